@@ -1,0 +1,109 @@
+import { brandTitle, company } from "./company";
+import type { IconName } from "./icons";
+import type { PageHero, PageMeta } from "./types";
+
+export interface ContactDetail {
+  icon: IconName;
+  title: string;
+  lines: readonly { text: string; href?: string; note?: string }[];
+}
+
+export const contactPage = {
+  meta: {
+    title: brandTitle("Contact Us"),
+    description: `Contact ${company.brandName} about a gold transaction, equipment rental or purchase, licensing support or consultation. Reply within ${company.responseTime}.`,
+  } satisfies PageMeta,
+  hero: {
+    badge: `Reply within ${company.responseTime}`,
+    title: "Get in Touch",
+    subtitle:
+      "Tell us about your gold transaction, equipment needs or licensing project. Every inquiry is read by a member of our team and treated in confidence.",
+  } satisfies PageHero,
+  details: [
+    {
+      icon: "Mail",
+      title: "Email",
+      lines: [
+        {
+          text: company.emails.general.address,
+          href: company.emails.general.href,
+          note: company.emails.general.label,
+        },
+        {
+          text: company.emails.deals.address,
+          href: company.emails.deals.href,
+          note: company.emails.deals.label,
+        },
+      ],
+    },
+    {
+      icon: "Phone",
+      title: "Phone & WhatsApp",
+      lines: [
+        {
+          text: company.phone.display,
+          href: company.phone.href,
+          note: "Calls and WhatsApp messages",
+        },
+      ],
+    },
+    {
+      icon: "MapPin",
+      title: "London Office",
+      lines: company.address.lines.map((text) => ({ text })),
+    },
+  ] satisfies readonly ContactDetail[],
+  hours: {
+    title: "Business Hours",
+    icon: "Clock" satisfies IconName,
+    entries: company.hours.entries,
+    note: "Messages received outside these hours are answered on the next business day.",
+  },
+  whatsappCard: {
+    title: "Prefer WhatsApp?",
+    description:
+      "Start a conversation with our team on WhatsApp for a quick first discussion. For anything involving documents or personal data, we will move to email.",
+    cta: {
+      label: "Chat on WhatsApp",
+      href: company.whatsapp.greetingUrl,
+      external: true,
+    },
+    icon: "MessageCircle" satisfies IconName,
+  },
+  form: {
+    title: "Send an Inquiry",
+    description: `Complete the form and we will respond within ${company.responseTime}. Fields marked * are required.`,
+    labels: {
+      name: "Full Name",
+      company: "Company",
+      email: "Email Address",
+      phone: "Phone Number",
+      whatsapp: "WhatsApp Number",
+      interest: "Area of Interest *",
+      dealSize: "Expected Deal Size",
+      message: "Message",
+    },
+    placeholders: {
+      name: "Your full name",
+      company: "Company or organisation (optional)",
+      email: "you@company.com",
+      phone: "Including country code",
+      whatsapp: "Including country code",
+      interest: "Select an area of interest",
+      dealSize: "Select a range (optional)",
+      message: "Tell us about your requirements, timeline and any questions.",
+    },
+    submitLabel: "Send Inquiry",
+    submittingLabel: "Sending...",
+    privacyNote:
+      "We use your details only to respond to your inquiry and, where a transaction proceeds, to carry out the verification the law requires. See our Privacy Policy for details.",
+    success: {
+      title: "Message Sent Successfully",
+      description: "Thank you for your inquiry. We'll respond within 24 hours.",
+    },
+    error: {
+      title: "Error",
+      description: "Failed to send message. Please try again.",
+    },
+  },
+};

@@ -1,0 +1,144 @@
+import { brandTitle, company } from "../company";
+import { contactHref } from "../inquiry-options";
+import type { CtaSection, FeatureCard, PageHero, PageMeta, SectionIntro } from "../types";
+
+export const equipmentRentalPage = {
+  meta: {
+    title: brandTitle("Mining Equipment Rental in Ghana"),
+    description:
+      "Rent excavators, bulldozers and gold wash plants in Ghana on daily, weekly or monthly terms, with delivery, maintenance support and operator training.",
+  } satisfies PageMeta,
+  hero: {
+    badge: "Mining Equipment Rental",
+    title: "Reliable Equipment, Delivered to Your Site",
+    subtitle:
+      "Flexible rental of excavators, dozers and gold processing plants for exploration, pilot and production work in Ghana — inspected, serviced and supported throughout the hire.",
+    ctas: [
+      {
+        label: "Request a Rental Quote",
+        href: contactHref("equipment-rental"),
+        variant: "primary",
+      },
+      { label: "Browse Equipment", href: "/equipment", variant: "secondary" },
+    ],
+  } satisfies PageHero,
+  categoriesIntro: {
+    title: "Equipment Categories",
+    description: "Our rental fleet covers the core machines of an alluvial or open-pit gold operation.",
+  } satisfies SectionIntro,
+  categories: [
+    {
+      title: "Excavators",
+      icon: "Construction",
+      description:
+        "Tracked excavators from the 20-tonne class upwards for overburden removal, pit development, trenching and loading.",
+      features: [
+        "20 to 36-tonne operating classes",
+        "General-purpose and rock buckets",
+        "Breaker and thumb attachments on request",
+      ],
+    },
+    {
+      title: "Bulldozers",
+      icon: "Mountain",
+      description:
+        "Crawler dozers for land clearing, stripping, stockpiling and haul-road construction, including wide-track models for wet ground.",
+      features: [
+        "Standard and low ground pressure models",
+        "Straight-tilt and power-angle-tilt blades",
+        "Rear rippers for compacted ground",
+      ],
+    },
+    {
+      title: "Wash Plants & Trommels",
+      icon: "Recycle",
+      description:
+        "Gold recovery plants from portable 50 tonnes-per-hour trommels to 150 tonnes-per-hour modular wash plants, commissioned on site.",
+      features: [
+        "Scrubbing, screening and sluice recovery",
+        "Centrifugal concentrator options",
+        "Water recycling to reduce consumption",
+      ],
+    },
+  ] satisfies readonly FeatureCard[],
+  benefitsIntro: {
+    title: "Why Rent With Us",
+    description: "Rental terms designed around the realities of mining in Ghana.",
+  } satisfies SectionIntro,
+  benefits: [
+    {
+      title: "Flexible Hire Periods",
+      icon: "CalendarClock",
+      description:
+        "Daily, weekly and monthly terms, with extensions agreed quickly when your programme changes.",
+    },
+    {
+      title: "No Large Capital Outlay",
+      icon: "Banknote",
+      description:
+        "Preserve working capital for exploration and operations instead of tying it up in machinery.",
+    },
+    {
+      title: "Inspected Before Every Hire",
+      icon: "ClipboardCheck",
+      description:
+        "Each machine is serviced and inspected before dispatch, with a signed condition report on handover.",
+    },
+    {
+      title: "Delivery to Site",
+      icon: "Truck",
+      description:
+        "Low-loader transport to sites across Ghana’s mining regions, coordinated around road and weather conditions.",
+    },
+    {
+      title: "Maintenance Support",
+      icon: "Wrench",
+      description:
+        "Scheduled servicing and a field technician network to minimise downtime when repairs are needed.",
+    },
+    {
+      title: "Operator Training",
+      icon: "GraduationCap",
+      description:
+        "Safe-operation and daily-check training for your operators, and full commissioning for processing plants.",
+    },
+    {
+      title: "Rent-to-Own Options",
+      icon: "TrendingUp",
+      description:
+        "On selected machines, part of the rental paid can be credited towards an agreed purchase price.",
+    },
+    {
+      title: "Verified, Documented Contracts",
+      icon: "ShieldCheck",
+      description:
+        "Clear written terms, verified parties and proper insurance — the same standards we apply to every transaction.",
+    },
+  ] satisfies readonly FeatureCard[],
+  terms: {
+    title: "Typical Rental Terms",
+    items: [
+      "Minimum hire: one week for mobile equipment, one month for wash plants",
+      "Security deposit and advance rental payable only under a signed rental agreement",
+      "Equipment insured against damage and theft; site security remains the hirer’s responsibility",
+      "Fuel, consumables and operators supplied by the hirer unless agreed otherwise",
+      "Hirers must hold, or work under, a valid mining licence or permit for the site",
+    ],
+  },
+  cta: {
+    title: "Tell us what your site needs",
+    description: `Share the machines, site location and hire period you have in mind and we will reply with availability and a quote within ${company.responseTime}.`,
+    ctas: [
+      {
+        label: "Request a Rental Quote",
+        href: contactHref("equipment-rental"),
+        variant: "primary",
+      },
+      {
+        label: "View Equipment Catalogue",
+        href: "/equipment",
+        variant: "secondary",
+      },
+    ],
+  } satisfies CtaSection,
+};

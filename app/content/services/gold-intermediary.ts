@@ -1,0 +1,136 @@
+import { brandTitle, company } from "../company";
+import { contactHref } from "../inquiry-options";
+import { antiFraudNotice, goldBoardNotice, intermediaryNotice } from "../notices";
+import type { CtaSection, FeatureCard, PageHero, PageMeta, ProcessStep, SectionIntro } from "../types";
+
+export const goldIntermediaryPage = {
+  meta: {
+    title: brandTitle("Gold Transaction Intermediary"),
+    description:
+      "Verified introductions for licensed Ghana gold transactions: counterparty KYC/AML, licence checks, GoldBod-compliant structuring, assay and chain of custody.",
+  } satisfies PageMeta,
+  hero: {
+    badge: "Gold Transaction Intermediary",
+    title: "Licensed Ghana Gold Deals, Verified End to End",
+    subtitle:
+      "We introduce international buyers and licensed sellers, verify every party and document, and coordinate the transaction through Ghana’s legal channels — without ever taking title to the gold or holding your funds.",
+    ctas: [
+      {
+        label: "Start a Gold Inquiry",
+        href: contactHref("gold-buying"),
+        variant: "primary",
+      },
+      {
+        label: "WhatsApp Consultation",
+        href: company.whatsapp.greetingUrl,
+        external: true,
+        variant: "secondary",
+      },
+    ],
+  } satisfies PageHero,
+  featuresIntro: {
+    title: "What Our Intermediary Service Covers",
+    description:
+      "Everything needed to take a gold transaction from first introduction to completed delivery, with verification at every stage.",
+  } satisfies SectionIntro,
+  features: [
+    {
+      title: "Counterparty Verification",
+      icon: "UserCheck",
+      description:
+        "Full KYC/AML checks on buyers, sellers and their beneficial owners, including sanctions and politically exposed person screening, before any introduction.",
+    },
+    {
+      title: "Licence Validation",
+      icon: "FileCheck",
+      description:
+        "Mining licences are checked with the Minerals Commission and trading licences with the Ghana Gold Board, so you only deal with parties who are authorised to sell.",
+    },
+    {
+      title: "GoldBod-Compliant Structuring",
+      icon: "Landmark",
+      description:
+        "Artisanal and small-scale gold is bought and exported only through the Ghana Gold Board. We structure each deal around the channel the law requires.",
+    },
+    {
+      title: "Independent Assay Coordination",
+      icon: "Search",
+      description:
+        "We arrange assay by the national assayer or an accredited laboratory, and reconciliation at the destination refinery, so weight and fineness are documented.",
+    },
+    {
+      title: "Chain-of-Custody Records",
+      icon: "ScrollText",
+      description:
+        "Origin, licence, assay, export and transport documents are collected into one auditable file that supports your own responsible-sourcing obligations.",
+    },
+    {
+      title: "Secure Logistics Coordination",
+      icon: "Route",
+      description:
+        "Insured transport with specialist secure carriers from export point to your nominated refinery or vault, coordinated with customs and export documentation.",
+    },
+    {
+      title: "Protected Payment Structures",
+      icon: "Banknote",
+      description:
+        "Payments move between the parties through regulated banks or escrow against verified documents. We never hold client funds or ask for advance fees.",
+    },
+    {
+      title: "Dedicated Deal Manager",
+      icon: "Handshake",
+      description:
+        "One named contact in London coordinates lawyers, assayers, carriers and counterparties, and keeps you informed at every milestone.",
+    },
+  ] satisfies readonly FeatureCard[],
+  processIntro: {
+    title: "How a Gold Transaction Works",
+    description:
+      "Four clear stages. A transaction only moves to the next stage once the previous one is complete and documented.",
+  } satisfies SectionIntro,
+  process: [
+    {
+      step: 1,
+      title: "Inquiry and Verification",
+      description:
+        "You tell us what you want to buy or sell. We complete KYC/AML on you and your organisation, confirm your source of funds or source of gold, and agree our engagement terms in writing.",
+    },
+    {
+      step: 2,
+      title: "Counterparty Matching and Due Diligence",
+      description:
+        "We identify suitable licensed counterparties, verify their licences and ownership, review responsible-sourcing evidence and share our findings with you before any introduction.",
+    },
+    {
+      step: 3,
+      title: "Agreement and Assay",
+      description:
+        "The parties negotiate and sign a sale and purchase agreement with independent legal advice. Assay, pricing basis, delivery terms and inspection rights are fixed in the contract.",
+    },
+    {
+      step: 4,
+      title: "Settlement and Delivery",
+      description:
+        "Payment is made through regulated banking or escrow against verified documents, the gold is exported and delivered by secure carrier, and we close the file with a complete chain-of-custody record.",
+    },
+  ] satisfies readonly ProcessStep[],
+  regulatoryNotice: goldBoardNotice,
+  antiFraudNotice,
+  disclaimer: intermediaryNotice,
+  cta: {
+    title: "Discuss a gold transaction in confidence",
+    description: `Share your requirements and we will explain the verification steps and likely timeline. We reply within ${company.responseTime}.`,
+    ctas: [
+      {
+        label: "Start a Gold Buying Inquiry",
+        href: contactHref("gold-buying"),
+        variant: "primary",
+      },
+      {
+        label: "I Am a Licensed Seller",
+        href: contactHref("gold-selling"),
+        variant: "secondary",
+      },
+    ],
+  } satisfies CtaSection,
+};

@@ -1,0 +1,146 @@
+import type { IconName } from "./icons";
+
+/** Title and meta description for a route's document head. */
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+/**
+ * A call to action. `external` links (WhatsApp, mailto, tel) open outside the
+ * app router; the UI decides whether that means a new tab.
+ */
+export interface CtaLink {
+  label: string;
+  href: string;
+  external?: boolean;
+  variant?: "primary" | "secondary";
+}
+
+export interface NavLink {
+  label: string;
+  href: string;
+}
+
+/** Hero or page header block. */
+export interface PageHero {
+  badge?: string;
+  title: string;
+  subtitle: string;
+  ctas?: readonly CtaLink[];
+}
+
+/** Closing call-to-action block at the bottom of a page. */
+export interface CtaSection {
+  title: string;
+  description: string;
+  ctas: readonly CtaLink[];
+}
+
+/** Heading plus introductory sentence above a group of cards or steps. */
+export interface SectionIntro {
+  title: string;
+  description: string;
+}
+
+/** Card with an icon, used for service features, values and similar grids. */
+export interface FeatureCard {
+  title: string;
+  description: string;
+  icon: IconName;
+  features?: readonly string[];
+}
+
+/** Card that links to a service page (home grid, services overview). */
+export interface ServiceCard {
+  id: string;
+  title: string;
+  description: string;
+  href: string;
+  icon: IconName;
+}
+
+export interface ProcessStep {
+  step: number;
+  title: string;
+  description: string;
+  timeframe?: string;
+}
+
+export interface LicenceType {
+  title: string;
+  description: string;
+  /** Area limit as displayed, e.g. 'Up to 25 acres'; absent where no fixed area applies. */
+  area?: string;
+  validity: string;
+  requirements: readonly string[];
+  /** Cost structure in words; licence fees are never given as figures. */
+  cost: string;
+}
+
+export interface ProcessingTimeline {
+  licence: string;
+  duration: string;
+  note: string;
+}
+
+export interface Framework {
+  title: string;
+  description: string;
+  keyPoints: readonly string[];
+}
+
+export interface ConsultationFormat {
+  type: string;
+  duration: string;
+  description: string;
+}
+
+/** Titled group of benefits, e.g. an area of expertise. */
+export interface BenefitGroup {
+  title: string;
+  icon: IconName;
+  benefits: readonly string[];
+}
+
+export interface Notice {
+  title: string;
+  body: string;
+  points?: readonly string[];
+  tone: "info" | "warning";
+}
+
+export interface Faq {
+  question: string;
+  answer: string;
+}
+
+export interface FaqSection {
+  id: string;
+  title: string;
+  faqs: readonly Faq[];
+}
+
+export type LegalBlock = { kind: "paragraph"; text: string } | { kind: "list"; items: readonly string[] };
+
+export interface LegalSection {
+  id: string;
+  heading: string;
+  blocks: readonly LegalBlock[];
+}
+
+export interface LegalDocument {
+  meta: PageMeta;
+  title: string;
+  lastUpdated: string;
+  intro: string;
+  sections: readonly LegalSection[];
+}
+
+export interface Leader {
+  name: string;
+  initials: string;
+  position: string;
+  bio: string;
+  specialties: readonly string[];
+}

@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { desc, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contactSubmissions, userRoles } from "../../db/schema";
+import { createTestDatabase, type TestDatabase, testBackends } from "../../tests/support/test-database";
+import { DataDirLockedError } from "./data-dir-lock.server";
+import { openDatabase } from "./db.server";
+
+describe.each(testBackends)("database on %s", (backend) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it("answers the readiness ping", async () => {
+    expect(await database.ping(2_000)).toBe(true);
+  });
+
+  it("has applied the migrations: the spec's columns exist with their types", async () => {
+    const result = await database.db.execute<{ column_name: string; data_type: string }>(
+      sql`select column_name, data_type from information_schema.columns
+          where table_name = 'contact_submissions' order by ordinal_position`,
+    );
+    expect(result.rows.map((row) => [row.column_name, row.data_type])).toEqual([
+      ["id", "uuid"],
+      ["name", "text"],
+      ["company", "text"],
+      ["email", "text"],
+      ["phone", "text"],
+      ["whatsapp", "text"],
+      ["interest", "text"],
+      ["deal_size", "text"],
+      ["message", "text"],
+      ["created_at", "timestamp with time zone"],
+      ["read_at", "timestamp with time zone"],
+      ["admin_notes", "text"],
+    ]);
+  });
+
+  it("stores an inquiry with generated id and timestamps, optional fields null, unread", async () => {
+    const [row] = await database.db
+      .insert(contactSubmissions)
+      .values({ name: "Ama Mensah", email: "ama@example.test", message: "Hello" })
+      .returning();
+    expect(row).toMatchObject({ company: null, phone: null, read_at: null, admin_notes: null });
+    expect(row?.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(row?.created_at).toBeInstanceOf(Date);
+  });
+
+  it("lists newest first", async () => {
+    await database.db.insert(contactSubmissions).values([
+      { name: "Old", email: "o@example.test", message: "m", created_at: new Date("2020-01-01T00:00:00Z") },
+      { name: "New", email: "n@example.test", message: "m", created_at: new Date("2030-01-01T00:00:00Z") },
+    ]);
+    const rows = await database.db
+      .select()
+      .from(contactSubmissions)
+      .orderBy(desc(contactSubmissions.created_at));
+    expect(rows[0]?.name).toBe("New");
+    expect(rows.at(-1)?.name).toBe("Old");
+  });
+
+  it("keeps user roles unique per (user, role)", async () => {
+    await database.db.insert(userRoles).values({ user_id: "u1", role: "admin" });
+    await expect(database.db.insert(userRoles).values({ user_id: "u1", role: "admin" })).rejects.toThrow();
+    await database.db.insert(userRoles).values({ user_id: "u2", role: "admin" });
+  });
+});
+
+describe("embedded database in a data directory", () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "db-test-"));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("persists data across a close and reopen, and holds the lock while open", async () => {
+    const dataDir = tempDir();
+    const first = await openDatabase({ kind: "pglite", dataDir });
+    await first.db.insert(contactSubmissions).values({ name: "Kept", email: "k@example.test", message: "m" });
+
+    const second = openDatabase({ kind: "pglite", dataDir });
+    await expect(second).rejects.toThrow(DataDirLockedError);
+    await expect(second).rejects.toThrow(`in use by PID ${process.pid}`);
+
+    await first.close();
+    expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
+
+    const reopened = await openDatabase({ kind: "pglite", dataDir });
+    const rows = await reopened.db.select().from(contactSubmissions);
+    expect(rows.map((row) => row.name)).toEqual(["Kept"]);
+    await reopened.close();
+  });
+
+  it("finishes a running query before closing", async () => {
+    const database = await openDatabase({ kind: "pglite", dataDir: tempDir() });
+    const slow = database.db.execute(sql`select pg_sleep(0.3), 42 as answer`);
+    const closing = database.close();
+    const result = await slow;
+    expect(result.rows[0]).toMatchObject({ answer: 42 });
+    await closing;
+  });
+});

@@ -1,0 +1,214 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "../../db/schema";
+import { acquireDataDirLock } from "./data-dir-lock.server";
+import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
+
+/** What `db.execute()` returns on both drivers: at least the rows. */
+interface RowsResult<Row> {
+  rows: Row[];
+}
+interface RowsQueryResultHKT extends PgQueryResultHKT {
+  readonly type: RowsResult<this["row"]>;
+}
+
+/** The query API both drivers share; nothing outside this module sees a driver. */
+export type Db = PgDatabase<RowsQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  readonly db: Db;
+  readonly kind: "pglite" | "postgres";
+  /** True when the database answers `select 1` within the timeout. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  /** Waits for running queries, then closes the connection (and the PGlite lock). */
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  /** `dataDir: null` keeps PGlite in memory (tests). */
+  | { kind: "pglite"; dataDir: string | null };
+
+// Arbitrary constant shared by every instance: serialises migrations when
+// several app instances start against one Postgres at the same time.
+const MIGRATION_LOCK_ID = 727_001;
+
+function findMigrationsFolder(): string {
+  // Works from the source tree (tsx, Vitest) and from build/server/index.js.
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, "db", "migrations");
+    if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("db/migrations not found above " + import.meta.url);
+    dir = parent;
+  }
+}
+
+async function pingWithin(db: Db, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const query = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection (e.g. a Postgres restart) emits here;
+  // unhandled, it would crash the process. The pool reconnects on next use.
+  pool.on("error", (error) => logger.warn({ err: error.message }, "postgres idle client error"));
+
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migrateNodePg(drizzleNodePg(client), { migrationsFolder: findMigrationsFolder() });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    ping: (timeoutMs = 2_000) => pingWithin(db, timeoutMs),
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Counts the queries PGlite is running or has queued, so close() can wait for
+ * them: closing PGlite mid-query wedges it.
+ */
+function trackInFlight(client: PGlite) {
+  const inFlight = new Set<Promise<unknown>>();
+  for (const method of ["query", "exec", "transaction"] as const) {
+    const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      const pending = original(...args);
+      inFlight.add(pending);
+      const forget = () => inFlight.delete(pending);
+      pending.then(forget, forget);
+      return pending;
+    };
+  }
+  return async function drain() {
+    // Let queries that callers have already started reach the client.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+  };
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  const releaseLock = dataDir === null ? () => {} : acquireDataDirLock(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir === null ? undefined : path.join(dataDir, "pglite"));
+    await migratePglite(drizzlePglite(client), { migrationsFolder: findMigrationsFolder() });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const drain = trackInFlight(client);
+
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    ping: (timeoutMs = 2_000) => pingWithin(db, timeoutMs),
+    async close() {
+      try {
+        await drain();
+        if (!client.closed) await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
+  };
+}
+
+/** Opens a database and applies the committed migrations. */
+export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.kind === "postgres"
+    ? openPostgres(options.url, options.poolSize)
+    : openPglite(options.dataDir);
+}
+
+/** Postgres when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */
+export function getDatabaseOptionsFromEnv(): DatabaseOptions {
+  const env = getEnv();
+  return env.DATABASE_URL
+    ? { kind: "postgres", url: env.DATABASE_URL }
+    : { kind: "pglite", dataDir: path.resolve(env.DATA_DIR) };
+}
+
+/**
+ * Creates an empty database on the Postgres server of `serverUrl` and returns
+ * its URL: a fresh, isolated database for each test run or benchmark.
+ */
+export async function createScratchPostgresDatabase(serverUrl: string, prefix: string): Promise<string> {
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropScratchPostgresDatabase(serverUrl: string, databaseUrl: string): Promise<void> {
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name.replaceAll('"', '""')}" with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+let current: Promise<DatabaseHandle> | undefined;
+
+/** The process-wide database, opened (and migrated) on first use. */
+export function getDatabase(): Promise<DatabaseHandle> {
+  current ??= openDatabase(getDatabaseOptionsFromEnv());
+  return current;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const handle = await current?.catch(() => undefined);
+  current = undefined;
+  await handle?.close();
+}

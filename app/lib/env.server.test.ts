@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.server";
+
+describe("parseEnv", () => {
+  it("applies the documented defaults", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      SITE_URL: "http://localhost:3000",
+      DATA_DIR: "./data",
+      ADMIN_EMAILS: [],
+      CONTACT_RATE_LIMIT: { max: 10, windowMs: 3_600_000 },
+      TRUST_PROXY: false,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it("derives SITE_URL from PORT and strips a trailing slash from an explicit one", () => {
+    expect(parseEnv({ PORT: "8080" }).SITE_URL).toBe("http://localhost:8080");
+    expect(parseEnv({ SITE_URL: "https://example.test/" }).SITE_URL).toBe("https://example.test");
+  });
+
+  it("treats empty values as unset", () => {
+    const env = parseEnv({ PORT: "", DATABASE_URL: "" });
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["SITE_URL", "not a url"],
+    ["DATABASE_URL", "mysql://localhost/db"],
+    ["SMTP_URL", "http://mail.test"],
+    ["ADMIN_EMAILS", "ops@example.test, not-an-email"],
+    ["CONTACT_RATE_LIMIT", "ten per hour"],
+    ["BETTER_AUTH_SECRET", "too-short"],
+    ["TRUST_PROXY", "maybe?"],
+  ])("rejects %s=%s with a message naming the variable", (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it("parses rate limits, with 0 turning the limit off", () => {
+    expect(parseEnv({ CONTACT_RATE_LIMIT: "5/min" }).CONTACT_RATE_LIMIT).toEqual({
+      max: 5,
+      windowMs: 60_000,
+    });
+    expect(parseEnv({ CONTACT_RATE_LIMIT: "0" }).CONTACT_RATE_LIMIT).toBeNull();
+  });
+
+  it("normalises ADMIN_EMAILS and TRUST_PROXY", () => {
+    const env = parseEnv({ ADMIN_EMAILS: " Ops@Example.test ,b@example.test,", TRUST_PROXY: "1" });
+    expect(env.ADMIN_EMAILS).toEqual(["ops@example.test", "b@example.test"]);
+    expect(env.TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toBe("loopback");
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+  });
+});

@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+const booleanish = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => ["true", "1", "yes"].includes(value));
+
+/** `N/h`, `N/min` or `N/d`; `0` disables the limit. */
+const RateLimitSchema = z
+  .string()
+  .regex(/^(0|\d+\/(s|min|h|d))$/, "expected N/s, N/min, N/h, N/d or 0")
+  .transform((value) => {
+    if (value === "0") return null;
+    const [count, unit] = value.split("/") as [string, "s" | "min" | "h" | "d"];
+    const windowMs = { s: 1_000, min: 60_000, h: 3_600_000, d: 86_400_000 }[unit];
+    return { max: Number(count), windowMs };
+  });
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce
+      .number({ error: "expected a port number (1-65535)" })
+      .int("expected a port number (1-65535)")
+      .min(1, "expected a port number (1-65535)")
+      .max(65535, "expected a port number (1-65535)")
+      .default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    SITE_URL: z.url({ protocol: /^https?$/, error: "expected an http(s) URL" }).optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "expected a postgres:// URL" }).optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: "expected an smtp:// or smtps:// URL" }).optional(),
+    MAIL_FROM: z.string().min(3).default("Volta Meridian <no-reply@voltameridian.co.uk>"),
+    ADMIN_EMAILS: z
+      .string()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email({ error: "expected comma-separated e-mail addresses" }))),
+    BETTER_AUTH_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
+    CONTACT_RATE_LIMIT: RateLimitSchema.prefault("10/h"),
+    ACK_EMAILS: booleanish.default(true),
+    TRUST_PROXY: z
+      .string()
+      .default("false")
+      .transform((value, ctx) => {
+        if (["false", "0", "no"].includes(value)) return false;
+        if (["true", "yes"].includes(value)) return true;
+        if (/^\d+$/.test(value)) return Number(value);
+        if (/^[\w.:/, -]+$/.test(value)) return value;
+        ctx.addIssue({ code: "custom", message: "expected false, true, a hop count or a list of addresses" });
+        return z.NEVER;
+      }),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .transform((env) => ({
+    ...env,
+    SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+  }));
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Parses an environment; every problem is reported with its variable name. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings from .env files mean "unset", not "invalid".
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`,
+    );
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The process environment, validated once. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

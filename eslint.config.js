@@ -1,0 +1,38 @@
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // Server-only modules must never reach the browser bundle by accident.
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["pg", "@electric-sql/pglite", "drizzle-orm/node-postgres", "drizzle-orm/pglite"],
+              message: "Only app/lib/db.server.ts talks to a database driver.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/lib/db.server.ts"],
+    rules: { "no-restricted-imports": "off" },
+  },
+);

@@ -1,0 +1,52 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { findChromium } from "./tests/support/chromium";
+
+const PORT = Number(process.env.E2E_PORT ?? 4310);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// Each run starts the production build on an empty embedded database.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: true,
+  // Flaky is failing: no retries.
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: BASE_URL,
+    trace: "off",
+    launchOptions: {
+      executablePath: findChromium(),
+      args: [
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "node build/server/index.js",
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      SITE_URL: BASE_URL,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
+  },
+});

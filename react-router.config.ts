@@ -1,0 +1,12 @@
+import type { Config } from "@react-router/dev/config";
+
+export default {
+  appDirectory: "app",
+  ssr: true,
+  // Content pages are rendered to static HTML at build time; the Express
+  // server serves these files to visitors without a session cookie.
+  async prerender() {
+    const { prerenderedPaths } = await import("./app/content/prerender");
+    return prerenderedPaths;
+  },
+} satisfies Config;

@@ -1,0 +1,17 @@
+import { DataDirLockedError } from "~/lib/data-dir-lock.server";
+import { closeDatabase, getDatabase } from "~/lib/db.server";
+import { EnvError } from "~/lib/env.server";
+
+// Opening the database applies any pending migrations (the server does the
+// same at start); this runs them without starting the server.
+try {
+  const database = await getDatabase();
+  console.log(`Migrations applied (${database.kind}).`);
+  await closeDatabase();
+} catch (error) {
+  if (error instanceof EnvError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}

@@ -1,0 +1,40 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { Logger } from "pino";
+import type { ServerBuild } from "react-router";
+import type { Env } from "~/lib/env.server";
+import { healthRoutes } from "./health";
+import { getLoadContext } from "./load-context";
+import { requestLog } from "./request-log";
+import { securityHeaders } from "./security-headers";
+import { staticFiles } from "./static-files";
+
+export interface AppOptions {
+  build: ServerBuild;
+  env: Env;
+  logger: Logger;
+  clientDir: string;
+  isShuttingDown(): boolean;
+  pingDatabase(timeoutMs: number): Promise<boolean>;
+}
+
+export function createApp(options: AppOptions): express.Express {
+  const { build, env, logger, clientDir } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  app.use(requestLog(logger));
+  app.use(securityHeaders({ https: env.SITE_URL.startsWith("https:") }));
+  app.use((_req, res, next) => {
+    // While draining, tell keep-alive clients not to reuse the connection.
+    if (options.isShuttingDown()) res.setHeader("Connection", "close");
+    next();
+  });
+  app.use(compression());
+  app.use(healthRoutes(options));
+  app.use(staticFiles(clientDir));
+  app.all("/{*splat}", createRequestHandler({ build, mode: "production", getLoadContext }));
+  return app;
+}

@@ -1,0 +1,86 @@
+import fs from "node:fs";
+import type { Server } from "node:http";
+import type { ServerBuild } from "react-router";
+import { resolveAuthSecret } from "~/lib/auth-secret.server";
+import { DataDirLockedError } from "~/lib/data-dir-lock.server";
+import { closeDatabase, getDatabase } from "~/lib/db.server";
+import { EnvError, getEnv } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { createApp } from "./app";
+
+const DRAIN_TIMEOUT_MS = 20_000;
+
+function fail(message: string): never {
+  // Plain text on stderr: the operator reads this, not a log pipeline.
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+/** Starts the production server: configuration, database, HTTP, shutdown. */
+export async function startServer(build: ServerBuild, clientDir: string): Promise<void> {
+  let env;
+  try {
+    env = getEnv();
+    logger.level = env.LOG_LEVEL;
+    if (!env.DATABASE_URL) fs.mkdirSync(env.DATA_DIR, { recursive: true });
+    resolveAuthSecret(env);
+  } catch (error) {
+    if (error instanceof EnvError) fail(error.message);
+    throw error;
+  }
+
+  let database;
+  try {
+    database = await getDatabase();
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    logger.fatal({ err: error }, "could not open the database");
+    process.exit(1);
+  }
+
+  let shuttingDown = false;
+  const app = createApp({
+    build,
+    env,
+    logger,
+    clientDir,
+    isShuttingDown: () => shuttingDown,
+    pingDatabase: (timeoutMs) => database.ping(timeoutMs),
+  });
+
+  const server: Server = app.listen(env.PORT, env.HOST, () => {
+    logger.info(
+      { port: env.PORT, host: env.HOST, database: database.kind, siteUrl: env.SITE_URL },
+      "server listening",
+    );
+  });
+  server.on("error", (error) => {
+    logger.fatal({ err: error }, "http server error");
+    process.exit(1);
+  });
+
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, "shutting down: draining in-flight requests");
+    const forceClose = setTimeout(() => {
+      logger.warn("drain timeout reached: closing remaining connections");
+      server.closeAllConnections();
+    }, DRAIN_TIMEOUT_MS);
+    forceClose.unref();
+    server.close(async () => {
+      clearTimeout(forceClose);
+      try {
+        await closeDatabase();
+        logger.info("shutdown complete");
+        process.exit(0);
+      } catch (error) {
+        logger.error({ err: error }, "error while closing the database");
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+}

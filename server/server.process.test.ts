@@ -1,0 +1,174 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createScratchPostgresDatabase, dropScratchPostgresDatabase } from "~/lib/db.server";
+import { type ServerProcess, spawnServer } from "../tests/support/server-process";
+
+const tempDirs: string[] = [];
+function tempDataDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "server-test-"));
+  tempDirs.push(dir);
+  return path.join(dir, "data");
+}
+afterAll(() => {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("production server on the embedded database", () => {
+  let server: ServerProcess;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = tempDataDir();
+    server = await spawnServer({ DATA_DIR: dataDir });
+  });
+  afterAll(async () => {
+    await server?.stop("SIGKILL");
+  });
+
+  it("creates DATA_DIR and answers the probes", async () => {
+    expect(fs.existsSync(path.join(dataDir, "pglite"))).toBe(true);
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    expect(health.headers.get("cache-control")).toBe("no-store");
+    expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: "ready" });
+  });
+
+  it.each(["/", "/no-such-page", "/healthz", "/assets/missing.js"])(
+    "sends security headers on %s",
+    async (urlPath) => {
+      const response = await fetch(server.url + urlPath);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      const scriptSrc = csp.split(";").find((directive) => directive.startsWith("script-src")) ?? "";
+      expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]{16,}'/);
+      expect(scriptSrc).not.toContain("unsafe-inline");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("strict-transport-security")).toBeNull();
+      expect(response.headers.get("x-powered-by")).toBeNull();
+    },
+  );
+
+  it("uses a fresh nonce for every response", async () => {
+    const nonce = async () =>
+      (await fetch(`${server.url}/no-such-page`)).headers.get("content-security-policy");
+    expect(await nonce()).not.toBe(await nonce());
+  });
+
+  it("serves hashed assets compressed and cached immutably for a year", async () => {
+    const asset = fs.readdirSync("build/client/assets").find((file) => file.endsWith(".css"));
+    expect(asset).toBeDefined();
+    const response = await fetch(`${server.url}/assets/${asset}`, { headers: { "accept-encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("answers 404 for an unknown asset without rendering a page", async () => {
+    const response = await fetch(`${server.url}/assets/missing.js`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toContain("text/plain");
+  });
+
+  it("serves the prerendered page as a file, and a server render to a signed-in visitor", async () => {
+    const anonymous = await fetch(`${server.url}/`);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get("last-modified")).not.toBeNull();
+    const withSession = await fetch(`${server.url}/`, {
+      headers: { cookie: "better-auth.session_token=abc" },
+    });
+    expect(withSession.status).toBe(200);
+    expect(withSession.headers.get("last-modified")).toBeNull();
+    expect(await withSession.text()).toContain("<h1");
+  });
+
+  it("logs one JSON line per request with method, path, status and ms, and no secrets", async () => {
+    await fetch(`${server.url}/no-such-page?token=secret-token-value`, {
+      headers: {
+        cookie: "better-auth.session_token=secret-cookie-value",
+        authorization: "Bearer secret-bearer",
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = server
+      .stdout()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const entry = lines.find((line) => line.msg === "request" && line.path === "/no-such-page");
+    expect(entry).toMatchObject({ method: "GET", path: "/no-such-page", status: 404 });
+    expect(typeof entry?.ms).toBe("number");
+    expect(server.stdout()).not.toMatch(/secret-(token|cookie|bearer)/);
+  });
+
+  it("refuses a second server on the same DATA_DIR and keeps serving", async () => {
+    const second = await spawnServer({ DATA_DIR: dataDir }, { waitUntilReady: false });
+    const code = await second.exited;
+    expect(code).not.toBe(0);
+    expect(second.stderr()).toContain(`in use by PID ${server.child.pid}`);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  });
+});
+
+describe("production server lifecycle", () => {
+  it("exits 0 on SIGTERM and releases the data directory", async () => {
+    const dataDir = tempDataDir();
+    const server = await spawnServer({ DATA_DIR: dataDir });
+    const started = Date.now();
+    expect(await server.stop("SIGTERM")).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
+  });
+
+  it("exits non-zero on bad configuration, naming the variable", async () => {
+    const server = await spawnServer({ DATA_DIR: tempDataDir(), PORT: "abc" }, { waitUntilReady: false });
+    expect(await server.exited).not.toBe(0);
+    expect(server.stderr()).toContain("PORT");
+  });
+
+  it("sends HSTS when SITE_URL is https", async () => {
+    const server = await spawnServer({ DATA_DIR: tempDataDir(), SITE_URL: "https://www.example.test" });
+    try {
+      const response = await fetch(`${server.url}/healthz`);
+      expect(response.headers.get("strict-transport-security")).toContain("max-age=31536000");
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+// Postgres runs wherever TEST_DATABASE_URL is set (always in CI).
+if (process.env.TEST_DATABASE_URL)
+  describe("production server on Postgres", () => {
+    const serverUrl = process.env.TEST_DATABASE_URL ?? "";
+    let databaseUrl: string;
+    beforeAll(async () => {
+      databaseUrl = await createScratchPostgresDatabase(serverUrl, "test_server");
+    });
+    afterAll(async () => {
+      await dropScratchPostgresDatabase(serverUrl, databaseUrl);
+    });
+
+    it("runs two instances against one database", async () => {
+      const env = { DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: "x".repeat(40), DATA_DIR: tempDataDir() };
+      const [first, second] = await Promise.all([spawnServer(env), spawnServer(env)]);
+      try {
+        for (const server of [first, second]) {
+          expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+        }
+      } finally {
+        expect(await first.stop()).toBe(0);
+        expect(await second.stop()).toBe(0);
+      }
+    });
+
+    it("refuses to start on Postgres without BETTER_AUTH_SECRET", async () => {
+      const server = await spawnServer({ DATABASE_URL: databaseUrl }, { waitUntilReady: false });
+      expect(await server.exited).not.toBe(0);
+      expect(server.stderr()).toContain("BETTER_AUTH_SECRET");
+    });
+  });
