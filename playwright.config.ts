@@ -12,6 +12,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
 
 export default defineConfig({
   testDir: "tests/e2e",
+  outputDir: `test-results/${process.env.BUILD_DIR ?? "build"}`,
   fullyParallel: true,
   forbidOnly: true,
   // Flaky is failing: no retries.
@@ -35,7 +36,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: "node build/server/index.js",
+    command: `node ${process.env.BUILD_DIR ?? "build"}/server/index.js`,
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,16 +1,26 @@
 import type { ReactNode } from "react";
 import {
+  data,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLoaderData,
   useMatches,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { useNonce } from "~/components/nonce-provider";
+import { Toaster } from "~/components/toast";
+import { getToast } from "~/lib/toast.server";
+import { getViewer } from "~/lib/viewer.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [{ toast, headers }, viewer] = await Promise.all([getToast(request), getViewer(request)]);
+  return data({ toast, viewer }, headers ? { headers } : undefined);
+}
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
@@ -48,7 +58,13 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Outlet />
+      <Toaster toast={toast} />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

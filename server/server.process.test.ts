@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScratchPostgresDatabase, dropScratchPostgresDatabase } from "~/lib/db.server";
-import { type ServerProcess, spawnServer } from "../tests/support/server-process";
+import { clientBuildDir, type ServerProcess, spawnServer } from "../tests/support/server-process";
 
 const tempDirs: string[] = [];
 function tempDataDir() {
@@ -60,7 +60,7 @@ describe("production server on the embedded database", () => {
   });
 
   it("serves hashed assets compressed and cached immutably for a year", async () => {
-    const asset = fs.readdirSync("build/client/assets").find((file) => file.endsWith(".css"));
+    const asset = fs.readdirSync(path.join(clientBuildDir, "assets")).find((file) => file.endsWith(".css"));
     expect(asset).toBeDefined();
     const response = await fetch(`${server.url}/assets/${asset}`, { headers: { "accept-encoding": "gzip" } });
     expect(response.status).toBe(200);

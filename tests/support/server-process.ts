@@ -3,7 +3,8 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
-const SERVER_ENTRY = path.resolve("build/server/index.js");
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const SERVER_ENTRY = path.resolve(BUILD_DIR, "server/index.js");
 
 export interface ServerProcess {
   readonly url: string;
@@ -14,6 +15,8 @@ export interface ServerProcess {
   readonly exited: Promise<number | null>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
+
+export const clientBuildDir = path.resolve(BUILD_DIR, "client");
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

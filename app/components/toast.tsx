@@ -1,0 +1,47 @@
+import { CircleAlert, CircleCheck, X } from "lucide-react";
+import { useId } from "react";
+import { z } from "zod";
+
+export const ToastSchema = z.object({
+  title: z.string().min(1).max(200),
+  description: z.string().max(500).optional(),
+  variant: z.enum(["default", "destructive"]).default("default"),
+});
+export type Toast = z.input<typeof ToastSchema>;
+
+/**
+ * One toast, fixed to the corner of the screen. Dismissing works without
+ * JavaScript: the close control is a visually hidden checkbox whose label is
+ * the button, and `peer-checked` hides the toast.
+ */
+export function Toaster({ toast }: { toast: Toast | null | undefined }) {
+  const id = useId();
+  if (!toast) return null;
+  const destructive = toast.variant === "destructive";
+  const Icon = destructive ? CircleAlert : CircleCheck;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:justify-end">
+      <input id={id} type="checkbox" className="peer sr-only" aria-label="Dismiss notification" />
+      <div
+        role={destructive ? "alert" : "status"}
+        className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg peer-checked:hidden ${
+          destructive ? "border-red-700 bg-red-700 text-white" : "border-stone-200 bg-white text-stone-900"
+        }`}
+      >
+        <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <div className="flex-1">
+          <p className="font-semibold">{toast.title}</p>
+          {toast.description ? (
+            <p className={`mt-1 text-sm ${destructive ? "text-red-50" : "text-stone-700"}`}>
+              {toast.description}
+            </p>
+          ) : null}
+        </div>
+        <label htmlFor={id} className="cursor-pointer rounded p-1 hover:bg-black/10">
+          <X aria-hidden="true" className="size-4" />
+          <span className="sr-only">Dismiss</span>
+        </label>
+      </div>
+    </div>
+  );
+}
