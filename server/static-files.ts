@@ -51,6 +51,8 @@ export function staticFiles(clientDir: string): Router {
 
   const servePrerendered: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
+    // A query string can change the page (e.g. catalogue filters): render it.
+    if (req.url.includes("?")) return next();
     const urlPath = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
     const file = pages.get(urlPath);
     if (!file) return next();
