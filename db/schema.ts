@@ -1,5 +1,8 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth-schema";
+
+export * from "./auth-schema";
 
 /** Inquiries from the contact form; column names follow the product spec. */
 export const contactSubmissions = pgTable(
@@ -17,6 +20,16 @@ export const contactSubmissions = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     read_at: timestamp("read_at", { withTimezone: true }),
     admin_notes: text("admin_notes"),
+    // Beyond the spec: triage and delivery bookkeeping.
+    /** Tripped the honeypot or the minimum fill time: kept, but not notified. */
+    is_spam: boolean("is_spam").notNull().default(false),
+    /** When every admin notification was handed to the mail server. */
+    notified_at: timestamp("notified_at", { withTimezone: true }),
+    /** The last delivery error of its notification, if any. */
+    notify_error: text("notify_error"),
+    read_by: text("read_by"),
+    notes_updated_at: timestamp("notes_updated_at", { withTimezone: true }),
+    notes_updated_by: text("notes_updated_by"),
   },
   (table) => [
     // Newest-first listing, with id as a stable tie-breaker for pagination.
@@ -28,11 +41,63 @@ export const contactSubmissions = pgTable(
   ],
 );
 
+/**
+ * Fixed-window counters for rate limits, kept in the database so that every
+ * app instance sharing it enforces the same limit.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    window_start: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.key, table.window_start] }),
+    index("rate_limits_expires_at_idx").on(table.expires_at),
+  ],
+);
+
+/**
+ * Outgoing mail is written here in the same transaction as what caused it,
+ * then delivered by a background worker with retries: nothing is lost to a
+ * crash or a mail-server outage, and no request waits for SMTP.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    to: jsonb("to").$type<string[]>().notNull(),
+    reply_to: text("reply_to"),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    inquiry_id: uuid("inquiry_id").references(() => contactSubmissions.id, { onDelete: "set null" }),
+    attempts: integer("attempts").notNull().default(0),
+    next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    locked_until: timestamp("locked_until", { withTimezone: true }),
+    last_error: text("last_error"),
+    sent_at: timestamp("sent_at", { withTimezone: true }),
+    failed_at: timestamp("failed_at", { withTimezone: true }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("mail_outbox_pending_idx")
+      .on(table.next_attempt_at)
+      .where(sql`${table.sent_at} is null and ${table.failed_at} is null`),
+    index("mail_outbox_inquiry_idx").on(table.inquiry_id),
+  ],
+);
+
 /** Admin status lives here, never in the session. */
 export const userRoles = pgTable(
   "user_roles",
   {
-    user_id: text("user_id").notNull(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
     role: text("role").notNull(),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

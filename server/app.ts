@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import type { Env } from "~/lib/env.server";
 import { healthRoutes } from "./health";
 import { getLoadContext } from "./load-context";
+import { limitBodySize, rejectCrossOrigin } from "./request-guards";
 import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
 import { staticFiles } from "./static-files";
@@ -34,6 +35,8 @@ export function createApp(options: AppOptions): express.Express {
   });
   app.use(compression());
   app.use(healthRoutes(options));
+  app.use(limitBodySize());
+  app.use(rejectCrossOrigin(env.SITE_URL));
   app.use(staticFiles(clientDir));
   app.all("/{*splat}", createRequestHandler({ build, mode: "production", getLoadContext }));
   return app;

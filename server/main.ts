@@ -6,6 +6,9 @@ import { DataDirLockedError } from "~/lib/data-dir-lock.server";
 import { closeDatabase, getDatabase } from "~/lib/db.server";
 import { EnvError, getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { startMailWorker } from "~/lib/mail-outbox.server";
+import { createMailSenderFromEnv } from "~/lib/mail.server";
+import { pruneRateLimits } from "~/lib/rate-limit.server";
 import { createApp } from "./app";
 
 const DRAIN_TIMEOUT_MS = 20_000;
@@ -37,6 +40,14 @@ export async function startServer(build: ServerBuild, clientDir: string): Promis
     logger.fatal({ err: error }, "could not open the database");
     process.exit(1);
   }
+
+  const mailWorker = startMailWorker(database.db, createMailSenderFromEnv());
+  const pruneTimer = setInterval(() => {
+    pruneRateLimits(database.db).catch((error: unknown) =>
+      logger.warn({ err: error }, "rate-limit prune failed"),
+    );
+  }, 10 * 60_000);
+  pruneTimer.unref();
 
   let shuttingDown = false;
   const app = createApp({
@@ -71,6 +82,9 @@ export async function startServer(build: ServerBuild, clientDir: string): Promis
     server.close(async () => {
       clearTimeout(forceClose);
       try {
+        clearInterval(pruneTimer);
+        // Finish the mail being delivered; the rest stays in the outbox.
+        await mailWorker.stop();
         await closeDatabase();
         logger.info("shutdown complete");
         process.exit(0);

@@ -1,0 +1,46 @@
+import type { RequestHandler } from "express";
+
+/** No form on this site needs more; larger bodies are refused before parsing. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function limitBodySize(maxBytes = MAX_BODY_BYTES): RequestHandler {
+  return (req, res, next) => {
+    const length = Number(req.headers["content-length"] ?? 0);
+    if (length > maxBytes) {
+      // Close the connection rather than read the rest of a refused body.
+      res.setHeader("Connection", "close");
+      res.status(413).type("text/plain").send("Request body too large.");
+      return;
+    }
+    if (req.headers["transfer-encoding"] && !SAFE_METHODS.has(req.method)) {
+      // Browsers send Content-Length for forms; a chunked body could not be
+      // checked before the route reads it.
+      res.status(411).type("text/plain").send("Content-Length required.");
+      return;
+    }
+    next();
+  };
+}
+
+/**
+ * Cross-site request forgery: a state-changing request must come from our
+ * own pages. Browsers send Origin (and Sec-Fetch-Site) on every POST; a
+ * request that names another origin is refused before any action runs.
+ */
+export function rejectCrossOrigin(siteUrl: string): RequestHandler {
+  const siteOrigin = new URL(siteUrl).origin;
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.headers.origin;
+    const fetchSite = req.headers["sec-fetch-site"];
+    const requestOrigin = `${req.protocol}://${req.headers.host ?? ""}`;
+    const sameOrigin = origin === undefined || origin === siteOrigin || origin === requestOrigin;
+    if (!sameOrigin || fetchSite === "cross-site") {
+      res.status(403).type("text/plain").send("Cross-origin request refused.");
+      return;
+    }
+    next();
+  };
+}
