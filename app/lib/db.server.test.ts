@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { desc, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { contactSubmissions, user, userRoles } from "../../db/schema";
 import { createTestDatabase, type TestDatabase, testBackends } from "../../tests/support/test-database";
 import { DataDirLockedError } from "./data-dir-lock.server";
@@ -75,6 +75,59 @@ describe.each(testBackends)("database on %s", (backend) => {
     await expect(database.db.insert(userRoles).values({ user_id: "u1", role: "admin" })).rejects.toThrow();
     await database.db.insert(userRoles).values({ user_id: "u2", role: "admin" });
   });
+});
+
+describe.each(testBackends)("LISTEN/NOTIFY on %s", (backend) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  const nextPayload = (received: string[], count: number) =>
+    vi.waitFor(() => expect(received.length).toBeGreaterThanOrEqual(count), { timeout: 5_000 });
+
+  it("delivers notifications to listeners until they unsubscribe", async () => {
+    const received: string[] = [];
+    const unsubscribe = await database.listen("inbox_test", (payload) => received.push(payload));
+    await database.notify("inbox_test", "first");
+    await nextPayload(received, 1);
+    expect(received).toEqual(["first"]);
+    await unsubscribe();
+    await database.notify("inbox_test", "second");
+    await database.notify("other_channel", "x");
+    // A later notification on a channel still listened to proves delivery has happened.
+    const control: string[] = [];
+    const stop = await database.listen("control", (payload) => control.push(payload));
+    await database.notify("control", "done");
+    await nextPayload(control, 1);
+    await stop();
+    expect(received).toEqual(["first"]);
+  });
+
+  it("rejects channel names that are not plain identifiers", async () => {
+    await expect(database.listen('x"; drop table user_roles; --', () => {})).rejects.toThrow(
+      /invalid channel/,
+    );
+    await expect(database.notify("Bad-Name", "x")).rejects.toThrow(/invalid channel/);
+  });
+
+  if (backend === "postgres") {
+    it("reaches listeners on another connection to the same database", async () => {
+      const other = await openDatabase({ kind: "postgres", url: database.url!, poolSize: 1 });
+      try {
+        const received: string[] = [];
+        await other.listen("cross_instance", (payload) => received.push(payload));
+        await database.notify("cross_instance", "hello");
+        await nextPayload(received, 1);
+        expect(received).toEqual(["hello"]);
+      } finally {
+        await other.close();
+      }
+    });
+  }
 });
 
 describe("embedded database in a data directory", () => {

@@ -30,8 +30,95 @@ export interface DatabaseHandle {
   readonly kind: "pglite" | "postgres";
   /** True when the database answers `select 1` within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel`, from this or any other
+   * instance sharing the database. Resolves to the unsubscribe function.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Sends NOTIFY (delivered when the surrounding transaction, if any, commits). */
+  notify(channel: string, payload: string): Promise<void>;
   /** Waits for running queries, then closes the connection (and the PGlite lock). */
   close(): Promise<void>;
+}
+
+function assertChannelName(channel: string) {
+  // Channel names are identifiers in LISTEN; never let input shape them.
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+}
+
+async function notifyVia(db: Db, channel: string, payload: string) {
+  assertChannelName(channel);
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
+type Listener = (payload: string) => void;
+
+/**
+ * One dedicated connection carries every LISTEN of the process (a pooled
+ * client would lose them). It reconnects after an outage and listens again.
+ */
+function createPostgresListener(url: string) {
+  const channels = new Map<string, Set<Listener>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const next = new pg.Client({ connectionString: url });
+      next.on("notification", (message) => {
+        for (const listener of channels.get(message.channel) ?? []) listener(message.payload ?? "");
+      });
+      const lost = (error?: Error) => {
+        if (client !== next) return;
+        client = null;
+        connecting = null;
+        if (error) logger.warn({ err: error.message }, "postgres listen connection lost");
+        if (!closed && channels.size > 0)
+          retryTimer = setTimeout(() => void connect().catch(() => lost()), 1_000);
+      };
+      next.on("error", lost);
+      next.on("end", () => lost());
+      await next.connect();
+      client = next;
+      for (const channel of channels.keys()) await next.query(`listen "${channel}"`);
+      return next;
+    })();
+    connecting.catch(() => {
+      connecting = null;
+      if (!closed && channels.size > 0) retryTimer = setTimeout(() => void connect().catch(() => {}), 1_000);
+    });
+    return connecting;
+  };
+
+  return {
+    async listen(channel: string, listener: Listener) {
+      assertChannelName(channel);
+      let listeners = channels.get(channel);
+      if (!listeners) {
+        listeners = new Set();
+        channels.set(channel, listeners);
+        const connection = client ?? (await connect());
+        await connection.query(`listen "${channel}"`);
+      }
+      listeners.add(listener);
+      return async () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && channels.get(channel) === listeners) {
+          channels.delete(channel);
+          await client?.query(`unlisten "${channel}"`).catch(() => {});
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
+    },
+  };
 }
 
 export type DatabaseOptions =
@@ -92,11 +179,17 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   }
 
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const listener = createPostgresListener(url);
   return {
     db,
     kind: "postgres",
     ping: (timeoutMs = 2_000) => pingWithin(db, timeoutMs),
-    close: () => pool.end(),
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    notify: (channel, payload) => notifyVia(db, channel, payload),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 
@@ -140,6 +233,12 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     db,
     kind: "pglite",
     ping: (timeoutMs = 2_000) => pingWithin(db, timeoutMs),
+    async listen(channel, onPayload) {
+      assertChannelName(channel);
+      const unsubscribe = await client.listen(channel, onPayload);
+      return () => unsubscribe();
+    },
+    notify: (channel, payload) => notifyVia(db, channel, payload),
     async close() {
       try {
         await drain();
