@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth-schema";
 
 export * from "./auth-schema";
@@ -38,6 +48,13 @@ export const contactSubmissions = pgTable(
     index("contact_submissions_unread_idx")
       .on(table.created_at.desc())
       .where(sql`${table.read_at} is null`),
+    // Admin inbox filters (issue 6): interest and deal size, each newest first.
+    index("contact_submissions_interest_idx").on(table.interest, table.created_at.desc(), table.id.desc()),
+    index("contact_submissions_deal_size_idx").on(table.deal_size, table.created_at.desc(), table.id.desc()),
+    // The spam view reads only the few spam rows.
+    index("contact_submissions_spam_idx")
+      .on(table.created_at.desc(), table.id.desc())
+      .where(sql`${table.is_spam}`),
   ],
 );
 
