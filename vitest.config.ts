@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ["{app,server,db,scripts,tests/integration}/**/*.test.{ts,tsx}"],
     environment: "node",
+    setupFiles: ["tests/support/vitest-setup.ts"],
     // PGlite boots a WebAssembly Postgres per test file; give it room on 2 cores.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,0 +1,5 @@
+import { logger } from "~/lib/logger.server";
+
+// Tests provoke failures on purpose (SMTP errors, lost connections); their
+// warnings would bury the results. Errors still show.
+logger.level = "error";
