@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_ADMIN_EMAILS } from "./tests/e2e/support/accounts";
 import { findChromium } from "./tests/support/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
@@ -10,8 +11,15 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 // Each run starts the production build on an empty embedded database.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
 
+// A real SMTP server (started by the global setup) receives the app's mail
+// and logs it where tests read it. Workers inherit these variables, so the
+// config evaluated in them sees the same values.
+process.env.E2E_SMTP_PORT ??= String(PORT + 1000);
+process.env.E2E_MAIL_LOG ??= path.join(fs.mkdtempSync(path.join(os.tmpdir(), "e2e-mail-")), "mail.jsonl");
+
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/support/global-setup.ts",
   outputDir: `test-results/${process.env.BUILD_DIR ?? "build"}`,
   fullyParallel: true,
   forbidOnly: true,
@@ -48,6 +56,13 @@ export default defineConfig({
       SITE_URL: BASE_URL,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      ADMIN_EMAILS: E2E_ADMIN_EMAILS.join(","),
+      // Every test browser shares 127.0.0.1 and fills forms at machine speed:
+      // keep the contact form's rate limit and bot timer out of their way
+      // (both are covered by integration tests).
+      CONTACT_RATE_LIMIT: "1000/h",
+      CONTACT_MIN_FILL_SECONDS: "0",
     },
   },
 });

@@ -9,20 +9,40 @@ import {
   isRouteErrorResponse,
   useLoaderData,
   useMatches,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { useNonce } from "~/components/nonce-provider";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toast";
 import { getToast } from "~/lib/toast.server";
-import { getViewer } from "~/lib/viewer.server";
+import { organizationStructuredData } from "~/content/company";
+import { getEnv } from "~/lib/env.server";
+import { getDb } from "~/lib/db.server";
+import { countUnread } from "~/lib/inbox.server";
+import { getViewerWithHeaders } from "~/lib/viewer.server";
+import { serializeJsonLd } from "~/seo/meta";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [{ toast, headers }, viewer] = await Promise.all([getToast(request), getViewer(request)]);
-  return data({ toast, viewer }, headers ? { headers } : undefined);
+  const [flash, session] = await Promise.all([getToast(request), getViewerWithHeaders(request)]);
+  // Both may set cookies: clearing the shown toast, sliding the session.
+  const headers = new Headers();
+  for (const source of [flash.headers, session.headers]) {
+    for (const cookie of source?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+  }
+  const unreadCount = session.viewer.isAdmin ? await countUnread(await getDb()) : undefined;
+  return data(
+    { toast: flash.toast, viewer: session.viewer, unreadCount, siteUrl: getEnv().SITE_URL },
+    { headers },
+  );
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: stylesheet },
+];
 
 /** A route opts into client-side JavaScript with `handle = { hydrate: true }`. */
 export interface RouteHandle {
@@ -36,6 +56,9 @@ function useHydrationWanted(): boolean {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const hydrate = useHydrationWanted();
+  // Absent when the root loader itself failed: show the signed-out header.
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const viewer = rootData?.viewer;
   return (
     <html lang="en-GB">
       <head>
@@ -43,9 +66,22 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <script
+          type="application/ld+json"
+          // A data block, never executed, so it needs no CSP nonce.
+          dangerouslySetInnerHTML={{ __html: serializeJsonLd(organizationStructuredData) }}
+        />
       </head>
-      <body className="min-h-screen bg-white font-sans text-stone-900 antialiased">
-        {children}
+      <body className="flex min-h-screen flex-col bg-white font-sans text-stone-900 antialiased">
+        <SiteHeader
+          viewer={{
+            signedIn: Boolean(viewer?.user),
+            isAdmin: viewer?.isAdmin ?? false,
+            unreadCount: rootData?.unreadCount,
+          }}
+        />
+        <div className="flex-1 pt-16">{children}</div>
+        <SiteFooter />
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

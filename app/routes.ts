@@ -1,3 +1,32 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-export default [index("routes/home.tsx"), route("*", "routes/not-found.tsx")] satisfies RouteConfig;
+export default [
+  index("routes/home.tsx"),
+  route("about", "routes/about.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("equipment", "routes/equipment.tsx"),
+  route("equipment/:id", "routes/equipment-detail.tsx"),
+  route("services", "routes/services.tsx"),
+  route("services/gold-intermediary", "routes/gold-intermediary.tsx"),
+  route("services/equipment-rental", "routes/equipment-rental.tsx"),
+  route("services/equipment-sales", "routes/equipment-sales.tsx"),
+  route("services/kyc-aml", "routes/kyc-aml.tsx"),
+  route("services/licensing-support", "routes/licensing-support.tsx"),
+  route("services/consultation", "routes/consultation.tsx"),
+  route("services/ghana-licensing", "routes/ghana-licensing.tsx"),
+  route("licensing", "routes/ghana-licensing.tsx", { id: "routes/licensing" }),
+  route("faqs", "routes/faqs.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("auth", "routes/auth.tsx"),
+  route("auth/sign-out", "routes/auth-sign-out.ts"),
+  route("auth/verify-email", "routes/auth-verify-email.ts"),
+  route("auth/forgot-password", "routes/auth-forgot-password.tsx"),
+  route("auth/reset-password", "routes/auth-reset-password.tsx"),
+  route("dashboard", "routes/dashboard.tsx"),
+  route("dashboard/export.csv", "routes/dashboard.export-csv.ts"),
+  route("dashboard/events", "routes/dashboard.events.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

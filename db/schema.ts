@@ -51,6 +51,10 @@ export const contactSubmissions = pgTable(
     // Admin inbox filters (issue 6): interest and deal size, each newest first.
     index("contact_submissions_interest_idx").on(table.interest, table.created_at.desc(), table.id.desc()),
     index("contact_submissions_deal_size_idx").on(table.deal_size, table.created_at.desc(), table.id.desc()),
+    // The default view (everything but spam): its page and its count.
+    index("contact_submissions_inbox_idx")
+      .on(table.created_at.desc(), table.id.desc())
+      .where(sql`not ${table.is_spam}`),
     // The spam view reads only the few spam rows.
     index("contact_submissions_spam_idx")
       .on(table.created_at.desc(), table.id.desc())

@@ -9,6 +9,7 @@ import { logger } from "~/lib/logger.server";
 import { startMailWorker } from "~/lib/mail-outbox.server";
 import { createMailSenderFromEnv } from "~/lib/mail.server";
 import { pruneRateLimits } from "~/lib/rate-limit.server";
+import { syncAdminEmails } from "~/lib/roles.server";
 import { createApp } from "./app";
 
 const DRAIN_TIMEOUT_MS = 20_000;
@@ -41,6 +42,8 @@ export async function startServer(build: ServerBuild, clientDir: string): Promis
     process.exit(1);
   }
 
+  // ADMIN_EMAILS: verified users listed there get the admin role (also at verification).
+  await syncAdminEmails(database.db, env.ADMIN_EMAILS);
   const mailWorker = startMailWorker(database.db, createMailSenderFromEnv());
   const pruneTimer = setInterval(() => {
     pruneRateLimits(database.db).catch((error: unknown) =>

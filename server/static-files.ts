@@ -2,14 +2,20 @@ import fs from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler, Router } from "express";
 
-/** Better Auth's session cookie, with or without the `__Secure-` prefix. */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=/;
+/**
+ * Cookies that make a page personal: Better Auth's session (with or without
+ * the `__Secure-` prefix), and a flash toast waiting to be shown.
+ */
+const PERSONAL_COOKIE = /(?:^|;\s*)(?:(?:__Secure-)?[\w.-]*session_token|toast)=/;
 
-export function hasSessionCookie(cookieHeader: string | undefined): boolean {
-  return cookieHeader !== undefined && SESSION_COOKIE.test(cookieHeader);
+export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && PERSONAL_COOKIE.test(cookieHeader);
 }
 
-/** Maps URL paths to the `index.html` files React Router prerendered. */
+/**
+ * Maps URL paths to what React Router prerendered: `index.html` documents
+ * and the `.data` files its client navigation fetches.
+ */
 export function findPrerenderedPages(clientDir: string): Map<string, string> {
   const pages = new Map<string, string>();
   const walk = (dir: string) => {
@@ -19,6 +25,8 @@ export function findPrerenderedPages(clientDir: string): Map<string, string> {
       else if (entry.isFile() && entry.name === "index.html") {
         const urlPath = "/" + path.relative(clientDir, dir).split(path.sep).join("/");
         pages.set(urlPath === "/" ? "/" : urlPath.replace(/\/$/, ""), full);
+      } else if (entry.isFile() && entry.name.endsWith(".data")) {
+        pages.set("/" + path.relative(clientDir, full).split(path.sep).join("/"), full);
       }
     }
   };
@@ -28,8 +36,9 @@ export function findPrerenderedPages(clientDir: string): Map<string, string> {
 
 /**
  * Hashed assets are cached forever; other public files for an hour.
- * Prerendered HTML goes only to visitors without a session cookie: the
- * header differs for signed-in users, so they get a server render.
+ * Prerendered pages (HTML and their .data) go only to visitors without a
+ * session or toast cookie: the header differs for signed-in users and a
+ * toast must be read, so those requests get a server render.
  */
 export function staticFiles(clientDir: string): Router {
   const router = Router();
@@ -47,7 +56,12 @@ export function staticFiles(clientDir: string): Router {
       res.status(404).type("text/plain").send("Not found");
     },
   );
-  router.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+  const publicFiles = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
+  router.use((req, res, next) => {
+    // Prerendered documents and data are served below, with their rules.
+    if (req.path.endsWith(".html") || req.path.endsWith(".data")) return next();
+    publicFiles(req, res, next);
+  });
 
   const servePrerendered: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -57,9 +71,10 @@ export function staticFiles(clientDir: string): Router {
     const file = pages.get(urlPath);
     if (!file) return next();
     res.setHeader("Vary", "Cookie");
-    if (hasSessionCookie(req.headers.cookie)) return next();
+    if (hasPersonalCookie(req.headers.cookie)) return next();
     res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
-    res.type("html").sendFile(file);
+    res.type(file.endsWith(".html") ? "html" : "text/x-script");
+    res.sendFile(file);
   };
   router.use(servePrerendered);
   return router;

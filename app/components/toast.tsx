@@ -1,13 +1,12 @@
 import { CircleAlert, CircleCheck, X } from "lucide-react";
 import { useId } from "react";
-import { z } from "zod";
 
-export const ToastSchema = z.object({
-  title: z.string().min(1).max(200),
-  description: z.string().max(500).optional(),
-  variant: z.enum(["default", "destructive"]).default("default"),
-});
-export type Toast = z.input<typeof ToastSchema>;
+/** Validated where it is read back from the cookie (app/lib/toast.server.ts). */
+export interface Toast {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+}
 
 /**
  * One toast, fixed to the corner of the screen. Dismissing works without

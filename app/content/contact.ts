@@ -55,7 +55,7 @@ export const contactPage = {
   ] satisfies readonly ContactDetail[],
   hours: {
     title: "Business Hours",
-    icon: "Clock" satisfies IconName,
+    icon: "Clock" as const satisfies IconName,
     entries: company.hours.entries,
     note: "Messages received outside these hours are answered on the next business day.",
   },
@@ -68,7 +68,7 @@ export const contactPage = {
       href: company.whatsapp.greetingUrl,
       external: true,
     },
-    icon: "MessageCircle" satisfies IconName,
+    icon: "MessageCircle" as const satisfies IconName,
   },
   form: {
     title: "Send an Inquiry",

@@ -15,7 +15,7 @@ export const mainNavLinks: readonly NavLink[] = [
 /** Buttons at the right of the navigation bar. */
 export const navActions = {
   signIn: { label: "Sign In", href: "/auth" },
-  signOut: { label: "Sign Out" },
+  signOut: { label: "Sign Out", action: "/auth/sign-out" },
   dashboard: { label: "Dashboard", href: "/dashboard" },
   requestIntroduction: { label: "Request Introduction", href: "/contact" },
   whatsapp: {

@@ -43,6 +43,12 @@ const EnvSchema = z
     BETTER_AUTH_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
     CONTACT_RATE_LIMIT: RateLimitSchema.prefault("10/h"),
     ACK_EMAILS: booleanish.default(true),
+    /** A form sent sooner after it was served is treated as a bot's. */
+    CONTACT_MIN_FILL_SECONDS: z.coerce
+      .number({ error: "expected a number of seconds" })
+      .min(0, "expected a number of seconds")
+      .max(600, "expected at most 600 seconds")
+      .default(3),
     TRUST_PROXY: z
       .string()
       .default("false")

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { contactSubmissions, mailOutbox } from "../../db/schema";
 import type { Db } from "./db.server";
 import { logger } from "./logger.server";
@@ -18,28 +18,45 @@ export function retryDelayMs(attempts: number): number {
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
-async function claimDueMail(db: Db, now: Date, limit: number): Promise<OutboxRow[]> {
-  const due = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(
-      and(
-        isNull(mailOutbox.sent_at),
-        isNull(mailOutbox.failed_at),
-        lte(mailOutbox.next_attempt_at, now),
-        or(isNull(mailOutbox.locked_until), lte(mailOutbox.locked_until, now)),
-      ),
-    )
-    .orderBy(asc(mailOutbox.next_attempt_at))
-    .limit(limit)
-    // Several instances may run workers on one Postgres: each row goes to one.
-    .for("update", { skipLocked: true });
-  const claimedUntil = new Date(now.getTime() + CLAIM_MS);
-  return db
-    .update(mailOutbox)
-    .set({ locked_until: claimedUntil })
-    .where(inArray(mailOutbox.id, due))
-    .returning();
+/**
+ * `now` defaults to the database's clock, which also stamped the mail when it
+ * was enqueued: a JavaScript Date (milliseconds) taken in the same instant
+ * could fall just before a microsecond timestamp and miss a due message.
+ */
+async function claimDueMail(db: Db, now: Date | undefined, limit: number): Promise<OutboxRow[]> {
+  const cutoff = now ?? sql`now()`;
+  const claimedUntil = now
+    ? new Date(now.getTime() + CLAIM_MS)
+    : sql`now() + make_interval(secs => ${CLAIM_MS / 1000})`;
+  // Select, then mark, in one transaction: several instances may run workers
+  // on one Postgres, and SKIP LOCKED gives each due row to exactly one.
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          isNull(mailOutbox.sent_at),
+          isNull(mailOutbox.failed_at),
+          lte(mailOutbox.next_attempt_at, cutoff),
+          or(isNull(mailOutbox.locked_until), lte(mailOutbox.locked_until, cutoff)),
+        ),
+      )
+      .orderBy(asc(mailOutbox.next_attempt_at))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(mailOutbox)
+      .set({ locked_until: claimedUntil })
+      .where(
+        inArray(
+          mailOutbox.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
 }
 
 async function recordSuccess(db: Db, row: OutboxRow, now: Date) {
@@ -79,12 +96,7 @@ async function recordFailure(db: Db, row: OutboxRow, error: unknown, now: Date) 
 }
 
 /** Delivers what is due now; returns how many messages it tried. */
-export async function deliverDueMail(
-  db: Db,
-  sender: MailSender,
-  now = new Date(),
-  batch = 10,
-): Promise<number> {
+export async function deliverDueMail(db: Db, sender: MailSender, now?: Date, batch = 10): Promise<number> {
   const rows = await claimDueMail(db, now, batch);
   for (const row of rows) {
     try {

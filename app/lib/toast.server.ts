@@ -1,5 +1,13 @@
 import { createCookie, data, redirect } from "react-router";
-import { type Toast, ToastSchema } from "~/components/toast";
+import { z } from "zod";
+import type { Toast } from "~/components/toast";
+
+// Server-side only: zod stays out of the browser bundle.
+const ToastSchema = z.object({
+  title: z.string().min(1).max(200),
+  description: z.string().max(500).optional(),
+  variant: z.enum(["default", "destructive"]).default("default"),
+}) satisfies z.ZodType<Toast, Toast>;
 
 /**
  * Toasts that survive a redirect travel in a short-lived flash cookie: the

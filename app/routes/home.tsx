@@ -1,20 +1,42 @@
+import { CheckList } from "~/components/sections/check-list";
+import { CtaBand } from "~/components/sections/cta-band";
+import { PageHero } from "~/components/sections/page-hero";
+import { Section } from "~/components/sections/section";
+import { ServiceCardGrid } from "~/components/sections/service-card-grid";
+import { ButtonLink } from "~/components/ui/button-link";
+import { homePage } from "~/content/home";
+import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Volta Meridian — Intermediary for Ghana Gold Deals & Mining Equipment" },
-  {
-    name: "description",
-    content:
-      "UK-established intermediary for licensed Ghana gold transactions and mining equipment rental and sales. KYC/AML verified.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/", matches);
 
 export default function Home() {
+  const { hero, disclaimer, servicesIntro, services, trustedPartner, cta } = homePage;
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-24">
-      <h1 className="text-4xl font-bold tracking-tight">
-        Your Trusted Intermediary for Gold Deals &amp; Mining Equipment
-      </h1>
+    <main id="main">
+      <PageHero hero={hero}>
+        <p className="mx-auto mt-10 max-w-3xl text-sm text-stone-300">{disclaimer}</p>
+      </PageHero>
+      <Section id="services" intro={servicesIntro}>
+        <ServiceCardGrid cards={services} />
+      </Section>
+      <Section id="trusted-partner" muted>
+        <div className="grid items-center gap-10 lg:grid-cols-2">
+          <div>
+            <h2 id="trusted-partner-heading" className="text-3xl font-bold tracking-tight text-stone-900">
+              {trustedPartner.title}
+            </h2>
+            <p className="mt-4 text-lg text-stone-700">{trustedPartner.description}</p>
+            <ButtonLink href={trustedPartner.link.href} variant="secondary" className="mt-8">
+              {trustedPartner.link.label}
+            </ButtonLink>
+          </div>
+          <div className="rounded-xl border border-stone-200 bg-white p-8 shadow-sm">
+            <CheckList items={trustedPartner.checklist} />
+          </div>
+        </div>
+      </Section>
+      <CtaBand cta={cta} />
     </main>
   );
 }

@@ -1,6 +1,7 @@
-import { data } from "react-router";
-import type { Route } from "./+types/not-found";
+import { data, Link } from "react-router";
+import { notFoundPage } from "~/content/account-pages";
 import { logger } from "~/lib/logger.server";
+import type { Route } from "./+types/not-found";
 
 export function loader({ request }: Route.LoaderArgs) {
   logger.warn({ path: new URL(request.url).pathname }, "page not found");
@@ -8,18 +9,22 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Page not found" },
+  { title: notFoundPage.meta.title },
+  { name: "description", content: notFoundPage.meta.description },
   { name: "robots", content: "noindex" },
 ];
 
 export default function NotFound() {
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-6xl font-bold">404</h1>
-      <p className="mt-4 text-xl text-stone-700">Oops! Page not found</p>
-      <a href="/" className="mt-8 inline-block font-semibold text-amber-800 underline">
-        Return to Home
-      </a>
+      <h1 className="text-6xl font-bold">{notFoundPage.code}</h1>
+      <p className="mt-4 text-xl text-stone-700">{notFoundPage.message}</p>
+      <Link
+        to={notFoundPage.homeLink.href}
+        className="mt-8 inline-block font-semibold text-amber-800 underline"
+      >
+        {notFoundPage.homeLink.label}
+      </Link>
     </main>
   );
 }

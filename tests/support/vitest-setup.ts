@@ -2,4 +2,4 @@ import { logger } from "~/lib/logger.server";
 
 // Tests provoke failures on purpose (SMTP errors, lost connections); their
 // warnings would bury the results. Errors still show.
-logger.level = "error";
+logger.level = process.env.TEST_LOG_LEVEL ?? "error";

@@ -1,0 +1,79 @@
+import { Link } from "react-router";
+import type { EquipmentItem } from "~/content/equipment";
+import { equipmentPage } from "~/content/equipment-page";
+import { AvailabilityBadge } from "./availability-badge";
+import { Badge } from "./ui/badge";
+import { buttonClass } from "./ui/button-link";
+
+const { card } = equipmentPage;
+
+/** Catalogue card: image, name, availability, specs, prices, up to three features. */
+export function EquipmentCard({ item, eagerImage = false }: { item: EquipmentItem; eagerImage?: boolean }) {
+  const shownFeatures = item.features.slice(0, card.maxFeatureBadges);
+  const hiddenCount = item.features.length - shownFeatures.length;
+  return (
+    <article
+      aria-labelledby={`${item.id}-name`}
+      className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm"
+    >
+      <img
+        src={item.image}
+        alt={item.imageAlt}
+        width={item.imageWidth}
+        height={item.imageHeight}
+        loading={eagerImage ? "eager" : "lazy"}
+        decoding="async"
+        className="aspect-[8/5] w-full bg-stone-100 object-cover"
+      />
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex items-start justify-between gap-3">
+          <h2 id={`${item.id}-name`} className="text-lg font-semibold text-stone-900">
+            {item.name}
+          </h2>
+          <AvailabilityBadge availability={item.availability} />
+        </div>
+        <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+          {item.specs.slice(0, 4).map((spec) => (
+            <div key={spec.key}>
+              <dt className="text-stone-600">{spec.label}</dt>
+              <dd className="font-medium text-stone-900">{spec.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-4 flex-1 text-sm text-stone-700">{item.description}</p>
+        <ul className="mt-4 flex flex-wrap gap-2" aria-label={`Features of ${item.name}`}>
+          {shownFeatures.map((feature) => (
+            <li key={feature}>
+              <Badge>{feature}</Badge>
+            </li>
+          ))}
+          {hiddenCount > 0 ? (
+            <li>
+              <Badge tone="gold">{card.moreFeatures(hiddenCount)}</Badge>
+            </li>
+          ) : null}
+        </ul>
+        <dl className="mt-4 grid grid-cols-2 gap-4 border-t border-stone-200 pt-4 text-sm">
+          <div>
+            <dt className="text-stone-600">{card.rentalLabel}</dt>
+            <dd className="font-semibold text-stone-900">{item.rentalPrice}</dd>
+          </div>
+          <div>
+            <dt className="text-stone-600">{card.saleLabel}</dt>
+            <dd className="font-semibold text-stone-900">{item.salePrice}</dd>
+          </div>
+        </dl>
+        <div className="mt-5 grid grid-cols-2 gap-3">
+          <Link to={`${card.inquireHref}?equipment=${item.id}`} className={buttonClass("primary")}>
+            {card.inquire}
+            <span className="sr-only"> about {item.name}</span>
+          </Link>
+          <Link to={`/equipment/${item.id}`} className={buttonClass("secondary")}>
+            {card.viewDetails}
+            <span className="sr-only"> of {item.name}</span>
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useRef } from "react";
+import { Link, useFetcher, useNavigate } from "react-router";
+import { buttonClass } from "~/components/ui/button-link";
+
+/**
+ * The confirmation step of a delete, opened by `?delete=<id>` in the URL.
+ * Without JavaScript it renders inline as an open <dialog>; with it, the
+ * same element becomes modal (focus trapped, Escape cancels).
+ */
+export function DeleteDialog({
+  id,
+  name,
+  fetcherKey,
+  cancelHref,
+}: {
+  id: string;
+  name: string;
+  fetcherKey: string;
+  cancelHref: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const fetcher = useFetcher({ key: fetcherKey });
+  const navigate = useNavigate();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || dialog.matches(":modal")) return;
+    dialog.close();
+    dialog.showModal();
+  }, []);
+  const titleId = `delete-title-${id}`;
+  return (
+    <dialog
+      ref={ref}
+      open
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        void navigate(cancelHref, { preventScrollReset: true, replace: true });
+      }}
+      className="relative z-40 mt-4 w-full max-w-md rounded-xl border border-red-200 bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-900/50 open:block [&:modal]:m-auto"
+    >
+      <h3 id={titleId} className="text-lg font-semibold">
+        Delete this inquiry?
+      </h3>
+      <p className="mt-2 text-sm text-stone-700">
+        The inquiry from <strong>{name}</strong> will be erased for good, with its notes. This cannot be
+        undone.
+      </p>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <Link to={cancelHref} replace preventScrollReset className={buttonClass("secondary")}>
+          Cancel
+        </Link>
+        <fetcher.Form method="post">
+          <input type="hidden" name="id" value={id} />
+          <button
+            type="submit"
+            name="intent"
+            value="delete"
+            className={buttonClass("primary", "bg-red-700 hover:bg-red-800")}
+          >
+            Delete inquiry
+          </button>
+        </fetcher.Form>
+      </div>
+    </dialog>
+  );
+}

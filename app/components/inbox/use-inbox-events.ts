@@ -1,0 +1,56 @@
+import { useEffect, useRef } from "react";
+import { useFetcher, useFetchers, useLocation, useNavigation } from "react-router";
+
+/** The server-sent events endpoint; it says only that something changed. */
+export const INBOX_EVENTS_PATH = "/dashboard/events";
+
+const LIVE_FETCHER_KEY = "inbox-live";
+
+/**
+ * Keeps the inbox current without a reload. On each change event the
+ * dashboard's own loader runs again through a fetcher (it checks the admin
+ * again); the root loader is left alone, as re-running it would clear a
+ * toast the admin has not read yet. A refresh waits while the admin's own
+ * navigation or submission is in flight, which brings fresh data anyway.
+ * Returns the fresher of the page's data and the live data.
+ */
+export function useLiveInboxData<T extends { now: number }>(loaderData: T): T {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const live = useFetcher({ key: LIVE_FETCHER_KEY });
+  const others = useFetchers().filter((fetcher) => fetcher.key !== LIVE_FETCHER_KEY);
+  const busy = navigation.state !== "idle" || others.some((fetcher) => fetcher.state !== "idle");
+  const href = location.pathname + location.search;
+  const state = useRef({ busy, stale: false, refresh: () => {} });
+
+  useEffect(() => {
+    state.current.busy = busy;
+    state.current.refresh = () => void live.load(href);
+    if (!busy && state.current.stale) {
+      state.current.stale = false;
+      state.current.refresh();
+    }
+  }, [busy, href, live]);
+
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    const source = new EventSource(INBOX_EVENTS_PATH);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    source.addEventListener("inbox", () => {
+      // Bursts (a batch of changes) become one refresh.
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (state.current.busy) state.current.stale = true;
+        else state.current.refresh();
+      }, 250);
+    });
+    return () => {
+      clearTimeout(timer);
+      source.close();
+    };
+  }, []);
+
+  // Both come from the same loader, decoded the same way.
+  const fresh = live.data as T | undefined;
+  return fresh && fresh.now > loaderData.now ? fresh : loaderData;
+}

@@ -1,0 +1,38 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import type { ServiceCard } from "~/content/types";
+import { Icon } from "../icon";
+import { Card } from "../ui/card";
+
+/** Service cards, each with a 'Learn More' link to its page. */
+export function ServiceCardGrid({
+  cards,
+  linkLabel = "Learn More",
+}: {
+  cards: readonly ServiceCard[];
+  linkLabel?: string;
+}) {
+  return (
+    <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-4 [&:has(>li:nth-child(5))]:lg:grid-cols-3">
+      {cards.map((card) => (
+        <li key={card.id}>
+          <Card className="flex h-full flex-col">
+            <div className="mb-4 inline-flex self-start rounded-lg bg-amber-100 p-3 text-amber-800">
+              <Icon name={card.icon} />
+            </div>
+            <h3 className="text-lg font-semibold text-stone-900">{card.title}</h3>
+            <p className="mt-2 flex-1 text-stone-700">{card.description}</p>
+            <Link
+              to={card.href}
+              className="mt-4 inline-flex items-center gap-1 font-semibold text-amber-800 hover:underline"
+            >
+              {linkLabel}
+              <span className="sr-only"> about {card.title}</span>
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

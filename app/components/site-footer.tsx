@@ -1,0 +1,87 @@
+import { Globe, Mail, MapPin, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { company } from "~/content/company";
+import {
+  copyrightLine,
+  footerBlurb,
+  footerHeadings,
+  footerQuickLinks,
+  footerServiceLinks,
+} from "~/content/navigation";
+
+const linkClass = "text-stone-300 hover:text-amber-300 hover:underline";
+
+export function SiteFooter() {
+  return (
+    <footer className="bg-stone-950 text-stone-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 md:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <h2 className="text-lg font-bold text-white">{footerHeadings.about}</h2>
+          <p className="mt-3 text-sm">{footerBlurb}</p>
+        </div>
+        <nav aria-label="Quick links">
+          <h2 className="text-lg font-bold text-white">{footerHeadings.quickLinks}</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {footerQuickLinks.map((link) => (
+              <li key={link.href}>
+                <Link to={link.href} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Our services">
+          <h2 className="text-lg font-bold text-white">{footerHeadings.services}</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {footerServiceLinks.map((link) => (
+              <li key={link.href}>
+                <Link to={link.href} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-lg font-bold text-white">{footerHeadings.contact}</h2>
+          <address className="mt-3 space-y-3 text-sm not-italic">
+            <p className="flex gap-2">
+              <MapPin aria-hidden="true" className="size-4 shrink-0 text-amber-300" />
+              <span>{company.address.singleLine}</span>
+            </p>
+            <p className="flex gap-2">
+              <Phone aria-hidden="true" className="size-4 shrink-0 text-amber-300" />
+              <a href={company.phone.href} className={linkClass}>
+                {company.phone.display}
+              </a>
+            </p>
+            <p className="flex gap-2">
+              <Mail aria-hidden="true" className="size-4 shrink-0 text-amber-300" />
+              <a href={company.emails.general.href} className={linkClass}>
+                {company.emails.general.address}
+              </a>
+            </p>
+            <p className="flex gap-2">
+              <Globe aria-hidden="true" className="size-4 shrink-0 text-amber-300" />
+              <a href={company.website.url} className={linkClass}>
+                {company.website.display}
+              </a>
+            </p>
+          </address>
+        </div>
+      </div>
+      <div className="border-t border-stone-800">
+        <div className="mx-auto max-w-7xl space-y-3 px-4 py-8 text-xs text-stone-400">
+          <h2 className="sr-only">{footerHeadings.legal}</h2>
+          <p>
+            {company.legalName}. {company.registration.display}. {company.ghanaLicence.label}{" "}
+            {company.ghanaLicence.number}.
+          </p>
+          <p>{company.disclaimer}</p>
+          <p>{copyrightLine(new Date().getFullYear())}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { authPage } from "~/content/account-pages";
+
+/**
+ * The account forms' rules, shared by the browser (checked before any
+ * request) and the server (checked again, as the browser can be skipped).
+ */
+export const PASSWORD_MIN_LENGTH = authPage.minPasswordLength;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const authMessages = {
+  passwordsDoNotMatch: authPage.messages.passwordsDoNotMatch,
+  passwordTooShort: authPage.messages.passwordTooShort,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  passwordRequired: "Password is required",
+  confirmRequired: "Please confirm your password",
+  emailInvalid: "Enter a valid email address",
+  fullNameRequired: "Full name is required",
+  fullNameTooLong: "Full name must be at most 100 characters",
+} as const;
+
+const EmailSchema = z
+  .string({ error: authMessages.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .max(254, authMessages.emailInvalid)
+  .pipe(z.email({ error: authMessages.emailInvalid }));
+
+const PasswordSchema = z
+  .string({ error: authMessages.passwordRequired })
+  .min(1, authMessages.passwordRequired)
+  .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong);
+
+/** The spec's order: a mismatch is reported first, then the length. */
+function checkNewPassword(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx): void {
+  if (value.password !== value.confirmPassword) {
+    ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: authMessages.passwordsDoNotMatch });
+    return;
+  }
+  if (value.password.length < PASSWORD_MIN_LENGTH) {
+    ctx.addIssue({ code: "custom", path: ["password"], message: authMessages.passwordTooShort });
+  }
+}
+
+export const SignInSchema = z.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+});
+
+export const SignUpSchema = z
+  .object({
+    fullName: z
+      .string({ error: authMessages.fullNameRequired })
+      .trim()
+      .min(1, authMessages.fullNameRequired)
+      .max(100, authMessages.fullNameTooLong),
+    email: EmailSchema,
+    password: PasswordSchema,
+    confirmPassword: z.string({ error: authMessages.confirmRequired }).min(1, authMessages.confirmRequired),
+  })
+  .superRefine(checkNewPassword);
+
+export const EmailOnlySchema = z.object({ email: EmailSchema });
+
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    password: PasswordSchema,
+    confirmPassword: z.string({ error: authMessages.confirmRequired }).min(1, authMessages.confirmRequired),
+  })
+  .superRefine(checkNewPassword);
+
+export type FieldErrors<T extends string> = Partial<Record<T, string>>;
+
+/** The first message per field, and the first overall (for the toast). */
+export function collectFieldErrors<T extends string>(
+  error: z.ZodError,
+): { fieldErrors: FieldErrors<T>; first: string } {
+  const fieldErrors: FieldErrors<T> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "") as T;
+    fieldErrors[field] ??= issue.message;
+  }
+  return { fieldErrors, first: error.issues[0]?.message ?? "Please check the form." };
+}
+
+/** Reads the named text fields of a form; anything else (e.g. a file) becomes "". */
+export function readFields<T extends string>(formData: FormData, names: readonly T[]): Record<T, string> {
+  const values = {} as Record<T, string>;
+  for (const name of names) {
+    const value = formData.get(name);
+    values[name] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
+
+/**
+ * Where to go after signing in: a path on this site, else `fallback`.
+ * `//host` and `/\host` are other origins to a browser, so are refused.
+ */
+export function safeRedirectPath(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || value.length === 0 || value.length > 2000) return fallback;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) return fallback;
+  const base = "http://site.invalid";
+  try {
+    const url = new URL(value, base);
+    if (url.origin !== base) return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { DEAL_SIZE_VALUES, INTEREST_VALUES } from "~/content/inquiry-options";
+
+/**
+ * The inquiry form's rules, shared by the browser (native constraints come
+ * from the same limits) and the server (which checks again, as the browser
+ * can be skipped). Each field is named after its contact_submissions column.
+ */
+export const CONTACT_FIELDS = [
+  "name",
+  "company",
+  "email",
+  "phone",
+  "whatsapp",
+  "interest",
+  "deal_size",
+  "message",
+] as const;
+
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+export type ContactValues = Record<ContactField, string>;
+export type ContactFieldErrors = Partial<Record<ContactField, string>>;
+
+export const CONTACT_LIMITS = {
+  name: 120,
+  company: 160,
+  email: 254,
+  phone: 32,
+  whatsapp: 32,
+  message: 5000,
+} as const;
+
+/** Digits, spaces and + ( ) - . — at least one digit. */
+export const PHONE_PATTERN = "[0-9+().\\s\\-]*[0-9][0-9+().\\s\\-]*";
+const PHONE_REGEX = new RegExp(`^${PHONE_PATTERN}$`);
+
+export const contactMessages = {
+  nameRequired: "Please enter your full name.",
+  nameTooLong: `Your name must be at most ${CONTACT_LIMITS.name} characters.`,
+  companyTooLong: `The company name must be at most ${CONTACT_LIMITS.company} characters.`,
+  emailInvalid: "Please enter a valid email address, e.g. name@company.com.",
+  phoneInvalid: `Use at most ${CONTACT_LIMITS.phone} digits, spaces and + ( ) - . characters.`,
+  interestRequired: "Please select an area of interest.",
+  dealSizeInvalid: "Please choose one of the listed deal sizes.",
+  messageRequired: "Please enter a message.",
+  messageTooLong: `Your message must be at most ${CONTACT_LIMITS.message} characters.`,
+} as const;
+
+/** Blank becomes null, as the spec stores empty optional fields. */
+function optionalText(max: number, message: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, message)
+    .transform((value) => (value === "" ? null : value));
+}
+
+function optionalPhone() {
+  return z
+    .string()
+    .trim()
+    .refine((value) => value === "" || (value.length <= CONTACT_LIMITS.phone && PHONE_REGEX.test(value)), {
+      message: contactMessages.phoneInvalid,
+    })
+    .transform((value) => (value === "" ? null : value));
+}
+
+export const ContactFormSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, contactMessages.nameRequired)
+    .max(CONTACT_LIMITS.name, contactMessages.nameTooLong),
+  company: optionalText(CONTACT_LIMITS.company, contactMessages.companyTooLong),
+  email: z
+    .string()
+    .trim()
+    .max(CONTACT_LIMITS.email, contactMessages.emailInvalid)
+    .pipe(z.email({ error: contactMessages.emailInvalid })),
+  phone: optionalPhone(),
+  whatsapp: optionalPhone(),
+  interest: z.enum(INTEREST_VALUES, { error: contactMessages.interestRequired }),
+  deal_size: z
+    .union([z.literal(""), z.enum(DEAL_SIZE_VALUES)], { error: contactMessages.dealSizeInvalid })
+    .transform((value) => (value === "" ? null : value)),
+  message: z
+    .string()
+    .trim()
+    .min(1, contactMessages.messageRequired)
+    .max(CONTACT_LIMITS.message, contactMessages.messageTooLong),
+});
+
+export type ContactInput = z.output<typeof ContactFormSchema>;
+
+export const EMPTY_CONTACT_VALUES: ContactValues = {
+  name: "",
+  company: "",
+  email: "",
+  phone: "",
+  whatsapp: "",
+  interest: "",
+  deal_size: "",
+  message: "",
+};
+
+/**
+ * The submitted text of each field, capped so that echoing a tampered
+ * value back into the page stays cheap; anything that is not text is "".
+ */
+export function readContactValues(formData: FormData): ContactValues {
+  const values = { ...EMPTY_CONTACT_VALUES };
+  for (const field of CONTACT_FIELDS) {
+    const value = formData.get(field);
+    values[field] = typeof value === "string" ? value.slice(0, CONTACT_LIMITS.message + 100) : "";
+  }
+  return values;
+}
+
+export type ContactValidation =
+  { success: true; data: ContactInput } | { success: false; fieldErrors: ContactFieldErrors };
+
+/** The first message per field, in the form's order. */
+export function validateContact(values: ContactValues): ContactValidation {
+  const result = ContactFormSchema.safeParse(values);
+  if (result.success) return { success: true, data: result.data };
+  const fieldErrors: ContactFieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as ContactField;
+    fieldErrors[field] ??= issue.message;
+  }
+  return { success: false, fieldErrors };
+}

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { DEAL_SIZE_VALUES, INTEREST_VALUES } from "~/content/inquiry-options";
+
+/** Inquiries per page of the admin inbox. */
+export const INBOX_PAGE_SIZE = 25;
+export const NOTES_MAX_LENGTH = 5000;
+export const SEARCH_MAX_LENGTH = 200;
+
+/** `all` is every inquiry except spam, which only the `spam` view shows. */
+export const INBOX_STATUS_VALUES = ["all", "unread", "read", "spam"] as const;
+export type InboxStatus = (typeof INBOX_STATUS_VALUES)[number];
+
+export const INBOX_STATUS_LABELS: Record<InboxStatus, string> = {
+  all: "All (not spam)",
+  unread: "Unread",
+  read: "Read",
+  spam: "Spam",
+};
+
+/** An absent or empty query parameter means "no filter". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
+
+/**
+ * The inbox view as it lives in the URL. Unknown or malformed values fall
+ * back to the default view rather than failing: a stale bookmark still opens.
+ */
+export const InboxFilterSchema = z.object({
+  status: z.enum(INBOX_STATUS_VALUES).catch("all"),
+  interest: optional(z.enum(INTEREST_VALUES)).catch(undefined),
+  dealSize: optional(z.enum(DEAL_SIZE_VALUES)).catch(undefined),
+  q: optional(z.string().trim().max(SEARCH_MAX_LENGTH)).catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  /** Snapshot bound: pages after the first list only inquiries created up to this instant. */
+  asOf: optional(z.iso.datetime({ offset: true })).catch(undefined),
+});
+export type InboxFilter = z.output<typeof InboxFilterSchema>;
+
+/** The filter part of a view (what the CSV export and the counts use). */
+export type InboxQuery = Pick<InboxFilter, "status" | "interest" | "dealSize" | "q">;
+
+export function parseInboxFilter(searchParams: URLSearchParams): InboxFilter {
+  return InboxFilterSchema.parse({
+    status: searchParams.get("status") ?? undefined,
+    interest: searchParams.get("interest"),
+    dealSize: searchParams.get("dealSize"),
+    q: searchParams.get("q"),
+    page: searchParams.get("page") ?? undefined,
+    asOf: searchParams.get("asOf"),
+  });
+}
+
+/** Query string of a view, leaving out defaults so URLs stay short. */
+export function inboxSearchParams(filter: Partial<InboxFilter>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filter.status && filter.status !== "all") params.set("status", filter.status);
+  if (filter.interest) params.set("interest", filter.interest);
+  if (filter.dealSize) params.set("dealSize", filter.dealSize);
+  if (filter.q) params.set("q", filter.q);
+  if (filter.page && filter.page > 1) params.set("page", String(filter.page));
+  if (filter.asOf && filter.page && filter.page > 1) params.set("asOf", filter.asOf);
+  return params;
+}
+
+const IdSchema = z.uuid({ error: "Unknown inquiry." });
+
+export const NotesSchema = z
+  .string({ error: "Notes are required." })
+  .max(NOTES_MAX_LENGTH, `Notes must be at most ${NOTES_MAX_LENGTH} characters.`)
+  // Browsers send CRLF from a textarea; store one kind of line break.
+  .transform((value) => value.replace(/\r\n?/g, "\n").trim());
+
+/** Every change an admin can make to an inquiry, as one form field `intent`. */
+export const InboxActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("mark-read"), id: IdSchema }),
+    z.object({ intent: z.literal("mark-unread"), id: IdSchema }),
+    z.object({ intent: z.literal("mark-spam"), id: IdSchema }),
+    z.object({ intent: z.literal("mark-not-spam"), id: IdSchema }),
+    z.object({ intent: z.literal("delete"), id: IdSchema }),
+    z.object({ intent: z.literal("save-notes"), id: IdSchema, notes: NotesSchema }),
+  ],
+  { error: "Unknown action." },
+);
+export type InboxAction = z.output<typeof InboxActionSchema>;
+export type InboxIntent = InboxAction["intent"];

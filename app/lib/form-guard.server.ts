@@ -1,0 +1,56 @@
+import crypto from "node:crypto";
+
+/**
+ * Cheap bot traps for public forms, with no third-party service and no
+ * JavaScript: a honeypot field people never see, and a signed timestamp
+ * that shows how long the form was open. Tripping either marks a
+ * submission as spam; it is still stored, so a false positive is never lost.
+ */
+
+/** Hidden from people (display: none); naive bots fill every field. */
+export const HONEYPOT_FIELD = "company_website";
+/** Hidden field holding the signed time the form was rendered. */
+export const FORM_TOKEN_FIELD = "form_token";
+
+/** People need longer than this to fill in the inquiry form; scripts do not. */
+export const MIN_FILL_MS = 3_000;
+/** Instances' clocks may differ a little; a token from further ahead is forged. */
+const MAX_CLOCK_SKEW_MS = 60_000;
+
+export type SpamReason = "honeypot" | "missing-token" | "bad-token" | "too-fast";
+
+function sign(secret: string, purpose: string, issuedAt: number): string {
+  return crypto.createHmac("sha256", secret).update(`${purpose}:${issuedAt}`).digest("base64url");
+}
+
+/** `<issued-at ms>.<HMAC>`, bound to one form by `purpose`. */
+export function issueFormToken(secret: string, purpose: string, now = Date.now()): string {
+  return `${now}.${sign(secret, purpose, now)}`;
+}
+
+export interface FormGuardOptions {
+  secret: string;
+  purpose: string;
+  minFillMs?: number;
+  now?: number;
+}
+
+/** Why a submission looks automated, or null when it looks human. */
+export function detectSpam(formData: FormData, options: FormGuardOptions): SpamReason | null {
+  const honeypot = formData.get(HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") return "honeypot";
+
+  const token = formData.get(FORM_TOKEN_FIELD);
+  if (typeof token !== "string" || token === "") return "missing-token";
+  const match = /^(\d{1,16})\.([\w-]{43})$/.exec(token);
+  if (!match) return "bad-token";
+  const issuedAt = Number(match[1]);
+  const expected = Buffer.from(sign(options.secret, options.purpose, issuedAt));
+  const given = Buffer.from(match[2] ?? "");
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return "bad-token";
+
+  const now = options.now ?? Date.now();
+  if (issuedAt > now + MAX_CLOCK_SKEW_MS) return "bad-token";
+  if (now - issuedAt < (options.minFillMs ?? MIN_FILL_MS)) return "too-fast";
+  return null;
+}

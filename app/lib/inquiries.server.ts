@@ -1,0 +1,90 @@
+import { eq } from "drizzle-orm";
+import { contactSubmissions, user, userRoles } from "../../db/schema";
+import type { ContactInput } from "~/forms/contact";
+import type { Db } from "./db.server";
+import { renderInquiryAcknowledgement, renderInquiryNotification } from "./inquiry-mails.server";
+import { INQUIRY_NOTIFICATION } from "./mail-outbox.server";
+import { enqueueMail } from "./mail.server";
+import { ADMIN_ROLE } from "./roles.server";
+
+export const INQUIRY_ACKNOWLEDGEMENT = "inquiry-acknowledgement";
+
+/** Recorded on an inquiry that nobody could be told about. */
+export const NO_ADMIN_RECIPIENTS = "No admin recipients: give a user the admin role or set ADMIN_EMAILS.";
+
+export interface CreateInquiryOptions {
+  /** Tripped a bot trap: stored for review, but nobody is mailed. */
+  isSpam: boolean;
+  /** Send the visitor an acknowledgement (ACK_EMAILS). */
+  acknowledge: boolean;
+  /** ADMIN_EMAILS, added to the users with the admin role. */
+  adminEmails: readonly string[];
+  siteUrl: string;
+}
+
+export interface CreatedInquiry {
+  id: string;
+  reference: string;
+}
+
+/** A short, quotable form of the id, e.g. VM-3F9A1C07. */
+export function formatInquiryReference(id: string): string {
+  return `VM-${id.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
+}
+
+/** Users with the admin role plus ADMIN_EMAILS, lower-cased, each once. */
+export async function findAdminRecipients(db: Db, adminEmails: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .select({ email: user.email })
+    .from(userRoles)
+    .innerJoin(user, eq(user.id, userRoles.user_id))
+    .where(eq(userRoles.role, ADMIN_ROLE));
+  const all = [...rows.map((row) => row.email), ...adminEmails].map((email) => email.trim().toLowerCase());
+  return [...new Set(all.filter(Boolean))].sort();
+}
+
+/**
+ * Stores an inquiry and, in the same transaction, queues its mail: the
+ * notification and the acknowledgement exist exactly when the inquiry does,
+ * and the outbox worker delivers them after the response.
+ */
+export async function createInquiry(
+  db: Db,
+  input: ContactInput,
+  options: CreateInquiryOptions,
+): Promise<CreatedInquiry> {
+  return db.transaction(async (tx) => {
+    const recipients = options.isSpam ? [] : await findAdminRecipients(tx, options.adminEmails);
+    const [row] = await tx
+      .insert(contactSubmissions)
+      .values({
+        ...input,
+        is_spam: options.isSpam,
+        notify_error: !options.isSpam && recipients.length === 0 ? NO_ADMIN_RECIPIENTS : null,
+      })
+      .returning({ id: contactSubmissions.id, created_at: contactSubmissions.created_at });
+    if (!row) throw new Error("insert into contact_submissions returned no row");
+    const reference = formatInquiryReference(row.id);
+    if (options.isSpam) return { id: row.id, reference };
+
+    const inquiry = { ...input, id: row.id, reference, createdAt: row.created_at };
+    if (recipients.length > 0) {
+      await enqueueMail(tx, {
+        kind: INQUIRY_NOTIFICATION,
+        to: recipients,
+        replyTo: input.email,
+        inquiryId: row.id,
+        ...renderInquiryNotification(inquiry, options.siteUrl),
+      });
+    }
+    if (options.acknowledge) {
+      await enqueueMail(tx, {
+        kind: INQUIRY_ACKNOWLEDGEMENT,
+        to: input.email,
+        inquiryId: row.id,
+        ...renderInquiryAcknowledgement(inquiry, options.siteUrl),
+      });
+    }
+    return { id: row.id, reference };
+  });
+}

@@ -1,0 +1,236 @@
+import { type FormEvent, useState } from "react";
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+} from "react-router";
+import { AuthField, SubmitButton } from "~/components/auth-field";
+import { type Toast, Toaster } from "~/components/toast";
+import { authPage } from "~/content/account-pages";
+import { collectFieldErrors, type FieldErrors, safeRedirectPath, SignUpSchema } from "~/forms/auth";
+import { type AuthActionData, resendVerification, signIn, signUp } from "~/lib/auth-actions.server";
+import { getSession } from "~/lib/viewer.server";
+import { routeMeta } from "~/seo/meta";
+import type { Route } from "./+types/auth";
+
+export const handle = { hydrate: true };
+
+export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/auth", matches);
+
+type Tab = "signin" | "signup";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { session, headers } = await getSession(request);
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "");
+  if (session) throw redirect(redirectTo || "/", headers ? { headers } : undefined);
+  const tab: Tab = url.searchParams.get("tab") === "signup" ? "signup" : "signin";
+  return data({ tab, redirectTo }, headers ? { headers } : undefined);
+}
+
+/** Retry-After on a 429, and Set-Cookie of a session refresh, reach the browser. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Retry-After") || actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "sign-in") return signIn(request, context.clientIp, formData);
+  if (intent === "sign-up") return signUp(request, context.clientIp, formData);
+  if (intent === "resend-verification") return resendVerification(context.clientIp, formData);
+  throw data("Unknown form", { status: 400 });
+}
+
+const { tabs, labels, buttons } = authPage;
+
+function tabHref(tab: Tab, redirectTo: string): string {
+  const params = new URLSearchParams(tab === "signup" ? { tab } : {});
+  if (redirectTo) params.set("redirectTo", redirectTo);
+  const query = params.toString();
+  return query ? `/auth?${query}` : "/auth";
+}
+
+function useBusy(intent: AuthActionData["intent"]): boolean {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+function SignInForm({ actionData, redirectTo }: { actionData?: AuthActionData; redirectTo: string }) {
+  const busy = useBusy("sign-in");
+  const errors = actionData?.intent === "sign-in" ? actionData.fieldErrors : undefined;
+  return (
+    <Form method="post" className="space-y-4" aria-label={tabs.signIn}>
+      <input type="hidden" name="intent" value="sign-in" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <AuthField
+        label={labels.email}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={actionData?.values?.email}
+        error={errors?.email}
+      />
+      <AuthField
+        label={labels.password}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        maxLength={128}
+        error={errors?.password}
+      />
+      <div className="text-right text-sm">
+        <Link to="/auth/forgot-password" className="font-medium text-amber-800 underline">
+          Forgot password?
+        </Link>
+      </div>
+      <SubmitButton busy={busy} label={buttons.signIn} busyLabel={buttons.signingIn} />
+    </Form>
+  );
+}
+
+function ResendVerification({ email }: { email: string }) {
+  const busy = useBusy("resend-verification");
+  return (
+    <div className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-stone-800">
+      <p>Your email address is not verified yet. We can send the verification link again.</p>
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="resend-verification" />
+        <input type="hidden" name="email" value={email} />
+        <button
+          type="submit"
+          disabled={busy}
+          className="font-semibold text-amber-800 underline disabled:opacity-70"
+        >
+          {busy ? "Sending..." : "Send the link again"}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+type SignUpErrors = FieldErrors<"fullName" | "email" | "password" | "confirmPassword">;
+
+function SignUpForm({
+  actionData,
+  onValidated,
+}: {
+  actionData?: AuthActionData;
+  /** The browser-side check's toast, or null when the form goes to the server. */
+  onValidated(toast: Toast | null): void;
+}) {
+  const busy = useBusy("sign-up");
+  const [clientErrors, setClientErrors] = useState<SignUpErrors | null>(null);
+  const errors = clientErrors ?? (actionData?.intent === "sign-up" ? actionData.fieldErrors : undefined);
+
+  // The spec's checks run in the browser before any request; the server
+  // repeats them for browsers without JavaScript.
+  function validate(event: FormEvent<HTMLFormElement>) {
+    const result = SignUpSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (result.success) {
+      setClientErrors(null);
+      onValidated(null);
+      return;
+    }
+    event.preventDefault();
+    const { fieldErrors, first } = collectFieldErrors<keyof SignUpErrors>(result.error);
+    setClientErrors(fieldErrors);
+    onValidated({ title: "Error", description: first, variant: "destructive" });
+  }
+
+  return (
+    <Form method="post" className="space-y-4" aria-label={tabs.signUp} onSubmit={validate}>
+      <input type="hidden" name="intent" value="sign-up" />
+      <AuthField
+        label={labels.fullName}
+        name="fullName"
+        autoComplete="name"
+        required
+        maxLength={100}
+        defaultValue={actionData?.values?.fullName}
+        error={errors?.fullName}
+      />
+      <AuthField
+        label={labels.email}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={actionData?.values?.email}
+        error={errors?.email}
+      />
+      <AuthField
+        label={labels.password}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={128}
+        error={errors?.password}
+      />
+      <AuthField
+        label={labels.confirmPassword}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={128}
+        error={errors?.confirmPassword}
+      />
+      <SubmitButton busy={busy} label={buttons.signUp} busyLabel={buttons.creatingAccount} />
+    </Form>
+  );
+}
+
+export default function AuthPage() {
+  const { tab, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as AuthActionData | undefined;
+  const location = useLocation();
+  // A browser-side check's toast belongs to the page it was shown on.
+  const [clientToast, setClientToast] = useState<{ toast: Toast; id: number; page: string } | null>(null);
+  const showClientToast = (toast: Toast | null) =>
+    setClientToast((previous) => (toast ? { toast, id: (previous?.id ?? 0) + 1, page: location.key } : null));
+  const currentClientToast = clientToast?.page === location.key ? clientToast : null;
+  const toast = currentClientToast?.toast ?? actionData?.toast;
+
+  return (
+    <main id="main" className="bg-stone-50 px-4 py-16">
+      <div className="mx-auto max-w-md">
+        <h1 className="text-center text-3xl font-bold tracking-tight text-stone-900">{authPage.title}</h1>
+        <p className="mt-2 text-center text-stone-700">{authPage.subtitle}</p>
+        <div className="mt-8 rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+          <nav aria-label="Account" className="mb-6 grid grid-cols-2 gap-1 rounded-md bg-stone-100 p-1">
+            {(["signin", "signup"] as const).map((name) => (
+              <Link
+                key={name}
+                to={tabHref(name, redirectTo)}
+                aria-current={tab === name ? "page" : undefined}
+                className={`rounded px-3 py-2 text-center text-sm font-semibold ${
+                  tab === name ? "bg-white text-stone-900 shadow-sm" : "text-stone-700 hover:text-stone-900"
+                }`}
+              >
+                {name === "signin" ? tabs.signIn : tabs.signUp}
+              </Link>
+            ))}
+          </nav>
+          {/* Keyed by location: a new page (e.g. after sign-up) starts with empty fields. */}
+          {tab === "signin" ? (
+            <SignInForm key={location.key} actionData={actionData} redirectTo={redirectTo} />
+          ) : (
+            <SignUpForm key={location.key} actionData={actionData} onValidated={showClientToast} />
+          )}
+          {tab === "signin" && actionData?.unverifiedEmail ? (
+            <ResendVerification email={actionData.unverifiedEmail} />
+          ) : null}
+        </div>
+      </div>
+      <Toaster key={currentClientToast?.id ?? `server-${location.key}`} toast={toast} />
+    </main>
+  );
+}

@@ -1,0 +1,220 @@
+import {
+  data,
+  type ShouldRevalidateFunctionArgs,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+} from "react-router";
+import { InboxFilters, InboxPagination } from "~/components/inbox/inbox-filters";
+import { InquiryCard } from "~/components/inbox/inquiry-card";
+import { useNow } from "~/components/inbox/relative-time";
+import { useLiveInboxData } from "~/components/inbox/use-inbox-events";
+import { type Toast, Toaster } from "~/components/toast";
+import { dashboardPage } from "~/content/account-pages";
+import { type InboxAction, InboxActionSchema, parseInboxFilter } from "~/forms/inbox";
+import { getDb } from "~/lib/db.server";
+import { requireAdmin } from "~/lib/guards.server";
+import {
+  countUnread,
+  deleteInquiry,
+  listInquiries,
+  markRead,
+  markUnread,
+  saveNotes,
+  setSpam,
+} from "~/lib/inbox.server";
+import { logger } from "~/lib/logger.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { routeMeta } from "~/seo/meta";
+import type { Route } from "./+types/dashboard";
+
+export const handle = { hydrate: true };
+
+/** The tab title carries the unread count, so a background tab shows new leads. */
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const unread = loaderData?.unread ?? 0;
+  return routeMeta("/dashboard", matches).map((descriptor) =>
+    "title" in descriptor && unread > 0 ? { title: `(${unread}) ${String(descriptor.title)}` } : descriptor,
+  );
+};
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const filter = parseInboxFilter(new URL(request.url).searchParams);
+  const now = Date.now();
+  try {
+    const db = await getDb();
+    const [page, unread] = await Promise.all([listInquiries(db, filter), countUnread(db)]);
+    return { ...page, unread, filter, now, toast: null as Toast | null };
+  } catch (error) {
+    logger.error({ err: error }, "could not list inquiries");
+    const toast: Toast = {
+      title: "Error",
+      description: dashboardPage.messages.fetchFailed(errorMessage(error)),
+      variant: "destructive",
+    };
+    const empty = {
+      items: [],
+      total: 0,
+      page: filter.page,
+      pageCount: 1,
+      pageSize: 0,
+      asOf: null,
+      unread: 0,
+    };
+    return data({ ...empty, filter, now, toast }, { status: 500 });
+  }
+}
+
+const SUCCESS_TITLES: Record<InboxAction["intent"], string> = {
+  "mark-read": dashboardPage.messages.markedAsRead,
+  "mark-unread": "Marked as unread",
+  "mark-spam": "Marked as spam",
+  "mark-not-spam": "Moved back to the inbox",
+  delete: "Inquiry deleted",
+  "save-notes": dashboardPage.messages.notesSaved,
+};
+
+function failure(description: string, status: number) {
+  const toast: Toast = { title: "Error", description, variant: "destructive" };
+  return data({ toast }, { status });
+}
+
+/** Back to the view the admin was on, with any editor or confirmation closed. */
+function backUrl(request: Request): string {
+  const params = new URL(request.url).searchParams;
+  params.delete("edit");
+  params.delete("delete");
+  params.delete("index");
+  const query = params.toString();
+  return query ? `/dashboard?${query}` : "/dashboard";
+}
+
+async function apply(action: InboxAction, adminId: string): Promise<boolean> {
+  const db = await getDb();
+  switch (action.intent) {
+    case "mark-read":
+      return markRead(db, action.id, adminId);
+    case "mark-unread":
+      return markUnread(db, action.id);
+    case "mark-spam":
+      return setSpam(db, action.id, true);
+    case "mark-not-spam":
+      return setSpam(db, action.id, false);
+    case "delete":
+      return deleteInquiry(db, action.id);
+    case "save-notes":
+      return saveNotes(db, action.id, action.notes, adminId);
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const parsed = InboxActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return failure(parsed.error.issues[0]?.message ?? "Invalid request.", 400);
+  let found: boolean;
+  try {
+    found = await apply(parsed.data, user.id);
+  } catch (error) {
+    logger.error({ err: error, intent: parsed.data.intent }, "inbox action failed");
+    return failure(errorMessage(error), 500);
+  }
+  if (!found) return failure("This inquiry no longer exists.", 404);
+  logger.info({ intent: parsed.data.intent, inquiryId: parsed.data.id, adminId: user.id }, "inbox action");
+  return redirectWithToast(backUrl(request), { title: SUCCESS_TITLES[parsed.data.intent] });
+}
+
+/** Opening an editor or a confirmation changes only the URL, not the data. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("edit");
+    params.delete("delete");
+    params.sort();
+    return params.toString();
+  };
+  return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
+}
+
+export default function Dashboard() {
+  const {
+    items,
+    total,
+    unread,
+    filter,
+    pageCount,
+    asOf,
+    now: serverNow,
+    toast,
+  } = useLiveInboxData(useLoaderData<typeof loader>());
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const now = useNow(serverNow);
+
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/dashboard";
+  const editId = searchParams.get("edit");
+  const deleteId = searchParams.get("delete");
+  const filtered = filter.status !== "all" || Boolean(filter.interest || filter.dealSize || filter.q);
+
+  return (
+    <main id="main" className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-stone-900">{dashboardPage.title}</h1>
+          <p className="mt-2 text-stone-700">
+            <span data-testid="inbox-total">{dashboardPage.totalLabel(total)}</span>
+            {filtered ? " in this view" : ""} · <span data-testid="inbox-unread">{unread} unread</span>
+          </p>
+        </div>
+      </header>
+
+      <div className="mt-8">
+        <InboxFilters filter={filter} />
+      </div>
+
+      <p role="status" aria-live="polite" className="mt-6 min-h-6 text-sm text-stone-600">
+        {loading ? dashboardPage.loading : null}
+      </p>
+
+      <section
+        aria-label="Submissions"
+        aria-busy={loading}
+        className={`mt-2 space-y-4 ${loading ? "opacity-60" : ""}`}
+      >
+        {items.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-stone-300 p-10 text-center text-stone-600">
+            {filtered || filter.page > 1 ? "No submissions match this view." : dashboardPage.empty}
+          </p>
+        ) : (
+          items.map((item) => (
+            <InquiryCard
+              key={item.id}
+              item={item}
+              now={now}
+              status={filter.status}
+              editing={editId === item.id}
+              confirmingDelete={deleteId === item.id}
+            />
+          ))
+        )}
+      </section>
+
+      <div className="mt-8">
+        <InboxPagination filter={filter} pageCount={pageCount} asOf={asOf} />
+      </div>
+      <Toaster toast={actionData?.toast ?? toast} />
+    </main>
+  );
+}

@@ -1,0 +1,58 @@
+import { EquipmentCard } from "~/components/equipment-card";
+import { EquipmentFilterForm } from "~/components/equipment-filter-form";
+import { CtaBand } from "~/components/sections/cta-band";
+import { PageHero } from "~/components/sections/page-hero";
+import { buttonClass } from "~/components/ui/button-link";
+import { equipmentItems } from "~/content/equipment";
+import { filterEquipment, sortEquipment } from "~/content/equipment-filters";
+import { equipmentPage } from "~/content/equipment-page";
+import { parseEquipmentQuery } from "~/forms/equipment-query";
+import { routeMeta } from "~/seo/meta";
+import type { Route } from "./+types/equipment";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const query = parseEquipmentQuery(new URL(request.url).searchParams);
+  const matching = filterEquipment(equipmentItems, query);
+  const items = query.sort ? sortEquipment(matching, query.sort) : matching;
+  return { query, items };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/equipment", matches);
+
+export default function Equipment({ loaderData }: Route.ComponentProps) {
+  const { query, items } = loaderData;
+  return (
+    <main id="main">
+      <PageHero hero={equipmentPage.hero} />
+      <section aria-labelledby="catalogue-heading" className="bg-stone-50 py-12">
+        <div className="mx-auto max-w-7xl px-4">
+          <h2 id="catalogue-heading" className="sr-only">
+            Catalogue
+          </h2>
+          <EquipmentFilterForm query={query} />
+          <p className="mt-6 text-sm text-stone-700" role="status">
+            Showing {items.length} of {equipmentItems.length} items
+          </p>
+          {items.length > 0 ? (
+            <ul className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {items.map((item, index) => (
+                <li key={item.id}>
+                  <EquipmentCard item={item} eagerImage={index < 3} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="mt-4 rounded-xl border border-dashed border-stone-300 bg-white p-12 text-center">
+              <p className="text-lg text-stone-800">{equipmentPage.empty.message}</p>
+              <a href="/equipment" className={buttonClass("secondary", "mt-6")}>
+                {equipmentPage.empty.clearFilters}
+              </a>
+            </div>
+          )}
+          <p className="mt-8 text-sm text-stone-600">{equipmentPage.pricingNote}</p>
+        </div>
+      </section>
+      <CtaBand cta={equipmentPage.cta} />
+    </main>
+  );
+}

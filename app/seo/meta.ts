@@ -1,0 +1,56 @@
+import type { MetaDescriptor } from "react-router";
+import { company } from "~/content/company";
+import { CANONICAL_PATH, PAGE_META, type RoutePath } from "~/content/page-meta";
+import type { PageMeta } from "~/content/types";
+
+interface MatchLike {
+  id: string;
+  data?: unknown;
+}
+
+/** The public origin, which the root loader reads from SITE_URL. */
+export function getSiteUrl(matches: readonly (MatchLike | undefined)[]): string {
+  const root = matches.find((match) => match?.id === "root")?.data as { siteUrl?: string } | undefined;
+  return root?.siteUrl ?? company.website.url;
+}
+
+/**
+ * Title, description, canonical URL and social cards for one page. A page
+ * served at two addresses names one canonical URL for both.
+ */
+export function buildMeta(
+  path: string,
+  page: PageMeta,
+  matches: readonly (MatchLike | undefined)[],
+  options: { noindex?: boolean; type?: "website" | "article" | "product" } = {},
+): MetaDescriptor[] {
+  const canonicalPath = CANONICAL_PATH[path as RoutePath] ?? path;
+  const url = `${getSiteUrl(matches)}${canonicalPath === "/" ? "/" : canonicalPath}`;
+  return [
+    { title: page.title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: options.type ?? "website" },
+    { property: "og:site_name", content: company.brandName },
+    { property: "og:locale", content: "en_GB" },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { name: "twitter:card", content: "summary" },
+    { name: "twitter:title", content: page.title },
+    { name: "twitter:description", content: page.description },
+    ...(options.noindex ? [{ name: "robots", content: "noindex" }] : []),
+  ];
+}
+
+/** Meta for one of the fixed routes of the route table. */
+export function routeMeta(path: RoutePath, matches: readonly (MatchLike | undefined)[]): MetaDescriptor[] {
+  return buildMeta(path, PAGE_META[path], matches, {
+    noindex: path === "/auth" || path === "/dashboard",
+  });
+}
+
+/** The organisation's JSON-LD, safe to place inside a <script> element. */
+export function serializeJsonLd(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}

@@ -1,0 +1,114 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "../db/schema";
+import { acquireDataDirLock } from "~/lib/data-dir-lock.server";
+import {
+  createScratchPostgresDatabase,
+  type DatabaseOptions,
+  dropScratchPostgresDatabase,
+  openDatabase,
+} from "~/lib/db.server";
+import { testBackends } from "../tests/support/test-database";
+
+const TSX = path.resolve("node_modules/.bin/tsx");
+
+function runAdmin(env: Record<string, string>, ...args: string[]) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(TSX, ["scripts/admin.ts", ...args], {
+      env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "silent", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+// Each run boots a process and opens (and migrates) the database: allow time on busy machines.
+describe.each(testBackends)("npm run admin on %s", { timeout: 180_000 }, (backend) => {
+  let env: Record<string, string>;
+  let dataDir: string;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-cli-"));
+    dataDir = path.join(dir, "data");
+    let options: DatabaseOptions = { kind: "pglite", dataDir };
+    env = { DATA_DIR: dataDir };
+    let scratch: string | null = null;
+    if (backend === "postgres") {
+      scratch = await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL!, "admin_cli");
+      options = { kind: "postgres", url: scratch };
+      env = { ...env, DATABASE_URL: scratch, BETTER_AUTH_SECRET: "x".repeat(32) };
+    }
+    const handle = await openDatabase(options);
+    await handle.db.insert(user).values([
+      { id: "u-ada", name: "Ada Lovelace", email: "ada@example.com", emailVerified: true },
+      { id: "u-bob", name: "Bob", email: "bob@example.com", emailVerified: true },
+    ]);
+    await handle.close();
+    cleanup = async () => {
+      if (scratch) await dropScratchPostgresDatabase(process.env.TEST_DATABASE_URL!, scratch);
+      fs.rmSync(dir, { recursive: true, force: true });
+    };
+  });
+  afterAll(async () => {
+    await cleanup?.();
+  });
+
+  it("grants, lists and revokes", async () => {
+    expect(await runAdmin(env, "list")).toMatchObject({ code: 0, stdout: "No admins.\n" });
+    expect(await runAdmin(env, "grant", "Ada@Example.com")).toMatchObject({
+      code: 0,
+      stdout: "ada@example.com is now an admin.\n",
+    });
+    expect(await runAdmin(env, "list")).toMatchObject({ code: 0, stdout: "ada@example.com\tAda Lovelace\n" });
+    expect(await runAdmin(env, "revoke", "ada@example.com")).toMatchObject({
+      code: 0,
+      stdout: "ada@example.com is no longer an admin.\n",
+    });
+    expect((await runAdmin(env, "list")).stdout).toBe("No admins.\n");
+  });
+
+  it("exits non-zero on an unknown address, changing nothing", async () => {
+    const result = await runAdmin(env, "grant", "nobody@example.com");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("No account is registered with the email address nobody@example.com.");
+    expect((await runAdmin(env, "list")).stdout).toBe("No admins.\n");
+  });
+
+  it("explains its usage on a bad command", async () => {
+    const result = await runAdmin(env, "promote", "ada@example.com");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("npm run admin -- grant <email>");
+  });
+
+  it(`while a server is running: ${backend === "pglite" ? "says so and exits non-zero" : "works"}`, async () => {
+    if (backend === "pglite") {
+      // The running server's lock on the embedded database.
+      const release = acquireDataDirLock(dataDir);
+      try {
+        const result = await runAdmin(env, "grant", "bob@example.com");
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(`is in use by PID ${process.pid}`);
+      } finally {
+        release();
+      }
+      expect((await runAdmin(env, "list")).stdout).toBe("No admins.\n");
+      return;
+    }
+    // Postgres serves the server and the command at once.
+    const server = await openDatabase({ kind: "postgres", url: env.DATABASE_URL!, poolSize: 1 });
+    try {
+      expect(await runAdmin(env, "grant", "bob@example.com")).toMatchObject({ code: 0 });
+      expect((await runAdmin(env, "revoke", "bob@example.com")).code).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import { DataDirLockedError } from "~/lib/data-dir-lock.server";
+import { closeDatabase, getDatabase } from "~/lib/db.server";
+import { EnvError } from "~/lib/env.server";
+import { grantAdmin, listAdmins, revokeAdmin, UnknownAccountError } from "~/lib/roles.server";
+
+const USAGE = `Usage:
+  npm run admin -- grant <email>    make the account with this address an admin
+  npm run admin -- revoke <email>   take the admin role away
+  npm run admin -- list             list the admins
+
+Uses DATABASE_URL when set, else the embedded database in DATA_DIR (default ./data),
+which only works while the server is stopped.`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const [command, email, ...rest] = process.argv.slice(2);
+if (command === "--help" || command === "-h") {
+  console.log(USAGE);
+  process.exit(0);
+}
+const needsEmail = command === "grant" || command === "revoke";
+if (!(needsEmail || command === "list") || (needsEmail ? !email || rest.length > 0 : email !== undefined)) {
+  fail(USAGE);
+}
+
+let database;
+try {
+  database = await getDatabase();
+} catch (error) {
+  if (error instanceof EnvError || error instanceof DataDirLockedError) fail(error.message);
+  throw error;
+}
+
+let exitCode = 0;
+try {
+  if (command === "list") {
+    const admins = await listAdmins(database.db);
+    if (admins.length === 0) console.log("No admins.");
+    for (const admin of admins) console.log(`${admin.email}\t${admin.name}`);
+  } else if (command === "grant") {
+    const { account, changed } = await grantAdmin(database.db, email!);
+    console.log(changed ? `${account.email} is now an admin.` : `${account.email} was already an admin.`);
+    if (!account.emailVerified)
+      console.log("Note: this address is not verified yet, so it cannot sign in until it is.");
+  } else {
+    const { account, changed } = await revokeAdmin(database.db, email!);
+    console.log(changed ? `${account.email} is no longer an admin.` : `${account.email} was not an admin.`);
+  }
+} catch (error) {
+  if (!(error instanceof UnknownAccountError)) throw error;
+  console.error(error.message);
+  exitCode = 1;
+} finally {
+  await closeDatabase();
+}
+process.exit(exitCode);

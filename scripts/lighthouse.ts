@@ -1,0 +1,91 @@
+/**
+ * `npm run lighthouse`: builds the site, starts the production server on a
+ * scratch data directory and prints Lighthouse's four category scores and the
+ * Largest Contentful Paint for the key public pages (mobile, default
+ * throttling), using the system Chromium. A benchmark that prints figures;
+ * it does not fail on them.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import lighthouse from "lighthouse";
+import { findChromium } from "../tests/support/chromium";
+
+const ROUTES = ["/", "/about", "/equipment", "/contact", "/licensing"];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const buildDir = process.env.BUILD_DIR ?? "build";
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 4399);
+const origin = `http://127.0.0.1:${port}`;
+
+function build() {
+  if (process.argv.includes("--no-build")) return;
+  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: process.env });
+  if (result.status !== 0) throw new Error("build failed");
+}
+
+async function startServer() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-data-"));
+  const server = spawn("node", [path.join(buildDir, "server/index.js")], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return { server, dataDir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  server.kill("SIGTERM");
+  throw new Error("the server did not start");
+}
+
+async function main() {
+  build();
+  const { server, dataDir } = await startServer();
+  const debuggingPort = port + 1;
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: [`--remote-debugging-port=${debuggingPort}`, "--disable-gpu"],
+  });
+  try {
+    console.log(`Lighthouse (mobile, default throttling) against ${origin}`);
+    console.log(["route".padEnd(14), "perf", "a11y", "best", "seo ", "LCP"].join("  "));
+    for (const route of ROUTES) {
+      const result = await lighthouse(`${origin}${route}`, {
+        port: debuggingPort,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!result) throw new Error(`no result for ${route}`);
+      const { categories, audits } = result.lhr;
+      const scores = CATEGORIES.map((id) =>
+        String(Math.round((categories[id]?.score ?? 0) * 100)).padStart(4),
+      );
+      const lcp = audits["largest-contentful-paint"]?.displayValue ?? "?";
+      console.log([route.padEnd(14), ...scores, lcp].join("  "));
+      for (const id of CATEGORIES) {
+        const category = categories[id];
+        if (!category || category.score === 1) continue;
+        const failing = category.auditRefs
+          .map((ref) => audits[ref.id])
+          .filter(
+            (audit) =>
+              audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative",
+          )
+          .map((audit) => audit?.id);
+        if (failing.length) console.log(`    ${id} below 100: ${failing.join(", ")}`);
+      }
+    }
+  } finally {
+    await browser.close();
+    server.kill("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

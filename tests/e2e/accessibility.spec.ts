@@ -1,0 +1,43 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { PUBLIC_ROUTES } from "../support/public-routes";
+
+const PAGES = [
+  ...PUBLIC_ROUTES.map((route) => route.path),
+  "/equipment?q=nothing-matches-this",
+  "/no/such/page",
+];
+
+for (const viewport of [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+]) {
+  test.describe(`axe at ${viewport.name} width`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    for (const path of PAGES) {
+      test(`${path} has no WCAG 2.2 AA violations`, async ({ page }) => {
+        await page.goto(path);
+        const results = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+          .analyze();
+        expect(
+          results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        ).toEqual([]);
+      });
+    }
+  });
+}
+
+test.describe("with the phone menu open", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the open menu has no violations", async ({ page }) => {
+    await page.goto("/");
+    await page.locator(".mobile-menu > summary").click();
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
+      .analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,143 @@
+import { expect, test } from "@playwright/test";
+import { cookieHeader, type InboxServer, startInboxServer } from "./inbox-setup";
+
+/**
+ * Every loader, action intent and data request under /dashboard, for an
+ * anonymous visitor, a signed-in member and an admin: only the admin gets
+ * inquiry data or changes anything.
+ */
+const SECRET_NAME = "Confidential Claimant";
+const SECRET_EMAIL = "claimant@secret.test";
+const ID = "6f0d9a4e-3c1b-4b7a-9a51-0d2f3e4c5b6a";
+
+let inbox: InboxServer;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  inbox = await startInboxServer([
+    {
+      id: ID,
+      name: SECRET_NAME,
+      email: SECRET_EMAIL,
+      message: "Private message",
+      admin_notes: "Private note",
+    },
+  ]);
+});
+test.afterAll(async () => {
+  await inbox?.stop();
+});
+
+type Who = "anonymous" | "member" | "admin";
+
+function headersFor(who: Who): Record<string, string> {
+  return who === "anonymous" ? {} : { Cookie: cookieHeader(inbox.cookies[who]) };
+}
+
+interface Probe {
+  label: string;
+  path: string;
+  method?: "GET" | "POST";
+  form?: Record<string, string>;
+}
+
+const INTENTS: Record<string, string>[] = [
+  { intent: "mark-read", id: ID },
+  { intent: "mark-unread", id: ID },
+  { intent: "mark-spam", id: ID },
+  { intent: "mark-not-spam", id: ID },
+  { intent: "save-notes", id: ID, notes: "Overwritten" },
+  { intent: "delete", id: ID },
+  { intent: "not-an-intent", id: ID },
+];
+
+const PROBES: Probe[] = [
+  { label: "page", path: "/dashboard" },
+  { label: "page with filters", path: "/dashboard?status=all&q=claimant&page=1" },
+  { label: "page data request", path: "/dashboard.data" },
+  { label: "CSV export", path: "/dashboard/export.csv" },
+  { label: "server-sent events", path: "/dashboard/events" },
+  ...INTENTS.flatMap((form): Probe[] => [
+    { label: `action ${form.intent}`, path: "/dashboard", method: "POST", form },
+    { label: `action data request ${form.intent}`, path: "/dashboard.data", method: "POST", form },
+  ]),
+];
+
+async function probe(who: Who, { path, method = "GET", form }: Probe) {
+  const controller = new AbortController();
+  const response = await fetch(`${inbox.url}${path}`, {
+    method,
+    headers: headersFor(who),
+    body: form ? new URLSearchParams(form) : undefined,
+    redirect: "manual",
+    signal: controller.signal,
+  });
+  // The event stream never ends: read its headers only.
+  const body = response.headers.get("content-type")?.startsWith("text/event-stream")
+    ? ""
+    : await response.text();
+  controller.abort();
+  return { status: response.status, location: response.headers.get("location"), body };
+}
+
+/** What the admin sees: the whole inbox, every view, as CSV. */
+async function snapshot(): Promise<string> {
+  const views = await Promise.all(
+    ["all", "spam"].map(async (status) => {
+      const response = await fetch(`${inbox.url}/dashboard/export.csv?status=${status}`, {
+        headers: headersFor("admin"),
+      });
+      expect(response.status).toBe(200);
+      return response.text();
+    }),
+  );
+  return views.join("\n");
+}
+
+for (const who of ["anonymous", "member"] as const) {
+  test(`${who}: every dashboard request is refused, leaks nothing and changes nothing`, async () => {
+    const before = await snapshot();
+    expect(before).toContain(SECRET_NAME);
+    for (const item of PROBES) {
+      const result = await probe(who, item);
+      const context = `${who} ${item.label}`;
+      expect(result.body, context).not.toContain(SECRET_NAME);
+      expect(result.body, context).not.toContain(SECRET_EMAIL);
+      if (item.path.endsWith(".data")) {
+        // React Router answers data requests with the redirect encoded in the body.
+        expect(result.status, context).toBe(202);
+        expect(result.body, context).toContain(who === "anonymous" ? "/auth?redirectTo=" : '"/"');
+      } else {
+        expect(result.status, context).toBe(302);
+        if (who === "anonymous") expect(result.location, context).toMatch(/^\/auth\?redirectTo=%2Fdashboard/);
+        else expect(result.location, context).toBe("/");
+      }
+    }
+    expect(await snapshot()).toBe(before);
+  });
+}
+
+test("admin: every loader answers and every action intent applies (an unknown intent is a 400)", async () => {
+  for (const item of PROBES.filter((p) => p.method !== "POST")) {
+    const result = await probe("admin", item);
+    expect(result.status, item.label).toBe(200);
+  }
+  expect((await probe("admin", PROBES[0]!)).body).toContain(SECRET_NAME);
+
+  const post = (form: Record<string, string>) =>
+    probe("admin", { label: form.intent!, path: "/dashboard?q=claimant", method: "POST", form });
+  const invalid = await post({ intent: "not-an-intent", id: ID });
+  expect(invalid.status).toBe(400);
+
+  for (const form of INTENTS.filter((f) => f.intent !== "not-an-intent" && f.intent !== "delete")) {
+    const result = await post(form);
+    expect(result.status, form.intent).toBe(302);
+    expect(result.location, form.intent).toBe("/dashboard?q=claimant");
+  }
+  expect(await snapshot()).toContain("Overwritten");
+  expect((await post({ intent: "delete", id: ID })).status).toBe(302);
+  expect(await snapshot()).not.toContain(SECRET_NAME);
+  expect((await post({ intent: "mark-read", id: ID })).status).toBe(404);
+});

@@ -1,0 +1,315 @@
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { issueFormToken } from "../../app/lib/form-guard.server";
+import { type InboxServer, type NewInquiry, startInboxServer } from "./inbox-setup";
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+const SEED: NewInquiry[] = [
+  {
+    name: "Kwame Mensah",
+    company: "Ashanti Minerals Ltd",
+    email: "kwame@ashanti.test",
+    phone: "+233 20 123 4567",
+    whatsapp: "+233 (20) 123-4567",
+    interest: "gold-selling",
+    deal_size: "confidential",
+    message: "First line\nSecond line\n\nFourth line",
+    created_at: minutesAgo(5),
+  },
+  {
+    name: "<script>window.__pwned = 1</script><b>Bold</b>",
+    company: "<img src=x onerror=alert(1)>",
+    email: "markup@example.test",
+    interest: "consultation",
+    message: "<i>not italic</i> & <a href='x'>link</a>",
+    admin_notes: "<em>note markup</em>",
+    created_at: minutesAgo(60 * 3),
+  },
+  {
+    name: "Spam Bot",
+    email: "bot@example.test",
+    message: "cheap gold",
+    is_spam: true,
+    created_at: minutesAgo(1),
+  },
+];
+
+let inbox: InboxServer;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  // Seeding, password hashing and a server start, on shared cores.
+  test.setTimeout(120_000);
+  inbox = await startInboxServer(SEED);
+});
+test.afterAll(async () => {
+  await inbox?.stop();
+});
+
+async function adminPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}) {
+  const context = await browser.newContext({ baseURL: inbox.url, ...options });
+  await context.addCookies([{ ...inbox.cookies.admin, url: inbox.url }]);
+  return { context, page: await context.newPage() };
+}
+
+function card(page: Page, name: string | RegExp) {
+  return page.getByRole("article", { name });
+}
+
+let context: BrowserContext;
+let page: Page;
+test.beforeEach(async ({ browser }) => {
+  ({ context, page } = await adminPage(browser));
+});
+test.afterEach(async () => {
+  await context.close();
+});
+
+test("shows the title, counts and every detail of a card, newest first, spam hidden", async () => {
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByTestId("inbox-total")).toHaveText("2 total submissions");
+  await expect(page.getByTestId("inbox-unread")).toHaveText("2 unread");
+  await expect(page).toHaveTitle(/^\(2\) Admin Dashboard/);
+  await expect(page.getByRole("article")).toHaveCount(2);
+  await expect(page.getByRole("article").first()).toHaveAccessibleName("Kwame Mensah");
+  await expect(page.getByText("Spam Bot")).toHaveCount(0);
+
+  const kwame = card(page, "Kwame Mensah");
+  await expect(kwame.getByText("Unread", { exact: true })).toBeVisible();
+  for (const text of [
+    "Ashanti Minerals Ltd",
+    "kwame@ashanti.test",
+    "+233 20 123 4567",
+    "+233 (20) 123-4567",
+    "Gold Selling",
+    "Prefer to discuss",
+  ]) {
+    await expect(kwame.getByText(text, { exact: true })).toBeVisible();
+  }
+  await expect(kwame.getByText("5 minutes ago")).toBeVisible();
+  const message = kwame.getByText("First line");
+  expect(await message.innerText()).toBe("First line\nSecond line\n\nFourth line");
+  await expect(message).toHaveCSS("white-space", "pre-wrap");
+
+  const reply = kwame.getByRole("link", { name: "Reply via Email" });
+  await expect(reply).toHaveAttribute(
+    "href",
+    `mailto:kwame@ashanti.test?subject=${encodeURIComponent("Re: your Gold Selling inquiry to Volta Meridian")}`,
+  );
+  await expect(kwame.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute(
+    "href",
+    "https://wa.me/233201234567",
+  );
+  await expect(card(page, /Bold/).getByRole("link", { name: /WhatsApp/ })).toHaveCount(0);
+});
+
+test("renders markup in every field and in notes as text", async () => {
+  await page.goto("/dashboard");
+  const markup = card(page, "<script>window.__pwned = 1</script><b>Bold</b>");
+  await expect(
+    markup.getByRole("heading", { name: "<script>window.__pwned = 1</script><b>Bold</b>" }),
+  ).toBeVisible();
+  await expect(markup.getByText("<img src=x onerror=alert(1)>")).toBeVisible();
+  await expect(markup.getByText("<i>not italic</i> & <a href='x'>link</a>")).toBeVisible();
+  await expect(markup.getByText("<em>note markup</em>")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  await expect(markup.locator("b, i, em, img")).toHaveCount(0);
+  await expect(page.getByText("3 hours ago")).toBeVisible();
+});
+
+test("with JavaScript: Mark as Read updates the card without a reload and names the reader", async () => {
+  await page.goto("/dashboard");
+  await page.evaluate(() => ((window as unknown as { __marker?: number }).__marker = 1));
+  const kwame = card(page, "Kwame Mensah");
+  await kwame.getByRole("button", { name: "Mark as Read" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Marked as read" })).toBeVisible();
+  await expect(kwame.getByText("Unread", { exact: true })).toHaveCount(0);
+  await expect(kwame).toHaveAttribute("data-unread", "false");
+  await expect(kwame.getByText(/Read by Ada Admin/)).toBeVisible();
+  await expect(page.getByTestId("inbox-unread")).toHaveText("1 unread");
+  await expect(page).toHaveTitle(/^\(1\) Admin Dashboard/);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+
+  await kwame.getByRole("button", { name: "Mark as Unread" }).click();
+  await expect(kwame.getByText("Unread", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("inbox-unread")).toHaveText("2 unread");
+});
+
+test("with JavaScript: notes add, cancel, edit and save, one card at a time", async () => {
+  await page.goto("/dashboard");
+  const kwame = card(page, "Kwame Mensah");
+  await kwame.getByRole("link", { name: "Add Notes" }).click();
+  const notes = kwame.getByRole("textbox", { name: "Admin Notes" });
+  await notes.fill("Called <b>twice</b>\nNo answer");
+  await kwame.getByRole("link", { name: "Cancel" }).click();
+  await expect(notes).toHaveCount(0);
+  await expect(kwame.getByText("No notes yet.")).toBeVisible();
+
+  await kwame.getByRole("link", { name: "Add Notes" }).click();
+  await card(page, /Bold/).getByRole("link", { name: "Edit Notes" }).click();
+  await expect(page.getByRole("textbox", { name: "Admin Notes" })).toHaveCount(1);
+  await expect(kwame.getByRole("textbox")).toHaveCount(0);
+
+  await kwame.getByRole("link", { name: "Add Notes" }).click();
+  await kwame.getByRole("textbox", { name: "Admin Notes" }).fill("Called <b>twice</b>\nNo answer");
+  await kwame.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Notes saved" })).toBeVisible();
+  await expect(kwame.getByRole("textbox")).toHaveCount(0);
+  expect(await kwame.getByText("Called <b>twice</b>").innerText()).toBe("Called <b>twice</b>\nNo answer");
+  await expect(kwame.getByText(/Notes last edited by Ada Admin/)).toBeVisible();
+
+  await kwame.getByRole("link", { name: "Edit Notes" }).click();
+  await expect(kwame.getByRole("textbox", { name: "Admin Notes" })).toHaveValue(
+    "Called <b>twice</b>\nNo answer",
+  );
+});
+
+test("filters and search live in the URL; spam can be viewed and restored", async () => {
+  await page.goto("/dashboard");
+  await page.getByLabel("Search").fill("ASHANTI");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/[?&]q=ASHANTI/);
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await expect(page.getByTestId("inbox-total")).toHaveText("1 total submission");
+
+  await page.goto("/dashboard?interest=consultation");
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await expect(page.getByLabel("Interest")).toHaveValue("consultation");
+
+  await page.goto("/dashboard?dealSize=over-5m");
+  await expect(page.getByText("No submissions match this view.")).toBeVisible();
+
+  await page.goto("/dashboard");
+  await page.getByRole("link", { name: "Spam", exact: true }).click();
+  await expect(page).toHaveURL(/status=spam/);
+  const bot = card(page, "Spam Bot");
+  await bot.getByRole("button", { name: "Not Spam" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Moved back to the inbox" })).toBeVisible();
+  await expect(bot).toHaveCount(0);
+  await page.getByRole("link", { name: "All (not spam)" }).click();
+  await card(page, "Spam Bot").getByRole("button", { name: "Mark as Spam" }).click();
+  await expect(card(page, "Spam Bot")).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: "Marked as spam" })).toBeVisible();
+});
+
+test("exports the current view as CSV with a BOM and neutralised formulas", async () => {
+  await page.goto("/dashboard?q=kwame");
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const file = await (await download).createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of file) chunks.push(chunk as Buffer);
+  const bytes = Buffer.concat(chunks);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = bytes.subarray(3).toString("utf8");
+  const lines = text.trimEnd().split("\r\n");
+  expect(lines[0]?.startsWith("Received,Name,Company,Email,Phone,WhatsApp")).toBe(true);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain("Kwame Mensah,Ashanti Minerals Ltd,kwame@ashanti.test,'+233 20 123 4567");
+});
+
+test("a new inquiry appears without a reload (server-sent events)", async () => {
+  await page.goto("/dashboard");
+  await page.evaluate(() => ((window as unknown as { __marker?: number }).__marker = 1));
+  await expect(page.getByRole("article")).toHaveCount(2);
+  // A visitor sends the contact form (its token says it was open for a while, as a person's would be).
+  const form = new URLSearchParams({
+    name: "Live Arrival",
+    email: "live@example.test",
+    interest: "equipment-rental",
+    deal_size: "",
+    message: "Just arrived",
+    form_token: issueFormToken(
+      "inbox-e2e-secret-0123456789-abcdefghijklmnop",
+      "contact",
+      Date.now() - 10_000,
+    ),
+  });
+  const response = await fetch(`${inbox.url}/contact`, {
+    method: "POST",
+    body: form,
+    redirect: "manual",
+  });
+  expect(response.status).toBeLessThan(400);
+  await expect(card(page, "Live Arrival")).toBeVisible();
+  await expect(page.getByRole("article").first()).toHaveAccessibleName("Live Arrival");
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+});
+
+test("with JavaScript: delete asks for confirmation in a modal dialog", async () => {
+  await page.goto("/dashboard");
+  const live = card(page, "Live Arrival");
+  await live.getByRole("link", { name: "Delete" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete this inquiry?" });
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(live).toBeVisible();
+
+  await live.getByRole("link", { name: "Delete" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete inquiry" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Inquiry deleted" })).toBeVisible();
+  await expect(card(page, "Live Arrival")).toHaveCount(0);
+  await page.reload();
+  await expect(card(page, "Live Arrival")).toHaveCount(0);
+});
+
+test.describe("without JavaScript", () => {
+  test.beforeEach(async ({ browser }) => {
+    await context.close();
+    ({ context, page } = await adminPage(browser, { javaScriptEnabled: false }));
+  });
+
+  test("every action works as a plain form and returns to the same view", async () => {
+    await page.goto("/dashboard?q=kwame");
+    const kwame = card(page, "Kwame Mensah");
+    await kwame.getByRole("button", { name: "Mark as Read" }).click();
+    await expect(page).toHaveURL(/\/dashboard\?q=kwame$/);
+    await expect(page.getByRole("status").filter({ hasText: "Marked as read" })).toBeVisible();
+    await expect(kwame.getByText("Unread", { exact: true })).toHaveCount(0);
+
+    await kwame.getByRole("link", { name: "Edit Notes" }).click();
+    await expect(page).toHaveURL(/edit=/);
+    await kwame.getByRole("textbox", { name: "Admin Notes" }).fill("Sent the KYC checklist");
+    await kwame.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(/\/dashboard\?q=kwame$/);
+    await expect(page.getByRole("status").filter({ hasText: "Notes saved" })).toBeVisible();
+    await expect(kwame.getByText("Sent the KYC checklist")).toBeVisible();
+
+    await kwame.getByRole("button", { name: "Mark as Unread" }).click();
+    await expect(kwame.getByText("Unread", { exact: true })).toBeVisible();
+  });
+
+  test("delete goes through a confirmation step", async () => {
+    await page.goto("/dashboard?q=bot&status=spam");
+    const bot = card(page, "Spam Bot");
+    await bot.getByRole("link", { name: "Delete" }).click();
+    await expect(page).toHaveURL(/delete=/);
+    const dialog = page.getByRole("dialog", { name: "Delete this inquiry?" });
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await bot.getByRole("link", { name: "Delete" }).click();
+    await page.getByRole("button", { name: "Delete inquiry" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Inquiry deleted" })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\?q=bot&status=spam$/);
+    await expect(card(page, "Spam Bot")).toHaveCount(0);
+  });
+
+  test("an unknown inquiry or an invalid intent is refused with an error and changes nothing", async () => {
+    const unknown = await page.request.post("/dashboard", {
+      form: { intent: "mark-read", id: "00000000-0000-4000-8000-000000000000" },
+    });
+    expect(unknown.status()).toBe(404);
+    expect(await unknown.text()).toContain("This inquiry no longer exists.");
+    const invalid = await page.request.post("/dashboard", { form: { intent: "explode", id: "x" } });
+    expect(invalid.status()).toBe(400);
+    const tooLong = await page.request.post("/dashboard", {
+      form: { intent: "save-notes", id: "00000000-0000-4000-8000-000000000000", notes: "x".repeat(5001) },
+    });
+    expect(tooLong.status()).toBe(400);
+    expect(await tooLong.text()).toContain("Notes must be at most 5000 characters.");
+  });
+});

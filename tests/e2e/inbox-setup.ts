@@ -1,0 +1,89 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { contactSubmissions, user } from "../../db/schema";
+import { createAuth, sessionCookieName } from "../../app/lib/auth.server";
+import { openDatabase } from "../../app/lib/db.server";
+import { parseEnv } from "../../app/lib/env.server";
+import { grantAdmin } from "../../app/lib/roles.server";
+import { freePort, type ServerProcess, spawnServer } from "../support/server-process";
+
+export type NewInquiry = typeof contactSubmissions.$inferInsert;
+
+export interface InboxServer {
+  server: ServerProcess;
+  url: string;
+  /** Session cookies, by account. */
+  cookies: { admin: SessionCookie; member: SessionCookie };
+  stop(): Promise<void>;
+}
+
+export interface SessionCookie {
+  name: string;
+  value: string;
+}
+
+const PASSWORD = "correct horse battery";
+
+/**
+ * A server of its own on a fresh embedded database, seeded before it starts
+ * (PGlite allows one process at a time): an admin ("Ada Admin") and a
+ * verified member, each signed in through Better Auth's own API, and the
+ * given inquiries.
+ */
+export async function startInboxServer(inquiries: NewInquiry[]): Promise<InboxServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-inbox-"));
+  const port = String(await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const envVars: Record<string, string> = {
+    PORT: port,
+    SITE_URL: url,
+    DATA_DIR: dataDir,
+    BETTER_AUTH_SECRET: "inbox-e2e-secret-0123456789-abcdefghijklmnop",
+    CONTACT_RATE_LIMIT: "0",
+    LOG_LEVEL: "warn",
+  };
+  const env = parseEnv(envVars);
+
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  const cookies = {} as InboxServer["cookies"];
+  try {
+    const auth = createAuth(database.db, env);
+    const accounts = [
+      { key: "admin", name: "Ada Admin", email: "ada.admin@example.test" },
+      { key: "member", name: "Max Member", email: "max.member@example.test" },
+    ] as const;
+    for (const account of accounts) {
+      await auth.api.signUpEmail({ body: { name: account.name, email: account.email, password: PASSWORD } });
+      await database.db.update(user).set({ emailVerified: true }).where(eq(user.email, account.email));
+      if (account.key === "admin") await grantAdmin(database.db, account.email);
+      const { headers } = await auth.api.signInEmail({
+        body: { email: account.email, password: PASSWORD },
+        returnHeaders: true,
+      });
+      const name = sessionCookieName(env);
+      const setCookie = headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
+      if (!setCookie) throw new Error(`no session cookie for ${account.email}`);
+      cookies[account.key] = { name, value: setCookie.slice(name.length + 1).split(";")[0] ?? "" };
+    }
+    if (inquiries.length > 0) await database.db.insert(contactSubmissions).values(inquiries);
+  } finally {
+    await database.close();
+  }
+
+  const server = await spawnServer(envVars);
+  return {
+    server,
+    url,
+    cookies,
+    async stop() {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function cookieHeader(cookie: SessionCookie): string {
+  return `${cookie.name}=${cookie.value}`;
+}

@@ -1,0 +1,61 @@
+import { expect, type Page } from "@playwright/test";
+import { linkIn, waitForMail } from "./mailbox";
+
+/**
+ * Addresses in the e2e server's ADMIN_EMAILS: an account signed up and
+ * verified with one becomes an admin. Each spec takes its own, since an
+ * address can be registered once per run.
+ */
+export const E2E_ADMIN_EMAILS = [
+  "admin-auth@e2e.example.com",
+  "admin-inbox@e2e.example.com",
+  "admin-matrix@e2e.example.com",
+  "admin-spare-1@e2e.example.com",
+  "admin-spare-2@e2e.example.com",
+] as const;
+
+export const TEST_PASSWORD = "correct-horse-7";
+
+/** A new address for every call, so tests never share an account. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export async function signUp(page: Page, account: { name: string; email: string; password?: string }) {
+  const password = account.password ?? TEST_PASSWORD;
+  await page.goto("/auth?tab=signup");
+  const form = page.getByRole("form", { name: "Sign Up" });
+  await form.getByLabel("Full Name").fill(account.name);
+  await form.getByLabel("Email").fill(account.email);
+  await form.getByLabel("Password", { exact: true }).fill(password);
+  await form.getByLabel("Confirm Password").fill(password);
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await expect(
+    page.getByText("Account created successfully! Please check your email to verify your account."),
+  ).toBeVisible();
+}
+
+/** Opens the link of the verification mail: verifies the address and signs in. */
+export async function verifyEmail(page: Page, email: string) {
+  const mail = await waitForMail(email, /Verify your email address/);
+  await page.goto(linkIn(mail, "/auth/verify-email?token="));
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Email verified")).toBeVisible();
+}
+
+/** A verified account, signed in on `page`. */
+export async function signUpVerified(
+  page: Page,
+  account: { name: string; email: string; password?: string },
+) {
+  await signUp(page, account);
+  await verifyEmail(page, account.email);
+}
+
+export async function signIn(page: Page, email: string, password = TEST_PASSWORD, path = "/auth") {
+  await page.goto(path);
+  const form = page.getByRole("form", { name: "Sign In" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+}

@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import { expect } from "@playwright/test";
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  /** The decoded text/plain part. */
+  text: string;
+}
+
+function decodeQuotedPrintable(value: string): string {
+  const bytes = value
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+/** Just enough MIME for our own mails: the subject and the text/plain part. */
+function parseMail(to: string[], raw: string): ReceivedMail {
+  const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
+  const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1]?.replace(/\r?\n[ \t]/g, " ") ?? "";
+  const body = rest.join("\n\n");
+  const textPart = /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)(?:\r?\n--)/i.exec(body)?.[1] ?? body;
+  const quoted = /Content-Type: text\/plain[^]*?Content-Transfer-Encoding: quoted-printable/i.test(body);
+  return { to, subject, text: quoted ? decodeQuotedPrintable(textPart) : textPart };
+}
+
+export function readMailbox(): ReceivedMail[] {
+  const file = process.env.E2E_MAIL_LOG;
+  if (!file) throw new Error("E2E_MAIL_LOG is not set");
+  return fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const { to, raw } = JSON.parse(line) as { to: string[]; raw: string };
+      return parseMail(to, raw);
+    });
+}
+
+export function mailsTo(address: string): ReceivedMail[] {
+  return readMailbox().filter((mail) => mail.to.includes(address.toLowerCase()));
+}
+
+/** Waits for the `count`-th mail to `address` whose subject matches, and returns it. */
+export async function waitForMail(address: string, subject: RegExp, count = 1): Promise<ReceivedMail> {
+  await expect
+    .poll(() => mailsTo(address).filter((mail) => subject.test(mail.subject)).length, { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(count);
+  return mailsTo(address).filter((mail) => subject.test(mail.subject))[count - 1]!;
+}
+
+/** The first link to this site's `path` in a mail's text. */
+export function linkIn(mail: ReceivedMail, path: string): string {
+  const match = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, "\\$&")}[^\\s]*`).exec(mail.text);
+  if (!match) throw new Error(`no ${path} link in mail "${mail.subject}":\n${mail.text}`);
+  return match[0];
+}
