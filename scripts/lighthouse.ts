@@ -77,7 +77,7 @@ async function main() {
             (audit) =>
               audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative",
           )
-          .map((audit) => audit?.id);
+          .map((audit) => (audit?.displayValue ? `${audit.id} (${audit.displayValue})` : audit?.id));
         if (failing.length) console.log(`    ${id} below 100: ${failing.join(", ")}`);
       }
     }
