@@ -21,9 +21,20 @@ import { getToast } from "~/lib/toast.server";
 import { organizationStructuredData } from "~/content/company";
 import { getEnv } from "~/lib/env.server";
 import { getDb } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
 import { countUnread } from "~/lib/inbox.server";
 import { getViewerWithHeaders } from "~/lib/viewer.server";
 import { serializeJsonLd } from "~/seo/meta";
+
+/** A badge is not worth failing every page for: without a count, none is shown. */
+async function countUnreadForHeader(): Promise<number | undefined> {
+  try {
+    return await countUnread(await getDb());
+  } catch (error) {
+    logger.warn({ err: error }, "could not count unread inquiries for the header");
+    return undefined;
+  }
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [flash, session] = await Promise.all([getToast(request), getViewerWithHeaders(request)]);
@@ -32,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   for (const source of [flash.headers, session.headers]) {
     for (const cookie of source?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
   }
-  const unreadCount = session.viewer.isAdmin ? await countUnread(await getDb()) : undefined;
+  const unreadCount = session.viewer.isAdmin ? await countUnreadForHeader() : undefined;
   return data(
     { toast: flash.toast, viewer: session.viewer, unreadCount, siteUrl: getEnv().SITE_URL },
     { headers },

@@ -39,8 +39,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   );
 };
 
+/** The database's own reason (e.g. a lost connection), never the query and its parameters. */
 function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof Error)) return String(error);
+  if (error.cause instanceof Error) return error.cause.message;
+  return error.message.split("\n")[0] ?? error.message;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -32,7 +32,11 @@ const PASSWORD = "correct horse battery";
  * verified member, each signed in through Better Auth's own API, and the
  * given inquiries.
  */
-export async function startInboxServer(inquiries: NewInquiry[]): Promise<InboxServer> {
+export async function startInboxServer(
+  inquiries: NewInquiry[],
+  /** Runs against the seeded database before the server starts (e.g. to break it). */
+  prepare?: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<void>,
+): Promise<InboxServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-inbox-"));
   const port = String(await freePort());
   const url = `http://127.0.0.1:${port}`;
@@ -68,6 +72,7 @@ export async function startInboxServer(inquiries: NewInquiry[]): Promise<InboxSe
       cookies[account.key] = { name, value: setCookie.slice(name.length + 1).split(";")[0] ?? "" };
     }
     if (inquiries.length > 0) await database.db.insert(contactSubmissions).values(inquiries);
+    await prepare?.(database);
   } finally {
     await database.close();
   }

@@ -1,0 +1,40 @@
+import { expect, test } from "@playwright/test";
+import { sql } from "drizzle-orm";
+import { type InboxServer, startInboxServer } from "./inbox-setup";
+
+let inbox: InboxServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  // A store the inbox cannot read: the inquiries table is gone, while
+  // accounts and sessions still work.
+  inbox = await startInboxServer([], async (database) => {
+    await database.db.execute(sql`alter table contact_submissions rename to contact_submissions_gone`);
+  });
+});
+test.afterAll(async () => {
+  await inbox?.stop();
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`a failed load says so in a destructive toast (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: inbox.url, javaScriptEnabled });
+    await context.addCookies([{ ...inbox.cookies.admin, url: inbox.url }]);
+    const page = await context.newPage();
+    try {
+      await page.goto("/dashboard");
+      await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+      const toast = page.getByRole("alert").filter({ hasText: "Failed to fetch submissions:" });
+      await expect(toast).toContainText("Error");
+      await expect(toast).toContainText('relation "contact_submissions" does not exist');
+      // The reason, never the query or its parameters.
+      await expect(toast).not.toContainText("select");
+      // The header still works without its unread badge.
+      await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+}
