@@ -72,6 +72,12 @@ test("shows the title, counts and every detail of a card, newest first, spam hid
   await expect(page.getByTestId("inbox-total")).toHaveText("2 total submissions");
   await expect(page.getByTestId("inbox-unread")).toHaveText("2 unread");
   await expect(page).toHaveTitle(/^\(2\) Admin Dashboard/);
+  // The header's Dashboard link carries the unread count on every page.
+  await page.goto("/about");
+  await expect(
+    page.getByRole("banner").getByRole("link", { name: "Dashboard 2 unread" }).filter({ visible: true }),
+  ).toBeVisible();
+  await page.goto("/dashboard");
   await expect(page.getByRole("article")).toHaveCount(2);
   await expect(page.getByRole("article").first()).toHaveAccessibleName("Kwame Mensah");
   await expect(page.getByText("Spam Bot")).toHaveCount(0);
