@@ -37,10 +37,12 @@ function WhatsAppButton() {
       href={navActions.whatsapp.href}
       target="_blank"
       rel="noopener noreferrer"
+      title={navActions.whatsapp.label}
       className={buttonClass("secondary", "px-3 whitespace-nowrap")}
     >
       <MessageCircle aria-hidden="true" className="size-4 text-emerald-700" />
-      {navActions.whatsapp.label}
+      {/* Between the xl and 2xl breakpoints the full bar is tight: icon only, same name. */}
+      <span className="xl:max-2xl:sr-only">{navActions.whatsapp.label}</span>
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
   );
