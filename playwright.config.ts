@@ -26,7 +26,7 @@ export default defineConfig({
   // Flaky is failing: no retries.
   retries: 0,
   workers: 2,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: "list",
   timeout: 30_000,
   use: {
     baseURL: BASE_URL,

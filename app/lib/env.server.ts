@@ -17,7 +17,6 @@ const RateLimitSchema = z
 
 const EnvSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: z.coerce
       .number({ error: "expected a port number (1-65535)" })
       .int("expected a port number (1-65535)")
