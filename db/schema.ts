@@ -40,6 +40,11 @@ export const contactSubmissions = pgTable(
     read_by: text("read_by"),
     notes_updated_at: timestamp("notes_updated_at", { withTimezone: true }),
     notes_updated_by: text("notes_updated_by"),
+    /**
+     * Hash of the form token and the content: a resubmission of the same
+     * form (a retry after a lost response) is recognised and stored once.
+     */
+    submission_key: text("submission_key").unique("contact_submissions_submission_key_key"),
   },
   (table) => [
     // Newest-first listing, with id as a stable tie-breaker for pagination.

@@ -144,6 +144,26 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
     expect(ack?.text).toContain(`VM-${row!.id.replace(/-/g, "").slice(0, 8).toUpperCase()}`);
   });
 
+  it("stores a resent submission once, answers it as sent, and queues its mail once", async () => {
+    const token = tokenAged(10_000);
+    // A retry after a lost response, and two copies racing each other.
+    expect((await submit(database.db, validFields, { token })).status).toBe(303);
+    const again = await Promise.all([
+      submit(database.db, validFields, { token }),
+      submit(database.db, validFields, { token }),
+    ]);
+    expect(again.map((outcome) => outcome.status)).toEqual([303, 303]);
+    expect(await countInquiries()).toBe(1);
+    expect(await database.db.select().from(mailOutbox)).toHaveLength(2);
+
+    // The same words from another rendering of the form are a new inquiry.
+    expect((await submit(database.db, validFields, { token: tokenAged(20_000) })).status).toBe(303);
+    // So is a changed message resent from the same page.
+    const edited = { ...validFields, message: `${validFields.message}\nAlso 5 kg of nuggets.` };
+    expect((await submit(database.db, edited, { token })).status).toBe(303);
+    expect(await countInquiries()).toBe(3);
+  });
+
   it("stores empty optional fields as NULL", async () => {
     const outcome = await submit(database.db, {
       ...validFields,
@@ -228,14 +248,22 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
 
   it("answers 429 over the per-IP limit, keeps the values, and counts per address", async () => {
     const config = { ...baseConfig, rateLimit: { max: 2, windowMs: 3_600_000 } };
-    for (let i = 0; i < 2; i++) expect((await submit(database.db, validFields, { config })).status).toBe(303);
-    const limited = await submit(database.db, validFields, { config });
+    // Distinct tokens: two renderings of the form, not one submission resent.
+    for (let i = 0; i < 2; i++) {
+      const token = tokenAged(10_000 + i);
+      expect((await submit(database.db, validFields, { config, token })).status).toBe(303);
+    }
+    const limited = await submit(database.db, validFields, { config, token: tokenAged(10_002) });
     expect(limited.status).toBe(429);
     expect(limited.data?.formError).toBe(RATE_LIMIT_MESSAGE);
     expect(limited.data?.values).toEqual(validFields);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await countInquiries()).toBe(2);
-    const otherIp = await submit(database.db, validFields, { config, clientIp: "198.51.100.7" });
+    const otherIp = await submit(database.db, validFields, {
+      config,
+      clientIp: "198.51.100.7",
+      token: tokenAged(10_003),
+    });
     expect(otherIp.status).toBe(303);
     expect(await countInquiries()).toBe(3);
   });

@@ -13,7 +13,7 @@ import { resolveAuthSecret } from "./auth-secret.server";
 import type { Db } from "./db.server";
 import { getEnv } from "./env.server";
 import { FORM_TOKEN_FIELD, detectSpam, issueFormToken } from "./form-guard.server";
-import { createInquiry } from "./inquiries.server";
+import { createInquiry, deriveSubmissionKey } from "./inquiries.server";
 import { logger } from "./logger.server";
 import { type RateLimit, consumeRateLimit } from "./rate-limit.server";
 import { dataWithToast, redirectWithToast } from "./toast.server";
@@ -128,13 +128,21 @@ export async function handleContactSubmission(
           minFillMs: config.minFillMs,
         })
       : "missing-token";
+    const submittedToken = formData?.get(FORM_TOKEN_FIELD);
     const inquiry = await createInquiry(db, validation.data, {
       isSpam: spamReason !== null,
       acknowledge: config.acknowledge,
       adminEmails: config.adminEmails,
       siteUrl: config.siteUrl,
+      submissionKey: deriveSubmissionKey(
+        typeof submittedToken === "string" ? submittedToken : "",
+        validation.data,
+      ),
     });
-    logger.info({ inquiryId: inquiry.id, spam: spamReason }, "inquiry stored");
+    logger.info(
+      { inquiryId: inquiry.id, spam: spamReason, duplicate: inquiry.duplicate },
+      inquiry.duplicate ? "inquiry already stored" : "inquiry stored",
+    );
   } catch (error) {
     logger.error({ err: error }, "inquiry could not be stored");
     return dataWithToast<ContactActionData>({ values, formToken, fieldErrors: {} }, FAILURE_TOAST, {

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { contactSubmissions, user, userRoles } from "../../db/schema";
 import type { ContactInput } from "~/forms/contact";
@@ -20,11 +21,28 @@ export interface CreateInquiryOptions {
   /** ADMIN_EMAILS, added to the users with the admin role. */
   adminEmails: readonly string[];
   siteUrl: string;
+  /** From deriveSubmissionKey: the same key again is the same submission. */
+  submissionKey: string;
 }
 
 export interface CreatedInquiry {
   id: string;
   reference: string;
+  /** This submission was stored before (a retry); nothing new was stored or queued. */
+  duplicate: boolean;
+}
+
+/**
+ * A visitor on a slow network who sees no answer submits again; so does a
+ * browser retrying after a dropped connection. The form token marks one
+ * rendering of the form, so the token plus the content identifies one
+ * submission, however often it arrives.
+ */
+export function deriveSubmissionKey(formToken: string, input: ContactInput): string {
+  return crypto
+    .createHash("sha256")
+    .update(JSON.stringify([formToken, input]))
+    .digest("base64url");
 }
 
 /** A short, quotable form of the id, e.g. VM-3F9A1C07. */
@@ -61,11 +79,14 @@ export async function createInquiry(
         ...input,
         is_spam: options.isSpam,
         notify_error: !options.isSpam && recipients.length === 0 ? NO_ADMIN_RECIPIENTS : null,
+        submission_key: options.submissionKey,
       })
+      // A concurrent twin waits here for the first to commit, then inserts nothing.
+      .onConflictDoNothing({ target: contactSubmissions.submission_key })
       .returning({ id: contactSubmissions.id, created_at: contactSubmissions.created_at });
-    if (!row) throw new Error("insert into contact_submissions returned no row");
+    if (!row) return findBySubmissionKey(tx, options.submissionKey);
     const reference = formatInquiryReference(row.id);
-    if (options.isSpam) return { id: row.id, reference };
+    if (options.isSpam) return { id: row.id, reference, duplicate: false };
 
     const inquiry = { ...input, id: row.id, reference, createdAt: row.created_at };
     if (recipients.length > 0) {
@@ -85,6 +106,15 @@ export async function createInquiry(
         ...renderInquiryAcknowledgement(inquiry, options.siteUrl),
       });
     }
-    return { id: row.id, reference };
+    return { id: row.id, reference, duplicate: false };
   });
+}
+
+async function findBySubmissionKey(db: Db, submissionKey: string): Promise<CreatedInquiry> {
+  const [existing] = await db
+    .select({ id: contactSubmissions.id })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.submission_key, submissionKey));
+  if (!existing) throw new Error("submission key conflicted, but no inquiry holds it");
+  return { id: existing.id, reference: formatInquiryReference(existing.id), duplicate: true };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "contact_submissions" ADD COLUMN "submission_key" text;--> statement-breakpoint
+ALTER TABLE "contact_submissions" ADD CONSTRAINT "contact_submissions_submission_key_key" UNIQUE("submission_key");
