@@ -73,10 +73,7 @@ export async function startServer(build: ServerBuild, clientDir: string): Promis
     process.exit(1);
   });
 
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    logger.info({ signal }, "shutting down: draining in-flight requests");
+  const closeAndDrain = () => {
     const forceClose = setTimeout(() => {
       logger.warn("drain timeout reached: closing remaining connections");
       server.closeAllConnections();
@@ -97,6 +94,16 @@ export async function startServer(build: ServerBuild, clientDir: string): Promis
       }
     });
     server.closeIdleConnections();
+  };
+
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (shuttingDown) return;
+    // From here /readyz answers 503 and responses ask clients not to reuse the connection.
+    shuttingDown = true;
+    const delayMs = env.SHUTDOWN_DELAY_SECONDS * 1000;
+    logger.info({ signal, delayMs }, "shutting down: not ready, draining in-flight requests");
+    if (delayMs === 0) return closeAndDrain();
+    setTimeout(closeAndDrain, delayMs);
   };
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);

@@ -28,57 +28,107 @@ function readAll(socket: net.Socket): Promise<string> {
   });
 }
 
+interface SlowClient {
+  /** Sends the rest of the body. */
+  finish(): void;
+  /** Everything the server answered. */
+  response: Promise<string>;
+}
+
+/** A client on a slow network: headers and half of a contact form, then a pause. */
+async function startSlowSubmission(url: string, email: string): Promise<SlowClient> {
+  const body = new URLSearchParams({
+    [FORM_TOKEN_FIELD]: issueFormToken(SECRET, CONTACT_FORM_PURPOSE, Date.now() - 60_000),
+    name: "Slow Sender",
+    email,
+    interest: "consultation",
+    message: "Sent over a slow connection while the server stops.",
+  }).toString();
+  const { port } = new URL(url);
+  const socket = net.connect(Number(port), "127.0.0.1");
+  await new Promise<void>((resolve) => socket.once("connect", resolve));
+  const response = readAll(socket);
+  socket.write(
+    `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: keep-alive\r\n\r\n`,
+  );
+  const half = Math.floor(body.length / 2);
+  socket.write(body.slice(0, half));
+  // The server has the request in flight before the test goes on.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return { finish: () => socket.write(body.slice(half)), response };
+}
+
+async function countStored(dataDir: string, email: string): Promise<number> {
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    const rows = await database.db
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.email, email));
+    return rows.length;
+  } finally {
+    await database.close();
+  }
+}
+
+function tempDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shutdown-"));
+  tempDirs.push(dir);
+  return path.join(dir, "data");
+}
+
 describe("graceful shutdown", () => {
   it("lets a request that is still arriving finish, stores it, and exits 0", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shutdown-"));
-    tempDirs.push(dir);
+    const dataDir = tempDataDir();
     const server = await spawnServer({
-      DATA_DIR: path.join(dir, "data"),
+      DATA_DIR: dataDir,
       BETTER_AUTH_SECRET: SECRET,
       CONTACT_RATE_LIMIT: "0",
     });
-    const body = new URLSearchParams({
-      [FORM_TOKEN_FIELD]: issueFormToken(SECRET, CONTACT_FORM_PURPOSE, Date.now() - 60_000),
-      name: "Slow Sender",
-      email: "slow@example.test",
-      interest: "consultation",
-      message: "Sent over a slow connection while the server stops.",
-    }).toString();
-    const { port } = new URL(server.url);
-
-    // A client on a slow network: headers and half the body, then a pause.
-    const socket = net.connect(Number(port), "127.0.0.1");
-    await new Promise<void>((resolve) => socket.once("connect", resolve));
-    const response = readAll(socket);
-    socket.write(
-      `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: keep-alive\r\n\r\n`,
-    );
-    const half = Math.floor(body.length / 2);
-    socket.write(body.slice(0, half));
-    // The server has the request in flight before it is told to stop.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const slow = await startSlowSubmission(server.url, "slow@example.test");
 
     server.child.kill("SIGTERM");
     await vi.waitFor(() => expect(server.stdout()).toContain("shutting down"), { timeout: 10_000 });
     // New connections are refused while the slow one drains.
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
 
-    socket.write(body.slice(half));
-    const raw = await response;
-    expect(raw).toMatch(/^HTTP\/1\.1 303 /);
+    slow.finish();
+    expect(await slow.response).toMatch(/^HTTP\/1\.1 303 /);
     expect(await server.exited).toBe(0);
-
     // Stored and committed before the database closed.
-    const database = await openDatabase({ kind: "pglite", dataDir: path.join(dir, "data") });
-    try {
-      const rows = await database.db
-        .select()
-        .from(contactSubmissions)
-        .where(eq(contactSubmissions.email, "slow@example.test"));
-      expect(rows).toHaveLength(1);
-    } finally {
-      await database.close();
-    }
+    expect(await countStored(dataDir, "slow@example.test")).toBe(1);
+  });
+
+  it("with SHUTDOWN_DELAY_SECONDS, turns /readyz to 503 at once and keeps serving until the delay ends", async () => {
+    const dataDir = tempDataDir();
+    const server = await spawnServer({
+      DATA_DIR: dataDir,
+      BETTER_AUTH_SECRET: SECRET,
+      CONTACT_RATE_LIMIT: "0",
+      // Long enough for the probes below on a busy machine.
+      SHUTDOWN_DELAY_SECONDS: "10",
+    });
+    const slow = await startSlowSubmission(server.url, "slow-delay@example.test");
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+
+    server.child.kill("SIGTERM");
+    await vi.waitFor(() => expect(server.stdout()).toContain("shutting down"), { timeout: 10_000 });
+    // A load balancer's next probe sees 503, while requests it still sends are served.
+    const probe = await fetch(`${server.url}/readyz`);
+    expect(probe.status).toBe(503);
+    expect(probe.headers.get("connection")).toBe("close");
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${server.url}/about`)).status).toBe(200);
+
+    // After the delay the listener closes; the slow request is still drained.
+    await vi.waitFor(() => expect(fetch(`${server.url}/healthz`)).rejects.toThrow(), {
+      timeout: 30_000,
+      interval: 250,
+    });
+    slow.finish();
+    expect(await slow.response).toMatch(/^HTTP\/1\.1 303 /);
+    expect(await server.exited).toBe(0);
+    expect(await countStored(dataDir, "slow-delay@example.test")).toBe(1);
   });
 });

@@ -12,6 +12,7 @@ describe("parseEnv", () => {
       ADMIN_EMAILS: [],
       CONTACT_RATE_LIMIT: { max: 10, windowMs: 3_600_000 },
       TRUST_PROXY: false,
+      SHUTDOWN_DELAY_SECONDS: 0,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
@@ -38,6 +39,8 @@ describe("parseEnv", () => {
     ["CONTACT_RATE_LIMIT", "ten per hour"],
     ["BETTER_AUTH_SECRET", "too-short"],
     ["TRUST_PROXY", "maybe?"],
+    ["SHUTDOWN_DELAY_SECONDS", "-1"],
+    ["SHUTDOWN_DELAY_SECONDS", "soon"],
   ])("rejects %s=%s with a message naming the variable", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));

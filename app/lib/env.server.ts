@@ -59,6 +59,15 @@ const EnvSchema = z
         ctx.addIssue({ code: "custom", message: "expected false, true, a hop count or a list of addresses" });
         return z.NEVER;
       }),
+    /**
+     * After SIGTERM, how long to keep accepting requests while /readyz says
+     * 503, so a load balancer stops routing here before the listener closes.
+     */
+    SHUTDOWN_DELAY_SECONDS: z.coerce
+      .number({ error: "expected a number of seconds" })
+      .min(0, "expected a number of seconds")
+      .max(60, "expected at most 60 seconds")
+      .default(0),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .transform((env) => ({
