@@ -14,6 +14,8 @@ export type NewInquiry = typeof contactSubmissions.$inferInsert;
 export interface InboxServer {
   server: ServerProcess;
   url: string;
+  /** The server's environment, to start it again on the same data and port. */
+  env: Record<string, string>;
   /** Session cookies, by account. */
   cookies: { admin: SessionCookie; member: SessionCookie };
   stop(): Promise<void>;
@@ -81,6 +83,7 @@ export async function startInboxServer(
   return {
     server,
     url,
+    env: envVars,
     cookies,
     async stop() {
       await server.stop();

@@ -36,7 +36,13 @@ export async function freePort(): Promise<number> {
  */
 export async function spawnServer(
   env: Record<string, string>,
-  { waitUntilReady = true }: { waitUntilReady?: boolean } = {},
+  {
+    waitUntilReady = true,
+    readyTimeoutMs = 60_000,
+  }: {
+    waitUntilReady?: boolean;
+    /** How long /readyz may take to answer 200. */ readyTimeoutMs?: number;
+  } = {},
 ): Promise<ServerProcess> {
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error("No build: run `npm run build` before these tests");
   const port = env.PORT ?? String(await freePort());
@@ -64,7 +70,7 @@ export async function spawnServer(
   };
   if (!waitUntilReady) return server;
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + readyTimeoutMs;
   let exitedEarly = false;
   void exited.then(() => (exitedEarly = true));
   while (Date.now() < deadline && !exitedEarly) {
@@ -76,5 +82,7 @@ export async function spawnServer(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await server.stop("SIGKILL");
-  throw new Error(`server did not become ready\nstdout:\n${out}\nstderr:\n${err}`);
+  throw new Error(
+    `server did not become ready within ${readyTimeoutMs} ms\nstdout:\n${out}\nstderr:\n${err}`,
+  );
 }
