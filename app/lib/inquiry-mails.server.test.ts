@@ -38,6 +38,16 @@ describe("inquiry mail templates", () => {
     expect(mail.subject).toContain("VM-3F9A1C07");
   });
 
+  it.each(["name", "company", "email", "phone", "whatsapp", "interest", "deal_size", "message"] as const)(
+    "escapes markup stored in %s, wherever the notification shows it",
+    (field) => {
+      const markup = `<img src=x onerror=alert("${field}")>`;
+      const mail = renderInquiryNotification({ ...inquiry, [field]: markup }, "https://site.example.test");
+      // The subject and the text part are plain text; only the HTML part is markup.
+      expect(mail.html).not.toContain("<img");
+    },
+  );
+
   it("keeps line breaks out of the subject", () => {
     const mail = renderInquiryNotification(
       { ...inquiry, name: "Eve\r\nBcc: victim@example.test" },
