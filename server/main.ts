@@ -9,6 +9,7 @@ import { logger } from "~/lib/logger.server";
 import { startMailWorker } from "~/lib/mail-outbox.server";
 import { createMailSenderFromEnv } from "~/lib/mail.server";
 import { pruneRateLimits } from "~/lib/rate-limit.server";
+import { runShutdownHooks } from "~/lib/shutdown.server";
 import { syncAdminEmails } from "~/lib/roles.server";
 import { createApp } from "./app";
 
@@ -94,6 +95,7 @@ export async function startServer(build: ServerBuild, clientDir: string): Promis
       }
     });
     server.closeIdleConnections();
+    runShutdownHooks();
   };
 
   const shutdown = (signal: NodeJS.Signals) => {

@@ -8,6 +8,7 @@ import { CONTACT_FORM_PURPOSE } from "~/lib/contact-form.server";
 import { openDatabase } from "~/lib/db.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/form-guard.server";
 import { contactSubmissions } from "../db/schema";
+import { cookieHeader, startInboxServer } from "../tests/e2e/inbox-setup";
 import { spawnServer } from "../tests/support/server-process";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -130,5 +131,26 @@ describe("graceful shutdown", () => {
     expect(await slow.response).toMatch(/^HTTP\/1\.1 303 /);
     expect(await server.exited).toBe(0);
     expect(await countStored(dataDir, "slow-delay@example.test")).toBe(1);
+  });
+
+  it("ends open event streams so they do not hold the drain open", async () => {
+    const inbox = await startInboxServer([]);
+    try {
+      const events = await fetch(`${inbox.url}/dashboard/events`, {
+        headers: { cookie: cookieHeader(inbox.cookies.admin) },
+      });
+      expect(events.headers.get("content-type")).toContain("text/event-stream");
+      const reader = events.body!.getReader();
+      await reader.read(); // the stream is open and has sent its first bytes
+
+      inbox.server.child.kill("SIGTERM");
+      // The stream ends (rather than waiting out the drain timeout) and the process exits 0.
+      let done = false;
+      while (!done) ({ done } = await reader.read());
+      expect(await inbox.server.exited).toBe(0);
+      expect(inbox.server.stdout()).not.toContain("drain timeout reached");
+    } finally {
+      await inbox.stop();
+    }
   });
 });

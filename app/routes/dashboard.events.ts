@@ -2,26 +2,11 @@ import { getDatabase } from "~/lib/db.server";
 import { requireAdmin } from "~/lib/guards.server";
 import { INBOX_CHANGED_CHANNEL } from "~/lib/inbox.server";
 import { logger } from "~/lib/logger.server";
+import { onShutdown } from "~/lib/shutdown.server";
 import { isAdmin } from "~/lib/roles.server";
 import type { Route } from "./+types/dashboard.events";
 
 const HEARTBEAT_MS = 25_000;
-
-/** Open streams, ended at shutdown: the server waits for open responses before it exits. */
-const openStreams = new Set<() => void>();
-let shutdownHooked = false;
-function closeOnShutdown(close: () => void): () => void {
-  if (!shutdownHooked) {
-    shutdownHooked = true;
-    for (const signal of ["SIGTERM", "SIGINT"] as const) {
-      process.once(signal, () => {
-        for (const end of [...openStreams]) end();
-      });
-    }
-  }
-  openStreams.add(close);
-  return () => openStreams.delete(close);
-}
 
 /**
  * Server-sent events for the admin inbox, fed by the database's
@@ -57,7 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
           // already closed by the client going away
         }
       };
-      forget = closeOnShutdown(cleanup);
+      // Open streams would otherwise hold the server for its whole drain timeout.
+      forget = onShutdown(cleanup);
       request.signal.addEventListener("abort", cleanup, { once: true });
 
       send("retry: 5000\n\n");
