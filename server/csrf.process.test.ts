@@ -1,0 +1,179 @@
+import http from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import pino from "pino";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { InboxActionSchema } from "~/forms/inbox";
+import { parseEnv } from "~/lib/env.server";
+import {
+  ACTIONS,
+  type ActionCase,
+  BETTER_AUTH_ENDPOINTS,
+  EXPRESS_ROUTES,
+  INQUIRIES,
+  type Site,
+} from "../tests/support/csrf-endpoints";
+import { type DatabaseSnapshot, summarize } from "../tests/support/db-snapshot";
+import {
+  crossOriginVariants,
+  type Encoding,
+  sendForm,
+  sendJson,
+  singleFetchPath,
+} from "../tests/support/csrf-requests";
+import { startSeededSite } from "../tests/support/seeded-site";
+import { clientBuildDir } from "../tests/support/server-process";
+import { createApp } from "./app";
+
+// A server start (and a restart on the embedded database, which is stopped to
+// be read) and about a thousand requests: a generous ceiling, not a goal.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+const SERVER_ENTRY = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
+// Postgres can be read while the server runs, so it is quicker when there is one.
+const BACKEND = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+
+interface ExpressLayer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle: { stack?: ExpressLayer[] };
+}
+const expressRoutes = (stack: ExpressLayer[]): string[] =>
+  stack.flatMap((layer) => {
+    if (!layer.route) return expressRoutes(layer.handle.stack ?? []);
+    const { path: routePath, methods } = layer.route;
+    // app.all registers each of Node's methods one by one.
+    if (http.METHODS.every((method) => methods[method.toLowerCase()])) return [`ALL ${routePath}`];
+    return Object.keys(methods).map((method) => `${method.toUpperCase()} ${routePath}`);
+  });
+
+/**
+ * Issue 7: a cross-origin POST to any action is refused and changes nothing.
+ * Every endpoint that can change state (tests/support/csrf-endpoints.ts) is
+ * sent what a victim's browser would send from another site, with the
+ * session and valid fields that would make it succeed; every table must be
+ * unchanged. The same requests from the site itself must then succeed, or
+ * the refusals would prove nothing.
+ */
+describe(`cross-site request forgery, on every action (${BACKEND})`, () => {
+  let build: ServerBuild;
+  let site: Site;
+  /** Taken by the attack test; the control starts from it rather than stop the embedded database again. */
+  let afterAttacks: DatabaseSnapshot | undefined;
+  beforeAll(async () => {
+    build = (await import(/* @vite-ignore */ pathToFileURL(SERVER_ENTRY).href)) as ServerBuild;
+    site = await startSeededSite(BACKEND, INQUIRIES);
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+  const cookie = (as: ActionCase["as"]) => (as ? site.cookies[as] : undefined);
+
+  it("lists every route with an action, and every intent of the inbox", () => {
+    const withAction = Object.values(build.routes).filter((route) => route?.module.action);
+    expect(withAction.map((route) => route?.id).sort()).toEqual(
+      [...new Set(ACTIONS.map((action) => action.routeId))].sort(),
+    );
+    for (const action of ACTIONS) expect(`/${build.routes[action.routeId]?.path}`).toBe(action.path);
+    const intents = InboxActionSchema.options.map((option) => option.shape.intent.value);
+    expect(
+      ACTIONS.filter((action) => action.routeId === "routes/dashboard").map((a) => a.fields(site).intent),
+    ).toEqual(intents);
+  });
+
+  it("has no Express endpoint of its own but the GET probes", () => {
+    const app = createApp({
+      build,
+      env: parseEnv({}),
+      logger: pino({ level: "silent" }),
+      clientDir: clientBuildDir,
+      isShuttingDown: () => false,
+      pingDatabase: async () => true,
+    });
+    expect(expressRoutes((app.router as unknown as { stack: ExpressLayer[] }).stack)).toEqual(EXPRESS_ROUTES);
+  });
+
+  it("has no Better Auth endpoint under /api/auth, even for a same-origin request", async () => {
+    for (const endpoint of BETTER_AUTH_ENDPOINTS) {
+      const response = await sendJson(site.url, endpoint.path, endpoint.body(site), {
+        headers: { origin: site.url, "sec-fetch-site": "same-origin" },
+        cookie: cookie(endpoint.as),
+        encoding: "json",
+      });
+      expect([404, 405], endpoint.path).toContain(response.status);
+      expect(response.headers.get("set-cookie"), endpoint.path).toBeNull();
+    }
+  });
+
+  it("refuses every cross-origin request to every endpoint with 403, and no table changes", async () => {
+    const refusals: string[] = [];
+    // Collected rather than thrown: a hole is reported with every request that finds it.
+    const noteUnlessRefused = async (label: string, response: Response) => {
+      const body = await response.text();
+      if (
+        response.status !== 403 ||
+        body !== "Cross-origin request refused." ||
+        response.headers.has("set-cookie")
+      )
+        refusals.push(`${label}: ${response.status} ${body.slice(0, 80)}`);
+    };
+    const encodings: Encoding[] = ["urlencoded", "multipart", "text/plain"];
+    const variants = crossOriginVariants(site.url);
+    const browser = { origin: "https://evil.example", "sec-fetch-site": "cross-site" };
+    for (const action of ACTIONS) {
+      for (const target of [action.path, singleFetchPath(action.path)]) {
+        for (const variant of variants) {
+          for (const encoding of encodings) {
+            const label = `${action.name} POST ${target} ${encoding} ${variant.name}`;
+            const options = { headers: variant.headers, cookie: cookie(action.as), encoding };
+            await noteUnlessRefused(label, await sendForm(site.url, target, action.fields(site), options));
+          }
+        }
+        // Not a simple request (a browser preflights it), but actions answer every mutation method.
+        for (const method of ["PUT", "PATCH", "DELETE"]) {
+          const options = {
+            method,
+            headers: browser,
+            cookie: cookie(action.as),
+            encoding: "urlencoded" as const,
+          };
+          const response = await sendForm(site.url, target, action.fields(site), options);
+          await noteUnlessRefused(`${action.name} ${method} ${target}`, response);
+        }
+      }
+    }
+    for (const endpoint of BETTER_AUTH_ENDPOINTS) {
+      for (const variant of variants) {
+        for (const encoding of ["json", "text/plain"] as const) {
+          const options = { headers: variant.headers, cookie: cookie(endpoint.as), encoding };
+          const response = await sendJson(site.url, endpoint.path, endpoint.body(site), options);
+          await noteUnlessRefused(`${endpoint.path} ${encoding} ${variant.name}`, response);
+        }
+      }
+    }
+    afterAttacks = await site.snapshot();
+    expect(refusals).toEqual([]);
+    expect(summarize(afterAttacks)).toEqual(summarize(site.initial));
+  });
+
+  it("lets the same requests through from the site itself, and each changes what it should", async () => {
+    const before = afterAttacks ?? (await site.snapshot());
+    for (const action of ACTIONS) {
+      const target = action.hydrated ? singleFetchPath(action.path) : action.path;
+      const response = await sendForm(site.url, target, action.fields(site), {
+        headers: { origin: site.url, "sec-fetch-site": "same-origin" },
+        cookie: cookie(action.as),
+        encoding: "urlencoded",
+      });
+      expect(response.status, `${action.name}: ${await response.text()}`).toBeLessThan(400);
+    }
+    const after = await site.snapshot({ restart: false });
+    for (const action of ACTIONS) {
+      try {
+        action.changed(before, after, site);
+      } catch (error) {
+        throw new Error(`same-origin ${action.name} had no effect (it ${action.changes})`, { cause: error });
+      }
+    }
+  });
+});

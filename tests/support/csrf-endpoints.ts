@@ -1,0 +1,253 @@
+import { expect } from "vitest";
+import { CONTACT_FORM_PURPOSE } from "~/lib/contact-form.server";
+import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/form-guard.server";
+import type { DatabaseSnapshot, Row } from "./db-snapshot";
+import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, SEEDED_SECRET, type SeededSite } from "./seeded-site";
+
+/**
+ * Every state-changing endpoint of the site, for the CSRF test
+ * (server/csrf.process.test.ts): each route action with the fields and
+ * session that make it succeed, and what it then changes.
+ */
+
+const inquiry = (name: string, extra: Partial<Row> = {}) => ({
+  name,
+  email: `${name.toLowerCase().replace(/\W+/g, ".")}@example.test`,
+  interest: "gold-buying",
+  message: `An inquiry from ${name}.`,
+  ...extra,
+});
+/** One inquiry per dashboard intent, each in the state that intent changes. */
+export const INQUIRIES = {
+  unread: inquiry("Uma Unread"),
+  read: inquiry("Rex Read", { read_at: new Date("2025-01-02T10:00:00Z") }),
+  genuine: inquiry("Gina Genuine"),
+  spam: inquiry("Sam Spam", { is_spam: true }),
+  doomed: inquiry("Dora Doomed"),
+  annotated: inquiry("Nina Notes", { admin_notes: "Called back on Monday." }),
+};
+export type Site = SeededSite<keyof typeof INQUIRIES>;
+
+const rows = (snapshot: DatabaseSnapshot, table: string) => snapshot[table]?.rows ?? [];
+const inquiryRow = (snapshot: DatabaseSnapshot, id: string) =>
+  rows(snapshot, "contact_submissions").find((row) => row.id === id);
+const sessionIds = (snapshot: DatabaseSnapshot, userId: string) =>
+  rows(snapshot, "session")
+    .filter((row) => row.userId === userId)
+    .map((row) => row.id);
+
+export interface ActionCase {
+  name: string;
+  /** The server build's route id, and the URL path that reaches it. */
+  routeId: string;
+  path: string;
+  /** The session a victim's browser would attach (null: the action needs none). */
+  as: "admin" | "member" | null;
+  fields(site: Site): Record<string, string>;
+  /** Submitted from a hydrated page, as React Router's single fetch (`<path>.data`). */
+  hydrated: boolean;
+  /** What a request that got through changes; the control asserts it on before/after snapshots. */
+  changes: string;
+  changed(before: DatabaseSnapshot, after: DatabaseSnapshot, site: Site): void;
+}
+
+const dashboard = (
+  intent: string,
+  target: keyof typeof INQUIRIES,
+  changes: string,
+  changed: (row: Row | undefined, site: Site) => void,
+  extra: Record<string, string> = {},
+): ActionCase => ({
+  name: `dashboard ${intent}`,
+  routeId: "routes/dashboard",
+  path: "/dashboard",
+  as: "admin",
+  hydrated: true,
+  fields: (site) => ({ intent, id: site.inquiryIds[target], ...extra }),
+  changes,
+  changed: (_before, after, site) => changed(inquiryRow(after, site.inquiryIds[target]), site),
+});
+
+/** Every route action. A route with an action missing here fails the test. */
+export const ACTIONS: ActionCase[] = [
+  {
+    name: "contact form",
+    routeId: "routes/contact",
+    path: "/contact",
+    as: null,
+    hydrated: false,
+    fields: () => ({
+      name: "Carl Contact",
+      company: "Contact Mining Ltd",
+      email: "carl.contact@example.test",
+      phone: "+233 20 000 0000",
+      whatsapp: "",
+      interest: "consultation",
+      deal_size: "under-100k",
+      message: "Please call me about a site visit.",
+      // Issued a minute ago: old enough to pass the minimum fill time.
+      [FORM_TOKEN_FIELD]: issueFormToken(SEEDED_SECRET, CONTACT_FORM_PURPOSE, Date.now() - 60_000),
+    }),
+    changes: "stores an inquiry and queues its mail",
+    changed: (_before, after) => {
+      const stored = rows(after, "contact_submissions").find((row) => row.name === "Carl Contact");
+      expect(stored?.is_spam).toBe(false);
+      expect(rows(after, "mail_outbox").some((row) => row.inquiry_id === stored?.id)).toBe(true);
+    },
+  },
+  {
+    name: "sign in",
+    routeId: "routes/auth",
+    path: "/auth",
+    as: null,
+    hydrated: true,
+    // Login CSRF: the attacker's own credentials, to sign the victim in as the attacker.
+    fields: () => ({ intent: "sign-in", email: SEEDED_ACCOUNTS.member.email, password: SEEDED_PASSWORD }),
+    changes: "creates a session",
+    changed: (before, after, site) => {
+      const known = new Set(sessionIds(before, site.userIds.member));
+      expect(sessionIds(after, site.userIds.member).some((id) => !known.has(id))).toBe(true);
+    },
+  },
+  {
+    name: "sign up",
+    routeId: "routes/auth",
+    path: "/auth",
+    as: null,
+    hydrated: true,
+    fields: () => ({
+      intent: "sign-up",
+      fullName: "Nora New",
+      email: "nora.new@example.test",
+      password: "a new password",
+      confirmPassword: "a new password",
+    }),
+    changes: "creates a user, its account and a verification mail",
+    changed: (_before, after) => {
+      expect(rows(after, "user").some((row) => row.email === "nora.new@example.test")).toBe(true);
+    },
+  },
+  {
+    name: "resend verification",
+    routeId: "routes/auth",
+    path: "/auth",
+    as: null,
+    hydrated: true,
+    fields: () => ({ intent: "resend-verification", email: SEEDED_ACCOUNTS.pending.email }),
+    changes: "queues a verification mail",
+    changed: (_before, after) => {
+      const to = (row: Row) => JSON.stringify(row.to);
+      expect(rows(after, "mail_outbox").some((row) => to(row).includes(SEEDED_ACCOUNTS.pending.email))).toBe(
+        true,
+      );
+    },
+  },
+  {
+    name: "sign out",
+    routeId: "routes/auth-sign-out",
+    path: "/auth/sign-out",
+    as: "member",
+    hydrated: false,
+    fields: () => ({}),
+    changes: "deletes the session",
+    changed: (before, after, site) => {
+      const remaining = new Set(sessionIds(after, site.userIds.member));
+      expect(sessionIds(before, site.userIds.member).filter((id) => remaining.has(id))).toEqual([]);
+    },
+  },
+  {
+    name: "forgot password",
+    routeId: "routes/auth-forgot-password",
+    path: "/auth/forgot-password",
+    as: null,
+    hydrated: false,
+    fields: () => ({ email: SEEDED_ACCOUNTS.member.email }),
+    changes: "stores a reset token and queues its mail",
+    changed: (_before, after, site) => {
+      expect(rows(after, "verification").some((row) => row.value === site.userIds.member)).toBe(true);
+    },
+  },
+  {
+    name: "reset password",
+    routeId: "routes/auth-reset-password",
+    path: "/auth/reset-password",
+    as: null,
+    hydrated: false,
+    fields: (site) => ({
+      token: site.resetToken,
+      password: "a brand new one",
+      confirmPassword: "a brand new one",
+    }),
+    changes: "replaces the password hash and uses up the token",
+    changed: (before, after, site) => {
+      const hash = (snapshot: DatabaseSnapshot) =>
+        rows(snapshot, "account").find((row) => row.userId === site.userIds.resetting)?.password;
+      expect(hash(after)).not.toBe(hash(before));
+    },
+  },
+  dashboard("mark-read", "unread", "sets read_at and read_by", (row, site) => {
+    expect(row?.read_at).not.toBeNull();
+    expect(row?.read_by).toBe(site.userIds.admin);
+  }),
+  dashboard("mark-unread", "read", "clears read_at", (row) => expect(row?.read_at).toBeNull()),
+  dashboard("mark-spam", "genuine", "sets is_spam", (row) => expect(row?.is_spam).toBe(true)),
+  dashboard("mark-not-spam", "spam", "clears is_spam", (row) => expect(row?.is_spam).toBe(false)),
+  dashboard("delete", "doomed", "deletes the inquiry", (row) => expect(row).toBeUndefined()),
+  dashboard(
+    "save-notes",
+    "annotated",
+    "replaces admin_notes",
+    (row) => expect(row?.admin_notes).toBe("Control note."),
+    { notes: "Control note." },
+  ),
+];
+
+/**
+ * Better Auth's HTTP handler is not mounted (every auth request goes
+ * through an action above). Were it mounted, these are the endpoints the
+ * site's flows use, plus the account-changing ones it would expose.
+ */
+export const BETTER_AUTH_ENDPOINTS: {
+  path: string;
+  as: "admin" | "member" | null;
+  body(site: Site): object;
+}[] = [
+  {
+    path: "/api/auth/sign-up/email",
+    as: null,
+    body: () => ({ name: "Eve", email: "eve@example.test", password: "x".repeat(12) }),
+  },
+  {
+    path: "/api/auth/sign-in/email",
+    as: null,
+    body: () => ({ email: SEEDED_ACCOUNTS.member.email, password: SEEDED_PASSWORD }),
+  },
+  { path: "/api/auth/sign-out", as: "member", body: () => ({}) },
+  {
+    path: "/api/auth/request-password-reset",
+    as: null,
+    body: () => ({ email: SEEDED_ACCOUNTS.member.email }),
+  },
+  {
+    path: "/api/auth/reset-password",
+    as: null,
+    body: (site) => ({ token: site.resetToken, newPassword: "x".repeat(12) }),
+  },
+  {
+    path: "/api/auth/send-verification-email",
+    as: null,
+    body: () => ({ email: SEEDED_ACCOUNTS.pending.email }),
+  },
+  {
+    path: "/api/auth/change-password",
+    as: "admin",
+    body: () => ({ currentPassword: SEEDED_PASSWORD, newPassword: "x".repeat(12) }),
+  },
+  { path: "/api/auth/change-email", as: "admin", body: () => ({ newEmail: "eve@example.test" }) },
+  { path: "/api/auth/update-user", as: "admin", body: () => ({ name: "Eve" }) },
+  { path: "/api/auth/delete-user", as: "admin", body: () => ({ password: SEEDED_PASSWORD }) },
+  { path: "/api/auth/revoke-sessions", as: "admin", body: () => ({}) },
+];
+
+/** Express's own routes: the probes (GET only, ahead of the CSRF guard), then React Router behind it. */
+export const EXPRESS_ROUTES = ["GET /healthz", "GET /readyz", "ALL /{*splat}"];
