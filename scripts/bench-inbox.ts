@@ -7,9 +7,6 @@
  *
  * Options (environment): BENCH_ROWS (default 100000), BENCH_RUNS (default 100).
  */
-import { sql } from "drizzle-orm";
-import { contactSubmissions } from "../db/schema";
-import { DEAL_SIZE_VALUES, INTEREST_VALUES } from "../app/content/inquiry-options";
 import { type InboxFilter, InboxFilterSchema } from "../app/forms/inbox";
 import {
   createScratchPostgresDatabase,
@@ -18,53 +15,10 @@ import {
   openDatabase,
 } from "../app/lib/db.server";
 import { countUnread, listInquiries } from "../app/lib/inbox.server";
+import { seedInquiries } from "./bench-seed";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
-const WORDS =
-  "gold bullion licence excavator rental purchase assay export kyc compliance tonnes wash plant trommel dozer accra kumasi london dubai shipment refinery".split(
-    " ",
-  );
-
-/** Deterministic pseudo-random numbers, so every run seeds the same inbox. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
-
-async function seed(database: DatabaseHandle): Promise<void> {
-  const next = random(42);
-  const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)] as T;
-  const start = Date.UTC(2023, 0, 1);
-  const span = Date.UTC(2025, 0, 1) - start;
-  const batchSize = 2_000;
-  for (let offset = 0; offset < ROWS; offset += batchSize) {
-    const rows = Array.from({ length: Math.min(batchSize, ROWS - offset) }, (_, i) => {
-      const n = offset + i;
-      const created = new Date(start + Math.floor(next() * span));
-      return {
-        name: `Visitor ${n}`,
-        company: next() < 0.6 ? `Company ${Math.floor(next() * 5_000)}` : null,
-        email: `visitor${n}@example.test`,
-        phone: next() < 0.5 ? `+44 20 7946 ${String(n % 10_000).padStart(4, "0")}` : null,
-        whatsapp: next() < 0.3 ? `+233 20 ${String(n % 1_000_000).padStart(6, "0")}` : null,
-        interest: pick(INTEREST_VALUES),
-        deal_size: next() < 0.8 ? pick(DEAL_SIZE_VALUES) : null,
-        message: Array.from({ length: 20 + Math.floor(next() * 60) }, () => pick(WORDS)).join(" "),
-        created_at: created,
-        read_at: next() < 0.9 ? new Date(created.getTime() + 3_600_000) : null,
-        is_spam: next() < 0.02,
-      };
-    });
-    await database.db.insert(contactSubmissions).values(rows);
-  }
-  // As autovacuum would have by now: statistics, and the visibility map index-only counts need.
-  await database.db.execute(sql`vacuum analyze contact_submissions`);
-}
-
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
@@ -93,7 +47,7 @@ const CASES: [string, InboxFilter][] = [
 
 async function bench(label: string, database: DatabaseHandle): Promise<void> {
   const seeding = performance.now();
-  await seed(database);
+  await seedInquiries(database, ROWS);
   console.log(
     `\n${label}: seeded ${ROWS.toLocaleString("en-GB")} inquiries in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );
