@@ -1,13 +1,38 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import {
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  ServerRouter,
+} from "react-router";
 import { NonceProvider } from "~/components/nonce-provider";
+import { isDatabaseUnavailable } from "~/lib/database-unavailable.server";
+import { logger } from "~/lib/logger.server";
 import { startServerIfEntryPoint } from "../server/entry-point";
 
 startServerIfEntryPoint(import.meta.url);
 
 export const streamTimeout = 5_000;
+
+/** Requests whose loader or action failed because the database was unreachable. */
+const databaseUnavailable = new WeakSet<Request>();
+
+/**
+ * React Router calls this with the original error before it hands the page
+ * a sanitized one, so this is where a database outage can still be told
+ * apart from a bug.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (isDatabaseUnavailable(error)) databaseUnavailable.add(request);
+  // A client that went away is not an error of ours.
+  if (!request.signal.aborted) {
+    const internal = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+    logger.error({ err: internal ?? error, path: new URL(request.url).pathname }, "request failed");
+  }
+};
 
 export default function handleRequest(
   request: Request,
@@ -16,6 +41,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (responseStatusCode === 500 && databaseUnavailable.has(request)) {
+    // Temporary, not a fault in the site: clients and crawlers come back later.
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", "5");
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -293,6 +293,7 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
     try {
       const outcome = await submit(database.db, validFields);
       expect(outcome.status).toBe(503);
+      expect(outcome.headers.get("retry-after")).toBe("5");
       expect(outcome.data?.toast).toEqual({
         title: "Error",
         description: "Failed to send message. Please try again.",

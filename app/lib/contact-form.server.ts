@@ -147,6 +147,7 @@ export async function handleContactSubmission(
     logger.error({ err: error }, "inquiry could not be stored");
     return dataWithToast<ContactActionData>({ values, formToken, fieldErrors: {} }, FAILURE_TOAST, {
       status: 503,
+      headers: { "Retry-After": "5" },
     });
   }
   // 303: the browser follows with a GET, so a reload cannot resubmit.

@@ -53,6 +53,8 @@ async function notifyVia(db: Db, channel: string, payload: string) {
 
 type Listener = (payload: string) => void;
 
+const RECONNECT_DELAY_MS = 1_000;
+
 /**
  * One dedicated connection carries every LISTEN of the process (a pooled
  * client would lose them). It reconnects after an outage and listens again.
@@ -64,31 +66,46 @@ function createPostgresListener(url: string) {
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
 
+  const scheduleReconnect = () => {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      // Only while someone still listens; a failure schedules the next try.
+      if (!closed && !client && channels.size > 0) connect().catch(() => {});
+    }, RECONNECT_DELAY_MS);
+    retryTimer.unref();
+  };
+
   const connect = (): Promise<pg.Client> => {
     connecting ??= (async () => {
       const next = new pg.Client({ connectionString: url });
       next.on("notification", (message) => {
         for (const listener of channels.get(message.channel) ?? []) listener(message.payload ?? "");
       });
+      // A dropped connection fires both 'error' and 'end'; the first one counts.
       const lost = (error?: Error) => {
         if (client !== next) return;
         client = null;
-        connecting = null;
         if (error) logger.warn({ err: error.message }, "postgres listen connection lost");
-        if (!closed && channels.size > 0)
-          retryTimer = setTimeout(() => void connect().catch(() => lost()), 1_000);
+        scheduleReconnect();
       };
       next.on("error", lost);
       next.on("end", () => lost());
-      await next.connect();
+      try {
+        await next.connect();
+        for (const channel of channels.keys()) await next.query(`listen "${channel}"`);
+        if (closed) throw new Error("postgres listener closed");
+      } catch (error) {
+        // Not awaited: ending a half-open connection must not hold up the retry.
+        next.end().catch(() => {});
+        throw error;
+      }
       client = next;
-      for (const channel of channels.keys()) await next.query(`listen "${channel}"`);
       return next;
-    })();
-    connecting.catch(() => {
+    })().finally(() => {
       connecting = null;
-      if (!closed && channels.size > 0) retryTimer = setTimeout(() => void connect().catch(() => {}), 1_000);
     });
+    connecting.catch(scheduleReconnect);
     return connecting;
   };
 
@@ -97,10 +114,18 @@ function createPostgresListener(url: string) {
       assertChannelName(channel);
       let listeners = channels.get(channel);
       if (!listeners) {
-        listeners = new Set();
-        channels.set(channel, listeners);
-        const connection = client ?? (await connect());
-        await connection.query(`listen "${channel}"`);
+        const created = new Set<Listener>();
+        listeners = created;
+        channels.set(channel, created);
+        try {
+          const connection = client ?? (await connect());
+          await connection.query(`listen "${channel}"`);
+        } catch (error) {
+          // Database unreachable: the caller hears so, and no reconnect loop
+          // keeps a channel alive that nobody listens on.
+          if (created.size === 0 && channels.get(channel) === created) channels.delete(channel);
+          throw error;
+        }
       }
       listeners.add(listener);
       return async () => {
@@ -114,6 +139,7 @@ function createPostgresListener(url: string) {
     async close() {
       closed = true;
       clearTimeout(retryTimer);
+      retryTimer = undefined;
       const current = client;
       client = null;
       await current?.end().catch(() => {});
@@ -168,6 +194,14 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   // An idle client losing its connection (e.g. a Postgres restart) emits here;
   // unhandled, it would crash the process. The pool reconnects on next use.
   pool.on("error", (error) => logger.warn({ err: error.message }, "postgres idle client error"));
+  // The pool listens for errors only while a client is idle. A checked-out
+  // client (a transaction between two statements, or one whose query has just
+  // failed) emits 'error' when the server goes away, and unhandled that kills
+  // the process. The caller still sees the failure through its query; the
+  // pool discards the broken client on release.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => logger.debug({ err: error.message }, "postgres connection lost"));
+  });
 
   const client = await pool.connect();
   try {

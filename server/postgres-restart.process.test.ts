@@ -1,0 +1,254 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CONTACT_FORM_PURPOSE } from "~/lib/contact-form.server";
+import { createScratchPostgresDatabase, type DatabaseHandle, openDatabase } from "~/lib/db.server";
+import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/form-guard.server";
+import { INBOX_CHANGED_CHANNEL } from "~/lib/inbox.server";
+import { contactSubmissions } from "../db/schema";
+import { type PrivatePostgres, startPrivatePostgres } from "../tests/support/private-postgres";
+import { type ServerProcess, spawnServer } from "../tests/support/server-process";
+
+// Starts a Postgres cluster and the production server; generous ceilings
+// for a busy 2-core machine (not a speed goal).
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+const SECRET = "postgres-restart-test-secret-0123456789abcdef";
+const CLIENTS = 6;
+/** Acknowledgements every client must collect between two disruptions. */
+const ACKS_PER_STEP = 3;
+/** A visitor's pause before pressing "send" again; keeps an outage from becoming a busy loop. */
+const RETRY_PAUSE_MS = 25;
+const WAIT = { timeout: 60_000, interval: 50 };
+
+/** Where Postgres stood when a request began and when its answer arrived. */
+type Phase = "up" | "stopping" | "down" | "starting" | "restarting";
+
+interface Attempt {
+  client: number;
+  status: number | "network-error";
+  ms: number;
+  startPhase: Phase;
+  endPhase: Phase;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let postgres: PrivatePostgres | undefined;
+let server: ServerProcess | undefined;
+let observer: DatabaseHandle | undefined;
+let databaseUrl: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pg-restart-"));
+  postgres = await startPrivatePostgres();
+  databaseUrl = await createScratchPostgresDatabase(postgres.url, "restart");
+  server = await spawnServer({
+    DATABASE_URL: databaseUrl,
+    // Outbox mail (acknowledgements) lands here as files, not in the repository.
+    DATA_DIR: path.join(dataDir, "data"),
+    BETTER_AUTH_SECRET: SECRET,
+    CONTACT_RATE_LIMIT: "0",
+  });
+  // The test's own connection, opened after the server has migrated the schema.
+  observer = await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 2 });
+});
+
+afterAll(async () => {
+  // Each step runs whatever the others did: no cluster or server outlives the suite.
+  const closed = await Promise.allSettled([observer?.close(), server?.stop("SIGKILL")]);
+  try {
+    await postgres?.dispose();
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  for (const result of closed) if (result.status === "rejected") throw result.reason;
+});
+
+describe("Postgres restarting under load", () => {
+  it("answers 503 while it is down, recovers by itself, and stores every acknowledged inquiry once", async () => {
+    const app = server!;
+    const pgServer = postgres!;
+    const attempts: Attempt[] = [];
+    const acknowledged: string[][] = Array.from({ length: CLIENTS }, () => []);
+    const readiness: { phase: Phase; status: number }[] = [];
+    let phase: Phase = "up";
+    let signInDuringOutage: { status: number; retryAfter: string | null } | undefined;
+    let stopping = false;
+    // Set when the test fails: retry loops must not outlive it (Postgres may be down).
+    let abandoned = false;
+
+    const notifications: string[] = [];
+    await observer!.listen(INBOX_CHANGED_CHANNEL, (payload) => notifications.push(payload));
+
+    const postForm = async (pathname: string, body: string) => {
+      const response = await fetch(`${app.url}${pathname}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+        body,
+        redirect: "manual",
+      });
+      await response.arrayBuffer();
+      return response;
+    };
+
+    const submit = async (client: number, body: string): Promise<Attempt> => {
+      const startPhase = phase;
+      const started = performance.now();
+      let status: Attempt["status"];
+      try {
+        status = (await postForm("/contact", body)).status;
+      } catch {
+        status = "network-error";
+      }
+      const attempt = { client, status, ms: performance.now() - started, startPhase, endPhase: phase };
+      attempts.push(attempt);
+      return attempt;
+    };
+
+    // A visitor whose submission fails sends the same form again until it
+    // is acknowledged; only then does it write the next inquiry.
+    const runClient = async (client: number) => {
+      for (let n = 0; !stopping; n++) {
+        const marker = `marker-${client}-${n}-${Math.random().toString(36).slice(2, 10)}`;
+        const body = new URLSearchParams({
+          [FORM_TOKEN_FIELD]: issueFormToken(SECRET, CONTACT_FORM_PURPOSE, Date.now() - 60_000),
+          name: `Client ${client}`,
+          email: `client${client}@example.test`,
+          interest: "consultation",
+          message: `Inquiry ${marker} sent while the database restarts.`,
+        }).toString();
+        for (;;) {
+          if ((await submit(client, body)).status === 303) break;
+          if (abandoned) return;
+          await sleep(RETRY_PAUSE_MS);
+        }
+        acknowledged[client]!.push(marker);
+      }
+    };
+
+    const checkReadiness = async () => {
+      const response = await fetch(`${app.url}/readyz`);
+      await response.arrayBuffer();
+      readiness.push({ phase, status: response.status });
+      return response.status;
+    };
+
+    /** Waits until every client has been acknowledged `count` more times. */
+    const waitForProgress = async (count = ACKS_PER_STEP) => {
+      const baseline = acknowledged.map((list) => list.length);
+      await vi.waitFor(() => {
+        const progress = acknowledged.map((list, client) => list.length - baseline[client]!);
+        expect(Math.min(...progress)).toBeGreaterThanOrEqual(count);
+      }, WAIT);
+    };
+
+    // A crash of the server must fail the test at once, not after a wait times out.
+    const crashed = app.exited.then((code) => {
+      throw new Error(`the server exited (code ${code}) while Postgres restarted`);
+    });
+    crashed.catch(() => {});
+    const unlessCrashed = <T>(step: Promise<T>) => Promise.race([step, crashed]);
+
+    const clients = Array.from({ length: CLIENTS }, (_, client) => runClient(client));
+    try {
+      await unlessCrashed(waitForProgress());
+
+      // An outage held open long enough to look at: every answer must be a quick 503.
+      phase = "stopping";
+      await pgServer.stop();
+      phase = "down";
+      await unlessCrashed(
+        vi.waitFor(() => {
+          const during = attempts.filter((a) => a.startPhase === "down" && a.endPhase === "down");
+          expect(during.length).toBeGreaterThanOrEqual(2 * CLIENTS);
+        }, WAIT),
+      );
+      await checkReadiness();
+      // Not only the contact form: any page whose database work fails says "try again".
+      const signIn = await postForm(
+        "/auth",
+        new URLSearchParams({
+          intent: "sign-in",
+          email: "nobody@example.test",
+          password: "not-a-password-1",
+        }).toString(),
+      );
+      signInDuringOutage = { status: signIn.status, retryAfter: signIn.headers.get("retry-after") };
+      phase = "starting";
+      await pgServer.start();
+      phase = "up";
+      // Recovery without restarting the app: readiness comes back by itself.
+      while ((await checkReadiness()) !== 200) await sleep(50);
+      await unlessCrashed(waitForProgress());
+
+      // Immediate restarts while submissions are in flight: commits race the kill.
+      for (let round = 0; round < 2; round++) {
+        phase = "restarting";
+        await pgServer.restart();
+        phase = "up";
+        await unlessCrashed(waitForProgress());
+      }
+      // The LISTEN connection came back too: inserts after the last restart are heard.
+      const heard = notifications.length;
+      await unlessCrashed(vi.waitFor(() => expect(notifications.length).toBeGreaterThan(heard), WAIT));
+    } catch (error) {
+      abandoned = true;
+      console.error(
+        `server exit code ${app.child.exitCode}, signal ${app.child.signalCode}\n` +
+          `stderr:\n${app.stderr().slice(-4_000)}\nstdout (end):\n${app.stdout().slice(-4_000)}\n` +
+          `postgres log (end):\n${pgServer.log().slice(-2_000)}`,
+      );
+      throw error;
+    } finally {
+      stopping = true;
+      await Promise.all(clients);
+    }
+
+    const rows = await observer!.db.select({ message: contactSubmissions.message }).from(contactSubmissions);
+    const stored = new Map<string, number>();
+    for (const { message } of rows) {
+      const marker = /marker-[\w-]+/.exec(message)?.[0] ?? message;
+      stored.set(marker, (stored.get(marker) ?? 0) + 1);
+    }
+    const acked = acknowledged.flat();
+
+    const statusCounts: Record<string, number> = {};
+    for (const a of attempts) statusCounts[a.status] = (statusCounts[a.status] ?? 0) + 1;
+    // Retries whose first attempt had committed before its answer was lost.
+    const recognised = app.stdout().match(/"duplicate":true/g)?.length ?? 0;
+    const outage = attempts.filter((a) => a.startPhase !== "up" || a.endPhase !== "up");
+    const worst = (list: Attempt[]) => Math.max(0, ...list.map((a) => a.ms)).toFixed(0);
+    console.log(
+      `postgres restart: ${attempts.length} requests ${JSON.stringify(statusCounts)}, ` +
+        `${acked.length} acknowledged, ${rows.length} rows, ${recognised} retries found already stored; ` +
+        `worst latency while Postgres was down ${worst(attempts.filter((a) => a.startPhase === "down"))} ms, ` +
+        `during any disruption ${worst(outage)} ms, ` +
+        `of a 503 ${worst(attempts.filter((a) => a.status === 503))} ms`,
+    );
+
+    // Only "stored" (303) or "try again" (503): no 500, no dropped connection.
+    expect(new Set(attempts.map((a) => a.status))).toEqual(new Set([303, 503]));
+    expect(
+      attempts.filter((a) => a.startPhase === "down" && a.endPhase === "down" && a.status !== 503),
+    ).toEqual([]);
+    expect(readiness.filter((r) => r.phase === "down").map((r) => r.status)).toEqual([503]);
+    expect(readiness.at(-1)).toEqual({ phase: "up", status: 200 });
+    expect(signInDuringOutage).toEqual({ status: 503, retryAfter: "5" });
+
+    // Nothing acknowledged is lost, nothing is stored twice, nothing unasked-for appears.
+    expect(acked.filter((marker) => stored.get(marker) !== 1)).toEqual([]);
+    expect([...stored].filter(([, count]) => count > 1)).toEqual([]);
+    expect(rows).toHaveLength(acked.length);
+
+    // The same process served throughout, and nothing escaped as a crash.
+    expect(app.child.exitCode).toBeNull();
+    expect(app.child.signalCode).toBeNull();
+    expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+    expect(app.stdout()).not.toMatch(/"level":60/);
+    // Errors of failed requests are logged there; nothing may have escaped unhandled.
+    expect(app.stderr()).not.toMatch(/unhandled|uncaught/i);
+  });
+});
