@@ -51,6 +51,8 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     env: {
+      // What `npm start` runs: React's production build.
+      NODE_ENV: "production",
       PORT: String(PORT),
       HOST: "127.0.0.1",
       SITE_URL: BASE_URL,

@@ -187,7 +187,7 @@ async function main() {
     console.log(
       `autocannon ${LOAD.connections} connections, ${LOAD.seconds} s per measurement after ${LOAD.warmupSeconds} s ` +
         `warm-up, Accept-Encoding: ${ACCEPT_ENCODING ?? "none"}; app on ${databaseUrl ? "PostgreSQL" : "PGlite (embedded)"}, ` +
-        `LOG_LEVEL=${LOG_LEVEL}, NODE_ENV=${process.env.NODE_ENV ?? "unset (as npm start)"}\n`,
+        `LOG_LEVEL=${LOG_LEVEL}, NODE_ENV=${process.env.NODE_ENV ?? "production (as npm start)"}\n`,
     );
     console.log(formatTable(rows));
     console.log(

@@ -28,7 +28,14 @@ function build() {
 async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-data-"));
   const server = spawn("node", [path.join(buildDir, "server/index.js")], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      NODE_ENV: "production",
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let attempt = 0; attempt < 120; attempt++) {

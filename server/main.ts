@@ -34,6 +34,12 @@ export async function startServer(build: ServerBuild, clientDir: string): Promis
     throw error;
   }
 
+  if (process.env.NODE_ENV !== "production") {
+    // React picks its build when first loaded, before this runs; its
+    // development build renders several times slower.
+    logger.warn("NODE_ENV is not 'production': React is using its slow development build");
+  }
+
   let database;
   try {
     database = await getDatabase();

@@ -47,7 +47,15 @@ export async function spawnServer(
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error("No build: run `npm run build` before these tests");
   const port = env.PORT ?? String(await freePort());
   const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env, PORT: port },
+    env: {
+      PATH: process.env.PATH ?? "",
+      // What `npm start` runs: React's production build.
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      ...env,
+      PORT: port,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
