@@ -116,6 +116,9 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A client error thrown with a message (e.g. an unreadable form) says what to do.
+  const explanation =
+    isRouteErrorResponse(error) && status < 500 && typeof error.data === "string" ? error.data : null;
   return (
     <main className="mx-auto max-w-2xl px-4 py-24 text-center">
       <title>{`Error ${status}`}</title>
@@ -123,7 +126,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-4 text-stone-700">
         {status === 404
           ? "Oops! Page not found"
-          : "An unexpected error occurred. Please try again in a moment."}
+          : (explanation ?? "An unexpected error occurred. Please try again in a moment.")}
       </p>
       <a href="/" className="mt-8 inline-block font-semibold text-amber-800 underline">
         Return to Home

@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import type { Env } from "~/lib/env.server";
 import { healthRoutes } from "./health";
 import { getLoadContext } from "./load-context";
-import { limitBodySize, rejectCrossOrigin } from "./request-guards";
+import { acceptOnlyForms, limitBodySize, rejectCrossOrigin } from "./request-guards";
 import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
 import { staticFiles } from "./static-files";
@@ -37,6 +37,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use(healthRoutes(options));
   app.use(limitBodySize());
   app.use(rejectCrossOrigin(env.SITE_URL));
+  app.use(acceptOnlyForms());
   app.use(staticFiles(clientDir));
   app.all("/{*splat}", createRequestHandler({ build, mode: "production", getLoadContext }));
   return app;

@@ -100,7 +100,9 @@ describe(`cross-site request forgery, on every action (${BACKEND})`, () => {
         cookie: cookie(endpoint.as),
         encoding: "json",
       });
-      expect([404, 405], endpoint.path).toContain(response.status);
+      // 415: JSON is refused before routing; a handler mounted as a route or
+      // in Express would still be caught by the two tests above.
+      expect([404, 405, 415], endpoint.path).toContain(response.status);
       expect(response.headers.get("set-cookie"), endpoint.path).toBeNull();
     }
   });

@@ -44,3 +44,21 @@ export function rejectCrossOrigin(siteUrl: string): RequestHandler {
     next();
   };
 }
+
+/** What an HTML form sends; text/plain forms are not used on this site. */
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * Every action reads a form. Any other body (JSON, XML, bytes) comes from
+ * something that is not one of our pages, and is refused with 415 before a
+ * route tries to parse it. A POST without a body (signing out) passes.
+ */
+export function acceptOnlyForms(): RequestHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    if (Number(req.headers["content-length"] ?? 0) === 0) return next();
+    const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    if (FORM_TYPES.has(type)) return next();
+    res.status(415).type("text/plain").send("Unsupported request body: send the form from the site's page.");
+  };
+}

@@ -118,6 +118,21 @@ describe("production server on the embedded database", () => {
     expect(response.status).toBe(413);
   });
 
+  it("refuses bodies that are not forms with 415, and lets a bodiless POST through", async () => {
+    const post = (headers: Record<string, string>, body?: string) =>
+      fetch(`${server.url}/no-such-page`, {
+        method: "POST",
+        headers: { origin: server.url, ...headers },
+        body,
+      });
+    expect((await post({ "content-type": "application/json" }, '{"a":1}')).status).toBe(415);
+    expect((await post({ "content-type": "text/plain" }, "a=b")).status).toBe(415);
+    expect((await post({ "content-type": "multipart/form-data; boundary=x" }, "--x--\r\n")).status).not.toBe(
+      415,
+    );
+    expect((await post({})).status).not.toBe(415);
+  });
+
   it("refuses cross-origin form posts with 403 and lets same-origin ones through", async () => {
     const post = (headers: Record<string, string>) =>
       fetch(`${server.url}/no-such-page`, {

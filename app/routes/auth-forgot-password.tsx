@@ -9,6 +9,7 @@ import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/auth-forgot-password";
+import { readFormData } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: brandTitle("Reset your password") },
@@ -26,7 +27,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   actionHeaders.has("Retry-After") || actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = readFields(await request.formData(), ["email"]);
+  const fields = readFields(await readFormData(request), ["email"]);
   const parsed = EmailOnlySchema.safeParse(fields);
   if (!parsed.success) {
     const { first } = collectFieldErrors(parsed.error);

@@ -10,6 +10,7 @@ import { getAuth, readAuthFailure } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/auth-reset-password";
+import { readFormData } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: brandTitle("Choose a new password") },
@@ -45,7 +46,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   actionHeaders.has("Retry-After") || actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = readFields(await request.formData(), ["token", "password", "confirmPassword"]);
+  const fields = readFields(await readFormData(request), ["token", "password", "confirmPassword"]);
   const parsed = ResetPasswordSchema.safeParse(fields);
   if (!parsed.success) {
     const { fieldErrors, first } = collectFieldErrors<"password" | "confirmPassword">(parsed.error);

@@ -17,6 +17,7 @@ import { type AuthActionData, resendVerification, signIn, signUp } from "~/lib/a
 import { getSession } from "~/lib/viewer.server";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/auth";
+import { readFormData } from "~/lib/form-data.server";
 
 export const handle = { hydrate: true };
 
@@ -38,7 +39,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   actionHeaders.has("Retry-After") || actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent === "sign-in") return signIn(request, context.clientIp, formData);
   if (intent === "sign-up") return signUp(request, context.clientIp, formData);

@@ -28,6 +28,7 @@ import { logger } from "~/lib/logger.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/dashboard";
+import { readFormData } from "~/lib/form-data.server";
 
 export const handle = { hydrate: true };
 
@@ -118,7 +119,7 @@ async function apply(action: InboxAction, adminId: string): Promise<boolean> {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const parsed = InboxActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = InboxActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return failure(parsed.error.issues[0]?.message ?? "Invalid request.", 400);
   let found: boolean;
   try {
