@@ -39,23 +39,40 @@ describe("production server on the embedded database", () => {
     expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: "ready" });
   });
 
-  it.each(["/", "/no-such-page", "/healthz", "/assets/missing.js"])(
-    "sends security headers on %s",
-    async (urlPath) => {
-      const response = await fetch(server.url + urlPath);
-      const csp = response.headers.get("content-security-policy") ?? "";
-      const scriptSrc = csp.split(";").find((directive) => directive.startsWith("script-src")) ?? "";
-      expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]{16,}'/);
-      expect(scriptSrc).not.toContain("unsafe-inline");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("object-src 'none'");
-      expect(csp).toContain("base-uri 'none'");
-      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-      expect(response.headers.get("strict-transport-security")).toBeNull();
-      expect(response.headers.get("x-powered-by")).toBeNull();
-    },
-  );
+  const post = (urlPath: string, headers: Record<string, string>, body: string) =>
+    fetch(server.url + urlPath, { method: "POST", headers: { origin: server.url, ...headers }, body });
+  it.each<[string, () => Promise<Response>]>([
+    ["a page", () => fetch(`${server.url}/`)],
+    ["the 404 page", () => fetch(`${server.url}/no-such-page`)],
+    ["a probe", () => fetch(`${server.url}/healthz`)],
+    ["an unknown asset", () => fetch(`${server.url}/assets/missing.js`)],
+    // An unreadable form: React Router's error page, with status 400.
+    [
+      "an error page",
+      () => post("/auth", { "content-type": "multipart/form-data; boundary=x" }, "--x\r\nbro"),
+    ],
+    ["a refused body", () => post("/contact", { "content-type": "application/json" }, "{}")],
+    ["a refused cross-origin post", () => post("/contact", { origin: "https://evil.example" }, "a=b")],
+  ])("sends security headers on %s", async (_label, send) => {
+    const response = await send();
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const scriptSrc = csp.split(";").find((directive) => directive.startsWith("script-src")) ?? "";
+    expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]{16,}'/);
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+    expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("shows the error page with status 400 for an unreadable form", async () => {
+    const response = await post("/auth", { "content-type": "multipart/form-data; boundary=x" }, "--x\r\nbro");
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Something went wrong");
+  });
 
   it("uses a fresh nonce for every response", async () => {
     const nonce = async () =>
@@ -116,6 +133,22 @@ describe("production server on the embedded database", () => {
       body: "message=" + "x".repeat(70 * 1024),
     });
     expect(response.status).toBe(413);
+  });
+
+  it("refuses a chunked request body with 411: its size could not be checked first", async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("message=hello"));
+        controller.close();
+      },
+    });
+    const response = await fetch(`${server.url}/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(411);
   });
 
   it("refuses bodies that are not forms with 415, and lets a bodiless POST through", async () => {
