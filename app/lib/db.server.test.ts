@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { contactSubmissions, user, userRoles } from "../../db/schema";
 import { createTestDatabase, type TestDatabase, testBackends } from "../../tests/support/test-database";
 import { DataDirLockedError } from "./data-dir-lock.server";
-import { openDatabase } from "./db.server";
+import { createScratchPostgresDatabase, dropScratchPostgresDatabase, openDatabase } from "./db.server";
 
 describe.each(testBackends)("database on %s", (backend) => {
   let database: TestDatabase;
@@ -168,3 +168,37 @@ describe("embedded database in a data directory", () => {
     await closing;
   });
 });
+
+if (process.env.TEST_DATABASE_URL)
+  describe("Postgres connections lost while idle in the pool", () => {
+    const serverUrl = process.env.TEST_DATABASE_URL ?? "";
+    let url: string;
+    beforeAll(async () => {
+      url = await createScratchPostgresDatabase(serverUrl, "test_pool");
+    });
+    afterAll(async () => {
+      await dropScratchPostgresDatabase(serverUrl, url);
+    });
+
+    it("gives the pool its slot back when a transaction cannot even begin", async () => {
+      // One connection: a single slot lost for good would stop the app.
+      const victim = await openDatabase({ kind: "postgres", url, poolSize: 1 });
+      const killer = await openDatabase({ kind: "postgres", url, poolSize: 1 });
+      try {
+        for (let round = 0; round < 5; round++) {
+          await victim.db.execute(sql`select 1`); // an idle, connected client in the pool
+          // A server restart, as the client sees it: its backend is gone.
+          await killer.db.execute(
+            sql`select pg_terminate_backend(pid) from pg_stat_activity
+                where datname = current_database() and pid <> pg_backend_pid()`,
+          );
+          // Straight away, before the client has noticed: BEGIN meets a dead connection.
+          await victim.db.transaction((tx) => tx.execute(sql`select 1`)).catch(() => {});
+        }
+        expect(await victim.ping(10_000)).toBe(true);
+      } finally {
+        await killer.close();
+        await victim.close();
+      }
+    });
+  });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -12,7 +13,8 @@ import pg from "pg";
 import * as schema from "../../db/schema";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import { getEnv } from "./env.server";
-import { logger } from "./logger.server";
+import { assertChannelName, createPostgresListener } from "./postgres-listener.server";
+import { createPostgresPool } from "./postgres-pool.server";
 
 /** What `db.execute()` returns on both drivers: at least the rows. */
 interface RowsResult<Row> {
@@ -41,110 +43,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-function assertChannelName(channel: string) {
-  // Channel names are identifiers in LISTEN; never let input shape them.
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
-}
-
 async function notifyVia(db: Db, channel: string, payload: string) {
   assertChannelName(channel);
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
-}
-
-type Listener = (payload: string) => void;
-
-const RECONNECT_DELAY_MS = 1_000;
-
-/**
- * One dedicated connection carries every LISTEN of the process (a pooled
- * client would lose them). It reconnects after an outage and listens again.
- */
-function createPostgresListener(url: string) {
-  const channels = new Map<string, Set<Listener>>();
-  let client: pg.Client | null = null;
-  let connecting: Promise<pg.Client> | null = null;
-  let closed = false;
-  let retryTimer: NodeJS.Timeout | undefined;
-
-  const scheduleReconnect = () => {
-    if (closed || retryTimer) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      // Only while someone still listens; a failure schedules the next try.
-      if (!closed && !client && channels.size > 0) connect().catch(() => {});
-    }, RECONNECT_DELAY_MS);
-    retryTimer.unref();
-  };
-
-  const connect = (): Promise<pg.Client> => {
-    connecting ??= (async () => {
-      const next = new pg.Client({ connectionString: url });
-      next.on("notification", (message) => {
-        for (const listener of channels.get(message.channel) ?? []) listener(message.payload ?? "");
-      });
-      // A dropped connection fires both 'error' and 'end'; the first one counts.
-      const lost = (error?: Error) => {
-        if (client !== next) return;
-        client = null;
-        if (error) logger.warn({ err: error.message }, "postgres listen connection lost");
-        scheduleReconnect();
-      };
-      next.on("error", lost);
-      next.on("end", () => lost());
-      try {
-        await next.connect();
-        for (const channel of channels.keys()) await next.query(`listen "${channel}"`);
-        if (closed) throw new Error("postgres listener closed");
-      } catch (error) {
-        // Not awaited: ending a half-open connection must not hold up the retry.
-        next.end().catch(() => {});
-        throw error;
-      }
-      client = next;
-      return next;
-    })().finally(() => {
-      connecting = null;
-    });
-    connecting.catch(scheduleReconnect);
-    return connecting;
-  };
-
-  return {
-    async listen(channel: string, listener: Listener) {
-      assertChannelName(channel);
-      let listeners = channels.get(channel);
-      if (!listeners) {
-        const created = new Set<Listener>();
-        listeners = created;
-        channels.set(channel, created);
-        try {
-          const connection = client ?? (await connect());
-          await connection.query(`listen "${channel}"`);
-        } catch (error) {
-          // Database unreachable: the caller hears so, and no reconnect loop
-          // keeps a channel alive that nobody listens on.
-          if (created.size === 0 && channels.get(channel) === created) channels.delete(channel);
-          throw error;
-        }
-      }
-      listeners.add(listener);
-      return async () => {
-        listeners.delete(listener);
-        if (listeners.size === 0 && channels.get(channel) === listeners) {
-          channels.delete(channel);
-          await client?.query(`unlisten "${channel}"`).catch(() => {});
-        }
-      };
-    },
-    async close() {
-      closed = true;
-      clearTimeout(retryTimer);
-      retryTimer = undefined;
-      const current = client;
-      client = null;
-      await current?.end().catch(() => {});
-    },
-  };
 }
 
 export type DatabaseOptions =
@@ -185,23 +86,7 @@ async function pingWithin(db: Db, timeoutMs: number): Promise<boolean> {
 }
 
 async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
-  });
-  // An idle client losing its connection (e.g. a Postgres restart) emits here;
-  // unhandled, it would crash the process. The pool reconnects on next use.
-  pool.on("error", (error) => logger.warn({ err: error.message }, "postgres idle client error"));
-  // The pool listens for errors only while a client is idle. A checked-out
-  // client (a transaction between two statements, or one whose query has just
-  // failed) emits 'error' when the server goes away, and unhandled that kills
-  // the process. The caller still sees the failure through its query; the
-  // pool discards the broken client on release.
-  pool.on("connect", (client) => {
-    client.on("error", (error) => logger.debug({ err: error.message }, "postgres connection lost"));
-  });
+  const pool = createPostgresPool(url, poolSize);
 
   const client = await pool.connect();
   try {
@@ -254,7 +139,10 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   const releaseLock = dataDir === null ? () => {} : acquireDataDirLock(dataDir);
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir === null ? undefined : path.join(dataDir, "pglite"));
+    // pg_trgm backs the inbox search index (migration 0005); Postgres ships it in contrib.
+    client = await PGlite.create(dataDir === null ? undefined : path.join(dataDir, "pglite"), {
+      extensions: { pg_trgm },
+    });
     await migratePglite(drizzlePglite(client), { migrationsFolder: findMigrationsFolder() });
   } catch (error) {
     releaseLock();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { sql } from "drizzle-orm";
 import { contactSubmissions, user } from "../../db/schema";
 import { createTestDatabase, type TestDatabase, testBackends } from "../../tests/support/test-database";
 import { type InboxFilter, InboxFilterSchema, parseInboxFilter } from "~/forms/inbox";
@@ -12,6 +13,7 @@ import {
   markRead,
   markUnread,
   saveNotes,
+  searchCondition,
   setSpam,
 } from "./inbox.server";
 
@@ -126,6 +128,19 @@ describe.each(testBackends)("inbox queries on %s", (backend) => {
     expect(await names("100%")).toEqual(["Person 4"]);
     expect(await names("%")).toEqual(["Person 4"]);
     expect(await names("_")).toEqual([]);
+  });
+
+  it("searches through the trigram index, not by reading every row", async () => {
+    // On a few rows the planner rightly prefers a scan; without that choice
+    // it must find the index, which it can only if the expressions match.
+    const plan = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const { rows } = await tx.execute<{ "QUERY PLAN": string }>(
+        sql`explain select id from ${contactSubmissions} where ${searchCondition("mensah")}`,
+      );
+      return rows.map((row) => row["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toContain("contact_submissions_search_idx");
   });
 
   it("marks read (keeping the first reader), unread, spam and not spam; counts unread outside spam", async () => {

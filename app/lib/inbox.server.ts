@@ -1,6 +1,6 @@
-import { and, count, eq, ilike, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, ilike, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { contactSubmissions, user } from "../../db/schema";
+import { contactSubmissions, searchableText, user } from "../../db/schema";
 import { INBOX_PAGE_SIZE, type InboxFilter, type InboxQuery } from "~/forms/inbox";
 import type { Db } from "./db.server";
 
@@ -56,6 +56,11 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** The trigram index on searchableText answers this without reading every row. */
+export function searchCondition(text: string): SQL {
+  return ilike(searchableText(contactSubmissions), likePattern(text));
+}
+
 function statusCondition(status: InboxQuery["status"]): SQL {
   const notSpam = eq(contactSubmissions.is_spam, false);
   switch (status) {
@@ -75,15 +80,7 @@ function whereOf(query: InboxQuery, before?: Date): SQL | undefined {
   if (query.interest) conditions.push(eq(contactSubmissions.interest, query.interest));
   if (query.dealSize) conditions.push(eq(contactSubmissions.deal_size, query.dealSize));
   if (query.q) {
-    const pattern = likePattern(query.q);
-    conditions.push(
-      or(
-        ilike(contactSubmissions.name, pattern),
-        ilike(contactSubmissions.company, pattern),
-        ilike(contactSubmissions.email, pattern),
-        ilike(contactSubmissions.message, pattern),
-      ),
-    );
+    conditions.push(searchCondition(query.q));
   }
   if (before) conditions.push(lt(contactSubmissions.created_at, before));
   return and(...conditions);
