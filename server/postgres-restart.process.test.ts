@@ -2,13 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CONTACT_FORM_PURPOSE } from "~/lib/contact-form.server";
 import { createScratchPostgresDatabase, type DatabaseHandle, openDatabase } from "~/lib/db.server";
-import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/form-guard.server";
 import { INBOX_CHANGED_CHANNEL } from "~/lib/inbox.server";
 import { contactSubmissions } from "../db/schema";
 import { type PrivatePostgres, startPrivatePostgres } from "../tests/support/private-postgres";
 import { type ServerProcess, spawnServer } from "../tests/support/server-process";
+import { type AttemptStatus, startSubmittingClients } from "../tests/support/submitting-clients";
 
 // Starts a Postgres cluster and the production server; generous ceilings
 // for a busy 2-core machine (not a speed goal).
@@ -27,7 +26,7 @@ type Phase = "up" | "stopping" | "down" | "starting" | "restarting";
 
 interface Attempt {
   client: number;
-  status: number | "network-error";
+  status: AttemptStatus;
   ms: number;
   startPhase: Phase;
   endPhase: Phase;
@@ -72,13 +71,9 @@ describe("Postgres restarting under load", () => {
     const app = server!;
     const pgServer = postgres!;
     const attempts: Attempt[] = [];
-    const acknowledged: string[][] = Array.from({ length: CLIENTS }, () => []);
     const readiness: { phase: Phase; status: number }[] = [];
     let phase: Phase = "up";
     let signInDuringOutage: { status: number; retryAfter: string | null } | undefined;
-    let stopping = false;
-    // Set when the test fails: retry loops must not outlive it (Postgres may be down).
-    let abandoned = false;
 
     const notifications: string[] = [];
     await observer!.listen(INBOX_CHANGED_CHANNEL, (payload) => notifications.push(payload));
@@ -94,55 +89,11 @@ describe("Postgres restarting under load", () => {
       return response;
     };
 
-    const submit = async (client: number, body: string): Promise<Attempt> => {
-      const startPhase = phase;
-      const started = performance.now();
-      let status: Attempt["status"];
-      try {
-        status = (await postForm("/contact", body)).status;
-      } catch {
-        status = "network-error";
-      }
-      const attempt = { client, status, ms: performance.now() - started, startPhase, endPhase: phase };
-      attempts.push(attempt);
-      return attempt;
-    };
-
-    // A visitor whose submission fails sends the same form again until it
-    // is acknowledged; only then does it write the next inquiry.
-    const runClient = async (client: number) => {
-      for (let n = 0; !stopping; n++) {
-        const marker = `marker-${client}-${n}-${Math.random().toString(36).slice(2, 10)}`;
-        const body = new URLSearchParams({
-          [FORM_TOKEN_FIELD]: issueFormToken(SECRET, CONTACT_FORM_PURPOSE, Date.now() - 60_000),
-          name: `Client ${client}`,
-          email: `client${client}@example.test`,
-          interest: "consultation",
-          message: `Inquiry ${marker} sent while the database restarts.`,
-        }).toString();
-        for (;;) {
-          if ((await submit(client, body)).status === 303) break;
-          if (abandoned) return;
-          await sleep(RETRY_PAUSE_MS);
-        }
-        acknowledged[client]!.push(marker);
-      }
-    };
-
     const checkReadiness = async () => {
       const response = await fetch(`${app.url}/readyz`);
       await response.arrayBuffer();
       readiness.push({ phase, status: response.status });
       return response.status;
-    };
-
-    /** Waits until every client has been acknowledged `count` more times. */
-    const waitForProgress = async (count = ACKS_PER_STEP) => {
-      const baseline = acknowledged.map((list) => list.length);
-      await vi.waitFor(() => {
-        const progress = acknowledged.map((list, client) => list.length - baseline[client]!);
-        expect(Math.min(...progress)).toBeGreaterThanOrEqual(count);
-      }, WAIT);
     };
 
     // A crash of the server must fail the test at once, not after a wait times out.
@@ -152,7 +103,20 @@ describe("Postgres restarting under load", () => {
     crashed.catch(() => {});
     const unlessCrashed = <T>(step: Promise<T>) => Promise.race([step, crashed]);
 
-    const clients = Array.from({ length: CLIENTS }, (_, client) => runClient(client));
+    // Visitors who resend the same form until it is acknowledged.
+    const clients = startSubmittingClients({
+      url: () => app.url,
+      secret: SECRET,
+      clients: CLIENTS,
+      retryPauseMs: RETRY_PAUSE_MS,
+      observe: (client) => {
+        const startPhase = phase;
+        const started = performance.now();
+        return (status) =>
+          attempts.push({ client, status, ms: performance.now() - started, startPhase, endPhase: phase });
+      },
+    });
+    const waitForProgress = () => clients.waitForProgress(ACKS_PER_STEP, WAIT.timeout);
     try {
       await unlessCrashed(waitForProgress());
 
@@ -195,7 +159,7 @@ describe("Postgres restarting under load", () => {
       const heard = notifications.length;
       await unlessCrashed(vi.waitFor(() => expect(notifications.length).toBeGreaterThan(heard), WAIT));
     } catch (error) {
-      abandoned = true;
+      await clients.abandon();
       console.error(
         `server exit code ${app.child.exitCode}, signal ${app.child.signalCode}\n` +
           `stderr:\n${app.stderr().slice(-4_000)}\nstdout (end):\n${app.stdout().slice(-4_000)}\n` +
@@ -203,8 +167,7 @@ describe("Postgres restarting under load", () => {
       );
       throw error;
     } finally {
-      stopping = true;
-      await Promise.all(clients);
+      await clients.stop();
     }
 
     const rows = await observer!.db.select({ message: contactSubmissions.message }).from(contactSubmissions);
@@ -213,7 +176,7 @@ describe("Postgres restarting under load", () => {
       const marker = /marker-[\w-]+/.exec(message)?.[0] ?? message;
       stored.set(marker, (stored.get(marker) ?? 0) + 1);
     }
-    const acked = acknowledged.flat();
+    const acked = clients.acknowledged.flat();
 
     const statusCounts: Record<string, number> = {};
     for (const a of attempts) statusCounts[a.status] = (statusCounts[a.status] ?? 0) + 1;

@@ -13,6 +13,8 @@ export interface SubmittingClients {
   waitForProgress(count: number, timeoutMs?: number): Promise<void>;
   /** Lets each client finish (acknowledge) the inquiry it is sending, then stop. */
   stop(): Promise<void>;
+  /** Stops at once, acknowledged or not: for a failed test, where the server may never answer. */
+  abandon(): Promise<void>;
 }
 
 export interface SubmittingClientsOptions {
@@ -23,6 +25,8 @@ export interface SubmittingClientsOptions {
   clients: number;
   /** A visitor's pause before sending again, so an outage is not a busy loop. */
   retryPauseMs?: number;
+  /** Called as each attempt starts; the function it returns gets the attempt's outcome. */
+  observe?: (client: number) => (status: AttemptStatus) => void;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -34,10 +38,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * as people do, and only then writes the next one.
  */
 export function startSubmittingClients(options: SubmittingClientsOptions): SubmittingClients {
-  const { url, secret, clients, retryPauseMs = 50 } = options;
+  const { url, secret, clients, retryPauseMs = 50, observe } = options;
   const acknowledged: string[][] = Array.from({ length: clients }, () => []);
   const statuses: AttemptStatus[] = [];
   let stopping = false;
+  let abandoned = false;
 
   const send = async (body: string): Promise<AttemptStatus> => {
     try {
@@ -65,9 +70,12 @@ export function startSubmittingClients(options: SubmittingClientsOptions): Submi
         message: `Inquiry ${marker}, sent while the server is being disrupted.`,
       }).toString();
       for (;;) {
+        const finished = observe?.(client);
         const status = await send(body);
         statuses.push(status);
+        finished?.(status);
         if (status === 303) break;
+        if (abandoned) return;
         await sleep(retryPauseMs);
       }
       acknowledged[client]!.push(marker);
@@ -90,6 +98,10 @@ export function startSubmittingClients(options: SubmittingClientsOptions): Submi
     },
     async stop() {
       stopping = true;
+      await Promise.all(running);
+    },
+    async abandon() {
+      stopping = abandoned = true;
       await Promise.all(running);
     },
   };
