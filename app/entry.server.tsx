@@ -7,6 +7,7 @@ import {
   type HandleErrorFunction,
   isRouteErrorResponse,
   ServerRouter,
+  UNSAFE_ErrorResponseImpl as ErrorResponseImpl,
 } from "react-router";
 import { NonceProvider } from "~/components/nonce-provider";
 import { isDatabaseUnavailable } from "~/lib/database-unavailable.server";
@@ -45,6 +46,11 @@ export default function handleRequest(
     // Temporary, not a fault in the site: clients and crawlers come back later.
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", "5");
+    // The error page only sees sanitized errors; tell it which page to show.
+    const { errors } = routerContext.staticHandlerContext;
+    for (const routeId of Object.keys(errors ?? {})) {
+      errors![routeId] = new ErrorResponseImpl(503, "Service Unavailable", null);
+    }
   }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

@@ -18,7 +18,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toast";
 import { getToast } from "~/lib/toast.server";
-import { organizationStructuredData } from "~/content/company";
+import { company, organizationStructuredData } from "~/content/company";
 import { getEnv } from "~/lib/env.server";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
@@ -119,6 +119,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A client error thrown with a message (e.g. an unreadable form) says what to do.
   const explanation =
     isRouteErrorResponse(error) && status < 500 && typeof error.data === "string" ? error.data : null;
+  if (status === 503) return <UnavailablePage />;
   return (
     <main className="mx-auto max-w-2xl px-4 py-24 text-center">
       <title>{`Error ${status}`}</title>
@@ -131,6 +132,27 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <a href="/" className="mt-8 inline-block font-semibold text-amber-800 underline">
         Return to Home
       </a>
+    </main>
+  );
+}
+
+/** A moment without the database: the visitor can still reach a person. */
+function UnavailablePage() {
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <title>Error 503</title>
+      <h1 className="text-4xl font-bold">We'll be right back</h1>
+      <p className="mt-4 text-stone-700">
+        The site is briefly unavailable. Please try again in a minute, or reach us now by phone on{" "}
+        <a href={company.phone.href} className="font-semibold text-amber-800 underline">
+          {company.phone.display}
+        </a>{" "}
+        or on{" "}
+        <a href={company.whatsapp.greetingUrl} className="font-semibold text-amber-800 underline">
+          WhatsApp
+        </a>
+        .
+      </p>
     </main>
   );
 }

@@ -73,7 +73,7 @@ describe("Postgres restarting under load", () => {
     const attempts: Attempt[] = [];
     const readiness: { phase: Phase; status: number }[] = [];
     let phase: Phase = "up";
-    let signInDuringOutage: { status: number; retryAfter: string | null } | undefined;
+    let signInDuringOutage: { status: number; retryAfter: string | null; page: string } | undefined;
 
     const notifications: string[] = [];
     await observer!.listen(INBOX_CHANGED_CHANNEL, (payload) => notifications.push(payload));
@@ -85,8 +85,7 @@ describe("Postgres restarting under load", () => {
         body,
         redirect: "manual",
       });
-      await response.arrayBuffer();
-      return response;
+      return { status: response.status, headers: response.headers, text: await response.text() };
     };
 
     const checkReadiness = async () => {
@@ -140,7 +139,11 @@ describe("Postgres restarting under load", () => {
           password: "not-a-password-1",
         }).toString(),
       );
-      signInDuringOutage = { status: signIn.status, retryAfter: signIn.headers.get("retry-after") };
+      signInDuringOutage = {
+        status: signIn.status,
+        retryAfter: signIn.headers.get("retry-after"),
+        page: signIn.text,
+      };
       phase = "starting";
       await pgServer.start();
       phase = "up";
@@ -199,7 +202,10 @@ describe("Postgres restarting under load", () => {
     ).toEqual([]);
     expect(readiness.filter((r) => r.phase === "down").map((r) => r.status)).toEqual([503]);
     expect(readiness.at(-1)).toEqual({ phase: "up", status: 200 });
-    expect(signInDuringOutage).toEqual({ status: 503, retryAfter: "5" });
+    expect(signInDuringOutage).toMatchObject({ status: 503, retryAfter: "5" });
+    // The error page says it is temporary and offers a person to talk to.
+    expect(signInDuringOutage?.page).toContain("briefly unavailable");
+    expect(signInDuringOutage?.page).toContain('href="tel:+');
 
     // Nothing acknowledged is lost, nothing is stored twice, nothing unasked-for appears.
     expect(acked.filter((marker) => stored.get(marker) !== 1)).toEqual([]);
