@@ -49,8 +49,17 @@ test("an empty inbox says so", async () => {
   await expect(page).toHaveTitle(/^Admin Dashboard/);
 });
 
-test("pages of 25, newest first, stay stable while new inquiries arrive", async () => {
+test("pages of 25, newest first; without JavaScript later pages stay as they were while new inquiries arrive", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
+  // Without JavaScript the page cannot follow live updates, so the page
+  // bound (asOf) alone must keep page 2 from shifting.
+  await context.close();
+  context = await browser.newContext({ baseURL: inbox.url, javaScriptEnabled: false });
+  await context.addCookies([{ ...inbox.cookies.admin, url: inbox.url }]);
+  page = await context.newPage();
+
   for (let i = 1; i <= 30; i++) await submitInquiry(`Visitor ${String(i).padStart(2, "0")}`);
   await page.goto("/dashboard");
   await expect(page.getByTestId("inbox-total")).toHaveText("30 total submissions");
@@ -69,6 +78,19 @@ test("pages of 25, newest first, stay stable while new inquiries arrive", async 
   await page.getByRole("link", { name: "Previous" }).click();
   await expect(page.getByRole("article").first()).toHaveAccessibleName("Late Arrival");
   await expect(page.getByTestId("inbox-total")).toHaveText("31 total submissions");
+});
+
+test("with JavaScript, page 1 takes in a new inquiry live and page 2 continues where it ends", async () => {
+  await page.goto("/dashboard");
+  await expect(page.getByRole("article").first()).toHaveAccessibleName("Late Arrival");
+  await submitInquiry("Later Still");
+  // The live update: no reload, and the inquiry pushed off page 1 is not lost.
+  await expect(page.getByRole("article").first()).toHaveAccessibleName("Later Still");
+  await expect(page.getByRole("article").last()).toHaveAccessibleName("Visitor 08");
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByRole("article")).toHaveCount(7);
+  await expect(page.getByRole("article").first()).toHaveAccessibleName("Visitor 07");
 });
 
 test("shows a loading state while the next view loads", async () => {

@@ -36,14 +36,18 @@ export function useLiveInboxData<T extends { now: number }>(loaderData: T): T {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource(INBOX_EVENTS_PATH);
     let timer: ReturnType<typeof setTimeout> | undefined;
-    source.addEventListener("inbox", () => {
+    const scheduleRefresh = () => {
       // Bursts (a batch of changes) become one refresh.
       clearTimeout(timer);
       timer = setTimeout(() => {
         if (state.current.busy) state.current.stale = true;
         else state.current.refresh();
       }, 250);
-    });
+    };
+    source.addEventListener("inbox", scheduleRefresh);
+    // Changes made while no stream was open (between the page's render and
+    // this connection, or during a reconnect) sent events nobody heard.
+    source.addEventListener("open", scheduleRefresh);
     return () => {
       clearTimeout(timer);
       source.close();
