@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher, useFetchers, useLocation, useNavigation } from "react-router";
 
 /** The server-sent events endpoint; it says only that something changed. */
@@ -22,10 +22,15 @@ export function useLiveInboxData<T extends { now: number }>(loaderData: T): T {
   const busy = navigation.state !== "idle" || others.some((fetcher) => fetcher.state !== "idle");
   const href = location.pathname + location.search;
   const state = useRef({ busy, stale: false, refresh: () => {} });
+  // A refresh started for another view (the admin navigated meanwhile) must not replace this one.
+  const [liveHref, setLiveHref] = useState<string | null>(null);
 
   useEffect(() => {
     state.current.busy = busy;
-    state.current.refresh = () => void live.load(href);
+    state.current.refresh = () => {
+      setLiveHref(href);
+      void live.load(href);
+    };
     if (!busy && state.current.stale) {
       state.current.stale = false;
       state.current.refresh();
@@ -56,5 +61,5 @@ export function useLiveInboxData<T extends { now: number }>(loaderData: T): T {
 
   // Both come from the same loader, decoded the same way.
   const fresh = live.data as T | undefined;
-  return fresh && fresh.now > loaderData.now ? fresh : loaderData;
+  return fresh && liveHref === href && fresh.now > loaderData.now ? fresh : loaderData;
 }
