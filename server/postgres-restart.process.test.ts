@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createScratchPostgresDatabase, type DatabaseHandle, openDatabase } from "~/lib/db.server";
 import { INBOX_CHANGED_CHANNEL } from "~/lib/inbox.server";
+import { RESYNC_PAYLOAD } from "~/lib/postgres-listener.server";
 import { contactSubmissions } from "../db/schema";
 import { type PrivatePostgres, startPrivatePostgres } from "../tests/support/private-postgres";
 import { type ServerProcess, spawnServer } from "../tests/support/server-process";
@@ -76,7 +77,10 @@ describe("Postgres restarting under load", () => {
     let signInDuringOutage: { status: number; retryAfter: string | null; page: string } | undefined;
 
     const notifications: string[] = [];
-    await observer!.listen(INBOX_CHANGED_CHANNEL, (payload) => notifications.push(payload));
+    // Only real changes: a reconnect also tells listeners to resync.
+    await observer!.listen(INBOX_CHANGED_CHANNEL, (payload) => {
+      if (payload !== RESYNC_PAYLOAD) notifications.push(payload);
+    });
 
     const postForm = async (pathname: string, body: string) => {
       const response = await fetch(`${app.url}${pathname}`, {

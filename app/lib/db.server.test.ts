@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { contactSubmissions, user, userRoles } from "../../db/schema";
 import { createTestDatabase, type TestDatabase, testBackends } from "../../tests/support/test-database";
 import { DataDirLockedError } from "./data-dir-lock.server";
+import { RESYNC_PAYLOAD } from "./postgres-listener.server";
 import { createScratchPostgresDatabase, dropScratchPostgresDatabase, openDatabase } from "./db.server";
 
 describe.each(testBackends)("database on %s", (backend) => {
@@ -125,6 +126,24 @@ describe.each(testBackends)("LISTEN/NOTIFY on %s", (backend) => {
         expect(received).toEqual(["hello"]);
       } finally {
         await other.close();
+      }
+    });
+
+    it("after its connection is lost, listens again and tells listeners to resync", async () => {
+      const received: string[] = [];
+      const stop = await database.listen("resync_test", (payload) => received.push(payload));
+      try {
+        // What a Postgres restart does to the listening connection.
+        await database.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity
+              where datname = current_database() and query like 'listen "resync_test"%'`,
+        );
+        await vi.waitFor(() => expect(received).toEqual([RESYNC_PAYLOAD]), { timeout: 15_000 });
+        await database.notify("resync_test", "after");
+        await nextPayload(received, 2);
+        expect(received).toEqual([RESYNC_PAYLOAD, "after"]);
+      } finally {
+        await stop();
       }
     });
   }

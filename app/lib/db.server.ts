@@ -34,7 +34,9 @@ export interface DatabaseHandle {
   ping(timeoutMs?: number): Promise<boolean>;
   /**
    * Calls `onPayload` for every NOTIFY on `channel`, from this or any other
-   * instance sharing the database. Resolves to the unsubscribe function.
+   * instance sharing the database, and with RESYNC_PAYLOAD when a lost
+   * Postgres connection is back (what was sent meanwhile is gone). Resolves
+   * to the unsubscribe function.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** Sends NOTIFY (delivered when the surrounding transaction, if any, commits). */

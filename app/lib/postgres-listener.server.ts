@@ -8,6 +8,12 @@ export function assertChannelName(channel: string) {
 
 type Listener = (payload: string) => void;
 
+/**
+ * Given to every listener when a lost connection is back: notifications
+ * sent in between were lost, so whoever listens should re-read the state.
+ */
+export const RESYNC_PAYLOAD = "resync";
+
 const RECONNECT_DELAY_MS = 1_000;
 
 /**
@@ -20,6 +26,7 @@ export function createPostgresListener(url: string) {
   let connecting: Promise<pg.Client> | null = null;
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
+  let wasConnected = false;
 
   const scheduleReconnect = () => {
     if (closed || retryTimer) return;
@@ -56,6 +63,10 @@ export function createPostgresListener(url: string) {
         throw error;
       }
       client = next;
+      if (wasConnected) {
+        for (const listeners of channels.values()) for (const listener of listeners) listener(RESYNC_PAYLOAD);
+      }
+      wasConnected = true;
       return next;
     })().finally(() => {
       connecting = null;
