@@ -19,92 +19,91 @@ const ADMIN = { name: "Ada Admin", email: "ada.admin@example.test", password: "c
 
 // Several instances need a shared Postgres, which runs wherever
 // TEST_DATABASE_URL is set (always in CI).
-if (process.env.TEST_DATABASE_URL)
-  describe("two instances on one Postgres database", () => {
-    const serverUrl = process.env.TEST_DATABASE_URL ?? "";
-    let databaseUrl: string;
-    let dataDir: string;
-    let first: ServerProcess;
-    let second: ServerProcess;
+describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one Postgres database", () => {
+  const serverUrl = process.env.TEST_DATABASE_URL ?? "";
+  let databaseUrl: string;
+  let dataDir: string;
+  let first: ServerProcess;
+  let second: ServerProcess;
 
-    beforeAll(async () => {
-      databaseUrl = await createScratchPostgresDatabase(serverUrl, "two_instances");
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "two-instances-"));
-      const env = {
-        DATABASE_URL: databaseUrl,
-        BETTER_AUTH_SECRET: SECRET,
-        DATA_DIR: dataDir,
-        CONTACT_RATE_LIMIT: "3/h",
-        LOG_LEVEL: "warn",
-      };
-      [first, second] = await Promise.all([spawnServer(env), spawnServer(env)]);
+  beforeAll(async () => {
+    databaseUrl = await createScratchPostgresDatabase(serverUrl, "two_instances");
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "two-instances-"));
+    const env = {
+      DATABASE_URL: databaseUrl,
+      BETTER_AUTH_SECRET: SECRET,
+      DATA_DIR: dataDir,
+      CONTACT_RATE_LIMIT: "3/h",
+      LOG_LEVEL: "warn",
+    };
+    [first, second] = await Promise.all([spawnServer(env), spawnServer(env)]);
 
-      // A verified admin account, made the way sign-up and verification would.
-      const database = await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 1 });
-      try {
-        const auth = createAuth(database.db, parseEnv(env));
-        await auth.api.signUpEmail({ body: ADMIN });
-        await database.db.update(user).set({ emailVerified: true }).where(eq(user.email, ADMIN.email));
-        await grantAdmin(database.db, ADMIN.email);
-      } finally {
-        await database.close();
-      }
-    });
-    afterAll(async () => {
-      await Promise.all([first?.stop(), second?.stop()]);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      await dropScratchPostgresDatabase(serverUrl, databaseUrl);
-    });
-
-    const postForm = (server: ServerProcess, urlPath: string, fields: Record<string, string>, cookie = "") =>
-      fetch(`${server.url}${urlPath}`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url, cookie },
-        body: new URLSearchParams(fields),
-        redirect: "manual",
-      });
-
-    it("accepts a session made on one instance on the other, and ends it on both", async () => {
-      const signIn = await postForm(first, "/auth", {
-        intent: "sign-in",
-        email: ADMIN.email,
-        password: ADMIN.password,
-        redirectTo: "/dashboard",
-      });
-      expect(signIn.status).toBe(302);
-      const session = signIn.headers
-        .getSetCookie()
-        .map((cookie) => cookie.split(";")[0]!)
-        .find((cookie) => cookie.includes("session_token="));
-      expect(session).toBeDefined();
-
-      const dashboard = (server: ServerProcess) =>
-        fetch(`${server.url}/dashboard`, { headers: { cookie: session! }, redirect: "manual" });
-      const onSecond = await dashboard(second);
-      expect(onSecond.status).toBe(200);
-      expect(await onSecond.text()).toContain("Ada Admin");
-
-      // Signing out on the second instance ends the session on the first.
-      expect((await postForm(second, "/auth/sign-out", {}, session)).status).toBe(302);
-      const afterSignOut = await dashboard(first);
-      expect(afterSignOut.status).toBe(302);
-      expect(afterSignOut.headers.get("location")).toMatch(/^\/auth/);
-    });
-
-    it("shares the contact form's rate limit between instances", async () => {
-      const inquiry = (n: number) => ({
-        [FORM_TOKEN_FIELD]: issueFormToken(SECRET, CONTACT_FORM_PURPOSE, Date.now() - 60_000 - n),
-        name: "Rate Limited",
-        email: "limited@example.test",
-        interest: "consultation",
-        message: `Inquiry number ${n} from one address.`,
-      });
-      // The limit is 3 an hour; the same address spreads them over both.
-      const statuses = [];
-      for (const [n, server] of [first, second, first, second].entries()) {
-        statuses.push((await postForm(server, "/contact", inquiry(n))).status);
-      }
-      expect(statuses).toEqual([303, 303, 303, 429]);
-      expect((await postForm(first, "/contact", inquiry(4))).status).toBe(429);
-    });
+    // A verified admin account, made the way sign-up and verification would.
+    const database = await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 1 });
+    try {
+      const auth = createAuth(database.db, parseEnv(env));
+      await auth.api.signUpEmail({ body: ADMIN });
+      await database.db.update(user).set({ emailVerified: true }).where(eq(user.email, ADMIN.email));
+      await grantAdmin(database.db, ADMIN.email);
+    } finally {
+      await database.close();
+    }
   });
+  afterAll(async () => {
+    await Promise.all([first?.stop(), second?.stop()]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await dropScratchPostgresDatabase(serverUrl, databaseUrl);
+  });
+
+  const postForm = (server: ServerProcess, urlPath: string, fields: Record<string, string>, cookie = "") =>
+    fetch(`${server.url}${urlPath}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url, cookie },
+      body: new URLSearchParams(fields),
+      redirect: "manual",
+    });
+
+  it("accepts a session made on one instance on the other, and ends it on both", async () => {
+    const signIn = await postForm(first, "/auth", {
+      intent: "sign-in",
+      email: ADMIN.email,
+      password: ADMIN.password,
+      redirectTo: "/dashboard",
+    });
+    expect(signIn.status).toBe(302);
+    const session = signIn.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0]!)
+      .find((cookie) => cookie.includes("session_token="));
+    expect(session).toBeDefined();
+
+    const dashboard = (server: ServerProcess) =>
+      fetch(`${server.url}/dashboard`, { headers: { cookie: session! }, redirect: "manual" });
+    const onSecond = await dashboard(second);
+    expect(onSecond.status).toBe(200);
+    expect(await onSecond.text()).toContain("Ada Admin");
+
+    // Signing out on the second instance ends the session on the first.
+    expect((await postForm(second, "/auth/sign-out", {}, session)).status).toBe(302);
+    const afterSignOut = await dashboard(first);
+    expect(afterSignOut.status).toBe(302);
+    expect(afterSignOut.headers.get("location")).toMatch(/^\/auth/);
+  });
+
+  it("shares the contact form's rate limit between instances", async () => {
+    const inquiry = (n: number) => ({
+      [FORM_TOKEN_FIELD]: issueFormToken(SECRET, CONTACT_FORM_PURPOSE, Date.now() - 60_000 - n),
+      name: "Rate Limited",
+      email: "limited@example.test",
+      interest: "consultation",
+      message: `Inquiry number ${n} from one address.`,
+    });
+    // The limit is 3 an hour; the same address spreads them over both.
+    const statuses = [];
+    for (const [n, server] of [first, second, first, second].entries()) {
+      statuses.push((await postForm(server, "/contact", inquiry(n))).status);
+    }
+    expect(statuses).toEqual([303, 303, 303, 429]);
+    expect((await postForm(first, "/contact", inquiry(4))).status).toBe(429);
+  });
+});
