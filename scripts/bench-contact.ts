@@ -11,7 +11,6 @@
  *
  * BENCH_CLIENTS (20), BENCH_SECONDS (10) and BUILD_DIR tune it.
  */
-import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -25,6 +24,7 @@ import {
 } from "../app/lib/db.server";
 import { MIN_FILL_MS } from "../app/lib/form-guard.server";
 import { spawnServer } from "../tests/support/server-process";
+import { ensureBuild } from "./ensure-build";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -37,13 +37,6 @@ interface RunResult {
   latenciesMs: number[];
   failures: Map<string, number>;
   elapsedS: number;
-}
-
-function ensureBuild() {
-  if (fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) return;
-  console.log(`No build in ${BUILD_DIR}: building…`);
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: process.env });
-  if (result.status !== 0) throw new Error("build failed");
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -163,7 +156,7 @@ async function bench(backend: "pglite" | "postgres"): Promise<boolean> {
 }
 
 async function main() {
-  ensureBuild();
+  ensureBuild(BUILD_DIR);
   console.log(
     `Contact form benchmark: ${CLIENTS} concurrent clients for ${SECONDS} s per backend, ` +
       `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}`,

@@ -12,7 +12,6 @@
  * unset, nothing is compressed), NODE_ENV (passed on to the server),
  * BUILD_DIR.
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -31,6 +30,7 @@ import { capture, type LoadOptions, measure, memoryOf, type Scenario } from "./b
 import { describeMachine, formatMb, formatTable, type Row } from "./bench-report";
 import { seedAdminSession, seedInquiries } from "./bench-seed";
 import { startStaticServer } from "./bench-static-server";
+import { ensureBuild } from "./ensure-build";
 
 const LOAD: LoadOptions = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 20),
@@ -48,13 +48,6 @@ const LOG_LEVEL = "warn";
 const SECRET = "bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
 /** Matches two catalogue items (app/content/equipment.ts). */
 const EQUIPMENT_QUERY = "excavator";
-
-function ensureBuild() {
-  if (fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) return;
-  console.log(`No build in ${BUILD_DIR}: building…`);
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: process.env });
-  if (result.status !== 0) throw new Error("build failed");
-}
 
 /** In table order. */
 function scenarios(url: string, adminCookie: string): Scenario[] {
@@ -131,7 +124,7 @@ async function countPostedInquiries(options: DatabaseOptions): Promise<{ stored:
 async function main() {
   const started = performance.now();
   const machine = describeMachine();
-  ensureBuild();
+  ensureBuild(BUILD_DIR);
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
   const port = String(await freePort());
   const url = `http://127.0.0.1:${port}`;
