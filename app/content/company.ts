@@ -121,7 +121,8 @@ export const GHANA_SUBSIDIARY = {
   licence: {
     /** The right held, named exactly: a prospecting licence is not a licence to mine. */
     type: "Prospecting Licence",
-    issuer: "Minerals Commission of Ghana",
+    /** Granted by the Minister responsible for mines on the Commission's recommendation (Act 703). */
+    registeredWith: "Minerals Commission of Ghana",
     number: "VM/GH-PL/2024-0417",
     covers:
       "prospecting for gold over a defined area in the Tarkwa-Nsuaem Municipality, Western Region; it does not permit mining or the sale of gold",
@@ -194,7 +195,7 @@ export const company = {
     holder: GHANA_SUBSIDIARY.name,
     /** One line for the footer, About and anywhere the licence is named. */
     attribution:
-      `Ghana ${GHANA_SUBSIDIARY.licence.type} Ref. ${GHANA_SUBSIDIARY.licence.number}, granted by the ${GHANA_SUBSIDIARY.licence.issuer} to ` +
+      `Ghana ${GHANA_SUBSIDIARY.licence.type} Ref. ${GHANA_SUBSIDIARY.licence.number}, held by ` +
       `${GHANA_SUBSIDIARY.name} (registered in Ghana, no. ${GHANA_SUBSIDIARY.registrationNumber}), a subsidiary of ${legalName}`,
     coverage: `The licence covers ${GHANA_SUBSIDIARY.licence.covers}. ${legalName}, the UK company, holds no Ghanaian mineral right.`,
   },
@@ -271,7 +272,7 @@ export const organizationStructuredData = {
       },
       {
         "@type": "PropertyValue",
-        propertyID: `${GHANA_SUBSIDIARY.licence.issuer} ${GHANA_SUBSIDIARY.licence.type}`,
+        propertyID: `Ghana ${GHANA_SUBSIDIARY.licence.type} (${GHANA_SUBSIDIARY.licence.registeredWith})`,
         value: GHANA_SUBSIDIARY.licence.number,
         description: company.ghanaLicence.coverage,
       },

@@ -8,7 +8,7 @@ import { expect, type Page, test } from "@playwright/test";
  */
 
 const LICENCE_ATTRIBUTION =
-  "Ghana Prospecting Licence Ref. VM/GH-PL/2024-0417, granted by the Minerals Commission of Ghana to Volta Meridian Ghana Limited (registered in Ghana, no. CS917402024), a subsidiary of Volta Meridian Partners Ltd";
+  "Ghana Prospecting Licence Ref. VM/GH-PL/2024-0417, held by Volta Meridian Ghana Limited (registered in Ghana, no. CS917402024), a subsidiary of Volta Meridian Partners Ltd";
 const UK_COMPANY_HOLDS_NONE = "Volta Meridian Partners Ltd, the UK company, holds no Ghanaian mineral right.";
 const RECONNAISSANCE_TERM = "Up to 12 months, renewable once for up to 12 months";
 const MINERALS_COMMISSION = "https://www.mincom.gov.gh/";
