@@ -117,7 +117,7 @@ export const GHANA_SUBSIDIARY = {
   jurisdiction: "Ghana",
   registrar: "Office of the Registrar of Companies, Ghana",
   registrationNumber: ghanaRegistrationNumber,
-  address: "Accra, Ghana",
+  address: { locality: "Accra", countryCode: "GH" },
   licence: {
     /** The right held, named exactly: a prospecting licence is not a licence to mine. */
     type: "Prospecting Licence",
@@ -263,7 +263,11 @@ export const organizationStructuredData = {
   subOrganization: {
     "@type": "Organization",
     legalName: GHANA_SUBSIDIARY.name,
-    address: { "@type": "PostalAddress", addressLocality: "Accra", addressCountry: "GH" },
+    address: {
+      "@type": "PostalAddress",
+      addressLocality: GHANA_SUBSIDIARY.address.locality,
+      addressCountry: GHANA_SUBSIDIARY.address.countryCode,
+    },
     identifier: [
       {
         "@type": "PropertyValue",
