@@ -18,6 +18,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toast";
 import { getToast } from "~/lib/toast.server";
+import { notFoundPage } from "~/content/account-pages";
 import { company, organizationStructuredData } from "~/content/company";
 import { getEnv } from "~/lib/env.server";
 import { getDb } from "~/lib/db.server";
@@ -123,14 +124,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="mx-auto max-w-2xl px-4 py-24 text-center">
       <title>{`Error ${status}`}</title>
-      <h1 className="text-4xl font-bold">{status === 404 ? "404" : "Something went wrong"}</h1>
+      <h1 className="text-4xl font-bold">{status === 404 ? notFoundPage.code : "Something went wrong"}</h1>
       <p className="mt-4 text-stone-700">
         {status === 404
-          ? "Oops! Page not found"
+          ? notFoundPage.message
           : (explanation ?? "An unexpected error occurred. Please try again in a moment.")}
       </p>
-      <a href="/" className="mt-8 inline-block font-semibold text-amber-800 underline">
-        Return to Home
+      <a
+        href={notFoundPage.homeLink.href}
+        className="mt-8 inline-block font-semibold text-amber-800 underline"
+      >
+        {notFoundPage.homeLink.label}
       </a>
     </main>
   );

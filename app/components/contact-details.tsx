@@ -3,7 +3,7 @@ import { ButtonLink } from "./ui/button-link";
 import { Card } from "./ui/card";
 import { type ContactDetail, contactPage } from "~/content/contact";
 
-/** The contact page's side column: e-mail, phone, office, business hours and the WhatsApp card. */
+/** The contact page's side column: email, phone, office, business hours and the WhatsApp card. */
 export function ContactDetails() {
   const { hours, whatsappCard } = contactPage;
   const details: readonly ContactDetail[] = contactPage.details;
@@ -50,7 +50,8 @@ export function ContactDetails() {
                 </div>
               ))}
             </dl>
-            <p className="mt-3 text-sm text-stone-600">{hours.note}</p>
+            <p className="mt-3 text-sm text-stone-600">{hours.summerNote}</p>
+            <p className="mt-2 text-sm text-stone-600">{hours.note}</p>
           </div>
         </div>
       </Card>

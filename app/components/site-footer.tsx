@@ -75,8 +75,10 @@ export function SiteFooter() {
         <div className="mx-auto max-w-7xl space-y-3 px-4 py-8 text-xs text-stone-400">
           <h2 className="sr-only">{footerHeadings.legal}</h2>
           <p>
-            {company.legalName}. {company.registration.display}. {company.ghanaLicence.label}{" "}
-            {company.ghanaLicence.number}.
+            {company.legalName}. {company.registration.display}.
+          </p>
+          <p>
+            {company.ghanaLicence.attribution}. {company.ghanaLicence.coverage}
           </p>
           <p>{company.disclaimer}</p>
           <p>{copyrightLine(new Date().getFullYear())}</p>

@@ -25,8 +25,8 @@ export const aboutPage = {
     title: "Credentials and Safeguards",
     items: [
       `${company.registration.display}`,
-      `${company.ghanaLicence.label} ${company.ghanaLicence.number}`,
-      "Documented KYC/AML programme aligned with the UK Money Laundering Regulations 2017 and the FATF Recommendations",
+      `${company.ghanaLicence.attribution}. ${company.ghanaLicence.coverage}`,
+      "Documented KYC/AML programme with customer due diligence modelled on the UK Money Laundering Regulations 2017 and the FATF Recommendations, and suspicions reported to the National Crime Agency",
       "Responsible-sourcing due diligence based on the OECD Due Diligence Guidance and the LBMA Responsible Gold Guidance",
       "A nominated Money Laundering Reporting Officer who reviews every transaction file",
       "Introductions only to parties whose licences can be verified with the Minerals Commission or the Ghana Gold Board",

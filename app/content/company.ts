@@ -4,8 +4,17 @@
  *
  * All identifiers are fictional: the phone number sits in Ofcom's range
  * reserved for drama (020 7946 0000–0999), the company number is above the
- * range Companies House has issued, and the licence reference follows no
- * official format.
+ * range Companies House has issued, the Ghana subsidiary's registration
+ * number only imitates the Office of the Registrar of Companies' "CS" style,
+ * and the licence reference follows no official format.
+ *
+ * Legal facts that shape the copy (sources in docs/decisions/007):
+ * - The UK company cannot hold a Ghanaian mineral right (Act 703 s.10 needs a
+ *   Ghana-incorporated body), so the licence is held by GHANA_SUBSIDIARY and
+ *   every label says so.
+ * - AML_SUPERVISION is null: the company names no AML supervisor or
+ *   registration, so no copy may claim the regulated sector's duties (POCA
+ *   2002 s.330 reporting, tipping-off).
  */
 
 export type DayOfWeek = "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
@@ -14,6 +23,8 @@ export interface BusinessHoursEntry {
   /** Display label for the days, e.g. 'Monday – Friday'. */
   label: string;
   shortLabel: string;
+  /** Label in the one-line summary, e.g. 'Mon-Fri', 'Sunday'. */
+  summaryLabel: string;
   days: readonly DayOfWeek[];
   /** 24-hour 'HH:MM' in GMT, or null when closed. */
   opens: string | null;
@@ -22,10 +33,24 @@ export interface BusinessHoursEntry {
   display: string;
 }
 
+/** '09:00' shifted by `hours`, shown without a leading zero: '10:00'. */
+function displayTime(time: string, shiftHours = 0): string {
+  const [hours = 0, minutes = 0] = time.split(":").map(Number);
+  return `${(hours + shiftHours) % 24}:${String(minutes).padStart(2, "0")}`;
+}
+
+function hoursEntry(entry: Omit<BusinessHoursEntry, "display">): BusinessHoursEntry {
+  const { opens, closes } = entry;
+  const display = opens && closes ? `${displayTime(opens)} – ${displayTime(closes)} GMT` : "Closed";
+  return { ...entry, display };
+}
+
 const brandName = "Volta Meridian";
 const domain = "voltameridian.co.uk";
 const phoneDigits = "442079460321";
+const legalName = `${brandName} Partners Ltd`;
 const companyNumber = "98765432";
+const ghanaRegistrationNumber = "CS917402024";
 const whatsappGreeting = "Hello, I'm interested in your gold trading and mining equipment services.";
 
 export const WHATSAPP_GREETING = whatsappGreeting;
@@ -36,36 +61,84 @@ export function whatsappLink(text?: string): string {
   return text ? `${base}?text=${encodeURIComponent(text)}` : base;
 }
 
+/** Opening hours in GMT, all year round: the office does not move with British Summer Time. */
 export const BUSINESS_HOURS: readonly BusinessHoursEntry[] = [
-  {
+  hoursEntry({
     label: "Monday – Friday",
     shortLabel: "Mon-Fri",
+    summaryLabel: "Mon-Fri",
     days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
     opens: "09:00",
     closes: "18:00",
-    display: "9:00 – 18:00 GMT",
-  },
-  {
+  }),
+  hoursEntry({
     label: "Saturday",
     shortLabel: "Sat",
+    summaryLabel: "Sat",
     days: ["Saturday"],
     opens: "10:00",
     closes: "16:00",
-    display: "10:00 – 16:00 GMT",
-  },
-  {
+  }),
+  hoursEntry({
     label: "Sunday",
     shortLabel: "Sun",
+    summaryLabel: "Sunday",
     days: ["Sunday"],
     opens: null,
     closes: null,
-    display: "Closed",
-  },
+  }),
 ];
+
+/** 'Mon-Fri: 9:00-18:00 GMT', 'Sunday: Closed'. */
+function summariseHours(entry: BusinessHoursEntry): string {
+  if (!entry.opens || !entry.closes) return `${entry.summaryLabel}: Closed`;
+  return `${entry.summaryLabel}: ${displayTime(entry.opens)}-${displayTime(entry.closes)} GMT`;
+}
+
+/**
+ * What GMT-all-year means in summer: during British Summer Time (UTC+1) the
+ * same hours read one hour later on a UK clock.
+ */
+function summerTimeNote(entries: readonly BusinessHoursEntry[]): string {
+  const open = entries.filter(
+    (entry): entry is BusinessHoursEntry & { opens: string; closes: string } =>
+      entry.opens !== null && entry.closes !== null,
+  );
+  const parts = open.map(
+    (entry) =>
+      `${displayTime(entry.opens, 1)}–${displayTime(entry.closes, 1)} UK time (${entry.summaryLabel})`,
+  );
+  return `Our hours are GMT all year: during British Summer Time (late March to late October) that is ${parts.join(" and ")}.`;
+}
+
+/** The Ghana-incorporated subsidiary that holds the group's Ghanaian mineral right. */
+export const GHANA_SUBSIDIARY = {
+  name: `${brandName} Ghana Limited`,
+  jurisdiction: "Ghana",
+  registrar: "Office of the Registrar of Companies, Ghana",
+  registrationNumber: ghanaRegistrationNumber,
+  address: { locality: "Accra", countryCode: "GH" },
+  licence: {
+    /** The right held, named exactly: a prospecting licence is not a licence to mine. */
+    type: "Prospecting Licence",
+    /** Granted by the Minister responsible for mines on the Commission's recommendation (Act 703). */
+    registeredWith: "Minerals Commission of Ghana",
+    number: "VM/GH-PL/2024-0417",
+    covers:
+      "prospecting for gold over a defined area in the Tarkwa-Nsuaem Municipality, Western Region; it does not permit mining or the sale of gold",
+  },
+} as const;
+
+/**
+ * AML supervisor and registration. Null: the company is not registered with
+ * an AML supervisor, so it must not claim the regulated sector's statutory
+ * reporting duty (POCA 2002 s.330) or tipping-off exposure.
+ */
+export const AML_SUPERVISION: { supervisor: string; registration: string } | null = null;
 
 export const company = {
   brandName,
-  legalName: `${brandName} Partners Ltd`,
+  legalName,
   tagline: "Licensed Ghana gold deals and mining equipment, brokered from London",
   foundedYear: 2017,
   responseTime: "24 hours",
@@ -115,15 +188,28 @@ export const company = {
     jurisdiction: "England and Wales",
     display: `Registered in England and Wales, company no. ${companyNumber}`,
   },
+  /** Held by the Ghana subsidiary, never by the UK company: every label names the holder. */
   ghanaLicence: {
-    label: "Ghana Mining Licence Ref.",
-    number: "VM/GH-ML/2018-0417",
+    label: `Ghana ${GHANA_SUBSIDIARY.licence.type} Ref.`,
+    number: GHANA_SUBSIDIARY.licence.number,
+    holder: GHANA_SUBSIDIARY.name,
+    /** One line for the footer, About and anywhere the licence is named. */
+    attribution:
+      `Ghana ${GHANA_SUBSIDIARY.licence.type} Ref. ${GHANA_SUBSIDIARY.licence.number}, held by ` +
+      `${GHANA_SUBSIDIARY.name} (registered in Ghana, no. ${GHANA_SUBSIDIARY.registrationNumber}), a subsidiary of ${legalName}`,
+    coverage: `The licence covers ${GHANA_SUBSIDIARY.licence.covers}. ${legalName}, the UK company, holds no Ghanaian mineral right.`,
   },
   hours: {
     timezone: "GMT",
     entries: BUSINESS_HOURS,
     /** Compact lines for the footer and contact card. */
-    summary: ["Mon-Fri: 9:00-18:00 GMT", "Sat: 10:00-16:00 GMT", "Sunday: Closed"],
+    summary: BUSINESS_HOURS.map(summariseHours),
+    /** What GMT all year means on a UK clock in summer. */
+    summerNote: summerTimeNote(BUSINESS_HOURS),
+  },
+  mail: {
+    /** Default sender of the site's mail when MAIL_FROM is not set. */
+    defaultFrom: `${brandName} <no-reply@${domain}>`,
   },
   disclaimer:
     `${brandName} acts solely as an intermediary that introduces and coordinates verified parties to licensed gold transactions and mining equipment rental and sales. ` +
@@ -167,6 +253,34 @@ export const organizationStructuredData = {
     addressLocality: company.address.city,
     postalCode: company.address.postcode,
     addressCountry: company.address.countryCode,
+  },
+  identifier: {
+    "@type": "PropertyValue",
+    propertyID: "Companies House company number",
+    value: company.registration.companyNumber,
+  },
+  // The Ghanaian mineral right belongs to the subsidiary, so it is named there.
+  subOrganization: {
+    "@type": "Organization",
+    legalName: GHANA_SUBSIDIARY.name,
+    address: {
+      "@type": "PostalAddress",
+      addressLocality: GHANA_SUBSIDIARY.address.locality,
+      addressCountry: GHANA_SUBSIDIARY.address.countryCode,
+    },
+    identifier: [
+      {
+        "@type": "PropertyValue",
+        propertyID: GHANA_SUBSIDIARY.registrar,
+        value: GHANA_SUBSIDIARY.registrationNumber,
+      },
+      {
+        "@type": "PropertyValue",
+        propertyID: `Ghana ${GHANA_SUBSIDIARY.licence.type} (${GHANA_SUBSIDIARY.licence.registeredWith})`,
+        value: GHANA_SUBSIDIARY.licence.number,
+        description: company.ghanaLicence.coverage,
+      },
+    ],
   },
   contactPoint: [
     {

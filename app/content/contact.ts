@@ -58,6 +58,7 @@ export const contactPage = {
     icon: "Clock" as const satisfies IconName,
     entries: company.hours.entries,
     note: "Messages received outside these hours are answered on the next business day.",
+    summerNote: company.hours.summerNote,
   },
   whatsappCard: {
     title: "Prefer WhatsApp?",
@@ -99,7 +100,7 @@ export const contactPage = {
       "We use your details only to respond to your inquiry and, where a transaction proceeds, to carry out the verification the law requires. See our Privacy Policy for details.",
     success: {
       title: "Message Sent Successfully",
-      description: "Thank you for your inquiry. We'll respond within 24 hours.",
+      description: `Thank you for your inquiry. We'll respond within ${company.responseTime}.`,
     },
     error: {
       title: "Error",

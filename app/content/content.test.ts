@@ -1,15 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { aboutPage } from "./about";
-import { FOOTER_SERVICES, company } from "./company";
+import { notFoundPage } from "./account-pages";
+import {
+  AML_SUPERVISION,
+  BUSINESS_HOURS,
+  FOOTER_SERVICES,
+  GHANA_SUBSIDIARY,
+  company,
+  organizationStructuredData,
+} from "./company";
+import { contactPage } from "./contact";
+import { equipmentItems } from "./equipment";
 import { faqsPage } from "./faqs";
 import { homePage } from "./home";
 import { ICON_NAMES } from "./icons";
 import { DEAL_SIZE_LABELS, DEAL_SIZE_VALUES, INTEREST_LABELS, INTEREST_VALUES } from "./inquiry-options";
-import { mainNavLinks } from "./navigation";
-import { antiFraudNotice } from "./notices";
+import { footerBlurb, mainNavLinks } from "./navigation";
+import { antiFraudNotice, goldBoardNotice, intermediaryNotice } from "./notices";
 import { CANONICAL_PATH, PAGE_META, ROUTE_PATHS, type RoutePath } from "./page-meta";
 import { privacyPage } from "./privacy";
-import { serviceCards } from "./services";
+import { GOLDBOD_LINK, MINERALS_COMMISSION_LINK } from "./regulators";
+import { serviceCards, servicesPage } from "./services";
 import { consultationPage } from "./services/consultation";
 import { equipmentRentalPage } from "./services/equipment-rental";
 import { equipmentSalesPage } from "./services/equipment-sales";
@@ -149,7 +160,7 @@ describe("spec counts", () => {
     expect(ghanaLicensingPage.licenceTypes.map((licence) => [licence.title, licence.validity])).toEqual([
       ["Small Scale Mining License", "3-5 years, renewable"],
       ["Mining Lease", "30 years maximum, renewable"],
-      ["Reconnaissance License", "3 years, renewable once"],
+      ["Reconnaissance License", "Up to 12 months, renewable once for up to 12 months"],
     ]);
     expect(ghanaLicensingPage.frameworks).toHaveLength(3);
     expect(ghanaLicensingPage.process.map((step) => step.timeframe)).toEqual([
@@ -230,5 +241,181 @@ describe("copy quality", () => {
     );
     expect(icons.length).toBeGreaterThan(20);
     for (const icon of icons) expect(known).toContain(icon);
+  });
+});
+
+/**
+ * Statements the law contradicts must not come back (docs/decisions/007).
+ * Every string of copy is scanned, so a new page or notice is covered too.
+ */
+describe("legal accuracy of the copy", () => {
+  const everything = collectStrings({
+    allPages,
+    company,
+    organizationStructuredData,
+    contactPage,
+    servicesPage,
+    equipmentItems,
+    notices: [antiFraudNotice, goldBoardNotice, intermediaryNotice],
+    footerBlurb,
+    notFoundPage,
+  });
+  const matching = (pattern: RegExp) => everything.filter((text) => pattern.test(text));
+
+  it("gives the reconnaissance licence 12 months, renewable once, on both licensing pages", () => {
+    const term = "Up to 12 months, renewable once for up to 12 months";
+    const reconnaissance = [...ghanaLicensingPage.licenceTypes, ...licensingSupportPage.licenceTypes].filter(
+      (licence) => /reconnaissance/i.test(licence.title),
+    );
+    expect(reconnaissance).toHaveLength(2);
+    for (const licence of reconnaissance) {
+      expect(licence.validity).toBe(term);
+      expect(collectStrings(licence).join(" ")).not.toMatch(/\b(3|three) years\b/i);
+    }
+    expect(matching(/reconnaissance[^.]*\b(3|three) years/i)).toEqual([]);
+  });
+
+  it("attributes the Ghanaian licence to the Ghana-incorporated subsidiary, never to the UK company", () => {
+    expect(GHANA_SUBSIDIARY.jurisdiction).toBe("Ghana");
+    expect(GHANA_SUBSIDIARY.registrationNumber).toMatch(/^CS\d{9}$/);
+    expect(GHANA_SUBSIDIARY.licence.covers.length).toBeGreaterThan(20);
+    expect(company.ghanaLicence.attribution).toContain(GHANA_SUBSIDIARY.name);
+    expect(company.ghanaLicence.attribution).toContain(GHANA_SUBSIDIARY.registrationNumber);
+    expect(company.ghanaLicence.attribution).toContain(GHANA_SUBSIDIARY.licence.number);
+    expect(company.ghanaLicence.coverage).toContain("holds no Ghanaian mineral right");
+    // Small-scale licences are for Ghanaian citizens only.
+    expect(GHANA_SUBSIDIARY.licence.type).not.toMatch(/small/i);
+
+    // Wherever a sentence gives the licence number, it names the holder.
+    const licenceNumber = GHANA_SUBSIDIARY.licence.number;
+    const sentences = everything.filter((text) => text.includes(licenceNumber) && text !== licenceNumber);
+    expect(sentences.length).toBeGreaterThan(0);
+    for (const text of sentences) expect(text).toContain(GHANA_SUBSIDIARY.name);
+    expect(
+      matching(
+        /\bour (ghana(ian)? )?(mining |prospecting |mineral )?(licen[cs]e|right)s?\b|\bwe (hold|have|are granted) (a |an |the )?(ghana(ian)? )?(small-scale |mining |prospecting |mineral )?(licen[cs]e|right)|\bwe are licensed\b|Partners Ltd (holds|is licensed)(?! no)/i,
+      ),
+    ).toEqual([]);
+    expect(aboutPage.credentials.items).toContain(
+      `${company.ghanaLicence.attribution}. ${company.ghanaLicence.coverage}`,
+    );
+  });
+
+  it("names the licence holder in the structured data, not on the UK company", () => {
+    const { subOrganization, ...parent } = organizationStructuredData;
+    expect(subOrganization.legalName).toBe(GHANA_SUBSIDIARY.name);
+    expect(JSON.stringify(subOrganization)).toContain(GHANA_SUBSIDIARY.licence.number);
+    expect(JSON.stringify(subOrganization)).toContain(GHANA_SUBSIDIARY.registrationNumber);
+    expect(JSON.stringify(parent)).not.toContain(GHANA_SUBSIDIARY.licence.number);
+  });
+
+  it("claims no regulated-sector AML duty while no supervisor or registration is named", () => {
+    expect(AML_SUPERVISION).toBeNull();
+    expect(
+      matching(
+        /\bs\.?\s?330\b|section 330|tipping.off|legally required to report|required by law to report|law may prevent us from telling/i,
+      ),
+    ).toEqual([]);
+    const crossCheck = "customer due diligence modelled on the UK Money Laundering Regulations 2017";
+    expect(kycAmlPage.regulatoryNotice.body).toContain(crossCheck);
+    expect(kycAmlPage.regulatoryNotice.body).toContain("National Crime Agency");
+    const termsText = collectStrings(termsPage.sections.find((section) => section.id === "kyc-aml")).join(
+      " ",
+    );
+    expect(termsText).toContain(crossCheck);
+    expect(termsText).toContain("National Crime Agency");
+  });
+
+  it("says the Financial Intelligence Centre receives reports and does not supervise", () => {
+    expect(
+      matching(
+        /(overseen|supervised|regulated) by the Financial Intelligence Centre|Financial Intelligence Centre[^.]*(oversee|supervis)/i,
+      ),
+    ).toEqual([]);
+    expect(matching(/Financial Intelligence Centre, which receives/)).toHaveLength(1);
+  });
+
+  it("states the GoldBod regime of Act 1140 and keeps independent assay to large-scale gold and refineries", () => {
+    expect(goldBoardNotice.body).toContain("Since 1 May 2025");
+    expect(goldBoardNotice.body).toMatch(
+      /Foreign buyers may buy that gold only from GoldBod, which is its sole assayer/,
+    );
+    expect(matching(/sole legal buyer/i)).toEqual([]);
+    const assay = matching(/independent(ly)? assay/i);
+    expect(assay.length).toBeGreaterThan(0);
+    for (const text of assay) expect(text).toMatch(/large-scale|refiner/i);
+    expect(collectStrings(goldIntermediaryPage.features).join(" ")).not.toMatch(
+      /Independent Assay Coordination/,
+    );
+  });
+
+  it("names the current environmental law, Act 1124, and Act 490 only as replaced", () => {
+    expect(ghanaLicensingPage.frameworks.map((framework) => framework.title)).toContain(
+      "Environmental Protection Act, 2025 (Act 1124)",
+    );
+    for (const framework of ghanaLicensingPage.frameworks) expect(framework.title).not.toContain("490");
+    for (const text of matching(/Act 490/)) expect(text).toMatch(/replaced|repealed/);
+  });
+
+  it("offers no investment advice in the consultation services", () => {
+    expect(matching(/investment strategy|investment risk|investment opportunit/i)).toEqual([]);
+    expect(consultationPage.services.map((service) => service.title)).toEqual([
+      "Market Entry & Regulatory Orientation",
+      "Transaction Advisory",
+      "Operations & Regulatory Advisory",
+    ]);
+  });
+
+  it("promises no insurance on hired equipment and gives recovery rates as depending on ore", () => {
+    expect(matching(/equipment (is )?insured|proper insurance/i)).toEqual([]);
+    const recovery = equipmentItems.flatMap((item) => item.specs.filter((spec) => spec.key === "recovery"));
+    expect(recovery.length).toBeGreaterThan(0);
+    for (const spec of recovery) expect(spec.value).toMatch(/depending on ore$/);
+  });
+
+  it("links the Minerals Commission and GoldBod wherever visitors are told to verify a licence", () => {
+    const bothRegulators = [MINERALS_COMMISSION_LINK, GOLDBOD_LINK];
+    expect(MINERALS_COMMISSION_LINK.href).toBe("https://www.mincom.gov.gh/");
+    expect(GOLDBOD_LINK.href).toBe("https://goldbod.gov.gh/");
+    expect(antiFraudNotice.links).toEqual(bothRegulators);
+    expect(ghanaLicensingPage.verifyLinks).toEqual(bothRegulators);
+    expect(ghanaLicensingPage.complianceWarning.links).toContain(MINERALS_COMMISSION_LINK);
+    const faq = faqsPage.sections
+      .flatMap((section) => section.faqs)
+      .find((entry) => entry.question === "How can I check that a Ghanaian licence is genuine?");
+    expect(faq?.links).toEqual(bothRegulators);
+    const impersonation = termsPage.sections.find((section) => section.id === "impersonation")?.blocks[0];
+    expect(impersonation?.kind === "paragraph" ? impersonation.links : undefined).toEqual(bothRegulators);
+  });
+
+  it("derives the hours, in GMT all year, and what they mean during British Summer Time", () => {
+    expect(BUSINESS_HOURS.map((entry) => entry.display)).toEqual([
+      "9:00 – 18:00 GMT",
+      "10:00 – 16:00 GMT",
+      "Closed",
+    ]);
+    expect(company.hours.summary).toEqual([
+      "Mon-Fri: 9:00-18:00 GMT",
+      "Sat: 10:00-16:00 GMT",
+      "Sunday: Closed",
+    ]);
+    expect(company.hours.summerNote).toContain("GMT all year");
+    expect(company.hours.summerNote).toContain("10:00–19:00 UK time (Mon-Fri)");
+    expect(company.hours.summerNote).toContain("11:00–17:00 UK time (Sat)");
+    expect(contactPage.hours.summerNote).toBe(company.hours.summerNote);
+  });
+
+  it("reads repeated facts from one place and spells email one way", () => {
+    expect(contactPage.form.success.description).toBe(
+      "Thank you for your inquiry. We'll respond within 24 hours.",
+    );
+    expect(company.responseTime).toBe("24 hours");
+    expect(company.mail.defaultFrom).toBe(`${company.brandName} <no-reply@voltameridian.co.uk>`);
+    expect([notFoundPage.code, notFoundPage.message, notFoundPage.homeLink.label]).toEqual([
+      "404",
+      "Oops! Page not found",
+      "Return to Home",
+    ]);
+    expect(matching(/e-mail/i)).toEqual([]);
   });
 });

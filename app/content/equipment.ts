@@ -150,7 +150,7 @@ export const equipmentItems: readonly EquipmentItem[] = [
     salePrice: "Contact for Price",
     specs: [
       { key: "capacity", label: "Capacity", value: "150 tonnes/hour" },
-      { key: "recovery", label: "Recovery Rate", value: "Up to 95% free gold" },
+      { key: "recovery", label: "Recovery Rate", value: "Up to 95% of free gold, depending on ore" },
       { key: "powerReq", label: "Power Requirement", value: "75 kW" },
       { key: "waterReq", label: "Water Requirement", value: "350–400 m³/hour" },
       { key: "mobility", label: "Mobility", value: "Skid-mounted modules" },
@@ -240,7 +240,7 @@ export const equipmentItems: readonly EquipmentItem[] = [
     salePrice: "$450,000",
     specs: [
       { key: "capacity", label: "Capacity", value: "50 tonnes/hour" },
-      { key: "recovery", label: "Recovery Rate", value: "Up to 92% free gold" },
+      { key: "recovery", label: "Recovery Rate", value: "Up to 92% of free gold, depending on ore" },
       { key: "powerReq", label: "Power Requirement", value: "22 kW" },
       {
         key: "mobility",

@@ -1,5 +1,6 @@
 import { brandTitle, company } from "./company";
 import { antiFraudNotice } from "./notices";
+import { VERIFY_LICENCE_LINKS } from "./regulators";
 import type { CtaSection, FaqSection, PageHero, PageMeta } from "./types";
 
 export const faqSections: readonly FaqSection[] = [
@@ -19,12 +20,12 @@ export const faqSections: readonly FaqSection[] = [
       {
         question: "Can I buy gold directly from small-scale miners in Ghana?",
         answer:
-          "No. Since the Ghana Gold Board Act, 2025 (Act 1140), the Ghana Gold Board (GoldBod) is the sole legal buyer, assayer and exporter of gold from artisanal and small-scale mining, replacing the former Precious Minerals Marketing Company (PMMC). Foreign buyers purchase such gold through GoldBod’s channels. Anyone offering to sell small-scale gold for direct export is offering something the law does not allow.",
+          "No. Under the Ghana Gold Board Act, 2025 (Act 1140), which replaced the former Precious Minerals Marketing Company (PMMC) with the Ghana Gold Board (GoldBod), buyers and aggregators licensed by GoldBod have sold artisanal and small-scale gold to GoldBod since 1 May 2025. Foreign buyers may buy that gold only from GoldBod, which is its sole assayer. Anyone offering to sell small-scale gold for direct export is offering something the law does not allow.",
       },
       {
         question: "How is the gold tested and priced?",
         answer:
-          "Weight and fineness are established by assay at the national assayer or an accredited laboratory and confirmed by the receiving refinery. The pricing basis, usually the LBMA gold price with an agreed adjustment, is fixed in the contract between the parties. We do not give price forecasts or investment advice.",
+          "For artisanal and small-scale gold, GoldBod is the sole assayer and its assay establishes weight and fineness. Gold from large-scale production can be assayed independently by an accredited laboratory. In both cases the receiving refinery reconciles the result. The pricing basis, usually the LBMA gold price with an agreed adjustment, is fixed in the contract between the parties. We do not give price forecasts or investment advice.",
       },
     ],
   },
@@ -40,7 +41,7 @@ export const faqSections: readonly FaqSection[] = [
       {
         question: "Why do you need all this information?",
         answer:
-          "UK and Ghanaian anti-money laundering laws, and international guidance from the FATF, OECD and LBMA, require everyone in a gold supply chain to know who they are dealing with and where the gold and money come from. Verification also protects you from fraud.",
+          "Banks, refiners and dealers in a gold supply chain must know who they are dealing with and where the gold and money come from, under UK and Ghanaian anti-money laundering law and international guidance from the FATF, OECD and LBMA. Our customer due diligence is modelled on the UK Money Laundering Regulations 2017 so that every party can rely on a complete file. Verification also protects you from fraud.",
       },
       {
         question: "Can a transaction skip verification if it is urgent?",
@@ -55,7 +56,7 @@ export const faqSections: readonly FaqSection[] = [
     faqs: [
       {
         question: "How quickly will you respond to my inquiry?",
-        answer: `We reply to every inquiry within ${company.responseTime}. Our office hours are ${company.hours.summary.join(", ")}.`,
+        answer: `We reply to every inquiry within ${company.responseTime}. Our office hours are ${company.hours.summary.join(", ")}. ${company.hours.summerNote}`,
       },
       {
         question: "How long does a gold transaction take?",
@@ -107,6 +108,7 @@ export const faqSections: readonly FaqSection[] = [
         question: "How can I check that a Ghanaian licence is genuine?",
         answer:
           "Mining licences can be verified directly with the Minerals Commission of Ghana, and gold trading licences with the Ghana Gold Board. We carry out these checks for you as part of every transaction, and we encourage you to verify independently too.",
+        links: VERIFY_LICENCE_LINKS,
       },
     ],
   },

@@ -47,7 +47,7 @@ export const homePage = {
       "KYC/AML verification of every party, on every transaction",
       "Introductions only to licensed, verifiable counterparties",
       "Transactions structured around the Ghana Gold Board (GoldBod) regime",
-      "Independent assay and chain-of-custody documentation",
+      "Chain-of-custody documentation, with independent assay for large-scale production and refinery reconciliation",
       `A named contact and a reply within ${company.responseTime}`,
     ],
     link: { label: "Learn More About Us", href: "/about" } satisfies NavLink,

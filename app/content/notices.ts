@@ -1,4 +1,5 @@
 import { company } from "./company";
+import { VERIFY_LICENCE_LINKS } from "./regulators";
 import type { Notice } from "./types";
 
 /**
@@ -14,11 +15,12 @@ export const antiFraudNotice: Notice = {
     "Fraudulent gold offers aimed at overseas buyers are common. Before relying on any seller, licence or document, verify it independently — " +
     `and remember that ${company.brandName} never asks for advance fees outside a signed, verified deal.`,
   points: [
-    "Any Ghanaian mining licence can be verified directly with the Minerals Commission of Ghana before you commit to anything.",
-    "Since the Ghana Gold Board Act, 2025 (Act 1140), gold from artisanal and small-scale mining can only be legally bought, assayed and exported through the Ghana Gold Board (GoldBod). Offers to export such gold “directly” are a warning sign.",
+    "Any Ghanaian mining licence can be verified directly with the Minerals Commission of Ghana, and any gold trading licence with the Ghana Gold Board, before you commit to anything.",
+    "Under the Ghana Gold Board Act, 2025 (Act 1140), foreign buyers can buy gold from artisanal and small-scale mining only from the Ghana Gold Board (GoldBod), which is its sole assayer. Offers to sell or export such gold to you “directly” are a warning sign.",
     `${company.brandName} never requests “release fees”, “customs charges”, “insurance bonds” or any other advance payment outside a signed, verified agreement.`,
     `If anyone claiming to represent us asks you for money, stop and contact us on ${company.phone.display} or at ${company.emails.general.address} before doing anything else.`,
   ],
+  links: VERIFY_LICENCE_LINKS,
 };
 
 export const goldBoardNotice: Notice = {
@@ -26,8 +28,8 @@ export const goldBoardNotice: Notice = {
   tone: "info",
   body:
     "The Ghana Gold Board Act, 2025 (Act 1140) established the Ghana Gold Board (GoldBod) and repealed the law that created PMMC, the Precious Minerals Marketing Company. " +
-    "GoldBod is now the sole legal buyer, assayer and exporter of gold produced by artisanal and small-scale miners, and only GoldBod-licensed parties may deal in that gold within Ghana. " +
-    "Large-scale producers holding mining leases export under the terms of their leases and the applicable Bank of Ghana and GoldBod arrangements. We structure every introduction to fit these channels.",
+    "Since 1 May 2025, buyers and aggregators licensed by GoldBod buy gold from artisanal and small-scale miners and sell it to GoldBod. Foreign buyers may buy that gold only from GoldBod, which is its sole assayer and exporter. " +
+    "Large-scale producers holding mining leases export under the terms of their leases and the applicable Bank of Ghana and GoldBod arrangements, and their gold can be independently assayed. We structure every introduction to fit these channels.",
 };
 
 export const intermediaryNotice: Notice = {

@@ -1,4 +1,5 @@
 import { brandTitle, company } from "./company";
+import { VERIFY_LICENCE_LINKS } from "./regulators";
 import type { LegalDocument } from "./types";
 
 export const termsPage: LegalDocument = {
@@ -7,7 +8,7 @@ export const termsPage: LegalDocument = {
     description: `The terms that govern use of the ${company.brandName} website, including our role as an intermediary, KYC/AML conditions, equipment listings and liability.`,
   },
   title: "Terms of Use",
-  lastUpdated: "21 November 2026",
+  lastUpdated: "22 November 2026",
   intro: `These terms govern your use of ${company.website.display}. By using the website you agree to them. If you do not agree, please do not use the website.`,
   sections: [
     {
@@ -54,7 +55,7 @@ export const termsPage: LegalDocument = {
       blocks: [
         {
           kind: "paragraph",
-          text: "Every transaction we are involved in is subject to full KYC/AML verification of all parties. We may request further information at any time and may decline or end any engagement, without giving reasons, where verification cannot be completed or risks cannot be resolved. We are required by law to report suspected money laundering or terrorist financing to the authorities.",
+          text: "Every transaction we are involved in is subject to full KYC/AML verification of all parties. We may request further information at any time and may decline or end any engagement, without giving reasons, where verification cannot be completed or risks cannot be resolved. We apply customer due diligence modelled on the UK Money Laundering Regulations 2017 and report suspected money laundering or terrorist financing to the UK National Crime Agency.",
         },
       ],
     },
@@ -106,7 +107,8 @@ export const termsPage: LegalDocument = {
       blocks: [
         {
           kind: "paragraph",
-          text: `We never ask for advance fees outside a signed, verified agreement. If you receive a request for payment from anyone claiming to represent ${company.brandName}, do not pay it and contact us on ${company.phone.display} or at ${company.emails.general.address}. Licences presented to you can be verified with the Minerals Commission of Ghana.`,
+          text: `We never ask for advance fees outside a signed, verified agreement. If you receive a request for payment from anyone claiming to represent ${company.brandName}, do not pay it and contact us on ${company.phone.display} or at ${company.emails.general.address}. Mining licences presented to you can be verified with the Minerals Commission of Ghana, and gold trading licences with the Ghana Gold Board.`,
+          links: VERIFY_LICENCE_LINKS,
         },
       ],
     },

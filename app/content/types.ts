@@ -17,6 +17,12 @@ export interface CtaLink {
   variant?: "primary" | "secondary";
 }
 
+/** A link to another site (e.g. a regulator), opened in a new tab. */
+export interface ExternalLink {
+  label: string;
+  href: string;
+}
+
 export interface NavLink {
   label: string;
   href: string;
@@ -107,12 +113,15 @@ export interface Notice {
   title: string;
   body: string;
   points?: readonly string[];
+  /** Official sites the notice sends visitors to, e.g. to verify a licence. */
+  links?: readonly ExternalLink[];
   tone: "info" | "warning";
 }
 
 export interface Faq {
   question: string;
   answer: string;
+  links?: readonly ExternalLink[];
 }
 
 export interface FaqSection {
@@ -121,7 +130,9 @@ export interface FaqSection {
   faqs: readonly Faq[];
 }
 
-export type LegalBlock = { kind: "paragraph"; text: string } | { kind: "list"; items: readonly string[] };
+export type LegalBlock =
+  | { kind: "paragraph"; text: string; links?: readonly ExternalLink[] }
+  | { kind: "list"; items: readonly string[] };
 
 export interface LegalSection {
   id: string;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { company } from "~/content/company";
 import { EnvError, parseEnv } from "./env.server";
 
 describe("parseEnv", () => {
@@ -16,6 +17,11 @@ describe("parseEnv", () => {
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it("sends from the company's no-reply address by default, as company.ts states it", () => {
+    expect(parseEnv({}).MAIL_FROM).toBe(company.mail.defaultFrom);
+    expect(parseEnv({ MAIL_FROM: "Ops <ops@example.test>" }).MAIL_FROM).toBe("Ops <ops@example.test>");
   });
 
   it("derives SITE_URL from PORT and strips a trailing slash from an explicit one", () => {

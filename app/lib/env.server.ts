@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { company } from "~/content/company";
 
 const booleanish = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -28,7 +29,7 @@ const EnvSchema = z
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "expected a postgres:// URL" }).optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "expected an smtp:// or smtps:// URL" }).optional(),
-    MAIL_FROM: z.string().min(3).default("Volta Meridian <no-reply@voltameridian.co.uk>"),
+    MAIL_FROM: z.string().min(3).default(company.mail.defaultFrom),
     ADMIN_EMAILS: z
       .string()
       .default("")
@@ -38,7 +39,7 @@ const EnvSchema = z
           .map((email) => email.trim().toLowerCase())
           .filter(Boolean),
       )
-      .pipe(z.array(z.email({ error: "expected comma-separated e-mail addresses" }))),
+      .pipe(z.array(z.email({ error: "expected comma-separated email addresses" }))),
     BETTER_AUTH_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
     CONTACT_RATE_LIMIT: RateLimitSchema.prefault("10/h"),
     ACK_EMAILS: booleanish.default(true),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { company } from "~/content/company";
 import {
   type InquiryForMail,
   renderInquiryAcknowledgement,
@@ -48,6 +49,15 @@ describe("inquiry mail templates", () => {
     },
   );
 
+  it("spells email one way in both mails", () => {
+    const mails = [
+      renderInquiryNotification(inquiry, "https://site.example.test"),
+      renderInquiryAcknowledgement(inquiry, "https://site.example.test"),
+    ];
+    for (const mail of mails)
+      for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/e-mail/i);
+  });
+
   it("keeps line breaks out of the subject", () => {
     const mail = renderInquiryNotification(
       { ...inquiry, name: "Eve\r\nBcc: victim@example.test" },
@@ -61,6 +71,7 @@ describe("inquiry mail templates", () => {
     for (const part of [mail.subject, mail.text, mail.html]) expect(part).toContain("VM-3F9A1C07");
     expect(mail.text).toContain("within 24 hours");
     expect(mail.html).toContain("within 24 hours");
+    expect(mail.text).toContain(`within ${company.responseTime}`);
     for (const part of [mail.subject, mail.text, mail.html]) {
       expect(part).not.toContain("Eve");
       expect(part).not.toContain("Line one");

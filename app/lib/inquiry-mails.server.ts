@@ -43,7 +43,7 @@ ${body}
 </div></body></html>`;
 }
 
-/** The e-mail to admins: every field, a reply goes to the inquirer, a link to the inbox. */
+/** The email to admins: every field, a reply goes to the inquirer, a link to the inbox. */
 export function renderInquiryNotification(inquiry: InquiryForMail, siteUrl: string): MailContent {
   const dashboardUrl = `${siteUrl}/dashboard`;
   const rows: [string, string][] = [
@@ -70,7 +70,7 @@ export function renderInquiryNotification(inquiry: InquiryForMail, siteUrl: stri
     "Message:",
     inquiry.message,
     "",
-    `Reply to this e-mail to answer ${inquiry.name} directly. We promise a reply within ${company.responseTime}.`,
+    `Reply to this email to answer ${inquiry.name} directly. We promise a reply within ${company.responseTime}.`,
     `Open the inbox: ${dashboardUrl}`,
   ].join("\n");
 
@@ -86,7 +86,7 @@ export function renderInquiryNotification(inquiry: InquiryForMail, siteUrl: stri
 <table style="border-collapse:collapse;font-size:14px">${tableRows}</table>
 <h2 style="font-size:16px;margin:24px 0 8px">Message</h2>
 <p style="white-space:pre-wrap;font-size:14px;line-height:1.5;margin:0">${escapeHtml(inquiry.message)}</p>
-<p style="margin-top:24px;font-size:14px">Reply to this e-mail to answer ${escapeHtml(inquiry.name)} directly. We promise a reply within ${escapeHtml(company.responseTime)}.</p>
+<p style="margin-top:24px;font-size:14px">Reply to this email to answer ${escapeHtml(inquiry.name)} directly. We promise a reply within ${escapeHtml(company.responseTime)}.</p>
 <p><a href="${escapeHtml(dashboardUrl)}" style="display:inline-block;background:#b45309;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">Open the inbox</a></p>`,
   );
   return { subject, text, html };
@@ -107,13 +107,13 @@ export function renderInquiryAcknowledgement(inquiry: InquiryForMail, siteUrl: s
     "",
     `Your reference number: ${inquiry.reference}`,
     "",
-    `A member of our team will respond within 24 hours. If you write to us in the meantime, please quote your reference number.`,
+    `A member of our team will respond within ${company.responseTime}. If you write to us in the meantime, please quote your reference number.`,
     "",
     `Phone and WhatsApp: ${company.phone.display}`,
     `Email: ${company.emails.general.address}`,
     `Website: ${siteUrl}`,
     "",
-    "If you did not send this inquiry, you can ignore this e-mail.",
+    "If you did not send this inquiry, you can ignore this email.",
     "",
     company.brandName,
   ].join("\n");
@@ -122,9 +122,9 @@ export function renderInquiryAcknowledgement(inquiry: InquiryForMail, siteUrl: s
     `<h1 style="font-size:20px;margin:0 0 16px">Thank you for your inquiry</h1>
 <p style="font-size:14px;line-height:1.5">Thank you for contacting ${escapeHtml(company.brandName)}. We have received your inquiry about ${escapeHtml(interest)}.</p>
 <p style="font-size:16px;margin:16px 0">Your reference number: <strong>${escapeHtml(inquiry.reference)}</strong></p>
-<p style="font-size:14px;line-height:1.5">A member of our team will respond within 24 hours. If you write to us in the meantime, please quote your reference number.</p>
+<p style="font-size:14px;line-height:1.5">A member of our team will respond within ${escapeHtml(company.responseTime)}. If you write to us in the meantime, please quote your reference number.</p>
 <p style="font-size:14px;line-height:1.5">Phone and WhatsApp: ${escapeHtml(company.phone.display)}<br>Email: <a href="${escapeHtml(company.emails.general.href)}">${escapeHtml(company.emails.general.address)}</a><br>Website: <a href="${escapeHtml(siteUrl)}">${escapeHtml(siteUrl)}</a></p>
-<p style="font-size:12px;color:#57534e">If you did not send this inquiry, you can ignore this e-mail.</p>`,
+<p style="font-size:12px;color:#57534e">If you did not send this inquiry, you can ignore this email.</p>`,
   );
   return { subject, text, html };
 }

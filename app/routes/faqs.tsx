@@ -1,4 +1,5 @@
 import { CtaBand } from "~/components/sections/cta-band";
+import { ExternalLinks } from "~/components/sections/external-links";
 import { NoticeBox } from "~/components/sections/notice-box";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
@@ -25,6 +26,7 @@ export default function Faqs() {
                   <h3 className="inline">{faq.question}</h3>
                 </summary>
                 <p className="mt-3 text-stone-700">{faq.answer}</p>
+                {faq.links?.length ? <ExternalLinks links={faq.links} className="mt-3" /> : null}
               </details>
             ))}
           </div>

@@ -1,5 +1,6 @@
 import { CheckList } from "~/components/sections/check-list";
 import { CtaBand } from "~/components/sections/cta-band";
+import { ExternalLinks } from "~/components/sections/external-links";
 import { LicenceTypeCards } from "~/components/sections/licence-type-cards";
 import { NoticeBox } from "~/components/sections/notice-box";
 import { PageHero } from "~/components/sections/page-hero";
@@ -20,9 +21,10 @@ export default function GhanaLicensing() {
     <main id="main">
       <PageHero hero={page.hero} />
       <Section id="licence-types" intro={page.licenceTypesIntro}>
-        <p className="mx-auto mb-10 max-w-3xl rounded-lg bg-stone-50 p-4 text-center text-stone-700">
-          {page.authorityNote}
-        </p>
+        <div className="mx-auto mb-10 max-w-3xl rounded-lg bg-stone-50 p-4 text-center text-stone-700">
+          <p>{page.authorityNote}</p>
+          <ExternalLinks links={page.verifyLinks} className="mt-3 justify-center" />
+        </div>
         <LicenceTypeCards licences={page.licenceTypes} />
       </Section>
       <Section id="frameworks" intro={page.frameworksIntro} muted>

@@ -28,7 +28,7 @@ for (const route of PUBLIC_ROUTES) {
     }
 
     await expect(page.getByRole("contentinfo")).toContainText("company no.");
-    await expect(page.getByRole("contentinfo")).toContainText("Ghana Mining Licence Ref.");
+    await expect(page.getByRole("contentinfo")).toContainText("Ghana Prospecting Licence Ref.");
   });
 }
 

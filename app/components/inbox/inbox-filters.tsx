@@ -63,7 +63,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
             name="q"
             defaultValue={filter.q ?? ""}
             maxLength={SEARCH_MAX_LENGTH}
-            placeholder="Name, company, e-mail or message"
+            placeholder="Name, company, email or message"
             className={`mt-1 ${fieldClass}`}
           />
         </div>

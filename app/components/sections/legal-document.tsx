@@ -1,4 +1,6 @@
+import { Fragment } from "react";
 import type { LegalDocument as LegalDocumentContent } from "~/content/types";
+import { ExternalLinks } from "./external-links";
 
 /** A legal text (privacy notice, terms) with a table of contents. */
 export function LegalDocument({ document }: { document: LegalDocumentContent }) {
@@ -25,9 +27,10 @@ export function LegalDocument({ document }: { document: LegalDocumentContent }) 
             <h2 className="text-2xl font-semibold text-stone-900">{section.heading}</h2>
             {section.blocks.map((block, index) =>
               block.kind === "paragraph" ? (
-                <p key={index} className="mt-4 text-stone-800">
-                  {block.text}
-                </p>
+                <Fragment key={index}>
+                  <p className="mt-4 text-stone-800">{block.text}</p>
+                  {block.links?.length ? <ExternalLinks links={block.links} className="mt-2" /> : null}
+                </Fragment>
               ) : (
                 <ul key={index} className="mt-4 list-disc space-y-2 pl-6 text-stone-800">
                   {block.items.map((item) => (

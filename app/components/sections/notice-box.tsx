@@ -1,5 +1,6 @@
 import { Info, TriangleAlert } from "lucide-react";
 import type { Notice } from "~/content/types";
+import { ExternalLinks } from "./external-links";
 
 export function NoticeBox({ notice }: { notice: Notice }) {
   const warning = notice.tone === "warning";
@@ -22,6 +23,7 @@ export function NoticeBox({ notice }: { notice: Notice }) {
             ))}
           </ul>
         ) : null}
+        {notice.links?.length ? <ExternalLinks links={notice.links} className="mt-3" /> : null}
       </div>
     </aside>
   );

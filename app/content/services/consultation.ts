@@ -34,18 +34,19 @@ export const consultationPage = {
   } satisfies PageHero,
   servicesIntro: {
     title: "Consultation Services",
-    description: "Three advisory services, tailored to where you are in your project.",
+    description:
+      "Three services, tailored to where you are in your project. None of them is financial, investment, legal or tax advice; for those we introduce you to regulated advisers.",
   } satisfies SectionIntro,
   services: [
     {
-      title: "Market Entry & Investment Strategy",
+      title: "Market Entry & Regulatory Orientation",
       icon: "Compass",
       description:
         "For investors and companies considering Ghana’s gold and mining sector for the first time or expanding an existing presence.",
       features: [
         "Sector and regulatory landscape briefings",
         "Entry structure and partner options",
-        "Investment risk and opportunity assessment",
+        "Regulatory and operating risk briefings",
         "Introductions to legal, tax and banking advisers",
       ],
     },

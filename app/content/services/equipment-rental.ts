@@ -112,7 +112,7 @@ export const equipmentRentalPage = {
       title: "Verified, Documented Contracts",
       icon: "ShieldCheck",
       description:
-        "Clear written terms, verified parties and proper insurance — the same standards we apply to every transaction.",
+        "Clear written terms, verified parties and insurance arrangements agreed in writing — the same standards we apply to every transaction.",
     },
   ] satisfies readonly FeatureCard[],
   terms: {
@@ -120,7 +120,7 @@ export const equipmentRentalPage = {
     items: [
       "Minimum hire: one week for mobile equipment, one month for wash plants",
       "Security deposit and advance rental payable only under a signed rental agreement",
-      "Equipment insured against damage and theft; site security remains the hirer’s responsibility",
+      "Insurance against damage and theft is agreed in each rental agreement, which states who arranges it and what it covers; site security remains the hirer’s responsibility",
       "Fuel, consumables and operators supplied by the hirer unless agreed otherwise",
       "Hirers must hold, or work under, a valid mining licence or permit for the site",
     ],

@@ -1,5 +1,6 @@
 import { brandTitle, company } from "../company";
 import { contactHref } from "../inquiry-options";
+import { MINERALS_COMMISSION_LINK, VERIFY_LICENCE_LINKS } from "../regulators";
 import type {
   CtaSection,
   Framework,
@@ -38,11 +39,13 @@ export const ghanaLicensingPage = {
     ],
   } satisfies PageHero,
   authorityNote:
-    "All mineral rights are applied for through the Minerals Commission, which evaluates applications and issues licences under Act 703, with grants made by the Minister responsible for mines on the Commission’s recommendation. Any licence can be verified with the Commission before you rely on it.",
+    "All mineral rights are applied for through the Minerals Commission, which evaluates applications and issues licences under Act 703, with grants made by the Minister responsible for mines on the Commission’s recommendation. Any licence can be verified with the Commission before you rely on it, and gold trading licences with the Ghana Gold Board.",
+  /** Where the authority note sends visitors to verify a licence. */
+  verifyLinks: VERIFY_LICENCE_LINKS,
   licenceTypesIntro: {
     title: "Licence Types",
     description:
-      "The three licences most relevant to our clients. A prospecting licence usually sits between reconnaissance and a mining lease.",
+      "The three licences most relevant to our clients. A prospecting licence, granted for up to three years and renewable, usually sits between reconnaissance and a mining lease.",
   } satisfies SectionIntro,
   licenceTypes: [
     {
@@ -79,7 +82,7 @@ export const ghanaLicensingPage = {
     },
     {
       title: "Reconnaissance License",
-      validity: "3 years, renewable once",
+      validity: "Up to 12 months, renewable once for up to 12 months",
       description:
         "Authorises regional exploration by non-invasive methods such as geological mapping, geochemical sampling and geophysical surveys. It does not permit drilling, excavation or mining.",
       requirements: [
@@ -110,9 +113,9 @@ export const ghanaLicensingPage = {
       ],
     },
     {
-      title: "Environmental Protection Agency Act, 1994 (Act 490)",
+      title: "Environmental Protection Act, 2025 (Act 1124)",
       description:
-        "Established the environmental regulator and the permit regime that every mine must satisfy. In 2025 it was repealed and replaced by the Environmental Protection Act, 2025 (Act 1124), which turned the Agency into the Environmental Protection Authority and carried the permit requirements forward.",
+        "The current environmental law, which replaced the Environmental Protection Agency Act, 1994 (Act 490). It turned the Agency into the Environmental Protection Authority and carries forward the permit regime that every mine must satisfy.",
       keyPoints: [
         "No mining may start without an environmental permit",
         "Environmental impact assessment required for larger operations",
@@ -201,6 +204,7 @@ export const ghanaLicensingPage = {
     title: "Compliance warning",
     tone: "warning",
     body: "Mining without a valid licence, outside the licensed area or in breach of licence conditions is a serious offence in Ghana, punishable by heavy fines, imprisonment and the seizure of equipment. Licences can be suspended or revoked for non-compliance, and buying gold from unlicensed sources exposes buyers to criminal and reputational risk. Always verify a licence with the Minerals Commission before dealing with its holder.",
+    links: [MINERALS_COMMISSION_LINK],
   } satisfies Notice,
   supportIntro: {
     title: "How We Can Help",

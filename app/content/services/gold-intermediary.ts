@@ -50,13 +50,13 @@ export const goldIntermediaryPage = {
       title: "GoldBod-Compliant Structuring",
       icon: "Landmark",
       description:
-        "Artisanal and small-scale gold is bought and exported only through the Ghana Gold Board. We structure each deal around the channel the law requires.",
+        "GoldBod-licensed buyers and aggregators sell artisanal and small-scale gold to the Ghana Gold Board, and foreign buyers buy it only from GoldBod. We structure each deal around the channel the law requires.",
     },
     {
-      title: "Independent Assay Coordination",
+      title: "Assay and Refinery Reconciliation",
       icon: "Search",
       description:
-        "We arrange assay by the national assayer or an accredited laboratory, and reconciliation at the destination refinery, so weight and fineness are documented.",
+        "GoldBod is the sole assayer of artisanal and small-scale gold. For large-scale production we arrange independent assay by an accredited laboratory, and we coordinate reconciliation at the destination refinery, so weight and fineness are documented.",
     },
     {
       title: "Chain-of-Custody Records",
@@ -105,7 +105,7 @@ export const goldIntermediaryPage = {
       step: 3,
       title: "Agreement and Assay",
       description:
-        "The parties negotiate and sign a sale and purchase agreement with independent legal advice. Assay, pricing basis, delivery terms and inspection rights are fixed in the contract.",
+        "The parties negotiate and sign a sale and purchase agreement with independent legal advice. The assay basis (GoldBod’s assay for small-scale gold, independent assay for large-scale production), pricing basis, delivery terms and inspection rights are fixed in the contract.",
     },
     {
       step: 4,

@@ -143,7 +143,7 @@ export const kycAmlPage = {
     body:
       `${company.brandName} will not proceed with any transaction until KYC/AML verification of every party is complete and approved. ` +
       "We may decline or end any engagement without giving reasons where risks cannot be resolved. " +
-      "Where we know or suspect money laundering or terrorist financing, we are legally required to report it to the UK National Crime Agency, and the law may prevent us from telling you that a report has been made.",
+      "We apply customer due diligence modelled on the UK Money Laundering Regulations 2017, and where we know or suspect money laundering or terrorist financing, we report it to the UK National Crime Agency.",
   } satisfies Notice,
   standardsIntro: {
     title: "International Standards We Follow",
@@ -170,22 +170,22 @@ export const kycAmlPage = {
     {
       title: "UK Money Laundering Regulations 2017",
       description:
-        "The Money Laundering, Terrorist Financing and Transfer of Funds (Information on the Payer) Regulations 2017, which set UK due diligence and record-keeping rules.",
+        "The Money Laundering, Terrorist Financing and Transfer of Funds (Information on the Payer) Regulations 2017. Our customer due diligence and record keeping are modelled on them.",
     },
     {
       title: "Proceeds of Crime Act 2002 and UK sanctions regulations",
       description:
-        "UK suspicious activity reporting obligations and the financial sanctions regime administered by HM Treasury’s OFSI.",
+        "The UK’s money laundering offences, under which we report suspicions to the National Crime Agency, and the financial sanctions regime administered by HM Treasury’s OFSI.",
     },
     {
       title: "Ghana’s Anti-Money Laundering Act, 2020 (Act 1044)",
       description:
-        "Ghana’s AML framework, which treats dealers in precious metals as accountable institutions overseen by the Financial Intelligence Centre.",
+        "Ghana’s AML framework, which treats dealers in precious metals as accountable institutions. They report suspicious transactions to the Financial Intelligence Centre, which receives and analyses those reports.",
     },
     {
       title: "Ghana Gold Board Act, 2025 (Act 1140)",
       description:
-        "The law making the Ghana Gold Board the sole legal buyer, assayer and exporter of artisanal and small-scale gold, and licensing gold traders.",
+        "The law under which GoldBod-licensed buyers and aggregators sell artisanal and small-scale gold to the Ghana Gold Board, and foreign buyers buy that gold only from GoldBod, its sole assayer.",
     },
   ] satisfies readonly ComplianceStandard[],
   antiFraudNotice,

@@ -109,7 +109,7 @@ export const licensingSupportPage = {
     },
     {
       title: "Reconnaissance",
-      validity: "3 years, renewable",
+      validity: "Up to 12 months, renewable once for up to 12 months",
       description:
         "For regional, non-invasive exploration such as geological mapping, geochemical sampling and airborne surveys ahead of a prospecting licence.",
       requirements: [

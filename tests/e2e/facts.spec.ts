@@ -1,0 +1,201 @@
+import { expect, type Page, test } from "@playwright/test";
+
+/**
+ * The facts corrected under current law (docs/decisions/007), checked on the
+ * rendered pages. The expected text is written out here, not imported from
+ * app/content, so a wrong fact in the content cannot pass by agreeing with
+ * itself.
+ */
+
+const LICENCE_ATTRIBUTION =
+  "Ghana Prospecting Licence Ref. VM/GH-PL/2024-0417, held by Volta Meridian Ghana Limited (registered in Ghana, no. CS917402024), a subsidiary of Volta Meridian Partners Ltd";
+const UK_COMPANY_HOLDS_NONE = "Volta Meridian Partners Ltd, the UK company, holds no Ghanaian mineral right.";
+const RECONNAISSANCE_TERM = "Up to 12 months, renewable once for up to 12 months";
+const MINERALS_COMMISSION = "https://www.mincom.gov.gh/";
+const GOLDBOD = "https://goldbod.gov.gh/";
+
+async function expectRegulatorLink(page: Page, href: string) {
+  const link = page.getByRole("main").locator(`a[href="${href}"]`).first();
+  await expect(link).toBeAttached();
+  await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  await expect(link).toHaveAttribute("target", "_blank");
+}
+
+async function licenceCard(page: Page, title: string) {
+  return page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: title }) });
+}
+
+test("the footer attributes the Ghanaian licence to the Ghana subsidiary on every page", async ({ page }) => {
+  for (const path of ["/", "/about", "/licensing", "/contact"]) {
+    await page.goto(path);
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText(LICENCE_ATTRIBUTION);
+    await expect(footer).toContainText(UK_COMPANY_HOLDS_NONE);
+    await expect(footer).toContainText("Registered in England and Wales, company no. 98765432");
+    await expect(footer).not.toContainText("Ghana Mining Licence");
+  }
+});
+
+test("About lists the licence with its holder and what it covers", async ({ page }) => {
+  await page.goto("/about");
+  const credentials = page.getByRole("main").locator("#story");
+  await expect(credentials).toContainText(LICENCE_ATTRIBUTION);
+  await expect(credentials).toContainText("it does not permit mining or the sale of gold");
+  await expect(credentials).toContainText(UK_COMPANY_HOLDS_NONE);
+});
+
+test("the structured data names the subsidiary as the licence holder", async ({ page }) => {
+  await page.goto("/");
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "");
+  const { subOrganization, ...parent } = jsonLd;
+  expect(parent.legalName).toBe("Volta Meridian Partners Ltd");
+  expect(JSON.stringify(parent)).not.toContain("VM/GH-PL/2024-0417");
+  expect(subOrganization.legalName).toBe("Volta Meridian Ghana Limited");
+  expect(subOrganization.address.addressCountry).toBe("GH");
+  const identifiers = subOrganization.identifier.map((entry: { value: string }) => entry.value);
+  expect(identifiers).toEqual(["CS917402024", "VM/GH-PL/2024-0417"]);
+});
+
+for (const [path, title] of [
+  ["/licensing", "Reconnaissance License"],
+  ["/services/ghana-licensing", "Reconnaissance License"],
+  ["/services/licensing-support", "Reconnaissance"],
+] as const) {
+  test(`${path} gives the reconnaissance licence 12 months, renewable once`, async ({ page }) => {
+    await page.goto(path);
+    const card = await licenceCard(page, title);
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText(`Validity: ${RECONNAISSANCE_TERM}`);
+    await expect(card).not.toContainText("3 years");
+  });
+}
+
+test("the licensing guide names Act 1124 and links the regulators where it says to verify", async ({
+  page,
+}) => {
+  await page.goto("/licensing");
+  const frameworks = page.locator("#frameworks");
+  await expect(
+    frameworks.getByRole("heading", { level: 3, name: "Environmental Protection Act, 2025 (Act 1124)" }),
+  ).toBeVisible();
+  await expect(frameworks.getByRole("heading", { level: 3, name: /Act 490/ })).toHaveCount(0);
+  await expect(frameworks).toContainText("replaced the Environmental Protection Agency Act, 1994 (Act 490)");
+  await expectRegulatorLink(page, MINERALS_COMMISSION);
+  await expectRegulatorLink(page, GOLDBOD);
+  await expect(
+    page.getByRole("complementary", { name: "Compliance warning" }).getByRole("link"),
+  ).toHaveAttribute("href", MINERALS_COMMISSION);
+});
+
+test("KYC/AML claims no statutory reporting duty, only due diligence modelled on MLR 2017 and reports to the NCA", async ({
+  page,
+}) => {
+  await page.goto("/services/kyc-aml");
+  const main = page.getByRole("main");
+  await expect(page.getByRole("complementary", { name: "Regulatory notice" })).toContainText(
+    "We apply customer due diligence modelled on the UK Money Laundering Regulations 2017, and where we know or suspect money laundering or terrorist financing, we report it to the UK National Crime Agency.",
+  );
+  await expect(main).not.toContainText("legally required");
+  await expect(main).not.toContainText("may prevent us from telling you");
+  await expect(main).toContainText(
+    "They report suspicious transactions to the Financial Intelligence Centre, which receives and analyses those reports.",
+  );
+  await expect(main).not.toContainText("overseen by the Financial Intelligence Centre");
+  await expectRegulatorLink(page, MINERALS_COMMISSION);
+  await expectRegulatorLink(page, GOLDBOD);
+});
+
+test("the terms report suspicions without claiming a legal duty and link the regulators", async ({
+  page,
+}) => {
+  await page.goto("/terms");
+  const main = page.getByRole("main");
+  await expect(main.locator("#kyc-aml")).toContainText(
+    "We apply customer due diligence modelled on the UK Money Laundering Regulations 2017 and report suspected money laundering or terrorist financing to the UK National Crime Agency.",
+  );
+  await expect(main).not.toContainText("required by law to report");
+  await expectRegulatorLink(page, MINERALS_COMMISSION);
+  await expectRegulatorLink(page, GOLDBOD);
+});
+
+test("the gold intermediary page states the GoldBod regime and keeps independent assay to large-scale gold", async ({
+  page,
+}) => {
+  await page.goto("/services/gold-intermediary");
+  const main = page.getByRole("main");
+  await expect(page.getByRole("complementary", { name: "How Ghana gold is legally traded" })).toContainText(
+    "Since 1 May 2025, buyers and aggregators licensed by GoldBod buy gold from artisanal and small-scale miners and sell it to GoldBod. Foreign buyers may buy that gold only from GoldBod, which is its sole assayer and exporter.",
+  );
+  await expect(main.getByRole("heading", { name: "Assay and Refinery Reconciliation" })).toBeVisible();
+  await expect(main).toContainText("For large-scale production we arrange independent assay");
+  await expect(main).not.toContainText("Independent Assay Coordination");
+  await expect(main).not.toContainText("sole legal buyer");
+  await expectRegulatorLink(page, MINERALS_COMMISSION);
+  await expectRegulatorLink(page, GOLDBOD);
+});
+
+test("the home page keeps independent assay to large-scale production and refinery reconciliation", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const main = page.getByRole("main");
+  await expect(main).toContainText(
+    "Chain-of-custody documentation, with independent assay for large-scale production and refinery reconciliation",
+  );
+  await expect(main).not.toContainText("Independent assay and chain-of-custody documentation");
+});
+
+test("the FAQs state the GoldBod regime, link the regulators and explain GMT in summer", async ({ page }) => {
+  await page.goto("/faqs");
+  const main = page.getByRole("main");
+  await expect(main).toContainText(
+    "Foreign buyers may buy that gold only from GoldBod, which is its sole assayer.",
+  );
+  await expect(main).toContainText("For artisanal and small-scale gold, GoldBod is the sole assayer");
+  await expect(main).not.toContainText("sole legal buyer");
+  const licenceFaq = main
+    .locator("details")
+    .filter({ hasText: "How can I check that a Ghanaian licence is genuine?" });
+  await expect(licenceFaq.locator(`a[href="${MINERALS_COMMISSION}"]`)).toHaveAttribute(
+    "rel",
+    "noopener noreferrer",
+  );
+  await expect(licenceFaq.locator(`a[href="${GOLDBOD}"]`)).toHaveAttribute("rel", "noopener noreferrer");
+  await expect(main).toContainText("10:00–19:00 UK time (Mon-Fri)");
+});
+
+test("the contact page says what GMT all year means during British Summer Time", async ({ page }) => {
+  await page.goto("/contact");
+  const main = page.getByRole("main");
+  await expect(main.getByText("9:00 – 18:00 GMT")).toBeVisible();
+  await expect(main).toContainText(
+    "Our hours are GMT all year: during British Summer Time (late March to late October) that is 10:00–19:00 UK time (Mon-Fri) and 11:00–17:00 UK time (Sat).",
+  );
+});
+
+test("consultation services are not named as investment advice", async ({ page }) => {
+  await page.goto("/services/consultation");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { name: "Market Entry & Regulatory Orientation" })).toBeVisible();
+  await expect(main).toContainText("Regulatory and operating risk briefings");
+  await expect(main).not.toContainText("Investment Strategy");
+  await expect(main).not.toContainText("Investment risk and opportunity assessment");
+  await expect(main).toContainText("None of them is financial, investment, legal or tax advice");
+});
+
+test("equipment rental makes no unconditional insurance promise", async ({ page }) => {
+  await page.goto("/services/equipment-rental");
+  const main = page.getByRole("main");
+  await expect(main).toContainText(
+    "Insurance against damage and theft is agreed in each rental agreement, which states who arranges it and what it covers",
+  );
+  await expect(main).not.toContainText("Equipment insured");
+  await expect(main).not.toContainText("proper insurance");
+});
+
+test("recovery rates are given as depending on ore", async ({ page }) => {
+  await page.goto("/equipment/gold-wash-plant-150tph");
+  await expect(page.getByRole("main")).toContainText("Up to 95% of free gold, depending on ore");
+  await page.goto("/equipment");
+  await expect(page.getByRole("main")).toContainText("Up to 92% of free gold, depending on ore");
+});
