@@ -22,7 +22,8 @@ import { type ServerProcess, spawnServer } from "../tests/support/server-process
 import { countMarkers, startSubmittingClients } from "../tests/support/submitting-clients";
 import type { Backend } from "../tests/support/test-database";
 
-vi.setConfig({ testTimeout: 300_000, hookTimeout: 120_000 });
+// Three processes per test (server, backup, restored server) on a shared 2-core machine.
+vi.setConfig({ testTimeout: 420_000, hookTimeout: 120_000 });
 
 const run = promisify(execFile);
 const TSX = path.resolve("node_modules/.bin/tsx");

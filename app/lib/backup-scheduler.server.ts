@@ -8,7 +8,7 @@ import { logger } from "./logger.server";
 import { withPostgresAdvisoryLock } from "./postgres-backup.server";
 
 // Arbitrary constant shared by every instance: one scheduled backup at a time.
-const BACKUP_LOCK_ID = 727_002;
+export const BACKUP_LOCK_ID = 727_002;
 
 /** Takes one backup into BACKUP_DIR and prunes the old ones; null when another instance has it in hand. */
 export async function takeScheduledBackup(database: DatabaseHandle, env: Env): Promise<string | null> {
