@@ -3,7 +3,7 @@ import { Router } from "express";
 import { resolveAuthSecret } from "~/lib/auth-secret.server";
 import { backupFileName } from "~/lib/backup-files.server";
 import { deriveBackupToken } from "~/lib/backup.server";
-import { getDatabase } from "~/lib/db.server";
+import { type DatabaseHandle, getDatabase } from "~/lib/db.server";
 import type { Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 
@@ -24,15 +24,18 @@ function sameToken(given: string, expected: string): boolean {
  * and carry the token derived from the auth secret. Any other request falls
  * through to the site, as if the endpoint did not exist.
  */
-export function backupRoutes(env: Env): Router {
+export function backupRoutes(env: Env, openDatabase: () => Promise<DatabaseHandle> = getDatabase): Router {
   const router = Router();
-  const token = deriveBackupToken(resolveAuthSecret(env));
+  // Derived on first use: the server has resolved (or generated) the secret by then.
+  let token: string | undefined;
   router.post(BACKUP_PATH, async (req, res, next) => {
     const remote = req.socket.remoteAddress ?? "";
     const local = LOOPBACK.test(remote) || remote === req.socket.localAddress;
     const given = req.headers[BACKUP_TOKEN_HEADER];
-    if (!local || typeof given !== "string" || !sameToken(given, token)) return next();
-    const database = await getDatabase();
+    if (!local || typeof given !== "string") return next();
+    token ??= deriveBackupToken(resolveAuthSecret(env));
+    if (!sameToken(given, token)) return next();
+    const database = await openDatabase();
     res.setHeader("Cache-Control", "no-store");
     if (!database.dumpDataDir) {
       res.status(409).type("text/plain").send("PostgreSQL: back up with pg_dump (npm run backup does).");

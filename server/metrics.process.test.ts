@@ -1,10 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONTACT_FORM_PURPOSE } from "~/lib/contact-form.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/form-guard.server";
 import { type ServerProcess, spawnServer } from "../tests/support/server-process";
+
+// Each suite starts the production server: slow on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const TOKEN = "metrics-test-token-0123456789";
 const SECRET = "metrics-test-secret-0123456789-abcdefghijkl";
@@ -48,7 +51,7 @@ describe("GET /metrics", () => {
   };
 
   it("answers 401 without the token or with a wrong one", async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       {},
       { Authorization: "Bearer wrong-token-0123456789012" },
       { Authorization: `Bearer ${TOKEN}x` },
@@ -62,7 +65,8 @@ describe("GET /metrics", () => {
 
   it("moves the request and inquiry counters after a contact post, labelled by route pattern", async () => {
     const before = await scrape();
-    await fetch(`${server.url}/equipment/no-such-machine-${Date.now()}`);
+    // Read to the end: the counters move when the response has finished.
+    await (await fetch(`${server.url}/equipment/no-such-machine-${Date.now()}`)).text();
     const post = await fetch(`${server.url}/contact`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
@@ -76,6 +80,7 @@ describe("GET /metrics", () => {
       redirect: "manual",
     });
     expect(post.status).toBe(303);
+    await post.text();
     const after = await scrape();
 
     const stored = (text: string) => sample(text, "inquiries_stored_total", { spam: "false" });

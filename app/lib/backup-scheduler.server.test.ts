@@ -1,12 +1,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { backupFileName, detectBackupKind, listBackups, pruneBackups } from "./backup-files.server";
 import { BACKUP_LOCK_ID, takeScheduledBackup } from "./backup-scheduler.server";
 import { parseEnv } from "./env.server";
 import { withPostgresAdvisoryLock } from "./postgres-backup.server";
+
+// A database and a dump of it per test, on a shared 2-core machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 let dirs: string[] = [];
 let databases: TestDatabase[] = [];
