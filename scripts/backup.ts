@@ -64,7 +64,9 @@ async function backupThroughServer(): Promise<void> {
     fail(`The data directory is in use, but no server answers at ${target} (${String(error)}). Use --url.`);
   }
   if (!response.ok) {
-    fail(`The server at ${target} refused the backup (${response.status}): is it this DATA_DIR's server?`);
+    fail(
+      `The server at ${target} refused the backup (${response.status}): is it this DATA_DIR's server, and is BETTER_AUTH_SECRET (or DATA_DIR/auth-secret) the one it uses?`,
+    );
   }
   await writeBlob(await response.blob(), file);
 }

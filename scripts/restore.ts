@@ -40,7 +40,7 @@ try {
     !fs.existsSync(path.join(env.DATA_DIR, "auth-secret"))
   ) {
     console.log(
-      "The backup holds the database only: copy the old DATA_DIR/auth-secret into DATA_DIR (or set BETTER_AUTH_SECRET to it) before starting, or sessions and two-factor secrets stop working.",
+      "The backup holds the database only: copy the old DATA_DIR/auth-secret into DATA_DIR (or set BETTER_AUTH_SECRET to it) before starting, or every session and unused e-mail verification link stops working.",
     );
   }
 } catch (error) {
