@@ -4,8 +4,10 @@ import express from "express";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import type { Env } from "~/lib/env.server";
+import { backupRoutes } from "./backup";
 import { healthRoutes } from "./health";
 import { getLoadContext } from "./load-context";
+import { metricsRoutes } from "./metrics";
 import { acceptOnlyForms, limitBodySize, rejectCrossOrigin } from "./request-guards";
 import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
@@ -27,6 +29,8 @@ export function createApp(options: AppOptions): express.Express {
   app.set("trust proxy", env.TRUST_PROXY);
 
   app.use(requestLog(logger));
+  app.use(metricsRoutes({ build, token: env.METRICS_TOKEN }));
+  app.use(backupRoutes(env));
   app.use(securityHeaders({ https: env.SITE_URL.startsWith("https:") }));
   app.use((_req, res, next) => {
     // While draining, tell keep-alive clients not to reuse the connection.

@@ -5,6 +5,7 @@ import { resolveAuthSecret } from "~/lib/auth-secret.server";
 import { DataDirLockedError } from "~/lib/data-dir-lock.server";
 import { closeDatabase, getDatabase } from "~/lib/db.server";
 import { EnvError, getEnv } from "~/lib/env.server";
+import { startBackupScheduler } from "~/lib/backup-scheduler.server";
 import { logger } from "~/lib/logger.server";
 import { startMailWorker } from "~/lib/mail-outbox.server";
 import { createMailSenderFromEnv } from "~/lib/mail.server";
@@ -52,6 +53,7 @@ export async function startServer(build: ServerBuild, clientDir: string): Promis
   // ADMIN_EMAILS: verified users listed there get the admin role (also at verification).
   await syncAdminEmails(database.db, env.ADMIN_EMAILS);
   const mailWorker = startMailWorker(database.db, createMailSenderFromEnv());
+  const stopBackups = startBackupScheduler(database, env);
   const pruneTimer = setInterval(() => {
     pruneRateLimits(database.db).catch((error: unknown) =>
       logger.warn({ err: error }, "rate-limit prune failed"),
@@ -92,6 +94,7 @@ export async function startServer(build: ServerBuild, clientDir: string): Promis
         clearInterval(pruneTimer);
         // Finish the mail being delivered; the rest stays in the outbox.
         await mailWorker.stop();
+        await stopBackups();
         await closeDatabase();
         logger.info("shutdown complete");
         process.exit(0);

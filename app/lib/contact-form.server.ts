@@ -15,6 +15,7 @@ import { getEnv } from "./env.server";
 import { FORM_TOKEN_FIELD, detectSpam, issueFormToken } from "./form-guard.server";
 import { createInquiry, deriveSubmissionKey } from "./inquiries.server";
 import { logger } from "./logger.server";
+import { countStoredInquiry } from "./metrics.server";
 import { type RateLimit, consumeRateLimit } from "./rate-limit.server";
 import { dataWithToast, redirectWithToast } from "./toast.server";
 
@@ -139,6 +140,7 @@ export async function handleContactSubmission(
         validation.data,
       ),
     });
+    if (!inquiry.duplicate) countStoredInquiry(spamReason !== null);
     logger.info(
       { inquiryId: inquiry.id, spam: spamReason, duplicate: inquiry.duplicate },
       inquiry.duplicate ? "inquiry already stored" : "inquiry stored",

@@ -43,6 +43,21 @@ export interface DatabaseHandle {
   notify(channel: string, payload: string): Promise<void>;
   /** Waits for running queries, then closes the connection (and the PGlite lock). */
   close(): Promise<void>;
+  /** Connections now running a query, and queries waiting for one (for /metrics). */
+  connectionStats(): ConnectionStats;
+  /**
+   * PGlite only: a gzipped tarball of the data directory, taken between
+   * transactions, so it is what a crash at that moment would leave on disk.
+   */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+export interface ConnectionStats {
+  /** Connections the pool may open (PGlite: its single connection). */
+  max: number;
+  open: number;
+  inUse: number;
+  waiting: number;
 }
 
 async function notifyVia(db: Db, channel: string, payload: string) {
@@ -111,6 +126,12 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
       await listener.close();
       await pool.end();
     },
+    connectionStats: () => ({
+      max: poolSize,
+      open: pool.totalCount,
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }
 
@@ -130,27 +151,36 @@ function trackInFlight(client: PGlite) {
       return pending;
     };
   }
-  return async function drain() {
-    // Let queries that callers have already started reach the client.
-    await new Promise((resolve) => setImmediate(resolve));
-    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+  return {
+    async drain() {
+      // Let queries that callers have already started reach the client.
+      await new Promise((resolve) => setImmediate(resolve));
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    /** Calls made and not yet answered: PGlite runs one at a time, the rest queue. */
+    count: () => inFlight.size,
   };
 }
+
+/** Where PGlite keeps its files inside DATA_DIR. */
+export const pgliteFilesDir = (dataDir: string) => path.join(dataDir, "pglite");
+
+// pg_trgm backs the inbox search index (migration 0005); Postgres ships it in contrib.
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   const releaseLock = dataDir === null ? () => {} : acquireDataDirLock(dataDir);
   let client: PGlite;
   try {
-    // pg_trgm backs the inbox search index (migration 0005); Postgres ships it in contrib.
-    client = await PGlite.create(dataDir === null ? undefined : path.join(dataDir, "pglite"), {
-      extensions: { pg_trgm },
+    client = await PGlite.create(dataDir === null ? undefined : pgliteFilesDir(dataDir), {
+      extensions: PGLITE_EXTENSIONS,
     });
     await migratePglite(drizzlePglite(client), { migrationsFolder: findMigrationsFolder() });
   } catch (error) {
     releaseLock();
     throw error;
   }
-  const drain = trackInFlight(client);
+  const inFlight = trackInFlight(client);
 
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -165,13 +195,62 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     notify: (channel, payload) => notifyVia(db, channel, payload),
     async close() {
       try {
-        await drain();
+        await inFlight.drain();
         if (!client.closed) await client.close();
       } finally {
         releaseLock();
       }
     },
+    connectionStats: () => ({
+      max: 1,
+      open: client.closed ? 0 : 1,
+      inUse: Math.min(inFlight.count(), 1),
+      waiting: Math.max(inFlight.count() - 1, 0),
+    }),
+    async dumpDataDir() {
+      // Less WAL to replay on restore.
+      await client.exec("checkpoint");
+      // Every query and transaction holds this mutex: holding it waits out a
+      // transaction between its statements, and keeps new ones out meanwhile.
+      return client._runExclusiveTransaction(() => client.dumpDataDir("gzip"));
+    },
   };
+}
+
+/**
+ * Runs `work` on the raw PGlite of a data directory no process has open,
+ * under the data-dir lock and without migrating: for backup and restore.
+ * `loadDataDir` first fills the (empty) directory from a dump.
+ */
+async function withStoppedPglite<T>(
+  dataDir: string,
+  work: (client: PGlite) => Promise<T>,
+  loadDataDir?: Blob,
+): Promise<T> {
+  const releaseLock = acquireDataDirLock(dataDir);
+  try {
+    const client = await PGlite.create(pgliteFilesDir(dataDir), {
+      extensions: PGLITE_EXTENSIONS,
+      loadDataDir,
+    });
+    try {
+      return await work(client);
+    } finally {
+      await client.close();
+    }
+  } finally {
+    releaseLock();
+  }
+}
+
+/** A gzipped tarball of a stopped data directory's database (DataDirLockedError while a server runs). */
+export function dumpStoppedPglite(dataDir: string): Promise<Blob> {
+  return withStoppedPglite(dataDir, (client) => client.dumpDataDir("gzip"));
+}
+
+/** Fills an empty data directory from a dumpDataDir tarball (no migrations: openDatabase applies them). */
+export async function loadPgliteDump(dataDir: string, dump: Blob): Promise<void> {
+  await withStoppedPglite(dataDir, async () => {}, dump);
 }
 
 /** Opens a database and applies the committed migrations. */

@@ -70,6 +70,31 @@ const EnvSchema = z
       .max(60, "expected at most 60 seconds")
       .default(0),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Bearer token for GET /metrics; unset, /metrics answers 404. */
+    METRICS_TOKEN: z.string().min(16, "expected at least 16 characters").optional(),
+    /** Where scheduled backups (and `npm run backup` without a file) are written. */
+    BACKUP_DIR: z.string().min(1).optional(),
+    /** Period of scheduled backups (`30min`, `6h`, `1d`); `0`, the default, turns them off. */
+    BACKUP_INTERVAL: z
+      .string()
+      .regex(/^(0|\d+(min|h|d))$/, "expected 0 or a period such as 30min, 6h, 1d")
+      .default("0")
+      .transform((value) => {
+        if (value === "0") return null;
+        const [, count, unit] = /^(\d+)(min|h|d)$/.exec(value)!;
+        return Number(count) * { min: 60_000, h: 3_600_000, d: 86_400_000 }[unit as "min" | "h" | "d"];
+      })
+      .refine((ms) => ms === null || ms >= 60_000, "expected at least 1min"),
+    /** How many scheduled backups BACKUP_DIR keeps; older ones are deleted. */
+    BACKUP_KEEP: z.coerce
+      .number({ error: "expected a whole number of backups" })
+      .int("expected a whole number of backups")
+      .min(1, "expected at least 1")
+      .default(7),
+  })
+  .refine((env) => env.BACKUP_INTERVAL === null || env.BACKUP_DIR !== undefined, {
+    path: ["BACKUP_DIR"],
+    message: "required when BACKUP_INTERVAL is set",
   })
   .transform((env) => ({
     ...env,

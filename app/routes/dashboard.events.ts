@@ -2,6 +2,7 @@ import { getDatabase } from "~/lib/db.server";
 import { requireAdmin } from "~/lib/guards.server";
 import { INBOX_CHANGED_CHANNEL } from "~/lib/inbox.server";
 import { logger } from "~/lib/logger.server";
+import { eventStreamClients } from "~/lib/metrics.server";
 import { onShutdown } from "~/lib/shutdown.server";
 import { isAdmin } from "~/lib/roles.server";
 import type { Route } from "./+types/dashboard.events";
@@ -30,9 +31,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       let unsubscribe: (() => Promise<void>) | null = null;
       const heartbeat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
       let forget = () => {};
+      eventStreamClients.inc();
       cleanup = () => {
         if (closed) return;
         closed = true;
+        eventStreamClients.dec();
         clearInterval(heartbeat);
         forget();
         void unsubscribe?.().catch((error: unknown) => logger.warn({ err: error }, "inbox unlisten failed"));

@@ -249,5 +249,16 @@ export const BETTER_AUTH_ENDPOINTS: {
   { path: "/api/auth/revoke-sessions", as: "admin", body: () => ({}) },
 ];
 
-/** Express's own routes: the probes (GET only, ahead of the CSRF guard), then React Router behind it. */
-export const EXPRESS_ROUTES = ["GET /healthz", "GET /readyz", "ALL /{*splat}"];
+/**
+ * Express's own routes: /metrics and the probes (GET only), the local backup
+ * endpoint (no browser can call it: it needs a token derived from the auth
+ * secret, server/backup.test.ts), all ahead of the CSRF guard, then React
+ * Router behind it.
+ */
+export const EXPRESS_ROUTES = [
+  "GET /metrics",
+  "POST /_ops/backup",
+  "GET /healthz",
+  "GET /readyz",
+  "ALL /{*splat}",
+];

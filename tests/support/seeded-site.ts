@@ -34,6 +34,8 @@ export type NewInquiry = typeof contactSubmissions.$inferInsert;
 export interface SeededSite<Key extends string> {
   readonly backend: Backend;
   readonly url: string;
+  /** The server's environment (DATA_DIR, DATABASE_URL, BETTER_AUTH_SECRET...). */
+  readonly env: Readonly<Record<string, string>>;
   /** `Cookie` header values carrying a session, for the accounts signed in. */
   readonly cookies: { admin: string; member: string };
   readonly userIds: Record<keyof typeof SEEDED_ACCOUNTS, string>;
@@ -55,6 +57,8 @@ export interface SeededSite<Key extends string> {
 export async function startSeededSite<Key extends string>(
   backend: Backend,
   inquiries: Record<Key, NewInquiry>,
+  /** More server environment, e.g. CONTACT_RATE_LIMIT for many submissions from one address. */
+  extraEnv: Record<string, string> = {},
 ): Promise<SeededSite<Key>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seeded-site-"));
   const serverUrl = process.env.TEST_DATABASE_URL ?? "";
@@ -74,6 +78,7 @@ export async function startSeededSite<Key extends string>(
     BETTER_AUTH_SECRET: SEEDED_SECRET,
     LOG_LEVEL: "warn",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...extraEnv,
   };
 
   let database: DatabaseHandle | null = await open();
@@ -98,6 +103,7 @@ export async function startSeededSite<Key extends string>(
     return {
       backend,
       url,
+      env: envVars,
       ...seeded,
       initial,
       async snapshot({ restart = true } = {}) {

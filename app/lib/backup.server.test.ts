@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { backupStoppedPglite, RestoreRefusedError, restoreBackup } from "./backup.server";
+import { openDatabase } from "./db.server";
+
+// Three PGlite boots per test on a shared 2-core machine.
+vi.setConfig({ testTimeout: 180_000 });
+
+const NEWEST_INDEX = "contact_submissions_search_idx";
+
+let dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  dirs = [];
+});
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "restore-"));
+  dirs.push(dir);
+  return dir;
+};
+
+describe("restore", () => {
+  it("applies the migrations an older backup lacks, and refuses a non-empty target without --force", async () => {
+    // A data directory as an older version left it: without the newest migration.
+    const oldDir = tempDir();
+    const old = await openDatabase({ kind: "pglite", dataDir: oldDir });
+    await old.db.execute(sql.raw(`drop index ${NEWEST_INDEX}`));
+    await old.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`,
+    );
+    await old.db.execute(
+      sql`insert into contact_submissions (name, email, message) values ('Old', 'old@example.test', 'From before')`,
+    );
+    await old.close();
+    const file = path.join(tempDir(), "old-backup.tar.gz");
+    await backupStoppedPglite(oldDir, file);
+
+    const newDir = tempDir();
+    await restoreBackup({ file, force: false, dataDir: newDir, databaseUrl: undefined });
+    const restored = await openDatabase({ kind: "pglite", dataDir: newDir });
+    try {
+      const index = await restored.db.execute<{ count: number }>(
+        sql`select count(*)::int as count from pg_indexes where indexname = ${NEWEST_INDEX}`,
+      );
+      expect(index.rows[0]?.count).toBe(1);
+      const rows = await restored.db.execute<{ message: string }>(
+        sql`select message from contact_submissions`,
+      );
+      expect(rows.rows.map((row) => row.message)).toEqual(["From before"]);
+    } finally {
+      await restored.close();
+    }
+
+    await expect(
+      restoreBackup({ file, force: false, dataDir: newDir, databaseUrl: undefined }),
+    ).rejects.toThrow(RestoreRefusedError);
+    await restoreBackup({ file, force: true, dataDir: newDir, databaseUrl: undefined });
+  });
+});

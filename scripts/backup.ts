@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import path from "node:path";
+import { resolveAuthSecret } from "~/lib/auth-secret.server";
+import { backupFileName } from "~/lib/backup-files.server";
+import { backupPostgres, backupStoppedPglite, deriveBackupToken, writeBlob } from "~/lib/backup.server";
+import { DataDirLockedError } from "~/lib/data-dir-lock.server";
+import { type Env, EnvError, getEnv } from "~/lib/env.server";
+import { BACKUP_PATH, BACKUP_TOKEN_HEADER } from "../server/backup";
+
+const USAGE = `Usage: npm run backup -- [FILE] [--url http://127.0.0.1:PORT]
+
+Writes one consistent backup of the database the server in this environment
+uses. Without FILE: BACKUP_DIR (default ./backups)/backup-<UTC time>-<kind>.<ext>.
+  PostgreSQL (DATABASE_URL set): pg_dump in custom format, servers keep running.
+  Embedded database (DATA_DIR): asks the running server to take it (it alone
+  may open the data directory), or reads the directory when no server runs.
+--url: where the running server listens, if not http://HOST:PORT from the environment.`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const args = process.argv.slice(2);
+if (args.includes("--help") || args.includes("-h")) {
+  console.log(USAGE);
+  process.exit(0);
+}
+let url: string | undefined;
+const positional: string[] = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === "--url") url = args[++i] ?? fail(USAGE);
+  else if (args[i]!.startsWith("-")) fail(USAGE);
+  else positional.push(args[i]!);
+}
+if (positional.length > 1) fail(USAGE);
+
+let env: Env;
+try {
+  env = getEnv();
+} catch (error) {
+  if (error instanceof EnvError) fail(error.message);
+  throw error;
+}
+const kind = env.DATABASE_URL ? "postgres" : "pglite";
+const file = path.resolve(positional[0] ?? path.join(env.BACKUP_DIR ?? "backups", backupFileName(kind)));
+if (fs.existsSync(file)) fail(`${file} exists: choose another name.`);
+
+/** The server's own URL: HOST 0.0.0.0 or :: listens on loopback too. */
+function localServerUrl(): string {
+  const host = ["0.0.0.0", "::", ""].includes(env.HOST) ? "127.0.0.1" : env.HOST;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${env.PORT}`;
+}
+
+async function backupThroughServer(): Promise<void> {
+  const target = url ?? localServerUrl();
+  let response;
+  try {
+    response = await fetch(`${target}${BACKUP_PATH}`, {
+      method: "POST",
+      headers: { [BACKUP_TOKEN_HEADER]: deriveBackupToken(resolveAuthSecret(env)) },
+    });
+  } catch (error) {
+    fail(`The data directory is in use, but no server answers at ${target} (${String(error)}). Use --url.`);
+  }
+  if (!response.ok) {
+    fail(
+      `The server at ${target} refused the backup (${response.status}): is it this DATA_DIR's server, and is BETTER_AUTH_SECRET (or DATA_DIR/auth-secret) the one it uses?`,
+    );
+  }
+  await writeBlob(await response.blob(), file);
+}
+
+try {
+  if (kind === "postgres") await backupPostgres(env.DATABASE_URL!, file);
+  else {
+    try {
+      await backupStoppedPglite(env.DATA_DIR, file);
+    } catch (error) {
+      if (!(error instanceof DataDirLockedError)) throw error;
+      await backupThroughServer();
+    }
+  }
+} catch (error) {
+  fail(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
+}
+console.log(`Backup written: ${file} (${fs.statSync(file).size} bytes)`);

@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import path from "node:path";
+import { RestoreRefusedError, restoreBackup } from "~/lib/backup.server";
+import { DataDirLockedError } from "~/lib/data-dir-lock.server";
+import { EnvError, getEnv } from "~/lib/env.server";
+
+const USAGE = `Usage: npm run restore -- FILE [--force]
+
+Restores a backup from \`npm run backup\` into the database this environment
+names (DATABASE_URL, else the embedded database in DATA_DIR), with the server
+stopped, then applies this version's newer migrations. The target must be
+empty; --force replaces what it holds.`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const args = process.argv.slice(2);
+if (args.includes("--help") || args.includes("-h")) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const force = args.includes("--force");
+const files = args.filter((arg) => arg !== "--force");
+if (files.length !== 1 || files[0]!.startsWith("-")) fail(USAGE);
+
+try {
+  const env = getEnv();
+  const { kind } = await restoreBackup({
+    file: files[0]!,
+    force,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+  });
+  console.log(`Restored ${files[0]} into ${kind === "postgres" ? "the PostgreSQL database" : env.DATA_DIR}.`);
+  if (
+    kind === "pglite" &&
+    !env.BETTER_AUTH_SECRET &&
+    !fs.existsSync(path.join(env.DATA_DIR, "auth-secret"))
+  ) {
+    console.log(
+      "The backup holds the database only: copy the old DATA_DIR/auth-secret into DATA_DIR (or set BETTER_AUTH_SECRET to it) before starting, or every session and unused e-mail verification link stops working.",
+    );
+  }
+} catch (error) {
+  if (
+    error instanceof EnvError ||
+    error instanceof DataDirLockedError ||
+    error instanceof RestoreRefusedError
+  ) {
+    fail(error.message);
+  }
+  fail(`Restore failed: ${error instanceof Error ? error.message : String(error)}`);
+}

@@ -1,0 +1,53 @@
+import crypto from "node:crypto";
+import { Router } from "express";
+import { resolveAuthSecret } from "~/lib/auth-secret.server";
+import { backupFileName } from "~/lib/backup-files.server";
+import { deriveBackupToken } from "~/lib/backup.server";
+import { type DatabaseHandle, getDatabase } from "~/lib/db.server";
+import type { Env } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+
+export const BACKUP_PATH = "/_ops/backup";
+export const BACKUP_TOKEN_HEADER = "x-backup-token";
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+function sameToken(given: string, expected: string): boolean {
+  const digest = (value: string) => crypto.createHash("sha256").update(value).digest();
+  return crypto.timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * POST /_ops/backup: the running server dumps its embedded database (no
+ * second process may open it). Only for `npm run backup` on this machine:
+ * the connection must come from the machine itself (never X-Forwarded-For),
+ * and carry the token derived from the auth secret. Any other request falls
+ * through to the site, as if the endpoint did not exist.
+ */
+export function backupRoutes(env: Env, openDatabase: () => Promise<DatabaseHandle> = getDatabase): Router {
+  const router = Router();
+  // Derived on first use: the server has resolved (or generated) the secret by then.
+  let token: string | undefined;
+  router.post(BACKUP_PATH, async (req, res, next) => {
+    const remote = req.socket.remoteAddress ?? "";
+    const local = LOOPBACK.test(remote) || remote === req.socket.localAddress;
+    const given = req.headers[BACKUP_TOKEN_HEADER];
+    if (!local || typeof given !== "string") return next();
+    token ??= deriveBackupToken(resolveAuthSecret(env));
+    if (!sameToken(given, token)) return next();
+    const database = await openDatabase();
+    res.setHeader("Cache-Control", "no-store");
+    if (!database.dumpDataDir) {
+      res.status(409).type("text/plain").send("PostgreSQL: back up with pg_dump (npm run backup does).");
+      return;
+    }
+    const started = Date.now();
+    const dump = Buffer.from(await (await database.dumpDataDir()).arrayBuffer());
+    logger.info({ bytes: dump.length, ms: Date.now() - started }, "backup taken");
+    res
+      .type("application/gzip")
+      .setHeader("Content-Disposition", `attachment; filename="${backupFileName("pglite")}"`)
+      .send(dump);
+  });
+  return router;
+}

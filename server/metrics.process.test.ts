@@ -1,0 +1,131 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CONTACT_FORM_PURPOSE } from "~/lib/contact-form.server";
+import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/form-guard.server";
+import { type ServerProcess, spawnServer } from "../tests/support/server-process";
+
+// Each suite starts the production server: slow on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+const TOKEN = "metrics-test-token-0123456789";
+const SECRET = "metrics-test-secret-0123456789-abcdefghijkl";
+
+/** The value of one series in Prometheus text format; 0 when absent. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
+  for (const line of text.split("\n")) {
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const present = match[2]?.split(",") ?? [];
+    if (wanted.every((pair) => present.includes(pair))) return Number(match[3]);
+  }
+  return 0;
+}
+
+describe("GET /metrics", () => {
+  let dataDir: string;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "metrics-"));
+    server = await spawnServer({
+      DATA_DIR: dataDir,
+      BETTER_AUTH_SECRET: SECRET,
+      METRICS_TOKEN: TOKEN,
+      ADMIN_EMAILS: "admin@example.test",
+      LOG_LEVEL: "warn",
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const scrape = async () => {
+    const response = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+    return response.text();
+  };
+
+  it("answers 401 without the token or with a wrong one", async () => {
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { Authorization: "Bearer wrong-token-0123456789012" },
+      { Authorization: `Bearer ${TOKEN}x` },
+      { Authorization: `Basic ${TOKEN}` },
+    ]) {
+      const response = await fetch(`${server.url}/metrics`, { headers });
+      expect(response.status).toBe(401);
+      expect(await response.text()).not.toContain("http_requests_total");
+    }
+  });
+
+  it("moves the request and inquiry counters after a contact post, labelled by route pattern", async () => {
+    const before = await scrape();
+    // Read to the end: the counters move when the response has finished.
+    await (await fetch(`${server.url}/equipment/no-such-machine-${Date.now()}`)).text();
+    const post = await fetch(`${server.url}/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+      body: new URLSearchParams({
+        [FORM_TOKEN_FIELD]: issueFormToken(SECRET, CONTACT_FORM_PURPOSE, Date.now() - 60_000),
+        name: "Metrics Visitor",
+        email: "visitor@example.test",
+        interest: "consultation",
+        message: "Counting this inquiry in the metrics test.",
+      }),
+      redirect: "manual",
+    });
+    expect(post.status).toBe(303);
+    await post.text();
+    const after = await scrape();
+
+    const stored = (text: string) => sample(text, "inquiries_stored_total", { spam: "false" });
+    expect(stored(after)).toBe(stored(before) + 1);
+    const posts = (text: string) =>
+      sample(text, "http_requests_total", { route: "/contact", method: "POST", status: "303" });
+    expect(posts(after)).toBe(posts(before) + 1);
+    const latency = (text: string) =>
+      sample(text, "http_request_duration_seconds_count", { route: "/contact", method: "POST" });
+    expect(latency(after)).toBe(latency(before) + 1);
+    // One series for the pattern, none for the raw path.
+    expect(sample(after, "http_requests_total", { route: "/equipment/:id", status: "404" })).toBeGreaterThan(
+      0,
+    );
+    expect(after).not.toContain("no-such-machine");
+
+    for (const name of [
+      "mail_outbox_pending",
+      "mail_outbox_failed",
+      "mail_outbox_oldest_pending_age_seconds",
+      "database_connections_in_use",
+      "database_connections_waiting",
+      "inbox_event_stream_clients",
+      "process_resident_memory_bytes",
+      "nodejs_eventloop_lag_seconds",
+    ]) {
+      expect(after).toMatch(new RegExp(`^${name}(\\{[^}]*\\})? `, "m"));
+    }
+    expect(sample(after, "database_up")).toBe(1);
+  });
+});
+
+describe("GET /metrics without METRICS_TOKEN", () => {
+  it("does not exist", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "metrics-off-"));
+    const server = await spawnServer({ DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET, LOG_LEVEL: "warn" });
+    try {
+      const response = await fetch(`${server.url}/metrics`, {
+        headers: { Authorization: "Bearer anything" },
+      });
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain("http_requests_total");
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

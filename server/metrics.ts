@@ -1,0 +1,88 @@
+import crypto from "node:crypto";
+import { Router } from "express";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { httpRequestDuration, httpRequests, renderMetrics } from "~/lib/metrics.server";
+
+/** Paths Express answers itself, outside React Router's route table. */
+const SERVER_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
+
+/** React Router's flat route manifest as the tree matchRoutes expects. */
+function routeTree(build: ServerBuild): RouteObject[] {
+  type Route = NonNullable<ServerBuild["routes"][string]>;
+  const byParent = new Map<string | undefined, Route[]>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const siblings = byParent.get(route.parentId) ?? [];
+    siblings.push(route);
+    byParent.set(route.parentId, siblings);
+  }
+  const children = (parentId: string | undefined): RouteObject[] =>
+    (byParent.get(parentId) ?? []).map((route) =>
+      route.index
+        ? { id: route.id, path: route.path, index: true }
+        : {
+            id: route.id,
+            path: route.path,
+            caseSensitive: route.caseSensitive,
+            children: children(route.id),
+          },
+    );
+  return children(undefined);
+}
+
+/**
+ * The route pattern that answered (`/equipment/:id`), never the raw path:
+ * a label per distinct URL would let anyone grow the metrics without bound.
+ */
+export function createRouteLabeler(build: ServerBuild): (path: string) => string {
+  const routes = routeTree(build);
+  return (path) => {
+    if (SERVER_PATHS.has(path)) return path;
+    if (path.startsWith("/assets/")) return "/assets/*";
+    const matches = matchRoutes(routes, path) ?? [];
+    const pattern = matches
+      .map((match) => match.route.path)
+      .filter((segment): segment is string => Boolean(segment))
+      .join("/");
+    return `/${pattern}`.replace(/\/{2,}/g, "/");
+  };
+}
+
+function sameToken(given: string, expected: string): boolean {
+  // Hashing first gives equal lengths, so the comparison time says nothing.
+  const digest = (value: string) => crypto.createHash("sha256").update(value).digest();
+  return crypto.timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * Counts and times every request, and serves GET /metrics to a bearer of
+ * METRICS_TOKEN. Without a token configured /metrics does not exist (404).
+ */
+export function metricsRoutes({ build, token }: { build: ServerBuild; token: string | undefined }): Router {
+  const router = Router();
+  const labelRoute = createRouteLabeler(build);
+
+  router.use((req, res, next) => {
+    const stopTimer = httpRequestDuration.startTimer();
+    res.on("finish", () => {
+      const labels = { route: labelRoute(req.path), method: req.method };
+      stopTimer(labels);
+      httpRequests.inc({ ...labels, status: String(res.statusCode) });
+    });
+    next();
+  });
+
+  router.get("/metrics", async (req, res, next) => {
+    if (!token) return next();
+    const [scheme, given] = (req.headers.authorization ?? "").split(" ");
+    res.setHeader("Cache-Control", "no-store");
+    if (scheme?.toLowerCase() !== "bearer" || !given || !sameToken(given, token)) {
+      res.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
+      res.status(401).type("text/plain").send("A valid bearer token is required.");
+      return;
+    }
+    const { contentType, body } = await renderMetrics();
+    res.type(contentType).send(body);
+  });
+  return router;
+}
