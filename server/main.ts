@@ -9,6 +9,7 @@ import { logger } from "~/lib/logger.server";
 import { startMailWorker } from "~/lib/mail-outbox.server";
 import { createMailSenderFromEnv } from "~/lib/mail.server";
 import { pruneRateLimits } from "~/lib/rate-limit.server";
+import { startRetentionJob } from "~/lib/retention.server";
 import { runShutdownHooks } from "~/lib/shutdown.server";
 import { syncAdminEmails } from "~/lib/roles.server";
 import { createApp } from "./app";
@@ -52,6 +53,7 @@ export async function startServer(build: ServerBuild, clientDir: string): Promis
   // ADMIN_EMAILS: verified users listed there get the admin role (also at verification).
   await syncAdminEmails(database.db, env.ADMIN_EMAILS);
   const mailWorker = startMailWorker(database.db, createMailSenderFromEnv());
+  startRetentionJob(database.db); // stops itself through onShutdown (runShutdownHooks below)
   const pruneTimer = setInterval(() => {
     pruneRateLimits(database.db).catch((error: unknown) =>
       logger.warn({ err: error }, "rate-limit prune failed"),
