@@ -32,4 +32,4 @@ export const retention = {
   complaintAcknowledgeDays: 30,
 } as const;
 
-export type RetentionConfig = typeof retention;
+export type RetentionConfig = { readonly [Key in keyof typeof retention]: number };

@@ -95,13 +95,21 @@ export function countPersonalData(data: PersonalData): PersonalDataCounts {
   };
 }
 
-export async function findPersonalData(db: Db, rawEmail: string): Promise<PersonalData> {
+/** Scope "account": the account's own data only (an account holder's download), no inquiries. */
+export async function findPersonalData(
+  db: Db,
+  rawEmail: string,
+  scope: ErasureScope = "all",
+): Promise<PersonalData> {
   const email = normalizeEmail(rawEmail);
-  const inquiries = await db
-    .select()
-    .from(contactSubmissions)
-    .where(sql`lower(${contactSubmissions.email}) = ${email}`)
-    .orderBy(contactSubmissions.created_at);
+  const inquiries =
+    scope === "account"
+      ? []
+      : await db
+          .select()
+          .from(contactSubmissions)
+          .where(sql`lower(${contactSubmissions.email}) = ${email}`)
+          .orderBy(contactSubmissions.created_at);
   const [found] = await db
     .select()
     .from(user)
@@ -114,7 +122,7 @@ export async function findPersonalData(db: Db, rawEmail: string): Promise<Person
       mailWhere(
         email,
         inquiries.map((row) => row.id),
-        "all",
+        scope,
       ),
     )
     .orderBy(mailOutbox.created_at);
