@@ -206,19 +206,23 @@ describe.each(testBackends)("retention job on %s", (backend) => {
       : null;
     try {
       const old = earlier(monthsBefore(NOW, retention.inquiryMonths), HOUR);
+      const runTwice = async () => {
+        const runs = await Promise.all(
+          [database.db, second?.db ?? database.db].map((db) => runRetention(db, { now: NOW, siteUrl: SITE })),
+        );
+        return (key: "inquiries" | "accountsWarned") => runs.reduce((sum, run) => sum + run.counts[key], 0);
+      };
+
+      // Idle accounts alone: nothing else in the run makes the two wait for each other.
+      for (let i = 0; i < 5; i++) await account(`idle-${i}`, old);
+      let total = await runTwice();
+      expect(total("accountsWarned")).toBe(5);
+      expect(await warnings()).toHaveLength(5);
+
       for (let i = 0; i < 20; i++) await inquiry(`old-${i}`, { created_at: old });
       await inquiry("kept", { created_at: NOW });
-      for (let i = 0; i < 5; i++) await account(`idle-${i}`, old);
-
-      const runs = await Promise.all(
-        [database.db, second?.db ?? database.db, database.db].map((db) =>
-          runRetention(db, { now: NOW, siteUrl: SITE }),
-        ),
-      );
-      const total = (key: "inquiries" | "accountsWarned") =>
-        runs.reduce((sum, run) => sum + run.counts[key], 0);
+      total = await runTwice();
       expect(total("inquiries")).toBe(20);
-      expect(total("accountsWarned")).toBe(5);
       expect(await names()).toEqual(["kept"]);
       expect(await warnings()).toHaveLength(5);
     } finally {
