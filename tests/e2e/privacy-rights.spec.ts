@@ -45,6 +45,24 @@ for (const javaScriptEnabled of [true, false]) {
       return JSON.parse(fs.readFileSync((await download.path())!, "utf8")) as Record<string, unknown>;
     }
 
+    // Plain HTTP requests: once is enough.
+    if (!javaScriptEnabled)
+      test("the account routes need a session: anonymous requests go to sign in", async () => {
+        const requests: { path: string; init?: RequestInit }[] = [
+          { path: "/account/data" },
+          { path: "/account/delete" },
+          {
+            path: "/account/delete",
+            init: { method: "POST", body: new URLSearchParams({ password: PASSWORD }) },
+          },
+        ];
+        for (const { path, init } of requests) {
+          const response = await fetch(`${inbox.url}${path}`, { ...init, redirect: "manual" });
+          expect(response.status, path).toBe(302);
+          expect(response.headers.get("location"), path).toMatch(/^\/auth\?redirectTo=%2Faccount%2F/);
+        }
+      });
+
     test("an admin finds everything held about an address, downloads it and erases it after confirming", async ({
       browser,
     }) => {
