@@ -1,5 +1,7 @@
 import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { retention } from "../../app/content/retention";
 import { type InboxServer, PASSWORD, startInboxServer } from "./inbox-setup";
 
 /**
@@ -13,6 +15,10 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`privacy rights with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.describe.configure({ mode: "serial" });
     let inbox: InboxServer;
+
+    // A dozen page loads, a download and an axe scan per test on shared
+    // cores: a generous ceiling, not a goal.
+    test.describe.configure({ timeout: 60_000 });
 
     test.beforeAll(async () => {
       test.setTimeout(120_000);
@@ -36,6 +42,17 @@ for (const javaScriptEnabled of [true, false]) {
       return { context, page: await context.newPage() };
     }
 
+    /** axe runs inside the page, so only where the page runs scripts. */
+    async function expectAccessible(page: Page) {
+      if (!javaScriptEnabled) return;
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      ).toEqual([]);
+    }
+
     async function downloadJson(page: Page, name: string) {
       const [download] = await Promise.all([
         page.waitForEvent("download"),
@@ -47,7 +64,14 @@ for (const javaScriptEnabled of [true, false]) {
 
     // Plain HTTP requests: once is enough.
     if (!javaScriptEnabled)
-      test("the account routes need a session: anonymous requests go to sign in", async () => {
+      test("the built /privacy page states the configured periods; account routes need a session", async () => {
+        const notice = (await (await fetch(`${inbox.url}/privacy`)).text()).replace(/<[^>]+>/g, " ");
+        expect(notice).toContain(`Inquiries: ${retention.inquiryMonths} months after their last activity`);
+        expect(notice).toContain(`${retention.spamDays} days after their last activity`);
+        expect(notice).toContain(`${retention.deliveredMailDays} days after delivery`);
+        expect(notice).toContain(`for ${retention.inactiveAccountMonths} months gets a warning email`);
+        expect(notice).not.toContain("hosted database");
+
         const requests: { path: string; init?: RequestInit }[] = [
           { path: "/account/data" },
           { path: "/account/delete" },
@@ -68,7 +92,9 @@ for (const javaScriptEnabled of [true, false]) {
     }) => {
       const { context, page } = await pageAs(browser, "admin");
       try {
-        await page.goto("/dashboard/privacy");
+        await page.goto("/dashboard");
+        await page.getByRole("link", { name: "Privacy requests" }).click();
+        await expect(page.getByRole("heading", { level: 1, name: "Privacy requests" })).toBeVisible();
         await page.getByLabel("Email address").fill(SUBJECT);
         await page.getByRole("button", { name: "Find" }).click();
         await expect(page.getByTestId("count-inquiries")).toHaveText("2");
@@ -89,6 +115,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page.getByTestId("count-inquiries")).toHaveText("2");
 
         await page.getByRole("link", { name: "Erase all…" }).click();
+        await expectAccessible(page);
         await page.getByRole("button", { name: "Erase permanently" }).click();
         await expect(page.getByRole("status").filter({ hasText: "Personal data erased" })).toBeVisible();
         await expect(page.getByText("Nothing is held about this address.")).toBeVisible();
@@ -109,6 +136,7 @@ for (const javaScriptEnabled of [true, false]) {
       const { context, page } = await pageAs(browser, "member");
       try {
         await page.goto("/account/delete");
+        await expectAccessible(page);
         const data = await downloadJson(page, "Download your account data first");
         expect(data).toMatchObject({ email: MEMBER, account: { email: MEMBER } });
         expect((data.sessions as unknown[]).length).toBeGreaterThan(0);
