@@ -60,6 +60,8 @@ export const contactSubmissions = pgTable(
      * form (a retry after a lost response) is recognised and stored once.
      */
     submission_key: text("submission_key").unique("contact_submissions_submission_key_key"),
+    /** The privacy notice version (PRIVACY_NOTICE_VERSION) in force when it was sent; null before it was recorded. */
+    privacy_notice_version: text("privacy_notice_version"),
   },
   (table) => [
     // Newest-first listing, with id as a stable tie-breaker for pagination.
@@ -145,4 +147,35 @@ export const userRoles = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.user_id, table.role] })],
+);
+
+/**
+ * When each account last signed in (Better Auth keeps no such record: its
+ * session rows go on sign-out), and when the retention job warned its owner
+ * that the account will be deleted for inactivity.
+ */
+export const accountActivity = pgTable("account_activity", {
+  user_id: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  last_sign_in_at: timestamp("last_sign_in_at", { withTimezone: true }),
+  inactivity_warned_at: timestamp("inactivity_warned_at", { withTimezone: true }),
+});
+
+/**
+ * That an erasure happened, never what was erased: when, by whom (an admin's
+ * user id, or "self" for an account holder deleting their own account) and
+ * how many rows of each table.
+ */
+export const privacyErasures = pgTable(
+  "privacy_erasures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    erased_at: timestamp("erased_at", { withTimezone: true }).notNull().defaultNow(),
+    erased_by: text("erased_by").notNull(),
+    /** "rights-request" (dashboard) or "account-deletion" (self-service). */
+    kind: text("kind").notNull(),
+    row_counts: jsonb("row_counts").$type<Record<string, number>>().notNull(),
+  },
+  (table) => [index("privacy_erasures_erased_at_idx").on(table.erased_at.desc())],
 );

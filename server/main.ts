@@ -10,6 +10,7 @@ import { logger } from "~/lib/logger.server";
 import { startMailWorker } from "~/lib/mail-outbox.server";
 import { createMailSenderFromEnv } from "~/lib/mail.server";
 import { pruneRateLimits } from "~/lib/rate-limit.server";
+import { startRetentionJob } from "~/lib/retention.server";
 import { runShutdownHooks } from "~/lib/shutdown.server";
 import { syncAdminEmails } from "~/lib/roles.server";
 import { createApp } from "./app";
@@ -54,6 +55,7 @@ export async function startServer(build: ServerBuild, clientDir: string): Promis
   await syncAdminEmails(database.db, env.ADMIN_EMAILS);
   const mailWorker = startMailWorker(database.db, createMailSenderFromEnv());
   const stopBackups = startBackupScheduler(database, env);
+  startRetentionJob(database.db); // stops itself through onShutdown (runShutdownHooks below)
   const pruneTimer = setInterval(() => {
     pruneRateLimits(database.db).catch((error: unknown) =>
       logger.warn({ err: error }, "rate-limit prune failed"),

@@ -178,6 +178,12 @@ export const company = {
       address: `deals@${domain}`,
       href: `mailto:deals@${domain}`,
     },
+    /** Privacy requests and complaints (privacy notice; DUAA 2025 s.103). */
+    privacy: {
+      label: "Privacy requests and complaints",
+      address: `privacy@${domain}`,
+      href: `mailto:privacy@${domain}`,
+    },
   },
   website: {
     url: `https://www.${domain}`,

@@ -1,209 +1,265 @@
 import { brandTitle, company } from "./company";
+import { type RetentionConfig, retention } from "./retention";
 import type { LegalDocument } from "./types";
 
-const privacyEmail = company.emails.general.address;
+/**
+ * The version of this notice, recorded on each inquiry sent while it is in
+ * force (contact_submissions.privacy_notice_version). Change it with every
+ * revision of the text, together with `lastUpdated`.
+ */
+export const PRIVACY_NOTICE_VERSION = "2026-11-22";
 
-export const privacyPage: LegalDocument = {
-  meta: {
-    title: brandTitle("Privacy Policy"),
-    description: `How ${company.legalName} collects, uses, stores and protects personal data from inquiries and accounts under UK GDPR, and how to exercise your rights.`,
-  },
-  title: "Privacy Policy",
-  lastUpdated: "21 November 2026",
-  intro: `This notice explains how ${company.legalName} (“${company.brandName}”, “we”, “us”) handles personal data when you use this website, send us an inquiry or create an account. We process personal data in accordance with the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.`,
-  sections: [
-    {
-      id: "controller",
-      heading: "1. Who we are",
-      blocks: [
-        {
-          kind: "paragraph",
-          text: `${company.legalName} is the data controller for the personal data described in this notice. We are registered in ${company.registration.jurisdiction} under company number ${company.registration.companyNumber}, and our office is at ${company.address.singleLine}.`,
-        },
-        {
-          kind: "paragraph",
-          text: `For any privacy question or request, email ${privacyEmail}, call ${company.phone.display} or write to us at the address above, marking your letter “Data Protection”.`,
-        },
-      ],
+/**
+ * Whether administrator accounts require a second factor at sign-in. The
+ * sentence saying so is included only when this is true: set it in the same
+ * change that enforces two-factor sign-in for admins (the admin two-factor
+ * issue), never before.
+ */
+export const ADMIN_STRONG_AUTHENTICATION = false;
+
+const privacyEmail = company.emails.privacy.address;
+
+const months = (count: number) => `${count} month${count === 1 ? "" : "s"}`;
+const days = (count: number) => `${count} day${count === 1 ? "" : "s"}`;
+const hours = (count: number) => `${count} hour${count === 1 ? "" : "s"}`;
+
+/**
+ * The notice, every period taken from `config`: the object the retention
+ * job (app/lib/retention.server.ts) and the session lifetime read too.
+ */
+export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
+  const sweep = `within ${hours(config.jobIntervalHours)}`;
+  return {
+    meta: {
+      title: brandTitle("Privacy Policy"),
+      description: `How ${company.legalName} collects, uses, stores and protects personal data from inquiries and accounts under UK GDPR, and how to exercise your rights.`,
     },
-    {
-      id: "data-we-collect",
-      heading: "2. The personal data we collect",
-      blocks: [
-        {
-          kind: "paragraph",
-          text: "When you send an inquiry through our contact form we collect:",
-        },
-        {
-          kind: "list",
-          items: [
-            "your name, and optionally your company",
-            "your email address, and optionally your phone and WhatsApp numbers",
-            "your area of interest and, optionally, your expected deal size",
-            "the content of your message",
-            "your IP address, used only to limit repeated submissions and prevent spam",
-            "notes our team adds to your inquiry while handling it",
-          ],
-        },
-        {
-          kind: "paragraph",
-          text: "When you create an account or sign in we collect:",
-        },
-        {
-          kind: "list",
-          items: [
-            "your full name and email address",
-            "your password, which is stored only as a one-way cryptographic hash and never in readable form",
-            "session information, including tokens kept in your browser’s storage so that you stay signed in",
-          ],
-        },
-        {
-          kind: "paragraph",
-          text: "If you contact us by email, phone or WhatsApp we keep a record of that correspondence. If a transaction proceeds, we collect identity, ownership and financial documents for KYC/AML checks; we give you a separate notice explaining that processing at the time.",
-        },
-      ],
-    },
-    {
-      id: "purposes-and-lawful-bases",
-      heading: "3. Why we use your data and our lawful bases",
-      blocks: [
-        {
-          kind: "list",
-          items: [
-            "Responding to your inquiry and discussing our services — legitimate interests in handling business inquiries, or steps taken at your request before entering into a contract.",
-            "Providing and securing your account — performance of our agreement with you to provide the account.",
-            "Rate limiting, spam prevention and protecting the website from abuse — legitimate interests in keeping our systems secure and available.",
-            "Carrying out KYC/AML checks and keeping records when a transaction proceeds — compliance with legal obligations, including the UK Money Laundering Regulations 2017.",
-            "Establishing, exercising or defending legal claims — legitimate interests.",
-          ],
-        },
-        {
-          kind: "paragraph",
-          text: "We do not send marketing messages unless you have asked to receive them, and we do not use your data for automated decision-making that has legal or similarly significant effects on you.",
-        },
-      ],
-    },
-    {
-      id: "retention",
-      heading: "4. How long we keep your data",
-      blocks: [
-        {
-          kind: "list",
-          items: [
-            "Inquiries and related correspondence: 24 months after our last contact with you, unless a business relationship follows.",
-            "IP addresses used for rate limiting and spam prevention: no longer than 30 days.",
-            "Account data: for as long as your account is active; we delete it within 30 days of a deletion request, or after 24 months without a sign-in.",
-            "Session data: until you sign out or the session expires.",
-            "KYC/AML records: five years after the end of the business relationship or transaction, as the Money Laundering Regulations 2017 require.",
-          ],
-        },
-        {
-          kind: "paragraph",
-          text: "We may keep data for longer where the law requires it or where it is needed for a legal claim, and only for as long as that need lasts.",
-        },
-      ],
-    },
-    {
-      id: "sharing",
-      heading: "5. Who processes your data",
-      blocks: [
-        {
-          kind: "paragraph",
-          text: "We do not sell your personal data. We share it only with the following, and only as far as necessary:",
-        },
-        {
-          kind: "list",
-          items: [
-            "our website hosting provider and our hosted database and authentication provider, which store inquiries and accounts on our behalf as processors",
-            "our email and productivity service providers, as processors",
-            "professional advisers, such as lawyers and auditors, under duties of confidentiality",
-            "prospective counterparties, only with your agreement and only the information needed for an introduction",
-            "regulators, law enforcement and other authorities where the law requires us to disclose information",
-          ],
-        },
-        {
-          kind: "paragraph",
-          text: "If you contact us on WhatsApp, your messages are also processed by WhatsApp under its own terms and privacy policy.",
-        },
-      ],
-    },
-    {
-      id: "international-transfers",
-      heading: "6. International transfers",
-      blocks: [
-        {
-          kind: "paragraph",
-          text: "Some of our service providers store or process data outside the United Kingdom, for example in the European Economic Area or the United States. Where they do, we rely on UK adequacy regulations or put in place appropriate safeguards such as the UK International Data Transfer Agreement or the UK Addendum to the EU Standard Contractual Clauses.",
-        },
-        {
-          kind: "paragraph",
-          text: "Where a transaction or licensing project involves parties in Ghana, we transfer information there only when it is necessary for the service you have asked for, and with appropriate safeguards in place.",
-        },
-      ],
-    },
-    {
-      id: "cookies-and-security",
-      heading: "7. Browser storage and security",
-      blocks: [
-        {
-          kind: "paragraph",
-          text: "We use browser storage that is strictly necessary to keep you signed in. We do not use advertising cookies, and we will ask for your consent before introducing any non-essential cookies.",
-        },
-        {
-          kind: "paragraph",
-          text: "Data is encrypted in transit, access is restricted to authorised staff who need it, and administrator accounts are protected by strong authentication.",
-        },
-      ],
-    },
-    {
-      id: "your-rights",
-      heading: "8. Your rights",
-      blocks: [
-        {
-          kind: "paragraph",
-          text: "Under UK data protection law you have the right to:",
-        },
-        {
-          kind: "list",
-          items: [
-            "access the personal data we hold about you and receive a copy",
-            "have inaccurate or incomplete data rectified",
-            "have your data erased where there is no good reason for us to keep it",
-            "ask us to restrict processing of your data in certain circumstances",
-            "object to processing based on our legitimate interests",
-            "data portability: receive data you gave us in a structured, machine-readable format or have it sent to another organisation",
-            "withdraw consent at any time, where we rely on consent",
-          ],
-        },
-        {
-          kind: "paragraph",
-          text: `To exercise any of these rights, contact us at ${privacyEmail}. We will respond within one month and may need to confirm your identity first. Some rights are limited where we must keep records by law, for example KYC/AML records.`,
-        },
-        {
-          kind: "paragraph",
-          text: "You also have the right to complain to the Information Commissioner’s Office (ICO), the UK data protection regulator, at ico.org.uk or on 0303 123 1113. We would appreciate the chance to address your concern first.",
-        },
-      ],
-    },
-    {
-      id: "children",
-      heading: "9. Children",
-      blocks: [
-        {
-          kind: "paragraph",
-          text: "Our services are intended for businesses and adults. We do not knowingly collect personal data from anyone under 18.",
-        },
-      ],
-    },
-    {
-      id: "changes",
-      heading: "10. Changes to this notice",
-      blocks: [
-        {
-          kind: "paragraph",
-          text: "We may update this notice from time to time. The date at the top shows when it was last revised, and we will tell account holders about significant changes.",
-        },
-      ],
-    },
-  ],
-};
+    title: "Privacy Policy",
+    lastUpdated: "22 November 2026",
+    intro: `This notice explains how ${company.legalName} (“${company.brandName}”, “we”, “us”) handles personal data when you use this website, send us an inquiry or create an account. We process personal data in accordance with the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.`,
+    sections: [
+      {
+        id: "controller",
+        heading: "1. Who we are",
+        blocks: [
+          {
+            kind: "paragraph",
+            text: `${company.legalName} is the data controller for the personal data described in this notice. We are registered in ${company.registration.jurisdiction} under company number ${company.registration.companyNumber}, and our office is at ${company.address.singleLine}.`,
+          },
+          {
+            kind: "paragraph",
+            text: `For any privacy question, request or complaint, email ${privacyEmail}, call ${company.phone.display} or write to us at the address above, marking your letter “Data Protection”.`,
+          },
+        ],
+      },
+      {
+        id: "data-we-collect",
+        heading: "2. The personal data we collect",
+        blocks: [
+          {
+            kind: "paragraph",
+            text: "When you send an inquiry through our contact form we collect:",
+          },
+          {
+            kind: "list",
+            items: [
+              "your name, and optionally your company",
+              "your email address, and optionally your phone and WhatsApp numbers",
+              "your area of interest and, optionally, your expected deal size",
+              "the content of your message, and which version of this notice was in force when you sent it",
+              "your IP address, used only to limit repeated submissions and prevent spam",
+              "notes our team adds to your inquiry while handling it",
+              "the emails we send about your inquiry: our acknowledgement to you and our notification to our team",
+            ],
+          },
+          {
+            kind: "paragraph",
+            text: "When you create an account or sign in we collect:",
+          },
+          {
+            kind: "list",
+            items: [
+              "your full name and email address",
+              "your password, which is stored only as a one-way cryptographic hash and never in readable form",
+              "for each session (each device you are signed in on): the IP address and the browser’s user agent it was started from, and when it was created, last used and expires; the browser keeps a session cookie so that you stay signed in",
+              "when you last signed in",
+              "the account emails we send you, such as verification and password-reset links, and your IP address and email address in rate-limit counters that protect sign-in from abuse",
+            ],
+          },
+          {
+            kind: "paragraph",
+            text: "If you contact us by email, phone or WhatsApp we keep a record of that correspondence. If a transaction proceeds, we collect identity, ownership and financial documents for customer due diligence; we give you a separate notice explaining that processing at the time.",
+          },
+        ],
+      },
+      {
+        id: "purposes-and-lawful-bases",
+        heading: "3. Why we use your data and our lawful bases",
+        blocks: [
+          {
+            kind: "list",
+            items: [
+              "Responding to your inquiry and discussing our services — legitimate interests in handling business inquiries, or steps taken at your request before entering into a contract.",
+              "Providing and securing your account — performance of our agreement with you to provide the account.",
+              "Rate limiting, spam prevention and protecting the website from abuse — legitimate interests in keeping our systems secure and available.",
+              "Customer due diligence when a transaction proceeds: we are not in the regulated sector under the Money Laundering Regulations 2017, but we apply checks modelled on them — legitimate interests in knowing who we deal with and in preventing fraud, money laundering and terrorist financing.",
+              "Reporting a suspicion of money laundering or terrorist financing to the National Crime Agency — legitimate interests in preventing crime and in not becoming involved in it; information about criminal offences is processed under the conditions of Schedule 1 to the Data Protection Act 2018.",
+              "Keeping accounting and tax records of transactions, and disclosing information when a court order, a regulator or another law requires it — legal obligation.",
+              "Establishing, exercising or defending legal claims — legitimate interests.",
+            ],
+          },
+          {
+            kind: "paragraph",
+            text: "We do not send marketing messages unless you have asked to receive them, and we do not use your data for automated decision-making that has legal or similarly significant effects on you.",
+          },
+        ],
+      },
+      {
+        id: "retention",
+        heading: "4. How long we keep your data",
+        blocks: [
+          {
+            kind: "paragraph",
+            text: `An automatic job applies these periods every ${hours(config.jobIntervalHours)}, so each item is deleted ${sweep} of the end of its period:`,
+          },
+          {
+            kind: "list",
+            items: [
+              `Inquiries: ${months(config.inquiryMonths)} after their last activity (when the inquiry arrived, was last opened by our team or its notes were last changed), together with the emails about them.`,
+              `Submissions our spam filter or our team marks as spam: ${days(config.spamDays)} after their last activity.`,
+              `Copies of the emails we send (acknowledgements, notifications and account emails): ${days(config.deliveredMailDays)} after delivery, or ${days(config.failedMailDays)} after we stop trying to deliver them.`,
+              `IP addresses and email addresses in rate-limit counters: until the counter’s time window ends, which is never more than ${hours(config.rateLimitMaxWindowHours)}.`,
+              `Sessions, with their IP address and user agent: until you sign out, or until the session expires after ${days(config.sessionIdleDays)} without use and at the latest ${days(config.sessionMaxDays)} after you signed in.`,
+              `Accounts: until you delete your account on your account page, which deletes it and its sessions at once. An account nobody has signed in to for ${months(config.inactiveAccountMonths)} gets a warning email; it is deleted ${days(config.inactiveAccountGraceDays)} after the warning unless you sign in before then.`,
+              "Customer due diligence records, which are not kept on this website: five years after the end of the business relationship or transaction, the period the Money Laundering Regulations 2017 set for the regulated sector.",
+            ],
+          },
+          {
+            kind: "paragraph",
+            text: "When we erase data at your request, we keep a record that the erasure happened (when, who carried it out and how many records were erased), but none of the erased data.",
+          },
+        ],
+      },
+      {
+        id: "sharing",
+        heading: "5. Who processes your data",
+        blocks: [
+          {
+            kind: "paragraph",
+            text: "We do not sell your personal data. This website runs its own database and its own sign-in system: no separate database or authentication service holds your data. We share it only with the following, and only as far as necessary:",
+          },
+          {
+            kind: "list",
+            items: [
+              "our hosting provider, which runs the servers that store inquiries and accounts on our behalf, as a processor",
+              "our email and productivity service providers, as processors",
+              "professional advisers, such as lawyers and auditors, under duties of confidentiality",
+              "prospective counterparties, only with your agreement and only the information needed for an introduction",
+              "the National Crime Agency, regulators, law enforcement and other authorities, as described in section 3",
+            ],
+          },
+          {
+            kind: "paragraph",
+            text: "If you contact us on WhatsApp, your messages are also processed by WhatsApp under its own terms and privacy policy.",
+          },
+        ],
+      },
+      {
+        id: "international-transfers",
+        heading: "6. International transfers",
+        blocks: [
+          {
+            kind: "paragraph",
+            text: "Some of our service providers store or process data outside the United Kingdom, for example in the European Economic Area or the United States. Where they do, we rely on UK adequacy regulations or put in place appropriate safeguards such as the UK International Data Transfer Agreement or the UK Addendum to the EU Standard Contractual Clauses.",
+          },
+          {
+            kind: "paragraph",
+            text: "Where a transaction or licensing project involves parties in Ghana, we transfer information there only when it is necessary for the service you have asked for, and with appropriate safeguards in place.",
+          },
+        ],
+      },
+      {
+        id: "cookies-and-security",
+        heading: "7. Cookies and security",
+        blocks: [
+          {
+            kind: "paragraph",
+            text: "We use only cookies that are strictly necessary: a session cookie that keeps you signed in, and a cookie that carries a confirmation message to the next page for a minute. We do not use advertising or analytics cookies, and we will ask for your consent before introducing any non-essential cookies.",
+          },
+          {
+            kind: "paragraph",
+            text: ADMIN_STRONG_AUTHENTICATION
+              ? "Data is encrypted in transit, access is restricted to authorised staff who need it, and administrator accounts are protected by strong authentication."
+              : "Data is encrypted in transit, and access is restricted to authorised staff who need it.",
+          },
+        ],
+      },
+      {
+        id: "your-rights",
+        heading: "8. Your rights",
+        blocks: [
+          {
+            kind: "paragraph",
+            text: "Under UK data protection law you have the right to:",
+          },
+          {
+            kind: "list",
+            items: [
+              "access the personal data we hold about you and receive a copy",
+              "have inaccurate or incomplete data rectified",
+              "have your data erased where there is no good reason for us to keep it",
+              "ask us to restrict processing of your data in certain circumstances",
+              "object to processing based on our legitimate interests",
+              "data portability: receive data you gave us in a structured, machine-readable format or have it sent to another organisation",
+              "withdraw consent at any time, where we rely on consent",
+            ],
+          },
+          {
+            kind: "paragraph",
+            text: "If you have an account, you can download your account data as a file and delete your account yourself on your account page.",
+          },
+          {
+            kind: "paragraph",
+            text: `To exercise any of these rights, contact us at ${privacyEmail}. We will respond within one month and may need to confirm your identity first. Some rights are limited where we must keep records by law.`,
+          },
+        ],
+      },
+      {
+        id: "complaints",
+        heading: "9. Complaints",
+        blocks: [
+          {
+            kind: "paragraph",
+            text: `If you are unhappy with how we have handled your personal data, please complain to us at ${privacyEmail} or by post to the address in section 1. We acknowledge every complaint within ${days(config.complaintAcknowledgeDays)} of receiving it, look into it without undue delay and tell you the outcome.`,
+          },
+          {
+            kind: "paragraph",
+            text: "If you are not satisfied with our response, you can complain to the Information Commissioner’s Office (ICO), the UK data protection regulator, at ico.org.uk or on 0303 123 1113.",
+          },
+        ],
+      },
+      {
+        id: "children",
+        heading: "10. Children",
+        blocks: [
+          {
+            kind: "paragraph",
+            text: "Our services are intended for businesses and adults. We do not knowingly collect personal data from anyone under 18.",
+          },
+        ],
+      },
+      {
+        id: "changes",
+        heading: "11. Changes to this notice",
+        blocks: [
+          {
+            kind: "paragraph",
+            text: `We may update this notice from time to time. The date at the top shows when it was last revised (this is version ${PRIVACY_NOTICE_VERSION}), we record with each inquiry which version was in force when it was sent, and we will tell account holders about significant changes.`,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+export const privacyPage: LegalDocument = buildPrivacyPage(retention);

@@ -5,7 +5,7 @@ import { escapeHtml, type MailMessage } from "./mail.server";
  * The account mails: plain text and HTML with the same content. The user's
  * name is their own input, so it is escaped in HTML; links are built by us.
  */
-interface AccountMail {
+export interface AccountMail {
   kind: string;
   to: string;
   subject: string;
@@ -15,7 +15,7 @@ interface AccountMail {
   footer: string;
 }
 
-function renderAccountMail(mail: AccountMail): MailMessage {
+export function renderAccountMail(mail: AccountMail): MailMessage {
   const greeting = `Hello ${mail.greetingName},`;
   const text = [
     greeting,
@@ -44,7 +44,7 @@ ${actionHtml}
   return { kind: mail.kind, to: mail.to, subject: mail.subject, text, html };
 }
 
-function displayName(name: string): string {
+export function displayName(name: string): string {
   const trimmed = name.replace(/\s+/g, " ").trim();
   return trimmed === "" ? "there" : trimmed.slice(0, 100);
 }

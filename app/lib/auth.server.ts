@@ -1,9 +1,11 @@
 import { betterAuth } from "better-auth";
 import { company } from "~/content/company";
+import { retention } from "~/content/retention";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/forms/auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { isAPIError } from "better-auth/api";
 import * as authSchema from "../../db/auth-schema";
+import { recordSignIn } from "./account-activity.server";
 import { existingAccountMail, resetPasswordMail, verificationMail } from "./auth-mails.server";
 import { resolveAuthSecret } from "./auth-secret.server";
 import { type Db, getDb } from "./db.server";
@@ -13,12 +15,12 @@ import { enqueueMail } from "./mail.server";
 import { grantAdminIfListed } from "./roles.server";
 
 const DAY_SECONDS = 24 * 60 * 60;
-/** Idle timeout: a session unused for this long ends. */
-export const SESSION_EXPIRES_IN_SECONDS = 7 * DAY_SECONDS;
+/** Idle timeout: a session unused for this long ends (the privacy notice states it). */
+export const SESSION_EXPIRES_IN_SECONDS = retention.sessionIdleDays * DAY_SECONDS;
 /** Using a session at most this often pushes its expiry out again (sliding). */
 export const SESSION_UPDATE_AGE_SECONDS = DAY_SECONDS;
 /** However active, a session ends this long after sign-in (see getSession). */
-export const SESSION_ABSOLUTE_MAX_MS = 30 * DAY_SECONDS * 1000;
+export const SESSION_ABSOLUTE_MAX_MS = retention.sessionMaxDays * DAY_SECONDS * 1000;
 
 /** Header carrying the client address into Better Auth (context.clientIp, never the client's own header). */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -81,6 +83,16 @@ export function createAuth(db: Db, env: Env) {
       // No cookie cache: every request reads the session row, so a
       // revoked session ends at once.
       cookieCache: { enabled: false },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // The retention job deletes accounts unused for a period: a sign-in is use.
+          async after(session) {
+            await recordSignIn(db, session.userId);
+          },
+        },
+      },
     },
     advanced: {
       useSecureCookies: isSecureSite(env),

@@ -9,6 +9,7 @@ import {
   handleContactSubmission,
   RATE_LIMIT_MESSAGE,
 } from "./contact-form.server";
+import { PRIVACY_NOTICE_VERSION } from "~/content/privacy";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, issueFormToken } from "./form-guard.server";
 import { INQUIRY_ACKNOWLEDGEMENT, NO_ADMIN_RECIPIENTS } from "./inquiries.server";
 import { INQUIRY_NOTIFICATION } from "./mail-outbox.server";
@@ -129,6 +130,8 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
       is_spam: false,
       read_at: null,
       notify_error: null,
+      // Which privacy notice the visitor was shown.
+      privacy_notice_version: PRIVACY_NOTICE_VERSION,
     });
 
     const mails = await database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.kind));

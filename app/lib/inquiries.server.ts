@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { contactSubmissions, user, userRoles } from "../../db/schema";
+import { PRIVACY_NOTICE_VERSION } from "~/content/privacy";
 import type { ContactInput } from "~/forms/contact";
 import type { Db } from "./db.server";
 import { renderInquiryAcknowledgement, renderInquiryNotification } from "./inquiry-mails.server";
@@ -80,6 +81,8 @@ export async function createInquiry(
         is_spam: options.isSpam,
         notify_error: !options.isSpam && recipients.length === 0 ? NO_ADMIN_RECIPIENTS : null,
         submission_key: options.submissionKey,
+        // The notice the form links to is the one in force now.
+        privacy_notice_version: PRIVACY_NOTICE_VERSION,
       })
       // A concurrent twin waits here for the first to commit, then inserts nothing.
       .onConflictDoNothing({ target: contactSubmissions.submission_key })

@@ -38,7 +38,11 @@ export async function consumeRateLimit(
   return { allowed, retryAfterSeconds: allowed ? 0 : Math.ceil((windowEnd - now) / 1000) };
 }
 
-/** Deletes counters whose window has ended. */
-export async function pruneRateLimits(db: Db, now = new Date()): Promise<void> {
-  await db.delete(rateLimits).where(lt(rateLimits.expires_at, now));
+/** Deletes counters whose window has ended; returns how many. */
+export async function pruneRateLimits(db: Db, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.expires_at, now))
+    .returning({ key: rateLimits.key });
+  return deleted.length;
 }

@@ -1,5 +1,6 @@
 import {
   data,
+  Link,
   type ShouldRevalidateFunctionArgs,
   useActionData,
   useLoaderData,
@@ -182,6 +183,9 @@ export default function Dashboard() {
             {filtered ? " in this view" : ""} · <span data-testid="inbox-unread">{unread} unread</span>
           </p>
         </div>
+        <Link to="/dashboard/privacy" className="text-sm font-semibold text-amber-800 underline">
+          Privacy requests
+        </Link>
       </header>
 
       <div className="mt-8">

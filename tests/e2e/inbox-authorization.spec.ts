@@ -9,6 +9,9 @@ import { cookieHeader, type InboxServer, startInboxServer } from "./inbox-setup"
 const SECRET_NAME = "Confidential Claimant";
 const SECRET_EMAIL = "claimant@secret.test";
 const ID = "6f0d9a4e-3c1b-4b7a-9a51-0d2f3e4c5b6a";
+/** Whose data the admin erases through a rights request, at the end. */
+const ERASED_NAME = "Erin Erasable";
+const ERASED_EMAIL = "erin@erasable.test";
 
 let inbox: InboxServer;
 
@@ -24,6 +27,7 @@ test.beforeAll(async () => {
       message: "Private message",
       admin_notes: "Private note",
     },
+    { name: ERASED_NAME, email: ERASED_EMAIL, message: "Please erase me" },
   ]);
 });
 test.afterAll(async () => {
@@ -59,6 +63,17 @@ const PROBES: Probe[] = [
   { label: "page data request", path: "/dashboard.data" },
   { label: "CSV export", path: "/dashboard/export.csv" },
   { label: "server-sent events", path: "/dashboard/events" },
+  { label: "rights request page", path: "/dashboard/privacy" },
+  { label: "rights request lookup", path: `/dashboard/privacy?email=${SECRET_EMAIL}` },
+  { label: "rights request confirmation", path: `/dashboard/privacy?email=${SECRET_EMAIL}&confirm=erase` },
+  { label: "rights request data request", path: `/dashboard/privacy.data?email=${SECRET_EMAIL}` },
+  { label: "rights request download", path: `/dashboard/privacy/export.json?email=${SECRET_EMAIL}` },
+  ...["/dashboard/privacy", "/dashboard/privacy.data"].map((path): Probe => ({
+    label: `rights request erase ${path}`,
+    path,
+    method: "POST",
+    form: { intent: "erase", email: SECRET_EMAIL },
+  })),
   ...INTENTS.flatMap((form): Probe[] => [
     { label: `action ${form.intent}`, path: "/dashboard", method: "POST", form },
     { label: `action data request ${form.intent}`, path: "/dashboard.data", method: "POST", form },
@@ -105,7 +120,7 @@ for (const who of ["anonymous", "member"] as const) {
       const context = `${who} ${item.label}`;
       expect(result.body, context).not.toContain(SECRET_NAME);
       expect(result.body, context).not.toContain(SECRET_EMAIL);
-      if (item.path.endsWith(".data")) {
+      if (item.path.split("?")[0]!.endsWith(".data")) {
         // React Router answers data requests with the redirect encoded in the body.
         expect(result.status, context).toBe(202);
         expect(result.body, context).toContain(who === "anonymous" ? "/auth?redirectTo=" : '"/"');
@@ -140,4 +155,37 @@ test("admin: every loader answers and every action intent applies (an unknown in
   expect((await post({ intent: "delete", id: ID })).status).toBe(302);
   expect(await snapshot()).not.toContain(SECRET_NAME);
   expect((await post({ intent: "mark-read", id: ID })).status).toBe(404);
+});
+
+test("admin: a rights request finds, downloads and erases one address's data, and nothing else", async () => {
+  const lookup = await probe("admin", { label: "lookup", path: `/dashboard/privacy?email=${ERASED_EMAIL}` });
+  expect(lookup.status).toBe(200);
+  expect(lookup.body).toContain("Please erase me");
+  expect(lookup.body).not.toContain(SECRET_NAME);
+  const download = await probe("admin", {
+    label: "download",
+    path: `/dashboard/privacy/export.json?email=${ERASED_EMAIL}`,
+  });
+  expect(JSON.parse(download.body)).toMatchObject({
+    email: ERASED_EMAIL,
+    inquiries: [{ name: ERASED_NAME }],
+  });
+  expect(
+    (await probe("admin", { label: "invalid address", path: "/dashboard/privacy?email=not-an-address" }))
+      .status,
+  ).toBe(400);
+
+  const erase = (form: Record<string, string>) =>
+    probe("admin", { label: "erase", path: "/dashboard/privacy", method: "POST", form });
+  expect((await erase({ email: ERASED_EMAIL })).status).toBe(400);
+  expect((await erase({ intent: "erase", email: "not-an-address" })).status).toBe(400);
+  // An admin's own account is deleted from the account page, not here.
+  expect((await erase({ intent: "erase", email: "ada.admin@example.test" })).status).toBe(400);
+  expect(await snapshot()).toContain(ERASED_NAME);
+
+  const erased = await erase({ intent: "erase", email: ERASED_EMAIL });
+  expect(erased.status).toBe(302);
+  expect(erased.location).toBe(`/dashboard/privacy?email=${encodeURIComponent(ERASED_EMAIL)}`);
+  const after = await snapshot();
+  expect(after).not.toContain(ERASED_NAME);
 });

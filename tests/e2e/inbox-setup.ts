@@ -26,7 +26,7 @@ export interface SessionCookie {
   value: string;
 }
 
-const PASSWORD = "correct horse battery";
+export const PASSWORD = "correct horse battery";
 
 /**
  * A server of its own on a fresh embedded database, seeded before it starts

@@ -25,6 +25,8 @@ export const INQUIRIES = {
   spam: inquiry("Sam Spam", { is_spam: true }),
   doomed: inquiry("Dora Doomed"),
   annotated: inquiry("Nina Notes", { admin_notes: "Called back on Monday." }),
+  /** Erased through a rights request (/dashboard/privacy). */
+  erasable: inquiry("Ezra Erasable"),
 };
 export type Site = SeededSite<keyof typeof INQUIRIES>;
 
@@ -42,7 +44,7 @@ export interface ActionCase {
   routeId: string;
   path: string;
   /** The session a victim's browser would attach (null: the action needs none). */
-  as: "admin" | "member" | null;
+  as: "admin" | "member" | "leaving" | null;
   fields(site: Site): Record<string, string>;
   /** Submitted from a hydrated page, as React Router's single fetch (`<path>.data`). */
   hydrated: boolean;
@@ -193,6 +195,33 @@ export const ACTIONS: ActionCase[] = [
   dashboard("mark-spam", "genuine", "sets is_spam", (row) => expect(row?.is_spam).toBe(true)),
   dashboard("mark-not-spam", "spam", "clears is_spam", (row) => expect(row?.is_spam).toBe(false)),
   dashboard("delete", "doomed", "deletes the inquiry", (row) => expect(row).toBeUndefined()),
+  {
+    name: "rights request erase",
+    routeId: "routes/dashboard.privacy",
+    path: "/dashboard/privacy",
+    as: "admin",
+    hydrated: true,
+    fields: () => ({ intent: "erase", email: INQUIRIES.erasable.email }),
+    changes: "deletes everything held about the address and records the erasure",
+    changed: (_before, after, site) => {
+      expect(inquiryRow(after, site.inquiryIds.erasable)).toBeUndefined();
+      expect(rows(after, "privacy_erasures").some((row) => row.kind === "rights-request")).toBe(true);
+    },
+  },
+  {
+    name: "delete account",
+    routeId: "routes/account.delete",
+    path: "/account/delete",
+    as: "leaving",
+    hydrated: true,
+    fields: () => ({ password: SEEDED_PASSWORD }),
+    changes: "deletes the user, its sessions and sign-in methods, and records the deletion",
+    changed: (_before, after, site) => {
+      expect(rows(after, "user").some((row) => row.id === site.userIds.leaving)).toBe(false);
+      expect(rows(after, "session").some((row) => row.userId === site.userIds.leaving)).toBe(false);
+      expect(rows(after, "privacy_erasures").some((row) => row.kind === "account-deletion")).toBe(true);
+    },
+  },
   dashboard(
     "save-notes",
     "annotated",

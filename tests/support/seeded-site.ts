@@ -27,6 +27,8 @@ export const SEEDED_ACCOUNTS = {
   pending: { name: "Paula Pending", email: "paula.pending@example.test", verified: false },
   /** Has asked for a password reset; the token is in `resetToken`. */
   resetting: { name: "Rita Reset", email: "rita.reset@example.test", verified: true },
+  /** Signed in, to delete the account (/account/delete). */
+  leaving: { name: "Lee Leaving", email: "lee.leaving@example.test", verified: true },
 } as const;
 
 export type NewInquiry = typeof contactSubmissions.$inferInsert;
@@ -37,7 +39,7 @@ export interface SeededSite<Key extends string> {
   /** The server's environment (DATA_DIR, DATABASE_URL, BETTER_AUTH_SECRET...). */
   readonly env: Readonly<Record<string, string>>;
   /** `Cookie` header values carrying a session, for the accounts signed in. */
-  readonly cookies: { admin: string; member: string };
+  readonly cookies: { admin: string; member: string; leaving: string };
   readonly userIds: Record<keyof typeof SEEDED_ACCOUNTS, string>;
   readonly inquiryIds: Record<Key, string>;
   /** A valid, unused password-reset token of the `resetting` account. */
@@ -161,6 +163,7 @@ async function seed<Key extends string>(
   const cookies = {
     admin: await signIn(SEEDED_ACCOUNTS.admin.email),
     member: await signIn(SEEDED_ACCOUNTS.member.email),
+    leaving: await signIn(SEEDED_ACCOUNTS.leaving.email),
   };
 
   await auth.api.requestPasswordReset({ body: { email: SEEDED_ACCOUNTS.resetting.email } });

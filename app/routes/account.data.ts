@@ -1,0 +1,24 @@
+import { getDb } from "~/lib/db.server";
+import { requireUser } from "~/lib/guards.server";
+import { logger } from "~/lib/logger.server";
+import { countPersonalData, findPersonalData } from "~/lib/personal-data.server";
+import type { Route } from "./+types/account.data";
+
+/**
+ * The signed-in user's account data as one JSON file: the account, its
+ * sessions (with IP address and user agent), the account mail and rate-limit
+ * counters. Never a secret: no password hash, no session token.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireUser(request);
+  const found = await findPersonalData(await getDb(), user.email, "account");
+  logger.info({ userId: user.id, counts: countPersonalData(found) }, "account data downloaded");
+  const exportedAt = new Date();
+  return new Response(JSON.stringify({ exportedAt, ...found }, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="my-account-data-${exportedAt.toISOString().slice(0, 10)}.json"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,145 @@
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { AuthField } from "~/components/auth-field";
+import { type Toast, Toaster } from "~/components/toast";
+import { buttonClass } from "~/components/ui/button-link";
+import { brandTitle, company } from "~/content/company";
+import { DeleteAccountSchema } from "~/forms/privacy";
+import { checkAuthRateLimit } from "~/lib/auth-limits.server";
+import { authHeaders, getAuth, readAuthFailure } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { readFormData } from "~/lib/form-data.server";
+import { requireUser } from "~/lib/guards.server";
+import { logger } from "~/lib/logger.server";
+import { erasePersonalData } from "~/lib/personal-data.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/account.delete";
+
+export const handle = { hydrate: true };
+
+export const meta: Route.MetaFunction = () => [
+  { title: brandTitle("Delete your account") },
+  { name: "robots", content: "noindex" },
+];
+
+/** Retry-After on a 429 reaches the browser. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
+
+interface DeleteActionData {
+  error: string;
+  toast: Toast;
+}
+
+function refuse(error: string, status: number, init?: ResponseInit) {
+  return data<DeleteActionData>(
+    { error, toast: { title: "Account not deleted", description: error, variant: "destructive" } },
+    { ...init, status },
+  );
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireUser(request);
+  return { email: user.email };
+}
+
+/**
+ * Deletes the signed-in user's account after checking the password again:
+ * the user row and everything tied to it (sessions, sign-in methods, roles,
+ * account mail, tokens), records that it happened, and ends the session.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireUser(request);
+  const parsed = DeleteAccountSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? "Enter your password.", 400);
+
+  const db = await getDb();
+  // Checking a password is a guess like signing in: the same limits apply.
+  const limit = await checkAuthRateLimit(db, "sign-in", { ip: context.clientIp, email: user.email });
+  if (!limit.allowed) {
+    return refuse(limit.message, 429, { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+  }
+
+  const auth = await getAuth();
+  try {
+    await auth.api.verifyPassword({
+      body: { password: parsed.data.password },
+      headers: authHeaders(request),
+    });
+  } catch (error) {
+    const failure = readAuthFailure(error);
+    if (!failure) throw error;
+    return refuse("Incorrect password.", 400);
+  }
+
+  const counts = await erasePersonalData(db, user.email, "account", {
+    erasedBy: "self",
+    kind: "account-deletion",
+  });
+  logger.info({ counts }, "account deleted by its holder");
+  let headers: Headers | undefined;
+  try {
+    // The session row is gone already; this expires the cookie.
+    ({ headers } = await auth.api.signOut({ headers: authHeaders(request), returnHeaders: true }));
+  } catch (error) {
+    if (!readAuthFailure(error)) throw error;
+  }
+  return redirectWithToast(
+    "/",
+    {
+      title: "Account deleted",
+      description: "Your account and its data have been deleted. You are signed out.",
+    },
+    headers ? { headers } : undefined,
+  );
+}
+
+export default function DeleteAccount() {
+  const { email } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <main id="main" className="mx-auto max-w-xl px-4 py-12 sm:py-16">
+      <h1 className="text-3xl font-bold tracking-tight text-stone-900">Delete your account</h1>
+      <p className="mt-4 text-stone-800">
+        This deletes the account <strong className="break-all">{email}</strong> at once: your name, email
+        address, password, every session on every device and the account emails we keep. It cannot be undone.
+      </p>
+      <p className="mt-3 text-stone-800">
+        Inquiries you sent through the contact form are not part of the account; we keep them for the period
+        in our{" "}
+        <Link to="/privacy#retention" className="text-amber-800 underline">
+          privacy notice
+        </Link>
+        . To have them erased too, email {company.emails.privacy.address}.
+      </p>
+      <p className="mt-3">
+        <a href="/account/data" download className="text-amber-800 underline">
+          Download your account data first
+        </a>
+      </p>
+      <Form method="post" className="mt-8 space-y-4" aria-label="Delete account">
+        <AuthField
+          label="Your password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={actionData?.error}
+        />
+        <div className="flex flex-wrap gap-3">
+          <Link to="/" className={buttonClass("secondary")}>
+            Cancel
+          </Link>
+          <button
+            type="submit"
+            disabled={busy}
+            className={buttonClass("primary", "bg-red-700 hover:bg-red-800 disabled:opacity-70")}
+          >
+            {busy ? "Deleting…" : "Delete my account"}
+          </button>
+        </div>
+      </Form>
+      <Toaster toast={actionData?.toast ?? null} />
+    </main>
+  );
+}

@@ -1,0 +1,271 @@
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { AuthField } from "~/components/auth-field";
+import { type Toast, Toaster } from "~/components/toast";
+import { buttonClass } from "~/components/ui/button-link";
+import { brandTitle } from "~/content/company";
+import { EraseRequestSchema, RightsRequestSchema } from "~/forms/privacy";
+import { getDb } from "~/lib/db.server";
+import { readFormData } from "~/lib/form-data.server";
+import { requireAdmin } from "~/lib/guards.server";
+import { logger } from "~/lib/logger.server";
+import {
+  countPersonalData,
+  erasePersonalData,
+  findPersonalData,
+  normalizeEmail,
+  type PersonalDataCounts,
+} from "~/lib/personal-data.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/dashboard.privacy";
+
+export const handle = { hydrate: true };
+
+export const meta: Route.MetaFunction = () => [
+  { title: brandTitle("Privacy requests") },
+  { name: "robots", content: "noindex" },
+];
+
+const COUNT_LABELS: Record<keyof PersonalDataCounts, string> = {
+  inquiries: "Inquiries",
+  users: "Accounts",
+  sessions: "Sessions",
+  mail: "Emails in the mail log",
+  rateLimitCounters: "Rate-limit counters",
+  passwordResetTokens: "Password-reset tokens",
+};
+
+const pageUrl = (email: string) => `/dashboard/privacy?${new URLSearchParams({ email }).toString()}`;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const raw = params.get("email") ?? "";
+  if (raw.trim() === "") return { email: "", error: null, found: null, confirming: false };
+  const parsed = RightsRequestSchema.safeParse({ email: raw });
+  if (!parsed.success) {
+    const error = parsed.error.issues[0]?.message ?? "Enter a valid email address.";
+    return data({ email: raw, error, found: null, confirming: false }, { status: 400 });
+  }
+  const found = await findPersonalData(await getDb(), parsed.data.email);
+  const counts = countPersonalData(found);
+  logger.info({ adminId: user.id, counts }, "rights request looked up");
+  return {
+    email: found.email,
+    error: null,
+    found: { ...found, counts },
+    confirming: params.get("confirm") === "erase",
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const parsed = EraseRequestSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) {
+    const toast: Toast = {
+      title: "Error",
+      description: parsed.error.issues[0]?.message ?? "Invalid request.",
+      variant: "destructive",
+    };
+    return data({ toast }, { status: 400 });
+  }
+  const email = normalizeEmail(parsed.data.email);
+  if (email === normalizeEmail(user.email)) {
+    const toast: Toast = {
+      title: "Not erased",
+      description: "This is your own account: delete it from your account page instead.",
+      variant: "destructive",
+    };
+    return data({ toast }, { status: 400 });
+  }
+  const counts = await erasePersonalData(await getDb(), email, "all", {
+    erasedBy: user.id,
+    kind: "rights-request",
+  });
+  const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+  logger.info({ adminId: user.id, counts }, "rights request: personal data erased");
+  return redirectWithToast(pageUrl(email), {
+    title: "Personal data erased",
+    description: `${total} record${total === 1 ? "" : "s"} erased. The erasure is logged without the data.`,
+  });
+}
+
+const dateTime = (value: Date | string | null) =>
+  value === null
+    ? "—"
+    : new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(
+        new Date(value),
+      ) + " UTC";
+
+function Held({ title, children, empty }: { title: string; children: React.ReactNode; empty: boolean }) {
+  return (
+    <section className="mt-8">
+      <h2 className="text-xl font-semibold text-stone-900">{title}</h2>
+      {empty ? <p className="mt-2 text-stone-600">None.</p> : <div className="mt-3">{children}</div>}
+    </section>
+  );
+}
+
+export default function DashboardPrivacy() {
+  const { email, error, found, confirming } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const total = found ? Object.values(found.counts).reduce((sum, count) => sum + count, 0) : 0;
+
+  return (
+    <main id="main" className="mx-auto max-w-4xl px-4 py-12 sm:py-16">
+      <p className="text-sm">
+        <Link to="/dashboard" className="text-amber-800 underline">
+          Back to the inbox
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900">Privacy requests</h1>
+      <p className="mt-2 text-stone-700">
+        Find everything held about an email address, download it for a subject access request, or erase it.
+      </p>
+
+      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Find personal data">
+        <div className="min-w-72 flex-1">
+          <AuthField
+            label="Email address"
+            name="email"
+            type="email"
+            required
+            defaultValue={email}
+            error={error ?? undefined}
+          />
+        </div>
+        <button type="submit" className={buttonClass("primary")} disabled={busy}>
+          Find
+        </button>
+      </Form>
+
+      {found ? (
+        <div data-testid="rights-result">
+          <h2 className="mt-10 text-2xl font-semibold text-stone-900">
+            Held about <span className="break-all">{found.email}</span>
+          </h2>
+          <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-3" aria-label="Records held">
+            {(Object.keys(COUNT_LABELS) as (keyof PersonalDataCounts)[]).map((key) => (
+              <div key={key} className="flex justify-between gap-2 border-b border-stone-200 py-1">
+                <dt className="text-stone-700">{COUNT_LABELS[key]}</dt>
+                <dd className="font-semibold" data-testid={`count-${key}`}>
+                  {found.counts[key]}
+                </dd>
+              </div>
+            ))}
+          </dl>
+
+          {total === 0 ? (
+            <p className="mt-6 rounded-lg border border-dashed border-stone-300 p-6 text-stone-700">
+              Nothing is held about this address.
+            </p>
+          ) : (
+            <>
+              <div className="mt-6 flex flex-wrap gap-3">
+                <a
+                  href={`/dashboard/privacy/export.json?${new URLSearchParams({ email: found.email }).toString()}`}
+                  download
+                  className={buttonClass("secondary")}
+                >
+                  Download all as JSON
+                </a>
+                {confirming ? null : (
+                  <Link
+                    to={`${pageUrl(found.email)}&confirm=erase`}
+                    className={buttonClass("primary", "bg-red-700 hover:bg-red-800")}
+                  >
+                    Erase all…
+                  </Link>
+                )}
+              </div>
+
+              {confirming ? (
+                <section
+                  aria-labelledby="erase-title"
+                  className="mt-6 rounded-xl border border-red-300 bg-red-50 p-6"
+                  data-testid="erase-confirmation"
+                >
+                  <h2 id="erase-title" className="text-lg font-semibold text-red-900">
+                    Erase everything held about {found.email}?
+                  </h2>
+                  <p className="mt-2 text-stone-800">
+                    This erases {total} record{total === 1 ? "" : "s"}:{" "}
+                    {(Object.keys(COUNT_LABELS) as (keyof PersonalDataCounts)[])
+                      .filter((key) => found.counts[key] > 0)
+                      .map((key) => `${found.counts[key]} ${COUNT_LABELS[key].toLowerCase()}`)
+                      .join(", ")}
+                    . It cannot be undone. A record that the erasure happened is kept, without the data.
+                  </p>
+                  <Form method="post" className="mt-4 flex flex-wrap gap-3">
+                    <input type="hidden" name="email" value={found.email} />
+                    <Link to={pageUrl(found.email)} className={buttonClass("secondary")}>
+                      Cancel
+                    </Link>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="erase"
+                      disabled={busy}
+                      className={buttonClass("primary", "bg-red-700 hover:bg-red-800")}
+                    >
+                      Erase permanently
+                    </button>
+                  </Form>
+                </section>
+              ) : null}
+
+              <Held title="Inquiries" empty={found.inquiries.length === 0}>
+                <ul className="space-y-3">
+                  {found.inquiries.map((inquiry) => (
+                    <li key={inquiry.id} className="rounded-lg border border-stone-200 p-4">
+                      <p className="font-semibold">
+                        {inquiry.name}
+                        {inquiry.company ? `, ${inquiry.company}` : ""} · {dateTime(inquiry.created_at)}
+                        {inquiry.is_spam ? " · spam" : ""}
+                      </p>
+                      <p className="mt-1 whitespace-pre-line text-stone-800">{inquiry.message}</p>
+                      {inquiry.admin_notes ? (
+                        <p className="mt-1 text-sm text-stone-600">Notes: {inquiry.admin_notes}</p>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              </Held>
+              <Held title="Account" empty={found.account === null}>
+                {found.account ? (
+                  <p>
+                    {found.account.name} ({found.account.email}) · created {dateTime(found.account.createdAt)}{" "}
+                    · last sign-in {dateTime(found.account.lastSignInAt)}
+                    {found.account.roles.length > 0 ? ` · roles: ${found.account.roles.join(", ")}` : ""}
+                  </p>
+                ) : null}
+              </Held>
+              <Held title="Sessions" empty={found.sessions.length === 0}>
+                <ul className="space-y-1">
+                  {found.sessions.map((item, index) => (
+                    <li key={index}>
+                      {dateTime(item.createdAt)} · {item.ipAddress ?? "no IP address"} ·{" "}
+                      {item.userAgent ?? "no user agent"} · expires {dateTime(item.expiresAt)}
+                    </li>
+                  ))}
+                </ul>
+              </Held>
+              <Held title="Mail log" empty={found.mail.length === 0}>
+                <ul className="space-y-1">
+                  {found.mail.map((item, index) => (
+                    <li key={index}>
+                      {dateTime(item.createdAt)} · {item.subject} · to {item.to.join(", ")} ·{" "}
+                      {item.sentAt ? `sent ${dateTime(item.sentAt)}` : item.failedAt ? "failed" : "pending"}
+                    </li>
+                  ))}
+                </ul>
+              </Held>
+            </>
+          )}
+        </div>
+      ) : null}
+      <Toaster toast={actionData?.toast ?? null} />
+    </main>
+  );
+}
