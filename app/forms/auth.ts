@@ -96,7 +96,8 @@ export function readFields<T extends string>(formData: FormData, names: readonly
 
 /**
  * Where to go after signing in: a path on this site, else `fallback`.
- * `//host` and `/\host` are other origins to a browser, so are refused.
+ * `//host` and `/\host` are other origins to a browser, so are refused,
+ * before and after normalising dot segments.
  */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 2000) return fallback;
@@ -107,7 +108,11 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
   try {
     const url = new URL(value, base);
     if (url.origin !== base) return fallback;
-    return url.pathname + url.search + url.hash;
+    // Check the normalised result, not the input: `/.//evil.com` and
+    // `/a/..//evil.com` normalise to `//evil.com`, another origin.
+    const path = url.pathname + url.search + url.hash;
+    if (/^\/[/\\]/.test(path) || new URL(path, base).origin !== base) return fallback;
+    return path;
   } catch {
     return fallback;
   }
