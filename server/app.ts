@@ -6,7 +6,14 @@ import type { ServerBuild } from "react-router";
 import type { Env } from "~/lib/env.server";
 import { healthRoutes } from "./health";
 import { getLoadContext } from "./load-context";
-import { acceptOnlyForms, limitBodySize, rejectCrossOrigin } from "./request-guards";
+import {
+  acceptOnlyForms,
+  limitBodySize,
+  privateWhenSignedIn,
+  refuseNulInUrl,
+  refuseOtherMethods,
+  rejectCrossOrigin,
+} from "./request-guards";
 import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
 import { staticFiles } from "./static-files";
@@ -28,6 +35,9 @@ export function createApp(options: AppOptions): express.Express {
 
   app.use(requestLog(logger));
   app.use(securityHeaders({ https: env.SITE_URL.startsWith("https:") }));
+  app.use(privateWhenSignedIn());
+  app.use(refuseOtherMethods());
+  app.use(refuseNulInUrl());
   app.use((_req, res, next) => {
     // While draining, tell keep-alive clients not to reuse the connection.
     if (options.isShuttingDown()) res.setHeader("Connection", "close");

@@ -14,6 +14,7 @@ import { checkAuthRateLimit } from "./auth-limits.server";
 import { authHeaders, getAuth, readAuthFailure } from "./auth.server";
 import { getDb } from "./db.server";
 import {
+  findUnverifiedAccount,
   forgetVerificationLinks,
   readVerificationLink,
   replaceUnverifiedAccount,
@@ -173,8 +174,13 @@ export async function signUp(request: Request, clientIp: string, formData: FormD
   try {
     // An unverified address belongs to whoever signs up last: the password
     // is replaced and a new link sent, earlier links stop working.
-    const passwordHash = await (await auth.$context).password.hash(password);
-    if (await replaceUnverifiedAccount(await getDb(), { email, name: fullName, passwordHash })) {
+    const db = await getDb();
+    const unverifiedId = await findUnverifiedAccount(db, email);
+    const passwordHash = unverifiedId ? await (await auth.$context).password.hash(password) : "";
+    if (
+      unverifiedId &&
+      (await replaceUnverifiedAccount(db, unverifiedId, { name: fullName, passwordHash }))
+    ) {
       await auth.api.sendVerificationEmail({ body: { email } });
     } else {
       // A taken (verified) address answers exactly like a new one (its owner

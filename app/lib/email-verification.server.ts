@@ -80,30 +80,40 @@ export async function readVerificationLink(db: Db, token: string): Promise<Verif
   return current ? { ...claims, alreadyVerified: false } : null;
 }
 
+/** The id of the unverified account with this address, or null. */
+export async function findUnverifiedAccount(db: Db, email: string): Promise<string | null> {
+  const [existing] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.email, email), eq(user.emailVerified, false)))
+    .limit(1);
+  return existing?.id ?? null;
+}
+
 /**
  * Replaces the password and name of an unverified account, and forgets its
  * earlier links: whoever signs up last with an address they can read owns
- * it, and a link never confirms a password set by someone else. Returns
- * false when there is no unverified account with this address.
+ * it, and a link never confirms a password set by someone else. False when
+ * the account was verified (or deleted) meanwhile.
  */
 export async function replaceUnverifiedAccount(
   db: Db,
-  details: { email: string; name: string; passwordHash: string },
+  userId: string,
+  details: { name: string; passwordHash: string },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: user.id, emailVerified: user.emailVerified })
-      .from(user)
-      .where(eq(user.email, details.email))
-      .limit(1);
-    if (!existing || existing.emailVerified) return false;
     const now = new Date();
-    await tx.update(user).set({ name: details.name, updatedAt: now }).where(eq(user.id, existing.id));
+    const updated = await tx
+      .update(user)
+      .set({ name: details.name, updatedAt: now })
+      .where(and(eq(user.id, userId), eq(user.emailVerified, false)))
+      .returning({ id: user.id });
+    if (updated.length === 0) return false;
     await tx
       .update(account)
       .set({ password: details.passwordHash, updatedAt: now })
-      .where(and(eq(account.userId, existing.id), eq(account.providerId, "credential")));
-    await tx.delete(verification).where(eq(verification.identifier, identifierOf(existing.id)));
+      .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
+    await tx.delete(verification).where(eq(verification.identifier, identifierOf(userId)));
     return true;
   });
 }
