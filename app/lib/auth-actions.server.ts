@@ -103,6 +103,8 @@ export async function signIn(request: Request, clientIp: string, formData: FormD
       limit.retryAfterSeconds,
     );
   }
+  // Many attempts on this account from anywhere: slower, never locked.
+  if (limit.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, limit.delayMs));
 
   const auth = await getAuth();
   try {
