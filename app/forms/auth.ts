@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { authPage } from "~/content/account-pages";
+import { stripSingleLineControls } from "./single-line";
 
 /**
  * The account forms' rules, shared by the browser (checked before any
@@ -51,6 +52,7 @@ export const SignUpSchema = z
   .object({
     fullName: z
       .string({ error: authMessages.fullNameRequired })
+      .overwrite(stripSingleLineControls)
       .trim()
       .min(1, authMessages.fullNameRequired)
       .max(100, authMessages.fullNameTooLong),
