@@ -60,8 +60,11 @@ export const contactSubmissions = pgTable(
      * form (a retry after a lost response) is recognised and stored once.
      */
     submission_key: text("submission_key").unique("contact_submissions_submission_key_key"),
+    /** Hash of the form token alone: one token, one submission (issue 12). */
+    form_token_hash: text("form_token_hash"),
   },
   (table) => [
+    index("contact_submissions_form_token_hash_idx").on(table.form_token_hash),
     // Newest-first listing, with id as a stable tie-breaker for pagination.
     index("contact_submissions_created_at_idx").on(table.created_at.desc(), table.id.desc()),
     // Unread counts and the unread filter touch only unread rows.
