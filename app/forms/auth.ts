@@ -8,11 +8,16 @@ import { stripSingleLineControls } from "./single-line";
  */
 export const PASSWORD_MIN_LENGTH = authPage.minPasswordLength;
 export const PASSWORD_MAX_LENGTH = 128;
+/** Admin accounts (and ADMIN_EMAILS addresses) need longer passwords (issue 12). */
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 
 export const authMessages = {
   passwordsDoNotMatch: authPage.messages.passwordsDoNotMatch,
   passwordTooShort: authPage.messages.passwordTooShort,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  // Checked on the server after the spec's two checks.
+  passwordTooWeak: "Password is too common or easy to guess. Try a longer one, e.g. several unrelated words",
+  adminPasswordTooShort: `Admin passwords must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`,
   passwordRequired: "Password is required",
   confirmRequired: "Please confirm your password",
   emailInvalid: "Enter a valid email address",

@@ -216,6 +216,77 @@ describe.each(testBackends)("account takeover attacks on %s", (backend) => {
     expect(sessionCookieIn(await signIn(email, "brand-new-secret-42"))).not.toBeNull();
   });
 
+  it("finding 4: common passwords are refused after the spec's two checks, and admins need 12 characters", async () => {
+    const refusal = async (email: string, password: string, confirmPassword = password) => {
+      const result = await app.actions.signUp(
+        post("/auth"),
+        "198.51.100.40",
+        form({ fullName: "Pat Password", email, password, confirmPassword }),
+      );
+      if (result instanceof Response) return null;
+      expect(statusOf(result)).toBe(400);
+      return (result as { data: { fieldErrors?: Record<string, string> } }).data.fieldErrors ?? {};
+    };
+    const tooWeak = "Password is too common or easy to guess. Try a longer one, e.g. several unrelated words";
+    // The spec's checks first, in their order.
+    expect(await refusal("weak@example.com", "123456", "123457")).toEqual({
+      confirmPassword: "Passwords do not match",
+    });
+    expect(await refusal("weak@example.com", "12345")).toEqual({
+      password: "Password must be at least 6 characters",
+    });
+    // Then the strength.
+    for (const common of ["123456", "aaaaaa", "password1", "weak@example.com"]) {
+      expect(await refusal("weak@example.com", common)).toEqual({ password: tooWeak });
+    }
+    const [stored] = await app.db
+      .select({ id: app.authSchema.user.id })
+      .from(app.authSchema.user)
+      .where(app.drizzle.eq(app.authSchema.user.email, "weak@example.com"));
+    expect(stored).toBeUndefined();
+
+    // A strong 10-character password: fine for a member, too short for an admin.
+    expect(await refusal("boss@example.com", "kQ8#vz!2Lp")).toEqual({
+      password: "Admin passwords must be at least 12 characters",
+    });
+    expect(await refusal("member-strong@example.com", "kQ8#vz!2Lp")).toBeNull();
+  });
+
+  it("finding 4: a reset cannot give an admin a short password, nor anyone a common one", async () => {
+    const email = "admin-reset@example.com";
+    await signUp("Admin Reset", email, OWNER_PASSWORD);
+    await signIn(email, OWNER_PASSWORD, await latestVerifyToken(email));
+    await app.roles.grantAdmin(app.db, email);
+    const auth = await app.auth.getAuth();
+    await auth.api.requestPasswordReset({ body: { email } });
+    const mail = (await mailsTo(email, "auth-reset-password")).at(-1)!;
+    const token = decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(mail.text)![1]!);
+    const route = await import("~/routes/auth-reset-password");
+    const reset = (password: string) => {
+      const body = new URLSearchParams({ token, password, confirmPassword: password });
+      return route.action({
+        request: new Request(`${SITE}/auth/reset-password`, { method: "POST", body }),
+        params: {},
+        context: { clientIp: "198.51.100.41" },
+      } as unknown as Parameters<typeof route.action>[0]);
+    };
+    for (const [password, message] of [
+      ["kQ8#vz!2Lp", "Admin passwords must be at least 12 characters"],
+      [
+        "aaaaaaaaaaaaaa",
+        "Password is too common or easy to guess. Try a longer one, e.g. several unrelated words",
+      ],
+    ] as const) {
+      const result = await reset(password);
+      expect(statusOf(result)).toBe(400);
+      expect((result as { data: { fieldErrors?: Record<string, string> } }).data.fieldErrors).toEqual({
+        password: message,
+      });
+    }
+    expect(sessionCookieIn(await signIn(email, OWNER_PASSWORD, "", "198.51.100.42"))).not.toBeNull();
+    expect((await reset("a-long-and-unusual-passphrase-8")) instanceof Response).toBe(true);
+  });
+
   it("finding 9: the verification mail greets without the sign-up name, which can carry phishing text", async () => {
     const email = "greeting@example.com";
     const phishing = "Customer, your gold is held. Pay the release fee at https://evil.example now";

@@ -21,6 +21,7 @@ import {
 } from "./email-verification.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
+import { checkNewPasswordStrength } from "./password-strength.server";
 import { grantAdminIfListed } from "./roles.server";
 import { createToastHeaders, redirectWithToast } from "./toast.server";
 
@@ -162,6 +163,17 @@ export async function signUp(request: Request, clientIp: string, formData: FormD
     return fail({ intent: "sign-up", fieldErrors, values, toast: failureToast("Error", first) }, 400);
   }
   const { fullName, email, password } = parsed.data;
+  const weak = await checkNewPasswordStrength(password, {
+    email,
+    name: fullName,
+    admin: getEnv().ADMIN_EMAILS.includes(email),
+  });
+  if (weak) {
+    return fail(
+      { intent: "sign-up", fieldErrors: { password: weak }, values, toast: failureToast("Error", weak) },
+      400,
+    );
+  }
 
   const limit = await checkAuthRateLimit(await getDb(), "sign-up", { ip: clientIp, email });
   if (!limit.allowed) {

@@ -124,3 +124,19 @@ export async function forgetResetLinks(db: Db, userId: string): Promise<void> {
     .delete(verification)
     .where(and(like(verification.identifier, "reset-password:%"), eq(verification.value, userId)));
 }
+
+/** The account a usable reset token belongs to, or null. */
+export async function findResetTokenOwner(
+  db: Db,
+  token: string,
+): Promise<{ id: string; email: string; name: string } | null> {
+  const [owner] = await db
+    .select({ id: user.id, email: user.email, name: user.name })
+    .from(verification)
+    .innerJoin(user, eq(user.id, verification.value))
+    .where(
+      and(eq(verification.identifier, `reset-password:${token}`), gt(verification.expiresAt, new Date())),
+    )
+    .limit(1);
+  return owner ?? null;
+}
