@@ -165,6 +165,12 @@ test.describe("sign-up without JavaScript", () => {
     await form.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByRole("alert")).toContainText("Password must be at least 6 characters");
 
+    // Finding 4: after the spec's two checks, the server refuses common passwords.
+    await fillSignUp(page, { name: "No Script", email, password: "aaaaaa", confirm: "aaaaaa" });
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("alert")).toContainText("Password is too common or easy to guess.");
+    expect(mailsTo(email)).toEqual([]);
+
     await fillSignUp(page, { name: "No Script", email, password: TEST_PASSWORD, confirm: TEST_PASSWORD });
     await form.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByText(SUCCESS)).toBeVisible();
