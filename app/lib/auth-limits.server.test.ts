@@ -16,8 +16,8 @@ describe.each(testBackends)("auth rate limits on %s", (backend) => {
   });
 
   it("finding 7: ten wrong passwords from one IP do not lock the owner out from another", async () => {
-    const { max } = AUTH_RATE_LIMITS["sign-in"].emailAndIp!;
-    for (let attempt = 1; attempt <= max; attempt++) {
+    // The attack as reported: ten wrong passwords from one IP.
+    for (let attempt = 1; attempt <= 10; attempt++) {
       const result = await checkAuthRateLimit(database.db, "sign-in", { ip: "10.0.0.66", email: "a@x.com" });
       expect(result.allowed).toBe(true);
     }
