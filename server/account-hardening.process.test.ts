@@ -102,6 +102,8 @@ describe(`account hardening, on the running server (${BACKEND})`, () => {
   it("finding 11: an open event stream ends when its admin signs out", async () => {
     const response = await fetch(`${site.url}/dashboard/events`, { headers: { cookie: site.cookies.admin } });
     expect(response.status).toBe(200);
+    // Finding 8 too, keeping the stream's no-transform.
+    expect(response.headers.get("cache-control")).toBe("private, no-store, no-transform");
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     expect(decoder.decode((await reader.read()).value)).toContain("retry:");

@@ -89,7 +89,9 @@ export function privateWhenSignedIn(): RequestHandler {
     if (!/(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/.test(cookie)) return next();
     const writeHead = res.writeHead;
     res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-      this.setHeader("Cache-Control", "private, no-store");
+      // An event stream's no-transform stays: proxies must not buffer it.
+      const noTransform = /no-transform/i.test(String(this.getHeader("Cache-Control") ?? ""));
+      this.setHeader("Cache-Control", noTransform ? "private, no-store, no-transform" : "private, no-store");
       // A headers object given to writeHead would override setHeader.
       for (const arg of args) {
         if (arg && typeof arg === "object" && !Array.isArray(arg)) {
