@@ -36,7 +36,6 @@ export function createApp(options: AppOptions): express.Express {
   app.use(requestLog(logger));
   app.use(securityHeaders({ https: env.SITE_URL.startsWith("https:") }));
   app.use(privateWhenSignedIn());
-  app.use(refuseOtherMethods());
   app.use(refuseNulInUrl());
   app.use((_req, res, next) => {
     // While draining, tell keep-alive clients not to reuse the connection.
@@ -47,6 +46,8 @@ export function createApp(options: AppOptions): express.Express {
   app.use(healthRoutes(options));
   app.use(limitBodySize());
   app.use(rejectCrossOrigin(env.SITE_URL));
+  // After the CSRF check: a cross-origin PUT is refused as cross-origin (403).
+  app.use(refuseOtherMethods());
   app.use(acceptOnlyForms());
   app.use(staticFiles(clientDir));
   app.all("/{*splat}", createRequestHandler({ build, mode: "production", getLoadContext }));
