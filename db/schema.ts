@@ -62,8 +62,11 @@ export const contactSubmissions = pgTable(
     submission_key: text("submission_key").unique("contact_submissions_submission_key_key"),
     /** The privacy notice version (PRIVACY_NOTICE_VERSION) in force when it was sent; null before it was recorded. */
     privacy_notice_version: text("privacy_notice_version"),
+    /** Hash of the form token alone: one token, one submission (issue 12). */
+    form_token_hash: text("form_token_hash"),
   },
   (table) => [
+    index("contact_submissions_form_token_hash_idx").on(table.form_token_hash),
     // Newest-first listing, with id as a stable tie-breaker for pagination.
     index("contact_submissions_created_at_idx").on(table.created_at.desc(), table.id.desc()),
     // Unread counts and the unread filter touch only unread rows.

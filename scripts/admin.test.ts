@@ -75,6 +75,22 @@ describe.each(testBackends)("npm run admin on %s", { timeout: 180_000 }, (backen
     expect((await runAdmin(env, "list")).stdout).toBe("No admins.\n");
   });
 
+  it("finding 2: a revoke of an address still in ADMIN_EMAILS is refused, saying why, instead of being undone at the next start", async () => {
+    const listed = { ...env, ADMIN_EMAILS: "someone@example.com, Ada@Example.com" };
+    expect((await runAdmin(listed, "grant", "ada@example.com")).code).toBe(0);
+    const refused = await runAdmin(listed, "revoke", "ada@example.com");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("ada@example.com is listed in ADMIN_EMAILS");
+    expect(refused.stderr).toContain("Nothing was changed");
+    expect((await runAdmin(listed, "list")).stdout).toBe("ada@example.com\tAda Lovelace\n");
+    // Once unlisted, the revoke works and lasts.
+    expect(await runAdmin(env, "revoke", "ada@example.com")).toMatchObject({
+      code: 0,
+      stdout: "ada@example.com is no longer an admin.\n",
+    });
+    expect((await runAdmin(env, "list")).stdout).toBe("No admins.\n");
+  });
+
   it("exits non-zero on an unknown address, changing nothing", async () => {
     const result = await runAdmin(env, "grant", "nobody@example.com");
     expect(result.code).toBe(1);

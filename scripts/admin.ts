@@ -1,11 +1,12 @@
 import { DataDirLockedError } from "~/lib/data-dir-lock.server";
 import { closeDatabase, getDatabase } from "~/lib/db.server";
-import { EnvError } from "~/lib/env.server";
+import { EnvError, getEnv } from "~/lib/env.server";
 import { grantAdmin, listAdmins, revokeAdmin, UnknownAccountError } from "~/lib/roles.server";
 
 const USAGE = `Usage:
   npm run admin -- grant <email>    make the account with this address an admin
-  npm run admin -- revoke <email>   take the admin role away
+  npm run admin -- revoke <email>   take the admin role away (refused while the address
+                                    is in ADMIN_EMAILS, which would grant it again)
   npm run admin -- list             list the admins
 
 Uses DATABASE_URL when set, else the embedded database in DATA_DIR (default ./data),
@@ -45,6 +46,13 @@ try {
     console.log(changed ? `${account.email} is now an admin.` : `${account.email} was already an admin.`);
     if (!account.emailVerified)
       console.log("Note: this address is not verified yet, so it cannot sign in until it is.");
+  } else if (getEnv().ADMIN_EMAILS.includes(email!.trim().toLowerCase())) {
+    // The server grants listed addresses again (at start and at sign-in), so
+    // a revoke would not last: refused, changing nothing.
+    console.error(
+      `${email!.trim().toLowerCase()} is listed in ADMIN_EMAILS, so a revoke would be undone at the next start or sign-in. Nothing was changed: remove it from ADMIN_EMAILS (and restart the server) first, then revoke.`,
+    );
+    exitCode = 1;
   } else {
     const { account, changed } = await revokeAdmin(database.db, email!);
     console.log(changed ? `${account.email} is no longer an admin.` : `${account.email} was not an admin.`);

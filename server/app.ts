@@ -8,7 +8,14 @@ import { backupRoutes } from "./backup";
 import { healthRoutes } from "./health";
 import { getLoadContext } from "./load-context";
 import { metricsRoutes } from "./metrics";
-import { acceptOnlyForms, limitBodySize, rejectCrossOrigin } from "./request-guards";
+import {
+  acceptOnlyForms,
+  limitBodySize,
+  privateWhenSignedIn,
+  refuseNulInUrl,
+  refuseOtherMethods,
+  rejectCrossOrigin,
+} from "./request-guards";
 import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
 import { staticFiles } from "./static-files";
@@ -32,6 +39,8 @@ export function createApp(options: AppOptions): express.Express {
   app.use(metricsRoutes({ build, token: env.METRICS_TOKEN }));
   app.use(backupRoutes(env));
   app.use(securityHeaders({ https: env.SITE_URL.startsWith("https:") }));
+  app.use(privateWhenSignedIn());
+  app.use(refuseNulInUrl());
   app.use((_req, res, next) => {
     // While draining, tell keep-alive clients not to reuse the connection.
     if (options.isShuttingDown()) res.setHeader("Connection", "close");
@@ -41,6 +50,8 @@ export function createApp(options: AppOptions): express.Express {
   app.use(healthRoutes(options));
   app.use(limitBodySize());
   app.use(rejectCrossOrigin(env.SITE_URL));
+  // After the CSRF check: a cross-origin PUT is refused as cross-origin (403).
+  app.use(refuseOtherMethods());
   app.use(acceptOnlyForms());
   app.use(staticFiles(clientDir));
   app.all("/{*splat}", createRequestHandler({ build, mode: "production", getLoadContext }));

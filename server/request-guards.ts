@@ -62,3 +62,58 @@ export function acceptOnlyForms(): RequestHandler {
     res.status(415).type("text/plain").send("Unsupported request body: send the form from the site's page.");
   };
 }
+
+const ALLOWED_METHODS = ["GET", "HEAD", "POST", "OPTIONS"];
+
+/**
+ * The site answers only these methods. TRACE (which would echo the request,
+ * cookies included) and anything else is refused with 405 before routing,
+ * instead of reaching React Router and failing there with a 500.
+ */
+export function refuseOtherMethods(): RequestHandler {
+  return (req, res, next) => {
+    if (ALLOWED_METHODS.includes(req.method)) return next();
+    res.setHeader("Allow", ALLOWED_METHODS.join(", "));
+    res.status(405).type("text/plain").send("Method not allowed.");
+  };
+}
+
+/**
+ * A response to a request that carries a session cookie may be personal (the
+ * header, the inbox, its .data): no shared cache and no browser cache keeps
+ * it. Set when the headers go out, so no route's own Cache-Control wins.
+ */
+export function privateWhenSignedIn(): RequestHandler {
+  return (req, res, next) => {
+    const cookie = req.headers.cookie ?? "";
+    if (!/(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/.test(cookie)) return next();
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      // An event stream's no-transform stays: proxies must not buffer it.
+      const noTransform = /no-transform/i.test(String(this.getHeader("Cache-Control") ?? ""));
+      this.setHeader("Cache-Control", noTransform ? "private, no-store, no-transform" : "private, no-store");
+      // A headers object given to writeHead would override setHeader.
+      for (const arg of args) {
+        if (arg && typeof arg === "object" && !Array.isArray(arg)) {
+          for (const key of Object.keys(arg)) {
+            if (key.toLowerCase() === "cache-control") delete (arg as Record<string, unknown>)[key];
+          }
+        }
+      }
+      return writeHead.apply(this, args);
+    } as typeof res.writeHead;
+    next();
+  };
+}
+
+/**
+ * A NUL byte has no place in a URL of this site, and Postgres refuses it in
+ * text: a query string holding one (a reset token, the inbox search) is a
+ * client error, answered before any route queries with it.
+ */
+export function refuseNulInUrl(): RequestHandler {
+  return (req, res, next) => {
+    if (!/%00|\0/i.test(req.originalUrl)) return next();
+    res.status(400).type("text/plain").send("Bad request: the address contains a NUL character.");
+  };
+}

@@ -75,3 +75,24 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath(input)).toBe("/");
   });
 });
+
+describe("finding 3: open redirect", () => {
+  it.each([
+    "/.//evil.com",
+    "/%2e//evil.com",
+    "/%2E//evil.com",
+    "/a/..//evil.com",
+    "/a/%2e%2e//evil.com",
+    "/./\\evil.com",
+    "/.\\/evil.com",
+    "/a/..\\\\evil.com",
+    "/%2e/\\evil.com",
+    "/a/../\\evil.com",
+  ])("never sends a signed-in visitor off-site via %s", (input) => {
+    const result = safeRedirectPath(input);
+    expect(result.startsWith("//")).toBe(false);
+    expect(result.startsWith("/\\")).toBe(false);
+    expect(new URL(result, "https://site.example").origin).toBe("https://site.example");
+    expect(result).toBe("/");
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { authPage } from "~/content/account-pages";
+import { stripSingleLineControls } from "./single-line";
 
 /**
  * The account forms' rules, shared by the browser (checked before any
@@ -7,11 +8,16 @@ import { authPage } from "~/content/account-pages";
  */
 export const PASSWORD_MIN_LENGTH = authPage.minPasswordLength;
 export const PASSWORD_MAX_LENGTH = 128;
+/** Admin accounts (and ADMIN_EMAILS addresses) need longer passwords (issue 12). */
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 
 export const authMessages = {
   passwordsDoNotMatch: authPage.messages.passwordsDoNotMatch,
   passwordTooShort: authPage.messages.passwordTooShort,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  // Checked on the server after the spec's two checks.
+  passwordTooWeak: "Password is too common or easy to guess. Try a longer one, e.g. several unrelated words",
+  adminPasswordTooShort: `Admin passwords must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`,
   passwordRequired: "Password is required",
   confirmRequired: "Please confirm your password",
   emailInvalid: "Enter a valid email address",
@@ -51,6 +57,7 @@ export const SignUpSchema = z
   .object({
     fullName: z
       .string({ error: authMessages.fullNameRequired })
+      .overwrite(stripSingleLineControls)
       .trim()
       .min(1, authMessages.fullNameRequired)
       .max(100, authMessages.fullNameTooLong),
@@ -96,7 +103,8 @@ export function readFields<T extends string>(formData: FormData, names: readonly
 
 /**
  * Where to go after signing in: a path on this site, else `fallback`.
- * `//host` and `/\host` are other origins to a browser, so are refused.
+ * `//host` and `/\host` are other origins to a browser, so are refused,
+ * before and after normalising dot segments.
  */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 2000) return fallback;
@@ -107,7 +115,11 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
   try {
     const url = new URL(value, base);
     if (url.origin !== base) return fallback;
-    return url.pathname + url.search + url.hash;
+    // Check the normalised result, not the input: `/.//evil.com` and
+    // `/a/..//evil.com` normalise to `//evil.com`, another origin.
+    const path = url.pathname + url.search + url.hash;
+    if (/^\/[/\\]/.test(path) || new URL(path, base).origin !== base) return fallback;
+    return path;
   } catch {
     return fallback;
   }

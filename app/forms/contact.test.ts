@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SignUpSchema } from "./auth";
 import { EMPTY_CONTACT_VALUES, readContactValues, validateContact } from "./contact";
 import { prefillContactValues } from "./contact-prefill";
 
@@ -82,5 +83,55 @@ describe("prefilling the contact form", () => {
     const values = prefill("equipment=cat-320-excavator&interest=equipment-purchase");
     expect(values.interest).toBe("equipment-purchase");
     expect(values.message.startsWith("CAT 320 Excavator")).toBe(true);
+  });
+});
+
+describe("finding 13: single-line fields lose line breaks and bidi controls before they are stored", () => {
+  const base = {
+    name: "Ama Mensah",
+    company: "",
+    email: "ama@example.com",
+    phone: "",
+    whatsapp: "",
+    interest: "gold-buying",
+    deal_size: "",
+    message: "Line one\nLine two",
+  };
+
+  it("strips CR/LF, U+2028/9, U+202A–U+202E, U+2066–U+2069 and NUL", () => {
+    const result = validateContact({
+      ...base,
+      name: "Ama\r\nBcc: victim@example.com",
+      company: "Gold\u202eLtd\u2066x\u2069\u202a\u202b\u202c\u202d\u2067\u2068",
+      email: "\u202eama@example.com\r\n",
+      phone: "+233 20\n000 0000",
+      whatsapp: "\u2066+233 20 000 0000\u2069",
+    });
+    expect(result.success).toBe(true);
+    if (!result.success) return;
+    expect(result.data).toMatchObject({
+      name: "Ama Bcc: victim@example.com",
+      company: "GoldLtdx",
+      email: "ama@example.com",
+      phone: "+233 20 000 0000",
+      whatsapp: "+233 20 000 0000",
+    });
+    // eslint-disable-next-line no-control-regex
+    const forbidden = new RegExp("[\\r\\n\\u0000\\u202a-\\u202e\\u2066-\\u2069]");
+    for (const value of Object.values(result.data)) {
+      if (typeof value === "string" && value !== result.data.message) expect(value).not.toMatch(forbidden);
+    }
+    // The message keeps its lines.
+    expect(result.data.message).toBe("Line one\nLine two");
+  });
+
+  it("also for the sign-up name", () => {
+    const parsed = SignUpSchema.parse({
+      fullName: "Ada\r\n\u202eLovelace",
+      email: "ada@example.com",
+      password: "correct-horse-battery-7",
+      confirmPassword: "correct-horse-battery-7",
+    });
+    expect(parsed.fullName).toBe("Ada Lovelace");
   });
 });

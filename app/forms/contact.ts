@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEAL_SIZE_VALUES, INTEREST_VALUES } from "~/content/inquiry-options";
+import { stripNul, stripSingleLineControls } from "./single-line";
 
 /**
  * The inquiry form's rules, shared by the browser (native constraints come
@@ -50,6 +51,7 @@ export const contactMessages = {
 function optionalText(max: number, message: string) {
   return z
     .string()
+    .overwrite(stripSingleLineControls)
     .trim()
     .max(max, message)
     .transform((value) => (value === "" ? null : value));
@@ -58,6 +60,7 @@ function optionalText(max: number, message: string) {
 function optionalPhone() {
   return z
     .string()
+    .overwrite(stripSingleLineControls)
     .trim()
     .refine((value) => value === "" || (value.length <= CONTACT_LIMITS.phone && PHONE_REGEX.test(value)), {
       message: contactMessages.phoneInvalid,
@@ -68,12 +71,14 @@ function optionalPhone() {
 export const ContactFormSchema = z.object({
   name: z
     .string()
+    .overwrite(stripSingleLineControls)
     .trim()
     .min(1, contactMessages.nameRequired)
     .max(CONTACT_LIMITS.name, contactMessages.nameTooLong),
   company: optionalText(CONTACT_LIMITS.company, contactMessages.companyTooLong),
   email: z
     .string()
+    .overwrite(stripSingleLineControls)
     .trim()
     .max(CONTACT_LIMITS.email, contactMessages.emailInvalid)
     .pipe(z.email({ error: contactMessages.emailInvalid })),
@@ -85,6 +90,7 @@ export const ContactFormSchema = z.object({
     .transform((value) => (value === "" ? null : value)),
   message: z
     .string()
+    .overwrite(stripNul)
     .trim()
     .min(1, contactMessages.messageRequired)
     .max(CONTACT_LIMITS.message, contactMessages.messageTooLong),

@@ -13,7 +13,16 @@ import {
 import { checkAuthRateLimit } from "./auth-limits.server";
 import { authHeaders, getAuth, readAuthFailure } from "./auth.server";
 import { getDb } from "./db.server";
+import {
+  findUnverifiedAccount,
+  forgetVerificationLinks,
+  readVerificationLink,
+  replaceUnverifiedAccount,
+} from "./email-verification.server";
+import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
+import { checkNewPasswordStrength } from "./password-strength.server";
+import { grantAdminIfListed } from "./roles.server";
 import { createToastHeaders, redirectWithToast } from "./toast.server";
 
 export type AuthIntent = "sign-in" | "sign-up" | "resend-verification";
@@ -40,8 +49,42 @@ function failureToast(title: string, description: string): Toast {
   return { title, description, variant: "destructive" };
 }
 
+type Auth = Awaited<ReturnType<typeof getAuth>>;
+
+/**
+ * Signs in with the password; with `verifyToken` (the form a verification
+ * link opens) it first confirms the address, but only for the holder of the
+ * account's current password: a link alone proves the mailbox, not who chose
+ * the password.
+ */
+async function signInWithPassword(
+  auth: Auth,
+  request: Request,
+  clientIp: string,
+  credentials: { email: string; password: string; verifyToken: string },
+) {
+  const signInOnce = () =>
+    auth.api.signInEmail({
+      body: { email: credentials.email, password: credentials.password, rememberMe: true },
+      headers: authHeaders(request, clientIp),
+      returnHeaders: true,
+    });
+  try {
+    return { ...(await signInOnce()), verifiedNow: false };
+  } catch (error) {
+    // EMAIL_NOT_VERIFIED comes only after the password was checked.
+    if (!credentials.verifyToken || readAuthFailure(error)?.code !== "EMAIL_NOT_VERIFIED") throw error;
+    const db = await getDb();
+    const link = await readVerificationLink(db, credentials.verifyToken);
+    if (!link || link.email !== credentials.email) throw error;
+    await auth.api.verifyEmail({ query: { token: credentials.verifyToken } });
+    await forgetVerificationLinks(db, link.userId);
+    return { ...(await signInOnce()), verifiedNow: true };
+  }
+}
+
 export async function signIn(request: Request, clientIp: string, formData: FormData) {
-  const fields = readFields(formData, ["email", "password", "redirectTo"]);
+  const fields = readFields(formData, ["email", "password", "redirectTo", "verifyToken"]);
   const values = { email: fields.email };
   const parsed = SignInSchema.safeParse(fields);
   if (!parsed.success) {
@@ -61,15 +104,25 @@ export async function signIn(request: Request, clientIp: string, formData: FormD
       limit.retryAfterSeconds,
     );
   }
+  // Many attempts on this account from anywhere: slower, never locked.
+  if (limit.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, limit.delayMs));
 
   const auth = await getAuth();
   try {
-    const { headers } = await auth.api.signInEmail({
-      body: { email, password, rememberMe: true },
-      headers: authHeaders(request, clientIp),
-      returnHeaders: true,
+    const { headers, response, verifiedNow } = await signInWithPassword(auth, request, clientIp, {
+      email,
+      password,
+      verifyToken: fields.verifyToken.slice(0, 2000),
     });
-    for (const cookie of (await createToastHeaders({ title: messages.signInSuccess })).getSetCookie()) {
+    // ADMIN_EMAILS counts only here: a verified owner signing in with the
+    // password they set (verification needs that password too).
+    if (response.user.emailVerified) {
+      await grantAdminIfListed(await getDb(), response.user, getEnv().ADMIN_EMAILS);
+    }
+    const toast = verifiedNow
+      ? { title: "Email verified", description: messages.signInSuccess }
+      : { title: messages.signInSuccess };
+    for (const cookie of (await createToastHeaders(toast)).getSetCookie()) {
       headers.append("Set-Cookie", cookie);
     }
     // A full page load: every page (most render without JavaScript) shows
@@ -110,6 +163,17 @@ export async function signUp(request: Request, clientIp: string, formData: FormD
     return fail({ intent: "sign-up", fieldErrors, values, toast: failureToast("Error", first) }, 400);
   }
   const { fullName, email, password } = parsed.data;
+  const weak = await checkNewPasswordStrength(password, {
+    email,
+    name: fullName,
+    admin: getEnv().ADMIN_EMAILS.includes(email),
+  });
+  if (weak) {
+    return fail(
+      { intent: "sign-up", fieldErrors: { password: weak }, values, toast: failureToast("Error", weak) },
+      400,
+    );
+  }
 
   const limit = await checkAuthRateLimit(await getDb(), "sign-up", { ip: clientIp, email });
   if (!limit.allowed) {
@@ -122,12 +186,25 @@ export async function signUp(request: Request, clientIp: string, formData: FormD
 
   const auth = await getAuth();
   try {
-    // A taken address answers exactly like a new one (its owner gets a
-    // mail instead): the response reveals nothing about who has an account.
-    await auth.api.signUpEmail({
-      body: { name: fullName, email, password },
-      headers: authHeaders(request, clientIp),
-    });
+    // An unverified address belongs to whoever signs up last: the password
+    // is replaced and a new link sent, earlier links stop working.
+    const db = await getDb();
+    const unverifiedId = await findUnverifiedAccount(db, email);
+    const passwordHash = unverifiedId ? await (await auth.$context).password.hash(password) : "";
+    if (
+      unverifiedId &&
+      (await replaceUnverifiedAccount(db, unverifiedId, { name: fullName, passwordHash }))
+    ) {
+      await auth.api.sendVerificationEmail({ body: { email } });
+    } else {
+      // A taken (verified) address answers exactly like a new one (its owner
+      // gets a mail instead): the response reveals nothing about who has an
+      // account.
+      await auth.api.signUpEmail({
+        body: { name: fullName, email, password },
+        headers: authHeaders(request, clientIp),
+      });
+    }
   } catch (error) {
     const failure = readAuthFailure(error);
     if (!failure) throw error;

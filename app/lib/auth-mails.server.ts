@@ -2,21 +2,21 @@ import { company } from "~/content/company";
 import { escapeHtml, type MailMessage } from "./mail.server";
 
 /**
- * The account mails: plain text and HTML with the same content. The user's
- * name is their own input, so it is escaped in HTML; links are built by us.
+ * The account mails: plain text and HTML with the same content. They greet
+ * without the account's name: whoever signs up chooses it, so it could carry
+ * a phishing text into a genuine mail. Links are built by us.
  */
 export interface AccountMail {
   kind: string;
   to: string;
   subject: string;
-  greetingName: string;
   paragraphs: string[];
   action?: { label: string; url: string };
   footer: string;
 }
 
 export function renderAccountMail(mail: AccountMail): MailMessage {
-  const greeting = `Hello ${mail.greetingName},`;
+  const greeting = "Hello,";
   const text = [
     greeting,
     "",
@@ -44,17 +44,11 @@ ${actionHtml}
   return { kind: mail.kind, to: mail.to, subject: mail.subject, text, html };
 }
 
-export function displayName(name: string): string {
-  const trimmed = name.replace(/\s+/g, " ").trim();
-  return trimmed === "" ? "there" : trimmed.slice(0, 100);
-}
-
-export function verificationMail({ to, name, url }: { to: string; name: string; url: string }): MailMessage {
+export function verificationMail({ to, url }: { to: string; url: string }): MailMessage {
   return renderAccountMail({
     kind: "auth-verify-email",
     to,
     subject: `Verify your email address for ${company.brandName}`,
-    greetingName: displayName(name),
     paragraphs: [
       `Thank you for creating an account with ${company.brandName}.`,
       "Please confirm your email address to finish setting up your account. The link is valid for 24 hours.",
@@ -64,12 +58,11 @@ export function verificationMail({ to, name, url }: { to: string; name: string; 
   });
 }
 
-export function resetPasswordMail({ to, name, url }: { to: string; name: string; url: string }): MailMessage {
+export function resetPasswordMail({ to, url }: { to: string; url: string }): MailMessage {
   return renderAccountMail({
     kind: "auth-reset-password",
     to,
     subject: `Reset your ${company.brandName} password`,
-    greetingName: displayName(name),
     paragraphs: [
       "We received a request to reset the password of your account.",
       "The link below works once and is valid for one hour. Choosing a new password signs you out everywhere.",
@@ -80,20 +73,11 @@ export function resetPasswordMail({ to, name, url }: { to: string; name: string;
 }
 
 /** Sent instead of an error when someone signs up with a registered address (no account enumeration). */
-export function existingAccountMail({
-  to,
-  name,
-  siteUrl,
-}: {
-  to: string;
-  name: string;
-  siteUrl: string;
-}): MailMessage {
+export function existingAccountMail({ to, siteUrl }: { to: string; siteUrl: string }): MailMessage {
   return renderAccountMail({
     kind: "auth-existing-account",
     to,
     subject: `You already have a ${company.brandName} account`,
-    greetingName: displayName(name),
     paragraphs: [
       "Someone, hopefully you, tried to create an account with this email address. You already have one.",
       "You can sign in, or choose a new password if you have forgotten it.",

@@ -12,7 +12,7 @@ import { type Db, getDb } from "./db.server";
 import { type Env, getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { enqueueMail } from "./mail.server";
-import { grantAdminIfListed } from "./roles.server";
+import { forgetResetLinks, recordVerificationLink } from "./email-verification.server";
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** Idle timeout: a session unused for this long ends (the privacy notice states it). */
@@ -59,22 +59,26 @@ export function createAuth(db: Db, env: Env) {
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, token }) {
         const url = `${siteUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-        await enqueueMail(db, resetPasswordMail({ to: user.email, name: user.name, url }));
+        await enqueueMail(db, resetPasswordMail({ to: user.email, url }));
+      },
+      async onPasswordReset({ user }) {
+        await forgetResetLinks(db, user.id);
       },
       async onExistingUserSignUp({ user }) {
-        await enqueueMail(db, existingAccountMail({ to: user.email, name: user.name, siteUrl }));
+        await enqueueMail(db, existingAccountMail({ to: user.email, siteUrl }));
       },
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // A link confirms the address only together with the password (the
+      // sign-in form it opens): opening one never signs in, and never
+      // blesses a password that the address owner did not set.
+      autoSignInAfterVerification: false,
       expiresIn: DAY_SECONDS,
       async sendVerificationEmail({ user, token }) {
         const url = `${siteUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
-        await enqueueMail(db, verificationMail({ to: user.email, name: user.name, url }));
-      },
-      async afterEmailVerification(user) {
-        await grantAdminIfListed(db, { id: user.id, email: user.email }, env.ADMIN_EMAILS);
+        await recordVerificationLink(db, user.id, token, DAY_SECONDS);
+        await enqueueMail(db, verificationMail({ to: user.email, url }));
       },
     },
     session: {

@@ -11,7 +11,7 @@ import {
 } from "./contact-form.server";
 import { PRIVACY_NOTICE_VERSION } from "~/content/privacy";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, issueFormToken } from "./form-guard.server";
-import { INQUIRY_ACKNOWLEDGEMENT, NO_ADMIN_RECIPIENTS } from "./inquiries.server";
+import { ACKNOWLEDGEMENT_LIMIT, INQUIRY_ACKNOWLEDGEMENT, NO_ADMIN_RECIPIENTS } from "./inquiries.server";
 import { INQUIRY_NOTIFICATION } from "./mail-outbox.server";
 
 const SECRET = "contact-form-test-secret-0123456789abcdef";
@@ -165,6 +165,51 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
     const edited = { ...validFields, message: `${validFields.message}\nAlso 5 kg of nuggets.` };
     expect((await submit(database.db, edited, { token })).status).toBe(303);
     expect(await countInquiries()).toBe(3);
+  });
+
+  it("finding 13: a form token is bound to one submission; its resend is still answered as sent", async () => {
+    const token = tokenAged(10_000);
+    const first = await submit(database.db, validFields, { token });
+    expect(first.status).toBe(303);
+    // The same submission again (a retry): answered as sent, stored once (decision 006).
+    expect((await submit(database.db, validFields, { token })).status).toBe(303);
+    // Other inquiries with the same token: kept for review, but spam, and mail no one.
+    for (let i = 1; i <= 3; i++) {
+      const reuse = await submit(
+        database.db,
+        { ...validFields, message: `Buy cheap gold, offer ${i}` },
+        { token },
+      );
+      expect(reuse.status).toBe(303);
+    }
+    const rows = await database.db
+      .select({ message: contactSubmissions.message, isSpam: contactSubmissions.is_spam })
+      .from(contactSubmissions)
+      .orderBy(asc(contactSubmissions.created_at));
+    expect(rows).toHaveLength(4);
+    expect(rows.filter((row) => !row.isSpam)).toEqual([{ message: validFields.message, isSpam: false }]);
+    const mails = await database.db.select({ kind: mailOutbox.kind }).from(mailOutbox);
+    expect(mails.filter((mail) => mail.kind === INQUIRY_NOTIFICATION)).toHaveLength(1);
+    expect(mails.filter((mail) => mail.kind === INQUIRY_ACKNOWLEDGEMENT)).toHaveLength(1);
+  });
+
+  it("finding 13: acknowledgement mails are limited per recipient, not only per IP", async () => {
+    const victim = "victim@example.test";
+    // Fresh tokens and a new IP each time: the per-IP limit never applies.
+    for (let i = 1; i <= 6; i++) {
+      const outcome = await submit(
+        database.db,
+        { ...validFields, email: i % 2 ? victim : "VICTIM@example.test", message: `Inquiry ${i}` },
+        { clientIp: `198.51.100.${i}`, config: { ...baseConfig, rateLimit: { max: 1, windowMs: 60_000 } } },
+      );
+      expect(outcome.status).toBe(303);
+    }
+    const mails = await database.db.select({ kind: mailOutbox.kind, to: mailOutbox.to }).from(mailOutbox);
+    const acknowledgements = mails.filter((mail) => mail.kind === INQUIRY_ACKNOWLEDGEMENT);
+    expect(acknowledgements).toHaveLength(ACKNOWLEDGEMENT_LIMIT.max);
+    // Every inquiry is still stored and reaches the admins.
+    expect(await countInquiries()).toBe(6);
+    expect(mails.filter((mail) => mail.kind === INQUIRY_NOTIFICATION)).toHaveLength(6);
   });
 
   it("stores empty optional fields as NULL", async () => {

@@ -13,7 +13,7 @@ import { resolveAuthSecret } from "./auth-secret.server";
 import type { Db } from "./db.server";
 import { getEnv } from "./env.server";
 import { FORM_TOKEN_FIELD, detectSpam, issueFormToken } from "./form-guard.server";
-import { createInquiry, deriveSubmissionKey } from "./inquiries.server";
+import { createInquiry, deriveSubmissionKey, hashFormToken } from "./inquiries.server";
 import { logger } from "./logger.server";
 import { countStoredInquiry } from "./metrics.server";
 import { type RateLimit, consumeRateLimit } from "./rate-limit.server";
@@ -139,6 +139,9 @@ export async function handleContactSubmission(
         typeof submittedToken === "string" ? submittedToken : "",
         validation.data,
       ),
+      // Only a genuine token binds: a forged or missing one is spam already.
+      formTokenHash:
+        spamReason === null && typeof submittedToken === "string" ? hashFormToken(submittedToken) : null,
     });
     if (!inquiry.duplicate) countStoredInquiry(spamReason !== null);
     logger.info(

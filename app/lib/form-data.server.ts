@@ -9,10 +9,25 @@ export const UNREADABLE_FORM_MESSAGE =
  * multipart body without its boundary); that is the client's error, not a
  * fault of the site.
  */
+export const NUL_IN_FORM_MESSAGE =
+  "Your form contains a character that is not allowed (NUL). Please remove it and send the form again.";
+
 export async function readFormData(request: Request): Promise<FormData> {
+  let formData: FormData;
   try {
-    return await request.formData();
+    formData = await request.formData();
   } catch {
     throw data(UNREADABLE_FORM_MESSAGE, { status: 400 });
   }
+  // No text field may hold a NUL: Postgres refuses it in text, which would
+  // make a query fail with a 500. Refused before any query.
+  if (hasNul(formData)) throw data(NUL_IN_FORM_MESSAGE, { status: 400 });
+  return formData;
+}
+
+export function hasNul(formData: FormData): boolean {
+  for (const value of formData.values()) {
+    if (typeof value === "string" && value.includes("\0")) return true;
+  }
+  return false;
 }

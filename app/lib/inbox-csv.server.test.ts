@@ -10,11 +10,34 @@ describe("CSV cells", () => {
     expect(csvCell("+44 20 7946 0000")).toBe("'+44 20 7946 0000");
     expect(csvCell("-1")).toBe("'-1");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\t=1")).toBe("'\t=1");
+    expect(csvCell("\t=1")).toBe('"\'\t=1"');
     expect(csvCell("a,b")).toBe('"a,b"');
     expect(csvCell("line 1\nline 2")).toBe('"line 1\nline 2"');
     expect(csvCell("plain")).toBe("plain");
     expect(csvCell(null)).toBe("");
+  });
+});
+
+describe("finding 10: CSV injection after a separator", () => {
+  it.each([
+    'Gold;=HYPERLINK("http://evil")',
+    "Gold\t=cmd|' /C calc'!A0",
+    "Gold|=1+1",
+    "Gold; +44 20",
+    "Gold;@SUM(A1)",
+    "Gold|-2+3",
+  ])("a cell holding %j is quoted and cannot start a formula in any column", (value) => {
+    const cell = csvCell(value);
+    // Quoted, so no spreadsheet splits it at ; TAB or |, and prefixed, so
+    // none sees a formula at its start either.
+    expect(cell.startsWith(`"'`)).toBe(true);
+    expect(cell.endsWith('"')).toBe(true);
+    expect(cell.slice(2, -1).replaceAll('""', '"')).toBe(value);
+  });
+
+  it("leaves ordinary separators alone", () => {
+    expect(csvCell("Accra; Kumasi")).toBe("Accra; Kumasi");
+    expect(csvCell("A|B")).toBe("A|B");
   });
 });
 

@@ -14,8 +14,12 @@ export const CSV_BOM = "\uFEFF";
  */
 export function csvCell(value: string | null | undefined): string {
   let text = value ?? "";
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  // A spreadsheet that splits at ; TAB or | (a guessed separator) would start
+  // a new cell there: a formula character after one is a formula too. Such a
+  // cell is prefixed and quoted, so it stays one inert cell.
+  const formulaAfterSeparator = /[;\t|]\s*[=+\-@]/.test(text);
+  if (formulaAfterSeparator || /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return formulaAfterSeparator || /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export function csvRow(values: readonly (string | null | undefined)[]): string {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
-import { contactSubmissions, user, userRoles } from "../../db/schema";
+import { and, count, eq, gt, sql } from "drizzle-orm";
+import { contactSubmissions, mailOutbox, user, userRoles } from "../../db/schema";
 import { PRIVACY_NOTICE_VERSION } from "~/content/privacy";
 import type { ContactInput } from "~/forms/contact";
 import type { Db } from "./db.server";
@@ -24,6 +24,40 @@ export interface CreateInquiryOptions {
   siteUrl: string;
   /** From deriveSubmissionKey: the same key again is the same submission. */
   submissionKey: string;
+  /** From hashFormToken: a token already used by another submission marks this one as spam. */
+  formTokenHash?: string | null;
+}
+
+/** Acknowledgements one address gets at most per window: the form must not mail-bomb anyone. */
+export const ACKNOWLEDGEMENT_LIMIT = { max: 3, windowMs: 60 * 60 * 1000 } as const;
+
+export function hashFormToken(formToken: string): string | null {
+  return formToken ? crypto.createHash("sha256").update(formToken).digest("base64url") : null;
+}
+
+async function acknowledgementsSentTo(db: Db, email: string): Promise<number> {
+  const [row] = await db
+    .select({ sent: count() })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.kind, INQUIRY_ACKNOWLEDGEMENT),
+        // Its one recipient, in any letter case.
+        sql`lower(${mailOutbox.to}->>0) = ${email.trim().toLowerCase()}`,
+        gt(mailOutbox.created_at, new Date(Date.now() - ACKNOWLEDGEMENT_LIMIT.windowMs)),
+      ),
+    );
+  return row?.sent ?? 0;
+}
+
+/** Whether this form token was used by another stored inquiry. */
+async function isReusedToken(db: Db, formTokenHash: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: contactSubmissions.id })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.form_token_hash, formTokenHash))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export interface CreatedInquiry {
@@ -73,23 +107,35 @@ export async function createInquiry(
   options: CreateInquiryOptions,
 ): Promise<CreatedInquiry> {
   return db.transaction(async (tx) => {
-    const recipients = options.isSpam ? [] : await findAdminRecipients(tx, options.adminEmails);
+    // A resend of this very submission is answered as before (decision 006).
+    const [earlier] = await tx
+      .select({ id: contactSubmissions.id })
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.submission_key, options.submissionKey))
+      .limit(1);
+    if (earlier) return findBySubmissionKey(tx, options.submissionKey);
+    // One token, one submission: further inquiries sent with it are kept
+    // for review as spam, and mail no one.
+    const formTokenHash = options.formTokenHash ?? null;
+    const isSpam = options.isSpam || (formTokenHash !== null && (await isReusedToken(tx, formTokenHash)));
+    const recipients = isSpam ? [] : await findAdminRecipients(tx, options.adminEmails);
     const [row] = await tx
       .insert(contactSubmissions)
       .values({
         ...input,
-        is_spam: options.isSpam,
-        notify_error: !options.isSpam && recipients.length === 0 ? NO_ADMIN_RECIPIENTS : null,
+        is_spam: isSpam,
+        notify_error: !isSpam && recipients.length === 0 ? NO_ADMIN_RECIPIENTS : null,
         submission_key: options.submissionKey,
         // The notice the form links to is the one in force now.
         privacy_notice_version: PRIVACY_NOTICE_VERSION,
+        form_token_hash: formTokenHash,
       })
       // A concurrent twin waits here for the first to commit, then inserts nothing.
       .onConflictDoNothing({ target: contactSubmissions.submission_key })
       .returning({ id: contactSubmissions.id, created_at: contactSubmissions.created_at });
     if (!row) return findBySubmissionKey(tx, options.submissionKey);
     const reference = formatInquiryReference(row.id);
-    if (options.isSpam) return { id: row.id, reference, duplicate: false };
+    if (isSpam) return { id: row.id, reference, duplicate: false };
 
     const inquiry = { ...input, id: row.id, reference, createdAt: row.created_at };
     if (recipients.length > 0) {
@@ -101,7 +147,8 @@ export async function createInquiry(
         ...renderInquiryNotification(inquiry, options.siteUrl),
       });
     }
-    if (options.acknowledge) {
+    // Per recipient too, not only per IP: the admins still get the inquiry.
+    if (options.acknowledge && (await acknowledgementsSentTo(tx, input.email)) < ACKNOWLEDGEMENT_LIMIT.max) {
       await enqueueMail(tx, {
         kind: INQUIRY_ACKNOWLEDGEMENT,
         to: input.email,

@@ -11,6 +11,8 @@ export interface RateLimitResult {
   allowed: boolean;
   /** Seconds until the current window ends (0 when allowed). */
   retryAfterSeconds: number;
+  /** Attempts counted in the current window, this one included. */
+  count: number;
 }
 
 /**
@@ -34,8 +36,9 @@ export async function consumeRateLimit(
       set: { count: sql`${rateLimits.count} + 1` },
     })
     .returning({ count: rateLimits.count });
-  const allowed = (row?.count ?? 1) <= limit.max;
-  return { allowed, retryAfterSeconds: allowed ? 0 : Math.ceil((windowEnd - now) / 1000) };
+  const count = row?.count ?? 1;
+  const allowed = count <= limit.max;
+  return { allowed, retryAfterSeconds: allowed ? 0 : Math.ceil((windowEnd - now) / 1000), count };
 }
 
 /** Deletes counters whose window has ended; returns how many. */

@@ -1,6 +1,6 @@
 import { company } from "~/content/company";
 import { retention } from "~/content/retention";
-import { displayName, renderAccountMail } from "./auth-mails.server";
+import { renderAccountMail } from "./auth-mails.server";
 import type { MailMessage } from "./mail.server";
 
 export const INACTIVITY_WARNING = "account-inactivity-warning";
@@ -8,12 +8,10 @@ export const INACTIVITY_WARNING = "account-inactivity-warning";
 /** The warning the retention job sends before it deletes an unused account. */
 export function inactivityWarningMail({
   to,
-  name,
   siteUrl,
   deleteAfter,
 }: {
   to: string;
-  name: string;
   siteUrl: string;
   deleteAfter: Date;
 }): MailMessage {
@@ -22,7 +20,6 @@ export function inactivityWarningMail({
     kind: INACTIVITY_WARNING,
     to,
     subject: `Your ${company.brandName} account will be deleted`,
-    greetingName: displayName(name),
     paragraphs: [
       `Nobody has signed in to your ${company.brandName} account for ${retention.inactiveAccountMonths} months. As our privacy notice says, we delete accounts that are not used.`,
       `We will delete your account and its data on or after ${date}. To keep it, just sign in before then.`,

@@ -136,10 +136,7 @@ async function warnInactiveAccounts(
       .values({ user_id: account.id, inactivity_warned_at: now })
       .onConflictDoUpdate({ target: accountActivity.user_id, set: { inactivity_warned_at: now } });
     // In the same transaction: the mail exists exactly when the warning is recorded.
-    await enqueueMail(
-      tx,
-      inactivityWarningMail({ to: account.email, name: account.name, siteUrl, deleteAfter }),
-    );
+    await enqueueMail(tx, inactivityWarningMail({ to: account.email, siteUrl, deleteAfter }));
   }
   return idle.length;
 }

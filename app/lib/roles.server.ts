@@ -87,8 +87,9 @@ export async function listAdmins(db: Db): Promise<(AccountSummary & { grantedAt:
 }
 
 /**
- * At verification: a user whose address is in ADMIN_EMAILS becomes an admin.
- * Only verified addresses count, or anyone could claim one by signing up.
+ * At sign-in: a verified user whose address is in ADMIN_EMAILS becomes an
+ * admin. Not at verification: only the owner who signs in with the password
+ * they set counts, or anyone could claim a listed address by signing up.
  */
 export async function grantAdminIfListed(
   db: Db,

@@ -1,6 +1,7 @@
-import { createCookie, data, redirect } from "react-router";
+import { type Cookie, createCookie, data, redirect } from "react-router";
 import { z } from "zod";
 import type { Toast } from "~/components/toast";
+import { getEnv } from "./env.server";
 
 // Server-side only: zod stays out of the browser bundle.
 const ToastSchema = z.object({
@@ -17,15 +18,22 @@ const ToastSchema = z.object({
  * keeps the visitor's values) returns its toast in the action data instead,
  * and the route renders the same <Toaster>.
  */
-const toastCookie = createCookie("toast", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  maxAge: 60,
-});
+let cookie: Cookie | undefined;
+/** Created on first use: the site's scheme comes from the environment. */
+function toastCookie(): Cookie {
+  cookie ??= createCookie("toast", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    maxAge: 60,
+    // Never sent over plain HTTP when the site is https.
+    secure: getEnv().SITE_URL.startsWith("https:"),
+  });
+  return cookie;
+}
 
 export async function createToastHeaders(toast: Toast): Promise<Headers> {
-  return new Headers({ "Set-Cookie": await toastCookie.serialize(ToastSchema.parse(toast)) });
+  return new Headers({ "Set-Cookie": await toastCookie().serialize(ToastSchema.parse(toast)) });
 }
 
 export async function redirectWithToast(url: string, toast: Toast, init?: ResponseInit): Promise<Response> {
@@ -36,10 +44,10 @@ export async function redirectWithToast(url: string, toast: Toast, init?: Respon
 
 /** Reads the flash toast, and the header that clears it once shown. */
 export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
-  const raw: unknown = await toastCookie.parse(request.headers.get("Cookie"));
+  const raw: unknown = await toastCookie().parse(request.headers.get("Cookie"));
   if (raw === null || raw === undefined) return { toast: null, headers: null };
   const parsed = ToastSchema.safeParse(raw);
-  const headers = new Headers({ "Set-Cookie": await toastCookie.serialize("", { maxAge: 0 }) });
+  const headers = new Headers({ "Set-Cookie": await toastCookie().serialize("", { maxAge: 0 }) });
   return { toast: parsed.success ? parsed.data : null, headers };
 }
 

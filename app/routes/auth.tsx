@@ -18,6 +18,8 @@ import { getSession } from "~/lib/viewer.server";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/auth";
 import { readFormData } from "~/lib/form-data.server";
+import { getDb } from "~/lib/db.server";
+import { readVerificationLink } from "~/lib/email-verification.server";
 
 export const handle = { hydrate: true };
 
@@ -31,7 +33,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "");
   if (session) throw redirect(redirectTo || "/", headers ? { headers } : undefined);
   const tab: Tab = url.searchParams.get("tab") === "signup" ? "signup" : "signin";
-  return data({ tab, redirectTo }, headers ? { headers } : undefined);
+  // Opened from a verification link: signing in confirms the address.
+  const verifyToken = url.searchParams.get("verify") ?? "";
+  const link = verifyToken ? await readVerificationLink(await getDb(), verifyToken) : null;
+  const verify = link && !link.alreadyVerified ? { token: verifyToken, email: link.email } : null;
+  return data({ tab: verify ? "signin" : tab, redirectTo, verify }, headers ? { headers } : undefined);
 }
 
 /** Retry-After on a 429, and Set-Cookie of a session refresh, reach the browser. */
@@ -61,20 +67,36 @@ function useBusy(intent: AuthActionData["intent"]): boolean {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
-function SignInForm({ actionData, redirectTo }: { actionData?: AuthActionData; redirectTo: string }) {
+function SignInForm({
+  actionData,
+  redirectTo,
+  verify,
+}: {
+  actionData?: AuthActionData;
+  redirectTo: string;
+  verify: { token: string; email: string } | null;
+}) {
   const busy = useBusy("sign-in");
   const errors = actionData?.intent === "sign-in" ? actionData.fieldErrors : undefined;
   return (
     <Form method="post" className="space-y-4" aria-label={tabs.signIn}>
       <input type="hidden" name="intent" value="sign-in" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
+      {verify ? (
+        <>
+          <input type="hidden" name="verifyToken" value={verify.token} />
+          <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-stone-800">
+            Sign in with the password you chose to finish verifying your email address.
+          </p>
+        </>
+      ) : null}
       <AuthField
         label={labels.email}
         name="email"
         type="email"
         autoComplete="email"
         required
-        defaultValue={actionData?.values?.email}
+        defaultValue={actionData?.values?.email ?? verify?.email}
         error={errors?.email}
       />
       <AuthField
@@ -190,7 +212,7 @@ function SignUpForm({
 }
 
 export default function AuthPage() {
-  const { tab, redirectTo } = useLoaderData<typeof loader>();
+  const { tab, redirectTo, verify } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as AuthActionData | undefined;
   const location = useLocation();
   // A browser-side check's toast belongs to the page it was shown on.
@@ -222,7 +244,7 @@ export default function AuthPage() {
           </nav>
           {/* Keyed by location: a new page (e.g. after sign-up) starts with empty fields. */}
           {tab === "signin" ? (
-            <SignInForm key={location.key} actionData={actionData} redirectTo={redirectTo} />
+            <SignInForm key={location.key} actionData={actionData} redirectTo={redirectTo} verify={verify} />
           ) : (
             <SignUpForm key={location.key} actionData={actionData} onValidated={showClientToast} />
           )}

@@ -5,16 +5,20 @@ import { logger } from "~/lib/logger.server";
 import { eventStreamClients } from "~/lib/metrics.server";
 import { onShutdown } from "~/lib/shutdown.server";
 import { isAdmin } from "~/lib/roles.server";
+import { getSession } from "~/lib/viewer.server";
 import type { Route } from "./+types/dashboard.events";
 
 const HEARTBEAT_MS = 25_000;
+/** How soon a stream notices a sign-out (or an ended session) with no change in between. */
+export const SESSION_RECHECK_MS = 10_000;
 
 /**
  * Server-sent events for the admin inbox, fed by the database's
  * LISTEN/NOTIFY (a trigger on contact_submissions). An event carries no
  * inquiry data, only that something changed: the page then reloads its data
- * through its loader, which checks the admin again. Admin status is also
- * re-read on every change, so a revoked admin's stream ends.
+ * through its loader, which checks the admin again. The session and admin
+ * status are also re-read on every change and every SESSION_RECHECK_MS, so
+ * the stream of a signed-out (or revoked) admin ends.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request);
@@ -30,6 +34,17 @@ export async function loader({ request }: Route.LoaderArgs) {
       };
       let unsubscribe: (() => Promise<void>) | null = null;
       const heartbeat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
+      // The session, not only the role: signing out ends the stream too.
+      const stillAllowed = async () => {
+        const { session } = await getSession(request);
+        return session?.user.id === user.id && (await isAdmin(database.db, user.id));
+      };
+      const recheck = (then: () => void = () => {}) =>
+        stillAllowed().then(
+          (allowed) => (allowed ? then() : cleanup()),
+          (error: unknown) => logger.warn({ err: error }, "inbox events: session check failed"),
+        );
+      const sessionTimer = setInterval(() => void recheck(), SESSION_RECHECK_MS);
       let forget = () => {};
       eventStreamClients.inc();
       cleanup = () => {
@@ -37,6 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         closed = true;
         eventStreamClients.dec();
         clearInterval(heartbeat);
+        clearInterval(sessionTimer);
         forget();
         void unsubscribe?.().catch((error: unknown) => logger.warn({ err: error }, "inbox unlisten failed"));
         try {
@@ -51,10 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
       send("retry: 5000\n\n");
       unsubscribe = await database.listen(INBOX_CHANGED_CHANNEL, (operation) => {
-        isAdmin(database.db, user.id).then(
-          (stillAdmin) => (stillAdmin ? send(`event: inbox\ndata: ${operation}\n\n`) : cleanup()),
-          (error: unknown) => logger.warn({ err: error }, "inbox events: admin check failed"),
-        );
+        void recheck(() => send(`event: inbox\ndata: ${operation}\n\n`));
       });
       if (closed) await unsubscribe();
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   data,
   Link,
@@ -41,11 +42,15 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   );
 };
 
-/** The database's own reason (e.g. a lost connection), never the query and its parameters. */
-function errorMessage(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  if (error.cause instanceof Error) return error.cause.message;
-  return error.message.split("\n")[0] ?? error.message;
+/**
+ * What an admin sees when something failed: a generic text and a reference,
+ * never the database's message (it can name tables, columns and values).
+ * The details are logged under the same reference.
+ */
+function logFailure(error: unknown, message: string, details: Record<string, unknown> = {}): string {
+  const reference = randomUUID().slice(0, 8);
+  logger.error({ err: error, reference, ...details }, message);
+  return `Something went wrong on our side (reference ${reference}). Please try again.`;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -57,10 +62,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     const [page, unread] = await Promise.all([listInquiries(db, filter), countUnread(db)]);
     return { ...page, unread, filter, now, toast: null as Toast | null };
   } catch (error) {
-    logger.error({ err: error }, "could not list inquiries");
     const toast: Toast = {
       title: "Error",
-      description: dashboardPage.messages.fetchFailed(errorMessage(error)),
+      description: dashboardPage.messages.fetchFailed(logFailure(error, "could not list inquiries")),
       variant: "destructive",
     };
     const empty = {
@@ -126,8 +130,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     found = await apply(parsed.data, user.id);
   } catch (error) {
-    logger.error({ err: error, intent: parsed.data.intent }, "inbox action failed");
-    return failure(errorMessage(error), 500);
+    return failure(logFailure(error, "inbox action failed", { intent: parsed.data.intent }), 500);
   }
   if (!found) return failure("This inquiry no longer exists.", 404);
   logger.info({ intent: parsed.data.intent, inquiryId: parsed.data.id, adminId: user.id }, "inbox action");

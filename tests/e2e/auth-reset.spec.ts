@@ -5,6 +5,8 @@ import { linkIn, mailsTo, waitForMail } from "./support/mailbox";
 const SENT = "If an account exists for that address, we've sent a link to reset the password.";
 
 test("forgot password: one-time link, same rules, every session ended", async ({ page, browser }) => {
+  // Sign-up, the confirming sign-in, a second session and the reset: a long journey.
+  test.setTimeout(60_000);
   const email = uniqueEmail("reset");
   await signUpVerified(page, { name: "Reset Me", email });
   // A second session elsewhere, which the reset must end.
@@ -40,6 +42,11 @@ test("forgot password: one-time link, same rules, every session ended", async ({
   await page.getByLabel("Confirm new password").fill("abc");
   await page.getByRole("button", { name: "Set new password" }).click();
   await expect(page.getByRole("alert")).toContainText("Password must be at least 6 characters");
+  // Finding 4: then the server refuses a common password.
+  await page.getByLabel("New password", { exact: true }).fill("123456");
+  await page.getByLabel("Confirm new password").fill("123456");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByRole("alert")).toContainText("Password is too common or easy to guess.");
 
   const newPassword = "brand-new-password";
   await page.getByLabel("New password", { exact: true }).fill(newPassword);

@@ -2,6 +2,8 @@ import { expect, test } from "@playwright/test";
 import { E2E_ADMIN_EMAILS, signIn, signUpVerified, uniqueEmail } from "./support/accounts";
 
 test("the header for anonymous visitors, members and admins", async ({ browser }) => {
+  // Two accounts go through sign-up, the mail and the confirming sign-in.
+  test.setTimeout(60_000);
   const anonymous = await browser.newPage();
   await anonymous.goto("/about");
   let header = anonymous.getByRole("banner");
@@ -19,7 +21,7 @@ test("the header for anonymous visitors, members and admins", async ({ browser }
   await expect(header.getByRole("link", { name: "Sign In" })).toHaveCount(0);
   await expect(header.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
 
-  // ADMIN_EMAILS makes this address an admin when it is verified.
+  // ADMIN_EMAILS makes this address an admin when its owner verifies it and signs in.
   const admin = await browser.newPage();
   await signUpVerified(admin, { name: "Admin", email: E2E_ADMIN_EMAILS[0] });
   await admin.goto("/about");

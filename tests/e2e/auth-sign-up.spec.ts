@@ -70,10 +70,10 @@ test.describe("sign-up with JavaScript", () => {
     await signUp(page, { name: "Flow <Tester>", email });
 
     const mail = await waitForMail(email, /Verify your email address/);
-    expect(mail.text).toContain("Hello Flow <Tester>,");
-    await page.goto(linkIn(mail, "/auth/verify-email?token="));
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByText("Email verified")).toBeVisible();
+    // Finding 9: no sign-up name (attacker-chosen text) in the greeting.
+    expect(mail.text).toMatch(/^Hello,\n/);
+    expect(mail.text).not.toContain("Flow");
+    await verifyEmail(page, email);
 
     const header = page.getByRole("banner");
     await expect(header.getByRole("button", { name: "Sign Out" })).toBeVisible();
@@ -89,9 +89,10 @@ test.describe("sign-up with JavaScript", () => {
     await expect(page.getByRole("form", { name: "Sign In" })).toBeVisible();
     await page.context().clearCookies();
 
-    // The link is spent: it no longer signs anyone in.
+    // The link is spent: it says so and signs no one in.
     await page.goto(linkIn(mail, "/auth/verify-email?token="));
     await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByText("Email already verified")).toBeVisible();
     await expect(header.getByRole("link", { name: "Sign In" })).toBeVisible();
 
     await signIn(page, email);
@@ -112,6 +113,31 @@ test.describe("sign-up with JavaScript", () => {
     // The first password still works; the second did not replace it.
     await signIn(page, email, "another-password");
     await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+  });
+
+  test("finding 1: a sign-up on an unverified address replaces the password; its link never signs in on its own", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("prehijack");
+    const attackerPassword = "attacker-owns-this-3";
+    await signUp(page, { name: "Attacker", email, password: attackerPassword });
+    const attackersMail = await waitForMail(email, /Verify your email address/);
+    // The owner opens the genuine mail: only a sign-in form, no session.
+    await page.goto(linkIn(attackersMail, "/auth/verify-email?token="));
+    await expect(page).toHaveURL(/\/auth\?verify=/);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+    expect((await page.context().cookies()).some((cookie) => cookie.name.includes("session_token"))).toBe(
+      false,
+    );
+    // The owner signs up with their own password: it replaces the attacker's.
+    await signUp(page, { name: "Real Owner", email });
+    await verifyEmail(page, email, TEST_PASSWORD, 2);
+    await page.context().clearCookies();
+    await signIn(page, email, attackerPassword);
+    await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+    // The earlier link is spent too.
+    await page.goto(linkIn(attackersMail, "/auth/verify-email?token="));
+    await expect(page).toHaveURL(/\/auth$/);
   });
 
   test("a bad verification link says so", async ({ page }) => {
@@ -138,6 +164,12 @@ test.describe("sign-up without JavaScript", () => {
     await fillSignUp(page, { name: "No Script", email, password: "abc", confirm: "abc" });
     await form.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByRole("alert")).toContainText("Password must be at least 6 characters");
+
+    // Finding 4: after the spec's two checks, the server refuses common passwords.
+    await fillSignUp(page, { name: "No Script", email, password: "aaaaaa", confirm: "aaaaaa" });
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("alert")).toContainText("Password is too common or easy to guess.");
+    expect(mailsTo(email)).toEqual([]);
 
     await fillSignUp(page, { name: "No Script", email, password: TEST_PASSWORD, confirm: TEST_PASSWORD });
     await form.getByRole("button", { name: "Create Account" }).click();

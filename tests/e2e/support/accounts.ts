@@ -2,8 +2,8 @@ import { expect, type Page } from "@playwright/test";
 import { linkIn, waitForMail } from "./mailbox";
 
 /**
- * Addresses in the e2e server's ADMIN_EMAILS: an account signed up and
- * verified with one becomes an admin. Each spec takes its own, since an
+ * Addresses in the e2e server's ADMIN_EMAILS: an account signed up with
+ * one becomes an admin when its owner verifies it and signs in. Each spec takes its own, since an
  * address can be registered once per run.
  */
 export const E2E_ADMIN_EMAILS = [
@@ -35,10 +35,18 @@ export async function signUp(page: Page, account: { name: string; email: string;
   ).toBeVisible();
 }
 
-/** Opens the link of the verification mail: verifies the address and signs in. */
-export async function verifyEmail(page: Page, email: string) {
-  const mail = await waitForMail(email, /Verify your email address/);
+/**
+ * Opens the link of the verification mail, which opens the sign-in form;
+ * signing in there with the account's password verifies the address.
+ */
+export async function verifyEmail(page: Page, email: string, password = TEST_PASSWORD, count = 1) {
+  const mail = await waitForMail(email, /Verify your email address/, count);
   await page.goto(linkIn(mail, "/auth/verify-email?token="));
+  await expect(page).toHaveURL(/\/auth\?verify=/);
+  const form = page.getByRole("form", { name: "Sign In" });
+  await expect(form.getByLabel("Email")).toHaveValue(email.toLowerCase());
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Email verified")).toBeVisible();
 }
@@ -49,7 +57,7 @@ export async function signUpVerified(
   account: { name: string; email: string; password?: string },
 ) {
   await signUp(page, account);
-  await verifyEmail(page, account.email);
+  await verifyEmail(page, account.email, account.password);
 }
 
 export async function signIn(page: Page, email: string, password = TEST_PASSWORD, path = "/auth") {

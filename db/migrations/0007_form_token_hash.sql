@@ -1,0 +1,2 @@
+ALTER TABLE "contact_submissions" ADD COLUMN "form_token_hash" text;--> statement-breakpoint
+CREATE INDEX "contact_submissions_form_token_hash_idx" ON "contact_submissions" USING btree ("form_token_hash");
