@@ -23,6 +23,8 @@ export default [
   route("auth/verify-email", "routes/auth-verify-email.ts"),
   route("auth/forgot-password", "routes/auth-forgot-password.tsx"),
   route("auth/reset-password", "routes/auth-reset-password.tsx"),
+  route("auth/two-factor", "routes/auth-two-factor.tsx"),
+  route("account/two-factor", "routes/account-two-factor.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("dashboard/export.csv", "routes/dashboard.export-csv.ts"),
   route("dashboard/events", "routes/dashboard.events.ts"),

@@ -13,6 +13,7 @@ import {
 import { checkAuthRateLimit } from "./auth-limits.server";
 import { authHeaders, getAuth, readAuthFailure } from "./auth.server";
 import { getDb } from "./db.server";
+import { twoFactorStepUrl } from "./two-factor-sign-in.server";
 import { logger } from "./logger.server";
 import { createToastHeaders, redirectWithToast } from "./toast.server";
 
@@ -64,11 +65,16 @@ export async function signIn(request: Request, clientIp: string, formData: FormD
 
   const auth = await getAuth();
   try {
-    const { headers } = await auth.api.signInEmail({
+    const { headers, response } = await auth.api.signInEmail({
       body: { email, password, rememberMe: true },
       headers: authHeaders(request, clientIp),
       returnHeaders: true,
     });
+    if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
+      // The password was right; the second step (an authenticator or backup
+      // code) signs in. `headers` carries the challenge cookie.
+      return redirectDocument(twoFactorStepUrl(safeRedirectPath(fields.redirectTo)), { headers });
+    }
     for (const cookie of (await createToastHeaders({ title: messages.signInSuccess })).getSetCookie()) {
       headers.append("Set-Cookie", cookie);
     }

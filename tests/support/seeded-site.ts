@@ -12,6 +12,7 @@ import {
 } from "~/lib/db.server";
 import { parseEnv } from "~/lib/env.server";
 import { grantAdmin } from "~/lib/roles.server";
+import { signInAdminWithTotp } from "./admin-session";
 import { type DatabaseSnapshot, snapshotDatabase } from "./db-snapshot";
 import { freePort, type ServerProcess, spawnServer } from "./server-process";
 import type { Backend } from "./test-database";
@@ -153,7 +154,13 @@ async function seed<Key extends string>(
   }
   await grantAdmin(db, SEEDED_ACCOUNTS.admin.email);
   const cookies = {
-    admin: await signIn(SEEDED_ACCOUNTS.admin.email),
+    // The dashboard needs a session that proved a second factor.
+    admin: (
+      await signInAdminWithTotp(auth, cookieName, {
+        email: SEEDED_ACCOUNTS.admin.email,
+        password: SEEDED_PASSWORD,
+      })
+    ).cookie,
     member: await signIn(SEEDED_ACCOUNTS.member.email),
   };
 
