@@ -24,6 +24,7 @@ export default [
   route("auth/forgot-password", "routes/auth-forgot-password.tsx"),
   route("auth/reset-password", "routes/auth-reset-password.tsx"),
   route("auth/two-factor", "routes/auth-two-factor.tsx"),
+  route("account", "routes/account.tsx"),
   route("account/two-factor", "routes/account-two-factor.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("dashboard/export.csv", "routes/dashboard.export-csv.ts"),

@@ -5,7 +5,13 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 export type AuthAction =
-  "sign-in" | "sign-up" | "resend-verification" | "request-reset" | "reset-password" | "two-factor";
+  | "sign-in"
+  | "sign-up"
+  | "resend-verification"
+  | "request-reset"
+  | "reset-password"
+  | "two-factor"
+  | "change-password";
 
 /**
  * Per address and per client IP. The IP limits are loose enough for an
@@ -22,6 +28,8 @@ export const AUTH_RATE_LIMITS: Record<AuthAction, { ip: RateLimit; email: RateLi
   // A code or backup code, at sign-in or enrolment. Better Auth also allows
   // 5 tries per sign-in challenge and locks the account's second factor for
   // 15 minutes after 10 wrong codes in a row.
+  // The current password is checked: the same limits as signing in.
+  "change-password": { ip: { max: 60, windowMs: 15 * MINUTE }, email: { max: 10, windowMs: 15 * MINUTE } },
   "two-factor": { ip: { max: 30, windowMs: 15 * MINUTE }, email: { max: 10, windowMs: 15 * MINUTE } },
 };
 

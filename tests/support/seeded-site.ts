@@ -28,6 +28,8 @@ export const SEEDED_ACCOUNTS = {
   pending: { name: "Paula Pending", email: "paula.pending@example.test", verified: false },
   /** Has asked for a password reset; the token is in `resetToken`. */
   resetting: { name: "Rita Reset", email: "rita.reset@example.test", verified: true },
+  /** Signed in twice (two devices): changes the password on the account page. */
+  owner: { name: "Olga Owner", email: "olga.owner@example.test", verified: true },
 } as const;
 
 export type NewInquiry = typeof contactSubmissions.$inferInsert;
@@ -36,7 +38,9 @@ export interface SeededSite<Key extends string> {
   readonly backend: Backend;
   readonly url: string;
   /** `Cookie` header values carrying a session, for the accounts signed in. */
-  readonly cookies: { admin: string; member: string };
+  readonly cookies: { admin: string; member: string; challenge: string; owner: string };
+  /** The admin's authenticator secret (base32). */
+  readonly adminTotpSecret: string;
   readonly userIds: Record<keyof typeof SEEDED_ACCOUNTS, string>;
   readonly inquiryIds: Record<Key, string>;
   /** A valid, unused password-reset token of the `resetting` account. */
@@ -153,16 +157,28 @@ async function seed<Key extends string>(
     if (account.verified) await db.update(user).set({ emailVerified: true }).where(eq(user.id, created.id));
   }
   await grantAdmin(db, SEEDED_ACCOUNTS.admin.email);
+  // The dashboard needs a session that proved a second factor.
+  const admin = await signInAdminWithTotp(auth, cookieName, {
+    email: SEEDED_ACCOUNTS.admin.email,
+    password: SEEDED_PASSWORD,
+  });
+  // The admin's password step done, the code step pending (Better Auth's challenge cookie).
+  const challenged = await auth.api.signInEmail({
+    body: { email: SEEDED_ACCOUNTS.admin.email, password: SEEDED_PASSWORD },
+    returnHeaders: true,
+  });
+  const challenge = challenged.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith("better-auth.two_factor="));
+  if (!challenge) throw new Error("no two-factor challenge cookie");
   const cookies = {
-    // The dashboard needs a session that proved a second factor.
-    admin: (
-      await signInAdminWithTotp(auth, cookieName, {
-        email: SEEDED_ACCOUNTS.admin.email,
-        password: SEEDED_PASSWORD,
-      })
-    ).cookie,
+    admin: admin.cookie,
     member: await signIn(SEEDED_ACCOUNTS.member.email),
+    challenge: challenge.split(";")[0] ?? "",
+    owner: await signIn(SEEDED_ACCOUNTS.owner.email),
   };
+  // The owner's other device.
+  await signIn(SEEDED_ACCOUNTS.owner.email);
 
   await auth.api.requestPasswordReset({ body: { email: SEEDED_ACCOUNTS.resetting.email } });
   const [reset] = await db
@@ -182,5 +198,5 @@ async function seed<Key extends string>(
   // The seeding mail (verification links, the reset link) would be delivered
   // by the server's worker, changing rows while the test compares them.
   await db.delete(mailOutbox);
-  return { cookies, userIds, inquiryIds, resetToken };
+  return { cookies, userIds, inquiryIds, resetToken, adminTotpSecret: admin.secret };
 }
