@@ -1,6 +1,8 @@
 import { and, eq, lt } from "drizzle-orm";
-import { session as sessionTable, twoFactor } from "../../db/schema";
+import { session as sessionTable, twoFactor, user } from "../../db/schema";
 import type { Db } from "./db.server";
+import { logger } from "./logger.server";
+import { type AccountSummary, findAccountByEmail, UnknownAccountError } from "./roles.server";
 
 /** How a session proved a second factor; null for a password alone. */
 export type SecondFactor = "totp" | "backup-code" | "passkey";
@@ -73,4 +75,35 @@ export async function endSessionsStartedBefore(db: Db, userId: string, before: D
     .where(and(eq(sessionTable.userId, userId), lt(sessionTable.createdAt, before)))
     .returning({ id: sessionTable.id });
   return ended.length;
+}
+
+/**
+ * For an account whose owner lost the device (`npm run admin -- reset-2fa`):
+ * removes the authenticator and its backup codes, and ends every session,
+ * so the next sign-in is with the password alone and an admin is asked to
+ * set up a new authenticator before the dashboard.
+ */
+export async function resetSecondFactors(
+  db: Db,
+  email: string,
+): Promise<{ account: AccountSummary; hadTotp: boolean; endedSessions: number }> {
+  const account = await findAccountByEmail(db, email);
+  if (!account) throw new UnknownAccountError(email);
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(twoFactor)
+      .where(eq(twoFactor.userId, account.id))
+      .returning({ verified: twoFactor.verified });
+    await tx.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, account.id));
+    const ended = await tx
+      .delete(sessionTable)
+      .where(eq(sessionTable.userId, account.id))
+      .returning({ id: sessionTable.id });
+    const hadTotp = removed.some((row) => row.verified);
+    logger.warn(
+      { userId: account.id, hadTotp, endedSessions: ended.length },
+      "second factor reset by an operator (npm run admin -- reset-2fa)",
+    );
+    return { account, hadTotp, endedSessions: ended.length };
+  });
 }
