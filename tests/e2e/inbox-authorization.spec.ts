@@ -17,15 +17,19 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  inbox = await startInboxServer([
-    {
-      id: ID,
-      name: SECRET_NAME,
-      email: SECRET_EMAIL,
-      message: "Private message",
-      admin_notes: "Private note",
-    },
-  ]);
+  inbox = await startInboxServer(
+    [
+      {
+        id: ID,
+        name: SECRET_NAME,
+        email: SECRET_EMAIL,
+        message: "Private message",
+        admin_notes: "Private note",
+      },
+    ],
+    undefined,
+    { secondFactorRoles: true },
+  );
 });
 test.afterAll(async () => {
   await inbox?.stop();
@@ -34,7 +38,10 @@ test.afterAll(async () => {
 type Who = "anonymous" | "member" | "admin" | "adminWithoutSecondFactor" | "adminStaleSession";
 
 function headersFor(who: Who): Record<string, string> {
-  return who === "anonymous" ? {} : { Cookie: cookieHeader(inbox.cookies[who]) };
+  if (who === "anonymous") return {};
+  const cookie = inbox.cookies[who];
+  if (!cookie) throw new Error(`no session seeded for ${who}`);
+  return { Cookie: cookieHeader(cookie) };
 }
 
 interface Probe {
