@@ -112,6 +112,9 @@ export async function twoFactorAction(
 
   try {
     if (intent === "verify") {
+      // Only an enrolment waiting for its first code; never re-shows the backup codes.
+      if (factors.totp !== "pending")
+        return refuse(intent, "There is no authenticator setup to confirm.", 400);
       const parsed = TotpCodeSchema.safeParse(readFields(formData, ["code"]));
       if (!parsed.success) return refuse(intent, collectFieldErrors(parsed.error).first, 400);
       const startedAt = new Date();
