@@ -3,7 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { user } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { session, twoFactor, user } from "../db/schema";
 import { acquireDataDirLock } from "~/lib/data-dir-lock.server";
 import {
   createScratchPostgresDatabase,
@@ -89,6 +90,51 @@ describe.each(testBackends)("npm run admin on %s", { timeout: 180_000 }, (backen
       stdout: "ada@example.com is no longer an admin.\n",
     });
     expect((await runAdmin(env, "list")).stdout).toBe("No admins.\n");
+  });
+
+  it("reset-2fa removes the authenticator and backup codes and ends the sessions, and says so", async () => {
+    const open = () =>
+      env.DATABASE_URL
+        ? openDatabase({ kind: "postgres", url: env.DATABASE_URL, poolSize: 1 })
+        : openDatabase({ kind: "pglite", dataDir });
+    let handle = await open();
+    await handle.db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, "u-bob"));
+    await handle.db
+      .insert(twoFactor)
+      .values({ id: "tf-bob", secret: "sealed", backupCodes: "sealed", userId: "u-bob" });
+    await handle.db.insert(session).values({
+      id: "s-bob",
+      token: "token-bob",
+      userId: "u-bob",
+      expiresAt: new Date(Date.now() + 60_000),
+      secondFactor: "totp",
+    });
+    await handle.close();
+
+    const result = await runAdmin(env, "reset-2fa", "Bob@Example.com");
+    expect(result).toMatchObject({ code: 0 });
+    expect(result.stdout).toContain(
+      "bob@example.com: authenticator and backup codes removed; 1 session ended. " +
+        "An admin is asked to set up a new authenticator at the next sign-in.\n",
+    );
+    // Logged, for the audit trail: who (by id), not the address.
+    const logged = result.stdout
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged).toContainEqual(
+      expect.objectContaining({ userId: "u-bob", hadTotp: true, endedSessions: 1 }),
+    );
+    handle = await open();
+    try {
+      expect(await handle.db.select().from(twoFactor).where(eq(twoFactor.userId, "u-bob"))).toEqual([]);
+      expect(await handle.db.select().from(session).where(eq(session.userId, "u-bob"))).toEqual([]);
+      const [bob] = await handle.db.select().from(user).where(eq(user.id, "u-bob"));
+      expect(bob?.twoFactorEnabled).toBe(false);
+    } finally {
+      await handle.close();
+    }
+    expect((await runAdmin(env, "reset-2fa", "nobody@example.com")).code).toBe(1);
   });
 
   it("exits non-zero on an unknown address, changing nothing", async () => {

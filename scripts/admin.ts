@@ -2,12 +2,15 @@ import { DataDirLockedError } from "~/lib/data-dir-lock.server";
 import { closeDatabase, getDatabase } from "~/lib/db.server";
 import { EnvError, getEnv } from "~/lib/env.server";
 import { grantAdmin, listAdmins, revokeAdmin, UnknownAccountError } from "~/lib/roles.server";
+import { resetSecondFactors } from "~/lib/second-factor.server";
 
 const USAGE = `Usage:
   npm run admin -- grant <email>    make the account with this address an admin
   npm run admin -- revoke <email>   take the admin role away (refused while the address
                                     is in ADMIN_EMAILS, which would grant it again)
   npm run admin -- list             list the admins
+  npm run admin -- reset-2fa <email>  remove the account's authenticator and backup codes
+                                    and end its sessions (for a lost device)
 
 Uses DATABASE_URL when set, else the embedded database in DATA_DIR (default ./data),
 which only works while the server is stopped.`;
@@ -22,7 +25,7 @@ if (command === "--help" || command === "-h") {
   console.log(USAGE);
   process.exit(0);
 }
-const needsEmail = command === "grant" || command === "revoke";
+const needsEmail = command === "grant" || command === "revoke" || command === "reset-2fa";
 if (!(needsEmail || command === "list") || (needsEmail ? !email || rest.length > 0 : email !== undefined)) {
   fail(USAGE);
 }
@@ -46,6 +49,13 @@ try {
     console.log(changed ? `${account.email} is now an admin.` : `${account.email} was already an admin.`);
     if (!account.emailVerified)
       console.log("Note: this address is not verified yet, so it cannot sign in until it is.");
+  } else if (command === "reset-2fa") {
+    const { account, hadTotp, endedSessions } = await resetSecondFactors(database.db, email!);
+    console.log(
+      `${account.email}: ${hadTotp ? "authenticator and backup codes removed" : "had no authenticator"}; ` +
+        `${endedSessions} session${endedSessions === 1 ? "" : "s"} ended. ` +
+        "An admin is asked to set up a new authenticator at the next sign-in.",
+    );
   } else if (getEnv().ADMIN_EMAILS.includes(email!.trim().toLowerCase())) {
     // The server grants listed addresses again (at start and at sign-in), so
     // a revoke would not last: refused, changing nothing.

@@ -10,7 +10,9 @@ import { parseEnv } from "~/lib/env.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/form-guard.server";
 import { grantAdmin } from "~/lib/roles.server";
 import { user } from "../db/schema";
+import { signInAdminWithTotp } from "../tests/support/admin-session";
 import { type ServerProcess, spawnServer } from "../tests/support/server-process";
+import { totpCode } from "../tests/support/totp";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -25,6 +27,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one Postgres d
   let dataDir: string;
   let first: ServerProcess;
   let second: ServerProcess;
+  let adminSecret: string;
 
   beforeAll(async () => {
     databaseUrl = await createScratchPostgresDatabase(serverUrl, "two_instances");
@@ -45,6 +48,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one Postgres d
       await auth.api.signUpEmail({ body: ADMIN });
       await database.db.update(user).set({ emailVerified: true }).where(eq(user.email, ADMIN.email));
       await grantAdmin(database.db, ADMIN.email);
+      // The dashboard needs an authenticator: set one up.
+      ({ secret: adminSecret } = await signInAdminWithTotp(auth, "better-auth.session_token", ADMIN));
     } finally {
       await database.close();
     }
@@ -70,8 +75,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one Postgres d
       password: ADMIN.password,
       redirectTo: "/dashboard",
     });
+    // The password step on the first instance, the code step on the second.
     expect(signIn.status).toBe(302);
-    const session = signIn.headers
+    expect(signIn.headers.get("location")).toBe("/auth/two-factor?redirectTo=%2Fdashboard");
+    const challenge = signIn.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0]!)
+      .find((cookie) => cookie.includes("two_factor="));
+    const secondStep = await postForm(
+      second,
+      "/auth/two-factor",
+      { intent: "totp", code: totpCode(adminSecret), redirectTo: "/dashboard" },
+      challenge,
+    );
+    expect(secondStep.status).toBe(302);
+    const session = secondStep.headers
       .getSetCookie()
       .map((cookie) => cookie.split(";")[0]!)
       .find((cookie) => cookie.includes("session_token="));

@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, Menu, MessageCircle } from "lucide-react";
+import { LayoutDashboard, LogOut, Menu, MessageCircle, UserRound } from "lucide-react";
 import { Link, NavLink, useLocation } from "react-router";
 import { company } from "~/content/company";
 import { mainNavLinks, navActions } from "~/content/navigation";
@@ -65,6 +65,10 @@ function NavActions({ viewer }: { viewer: HeaderViewer }) {
             ) : null}
           </Link>
         ) : null}
+        <Link to={navActions.account.href} className={buttonClass("ghost", "px-3 whitespace-nowrap")}>
+          <UserRound aria-hidden="true" className="size-4" />
+          {navActions.account.label}
+        </Link>
         <form method="post" action={navActions.signOut.action}>
           <button type="submit" className={buttonClass("ghost", "w-full px-3")}>
             <LogOut aria-hidden="true" className="size-4" />

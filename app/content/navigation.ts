@@ -17,6 +17,7 @@ export const navActions = {
   signIn: { label: "Sign In", href: "/auth" },
   signOut: { label: "Sign Out", action: "/auth/sign-out" },
   dashboard: { label: "Dashboard", href: "/dashboard" },
+  account: { label: "Account", href: "/account" },
   requestIntroduction: { label: "Request Introduction", href: "/contact" },
   whatsapp: {
     label: "WhatsApp",

@@ -73,8 +73,9 @@ describe("the privacy notice keeps its promises", () => {
   it("claims nothing the system does not do", () => {
     expect(text).not.toContain("hosted database");
     expect(text).not.toContain("authentication provider");
-    expect(ADMIN_STRONG_AUTHENTICATION).toBe(false);
-    expect(text).not.toContain("strong authentication");
+    // Admins need a second factor (enforced by requireAdmin; see the authorization matrix e2e).
+    expect(ADMIN_STRONG_AUTHENTICATION).toBe(true);
+    expect(text).toContain("administrator accounts are protected by strong authentication");
     expect(text).not.toContain("unless a business relationship follows");
     // Not in the AML regulated sector: no statutory duty is claimed.
     expect(text).not.toMatch(/Regulations 2017 require/);

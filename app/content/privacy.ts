@@ -10,12 +10,12 @@ import type { LegalDocument } from "./types";
 export const PRIVACY_NOTICE_VERSION = "2026-11-22";
 
 /**
- * Whether administrator accounts require a second factor at sign-in. The
- * sentence saying so is included only when this is true: set it in the same
- * change that enforces two-factor sign-in for admins (the admin two-factor
- * issue), never before.
+ * Administrator accounts need a second factor at sign-in: requireAdmin
+ * (app/lib/guards.server.ts) refuses dashboard data to a session that did not
+ * prove one, as the authorization matrix e2e shows. Turn this off only in the
+ * change that stops enforcing it.
  */
-export const ADMIN_STRONG_AUTHENTICATION = false;
+export const ADMIN_STRONG_AUTHENTICATION = true;
 
 const privacyEmail = company.emails.privacy.address;
 
@@ -189,7 +189,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
           {
             kind: "paragraph",
             text: ADMIN_STRONG_AUTHENTICATION
-              ? "Data is encrypted in transit, access is restricted to authorised staff who need it, and administrator accounts are protected by strong authentication."
+              ? "Data is encrypted in transit, access is restricted to authorised staff who need it, and administrator accounts are protected by strong authentication: a password and a second factor (an authenticator app code) at every sign-in."
               : "Data is encrypted in transit, and access is restricted to authorised staff who need it.",
           },
         ],

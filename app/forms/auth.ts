@@ -77,6 +77,15 @@ export const ResetPasswordSchema = z
   })
   .superRefine(checkNewPassword);
 
+/** The account page's password change: the current password, then the new one twice. */
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: PasswordSchema,
+    password: PasswordSchema,
+    confirmPassword: z.string({ error: authMessages.confirmRequired }).min(1, authMessages.confirmRequired),
+  })
+  .superRefine(checkNewPassword);
+
 export type FieldErrors<T extends string> = Partial<Record<T, string>>;
 
 /** The first message per field, and the first overall (for the toast). */

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { data, redirectDocument } from "react-router";
 import type { Toast } from "~/components/toast";
 import { authPage } from "~/content/account-pages";
@@ -11,6 +12,7 @@ import {
   SignUpSchema,
 } from "~/forms/auth";
 import { checkAuthRateLimit } from "./auth-limits.server";
+import { user } from "../../db/auth-schema";
 import { authHeaders, getAuth, readAuthFailure } from "./auth.server";
 import { getDb } from "./db.server";
 import {
@@ -20,6 +22,7 @@ import {
   replaceUnverifiedAccount,
 } from "./email-verification.server";
 import { getEnv } from "./env.server";
+import { twoFactorStepUrl } from "./two-factor-sign-in.server";
 import { logger } from "./logger.server";
 import { checkNewPasswordStrength } from "./password-strength.server";
 import { grantAdminIfListed } from "./roles.server";
@@ -83,6 +86,15 @@ async function signInWithPassword(
   }
 }
 
+async function findAccountByEmail(email: string) {
+  const [account] = await (await getDb())
+    .select({ id: user.id, email: user.email, emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.email, email.toLowerCase()))
+    .limit(1);
+  return account;
+}
+
 export async function signIn(request: Request, clientIp: string, formData: FormData) {
   const fields = readFields(formData, ["email", "password", "redirectTo", "verifyToken"]);
   const values = { email: fields.email };
@@ -114,10 +126,18 @@ export async function signIn(request: Request, clientIp: string, formData: FormD
       password,
       verifyToken: fields.verifyToken.slice(0, 2000),
     });
-    // ADMIN_EMAILS counts only here: a verified owner signing in with the
-    // password they set (verification needs that password too).
-    if (response.user.emailVerified) {
-      await grantAdminIfListed(await getDb(), response.user, getEnv().ADMIN_EMAILS);
+    const twoFactorPending = "twoFactorRedirect" in response && response.twoFactorRedirect;
+    // ADMIN_EMAILS counts only here: a verified owner who has just proved the
+    // password they set (verification needs that password too). An admin
+    // still reaches no dashboard data without a second factor.
+    const account = twoFactorPending ? await findAccountByEmail(email) : response.user;
+    if (account?.emailVerified) {
+      await grantAdminIfListed(await getDb(), account, getEnv().ADMIN_EMAILS);
+    }
+    if (twoFactorPending) {
+      // The password was right; the second step (an authenticator or backup
+      // code) signs in. `headers` carries the challenge cookie.
+      return redirectDocument(twoFactorStepUrl(safeRedirectPath(fields.redirectTo)), { headers });
     }
     const toast = verifiedNow
       ? { title: "Email verified", description: messages.signInSuccess }

@@ -4,7 +4,14 @@ import { consumeRateLimit, type RateLimit } from "./rate-limit.server";
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-export type AuthAction = "sign-in" | "sign-up" | "resend-verification" | "request-reset" | "reset-password";
+export type AuthAction =
+  | "sign-in"
+  | "sign-up"
+  | "resend-verification"
+  | "request-reset"
+  | "reset-password"
+  | "two-factor"
+  | "change-password";
 
 /** An account-wide limit that slows attempts down instead of refusing them. */
 export interface Slowdown {
@@ -45,6 +52,12 @@ export const AUTH_RATE_LIMITS: Record<AuthAction, AuthLimits> = {
   "request-reset": { ip: { max: 30, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } },
   // The token is the secret here; the IP limit stops guessing it.
   "reset-password": { ip: { max: 30, windowMs: HOUR }, email: null },
+  // A code or backup code, at sign-in or enrolment. Better Auth also allows
+  // 5 tries per sign-in challenge and locks the account's second factor for
+  // 15 minutes after 10 wrong codes in a row.
+  // The current password is checked: the same limits as signing in.
+  "change-password": { ip: { max: 60, windowMs: 15 * MINUTE }, email: { max: 10, windowMs: 15 * MINUTE } },
+  "two-factor": { ip: { max: 30, windowMs: 15 * MINUTE }, email: { max: 10, windowMs: 15 * MINUTE } },
 };
 
 /** The delay of the `count`-th attempt in a slowdown's window. */

@@ -4,6 +4,7 @@ import { retention } from "~/content/retention";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/forms/auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { isAPIError } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import * as authSchema from "../../db/auth-schema";
 import { recordSignIn } from "./account-activity.server";
 import { existingAccountMail, resetPasswordMail, verificationMail } from "./auth-mails.server";
@@ -13,6 +14,7 @@ import { type Env, getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { enqueueMail } from "./mail.server";
 import { forgetResetLinks, recordVerificationLink } from "./email-verification.server";
+import { secondFactorOfNewSession } from "./second-factor.server";
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** Idle timeout: a session unused for this long ends (the privacy notice states it). */
@@ -82,15 +84,26 @@ export function createAuth(db: Db, env: Env) {
       },
     },
     session: {
+      additionalFields: { secondFactor: { type: "string", required: false, input: false } },
       expiresIn: SESSION_EXPIRES_IN_SECONDS,
       updateAge: SESSION_UPDATE_AGE_SECONDS,
       // No cookie cache: every request reads the session row, so a
       // revoked session ends at once.
       cookieCache: { enabled: false },
     },
+    plugins: [
+      twoFactor({
+        issuer: company.brandName,
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+    ],
     databaseHooks: {
       session: {
         create: {
+          // Records on the session row which second factor (if any) it proved.
+          async before(session, context) {
+            return { data: { ...session, secondFactor: secondFactorOfNewSession(session, context) } };
+          },
           // The retention job deletes accounts unused for a period: a sign-in is use.
           async after(session) {
             await recordSignIn(db, session.userId);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { signInAdminWithTotp } from "../../tests/support/admin-session";
 import { type Backend, testBackends } from "../../tests/support/test-database";
 
 /**
@@ -92,9 +93,18 @@ describe.each(testBackends)("guards and viewer on %s", (backend) => {
   beforeAll(async () => {
     app = await loadApp(backend);
     memberCookie = await signedInCookie(app, "member@example.com");
-    adminCookie = await signedInCookie(app, "admin@example.com");
+    const passwordOnly = await signedInCookie(app, "admin@example.com");
     const roles = await import("./roles.server");
     await roles.grantAdmin(app.db, "admin@example.com");
+    // An admin without a second factor is sent to set one up.
+    expect(await redirectOf(app.guards.requireAdmin(request("/dashboard.data?q=x", passwordOnly)))).toBe(
+      "/account/two-factor?redirectTo=%2Fdashboard%3Fq%3Dx",
+    );
+    ({ cookie: adminCookie } = await signInAdminWithTotp(
+      await app.auth.getAuth(),
+      app.auth.sessionCookieName(),
+      { email: "admin@example.com", password: "secret123" },
+    ));
   });
   afterAll(async () => {
     await app?.dispose();

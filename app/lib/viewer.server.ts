@@ -2,6 +2,7 @@ import { authHeaders, getAuth, SESSION_ABSOLUTE_MAX_MS, sessionCookieName } from
 import { getDb } from "./db.server";
 import { logger } from "./logger.server";
 import { isAdmin } from "./roles.server";
+import { isSecondFactor, type SecondFactor } from "./second-factor.server";
 
 /**
  * Who is looking at the page, as the header and guards need it. It must not
@@ -16,6 +17,8 @@ export interface Viewer {
 export interface SignedInSession {
   user: { id: string; name: string; email: string };
   sessionId: string;
+  /** The second factor this session proved, or null for a password alone. */
+  secondFactor: SecondFactor | null;
 }
 
 const ANONYMOUS: Viewer = { user: null, isAdmin: false };
@@ -55,7 +58,11 @@ export async function getSession(
     return { session: null, headers: ended?.headers ?? null };
   }
   const { id, name, email } = response.user;
-  return { session: { user: { id, name, email }, sessionId: response.session.id }, headers: forward };
+  const secondFactor = isSecondFactor(response.session.secondFactor) ? response.session.secondFactor : null;
+  return {
+    session: { user: { id, name, email }, sessionId: response.session.id, secondFactor },
+    headers: forward,
+  };
 }
 
 /** The viewer and the Set-Cookie headers of a session refresh, for the root loader to pass on. */

@@ -127,7 +127,7 @@ export default function DeleteAccount() {
           error={actionData?.error}
         />
         <div className="flex flex-wrap gap-3">
-          <Link to="/" className={buttonClass("secondary")}>
+          <Link to="/account" className={buttonClass("secondary")}>
             Cancel
           </Link>
           <button

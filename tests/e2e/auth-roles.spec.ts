@@ -1,9 +1,16 @@
 import { expect, test } from "@playwright/test";
-import { E2E_ADMIN_EMAILS, signIn, signUpVerified, uniqueEmail } from "./support/accounts";
+import {
+  E2E_ADMIN_EMAILS,
+  enterTotp,
+  signIn,
+  signUpAdminWithTotp,
+  signUpVerified,
+  uniqueEmail,
+} from "./support/accounts";
 
 test("the header for anonymous visitors, members and admins", async ({ browser }) => {
-  // Two accounts go through sign-up, the mail and the confirming sign-in.
-  test.setTimeout(60_000);
+  // Three accounts, one of them enrolling an authenticator.
+  test.setTimeout(90_000);
   const anonymous = await browser.newPage();
   await anonymous.goto("/about");
   let header = anonymous.getByRole("banner");
@@ -23,7 +30,7 @@ test("the header for anonymous visitors, members and admins", async ({ browser }
 
   // ADMIN_EMAILS makes this address an admin when its owner verifies it and signs in.
   const admin = await browser.newPage();
-  await signUpVerified(admin, { name: "Admin", email: E2E_ADMIN_EMAILS[0] });
+  const { secret } = await signUpAdminWithTotp(admin, { name: "Admin", email: E2E_ADMIN_EMAILS[0] });
   await admin.goto("/about");
   header = admin.getByRole("banner");
   await expect(header.getByRole("link", { name: "Dashboard" })).toBeVisible();
@@ -41,6 +48,7 @@ test("the header for anonymous visitors, members and admins", async ({ browser }
   await admin.context().clearCookies();
   await admin.goto("/dashboard");
   await signIn(admin, E2E_ADMIN_EMAILS[0], undefined, admin.url().replace(/^https?:\/\/[^/]+/, ""));
+  await enterTotp(admin, secret);
   await expect(admin).toHaveURL(/\/dashboard$/);
   await expect(admin.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 });

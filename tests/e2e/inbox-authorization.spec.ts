@@ -3,8 +3,9 @@ import { cookieHeader, type InboxServer, startInboxServer } from "./inbox-setup"
 
 /**
  * Every loader, action intent and data request under /dashboard, for an
- * anonymous visitor, a signed-in member and an admin: only the admin gets
- * inquiry data or changes anything.
+ * anonymous visitor, a signed-in member, an admin without a second factor,
+ * an admin in a session from before they set one up, and an admin signed in
+ * with one: only the last gets inquiry data or changes anything.
  */
 const SECRET_NAME = "Confidential Claimant";
 const SECRET_EMAIL = "claimant@secret.test";
@@ -19,25 +20,32 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  inbox = await startInboxServer([
-    {
-      id: ID,
-      name: SECRET_NAME,
-      email: SECRET_EMAIL,
-      message: "Private message",
-      admin_notes: "Private note",
-    },
-    { name: ERASED_NAME, email: ERASED_EMAIL, message: "Please erase me" },
-  ]);
+  inbox = await startInboxServer(
+    [
+      {
+        id: ID,
+        name: SECRET_NAME,
+        email: SECRET_EMAIL,
+        message: "Private message",
+        admin_notes: "Private note",
+      },
+      { name: ERASED_NAME, email: ERASED_EMAIL, message: "Please erase me" },
+    ],
+    undefined,
+    { secondFactorRoles: true },
+  );
 });
 test.afterAll(async () => {
   await inbox?.stop();
 });
 
-type Who = "anonymous" | "member" | "admin";
+type Who = "anonymous" | "member" | "admin" | "adminWithoutSecondFactor" | "adminStaleSession";
 
 function headersFor(who: Who): Record<string, string> {
-  return who === "anonymous" ? {} : { Cookie: cookieHeader(inbox.cookies[who]) };
+  if (who === "anonymous") return {};
+  const cookie = inbox.cookies[who];
+  if (!cookie) throw new Error(`no session seeded for ${who}`);
+  return { Cookie: cookieHeader(cookie) };
 }
 
 interface Probe {
@@ -111,8 +119,27 @@ async function snapshot(): Promise<string> {
   return views.join("\n");
 }
 
-for (const who of ["anonymous", "member"] as const) {
-  test(`${who}: every dashboard request is refused, leaks nothing and changes nothing`, async () => {
+const ROLE_NAMES: Record<Exclude<Who, "admin">, string> = {
+  anonymous: "anonymous",
+  member: "member",
+  adminWithoutSecondFactor: "admin without a second factor",
+  adminStaleSession: "admin in a password-only session from before their second factor",
+};
+
+/** Where each refused role is sent, as a Location header and inside a data request's body. */
+const REFUSAL: Record<Exclude<Who, "admin">, { location: RegExp; data: string }> = {
+  anonymous: { location: /^\/auth\?redirectTo=%2Fdashboard/, data: "/auth?redirectTo=" },
+  member: { location: /^\/$/, data: '"/"' },
+  adminWithoutSecondFactor: {
+    location: /^\/account\/two-factor\?redirectTo=%2Fdashboard/,
+    data: "/account/two-factor?redirectTo=",
+  },
+  // Signed out on the first request, then asked to sign in with the second factor.
+  adminStaleSession: { location: /^\/auth\?redirectTo=%2Fdashboard/, data: "/auth?redirectTo=" },
+};
+
+for (const who of ["anonymous", "member", "adminWithoutSecondFactor", "adminStaleSession"] as const) {
+  test(`${ROLE_NAMES[who]}: every dashboard request is refused, leaks nothing and changes nothing`, async () => {
     const before = await snapshot();
     expect(before).toContain(SECRET_NAME);
     for (const item of PROBES) {
@@ -123,11 +150,10 @@ for (const who of ["anonymous", "member"] as const) {
       if (item.path.split("?")[0]!.endsWith(".data")) {
         // React Router answers data requests with the redirect encoded in the body.
         expect(result.status, context).toBe(202);
-        expect(result.body, context).toContain(who === "anonymous" ? "/auth?redirectTo=" : '"/"');
+        expect(result.body, context).toContain(REFUSAL[who].data);
       } else {
         expect(result.status, context).toBe(302);
-        if (who === "anonymous") expect(result.location, context).toMatch(/^\/auth\?redirectTo=%2Fdashboard/);
-        else expect(result.location, context).toBe("/");
+        expect(result.location, context).toMatch(REFUSAL[who].location);
       }
     }
     expect(await snapshot()).toBe(before);

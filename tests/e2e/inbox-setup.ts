@@ -7,6 +7,7 @@ import { createAuth, sessionCookieName } from "../../app/lib/auth.server";
 import { openDatabase } from "../../app/lib/db.server";
 import { parseEnv } from "../../app/lib/env.server";
 import { grantAdmin } from "../../app/lib/roles.server";
+import { signInAdminWithTotp } from "../support/admin-session";
 import { freePort, type ServerProcess, spawnServer } from "../support/server-process";
 
 export type NewInquiry = typeof contactSubmissions.$inferInsert;
@@ -17,7 +18,14 @@ export interface InboxServer {
   /** The server's environment, to start it again on the same data and port. */
   env: Record<string, string>;
   /** Session cookies, by account. */
-  cookies: { admin: SessionCookie; member: SessionCookie };
+  cookies: {
+    admin: SessionCookie;
+    member: SessionCookie;
+    /** An admin signed in with a password who has no second factor. */
+    adminWithoutSecondFactor: SessionCookie;
+    /** An admin with an authenticator, in a session signed in before it was set up. */
+    adminStaleSession: SessionCookie;
+  };
   stop(): Promise<void>;
 }
 
@@ -38,6 +46,8 @@ export async function startInboxServer(
   inquiries: NewInquiry[],
   /** Runs against the seeded database before the server starts (e.g. to break it). */
   prepare?: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<void>,
+  /** Also seed the admins who have not proved a second factor, for the authorization matrix. */
+  options: { secondFactorRoles?: boolean } = {},
 ): Promise<InboxServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-inbox-"));
   const port = String(await freePort());
@@ -56,22 +66,50 @@ export async function startInboxServer(
   const cookies = {} as InboxServer["cookies"];
   try {
     const auth = createAuth(database.db, env);
+    const name = sessionCookieName(env);
+    const cookieOf = (headers: Headers, email: string): SessionCookie => {
+      const setCookie = headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
+      if (!setCookie) throw new Error(`no session cookie for ${email}`);
+      return { name, value: setCookie.slice(name.length + 1).split(";")[0] ?? "" };
+    };
+    const passwordSession = async (email: string) =>
+      cookieOf(
+        (await auth.api.signInEmail({ body: { email, password: PASSWORD }, returnHeaders: true })).headers,
+        email,
+      );
     const accounts = [
-      { key: "admin", name: "Ada Admin", email: "ada.admin@example.test" },
-      { key: "member", name: "Max Member", email: "max.member@example.test" },
+      { key: "admin", name: "Ada Admin", email: "ada.admin@example.test", admin: true },
+      { key: "member", name: "Max Member", email: "max.member@example.test", admin: false },
+      {
+        key: "adminWithoutSecondFactor",
+        name: "Nell Nofactor",
+        email: "nell.nofactor@example.test",
+        admin: true,
+      },
+      { key: "adminStaleSession", name: "Stan Stale", email: "stan.stale@example.test", admin: true },
     ] as const;
-    for (const account of accounts) {
+    // Each account costs password hashing: the extra admins only where asked for.
+    const wanted = accounts.filter(
+      (account) => options.secondFactorRoles || account.key === "admin" || account.key === "member",
+    );
+    for (const account of wanted) {
       await auth.api.signUpEmail({ body: { name: account.name, email: account.email, password: PASSWORD } });
       await database.db.update(user).set({ emailVerified: true }).where(eq(user.email, account.email));
-      if (account.key === "admin") await grantAdmin(database.db, account.email);
-      const { headers } = await auth.api.signInEmail({
-        body: { email: account.email, password: PASSWORD },
-        returnHeaders: true,
-      });
-      const name = sessionCookieName(env);
-      const setCookie = headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
-      if (!setCookie) throw new Error(`no session cookie for ${account.email}`);
-      cookies[account.key] = { name, value: setCookie.slice(name.length + 1).split(";")[0] ?? "" };
+      if (account.admin) await grantAdmin(database.db, account.email);
+    }
+    // The dashboard needs a session that proved a second factor.
+    const { cookie } = await signInAdminWithTotp(auth, name, {
+      email: "ada.admin@example.test",
+      password: PASSWORD,
+    });
+    cookies.admin = { name, value: cookie.slice(name.length + 1) };
+    cookies.member = await passwordSession("max.member@example.test");
+    if (options.secondFactorRoles) {
+      // An admin who never set up a second factor, signed in with the password.
+      cookies.adminWithoutSecondFactor = await passwordSession("nell.nofactor@example.test");
+      // A password-only session from before the admin set up an authenticator.
+      cookies.adminStaleSession = await passwordSession("stan.stale@example.test");
+      await signInAdminWithTotp(auth, name, { email: "stan.stale@example.test", password: PASSWORD });
     }
     if (inquiries.length > 0) await database.db.insert(contactSubmissions).values(inquiries);
     await prepare?.(database);

@@ -135,7 +135,14 @@ for (const javaScriptEnabled of [true, false]) {
     }) => {
       const { context, page } = await pageAs(browser, "member");
       try {
-        await page.goto("/account/delete");
+        // Reached from the account page.
+        await page.goto("/account");
+        await expect(page.getByRole("link", { name: "Download my data" })).toHaveAttribute(
+          "href",
+          "/account/data",
+        );
+        await page.getByRole("link", { name: "Delete my account" }).click();
+        await expect(page).toHaveURL(/\/account\/delete$/);
         await expectAccessible(page);
         const data = await downloadJson(page, "Download your account data first");
         expect(data).toMatchObject({ email: MEMBER, account: { email: MEMBER } });

@@ -3,6 +3,7 @@ import { CONTACT_FORM_PURPOSE } from "~/lib/contact-form.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/form-guard.server";
 import type { DatabaseSnapshot, Row } from "./db-snapshot";
 import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, SEEDED_SECRET, type SeededSite } from "./seeded-site";
+import { totpCode } from "./totp";
 
 /**
  * Every state-changing endpoint of the site, for the CSRF test
@@ -43,8 +44,8 @@ export interface ActionCase {
   /** The server build's route id, and the URL path that reaches it. */
   routeId: string;
   path: string;
-  /** The session a victim's browser would attach (null: the action needs none). */
-  as: "admin" | "member" | "leaving" | null;
+  /** The session a victim's browser would attach (null: the action needs none; challenge: a sign-in's code step). */
+  as: "admin" | "member" | "challenge" | "owner" | "leaving" | null;
   fields(site: Site): Record<string, string>;
   /** Submitted from a hydrated page, as React Router's single fetch (`<path>.data`). */
   hydrated: boolean;
@@ -145,6 +146,40 @@ export const ACTIONS: ActionCase[] = [
     },
   },
   {
+    name: "two-factor setup",
+    routeId: "routes/account-two-factor",
+    path: "/account/two-factor",
+    // Before "sign out", which ends this session.
+    as: "member",
+    hydrated: true,
+    fields: () => ({ intent: "start", password: SEEDED_PASSWORD }),
+    changes: "stores a pending authenticator secret",
+    changed: (_before, after, site) => {
+      expect(rows(after, "two_factor").some((row) => row.userId === site.userIds.member)).toBe(true);
+    },
+  },
+  {
+    name: "account change password",
+    routeId: "routes/account",
+    path: "/account",
+    as: "owner",
+    hydrated: true,
+    fields: () => ({
+      intent: "change-password",
+      currentPassword: SEEDED_PASSWORD,
+      password: "quartz ledger mango orbit 7",
+      confirmPassword: "quartz ledger mango orbit 7",
+    }),
+    changes: "replaces the password hash and ends every earlier session",
+    changed: (before, after, site) => {
+      const hash = (snapshot: DatabaseSnapshot) =>
+        rows(snapshot, "account").find((row) => row.userId === site.userIds.owner)?.password;
+      expect(hash(after)).not.toBe(hash(before));
+      const remaining = new Set(sessionIds(after, site.userIds.owner));
+      expect(sessionIds(before, site.userIds.owner).filter((id) => remaining.has(id))).toEqual([]);
+    },
+  },
+  {
     name: "sign out",
     routeId: "routes/auth-sign-out",
     path: "/auth/sign-out",
@@ -185,6 +220,22 @@ export const ACTIONS: ActionCase[] = [
       const hash = (snapshot: DatabaseSnapshot) =>
         rows(snapshot, "account").find((row) => row.userId === site.userIds.resetting)?.password;
       expect(hash(after)).not.toBe(hash(before));
+    },
+  },
+  {
+    name: "sign-in code step",
+    routeId: "routes/auth-two-factor",
+    path: "/auth/two-factor",
+    as: "challenge",
+    hydrated: true,
+    fields: (site) => ({ intent: "totp", code: totpCode(site.adminTotpSecret) }),
+    changes: "creates a session that proved the second factor",
+    changed: (before, after, site) => {
+      const known = new Set(sessionIds(before, site.userIds.admin));
+      const created = rows(after, "session").filter(
+        (row) => row.userId === site.userIds.admin && !known.has(String(row.id)),
+      );
+      expect(created.map((row) => row.secondFactor)).toContain("totp");
     },
   },
   dashboard("mark-read", "unread", "sets read_at and read_by", (row, site) => {

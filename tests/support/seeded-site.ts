@@ -12,6 +12,7 @@ import {
 } from "~/lib/db.server";
 import { parseEnv } from "~/lib/env.server";
 import { grantAdmin } from "~/lib/roles.server";
+import { signInAdminWithTotp } from "./admin-session";
 import { type DatabaseSnapshot, snapshotDatabase } from "./db-snapshot";
 import { freePort, type ServerProcess, spawnServer } from "./server-process";
 import type { Backend } from "./test-database";
@@ -29,6 +30,8 @@ export const SEEDED_ACCOUNTS = {
   resetting: { name: "Rita Reset", email: "rita.reset@example.test", verified: true },
   /** Signed in, to delete the account (/account/delete). */
   leaving: { name: "Lee Leaving", email: "lee.leaving@example.test", verified: true },
+  /** Signed in twice (two devices): changes the password on the account page. */
+  owner: { name: "Olga Owner", email: "olga.owner@example.test", verified: true },
 } as const;
 
 export type NewInquiry = typeof contactSubmissions.$inferInsert;
@@ -39,7 +42,9 @@ export interface SeededSite<Key extends string> {
   /** The server's environment (DATA_DIR, DATABASE_URL, BETTER_AUTH_SECRET...). */
   readonly env: Readonly<Record<string, string>>;
   /** `Cookie` header values carrying a session, for the accounts signed in. */
-  readonly cookies: { admin: string; member: string; leaving: string };
+  readonly cookies: { admin: string; member: string; leaving: string; challenge: string; owner: string };
+  /** The admin's authenticator secret (base32). */
+  readonly adminTotpSecret: string;
   readonly userIds: Record<keyof typeof SEEDED_ACCOUNTS, string>;
   readonly inquiryIds: Record<Key, string>;
   /** A valid, unused password-reset token of the `resetting` account. */
@@ -160,11 +165,29 @@ async function seed<Key extends string>(
     if (account.verified) await db.update(user).set({ emailVerified: true }).where(eq(user.id, created.id));
   }
   await grantAdmin(db, SEEDED_ACCOUNTS.admin.email);
+  // The dashboard needs a session that proved a second factor.
+  const admin = await signInAdminWithTotp(auth, cookieName, {
+    email: SEEDED_ACCOUNTS.admin.email,
+    password: SEEDED_PASSWORD,
+  });
+  // The admin's password step done, the code step pending (Better Auth's challenge cookie).
+  const challenged = await auth.api.signInEmail({
+    body: { email: SEEDED_ACCOUNTS.admin.email, password: SEEDED_PASSWORD },
+    returnHeaders: true,
+  });
+  const challenge = challenged.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith("better-auth.two_factor="));
+  if (!challenge) throw new Error("no two-factor challenge cookie");
   const cookies = {
-    admin: await signIn(SEEDED_ACCOUNTS.admin.email),
+    admin: admin.cookie,
     member: await signIn(SEEDED_ACCOUNTS.member.email),
     leaving: await signIn(SEEDED_ACCOUNTS.leaving.email),
+    challenge: challenge.split(";")[0] ?? "",
+    owner: await signIn(SEEDED_ACCOUNTS.owner.email),
   };
+  // The owner's other device.
+  await signIn(SEEDED_ACCOUNTS.owner.email);
 
   await auth.api.requestPasswordReset({ body: { email: SEEDED_ACCOUNTS.resetting.email } });
   const [reset] = await db
@@ -184,5 +207,5 @@ async function seed<Key extends string>(
   // The seeding mail (verification links, the reset link) would be delivered
   // by the server's worker, changing rows while the test compares them.
   await db.delete(mailOutbox);
-  return { cookies, userIds, inquiryIds, resetToken };
+  return { cookies, userIds, inquiryIds, resetToken, adminTotpSecret: admin.secret };
 }

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { totpCode } from "../../support/totp";
 import { linkIn, waitForMail } from "./mailbox";
 
 /**
@@ -12,6 +13,8 @@ export const E2E_ADMIN_EMAILS = [
   "admin-matrix@e2e.example.com",
   "admin-spare-1@e2e.example.com",
   "admin-spare-2@e2e.example.com",
+  "admin-2fa-journey@e2e.example.com",
+  "admin-2fa-nojs@e2e.example.com",
 ] as const;
 
 export const TEST_PASSWORD = "correct-horse-7";
@@ -66,4 +69,66 @@ export async function signIn(page: Page, email: string, password = TEST_PASSWORD
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password").fill(password);
   await form.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Signs in unless `page` is signed in already (/auth sends a signed-in visitor home). */
+export async function ensureSignedIn(page: Page, email: string, password = TEST_PASSWORD) {
+  await page.goto("/auth");
+  if (new URL(page.url()).pathname === "/auth") {
+    await signIn(page, email, password);
+    await expect(page).not.toHaveURL(/\/auth(\?|$)/);
+  }
+}
+
+export interface TotpEnrolment {
+  secret: string;
+  backupCodes: string[];
+}
+
+/**
+ * On /account/two-factor: confirms the password, reads the secret shown as
+ * text, answers with the code an authenticator app would show, and reads
+ * the backup codes shown once. Leaves the page on the backup codes.
+ */
+export async function enrolTotp(page: Page, password = TEST_PASSWORD): Promise<TotpEnrolment> {
+  const start = page.getByRole("form", { name: "Set up authenticator" });
+  await start.getByLabel("Your password").fill(password);
+  await start.getByRole("button", { name: "Set up authenticator" }).click();
+  await expect(page.getByRole("img", { name: "QR code of your authenticator secret" })).toBeVisible();
+  const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
+  const confirm = page.getByRole("form", { name: "Confirm authenticator" });
+  await confirm.getByLabel("Code from the app").fill(totpCode(secret));
+  await confirm.getByRole("button", { name: "Turn on two-factor" }).click();
+  const list = page.getByRole("list", { name: "Backup codes" });
+  await expect(list).toBeVisible();
+  const backupCodes = (await list.getByRole("listitem").allTextContents()).map((code) => code.trim());
+  return { secret, backupCodes };
+}
+
+/** The second step of signing in, with a code computed from the secret. */
+export async function enterTotp(page: Page, secret: string) {
+  await expect(page).toHaveURL(/\/auth\/two-factor/);
+  const form = page.getByRole("form", { name: "Authenticator code" });
+  await form.getByLabel("Authentication code").fill(totpCode(secret));
+  await form.getByRole("button", { name: "Verify" }).click();
+}
+
+/**
+ * The one way e2e tests make an admin who can open the dashboard: signs up
+ * an address listed in ADMIN_EMAILS, verifies it, signs in, and sets up the
+ * authenticator the dashboard asks for. Ends on the dashboard.
+ */
+export async function signUpAdminWithTotp(
+  page: Page,
+  account: { name: string; email: string; password?: string },
+): Promise<TotpEnrolment> {
+  const password = account.password ?? TEST_PASSWORD;
+  await signUpVerified(page, { ...account, password });
+  await ensureSignedIn(page, account.email, password);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/account\/two-factor\?redirectTo=%2Fdashboard/);
+  const enrolment = await enrolTotp(page, password);
+  await page.getByRole("link", { name: "I have saved my backup codes" }).click();
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  return enrolment;
 }

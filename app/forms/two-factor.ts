@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+/**
+ * The two-factor forms' rules. Authenticator apps show codes as "123 456":
+ * spaces are dropped before checking.
+ */
+export const twoFactorMessages = {
+  codeInvalid: "Enter the 6-digit code from your authenticator app",
+  backupCodeInvalid: "Enter one of your backup codes, like abcde-12345",
+  wrongCode: "That code is not right. Check your authenticator app and try again.",
+  wrongBackupCode: "That backup code is not right, or it has been used already.",
+} as const;
+
+export const TotpCodeSchema = z.object({
+  code: z
+    .string({ error: twoFactorMessages.codeInvalid })
+    .transform((value) => value.replace(/\s+/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, twoFactorMessages.codeInvalid)),
+});
+
+export const BackupCodeSchema = z.object({
+  code: z
+    .string({ error: twoFactorMessages.backupCodeInvalid })
+    .trim()
+    .regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, twoFactorMessages.backupCodeInvalid)
+    // Codes are issued as "abcde-12345"; the hyphen may be left out.
+    .transform((value) => (value.includes("-") ? value : `${value.slice(0, 5)}-${value.slice(5)}`)),
+});
+
+export const PasswordConfirmSchema = z.object({
+  password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(128),
+});

@@ -1,0 +1,210 @@
+import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import { AuthField, SubmitButton } from "~/components/auth-field";
+import { Toaster } from "~/components/toast";
+import { buttonClass } from "~/components/ui/button-link";
+import { Card } from "~/components/ui/card";
+import { brandTitle } from "~/content/company";
+import { readFormData } from "~/lib/form-data.server";
+import { requireSession } from "~/lib/guards.server";
+import type { Route } from "./+types/account";
+import {
+  accountAction,
+  type AccountActionData,
+  type AccountIntent,
+  loadAccountPage,
+  type SessionSummary,
+} from "./account.server";
+
+export const handle = { hydrate: true };
+
+export const meta: Route.MetaFunction = () => [
+  { title: brandTitle("Your account") },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadAccountPage(await requireSession(request));
+}
+
+/** Nothing here may be cached; Retry-After and Set-Cookie reach the browser. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers(
+    actionHeaders.has("Retry-After") || actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders,
+  );
+  headers.set("Cache-Control", "private, no-store");
+  return headers;
+};
+
+const INTENTS: readonly AccountIntent[] = ["change-password", "end-session", "end-other-sessions"];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireSession(request);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  if (typeof intent !== "string" || !INTENTS.includes(intent as AccountIntent)) {
+    throw data("Unknown form", { status: 400 });
+  }
+  return accountAction(request, context.clientIp, session, intent as AccountIntent, formData);
+}
+
+// One zone on server and browser alike, so the page hydrates to the same text.
+const formatTime = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+
+function useBusy(intent: AccountIntent, id?: string): boolean {
+  const navigation = useNavigation();
+  return (
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    (id === undefined || navigation.formData.get("id") === id)
+  );
+}
+
+function ChangePassword({ actionData }: { actionData?: AccountActionData }) {
+  const busy = useBusy("change-password");
+  const errors = actionData?.intent === "change-password" ? actionData.fieldErrors : undefined;
+  return (
+    <Form method="post" className="space-y-4" aria-label="Change password">
+      <input type="hidden" name="intent" value="change-password" />
+      <AuthField
+        label="Current password"
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        required
+        maxLength={128}
+        error={errors?.currentPassword}
+      />
+      <AuthField
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={128}
+        error={errors?.password}
+      />
+      <AuthField
+        label="Confirm new password"
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={128}
+        error={errors?.confirmPassword}
+      />
+      <p className="text-sm text-stone-700">Changing your password signs you out on every other device.</p>
+      <SubmitButton busy={busy} label="Change password" busyLabel="Changing..." />
+    </Form>
+  );
+}
+
+function SessionRow({ session }: { session: SessionSummary }) {
+  const busy = useBusy("end-session", session.id);
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3" aria-label={session.device}>
+      <div>
+        <p className="font-medium text-stone-900">
+          {session.device}
+          {session.current ? (
+            <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+              This device
+            </span>
+          ) : null}
+        </p>
+        <p className="text-sm text-stone-700">
+          Last seen {formatTime.format(new Date(session.lastSeen))} UTC · signed in{" "}
+          {formatTime.format(new Date(session.signedInAt))} UTC
+        </p>
+      </div>
+      {session.current ? null : (
+        <Form method="post">
+          <input type="hidden" name="intent" value="end-session" />
+          <input type="hidden" name="id" value={session.id} />
+          <button type="submit" disabled={busy} className={buttonClass("secondary", "px-3")}>
+            {busy ? "Ending..." : "End session"}
+            <span className="sr-only"> on {session.device}</span>
+          </button>
+        </Form>
+      )}
+    </li>
+  );
+}
+
+export default function AccountPage() {
+  const { user, sessions, factors, isAdmin } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as AccountActionData | undefined;
+  const location = useLocation();
+  const endingOthers = useBusy("end-other-sessions");
+  const others = sessions.filter((session) => !session.current).length;
+
+  return (
+    <main id="main" className="bg-stone-50 px-4 py-16">
+      <div className="mx-auto max-w-2xl space-y-8">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-stone-900">Your account</h1>
+          <p className="mt-2 text-stone-700">
+            {user.name} · {user.email}
+          </p>
+        </div>
+
+        <Card>
+          <h2 className="text-xl font-semibold text-stone-900">Active sessions</h2>
+          <ul className="mt-2 divide-y divide-stone-200" aria-label="Active sessions">
+            {sessions.map((session) => (
+              <SessionRow key={session.id} session={session} />
+            ))}
+          </ul>
+          {others > 0 ? (
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="intent" value="end-other-sessions" />
+              <button type="submit" disabled={endingOthers} className={buttonClass("secondary", "w-full")}>
+                {endingOthers ? "Ending..." : "End all other sessions"}
+              </button>
+            </Form>
+          ) : null}
+        </Card>
+
+        <Card>
+          <h2 className="text-xl font-semibold text-stone-900">Two-factor authentication</h2>
+          <p className="mt-2 text-stone-700">
+            {factors.totp === "on"
+              ? "On: signing in asks for a code from your authenticator app."
+              : isAdmin
+                ? "Administrator accounts need two-factor authentication."
+                : "Off. Add a code from an authenticator app to signing in."}
+          </p>
+          <Link to="/account/two-factor" className={buttonClass("secondary", "mt-4 w-full")}>
+            {factors.totp === "on" ? "Manage two-factor authentication" : "Set up two-factor authentication"}
+          </Link>
+        </Card>
+
+        <Card>
+          <h2 className="text-xl font-semibold text-stone-900">Change password</h2>
+          <div className="mt-4">
+            <ChangePassword key={location.key} actionData={actionData} />
+          </div>
+        </Card>
+
+        <Card>
+          <h2 className="text-xl font-semibold text-stone-900">Your data</h2>
+          <p className="mt-2 text-stone-700">
+            Download what we hold about your account, or delete the account and everything tied to it.
+          </p>
+          <div className="mt-4 flex flex-col gap-3">
+            <a href="/account/data" download className={buttonClass("secondary", "w-full")}>
+              Download my data
+            </a>
+            <Link to="/account/delete" className={buttonClass("secondary", "w-full")}>
+              Delete my account
+            </Link>
+          </div>
+        </Card>
+      </div>
+      <Toaster key={location.key} toast={actionData?.toast} />
+    </main>
+  );
+}
