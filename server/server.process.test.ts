@@ -42,10 +42,9 @@ describe("production server on the embedded database", () => {
   const post = (urlPath: string, headers: Record<string, string>, body: string) =>
     fetch(server.url + urlPath, { method: "POST", headers: { origin: server.url, ...headers }, body });
   it.each<[string, () => Promise<Response>]>([
-    ["a page", () => fetch(`${server.url}/`)],
+    ["a server-rendered page", () => fetch(`${server.url}/contact`)],
     ["the 404 page", () => fetch(`${server.url}/no-such-page`)],
     ["a probe", () => fetch(`${server.url}/healthz`)],
-    ["an unknown asset", () => fetch(`${server.url}/assets/missing.js`)],
     // An unreadable form: React Router's error page, with status 400.
     [
       "an error page",
@@ -66,6 +65,61 @@ describe("production server on the embedded database", () => {
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(response.headers.get("strict-transport-security")).toBeNull();
     expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+
+  // Prerendered pages, static files and cached catalogue pages carry no inline
+  // script: the same policy, with scripts from this origin only and no nonce.
+  it.each<[string, string]>([
+    ["a prerendered page", "/"],
+    ["a static file", "/favicon.svg"],
+    ["a hashed asset", "/assets/missing.js"],
+  ])("sends the same security headers, without a nonce, on %s", async (_label, urlPath) => {
+    const [fixed, dynamic] = await Promise.all([
+      fetch(server.url + urlPath),
+      fetch(`${server.url}/no-such-page`),
+    ]);
+    const csp = fixed.headers.get("content-security-policy") ?? "";
+    const scriptSrc = csp.split(";").find((directive) => directive.startsWith("script-src")) ?? "";
+    expect(scriptSrc).toBe("script-src 'self'");
+    const withoutNonce = (dynamic.headers.get("content-security-policy") ?? "").replace(/ 'nonce-[^']+'/, "");
+    expect(csp).toBe(withoutNonce);
+    for (const name of [
+      "x-content-type-options",
+      "referrer-policy",
+      "x-frame-options",
+      "cross-origin-opener-policy",
+      "cross-origin-resource-policy",
+      "origin-agent-cluster",
+      "x-dns-prefetch-control",
+      "x-download-options",
+      "x-permitted-cross-domain-policies",
+      "x-xss-protection",
+    ]) {
+      expect(fixed.headers.get(name), name).toBe(dynamic.headers.get(name));
+      expect(fixed.headers.get(name), name).not.toBeNull();
+    }
+    expect(fixed.headers.get("strict-transport-security")).toBeNull();
+    expect(fixed.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("serves the variant the request accepts, precompressed, with ETag and 304", async () => {
+    for (const [accept, expected] of [
+      ["br, gzip", "br"],
+      ["gzip", "gzip"],
+      ["gzip;q=1, br;q=0.5", "gzip"],
+      ["identity", null],
+    ] as const) {
+      const response = await fetch(`${server.url}/`, { headers: { "accept-encoding": accept } });
+      expect(response.headers.get("content-encoding"), accept).toBe(expected);
+      expect(response.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+      const etag = response.headers.get("etag");
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(await response.text()).toContain("<h1");
+      const again = await fetch(`${server.url}/`, {
+        headers: { "accept-encoding": accept, "if-none-match": etag! },
+      });
+      expect(again.status).toBe(304);
+    }
   });
 
   it("shows the error page with status 400 for an unreadable form", async () => {
