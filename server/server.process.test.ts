@@ -122,6 +122,31 @@ describe("production server on the embedded database", () => {
     }
   });
 
+  it("renders a filtered catalogue once per normalised query for visitors without a session", async () => {
+    const first = await fetch(`${server.url}/equipment?q=wash&availability=rental-only`);
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain("Gold Wash Plant 150TPH");
+    const etag = first.headers.get("etag");
+    expect(etag).not.toBeNull();
+    expect(first.headers.get("content-security-policy")).not.toContain("nonce-");
+    // The same view asked differently is the same cached page.
+    const same = await fetch(`${server.url}/equipment?category=all&availability=rental-only&q=wash&sort=`);
+    expect(same.headers.get("etag")).toBe(etag);
+    const revalidated = await fetch(`${server.url}/equipment?q=wash&availability=rental-only`, {
+      headers: { "if-none-match": etag! },
+    });
+    expect(revalidated.status).toBe(304);
+    const other = await fetch(`${server.url}/equipment?q=WASH&availability=rental-only`);
+    expect(other.headers.get("etag")).not.toBe(etag);
+    expect(await other.text()).toMatch(/value="WASH"/);
+    // A signed-in visitor's header differs: rendered for them, not cached.
+    const signedIn = await fetch(`${server.url}/equipment?q=wash&availability=rental-only`, {
+      headers: { cookie: "better-auth.session_token=abc" },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("etag")).toBeNull();
+  });
+
   it("shows the error page with status 400 for an unreadable form", async () => {
     const response = await post("/auth", { "content-type": "multipart/form-data; boundary=x" }, "--x\r\nbro");
     expect(response.status).toBe(400);
