@@ -11,4 +11,9 @@ export default {
     const { prerenderedPaths } = await import("./app/content/prerender");
     return prerenderedPaths;
   },
+  // Precompresses client files and records the origin the pages were prerendered with.
+  async buildEnd({ reactRouterConfig }) {
+    const { finishBuild } = await import("./scripts/finish-build");
+    await finishBuild(reactRouterConfig.buildDirectory);
+  },
 } satisfies Config;

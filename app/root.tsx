@@ -81,7 +81,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <script
           type="application/ld+json"
           // A data block, never executed, so it needs no CSP nonce.
-          dangerouslySetInnerHTML={{ __html: serializeJsonLd(organizationStructuredData) }}
+          dangerouslySetInnerHTML={{
+            __html: serializeJsonLd({
+              ...organizationStructuredData,
+              // This deployment's origin, as the canonical links use.
+              url: rootData?.siteUrl ?? organizationStructuredData.url,
+            }),
+          }}
         />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-stone-900 antialiased">

@@ -52,6 +52,25 @@ export function formatTable(rows: Row[]): string {
   return [format(header), rule, ...lines.map(format)].join("\n");
 }
 
+/** The same table as data, for `npm run bench -- --json FILE`. */
+export function tableAsJson(rows: Row[], context: Record<string, unknown>): string {
+  const round = (value: number) => Math.round(value * 10) / 10;
+  return `${JSON.stringify(
+    {
+      ...context,
+      rows: rows.map(({ scenario, bodyBytes, app, ceiling }) => ({
+        request: scenario.label,
+        bodyBytes,
+        app: { rps: round(app.rps), p99Ms: round(app.p99Ms), errors: app.wrongStatus + app.errors },
+        static: { rps: round(ceiling.rps), p99Ms: round(ceiling.p99Ms) },
+        ratio: Math.round((app.rps / ceiling.rps) * 1000) / 1000,
+      })),
+    },
+    null,
+    2,
+  )}\n`;
+}
+
 /** What the figures depend on, including how busy the machine already was. */
 export function describeMachine(): string {
   const cpus = os.cpus();

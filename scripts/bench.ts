@@ -11,6 +11,8 @@
  * server instead of embedded PGlite), BENCH_ACCEPT_ENCODING (e.g. "gzip";
  * unset, nothing is compressed), NODE_ENV (passed on to the server),
  * BUILD_DIR.
+ *
+ * `npm run bench -- --json FILE` also writes the table to FILE as JSON.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -27,7 +29,7 @@ import { parseEnv } from "../app/lib/env.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "../app/lib/form-guard.server";
 import { freePort, type ServerProcess, spawnServer } from "../tests/support/server-process";
 import { capture, type LoadOptions, measure, memoryOf, type Scenario } from "./bench-load";
-import { describeMachine, formatMb, formatTable, type Row } from "./bench-report";
+import { describeMachine, formatMb, formatTable, type Row, tableAsJson } from "./bench-report";
 import { seedAdminSession, seedInquiries } from "./bench-seed";
 import { startStaticServer } from "./bench-static-server";
 import { ensureBuild } from "./ensure-build";
@@ -43,6 +45,14 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const POSTGRES_SERVER = process.env.BENCH_DATABASE_URL;
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const JSON_FILE = ((args: string[]) => {
+  const at = args.indexOf("--json");
+  if (at === -1) return undefined;
+  const file = args[at + 1];
+  if (!file || file.startsWith("--"))
+    throw new Error("--json needs a file name: npm run bench -- --json FILE");
+  return path.resolve(file);
+})(process.argv.slice(2));
 // Request logging to a pipe costs throughput; warnings and errors still show.
 const LOG_LEVEL = "warn";
 const SECRET = "bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
@@ -183,6 +193,18 @@ async function main() {
         `LOG_LEVEL=${LOG_LEVEL}, NODE_ENV=${process.env.NODE_ENV ?? "production (as npm start)"}\n`,
     );
     console.log(formatTable(rows));
+    if (JSON_FILE) {
+      const context = {
+        date: new Date().toISOString(),
+        machine,
+        connections: LOAD.connections,
+        seconds: LOAD.seconds,
+        acceptEncoding: ACCEPT_ENCODING ?? null,
+        database: databaseUrl ? "postgres" : "pglite",
+      };
+      fs.writeFileSync(JSON_FILE, tableAsJson(rows, context));
+      console.log(`Wrote ${JSON_FILE}`);
+    }
     console.log(
       `\nApp server memory: RSS ${formatMb(memoryAfterLoad?.rssMb)} after the load ` +
         `(${formatMb(memoryAtStart?.rssMb)} at start, peak ${formatMb(memoryAfterLoad?.peakMb)}).`,

@@ -1,4 +1,5 @@
 import { createRequestHandler } from "@react-router/express";
+import { cachedCatalogue } from "./catalogue-cache";
 import compression from "compression";
 import express from "express";
 import type { Logger } from "pino";
@@ -46,6 +47,9 @@ export function createApp(options: AppOptions): express.Express {
     if (options.isShuttingDown()) res.setHeader("Connection", "close");
     next();
   });
+  // Static bytes are served precompressed from memory, before per-request compression.
+  app.use(staticFiles(clientDir, { siteUrl: env.SITE_URL }));
+  app.use(cachedCatalogue({ build, siteUrl: env.SITE_URL }));
   app.use(compression());
   app.use(healthRoutes(options));
   app.use(limitBodySize());
@@ -53,7 +57,6 @@ export function createApp(options: AppOptions): express.Express {
   // After the CSRF check: a cross-origin PUT is refused as cross-origin (403).
   app.use(refuseOtherMethods());
   app.use(acceptOnlyForms());
-  app.use(staticFiles(clientDir));
   app.all("/{*splat}", createRequestHandler({ build, mode: "production", getLoadContext }));
   return app;
 }

@@ -7,6 +7,8 @@ import type { Logger } from "pino";
  */
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
+    // At LOG_LEVEL warn and above the line is never written: skip its cost.
+    if (!logger.isLevelEnabled("info")) return next();
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;

@@ -1,23 +1,22 @@
 import crypto from "node:crypto";
-import type { RequestHandler, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
 import helmet from "helmet";
 
+/** Stands in for the nonce while helmet writes the policy once; replaced per response. */
+const NONCE_SLOT = "NONCE_SLOT_0000000000";
+
 /**
- * Security headers for every response, static files and errors included.
- * Scripts run only with the per-request nonce; prerendered pages carry no
- * scripts at all, so they are never caught without one.
+ * The headers helmet sets, computed once. Running helmet per request rebuilt
+ * the same strings on every response; only the nonce changes.
  */
-export function securityHeaders({ https }: { https: boolean }): RequestHandler[] {
-  const assignNonce: RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-    next();
-  };
-  const headers = helmet({
+function computeHeaders(https: boolean, scriptSrc: string[]): Map<string, string> {
+  const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as Response).locals.cspNonce}'`],
+        scriptSrc,
         // Inline style attributes are harmless compared with scripts and
         // some components set them; scripts stay nonce-only.
         styleSrc: ["'self'", "'unsafe-inline'"],
@@ -36,5 +35,44 @@ export function securityHeaders({ https }: { https: boolean }): RequestHandler[]
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: "deny" },
   });
-  return [assignNonce, headers];
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: string) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  let done = false;
+  middleware({} as IncomingMessage, response as unknown as ServerResponse, () => (done = true));
+  if (!done) throw new Error("helmet did not finish synchronously");
+  return headers;
+}
+
+const CSP = "Content-Security-Policy";
+
+/**
+ * The Content-Security-Policy for responses whose bytes carry no inline
+ * script (prerendered pages, static files, cached catalogue pages): the same
+ * policy with scripts from this origin only, and no nonce to compute.
+ */
+export function staticPageSecurityPolicy({ https }: { https: boolean }): { name: string; value: string } {
+  return { name: CSP, value: computeHeaders(https, ["'self'"]).get(CSP)! };
+}
+
+/**
+ * Security headers for every response, static files and errors included.
+ * Scripts run only with the per-request nonce; prerendered pages carry no
+ * inline scripts at all and get staticPageSecurityPolicy instead.
+ */
+export function securityHeaders({ https }: { https: boolean }): RequestHandler[] {
+  const headers = computeHeaders(https, ["'self'", `'nonce-${NONCE_SLOT}'`]);
+  const [before, after] = headers.get(CSP)!.split(NONCE_SLOT) as [string, string];
+  headers.delete(CSP);
+  const fixed = [...headers];
+  const setHeaders: RequestHandler = (_req, res, next) => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    for (const [name, value] of fixed) res.setHeader(name, value);
+    res.setHeader(CSP, before + nonce + after);
+    next();
+  };
+  return [setHeaders];
 }

@@ -42,10 +42,9 @@ describe("production server on the embedded database", () => {
   const post = (urlPath: string, headers: Record<string, string>, body: string) =>
     fetch(server.url + urlPath, { method: "POST", headers: { origin: server.url, ...headers }, body });
   it.each<[string, () => Promise<Response>]>([
-    ["a page", () => fetch(`${server.url}/`)],
+    ["a server-rendered page", () => fetch(`${server.url}/contact`)],
     ["the 404 page", () => fetch(`${server.url}/no-such-page`)],
     ["a probe", () => fetch(`${server.url}/healthz`)],
-    ["an unknown asset", () => fetch(`${server.url}/assets/missing.js`)],
     // An unreadable form: React Router's error page, with status 400.
     [
       "an error page",
@@ -66,6 +65,86 @@ describe("production server on the embedded database", () => {
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(response.headers.get("strict-transport-security")).toBeNull();
     expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+
+  // Prerendered pages, static files and cached catalogue pages carry no inline
+  // script: the same policy, with scripts from this origin only and no nonce.
+  it.each<[string, string]>([
+    ["a prerendered page", "/"],
+    ["a static file", "/favicon.svg"],
+    ["a hashed asset", "/assets/missing.js"],
+  ])("sends the same security headers, without a nonce, on %s", async (_label, urlPath) => {
+    const [fixed, dynamic] = await Promise.all([
+      fetch(server.url + urlPath),
+      fetch(`${server.url}/no-such-page`),
+    ]);
+    const csp = fixed.headers.get("content-security-policy") ?? "";
+    const scriptSrc = csp.split(";").find((directive) => directive.startsWith("script-src")) ?? "";
+    expect(scriptSrc).toBe("script-src 'self'");
+    const withoutNonce = (dynamic.headers.get("content-security-policy") ?? "").replace(/ 'nonce-[^']+'/, "");
+    expect(csp).toBe(withoutNonce);
+    for (const name of [
+      "x-content-type-options",
+      "referrer-policy",
+      "x-frame-options",
+      "cross-origin-opener-policy",
+      "cross-origin-resource-policy",
+      "origin-agent-cluster",
+      "x-dns-prefetch-control",
+      "x-download-options",
+      "x-permitted-cross-domain-policies",
+      "x-xss-protection",
+    ]) {
+      expect(fixed.headers.get(name), name).toBe(dynamic.headers.get(name));
+      expect(fixed.headers.get(name), name).not.toBeNull();
+    }
+    expect(fixed.headers.get("strict-transport-security")).toBeNull();
+    expect(fixed.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("serves the variant the request accepts, precompressed, with ETag and 304", async () => {
+    for (const [accept, expected] of [
+      ["br, gzip", "br"],
+      ["gzip", "gzip"],
+      ["gzip;q=1, br;q=0.5", "gzip"],
+      ["identity", null],
+    ] as const) {
+      const response = await fetch(`${server.url}/`, { headers: { "accept-encoding": accept } });
+      expect(response.headers.get("content-encoding"), accept).toBe(expected);
+      expect(response.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+      const etag = response.headers.get("etag");
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(await response.text()).toContain("<h1");
+      const again = await fetch(`${server.url}/`, {
+        headers: { "accept-encoding": accept, "if-none-match": etag! },
+      });
+      expect(again.status).toBe(304);
+    }
+  });
+
+  it("renders a filtered catalogue once per normalised query for visitors without a session", async () => {
+    const first = await fetch(`${server.url}/equipment?q=wash&availability=rental-only`);
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain("Gold Wash Plant 150TPH");
+    const etag = first.headers.get("etag");
+    expect(etag).not.toBeNull();
+    expect(first.headers.get("content-security-policy")).not.toContain("nonce-");
+    // The same view asked differently is the same cached page.
+    const same = await fetch(`${server.url}/equipment?category=all&availability=rental-only&q=wash&sort=`);
+    expect(same.headers.get("etag")).toBe(etag);
+    const revalidated = await fetch(`${server.url}/equipment?q=wash&availability=rental-only`, {
+      headers: { "if-none-match": etag! },
+    });
+    expect(revalidated.status).toBe(304);
+    const other = await fetch(`${server.url}/equipment?q=WASH&availability=rental-only`);
+    expect(other.headers.get("etag")).not.toBe(etag);
+    expect(await other.text()).toMatch(/value="WASH"/);
+    // A signed-in visitor's header differs: rendered for them, not cached.
+    const signedIn = await fetch(`${server.url}/equipment?q=wash&availability=rental-only`, {
+      headers: { cookie: "better-auth.session_token=abc" },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("etag")).toBeNull();
   });
 
   it("shows the error page with status 400 for an unreadable form", async () => {

@@ -1,6 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
-import express, { type RequestHandler, Router } from "express";
+import type { RequestHandler } from "express";
+import { replaceOrigin, readPrerenderOrigin } from "./prerender-origin";
+import { staticPageSecurityPolicy } from "./security-headers";
+import {
+  type CachedResource,
+  contentTypeOf,
+  createResource,
+  readWithVariants,
+  sendResource,
+} from "./static-cache";
+import { isCompressible } from "./static-variants";
 
 /**
  * Cookies that make a page personal: Better Auth's session (with or without
@@ -34,48 +44,115 @@ export function findPrerenderedPages(clientDir: string): Map<string, string> {
   return pages;
 }
 
+/** Public files other than prerendered pages and their build-time variants, by URL path. */
+function findPublicFiles(clientDir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  if (!fs.existsSync(clientDir)) return files;
+  for (const entry of fs.readdirSync(clientDir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || /\.(?:html|data|br|gz)$/.test(entry.name)) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    const relative = path.relative(clientDir, full).split(path.sep);
+    // Dotfiles are not served, as express.static did not.
+    if (relative.some((part) => part.startsWith("."))) continue;
+    files.set("/" + relative.join("/"), full);
+  }
+  return files;
+}
+
+const PAGE_CACHE = "public, max-age=0, must-revalidate";
+const ASSET_CACHE = "public, max-age=31536000, immutable";
+const PUBLIC_CACHE = "public, max-age=3600";
+
+/**
+ * Everything under the client build, loaded once at start into memory:
+ * prerendered pages with the build-time origin replaced by `siteUrl`, and
+ * every text file with brotli and gzip variants (the build's, or made once
+ * here when the origin changed the bytes).
+ */
+export function loadStaticResources(
+  clientDir: string,
+  siteUrl: string,
+): { pages: Map<string, CachedResource>; files: Map<string, CachedResource> } {
+  const buildOrigin = readPrerenderOrigin(clientDir);
+  const pages = new Map<string, CachedResource>();
+  for (const [urlPath, file] of findPrerenderedPages(clientDir)) {
+    const read = readWithVariants(file);
+    const text = read.body.toString("utf8");
+    const rewritten = buildOrigin ? replaceOrigin(text, buildOrigin, siteUrl) : text;
+    const unchanged = rewritten === text;
+    pages.set(
+      urlPath,
+      createResource(unchanged ? read.body : Buffer.from(rewritten), {
+        contentType: contentTypeOf(file),
+        cacheControl: PAGE_CACHE,
+        vary: "Cookie",
+        lastModifiedMs: read.mtimeMs,
+        compress: true,
+        precompressed: unchanged ? read : undefined,
+      }),
+    );
+  }
+  const files = new Map<string, CachedResource>();
+  for (const [urlPath, file] of findPublicFiles(clientDir)) {
+    const read = readWithVariants(file);
+    files.set(
+      urlPath,
+      createResource(read.body, {
+        contentType: contentTypeOf(file),
+        cacheControl: urlPath.startsWith("/assets/") ? ASSET_CACHE : PUBLIC_CACHE,
+        lastModifiedMs: read.mtimeMs,
+        compress: isCompressible(file),
+        precompressed: read,
+      }),
+    );
+  }
+  return { pages, files };
+}
+
+function decodePath(urlPath: string): string | undefined {
+  if (!urlPath.includes("%")) return urlPath;
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Hashed assets are cached forever; other public files for an hour.
  * Prerendered pages (HTML and their .data) go only to visitors without a
  * session or toast cookie: the header differs for signed-in users and a
  * toast must be read, so those requests get a server render.
+ *
+ * All of it is served from memory with headers computed at start, and the
+ * fixed Content-Security-Policy of pages without inline scripts.
  */
-export function staticFiles(clientDir: string): Router {
-  const router = Router();
-  const pages = findPrerenderedPages(clientDir);
-
-  router.use(
-    "/assets",
-    express.static(path.join(clientDir, "assets"), {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      redirect: false,
-    }),
-    (_req, res) => {
-      res.status(404).type("text/plain").send("Not found");
-    },
-  );
-  const publicFiles = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
-  router.use((req, res, next) => {
-    // Prerendered documents and data are served below, with their rules.
-    if (req.path.endsWith(".html") || req.path.endsWith(".data")) return next();
-    publicFiles(req, res, next);
-  });
-
-  const servePrerendered: RequestHandler = (req, res, next) => {
+export function staticFiles(clientDir: string, { siteUrl }: { siteUrl: string }): RequestHandler {
+  const { pages, files } = loadStaticResources(clientDir, siteUrl);
+  const securityPolicy = staticPageSecurityPolicy({ https: siteUrl.startsWith("https:") });
+  return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const urlPath = decodePath(req.path);
+    if (urlPath === undefined) return next();
+    const file = files.get(urlPath);
+    if (file) {
+      res.setHeader(securityPolicy.name, securityPolicy.value);
+      return sendResource(req, res, file);
+    }
+    if (urlPath.startsWith("/assets/")) {
+      res.setHeader(securityPolicy.name, securityPolicy.value);
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
     // A query string can change the page (e.g. catalogue filters): render it.
     if (req.url.includes("?")) return next();
-    const urlPath = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
-    const file = pages.get(urlPath);
-    if (!file) return next();
-    res.setHeader("Vary", "Cookie");
-    if (hasPersonalCookie(req.headers.cookie)) return next();
-    res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
-    res.type(file.endsWith(".html") ? "html" : "text/x-script");
-    res.sendFile(file);
+    const page = pages.get(urlPath.length > 1 ? urlPath.replace(/\/+$/, "") : urlPath);
+    if (!page) return next();
+    if (hasPersonalCookie(req.headers.cookie)) {
+      res.setHeader("Vary", "Cookie");
+      return next();
+    }
+    res.setHeader(securityPolicy.name, securityPolicy.value);
+    sendResource(req, res, page);
   };
-  router.use(servePrerendered);
-  return router;
 }

@@ -20,6 +20,7 @@ export function EquipmentFilterForm({ query }: { query: EquipmentQuery }) {
       action="/equipment"
       role="search"
       aria-label="Filter equipment"
+      data-catalogue-filter=""
       className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
     >
       <div className="grid gap-4 md:grid-cols-[2fr_1fr_1fr]">

@@ -8,6 +8,8 @@ import { filterEquipment, sortEquipment } from "~/content/equipment-filters";
 import { equipmentPage } from "~/content/equipment-page";
 import { parseEquipmentQuery } from "~/forms/equipment-query";
 import { routeMeta } from "~/seo/meta";
+// A static asset, not a bundle: the page is not hydrated (app/browser/catalogue-filter.js).
+import catalogueFilterScript from "~/browser/catalogue-filter.js?url&no-inline";
 import type { Route } from "./+types/equipment";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -30,29 +32,32 @@ export default function Equipment({ loaderData }: Route.ComponentProps) {
             Catalogue
           </h2>
           <EquipmentFilterForm query={query} />
-          <p className="mt-6 text-sm text-stone-700" role="status">
+          <p id="catalogue-count" className="mt-6 text-sm text-stone-700" role="status">
             Showing {items.length} of {equipmentItems.length} items
           </p>
-          {items.length > 0 ? (
-            <ul className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-              {items.map((item, index) => (
-                <li key={item.id}>
-                  <EquipmentCard item={item} eagerImage={index < 3} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <div className="mt-4 rounded-xl border border-dashed border-stone-300 bg-white p-12 text-center">
-              <p className="text-lg text-stone-800">{equipmentPage.empty.message}</p>
-              <a href="/equipment" className={buttonClass("secondary", "mt-6")}>
-                {equipmentPage.empty.clearFilters}
-              </a>
-            </div>
-          )}
+          <div id="catalogue-results">
+            {items.length > 0 ? (
+              <ul className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+                {items.map((item, index) => (
+                  <li key={item.id}>
+                    <EquipmentCard item={item} eagerImage={index < 3} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <div className="mt-4 rounded-xl border border-dashed border-stone-300 bg-white p-12 text-center">
+                <p className="text-lg text-stone-800">{equipmentPage.empty.message}</p>
+                <a href="/equipment" className={buttonClass("secondary", "mt-6")}>
+                  {equipmentPage.empty.clearFilters}
+                </a>
+              </div>
+            )}
+          </div>
           <p className="mt-8 text-sm text-stone-600">{equipmentPage.pricingNote}</p>
         </div>
       </section>
       <CtaBand cta={equipmentPage.cta} />
+      <script src={catalogueFilterScript} defer />
     </main>
   );
 }

@@ -112,6 +112,95 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+test.describe("the catalogue filters as the visitor types and chooses (JavaScript on)", () => {
+  /** Set before filtering: still there afterwards means the page was not reloaded. */
+  async function markPage(page: Page) {
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+      (document.getElementById("catalogue-count") as HTMLElement & { kept?: boolean }).kept = true;
+    });
+  }
+  async function expectSamePage(page: Page) {
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    // The live region is the same node, so its new text is announced.
+    expect(
+      await page.evaluate(
+        () => (document.getElementById("catalogue-count") as HTMLElement & { kept?: boolean }).kept,
+      ),
+    ).toBe(true);
+  }
+
+  test("typing filters the list, updates the URL and announces the count", async ({ page }) => {
+    await page.goto("/equipment");
+    await markPage(page);
+    const status = page.getByRole("status").filter({ hasText: /^Showing/ });
+    await expect(status).toHaveText("Showing 6 of 6 items");
+    await page.getByLabel("Search equipment").pressSequentially("trommel");
+    await expect(cardNames(page)).toHaveText(["Portable Gold Trommel 50TPH"]);
+    await expect(status).toHaveText("Showing 1 of 6 items");
+    await expect(page).toHaveURL(/\/equipment\?q=trommel$/);
+    await page.getByLabel("Search equipment").fill("");
+    await expect(cardNames(page)).toHaveText(ALL);
+    await expect(status).toHaveText("Showing 6 of 6 items");
+    await expect(page).toHaveURL(/\/equipment$/);
+    await expectSamePage(page);
+  });
+
+  test("choosing filters and sorts at once, and the URL shows the view", async ({ page }) => {
+    await page.goto("/equipment");
+    await markPage(page);
+    const form = page.getByRole("search", { name: "Filter equipment" });
+    await form.getByLabel("Category").selectOption("bulldozers");
+    await expect(cardNames(page)).toHaveText(["Komatsu D65PX Bulldozer", "John Deere 850K Crawler Dozer"]);
+    await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toHaveText("Showing 2 of 6 items");
+    await expect(page).toHaveURL(/\/equipment\?category=bulldozers$/);
+    await form.getByText("More Filters").click();
+    await form.getByLabel("Sort by").selectOption("name");
+    await expect(cardNames(page)).toHaveText(["John Deere 850K Crawler Dozer", "Komatsu D65PX Bulldozer"]);
+    await expect(page).toHaveURL(/\/equipment\?category=bulldozers&sort=name$/);
+    await form.getByLabel("Availability").selectOption("sale-only");
+    await expect(cardNames(page)).toHaveCount(0);
+    await expect(page.getByText("No equipment found matching your criteria.")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toHaveText("Showing 0 of 6 items");
+    await expectSamePage(page);
+
+    // The URL is shareable: opened anew, it shows the same view.
+    await page.goto("/equipment?category=bulldozers&sort=name");
+    await expect(cardNames(page)).toHaveText(["John Deere 850K Crawler Dozer", "Komatsu D65PX Bulldozer"]);
+  });
+
+  test("the script is a static asset from this origin, allowed by the page's policy", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    const response = await page.goto("/equipment");
+    const src = await page.locator("script[src]").getAttribute("src");
+    expect(src).toMatch(/^\/assets\/catalogue-filter-[\w-]+\.js$/);
+    expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
+    await page.getByLabel("Search equipment").fill("150TPH");
+    await expect(cardNames(page)).toHaveText(["Gold Wash Plant 150TPH"]);
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("nothing changes until the form is submitted", async ({ page }) => {
+    await page.goto("/equipment");
+    const form = page.getByRole("search", { name: "Filter equipment" });
+    await form.getByLabel("Search equipment").fill("trommel");
+    await form.getByLabel("Category").selectOption("wash-plants");
+    await expect(cardNames(page)).toHaveText(ALL);
+    await expect(page).toHaveURL(/\/equipment$/);
+    await form.getByRole("button", { name: "Apply Filters" }).click();
+    await expect(page).toHaveURL(/\/equipment\?q=trommel&category=wash-plants&availability=all&sort=$/);
+    await expect(cardNames(page)).toHaveText(["Portable Gold Trommel 50TPH"]);
+    await expect(page.getByText("Showing 1 of 6 items")).toBeVisible();
+  });
+});
+
 test("a filtered URL is rendered by the server and keeps its controls", async ({ request }) => {
   const html = await (await request.get("/equipment?q=wash&availability=rental-only")).text();
   expect(html).toContain("Gold Wash Plant 150TPH");

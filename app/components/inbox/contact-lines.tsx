@@ -1,21 +1,19 @@
-import { Building2, Handshake, Mail, MessageCircle, Phone, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "~/content/inquiry-options";
 import type { InboxItem } from "~/lib/inbox.server";
+import { InboxIcon } from "./inbox-icons";
 
 function Line({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 items-start gap-2">
-      <dt className="shrink-0 pt-0.5 text-stone-500">
+    <div>
+      <dt>
         {icon}
         <span className="sr-only">{label}</span>
       </dt>
-      <dd className="min-w-0 break-words">{children}</dd>
+      <dd>{children}</dd>
     </div>
   );
 }
-
-const iconClass = "size-4";
 
 /** The contact details of a card; options show their human labels. */
 export function ContactLines({ item }: { item: InboxItem }) {
@@ -24,32 +22,33 @@ export function ContactLines({ item }: { item: InboxItem }) {
   const dealSize =
     item.dealSize && isDealSize(item.dealSize) ? DEAL_SIZE_LABELS[item.dealSize] : item.dealSize;
   return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm text-stone-800 sm:grid-cols-2">
+    // Styled once in app.css (.contact-lines), not on each line of 25 cards.
+    <dl className="contact-lines">
       {item.company ? (
-        <Line icon={<Building2 aria-hidden="true" className={iconClass} />} label="Company">
+        <Line icon={<InboxIcon name="building" />} label="Company">
           {item.company}
         </Line>
       ) : null}
-      <Line icon={<Mail aria-hidden="true" className={iconClass} />} label="Email">
+      <Line icon={<InboxIcon name="mail" />} label="Email">
         {item.email}
       </Line>
       {item.phone ? (
-        <Line icon={<Phone aria-hidden="true" className={iconClass} />} label="Phone">
+        <Line icon={<InboxIcon name="phone" />} label="Phone">
           {item.phone}
         </Line>
       ) : null}
       {item.whatsapp ? (
-        <Line icon={<MessageCircle aria-hidden="true" className={iconClass} />} label="WhatsApp">
+        <Line icon={<InboxIcon name="message" />} label="WhatsApp">
           {item.whatsapp}
         </Line>
       ) : null}
       {interest ? (
-        <Line icon={<Handshake aria-hidden="true" className={iconClass} />} label="Interest">
+        <Line icon={<InboxIcon name="handshake" />} label="Interest">
           {interest}
         </Line>
       ) : null}
       {dealSize ? (
-        <Line icon={<Wallet aria-hidden="true" className={iconClass} />} label="Deal size">
+        <Line icon={<InboxIcon name="wallet" />} label="Deal size">
           {dealSize}
         </Line>
       ) : null}

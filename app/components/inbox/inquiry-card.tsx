@@ -1,19 +1,18 @@
-import { Check, Mail, MailOpen, MessageCircle, ShieldAlert, ShieldCheck, Trash2 } from "lucide-react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Toaster } from "~/components/toast";
 import { Badge } from "~/components/ui/badge";
-import { buttonClass } from "~/components/ui/button-link";
 import { dashboardPage } from "~/content/account-pages";
 import type { InboxIntent, InboxStatus } from "~/forms/inbox";
 import type { InboxItem } from "~/lib/inbox.server";
+import { cardButtonClass } from "./card-button";
 import { ContactLines } from "./contact-lines";
 import { DeleteDialog } from "./delete-dialog";
+import { InboxIcon } from "./inbox-icons";
 import { replyMailto, whatsappChatUrl, withSearchParam } from "./inquiry-links";
 import { NotesSection } from "./notes-section";
 import { RelativeTime } from "./relative-time";
 
 const { actions } = dashboardPage;
-const smallButton = "min-h-9 px-3 py-1.5";
 
 function IntentButton({
   intent,
@@ -25,7 +24,7 @@ function IntentButton({
   variant?: "primary" | "secondary";
 }) {
   return (
-    <button type="submit" name="intent" value={intent} className={buttonClass(variant, smallButton)}>
+    <button type="submit" name="intent" value={intent} className={cardButtonClass(variant)}>
       {children}
     </button>
   );
@@ -124,29 +123,29 @@ export function InquiryCard({
           <input type="hidden" name="id" value={item.id} />
           {unread ? (
             <IntentButton intent="mark-read" variant="primary">
-              <Check aria-hidden="true" className="size-4" />
+              <InboxIcon name="check" />
               {actions.markAsRead}
             </IntentButton>
           ) : (
             <IntentButton intent="mark-unread">
-              <MailOpen aria-hidden="true" className="size-4" />
+              <InboxIcon name="mail-open" />
               Mark as Unread
             </IntentButton>
           )}
           {item.isSpam ? (
             <IntentButton intent="mark-not-spam">
-              <ShieldCheck aria-hidden="true" className="size-4" />
+              <InboxIcon name="shield-check" />
               Not Spam
             </IntentButton>
           ) : (
             <IntentButton intent="mark-spam">
-              <ShieldAlert aria-hidden="true" className="size-4" />
+              <InboxIcon name="shield-alert" />
               Mark as Spam
             </IntentButton>
           )}
         </fetcher.Form>
-        <a href={replyMailto(item)} className={buttonClass("secondary", smallButton)}>
-          <Mail aria-hidden="true" className="size-4" />
+        <a href={replyMailto(item)} className={cardButtonClass("secondary")}>
+          <InboxIcon name="mail" />
           {actions.replyByEmail}
         </a>
         {whatsapp ? (
@@ -154,9 +153,9 @@ export function InquiryCard({
             href={whatsapp}
             target="_blank"
             rel="noopener noreferrer"
-            className={buttonClass("secondary", smallButton)}
+            className={cardButtonClass("secondary")}
           >
-            <MessageCircle aria-hidden="true" className="size-4 text-emerald-700" />
+            <InboxIcon name="message" className="size-4 text-emerald-700" />
             {actions.whatsapp}
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
@@ -165,9 +164,9 @@ export function InquiryCard({
           to={withSearchParam(withoutParam(location, "edit"), "delete", item.id)}
           preventScrollReset
           replace
-          className={buttonClass("ghost", `${smallButton} text-red-800 hover:bg-red-50`)}
+          className={cardButtonClass("ghost", "text-red-800 hover:bg-red-50")}
         >
-          <Trash2 aria-hidden="true" className="size-4" />
+          <InboxIcon name="trash" />
           Delete
         </Link>
       </div>

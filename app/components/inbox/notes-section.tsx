@@ -1,7 +1,7 @@
 import { Link, useFetcher } from "react-router";
-import { buttonClass } from "~/components/ui/button-link";
 import { dashboardPage } from "~/content/account-pages";
 import { NOTES_MAX_LENGTH } from "~/forms/inbox";
+import { cardButtonClass } from "./card-button";
 import { RelativeTime } from "./relative-time";
 
 const { actions } = dashboardPage;
@@ -38,12 +38,7 @@ export function NotesSection(props: NotesSectionProps) {
           )}
         </h3>
         {editing ? null : (
-          <Link
-            to={editHref}
-            preventScrollReset
-            replace
-            className={buttonClass("ghost", "min-h-9 px-3 py-1")}
-          >
+          <Link to={editHref} preventScrollReset replace className={cardButtonClass("ghost")}>
             {notes ? actions.editNotes : actions.addNotes}
           </Link>
         )}
@@ -64,20 +59,10 @@ export function NotesSection(props: NotesSectionProps) {
             className="block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 shadow-sm focus:border-amber-600 focus:ring-2 focus:ring-amber-600/30 focus:outline-none"
           />
           <div className="flex gap-2">
-            <button
-              type="submit"
-              name="intent"
-              value="save-notes"
-              className={buttonClass("primary", "min-h-9 py-1.5")}
-            >
+            <button type="submit" name="intent" value="save-notes" className={cardButtonClass("primary")}>
               {actions.save}
             </button>
-            <Link
-              to={closeHref}
-              preventScrollReset
-              replace
-              className={buttonClass("secondary", "min-h-9 py-1.5")}
-            >
+            <Link to={closeHref} preventScrollReset replace className={cardButtonClass("secondary")}>
               {actions.cancel}
             </Link>
           </div>

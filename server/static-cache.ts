@@ -1,0 +1,176 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import zlib from "node:zlib";
+import { chooseEncoding, type Encoding } from "./static-variants";
+
+type Headers = Record<string, string | number>;
+
+interface Variant {
+  body: Buffer;
+  headers: Headers;
+  notModified: Headers;
+}
+
+/** One static resource held in memory, with its precomputed headers per encoding. */
+export interface CachedResource {
+  /** The bytes and headers for an encoding (the original when compressing does not pay). */
+  variant(encoding: Encoding): Variant;
+  etags: ReadonlySet<string>;
+  lastModifiedMs: number;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".data": "text/x-script; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".json": "application/json; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+  ".map": "application/json; charset=utf-8",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+};
+
+export function contentTypeOf(file: string): string {
+  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+}
+
+export interface ResourceOptions {
+  contentType: string;
+  cacheControl: string;
+  vary?: string;
+  lastModifiedMs: number;
+  /** Text worth brotli and gzip variants (see isCompressible). */
+  compress: boolean;
+  /** Variants read from disk (the build's); computed here when absent. */
+  precompressed?: { br?: Buffer; gzip?: Buffer };
+}
+
+const brotliParams = (quality: number, size: number) => ({
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+  },
+});
+
+/**
+ * Builds a resource from its bytes. Text gets brotli and gzip variants: the
+ * build's when given; otherwise (a page whose origin was replaced) made on
+ * its first request, brotli quickly at quality 5 and then, off the event
+ * loop, replaced by quality 11. Each variant has its own ETag, as the bytes
+ * differ; any of them revalidates, as they all decode to the same page.
+ */
+export function createResource(body: Buffer, options: ResourceOptions): CachedResource {
+  const hash = crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27);
+  const lastModified = new Date(Math.floor(options.lastModifiedMs / 1000) * 1000).toUTCString();
+  const compressible = options.compress && body.length > 256;
+  const vary = compressible
+    ? options.vary
+      ? `${options.vary}, Accept-Encoding`
+      : "Accept-Encoding"
+    : options.vary;
+  const makeVariant = (bytes: Buffer, encoding: Encoding, tag: string): Variant => {
+    const common: Headers = {
+      "Cache-Control": options.cacheControl,
+      ETag: `"${hash}${tag}"`,
+      "Last-Modified": lastModified,
+      ...(vary ? { Vary: vary } : {}),
+    };
+    return {
+      body: bytes,
+      notModified: common,
+      headers: {
+        ...common,
+        "Content-Type": options.contentType,
+        "Content-Length": bytes.length,
+        ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
+      },
+    };
+  };
+  const identity = makeVariant(body, "identity", "");
+  if (!compressible) {
+    return { variant: () => identity, etags: new Set([`"${hash}"`]), lastModifiedMs: options.lastModifiedMs };
+  }
+  // A variant no smaller than the original is not used.
+  const smaller = (bytes: Buffer, encoding: Encoding, tag: string) =>
+    bytes.length < body.length ? makeVariant(bytes, encoding, tag) : identity;
+  const given = options.precompressed;
+  let br = given?.br && smaller(given.br, "br", "-br");
+  let gzip = given?.gzip && smaller(given.gzip, "gzip", "-gz");
+  return {
+    variant(encoding) {
+      if (encoding === "br") {
+        if (!br) {
+          br = smaller(zlib.brotliCompressSync(body, brotliParams(5, body.length)), "br", "-br5");
+          zlib.brotliCompress(
+            body,
+            brotliParams(zlib.constants.BROTLI_MAX_QUALITY, body.length),
+            (error, best) => {
+              if (!error) br = smaller(best, "br", "-br");
+            },
+          );
+        }
+        return br;
+      }
+      if (encoding === "gzip") return (gzip ??= smaller(zlib.gzipSync(body, { level: 9 }), "gzip", "-gz"));
+      return identity;
+    },
+    etags: new Set(["", "-br", "-br5", "-gz"].map((tag) => `"${hash}${tag}"`)),
+    lastModifiedMs: options.lastModifiedMs,
+  };
+}
+
+/** If-None-Match wins over If-Modified-Since (RFC 9110 §13.2.2). */
+function isNotModified(req: IncomingMessage, resource: CachedResource): boolean {
+  const ifNoneMatch = req.headers["if-none-match"];
+  if (ifNoneMatch !== undefined) {
+    if (ifNoneMatch.trim() === "*") return true;
+    return ifNoneMatch.split(",").some((tag) => resource.etags.has(tag.trim().replace(/^W\//, "")));
+  }
+  const ifModifiedSince = req.headers["if-modified-since"];
+  if (ifModifiedSince === undefined) return false;
+  const since = Date.parse(ifModifiedSince);
+  return !Number.isNaN(since) && Math.floor(resource.lastModifiedMs / 1000) * 1000 <= since;
+}
+
+/**
+ * Answers a GET or HEAD from memory: the variant the request accepts, or 304.
+ * Headers set before (security headers) stay; nothing is computed here.
+ */
+export function sendResource(req: IncomingMessage, res: ServerResponse, resource: CachedResource): void {
+  const variant = resource.variant(chooseEncoding(req.headers["accept-encoding"]));
+  if (isNotModified(req, resource)) {
+    res.writeHead(304, variant.notModified);
+    res.end();
+    return;
+  }
+  res.writeHead(200, variant.headers);
+  res.end(req.method === "HEAD" ? undefined : variant.body);
+}
+
+/** Reads a file and the build's `.br`/`.gz` variants beside it, if any. */
+export function readWithVariants(file: string): {
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  mtimeMs: number;
+} {
+  const read = (candidate: string) => (fs.existsSync(candidate) ? fs.readFileSync(candidate) : undefined);
+  return {
+    body: fs.readFileSync(file),
+    br: read(`${file}.br`),
+    gzip: read(`${file}.gz`),
+    mtimeMs: fs.statSync(file).mtimeMs,
+  };
+}

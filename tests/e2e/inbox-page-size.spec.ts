@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+import { INBOX_PAGE_SIZE } from "../../app/forms/inbox";
+import { type InboxServer, type NewInquiry, startInboxServer } from "./inbox-setup";
+
+let inbox: InboxServer;
+
+/** Full cards: every contact line, a long message, notes; half of them unread. */
+function inquiries(count: number): NewInquiry[] {
+  return Array.from({ length: count }, (_, i) => ({
+    name: `Client Number ${i + 1}`,
+    company: `Mining Company ${i + 1} Ltd`,
+    email: `client${i + 1}@example.test`,
+    phone: "+233 24 123 4567",
+    whatsapp: "+233 24 123 4567",
+    interest: "gold-buying",
+    deal_size: "1m-5m",
+    message: `We would like to discuss a purchase of doré bars from a licensed small-scale mine in the Ashanti region. ${"Please send the KYC requirements and a timeline. ".repeat(4)}`,
+    admin_notes: i % 3 === 0 ? "Called back; waiting for the company registration documents." : null,
+    read_at: i % 2 === 0 ? new Date() : null,
+    created_at: new Date(Date.now() - i * 60_000),
+  }));
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  inbox = await startInboxServer(inquiries(INBOX_PAGE_SIZE + 5));
+});
+test.afterAll(async () => {
+  await inbox?.stop();
+});
+
+/**
+ * Issue 14: admins open the inbox on phones and slow networks. The icon
+ * sprite and the card classes took this page from 287 KB to about 144 KB;
+ * the issue's goal is 80 KB, which this bound does not reach yet.
+ */
+const MAX_HTML_KB = 150;
+
+test(`the inbox page with ${INBOX_PAGE_SIZE} full cards is at most ${MAX_HTML_KB} KB of HTML`, async () => {
+  const response = await fetch(`${inbox.url}/dashboard`, {
+    headers: { cookie: `${inbox.cookies.admin.name}=${inbox.cookies.admin.value}` },
+  });
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  expect(html.match(/<article/g)).toHaveLength(INBOX_PAGE_SIZE);
+  const bytes = Buffer.byteLength(html);
+  console.log(`dashboard HTML for ${INBOX_PAGE_SIZE} cards: ${(bytes / 1024).toFixed(1)} KB`);
+  expect(bytes).toBeLessThanOrEqual(MAX_HTML_KB * 1024);
+});
