@@ -1,6 +1,6 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express from "express";
+import express, { type RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import type { Env } from "~/lib/env.server";
@@ -12,22 +12,27 @@ import { securityHeaders } from "./security-headers";
 import { staticFiles } from "./static-files";
 
 export interface AppOptions {
-  build: ServerBuild;
+  /** The build, or a function returning its latest version (development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   env: Env;
   logger: Logger;
-  clientDir: string;
+  /** Production: the client build and prerendered pages. */
+  clientDir?: string;
+  /** Development: Vite serves the client modules and public files instead. */
+  viteMiddlewares?: RequestHandler;
   isShuttingDown(): boolean;
   pingDatabase(timeoutMs: number): Promise<boolean>;
 }
 
 export function createApp(options: AppOptions): express.Express {
-  const { build, env, logger, clientDir } = options;
+  const { build, env, logger, clientDir, viteMiddlewares } = options;
+  const development = viteMiddlewares !== undefined;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
 
   app.use(requestLog(logger));
-  app.use(securityHeaders({ https: env.SITE_URL.startsWith("https:") }));
+  app.use(securityHeaders({ https: env.SITE_URL.startsWith("https:"), development }));
   app.use((_req, res, next) => {
     // While draining, tell keep-alive clients not to reuse the connection.
     if (options.isShuttingDown()) res.setHeader("Connection", "close");
@@ -38,7 +43,11 @@ export function createApp(options: AppOptions): express.Express {
   app.use(limitBodySize());
   app.use(rejectCrossOrigin(env.SITE_URL));
   app.use(acceptOnlyForms());
-  app.use(staticFiles(clientDir));
-  app.all("/{*splat}", createRequestHandler({ build, mode: "production", getLoadContext }));
+  if (viteMiddlewares) app.use(viteMiddlewares);
+  else if (clientDir) app.use(staticFiles(clientDir));
+  app.all(
+    "/{*splat}",
+    createRequestHandler({ build, mode: development ? "development" : "production", getLoadContext }),
+  );
   return app;
 }
