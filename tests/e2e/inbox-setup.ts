@@ -1,15 +1,20 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
-import { contactSubmissions, user } from "../../db/schema";
-import { createAuth, sessionCookieName } from "../../app/lib/auth.server";
 import { openDatabase } from "../../app/lib/db.server";
 import { parseEnv } from "../../app/lib/env.server";
-import { grantAdmin } from "../../app/lib/roles.server";
+import {
+  createAccount,
+  insertInquiries,
+  type NewInquiry,
+  type SessionCookie,
+  signInForCookie,
+} from "../../app/lib/seed.server";
+import { SEEDED_PASSWORD } from "../support/seeded-site";
 import { freePort, type ServerProcess, spawnServer } from "../support/server-process";
 
-export type NewInquiry = typeof contactSubmissions.$inferInsert;
+export type { NewInquiry, SessionCookie };
+export { cookieHeader } from "../../app/lib/seed.server";
 
 export interface InboxServer {
   server: ServerProcess;
@@ -20,13 +25,6 @@ export interface InboxServer {
   cookies: { admin: SessionCookie; member: SessionCookie };
   stop(): Promise<void>;
 }
-
-export interface SessionCookie {
-  name: string;
-  value: string;
-}
-
-const PASSWORD = "correct horse battery";
 
 /**
  * A server of its own on a fresh embedded database, seeded before it starts
@@ -55,25 +53,15 @@ export async function startInboxServer(
   const database = await openDatabase({ kind: "pglite", dataDir });
   const cookies = {} as InboxServer["cookies"];
   try {
-    const auth = createAuth(database.db, env);
     const accounts = [
-      { key: "admin", name: "Ada Admin", email: "ada.admin@example.test" },
-      { key: "member", name: "Max Member", email: "max.member@example.test" },
+      { key: "admin", name: "Ada Admin", email: "ada.admin@example.test", admin: true },
+      { key: "member", name: "Max Member", email: "max.member@example.test", admin: false },
     ] as const;
-    for (const account of accounts) {
-      await auth.api.signUpEmail({ body: { name: account.name, email: account.email, password: PASSWORD } });
-      await database.db.update(user).set({ emailVerified: true }).where(eq(user.email, account.email));
-      if (account.key === "admin") await grantAdmin(database.db, account.email);
-      const { headers } = await auth.api.signInEmail({
-        body: { email: account.email, password: PASSWORD },
-        returnHeaders: true,
-      });
-      const name = sessionCookieName(env);
-      const setCookie = headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
-      if (!setCookie) throw new Error(`no session cookie for ${account.email}`);
-      cookies[account.key] = { name, value: setCookie.slice(name.length + 1).split(";")[0] ?? "" };
+    for (const { key, ...account } of accounts) {
+      await createAccount(database.db, env, { ...account, password: SEEDED_PASSWORD });
+      cookies[key] = await signInForCookie(database.db, env, account.email, SEEDED_PASSWORD);
     }
-    if (inquiries.length > 0) await database.db.insert(contactSubmissions).values(inquiries);
+    await insertInquiries(database.db, inquiries);
     await prepare?.(database);
   } finally {
     await database.close();
@@ -90,8 +78,4 @@ export async function startInboxServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-export function cookieHeader(cookie: SessionCookie): string {
-  return `${cookie.name}=${cookie.value}`;
 }
