@@ -1,11 +1,10 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/lib/db.server";
 import { rateLimits } from "../db/schema";
 import { freePort, type ServerProcess, spawnDevServer } from "../tests/support/server-process";
 import { startSmtpSink } from "../tests/support/smtp-sink";
+import { createPgliteDataDir } from "../tests/support/test-database";
 
 // Vite transforms the app on the first requests: slow on a loaded machine.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
@@ -30,7 +29,7 @@ describe("npm run dev", () => {
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dev-mode-"));
+    dataDir = createPgliteDataDir("dev-mode-");
     const port = String(await freePort());
     server = await spawnDevServer({
       PORT: port,

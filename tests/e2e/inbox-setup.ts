@@ -1,6 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { openDatabase } from "../../app/lib/db.server";
 import { parseEnv } from "../../app/lib/env.server";
 import {
@@ -12,6 +10,7 @@ import {
 } from "../../app/lib/seed.server";
 import { SEEDED_PASSWORD } from "../support/seeded-site";
 import { freePort, type ServerProcess, spawnServer } from "../support/server-process";
+import { createPgliteDataDir } from "../support/test-database";
 
 export type { NewInquiry, SessionCookie };
 export { cookieHeader } from "../../app/lib/seed.server";
@@ -37,7 +36,7 @@ export async function startInboxServer(
   /** Runs against the seeded database before the server starts (e.g. to break it). */
   prepare?: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<void>,
 ): Promise<InboxServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-inbox-"));
+  const dataDir = createPgliteDataDir("e2e-inbox-");
   const port = String(await freePort());
   const url = `http://127.0.0.1:${port}`;
   const envVars: Record<string, string> = {

@@ -1,6 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { like } from "drizzle-orm";
 import { mailOutbox, verification } from "../../db/schema";
 import { createAuth } from "~/lib/auth.server";
@@ -20,7 +18,7 @@ import {
 } from "~/lib/seed.server";
 import { type DatabaseSnapshot, snapshotDatabase } from "./db-snapshot";
 import { freePort, type ServerProcess, spawnServer } from "./server-process";
-import type { Backend } from "./test-database";
+import { type Backend, createPgliteDataDir } from "./test-database";
 
 /** Strong enough for any password-strength rule. */
 export const SEEDED_PASSWORD = "amber-quarry-k7q2m9xw4r-lantern-vesper";
@@ -63,7 +61,7 @@ export async function startSeededSite<Key extends string>(
   backend: Backend,
   inquiries: Record<Key, NewInquiry>,
 ): Promise<SeededSite<Key>> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seeded-site-"));
+  const dataDir = createPgliteDataDir("seeded-site-");
   const serverUrl = process.env.TEST_DATABASE_URL ?? "";
   const databaseUrl =
     backend === "postgres" ? await createScratchPostgresDatabase(serverUrl, "seeded") : null;
