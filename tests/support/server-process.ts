@@ -2,6 +2,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import type * as BuildEntry from "../../server/build-entry";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const SERVER_ENTRY = path.resolve(BUILD_DIR, "server/index.js");
@@ -17,6 +20,17 @@ export interface ServerProcess {
 }
 
 export const clientBuildDir = path.resolve(BUILD_DIR, "client");
+
+/**
+ * React Router's build from the production bundle (build/server/app.js), to
+ * inspect its routes. Not build/server/index.js: that one starts a server.
+ */
+export async function loadServerBuild(): Promise<ServerBuild> {
+  const bundle = path.resolve(BUILD_DIR, "server/app.js");
+  if (!fs.existsSync(bundle)) throw new Error("No build: run `npm run build` before these tests");
+  const entry = (await import(/* @vite-ignore */ pathToFileURL(bundle).href)) as typeof BuildEntry;
+  return entry.loadBuild();
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
