@@ -1,18 +1,47 @@
+import path from "node:path";
 import type { Config } from "@react-router/dev/config";
+
+// BUILD_DIR lets parallel checkouts' builds and test runs stay apart.
+const buildDirectory = process.env.BUILD_DIR ?? "build";
 
 export default {
   appDirectory: "app",
-  // BUILD_DIR lets parallel checkouts' builds and test runs stay apart.
-  buildDirectory: process.env.BUILD_DIR ?? "build",
+  buildDirectory,
+  // server/build-entry.ts; build/server/index.js is server/index.ts (buildEnd below).
+  serverBuildFile: "app.js",
   ssr: true,
+  future: {
+    v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
+    // Needs the route context to be a RouterContextProvider: turned on with
+    // the typed context (issue 13, "Context, not singletons").
+    v8_middleware: false,
+  },
   // Content pages are rendered to static HTML at build time; the Express
   // server serves these files to visitors without a session cookie.
   async prerender() {
     const { prerenderedPaths } = await import("./app/content/prerender");
     return prerenderedPaths;
   },
-  // Precompresses client files and records the origin the pages were prerendered with.
+  // The server's entry point, compiled so production starts with plain
+  // `node` (no TypeScript loader in front of every import); then the client
+  // files are precompressed and the prerender origin recorded.
   async buildEnd({ reactRouterConfig }) {
+    const { build } = await import("vite");
+    await build({
+      configFile: false,
+      logLevel: "warn",
+      build: {
+        ssr: "server/index.ts",
+        outDir: path.join(buildDirectory, "server"),
+        emptyOutDir: false,
+        copyPublicDir: false,
+        target: "node20",
+        rollupOptions: { output: { entryFileNames: "index.js" } },
+      },
+    });
     const { finishBuild } = await import("./scripts/finish-build");
     await finishBuild(reactRouterConfig.buildDirectory);
   },

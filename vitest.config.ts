@@ -5,11 +5,31 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    include: ["{app,server,db,scripts,tests/integration}/**/*.test.{ts,tsx}"],
     environment: "node",
     setupFiles: ["tests/support/vitest-setup.ts"],
+    // Migrates one embedded database per run; test files copy it.
+    globalSetup: ["tests/support/pglite-template.ts"],
     // PGlite boots a WebAssembly Postgres per test file; give it room on 2 cores.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["{app,server,db,scripts,tests/integration}/**/*.test.{ts,tsx}"],
+          exclude: ["**/*.process.test.ts"],
+        },
+      },
+      {
+        // Suites that start the server as a process (most need `npm run build`):
+        // run alone with `npx vitest run --project process`.
+        extends: true,
+        test: {
+          name: "process",
+          include: ["{app,server,scripts,tests/integration}/**/*.process.test.ts"],
+        },
+      },
+    ],
   },
 });

@@ -12,9 +12,6 @@ import {
 import { NonceProvider } from "~/components/nonce-provider";
 import { isDatabaseUnavailable } from "~/lib/database-unavailable.server";
 import { logger } from "~/lib/logger.server";
-import { startServerIfEntryPoint } from "../server/entry-point";
-
-startServerIfEntryPoint(import.meta.url);
 
 export const streamTimeout = 5_000;
 

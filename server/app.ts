@@ -1,11 +1,11 @@
 import { createRequestHandler } from "@react-router/express";
-import { cachedCatalogue } from "./catalogue-cache";
 import compression from "compression";
-import express from "express";
+import express, { type RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import type { Env } from "~/lib/env.server";
 import { backupRoutes } from "./backup";
+import { cachedCatalogue } from "./catalogue-cache";
 import { healthRoutes } from "./health";
 import { getLoadContext } from "./load-context";
 import { metricsRoutes } from "./metrics";
@@ -22,16 +22,21 @@ import { securityHeaders } from "./security-headers";
 import { staticFiles } from "./static-files";
 
 export interface AppOptions {
-  build: ServerBuild;
+  /** The build, or a function returning its latest version (development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   env: Env;
   logger: Logger;
-  clientDir: string;
+  /** Production: the client build and prerendered pages. */
+  clientDir?: string;
+  /** Development: Vite serves the client modules and public files instead. */
+  viteMiddlewares?: RequestHandler;
   isShuttingDown(): boolean;
   pingDatabase(timeoutMs: number): Promise<boolean>;
 }
 
 export function createApp(options: AppOptions): express.Express {
-  const { build, env, logger, clientDir } = options;
+  const { build, env, logger, clientDir, viteMiddlewares } = options;
+  const development = viteMiddlewares !== undefined;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
@@ -39,7 +44,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use(requestLog(logger));
   app.use(metricsRoutes({ build, token: env.METRICS_TOKEN }));
   app.use(backupRoutes(env));
-  app.use(securityHeaders({ https: env.SITE_URL.startsWith("https:") }));
+  app.use(securityHeaders({ https: env.SITE_URL.startsWith("https:"), development }));
   app.use(privateWhenSignedIn());
   app.use(refuseNulInUrl());
   app.use((_req, res, next) => {
@@ -47,9 +52,12 @@ export function createApp(options: AppOptions): express.Express {
     if (options.isShuttingDown()) res.setHeader("Connection", "close");
     next();
   });
-  // Static bytes are served precompressed from memory, before per-request compression.
-  app.use(staticFiles(clientDir, { siteUrl: env.SITE_URL }));
-  app.use(cachedCatalogue({ build, siteUrl: env.SITE_URL }));
+  // Production's static bytes are served precompressed from memory, before
+  // per-request compression; development renders every page on request.
+  if (typeof build !== "function" && clientDir) {
+    app.use(staticFiles(clientDir, { siteUrl: env.SITE_URL }));
+    app.use(cachedCatalogue({ build, siteUrl: env.SITE_URL }));
+  }
   app.use(compression());
   app.use(healthRoutes(options));
   app.use(limitBodySize());
@@ -57,6 +65,10 @@ export function createApp(options: AppOptions): express.Express {
   // After the CSRF check: a cross-origin PUT is refused as cross-origin (403).
   app.use(refuseOtherMethods());
   app.use(acceptOnlyForms());
-  app.all("/{*splat}", createRequestHandler({ build, mode: "production", getLoadContext }));
+  if (viteMiddlewares) app.use(viteMiddlewares);
+  app.all(
+    "/{*splat}",
+    createRequestHandler({ build, mode: development ? "development" : "production", getLoadContext }),
+  );
   return app;
 }

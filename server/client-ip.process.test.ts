@@ -1,10 +1,9 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { CONTACT_FORM_PURPOSE } from "~/lib/contact-form.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/form-guard.server";
 import { type ServerProcess, spawnServer } from "../tests/support/server-process";
+import { createPgliteDataDir } from "../tests/support/test-database";
 
 // Real server processes on a busy machine: a generous ceiling, not a speed goal.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -16,10 +15,10 @@ afterAll(() => {
 });
 
 async function startServer(trustProxy: string): Promise<ServerProcess> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "client-ip-"));
+  const dir = createPgliteDataDir("client-ip-");
   tempDirs.push(dir);
   return spawnServer({
-    DATA_DIR: path.join(dir, "data"),
+    DATA_DIR: dir,
     BETTER_AUTH_SECRET: SECRET,
     CONTACT_RATE_LIMIT: "2/h",
     TRUST_PROXY: trustProxy,

@@ -1,6 +1,4 @@
 import http from "node:http";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -23,14 +21,13 @@ import {
   singleFetchPath,
 } from "../tests/support/csrf-requests";
 import { startSeededSite } from "../tests/support/seeded-site";
-import { clientBuildDir } from "../tests/support/server-process";
+import { clientBuildDir, loadServerBuild } from "../tests/support/server-process";
 import { createApp } from "./app";
 
 // A server start (and a restart on the embedded database, which is stopped to
 // be read) and about a thousand requests: a generous ceiling, not a goal.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
-const SERVER_ENTRY = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
 // Postgres can be read while the server runs, so it is quicker when there is one.
 const BACKEND = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
 
@@ -61,7 +58,7 @@ describe(`cross-site request forgery, on every action (${BACKEND})`, () => {
   /** Taken by the attack test; the control starts from it rather than stop the embedded database again. */
   let afterAttacks: DatabaseSnapshot | undefined;
   beforeAll(async () => {
-    build = (await import(/* @vite-ignore */ pathToFileURL(SERVER_ENTRY).href)) as ServerBuild;
+    build = await loadServerBuild();
     site = await startSeededSite(BACKEND, INQUIRIES);
   });
   afterAll(async () => {

@@ -1,18 +1,14 @@
 import fs from "node:fs";
 import type { Server } from "node:http";
+import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { resolveAuthSecret } from "~/lib/auth-secret.server";
+import { startBackgroundJobs } from "~/lib/background-jobs.server";
 import { DataDirLockedError } from "~/lib/data-dir-lock.server";
 import { closeDatabase, getDatabase } from "~/lib/db.server";
 import { EnvError, getEnv } from "~/lib/env.server";
-import { startBackupScheduler } from "~/lib/backup-scheduler.server";
 import { logger } from "~/lib/logger.server";
-import { startMailWorker } from "~/lib/mail-outbox.server";
-import { createMailSenderFromEnv } from "~/lib/mail.server";
-import { pruneRateLimits } from "~/lib/rate-limit.server";
-import { startRetentionJob } from "~/lib/retention.server";
 import { runShutdownHooks } from "~/lib/shutdown.server";
-import { syncAdminEmails } from "~/lib/roles.server";
 import { createApp } from "./app";
 
 const DRAIN_TIMEOUT_MS = 20_000;
@@ -23,8 +19,22 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-/** Starts the production server: configuration, database, HTTP, shutdown. */
-export async function startServer(build: ServerBuild, clientDir: string): Promise<void> {
+export interface StartServerOptions {
+  /** Created by server/index.ts, so that Vite can attach its HMR websocket to it in development. */
+  httpServer: Server;
+  /** The React Router build; in development a function loading its latest version (hot reload). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Production: build/client, with the prerendered pages. */
+  clientDir?: string;
+  /** Development: Vite's middleware (client modules, public files, HMR) and how to close it. */
+  vite?: { middlewares: RequestHandler; close(): Promise<void> };
+}
+
+/**
+ * Starts the server, the same in development and production: configuration,
+ * database, background jobs, HTTP, shutdown. server/index.ts calls this.
+ */
+export async function startServer({ httpServer, build, clientDir, vite }: StartServerOptions): Promise<void> {
   let env;
   try {
     env = getEnv();
@@ -36,7 +46,7 @@ export async function startServer(build: ServerBuild, clientDir: string): Promis
     throw error;
   }
 
-  if (process.env.NODE_ENV !== "production") {
+  if (!vite && process.env.NODE_ENV !== "production") {
     // React picks its build when first loaded, before this runs; its
     // development build renders several times slower.
     logger.warn("NODE_ENV is not 'production': React is using its slow development build");
@@ -51,17 +61,7 @@ export async function startServer(build: ServerBuild, clientDir: string): Promis
     process.exit(1);
   }
 
-  // ADMIN_EMAILS: verified users listed there get the admin role (also at verification).
-  await syncAdminEmails(database.db, env.ADMIN_EMAILS);
-  const mailWorker = startMailWorker(database.db, createMailSenderFromEnv());
-  const stopBackups = startBackupScheduler(database, env);
-  startRetentionJob(database.db); // stops itself through onShutdown (runShutdownHooks below)
-  const pruneTimer = setInterval(() => {
-    pruneRateLimits(database.db).catch((error: unknown) =>
-      logger.warn({ err: error }, "rate-limit prune failed"),
-    );
-  }, 10 * 60_000);
-  pruneTimer.unref();
+  await startBackgroundJobs(database, env);
 
   let shuttingDown = false;
   const app = createApp({
@@ -69,13 +69,22 @@ export async function startServer(build: ServerBuild, clientDir: string): Promis
     env,
     logger,
     clientDir,
+    viteMiddlewares: vite?.middlewares,
     isShuttingDown: () => shuttingDown,
     pingDatabase: (timeoutMs) => database.ping(timeoutMs),
   });
 
-  const server: Server = app.listen(env.PORT, env.HOST, () => {
+  const server = httpServer;
+  server.on("request", app);
+  server.listen(env.PORT, env.HOST, () => {
     logger.info(
-      { port: env.PORT, host: env.HOST, database: database.kind, siteUrl: env.SITE_URL },
+      {
+        port: env.PORT,
+        host: env.HOST,
+        database: database.kind,
+        siteUrl: env.SITE_URL,
+        mode: vite ? "development" : "production",
+      },
       "server listening",
     );
   });
@@ -90,13 +99,15 @@ export async function startServer(build: ServerBuild, clientDir: string): Promis
       server.closeAllConnections();
     }, DRAIN_TIMEOUT_MS);
     forceClose.unref();
+    // Ends open streams and stops the background jobs.
+    const hooksSettled = runShutdownHooks();
+    // Vite's HMR websocket would otherwise keep the server from closing.
+    // Not awaited: its promise can stay pending once the HTTP server is closed.
+    void vite?.close().catch((error: unknown) => logger.warn({ err: error }, "closing Vite failed"));
     server.close(async () => {
       clearTimeout(forceClose);
       try {
-        clearInterval(pruneTimer);
-        // Finish the mail being delivered; the rest stays in the outbox.
-        await mailWorker.stop();
-        await stopBackups();
+        await hooksSettled.catch((error: unknown) => logger.error({ err: error }, "shutdown hook failed"));
         await closeDatabase();
         logger.info("shutdown complete");
         process.exit(0);
@@ -106,7 +117,6 @@ export async function startServer(build: ServerBuild, clientDir: string): Promis
       }
     });
     server.closeIdleConnections();
-    runShutdownHooks();
   };
 
   const shutdown = (signal: NodeJS.Signals) => {

@@ -58,14 +58,28 @@ function sameToken(given: string, expected: string): boolean {
  * Counts and times every request, and serves GET /metrics to a bearer of
  * METRICS_TOKEN. Without a token configured /metrics does not exist (404).
  */
-export function metricsRoutes({ build, token }: { build: ServerBuild; token: string | undefined }): Router {
+export function metricsRoutes({
+  build,
+  token,
+}: {
+  /** The build, or (development) a function that loads its latest version. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  token: string | undefined;
+}): Router {
   const router = Router();
-  const labelRoute = createRouteLabeler(build);
+  // In development the route table is read once, at the first request:
+  // labels for routes added later need a restart, which is fine for dev.
+  let labelRoute: ((path: string) => string) | undefined =
+    typeof build === "function" ? undefined : createRouteLabeler(build);
+  let loading: Promise<void> | undefined;
 
   router.use((req, res, next) => {
+    if (!labelRoute && typeof build === "function") {
+      loading ??= build().then((latest) => void (labelRoute = createRouteLabeler(latest)));
+    }
     const stopTimer = httpRequestDuration.startTimer();
     res.on("finish", () => {
-      const labels = { route: labelRoute(req.path), method: req.method };
+      const labels = { route: labelRoute?.(req.path) ?? "unlabelled", method: req.method };
       stopTimer(labels);
       httpRequests.inc({ ...labels, status: String(res.statusCode) });
     });

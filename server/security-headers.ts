@@ -5,12 +5,20 @@ import helmet from "helmet";
 
 /** Stands in for the nonce while helmet writes the policy once; replaced per response. */
 const NONCE_SLOT = "NONCE_SLOT_0000000000";
+/** Stands in for the request's host in development's websocket source. */
+const HOST_SLOT = "HOST_SLOT_0000000000";
+
+/** The request's host, if it is only a host and port (it ends up in a header). */
+function hostOf(req: { headers: { host?: string } }): string {
+  const host = req.headers.host ?? "";
+  return /^[\w.\-[\]:]+$/.test(host) ? host : "localhost";
+}
 
 /**
  * The headers helmet sets, computed once. Running helmet per request rebuilt
  * the same strings on every response; only the nonce changes.
  */
-function computeHeaders(https: boolean, scriptSrc: string[]): Map<string, string> {
+function computeHeaders(https: boolean, scriptSrc: string[], connectSrc = ["'self'"]): Map<string, string> {
   const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -22,7 +30,7 @@ function computeHeaders(https: boolean, scriptSrc: string[]): Map<string, string
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc,
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -62,16 +70,25 @@ export function staticPageSecurityPolicy({ https }: { https: boolean }): { name:
  * Scripts run only with the per-request nonce; prerendered pages carry no
  * inline scripts at all and get staticPageSecurityPolicy instead.
  */
-export function securityHeaders({ https }: { https: boolean }): RequestHandler[] {
-  const headers = computeHeaders(https, ["'self'", `'nonce-${NONCE_SLOT}'`]);
+export function securityHeaders({
+  https,
+  development = false,
+}: {
+  https: boolean;
+  /** Vite's client keeps a websocket to the dev server for hot reload. */
+  development?: boolean;
+}): RequestHandler[] {
+  const connectSrc = development ? ["'self'", `ws://${HOST_SLOT}`] : ["'self'"];
+  const headers = computeHeaders(https, ["'self'", `'nonce-${NONCE_SLOT}'`], connectSrc);
   const [before, after] = headers.get(CSP)!.split(NONCE_SLOT) as [string, string];
   headers.delete(CSP);
   const fixed = [...headers];
-  const setHeaders: RequestHandler = (_req, res, next) => {
+  const setHeaders: RequestHandler = (req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     for (const [name, value] of fixed) res.setHeader(name, value);
-    res.setHeader(CSP, before + nonce + after);
+    const policy = before + nonce + after;
+    res.setHeader(CSP, development ? policy.replace(HOST_SLOT, hostOf(req)) : policy);
     next();
   };
   return [setHeaders];

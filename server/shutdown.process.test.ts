@@ -1,7 +1,5 @@
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { CONTACT_FORM_PURPOSE } from "~/lib/contact-form.server";
@@ -10,6 +8,7 @@ import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/form-guard.server";
 import { contactSubmissions } from "../db/schema";
 import { cookieHeader, startInboxServer } from "../tests/e2e/inbox-setup";
 import { spawnServer } from "../tests/support/server-process";
+import { createPgliteDataDir } from "../tests/support/test-database";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -74,9 +73,9 @@ async function countStored(dataDir: string, email: string): Promise<number> {
 }
 
 function tempDataDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shutdown-"));
+  const dir = createPgliteDataDir("shutdown-");
   tempDirs.push(dir);
-  return path.join(dir, "data");
+  return dir;
 }
 
 describe("graceful shutdown", () => {

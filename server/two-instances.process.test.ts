@@ -1,15 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createAuth } from "~/lib/auth.server";
 import { CONTACT_FORM_PURPOSE } from "~/lib/contact-form.server";
 import { createScratchPostgresDatabase, dropScratchPostgresDatabase, openDatabase } from "~/lib/db.server";
 import { parseEnv } from "~/lib/env.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/form-guard.server";
-import { grantAdmin } from "~/lib/roles.server";
-import { user } from "../db/schema";
+import { createAuth } from "~/lib/auth.server";
+import { createAccount } from "~/lib/seed.server";
 import { signInAdminWithTotp } from "../tests/support/admin-session";
 import { type ServerProcess, spawnServer } from "../tests/support/server-process";
 import { totpCode } from "../tests/support/totp";
@@ -17,7 +15,12 @@ import { totpCode } from "../tests/support/totp";
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const SECRET = "two-instances-secret-0123456789-abcdefghijkl";
-const ADMIN = { name: "Ada Admin", email: "ada.admin@example.test", password: "correct horse battery" };
+const ADMIN = {
+  name: "Ada Admin",
+  email: "ada.admin@example.test",
+  password: "amber-quarry-k7q2m9xw4r-lantern-vesper",
+  admin: true,
+};
 
 // Several instances need a shared Postgres, which runs wherever
 // TEST_DATABASE_URL is set (always in CI).
@@ -44,11 +47,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one Postgres d
     // A verified admin account, made the way sign-up and verification would.
     const database = await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 1 });
     try {
-      const auth = createAuth(database.db, parseEnv(env));
-      await auth.api.signUpEmail({ body: ADMIN });
-      await database.db.update(user).set({ emailVerified: true }).where(eq(user.email, ADMIN.email));
-      await grantAdmin(database.db, ADMIN.email);
+      await createAccount(database.db, parseEnv(env), ADMIN);
       // The dashboard needs an authenticator: set one up.
+      const auth = createAuth(database.db, parseEnv(env));
       ({ secret: adminSecret } = await signInAdminWithTotp(auth, "better-auth.session_token", ADMIN));
     } finally {
       await database.close();

@@ -87,7 +87,9 @@ async function signInWithPassword(
 }
 
 async function findAccountByEmail(email: string) {
-  const [account] = await (await getDb())
+  const [account] = await (
+    await getDb()
+  )
     .select({ id: user.id, email: user.email, emailVerified: user.emailVerified })
     .from(user)
     .where(eq(user.email, email.toLowerCase()))

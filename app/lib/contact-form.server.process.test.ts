@@ -1,11 +1,10 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, spawnServer } from "../../tests/support/server-process";
 import { startSmtpSink } from "../../tests/support/smtp-sink";
 import { CONTACT_FORM_PURPOSE } from "./contact-form.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "./form-guard.server";
+import { createPgliteDataDir } from "../../tests/support/test-database";
 
 const SECRET = "contact-process-test-secret-0123456789abcdef";
 
@@ -32,10 +31,10 @@ describe("the contact form in the production server", () => {
   let tempDir: string;
 
   beforeAll(async () => {
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "contact-process-"));
+    tempDir = createPgliteDataDir("contact-process-");
     smtp = await startSmtpSink();
     server = await spawnServer({
-      DATA_DIR: path.join(tempDir, "data"),
+      DATA_DIR: tempDir,
       SMTP_URL: smtp.url,
       ADMIN_EMAILS: "Admin@Example.test, owner@example.test",
       BETTER_AUTH_SECRET: SECRET,

@@ -297,12 +297,21 @@ export async function dropScratchPostgresDatabase(serverUrl: string, databaseUrl
   }
 }
 
-let current: Promise<DatabaseHandle> | undefined;
+/**
+ * In development, Vite evaluates this module again when it or one of its
+ * imports is edited; the open database (and PGlite's lock) must outlive
+ * that, so there it is kept on globalThis. Elsewhere it stays in the module,
+ * where tests that reset modules expect it.
+ */
+const opened: { current?: Promise<DatabaseHandle> } =
+  process.env.NODE_ENV === "development"
+    ? ((globalThis as { __openDatabase?: { current?: Promise<DatabaseHandle> } }).__openDatabase ??= {})
+    : {};
 
 /** The process-wide database, opened (and migrated) on first use. */
 export function getDatabase(): Promise<DatabaseHandle> {
-  current ??= openDatabase(getDatabaseOptionsFromEnv());
-  return current;
+  opened.current ??= openDatabase(getDatabaseOptionsFromEnv());
+  return opened.current;
 }
 
 export async function getDb(): Promise<Db> {
@@ -310,7 +319,7 @@ export async function getDb(): Promise<Db> {
 }
 
 export async function closeDatabase(): Promise<void> {
-  const handle = await current?.catch(() => undefined);
-  current = undefined;
+  const handle = await opened.current?.catch(() => undefined);
+  opened.current = undefined;
   await handle?.close();
 }

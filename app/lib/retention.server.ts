@@ -265,6 +265,7 @@ export function startRetentionJob(db: Db, options: RetentionJobOptions = {}): ()
     unregister();
     await running;
   };
-  const unregister = onShutdown(() => void stop());
+  // The server awaits this before closing the database: a run in progress finishes.
+  const unregister = onShutdown(stop);
   return stop;
 }

@@ -1,20 +1,25 @@
 /**
- * Work the server must end before it can stop, such as long-lived
- * responses: the HTTP server waits for every open response while draining,
- * so a stream nobody ends would hold the process for the whole drain timeout.
- * server/main.ts runs these when it stops accepting connections.
+ * Work the server must end before it can stop: long-lived responses (the
+ * HTTP server waits for every open response while draining, so a stream
+ * nobody ends would hold the process for the whole drain timeout) and the
+ * background jobs. server/main.ts runs these when it stops accepting
+ * connections, and closes the database only after they have settled.
  */
-const hooks = new Set<() => void>();
+const hooks = new Set<() => void | Promise<void>>();
 
 /** Registers `hook`; the returned function unregisters it. */
-export function onShutdown(hook: () => void): () => void {
+export function onShutdown(hook: () => void | Promise<void>): () => void {
   hooks.add(hook);
   return () => hooks.delete(hook);
 }
 
-export function runShutdownHooks(): void {
-  for (const hook of [...hooks]) {
+/** Runs every hook once; resolves when all have settled (a failing hook does not stop the others). */
+export async function runShutdownHooks(): Promise<void> {
+  const running = [...hooks].map((hook) => {
     hooks.delete(hook);
-    hook();
-  }
+    return Promise.resolve().then(hook);
+  });
+  const results = await Promise.allSettled(running);
+  const failed = results.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
 }

@@ -1,16 +1,21 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { eq } from "drizzle-orm";
-import { contactSubmissions, user } from "../../db/schema";
 import { createAuth, sessionCookieName } from "../../app/lib/auth.server";
 import { openDatabase } from "../../app/lib/db.server";
 import { parseEnv } from "../../app/lib/env.server";
-import { grantAdmin } from "../../app/lib/roles.server";
+import {
+  createAccount,
+  insertInquiries,
+  type NewInquiry,
+  type SessionCookie,
+  signInForCookie,
+} from "../../app/lib/seed.server";
 import { signInAdminWithTotp } from "../support/admin-session";
+import { SEEDED_PASSWORD } from "../support/seeded-site";
 import { freePort, type ServerProcess, spawnServer } from "../support/server-process";
+import { createPgliteDataDir } from "../support/test-database";
 
-export type NewInquiry = typeof contactSubmissions.$inferInsert;
+export type { NewInquiry, SessionCookie };
+export { cookieHeader } from "../../app/lib/seed.server";
 
 export interface InboxServer {
   server: ServerProcess;
@@ -29,18 +34,22 @@ export interface InboxServer {
   stop(): Promise<void>;
 }
 
-export interface SessionCookie {
-  name: string;
-  value: string;
-}
-
-export const PASSWORD = "correct horse battery";
+const ACCOUNTS = [
+  { key: "admin", name: "Ada Admin", email: "ada.admin@example.test", admin: true },
+  { key: "member", name: "Max Member", email: "max.member@example.test", admin: false },
+  {
+    key: "adminWithoutSecondFactor",
+    name: "Nell Nofactor",
+    email: "nell.nofactor@example.test",
+    admin: true,
+  },
+  { key: "adminStaleSession", name: "Stan Stale", email: "stan.stale@example.test", admin: true },
+] as const;
 
 /**
  * A server of its own on a fresh embedded database, seeded before it starts
- * (PGlite allows one process at a time): an admin ("Ada Admin") and a
- * verified member, each signed in through Better Auth's own API, and the
- * given inquiries.
+ * (PGlite allows one process at a time): an admin ("Ada Admin") signed in
+ * with a second factor, a verified member, and the given inquiries.
  */
 export async function startInboxServer(
   inquiries: NewInquiry[],
@@ -49,7 +58,7 @@ export async function startInboxServer(
   /** Also seed the admins who have not proved a second factor, for the authorization matrix. */
   options: { secondFactorRoles?: boolean } = {},
 ): Promise<InboxServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-inbox-"));
+  const dataDir = createPgliteDataDir("e2e-inbox-");
   const port = String(await freePort());
   const url = `http://127.0.0.1:${port}`;
   const envVars: Record<string, string> = {
@@ -65,42 +74,20 @@ export async function startInboxServer(
   const database = await openDatabase({ kind: "pglite", dataDir });
   const cookies = {} as InboxServer["cookies"];
   try {
-    const auth = createAuth(database.db, env);
-    const name = sessionCookieName(env);
-    const cookieOf = (headers: Headers, email: string): SessionCookie => {
-      const setCookie = headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
-      if (!setCookie) throw new Error(`no session cookie for ${email}`);
-      return { name, value: setCookie.slice(name.length + 1).split(";")[0] ?? "" };
-    };
-    const passwordSession = async (email: string) =>
-      cookieOf(
-        (await auth.api.signInEmail({ body: { email, password: PASSWORD }, returnHeaders: true })).headers,
-        email,
-      );
-    const accounts = [
-      { key: "admin", name: "Ada Admin", email: "ada.admin@example.test", admin: true },
-      { key: "member", name: "Max Member", email: "max.member@example.test", admin: false },
-      {
-        key: "adminWithoutSecondFactor",
-        name: "Nell Nofactor",
-        email: "nell.nofactor@example.test",
-        admin: true,
-      },
-      { key: "adminStaleSession", name: "Stan Stale", email: "stan.stale@example.test", admin: true },
-    ] as const;
     // Each account costs password hashing: the extra admins only where asked for.
-    const wanted = accounts.filter(
+    const wanted = ACCOUNTS.filter(
       (account) => options.secondFactorRoles || account.key === "admin" || account.key === "member",
     );
-    for (const account of wanted) {
-      await auth.api.signUpEmail({ body: { name: account.name, email: account.email, password: PASSWORD } });
-      await database.db.update(user).set({ emailVerified: true }).where(eq(user.email, account.email));
-      if (account.admin) await grantAdmin(database.db, account.email);
+    for (const { key: _key, ...account } of wanted) {
+      await createAccount(database.db, env, { ...account, password: SEEDED_PASSWORD });
     }
+    const passwordSession = (email: string) => signInForCookie(database.db, env, email, SEEDED_PASSWORD);
+    const auth = createAuth(database.db, env);
+    const name = sessionCookieName(env);
     // The dashboard needs a session that proved a second factor.
     const { cookie } = await signInAdminWithTotp(auth, name, {
       email: "ada.admin@example.test",
-      password: PASSWORD,
+      password: SEEDED_PASSWORD,
     });
     cookies.admin = { name, value: cookie.slice(name.length + 1) };
     cookies.member = await passwordSession("max.member@example.test");
@@ -109,9 +96,9 @@ export async function startInboxServer(
       cookies.adminWithoutSecondFactor = await passwordSession("nell.nofactor@example.test");
       // A password-only session from before the admin set up an authenticator.
       cookies.adminStaleSession = await passwordSession("stan.stale@example.test");
-      await signInAdminWithTotp(auth, name, { email: "stan.stale@example.test", password: PASSWORD });
+      await signInAdminWithTotp(auth, name, { email: "stan.stale@example.test", password: SEEDED_PASSWORD });
     }
-    if (inquiries.length > 0) await database.db.insert(contactSubmissions).values(inquiries);
+    await insertInquiries(database.db, inquiries);
     await prepare?.(database);
   } finally {
     await database.close();
@@ -128,8 +115,4 @@ export async function startInboxServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-export function cookieHeader(cookie: SessionCookie): string {
-  return `${cookie.name}=${cookie.value}`;
 }

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { retention } from "../../app/content/retention";
-import { type InboxServer, PASSWORD, startInboxServer } from "./inbox-setup";
+import { SEEDED_PASSWORD as PASSWORD } from "../support/seeded-site";
+import { type InboxServer, startInboxServer } from "./inbox-setup";
 
 /**
  * Issue 11: the dashboard's rights request (find, download, erase) and the

@@ -1,8 +1,6 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { eq, like } from "drizzle-orm";
-import { contactSubmissions, mailOutbox, user, verification } from "../../db/schema";
+import { like } from "drizzle-orm";
+import { mailOutbox, verification } from "../../db/schema";
 import { createAuth, sessionCookieName } from "~/lib/auth.server";
 import {
   createScratchPostgresDatabase,
@@ -11,13 +9,20 @@ import {
   openDatabase,
 } from "~/lib/db.server";
 import { parseEnv } from "~/lib/env.server";
-import { grantAdmin } from "~/lib/roles.server";
 import { signInAdminWithTotp } from "./admin-session";
+import {
+  cookieHeader,
+  createAccount,
+  insertInquiries,
+  type NewInquiry,
+  signInForCookie,
+} from "~/lib/seed.server";
 import { type DatabaseSnapshot, snapshotDatabase } from "./db-snapshot";
 import { freePort, type ServerProcess, spawnServer } from "./server-process";
-import type { Backend } from "./test-database";
+import { type Backend, createPgliteDataDir } from "./test-database";
 
-export const SEEDED_PASSWORD = "correct horse battery";
+/** Strong enough for any password-strength rule. */
+export const SEEDED_PASSWORD = "amber-quarry-k7q2m9xw4r-lantern-vesper";
 export const SEEDED_SECRET = "seeded-site-secret-0123456789-abcdefghijkl";
 
 /** Who exists before the server starts, and in what state. */
@@ -34,7 +39,7 @@ export const SEEDED_ACCOUNTS = {
   owner: { name: "Olga Owner", email: "olga.owner@example.test", verified: true },
 } as const;
 
-export type NewInquiry = typeof contactSubmissions.$inferInsert;
+export type { NewInquiry };
 
 export interface SeededSite<Key extends string> {
   readonly backend: Backend;
@@ -67,7 +72,7 @@ export async function startSeededSite<Key extends string>(
   /** More server environment, e.g. CONTACT_RATE_LIMIT for many submissions from one address. */
   extraEnv: Record<string, string> = {},
 ): Promise<SeededSite<Key>> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seeded-site-"));
+  const dataDir = createPgliteDataDir("seeded-site-");
   const serverUrl = process.env.TEST_DATABASE_URL ?? "";
   const databaseUrl =
     backend === "postgres" ? await createScratchPostgresDatabase(serverUrl, "seeded") : null;
@@ -142,31 +147,22 @@ async function seed<Key extends string>(
   const { db } = database;
   const env = parseEnv(envVars);
   const auth = createAuth(db, env);
-  const cookieName = sessionCookieName(env);
-  const signIn = async (email: string) => {
-    const { headers } = await auth.api.signInEmail({
-      body: { email, password: SEEDED_PASSWORD },
-      returnHeaders: true,
-    });
-    const setCookie = headers.getSetCookie().find((cookie) => cookie.startsWith(`${cookieName}=`));
-    if (!setCookie) throw new Error(`no session cookie for ${email}`);
-    return setCookie.split(";")[0] ?? "";
-  };
+  const signIn = async (email: string) =>
+    cookieHeader(await signInForCookie(db, env, email, SEEDED_PASSWORD));
 
   const userIds = {} as Record<keyof typeof SEEDED_ACCOUNTS, string>;
   for (const [key, account] of Object.entries(SEEDED_ACCOUNTS) as [
     keyof typeof SEEDED_ACCOUNTS,
     (typeof SEEDED_ACCOUNTS)[keyof typeof SEEDED_ACCOUNTS],
   ][]) {
-    const { user: created } = await auth.api.signUpEmail({
-      body: { name: account.name, email: account.email, password: SEEDED_PASSWORD },
+    userIds[key] = await createAccount(db, env, {
+      ...account,
+      password: SEEDED_PASSWORD,
+      admin: key === "admin",
     });
-    userIds[key] = created.id;
-    if (account.verified) await db.update(user).set({ emailVerified: true }).where(eq(user.id, created.id));
   }
-  await grantAdmin(db, SEEDED_ACCOUNTS.admin.email);
   // The dashboard needs a session that proved a second factor.
-  const admin = await signInAdminWithTotp(auth, cookieName, {
+  const admin = await signInAdminWithTotp(auth, sessionCookieName(env), {
     email: SEEDED_ACCOUNTS.admin.email,
     password: SEEDED_PASSWORD,
   });
@@ -197,12 +193,12 @@ async function seed<Key extends string>(
   if (!reset) throw new Error("no password-reset token was stored");
   const resetToken = reset.identifier.slice("reset-password:".length);
 
-  const inquiryIds = {} as Record<Key, string>;
-  for (const [key, values] of Object.entries(inquiries) as [Key, NewInquiry][]) {
-    const [row] = await db.insert(contactSubmissions).values(values).returning({ id: contactSubmissions.id });
-    if (!row) throw new Error(`inquiry ${key} was not stored`);
-    inquiryIds[key] = row.id;
-  }
+  const keys = Object.keys(inquiries) as Key[];
+  const ids = await insertInquiries(
+    db,
+    keys.map((key) => inquiries[key]),
+  );
+  const inquiryIds = Object.fromEntries(keys.map((key, i) => [key, ids[i]!])) as Record<Key, string>;
 
   // The seeding mail (verification links, the reset link) would be delivered
   // by the server's worker, changing rows while the test compares them.

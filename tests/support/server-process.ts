@@ -2,6 +2,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import type * as BuildEntry from "../../server/build-entry";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const SERVER_ENTRY = path.resolve(BUILD_DIR, "server/index.js");
@@ -17,6 +20,17 @@ export interface ServerProcess {
 }
 
 export const clientBuildDir = path.resolve(BUILD_DIR, "client");
+
+/**
+ * React Router's build from the production bundle (build/server/app.js), to
+ * inspect its routes. Not build/server/index.js: that one starts a server.
+ */
+export async function loadServerBuild(): Promise<ServerBuild> {
+  const bundle = path.resolve(BUILD_DIR, "server/app.js");
+  if (!fs.existsSync(bundle)) throw new Error("No build: run `npm run build` before these tests");
+  const entry = (await import(/* @vite-ignore */ pathToFileURL(bundle).href)) as typeof BuildEntry;
+  return entry.loadBuild();
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,27 +50,51 @@ export async function freePort(): Promise<number> {
  */
 export async function spawnServer(
   env: Record<string, string>,
-  {
-    waitUntilReady = true,
-    readyTimeoutMs = 60_000,
-  }: {
-    waitUntilReady?: boolean;
-    /** How long /readyz may take to answer 200. */ readyTimeoutMs?: number;
-  } = {},
+  options: SpawnOptions = {},
 ): Promise<ServerProcess> {
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error("No build: run `npm run build` before these tests");
+  return spawnAndWait(process.execPath, [SERVER_ENTRY], { NODE_ENV: "production", ...env }, options);
+}
+
+/**
+ * Spawns `npm run dev` (Vite in middleware mode, from source). It runs in a
+ * process group of its own, so stopping it signals npm and the server alike.
+ */
+export async function spawnDevServer(
+  env: Record<string, string>,
+  options: SpawnOptions = {},
+): Promise<ServerProcess> {
+  return spawnAndWait("npm", ["run", "dev", "--silent"], env, {
+    readyTimeoutMs: 120_000,
+    ...options,
+    group: true,
+  });
+}
+
+interface SpawnOptions {
+  waitUntilReady?: boolean;
+  /** How long /readyz may take to answer 200. */
+  readyTimeoutMs?: number;
+}
+
+async function spawnAndWait(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  { waitUntilReady = true, readyTimeoutMs = 60_000, group = false }: SpawnOptions & { group?: boolean },
+): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(command, args, {
     env: {
       PATH: process.env.PATH ?? "",
-      // What `npm start` runs: React's production build.
-      NODE_ENV: "production",
+      HOME: process.env.HOME ?? "",
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
       ...env,
       PORT: port,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: group,
   });
   let out = "";
   let err = "";
@@ -72,7 +110,10 @@ export async function spawnServer(
     stderr: () => err,
     exited,
     async stop(signal = "SIGTERM") {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null) {
+        if (group && child.pid !== undefined) process.kill(-child.pid, signal);
+        else child.kill(signal);
+      }
       return exited;
     },
   };

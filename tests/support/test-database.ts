@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import {
   createScratchPostgresDatabase,
   type DatabaseHandle,
@@ -19,11 +22,32 @@ export interface TestDatabase extends DatabaseHandle {
   dispose(): Promise<void>;
 }
 
-/** A migrated, empty database of its own: in-memory PGlite or a new Postgres database. */
+/**
+ * A new data directory for the embedded database. Under Vitest it is a copy
+ * of the run's migrated template (tests/support/pglite-template.ts), which
+ * opens in a fraction of the time a migration from scratch takes; elsewhere
+ * it is empty and opening it migrates.
+ */
+export function createPgliteDataDir(prefix = "pglite-test-"): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const template = process.env.PGLITE_TEMPLATE_DIR;
+  if (template) fs.cpSync(template, dir, { recursive: true });
+  return dir;
+}
+
+/** A migrated, empty database of its own: embedded PGlite or a new Postgres database. */
 export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
   if (backend === "pglite") {
-    const handle = await openDatabase({ kind: "pglite", dataDir: null });
-    return { ...handle, url: null, dispose: () => handle.close() };
+    const dataDir = createPgliteDataDir();
+    const handle = await openDatabase({ kind: "pglite", dataDir });
+    return {
+      ...handle,
+      url: null,
+      async dispose() {
+        await handle.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");

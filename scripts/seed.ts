@@ -1,0 +1,75 @@
+/**
+ * `npm run db:seed`: demo data for a development database (DATA_DIR or
+ * DATABASE_URL): an admin and a visitor, whose new random passwords are
+ * printed, and inquiries of every interest, deal size and state.
+ */
+import { count, isNotNull, sql } from "drizzle-orm";
+import { contactSubmissions, user } from "../db/schema";
+import { DataDirLockedError } from "~/lib/data-dir-lock.server";
+import { closeDatabase, getDatabase } from "~/lib/db.server";
+import { EnvError, getEnv } from "~/lib/env.server";
+import { createAccount, demoInquiries, generatePassphrase, insertInquiries } from "~/lib/seed.server";
+
+const DAY_MS = 86_400_000;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+if (process.env.NODE_ENV === "production")
+  fail("db:seed fills development databases only (NODE_ENV=production).");
+
+let env;
+let database;
+try {
+  env = getEnv();
+  database = await getDatabase();
+} catch (error) {
+  if (error instanceof EnvError || error instanceof DataDirLockedError) fail(error.message);
+  throw error;
+}
+
+try {
+  const { db } = database;
+  const [accounts] = await db.select({ n: count() }).from(user);
+  const [inquiries] = await db.select({ n: count() }).from(contactSubmissions);
+  if ((accounts?.n ?? 0) > 0 || (inquiries?.n ?? 0) > 0) {
+    await closeDatabase();
+    fail(
+      `This database already has ${accounts?.n ?? 0} accounts and ${inquiries?.n ?? 0} inquiries; ` +
+        "db:seed only fills an empty one (point DATA_DIR at a new directory). Nothing was changed.",
+    );
+  }
+
+  const admin = {
+    name: "Demo Admin",
+    email: "admin@example.test",
+    password: generatePassphrase(),
+    admin: true,
+  };
+  const visitor = { name: "Demo Visitor", email: "visitor@example.test", password: generatePassphrase() };
+  const adminId = await createAccount(db, env, admin);
+  await createAccount(db, env, visitor);
+
+  const now = Date.now();
+  const rows = demoInquiries({ count: 60, from: new Date(now - 30 * DAY_MS), to: new Date(now) });
+  await insertInquiries(db, rows);
+  // Read and annotated by the demo admin.
+  await db.update(contactSubmissions).set({ read_by: adminId }).where(isNotNull(contactSubmissions.read_at));
+  await db
+    .update(contactSubmissions)
+    .set({ notes_updated_by: adminId })
+    .where(isNotNull(contactSubmissions.admin_notes));
+  const [spam] = await db
+    .select({ n: count() })
+    .from(contactSubmissions)
+    .where(sql`${contactSubmissions.is_spam}`);
+
+  console.log(`Seeded ${rows.length} inquiries (${spam?.n ?? 0} spam) and two accounts:
+  admin    ${admin.email}  ${admin.password}
+  visitor  ${visitor.email}  ${visitor.password}
+Sign in at ${env.SITE_URL}/auth; the admin's inbox is at /dashboard.`);
+} finally {
+  await closeDatabase();
+}
