@@ -4,6 +4,7 @@ import { openDatabase } from "~/lib/db.server";
 import { rateLimits } from "../db/schema";
 import { freePort, type ServerProcess, spawnDevServer } from "../tests/support/server-process";
 import { startSmtpSink } from "../tests/support/smtp-sink";
+import { totpCode } from "../tests/support/totp";
 import { createPgliteDataDir } from "../tests/support/test-database";
 
 // Vite transforms the app on the first requests: slow on a loaded machine.
@@ -53,6 +54,12 @@ describe("npm run dev", () => {
       redirect: "manual",
     });
 
+  const sessionCookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0]!)
+      .find((cookie) => cookie.includes("session_token=") && !cookie.endsWith("="));
+
   it("serves pages through Vite with the production headers and guards", async () => {
     const home = await fetch(`${server.url}/`);
     expect(home.status).toBe(200);
@@ -92,24 +99,43 @@ describe("npm run dev", () => {
     expect(mail.headers.subject).toContain("Verify your email address");
     const link = /https?:\/\/\S+\/auth\/verify-email\?token=[^\s"<>]+/.exec(mail.decoded)?.[0];
     expect(link).toBeDefined();
+    // The link opens the sign-in form; signing in there with the password confirms the address.
     const verify = await fetch(link!.replace(/&amp;/g, "&"), { redirect: "manual" });
     expect(verify.status).toBe(302);
+    const verifyToken = new URL(verify.headers.get("location")!, server.url).searchParams.get("verify");
+    expect(verifyToken).toBeTruthy();
 
     const signIn = await postForm("/auth", {
       intent: "sign-in",
       email: ADMIN.email,
       password: ADMIN.password,
+      verifyToken: verifyToken!,
       redirectTo: "/dashboard",
     });
     expect(signIn.status).toBe(302);
     expect(signIn.headers.get("location")).toBe("/dashboard");
-    const session = signIn.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0]!)
-      .find((cookie) => cookie.includes("session_token="));
+    let session = sessionCookieOf(signIn);
     expect(session).toBeDefined();
 
-    // The admin role comes from the ADMIN_EMAILS sync at verification.
+    // The ADMIN_EMAILS grant came at that verified sign-in; an admin sets up
+    // an authenticator before any dashboard page.
+    const unenrolled = await fetch(`${server.url}/dashboard`, {
+      headers: { cookie: session! },
+      redirect: "manual",
+    });
+    expect(unenrolled.status).toBe(302);
+    const enrolPath = new URL(unenrolled.headers.get("location")!, server.url).pathname;
+    expect(enrolPath).toBe("/account/two-factor");
+    expect((await postForm(enrolPath, { intent: "start", password: ADMIN.password }, session)).status).toBe(
+      302,
+    );
+    const setup = await (await fetch(`${server.url}${enrolPath}`, { headers: { cookie: session! } })).text();
+    const secret = /data-testid="totp-secret"[^>]*>([A-Z2-7]+)</.exec(setup)?.[1];
+    expect(secret).toBeDefined();
+    const enrolled = await postForm(enrolPath, { intent: "verify", code: totpCode(secret!) }, session);
+    expect(enrolled.status).toBe(302);
+    session = sessionCookieOf(enrolled) ?? session;
+
     const dashboard = await fetch(`${server.url}/dashboard`, {
       headers: { cookie: session! },
       redirect: "manual",
