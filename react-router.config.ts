@@ -42,7 +42,13 @@ export default {
         rollupOptions: { output: { entryFileNames: "index.js" } },
       },
     });
-    const { finishBuild } = await import("./scripts/finish-build");
-    await finishBuild(reactRouterConfig.buildDirectory);
+    // Its own process: by now the config's module loader no longer loads TypeScript.
+    const { spawnSync } = await import("node:child_process");
+    const finished = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/finish-build.ts", reactRouterConfig.buildDirectory],
+      { stdio: "inherit", env: process.env },
+    );
+    if (finished.status !== 0) throw new Error("scripts/finish-build.ts failed");
   },
 } satisfies Config;

@@ -7,6 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { parseEnv } from "../app/lib/env.server";
@@ -52,4 +53,9 @@ export async function finishBuild(buildDirectory: string): Promise<void> {
   console.log(
     `Precompressed ${count} client files (brotli, gzip); pages rendered for ${info.prerenderOrigin}`,
   );
+}
+
+// `node --import tsx scripts/finish-build.ts <buildDirectory>`, from buildEnd.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await finishBuild(process.argv[2] ?? "build");
 }

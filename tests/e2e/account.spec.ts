@@ -18,40 +18,46 @@ async function isSignedIn(page: Page): Promise<boolean> {
   return new URL(page.url()).pathname === "/account";
 }
 
-test("the account page lists sessions by device, and ends one or all the others", async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(90_000);
-  const email = uniqueEmail("sessions");
-  await signUpVerified(page, { name: "Session Owner", email });
-  await ensureSignedIn(page, email);
-  const firefox = await deviceSignedIn(browser, email, FIREFOX_UA);
-  const edge = await deviceSignedIn(browser, email, EDGE_UA);
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
 
-  await page.getByRole("banner").getByRole("link", { name: "Account" }).first().click();
-  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
-  const sessions = page.getByRole("list", { name: "Active sessions" });
-  await expect(sessions.getByRole("listitem")).toHaveCount(3);
-  await expect(sessions.getByRole("listitem").first()).toContainText("This device");
-  await expect(sessions.getByRole("listitem", { name: "Firefox on Linux" })).toContainText("Last seen");
-  await expect(sessions.getByRole("listitem", { name: "Edge on Windows" })).toBeVisible();
+    test("the account page lists sessions by device, and ends one or all the others", async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(90_000);
+      const email = uniqueEmail(`sessions-${javaScriptEnabled ? "js" : "nojs"}`);
+      await signUpVerified(page, { name: "Session Owner", email });
+      await ensureSignedIn(page, email);
+      const firefox = await deviceSignedIn(browser, email, FIREFOX_UA);
+      const edge = await deviceSignedIn(browser, email, EDGE_UA);
 
-  await sessions
-    .getByRole("listitem", { name: "Firefox on Linux" })
-    .getByRole("button", { name: "End session on Firefox on Linux" })
-    .click();
-  await expect(page.getByText("Session ended")).toBeVisible();
-  await expect(sessions.getByRole("listitem")).toHaveCount(2);
-  expect(await isSignedIn(firefox)).toBe(false);
-  expect(await isSignedIn(edge)).toBe(true);
+      await page.getByRole("banner").getByRole("link", { name: "Account" }).first().click();
+      await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+      const sessions = page.getByRole("list", { name: "Active sessions" });
+      await expect(sessions.getByRole("listitem")).toHaveCount(3);
+      await expect(sessions.getByRole("listitem").first()).toContainText("This device");
+      await expect(sessions.getByRole("listitem", { name: "Firefox on Linux" })).toContainText("Last seen");
+      await expect(sessions.getByRole("listitem", { name: "Edge on Windows" })).toBeVisible();
 
-  await page.getByRole("button", { name: "End all other sessions" }).click();
-  await expect(page.getByText("1 other session ended")).toBeVisible();
-  await expect(sessions.getByRole("listitem")).toHaveCount(1);
-  expect(await isSignedIn(edge)).toBe(false);
-  expect(await isSignedIn(page)).toBe(true);
-});
+      await sessions
+        .getByRole("listitem", { name: "Firefox on Linux" })
+        .getByRole("button", { name: "End session on Firefox on Linux" })
+        .click();
+      await expect(page.getByText("Session ended")).toBeVisible();
+      await expect(sessions.getByRole("listitem")).toHaveCount(2);
+      expect(await isSignedIn(firefox)).toBe(false);
+      expect(await isSignedIn(edge)).toBe(true);
+
+      await page.getByRole("button", { name: "End all other sessions" }).click();
+      await expect(page.getByText("1 other session ended")).toBeVisible();
+      await expect(sessions.getByRole("listitem")).toHaveCount(1);
+      expect(await isSignedIn(edge)).toBe(false);
+      expect(await isSignedIn(page)).toBe(true);
+    });
+  });
+}
 
 test("changing the password needs the current one and ends the other sessions", async ({ page, browser }) => {
   test.setTimeout(90_000);
