@@ -130,7 +130,8 @@ describe("npm run dev", () => {
       302,
     );
     const setup = await (await fetch(`${server.url}${enrolPath}`, { headers: { cookie: session! } })).text();
-    const secret = /data-testid="totp-secret"[^>]*>([A-Z2-7]+)</.exec(setup)?.[1];
+    // Shown in groups of four for typing.
+    const secret = /data-testid="totp-secret"[^>]*>([A-Z2-7 ]+)</.exec(setup)?.[1]?.replaceAll(" ", "");
     expect(secret).toBeDefined();
     const enrolled = await postForm(enrolPath, { intent: "verify", code: totpCode(secret!) }, session);
     expect(enrolled.status).toBe(302);

@@ -56,7 +56,7 @@ describe("prerendered pages served with another SITE_URL than the build's", () =
     );
 
   it("rewrites the client navigation data of prerendered pages too", async () => {
-    const response = await fetch(`${server.url}/_root.data`);
+    const response = await fetch(`${server.url}/_.data`);
     expect(response.status).toBe(200);
     const data = await response.text();
     expect(data).toContain(RUNTIME_ORIGIN);

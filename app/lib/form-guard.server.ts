@@ -19,13 +19,19 @@ const MAX_CLOCK_SKEW_MS = 60_000;
 
 export type SpamReason = "honeypot" | "missing-token" | "bad-token" | "too-fast";
 
-function sign(secret: string, purpose: string, issuedAt: number): string {
-  return crypto.createHmac("sha256", secret).update(`${purpose}:${issuedAt}`).digest("base64url");
+function sign(secret: string, purpose: string, issuedAt: number, nonce?: string): string {
+  const payload = nonce === undefined ? `${purpose}:${issuedAt}` : `${purpose}:${issuedAt}:${nonce}`;
+  return crypto.createHmac("sha256", secret).update(payload).digest("base64url");
 }
 
-/** `<issued-at ms>.<HMAC>`, bound to one form by `purpose`. */
+/**
+ * `<issued-at ms>.<nonce>.<HMAC>`, bound to one form by `purpose`. The nonce
+ * makes every token unique: a token is good for one inquiry, so two visitors
+ * shown the form in the same millisecond must not share one.
+ */
 export function issueFormToken(secret: string, purpose: string, now = Date.now()): string {
-  return `${now}.${sign(secret, purpose, now)}`;
+  const nonce = crypto.randomBytes(9).toString("base64url");
+  return `${now}.${nonce}.${sign(secret, purpose, now, nonce)}`;
 }
 
 export interface FormGuardOptions {
@@ -42,11 +48,12 @@ export function detectSpam(formData: FormData, options: FormGuardOptions): SpamR
 
   const token = formData.get(FORM_TOKEN_FIELD);
   if (typeof token !== "string" || token === "") return "missing-token";
-  const match = /^(\d{1,16})\.([\w-]{43})$/.exec(token);
+  // The nonce is optional: pages rendered before it existed still carry tokens without one.
+  const match = /^(\d{1,16})\.(?:([\w-]{12})\.)?([\w-]{43})$/.exec(token);
   if (!match) return "bad-token";
   const issuedAt = Number(match[1]);
-  const expected = Buffer.from(sign(options.secret, options.purpose, issuedAt));
-  const given = Buffer.from(match[2] ?? "");
+  const expected = Buffer.from(sign(options.secret, options.purpose, issuedAt, match[2]));
+  const given = Buffer.from(match[3] ?? "");
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return "bad-token";
 
   const now = options.now ?? Date.now();
