@@ -61,7 +61,7 @@ describe("the contact form in the production server", () => {
     const response = await fetch(`${server.url}/contact?interest=consultation`);
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toMatch(/name="form_token" value="\d+\.[\w-]{43}"/);
+    expect(html).toMatch(/name="form_token" value="\d+\.[\w-]{12}\.[\w-]{43}"/);
     expect(html).toMatch(/<option value="consultation" selected="">/);
     expect(html).toMatch(/<form[^>]*action="\/contact"[^>]*method="post"/);
   });

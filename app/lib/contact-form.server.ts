@@ -12,7 +12,7 @@ import { prefillContactValues } from "~/forms/contact-prefill";
 import { resolveAuthSecret } from "./auth-secret.server";
 import type { Db } from "./db.server";
 import { getEnv } from "./env.server";
-import { FORM_TOKEN_FIELD, detectSpam, issueFormToken } from "./form-guard.server";
+import { FORM_TOKEN_FIELD, detectSpam, issueFormToken, looksLikeFormToken } from "./form-guard.server";
 import { createInquiry, deriveSubmissionKey, hashFormToken } from "./inquiries.server";
 import { logger } from "./logger.server";
 import { countStoredInquiry } from "./metrics.server";
@@ -81,7 +81,7 @@ export function loadContactForm(request: Request, config = getContactConfig()): 
  */
 function keepFormToken(formData: FormData | null, config: ContactConfig): string {
   const submitted = formData?.get(FORM_TOKEN_FIELD);
-  if (typeof submitted === "string" && /^\d{1,16}\.[\w-]{43}$/.test(submitted)) return submitted;
+  if (looksLikeFormToken(submitted)) return submitted;
   return issueFormToken(config.secret, CONTACT_FORM_PURPOSE);
 }
 

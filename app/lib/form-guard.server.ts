@@ -41,6 +41,14 @@ export interface FormGuardOptions {
   now?: number;
 }
 
+/** The nonce is optional: pages rendered before it existed still carry tokens without one. */
+const FORM_TOKEN_SHAPE = /^(\d{1,16})\.(?:([\w-]{12})\.)?([\w-]{43})$/;
+
+/** Whether a value has a form token's shape (its signature is checked by detectSpam). */
+export function looksLikeFormToken(value: unknown): value is string {
+  return typeof value === "string" && FORM_TOKEN_SHAPE.test(value);
+}
+
 /** Why a submission looks automated, or null when it looks human. */
 export function detectSpam(formData: FormData, options: FormGuardOptions): SpamReason | null {
   const honeypot = formData.get(HONEYPOT_FIELD);
@@ -48,8 +56,7 @@ export function detectSpam(formData: FormData, options: FormGuardOptions): SpamR
 
   const token = formData.get(FORM_TOKEN_FIELD);
   if (typeof token !== "string" || token === "") return "missing-token";
-  // The nonce is optional: pages rendered before it existed still carry tokens without one.
-  const match = /^(\d{1,16})\.(?:([\w-]{12})\.)?([\w-]{43})$/.exec(token);
+  const match = FORM_TOKEN_SHAPE.exec(token);
   if (!match) return "bad-token";
   const issuedAt = Number(match[1]);
   const expected = Buffer.from(sign(options.secret, options.purpose, issuedAt, match[2]));
