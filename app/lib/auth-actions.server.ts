@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { data, redirectDocument } from "react-router";
 import type { Toast } from "~/components/toast";
 import { authPage } from "~/content/account-pages";
@@ -12,7 +11,6 @@ import {
   SignUpSchema,
 } from "~/forms/auth";
 import { checkAuthRateLimit } from "./auth-limits.server";
-import { user } from "../../db/auth-schema";
 import { authHeaders, getAuth, readAuthFailure } from "./auth.server";
 import { getDb } from "./db.server";
 import {
@@ -25,7 +23,7 @@ import { getEnv } from "./env.server";
 import { twoFactorStepUrl } from "./two-factor-sign-in.server";
 import { logger } from "./logger.server";
 import { checkNewPasswordStrength } from "./password-strength.server";
-import { grantAdminIfListed } from "./roles.server";
+import { findAccountByEmail, grantAdminIfListed } from "./roles.server";
 import { createToastHeaders, redirectWithToast } from "./toast.server";
 
 export type AuthIntent = "sign-in" | "sign-up" | "resend-verification";
@@ -86,17 +84,6 @@ async function signInWithPassword(
   }
 }
 
-async function findAccountByEmail(email: string) {
-  const [account] = await (
-    await getDb()
-  )
-    .select({ id: user.id, email: user.email, emailVerified: user.emailVerified })
-    .from(user)
-    .where(eq(user.email, email.toLowerCase()))
-    .limit(1);
-  return account;
-}
-
 export async function signIn(request: Request, clientIp: string, formData: FormData) {
   const fields = readFields(formData, ["email", "password", "redirectTo", "verifyToken"]);
   const values = { email: fields.email };
@@ -132,7 +119,7 @@ export async function signIn(request: Request, clientIp: string, formData: FormD
     // ADMIN_EMAILS counts only here: a verified owner who has just proved the
     // password they set (verification needs that password too). An admin
     // still reaches no dashboard data without a second factor.
-    const account = twoFactorPending ? await findAccountByEmail(email) : response.user;
+    const account = twoFactorPending ? await findAccountByEmail(await getDb(), email) : response.user;
     if (account?.emailVerified) {
       await grantAdminIfListed(await getDb(), account, getEnv().ADMIN_EMAILS);
     }
