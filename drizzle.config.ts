@@ -1,7 +1,7 @@
 import { defineConfig } from "drizzle-kit";
 
 // Only `drizzle-kit generate` is used: migrations are applied by the app
-// itself (app/lib/db.server.ts), on PGlite and on Postgres alike.
+// itself (app/lib/db/db.server.ts), on PGlite and on Postgres alike.
 export default defineConfig({
   dialect: "postgresql",
   schema: "./db/schema.ts",

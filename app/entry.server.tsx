@@ -10,8 +10,8 @@ import {
   UNSAFE_ErrorResponseImpl as ErrorResponseImpl,
 } from "react-router";
 import { NonceProvider } from "~/components/nonce-provider";
-import { isDatabaseUnavailable } from "~/lib/database-unavailable.server";
-import { logger } from "~/lib/logger.server";
+import { isDatabaseUnavailable } from "~/lib/db/database-unavailable.server";
+import { logger } from "~/lib/ops/logger.server";
 
 export const streamTimeout = 5_000;
 

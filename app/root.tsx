@@ -17,14 +17,14 @@ import { useNonce } from "~/components/nonce-provider";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toast";
-import { getToast } from "~/lib/toast.server";
+import { getToast } from "~/lib/http/toast.server";
 import { notFoundPage } from "~/content/account-pages";
 import { company, organizationStructuredData } from "~/content/company";
 import { getEnv } from "~/lib/env.server";
-import { getDb } from "~/lib/db.server";
-import { logger } from "~/lib/logger.server";
-import { countUnread } from "~/lib/inbox.server";
-import { getViewerWithHeaders } from "~/lib/viewer.server";
+import { getDb } from "~/lib/db/db.server";
+import { logger } from "~/lib/ops/logger.server";
+import { countUnread } from "~/lib/inbox/inbox.server";
+import { getViewerWithHeaders } from "~/lib/auth/viewer.server";
 import { serializeJsonLd } from "~/seo/meta";
 
 /** A badge is not worth failing every page for: without a count, none is shown. */

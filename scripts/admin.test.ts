@@ -5,13 +5,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { session, twoFactor, user } from "../db/schema";
-import { acquireDataDirLock } from "~/lib/data-dir-lock.server";
+import { acquireDataDirLock } from "~/lib/db/data-dir-lock.server";
+import { type DatabaseOptions, openDatabase } from "~/lib/db/db.server";
 import {
   createScratchPostgresDatabase,
-  type DatabaseOptions,
   dropScratchPostgresDatabase,
-  openDatabase,
-} from "~/lib/db.server";
+} from "../tests/support/scratch-postgres";
 import { testBackends } from "../tests/support/test-database";
 
 const TSX = path.resolve("node_modules/.bin/tsx");

@@ -1,8 +1,8 @@
-import { DataDirLockedError } from "~/lib/data-dir-lock.server";
-import { closeDatabase, getDatabase } from "~/lib/db.server";
+import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
+import { closeDatabase, getDatabase } from "~/lib/db/db.server";
 import { EnvError, getEnv } from "~/lib/env.server";
-import { grantAdmin, listAdmins, revokeAdmin, UnknownAccountError } from "~/lib/roles.server";
-import { resetSecondFactors } from "~/lib/second-factor.server";
+import { grantAdmin, listAdmins, revokeAdmin, UnknownAccountError } from "~/lib/auth/roles.server";
+import { resetSecondFactors } from "~/lib/auth/second-factor.server";
 
 const USAGE = `Usage:
   npm run admin -- grant <email>    make the account with this address an admin

@@ -16,13 +16,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { type DatabaseOptions, openDatabase } from "../app/lib/db/db.server";
 import {
   createScratchPostgresDatabase,
-  type DatabaseOptions,
   dropScratchPostgresDatabase,
-  openDatabase,
-} from "../app/lib/db.server";
-import { MIN_FILL_MS } from "../app/lib/form-guard.server";
+} from "../tests/support/scratch-postgres";
+import { MIN_FILL_MS } from "../app/lib/http/form-guard.server";
 import { spawnServer } from "../tests/support/server-process";
 import { ensureBuild } from "./ensure-build";
 

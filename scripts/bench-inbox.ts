@@ -8,13 +8,12 @@
  * Options (environment): BENCH_ROWS (default 100000), BENCH_RUNS (default 100).
  */
 import { type InboxFilter, InboxFilterSchema } from "../app/forms/inbox";
+import { type DatabaseHandle, openDatabase } from "../app/lib/db/db.server";
 import {
   createScratchPostgresDatabase,
-  type DatabaseHandle,
   dropScratchPostgresDatabase,
-  openDatabase,
-} from "../app/lib/db.server";
-import { countUnread, listInquiries } from "../app/lib/inbox.server";
+} from "../tests/support/scratch-postgres";
+import { countUnread, listInquiries } from "../app/lib/inbox/inbox.server";
 import { seedInquiries } from "./bench-seed";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);

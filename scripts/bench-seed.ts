@@ -3,7 +3,7 @@
  * and a signed-in admin.
  */
 import { sql } from "drizzle-orm";
-import type { DatabaseHandle } from "../app/lib/db.server";
+import type { DatabaseHandle } from "../app/lib/db/db.server";
 import type { Env } from "../app/lib/env.server";
 import {
   cookieHeader,
@@ -11,7 +11,7 @@ import {
   demoInquiries,
   insertInquiries,
   signInForCookie,
-} from "../app/lib/seed.server";
+} from "../app/lib/db/seed.server";
 
 /** `rows` inquiries spread over 2023–2024, mostly read, a few spam. */
 export async function seedInquiries(database: DatabaseHandle, rows: number): Promise<void> {

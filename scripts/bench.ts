@@ -18,15 +18,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { CONTACT_FORM_PURPOSE } from "../app/lib/contact-form.server";
+import { CONTACT_FORM_PURPOSE } from "../app/routes/contact.server";
+import { type DatabaseOptions, openDatabase } from "../app/lib/db/db.server";
 import {
   createScratchPostgresDatabase,
-  type DatabaseOptions,
   dropScratchPostgresDatabase,
-  openDatabase,
-} from "../app/lib/db.server";
+} from "../tests/support/scratch-postgres";
 import { parseEnv } from "../app/lib/env.server";
-import { FORM_TOKEN_FIELD, issueFormToken } from "../app/lib/form-guard.server";
+import { FORM_TOKEN_FIELD, issueFormToken } from "../app/lib/http/form-guard.server";
 import { freePort, type ServerProcess, spawnServer } from "../tests/support/server-process";
 import { capture, type LoadOptions, measure, memoryOf, type Scenario } from "./bench-load";
 import { describeMachine, formatMb, formatTable, type Row, tableAsJson } from "./bench-report";

@@ -1,5 +1,5 @@
-import { DataDirLockedError } from "~/lib/data-dir-lock.server";
-import { closeDatabase, getDatabase } from "~/lib/db.server";
+import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
+import { closeDatabase, getDatabase } from "~/lib/db/db.server";
 import { EnvError } from "~/lib/env.server";
 
 // Opening the database applies any pending migrations (the server does the

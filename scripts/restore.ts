@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { RestoreRefusedError, restoreBackup } from "~/lib/backup.server";
-import { DataDirLockedError } from "~/lib/data-dir-lock.server";
+import { RestoreRefusedError, restoreBackup } from "~/lib/backup/backup.server";
+import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
 import { EnvError, getEnv } from "~/lib/env.server";
 
 const USAGE = `Usage: npm run restore -- FILE [--force]

@@ -5,10 +5,10 @@
  */
 import { count, isNotNull, sql } from "drizzle-orm";
 import { contactSubmissions, user } from "../db/schema";
-import { DataDirLockedError } from "~/lib/data-dir-lock.server";
-import { closeDatabase, getDatabase } from "~/lib/db.server";
+import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
+import { closeDatabase, getDatabase } from "~/lib/db/db.server";
 import { EnvError, getEnv } from "~/lib/env.server";
-import { createAccount, demoInquiries, generatePassphrase, insertInquiries } from "~/lib/seed.server";
+import { createAccount, demoInquiries, generatePassphrase, insertInquiries } from "~/lib/db/seed.server";
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CONTACT_FORM_PURPOSE } from "~/lib/contact-form.server";
-import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/form-guard.server";
+import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";
+import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
 import { SEEDED_SECRET, type SeededSite, startSeededSite } from "../tests/support/seeded-site";
 
 // A server start on a busy 2-core machine: a generous ceiling, not a goal.

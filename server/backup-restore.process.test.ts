@@ -4,12 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { type DatabaseOptions, openDatabase } from "~/lib/db/db.server";
 import {
   createScratchPostgresDatabase,
-  type DatabaseOptions,
   dropScratchPostgresDatabase,
-  openDatabase,
-} from "~/lib/db.server";
+} from "../tests/support/scratch-postgres";
 import { snapshotDatabase } from "../tests/support/db-snapshot";
 import {
   SEEDED_ACCOUNTS,

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deriveBackupToken } from "~/lib/backup.server";
+import { deriveBackupToken } from "~/lib/backup/backup.server";
 import { parseEnv } from "~/lib/env.server";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 import { BACKUP_PATH, BACKUP_TOKEN_HEADER, backupRoutes } from "./backup";

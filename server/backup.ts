@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { Router } from "express";
-import { resolveAuthSecret } from "~/lib/auth-secret.server";
-import { backupFileName } from "~/lib/backup-files.server";
-import { deriveBackupToken } from "~/lib/backup.server";
-import { type DatabaseHandle, getDatabase } from "~/lib/db.server";
+import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
+import { backupFileName } from "~/lib/backup/backup-files.server";
+import { deriveBackupToken } from "~/lib/backup/backup.server";
+import { type DatabaseHandle, getDatabase } from "~/lib/db/db.server";
 import type { Env } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/lib/ops/logger.server";
 
 export const BACKUP_PATH = "/_ops/backup";
 export const BACKUP_TOKEN_HEADER = "x-backup-token";

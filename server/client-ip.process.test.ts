@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { CONTACT_FORM_PURPOSE } from "~/lib/contact-form.server";
-import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/form-guard.server";
+import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";
+import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
 import { type ServerProcess, spawnServer } from "../tests/support/server-process";
 import { createPgliteDataDir } from "../tests/support/test-database";
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase } from "~/lib/db.server";
+import { openDatabase } from "~/lib/db/db.server";
 import { rateLimits } from "../db/schema";
 import { freePort, type ServerProcess, spawnDevServer } from "../tests/support/server-process";
 import { startSmtpSink } from "../tests/support/smtp-sink";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { UNREADABLE_FORM_MESSAGE } from "~/lib/form-data.server";
+import { UNREADABLE_FORM_MESSAGE } from "~/lib/http/form-data.server";
 import { ACTIONS, INQUIRIES, type Site } from "../tests/support/csrf-endpoints";
 import { summarize } from "../tests/support/db-snapshot";
 import { singleFetchPath } from "../tests/support/csrf-requests";

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CONTACT_FORM_PURPOSE } from "~/lib/contact-form.server";
-import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/form-guard.server";
+import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";
+import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
 import { type ServerProcess, spawnServer } from "../tests/support/server-process";
 
 // Each suite starts the production server: slow on a loaded 2-core machine.

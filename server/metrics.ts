@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { Router } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { httpRequestDuration, httpRequests, renderMetrics } from "~/lib/metrics.server";
+import { httpRequestDuration, httpRequests, renderMetrics } from "~/lib/ops/metrics.server";
 
 /** Paths Express answers itself, outside React Router's route table. */
 const SERVER_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);

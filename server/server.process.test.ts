@@ -2,7 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createScratchPostgresDatabase, dropScratchPostgresDatabase } from "~/lib/db.server";
+import {
+  createScratchPostgresDatabase,
+  dropScratchPostgresDatabase,
+} from "../tests/support/scratch-postgres";
 import { clientBuildDir, type ServerProcess, spawnServer } from "../tests/support/server-process";
 
 // Each test starts real server processes; on a busy 2-core machine a start

@@ -2,12 +2,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CONTACT_FORM_PURPOSE } from "~/lib/contact-form.server";
-import { createScratchPostgresDatabase, dropScratchPostgresDatabase, openDatabase } from "~/lib/db.server";
+import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";
+import { openDatabase } from "~/lib/db/db.server";
+import {
+  createScratchPostgresDatabase,
+  dropScratchPostgresDatabase,
+} from "../tests/support/scratch-postgres";
 import { parseEnv } from "~/lib/env.server";
-import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/form-guard.server";
-import { createAuth } from "~/lib/auth.server";
-import { createAccount } from "~/lib/seed.server";
+import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
+import { createAuth } from "~/lib/auth/auth.server";
+import { createAccount } from "~/lib/db/seed.server";
 import { signInAdminWithTotp } from "../tests/support/admin-session";
 import { type ServerProcess, spawnServer } from "../tests/support/server-process";
 import { totpCode } from "../tests/support/totp";

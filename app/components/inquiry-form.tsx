@@ -15,7 +15,7 @@ import {
 
 const { labels, placeholders } = contactPage.form;
 
-// Must match app/lib/form-guard.server.ts (which this client module cannot import).
+// Must match app/lib/http/form-guard.server.ts (which this client module cannot import).
 const HONEYPOT_FIELD = "company_website";
 const FORM_TOKEN_FIELD = "form_token";
 

@@ -1,12 +1,8 @@
 import { CircleAlert, CircleCheck, X } from "lucide-react";
 import { useId } from "react";
+import type { Toast } from "~/lib/http/toast";
 
-/** Validated where it is read back from the cookie (app/lib/toast.server.ts). */
-export interface Toast {
-  title: string;
-  description?: string;
-  variant?: "default" | "destructive";
-}
+export type { Toast };
 
 /**
  * One toast, fixed to the corner of the screen. Dismissing works without

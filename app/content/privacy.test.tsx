@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { SESSION_ABSOLUTE_MAX_MS, SESSION_EXPIRES_IN_SECONDS } from "~/lib/auth.server";
+import { SESSION_ABSOLUTE_MAX_MS, SESSION_EXPIRES_IN_SECONDS } from "~/lib/auth/auth.server";
 import Privacy from "~/routes/privacy";
 import { company } from "./company";
 import { ADMIN_STRONG_AUTHENTICATION, buildPrivacyPage, PRIVACY_NOTICE_VERSION } from "./privacy";

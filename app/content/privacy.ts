@@ -11,7 +11,7 @@ export const PRIVACY_NOTICE_VERSION = "2026-11-22";
 
 /**
  * Administrator accounts need a second factor at sign-in: requireAdmin
- * (app/lib/guards.server.ts) refuses dashboard data to a session that did not
+ * (app/lib/http/guards.server.ts) refuses dashboard data to a session that did not
  * prove one, as the authorization matrix e2e shows. Turn this off only in the
  * change that stops enforcing it.
  */
@@ -25,7 +25,7 @@ const hours = (count: number) => `${count} hour${count === 1 ? "" : "s"}`;
 
 /**
  * The notice, every period taken from `config`: the object the retention
- * job (app/lib/retention.server.ts) and the session lifetime read too.
+ * job (app/lib/privacy/retention.server.ts) and the session lifetime read too.
  */
 export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
   const sweep = `within ${hours(config.jobIntervalHours)}`;

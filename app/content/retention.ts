@@ -1,7 +1,7 @@
 /**
  * How long each kind of personal data is kept: the one source for the
- * retention job (app/lib/retention.server.ts), the session lifetime
- * (app/lib/auth.server.ts) and the privacy notice (app/content/privacy.ts).
+ * retention job (app/lib/privacy/retention.server.ts), the session lifetime
+ * (app/lib/auth/auth.server.ts) and the privacy notice (app/content/privacy.ts).
  *
  * There are deliberately no environment overrides: the privacy notice is
  * prerendered at build time, so a period changed at run time would make the

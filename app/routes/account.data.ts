@@ -1,7 +1,7 @@
-import { getDb } from "~/lib/db.server";
-import { requireUser } from "~/lib/guards.server";
-import { logger } from "~/lib/logger.server";
-import { countPersonalData, findPersonalData } from "~/lib/personal-data.server";
+import { getDb } from "~/lib/db/db.server";
+import { requireUser } from "~/lib/http/guards.server";
+import { logger } from "~/lib/ops/logger.server";
+import { countPersonalData, findPersonalData } from "~/lib/privacy/personal-data.server";
 import type { Route } from "./+types/account.data";
 
 /**

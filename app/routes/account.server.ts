@@ -1,18 +1,18 @@
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { data } from "react-router";
-import type { Toast } from "~/components/toast";
+import type { Toast } from "~/lib/http/toast";
 import { ChangePasswordSchema, collectFieldErrors, type FieldErrors, readFields } from "~/forms/auth";
-import { checkAuthRateLimit } from "~/lib/auth-limits.server";
-import { authHeaders, getAuth, readAuthFailure } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
+import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
+import { authHeaders, getAuth, readAuthFailure } from "~/lib/auth/auth.server";
+import { getDb } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
-import { checkNewPasswordStrength } from "~/lib/password-strength.server";
-import { isAdmin } from "~/lib/roles.server";
-import { readSecondFactors } from "~/lib/second-factor.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { describeDevice } from "~/lib/user-agent";
-import type { SignedInSession } from "~/lib/viewer.server";
+import { logger } from "~/lib/ops/logger.server";
+import { checkNewPasswordStrength } from "~/lib/auth/password-strength.server";
+import { isAdmin } from "~/lib/auth/roles.server";
+import { readSecondFactors } from "~/lib/auth/second-factor.server";
+import { redirectWithToast } from "~/lib/http/toast.server";
+import { describeDevice } from "~/lib/auth/user-agent";
+import type { SignedInSession } from "~/lib/auth/viewer.server";
 import { session as sessionTable } from "../../db/schema";
 
 export interface SessionSummary {

@@ -4,8 +4,8 @@ import { Toaster } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button-link";
 import { Card } from "~/components/ui/card";
 import { brandTitle } from "~/content/company";
-import { readFormData } from "~/lib/form-data.server";
-import { requireSession } from "~/lib/guards.server";
+import { readFormData } from "~/lib/http/form-data.server";
+import { requireSession } from "~/lib/http/guards.server";
 import type { Route } from "./+types/account";
 import {
   accountAction,

@@ -13,13 +13,13 @@ import { AuthField, SubmitButton } from "~/components/auth-field";
 import { type Toast, Toaster } from "~/components/toast";
 import { authPage } from "~/content/account-pages";
 import { collectFieldErrors, type FieldErrors, safeRedirectPath, SignUpSchema } from "~/forms/auth";
-import { type AuthActionData, resendVerification, signIn, signUp } from "~/lib/auth-actions.server";
-import { getSession } from "~/lib/viewer.server";
+import { type AuthActionData, resendVerification, signIn, signUp } from "~/lib/auth/auth-actions.server";
+import { getSession } from "~/lib/auth/viewer.server";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/auth";
-import { readFormData } from "~/lib/form-data.server";
-import { getDb } from "~/lib/db.server";
-import { readVerificationLink } from "~/lib/email-verification.server";
+import { readFormData } from "~/lib/http/form-data.server";
+import { getDb } from "~/lib/db/db.server";
+import { readVerificationLink } from "~/lib/auth/email-verification.server";
 
 export const handle = { hydrate: true };
 

@@ -4,8 +4,8 @@ import { InquiryForm } from "~/components/inquiry-form";
 import { PageHero } from "~/components/sections/page-hero";
 import { Toaster } from "~/components/toast";
 import { contactPage } from "~/content/contact";
-import { handleContactSubmission, loadContactForm } from "~/lib/contact-form.server";
-import { getDb } from "~/lib/db.server";
+import { handleContactSubmission, loadContactForm } from "~/routes/contact.server";
+import { getDb } from "~/lib/db/db.server";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/contact";
 

@@ -1,11 +1,11 @@
-import { getDatabase } from "~/lib/db.server";
-import { requireAdmin } from "~/lib/guards.server";
-import { INBOX_CHANGED_CHANNEL } from "~/lib/inbox.server";
-import { logger } from "~/lib/logger.server";
-import { eventStreamClients } from "~/lib/metrics.server";
-import { onShutdown } from "~/lib/shutdown.server";
-import { isAdmin } from "~/lib/roles.server";
-import { getSession } from "~/lib/viewer.server";
+import { getDatabase } from "~/lib/db/db.server";
+import { requireAdmin } from "~/lib/http/guards.server";
+import { INBOX_CHANGED_CHANNEL } from "~/lib/inbox/inbox.server";
+import { logger } from "~/lib/ops/logger.server";
+import { eventStreamClients } from "~/lib/ops/metrics.server";
+import { onShutdown } from "~/lib/ops/shutdown.server";
+import { isAdmin } from "~/lib/auth/roles.server";
+import { getSession } from "~/lib/auth/viewer.server";
 import type { Route } from "./+types/dashboard.events";
 
 const HEARTBEAT_MS = 25_000;

@@ -1,8 +1,8 @@
 import { parseInboxFilter } from "~/forms/inbox";
-import { getDb } from "~/lib/db.server";
-import { requireAdmin } from "~/lib/guards.server";
-import { streamInquiriesCsv } from "~/lib/inbox-csv.server";
-import { logger } from "~/lib/logger.server";
+import { getDb } from "~/lib/db/db.server";
+import { requireAdmin } from "~/lib/http/guards.server";
+import { streamInquiriesCsv } from "~/lib/inbox/inbox-csv.server";
+import { logger } from "~/lib/ops/logger.server";
 import type { Route } from "./+types/dashboard.export-csv";
 
 /** The current view of the inbox (its filters, every page) as a CSV download. */

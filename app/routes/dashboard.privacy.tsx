@@ -4,18 +4,18 @@ import { type Toast, Toaster } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button-link";
 import { brandTitle } from "~/content/company";
 import { EraseRequestSchema, RightsRequestSchema } from "~/forms/privacy";
-import { getDb } from "~/lib/db.server";
-import { readFormData } from "~/lib/form-data.server";
-import { requireAdmin } from "~/lib/guards.server";
-import { logger } from "~/lib/logger.server";
+import { getDb } from "~/lib/db/db.server";
+import { readFormData } from "~/lib/http/form-data.server";
+import { requireAdmin } from "~/lib/http/guards.server";
+import { logger } from "~/lib/ops/logger.server";
 import {
   countPersonalData,
   erasePersonalData,
   findPersonalData,
   normalizeEmail,
   type PersonalDataCounts,
-} from "~/lib/personal-data.server";
-import { redirectWithToast } from "~/lib/toast.server";
+} from "~/lib/privacy/personal-data.server";
+import { redirectWithToast } from "~/lib/http/toast.server";
 import type { Route } from "./+types/dashboard.privacy";
 
 export const handle = { hydrate: true };

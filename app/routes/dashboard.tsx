@@ -16,8 +16,8 @@ import { useLiveInboxData } from "~/components/inbox/use-inbox-events";
 import { type Toast, Toaster } from "~/components/toast";
 import { dashboardPage } from "~/content/account-pages";
 import { type InboxAction, InboxActionSchema, parseInboxFilter } from "~/forms/inbox";
-import { getDb } from "~/lib/db.server";
-import { requireAdmin } from "~/lib/guards.server";
+import { getDb } from "~/lib/db/db.server";
+import { requireAdmin } from "~/lib/http/guards.server";
 import {
   countUnread,
   deleteInquiry,
@@ -26,12 +26,12 @@ import {
   markUnread,
   saveNotes,
   setSpam,
-} from "~/lib/inbox.server";
-import { logger } from "~/lib/logger.server";
-import { redirectWithToast } from "~/lib/toast.server";
+} from "~/lib/inbox/inbox.server";
+import { logger } from "~/lib/ops/logger.server";
+import { redirectWithToast } from "~/lib/http/toast.server";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/dashboard";
-import { readFormData } from "~/lib/form-data.server";
+import { readFormData } from "~/lib/http/form-data.server";
 
 export const handle = { hydrate: true };
 

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { notFoundPage } from "~/content/account-pages";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/lib/ops/logger.server";
 import type { Route } from "./+types/not-found";
 
 export function loader({ request }: Route.LoaderArgs) {

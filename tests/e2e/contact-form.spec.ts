@@ -4,7 +4,7 @@ import { expect, type Page, test } from "@playwright/test";
 /**
  * The inquiry form in a real browser, with JavaScript and without: the form
  * must work as a plain POST either way. (Mail delivery is checked against a
- * real SMTP server in app/lib/contact-form.server.process.test.ts.)
+ * real SMTP server in app/routes/contact.server.process.test.ts.)
  */
 
 const SUCCESS_TITLE = "Message Sent Successfully";

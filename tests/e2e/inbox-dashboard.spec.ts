@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { issueFormToken } from "../../app/lib/form-guard.server";
+import { issueFormToken } from "../../app/lib/http/form-guard.server";
 import { type InboxServer, type NewInquiry, startInboxServer } from "./inbox-setup";
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);

@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { issueFormToken } from "../../app/lib/form-guard.server";
+import { issueFormToken } from "../../app/lib/http/form-guard.server";
 import { type InboxServer, startInboxServer } from "./inbox-setup";
 
 const SECRET = "inbox-e2e-secret-0123456789-abcdefghijklmnop";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import { createAuth, sessionCookieName } from "../../app/lib/auth.server";
-import { openDatabase } from "../../app/lib/db.server";
+import { createAuth, sessionCookieName } from "../../app/lib/auth/auth.server";
+import { openDatabase } from "../../app/lib/db/db.server";
 import { parseEnv } from "../../app/lib/env.server";
 import {
   createAccount,
@@ -8,14 +8,14 @@ import {
   type NewInquiry,
   type SessionCookie,
   signInForCookie,
-} from "../../app/lib/seed.server";
+} from "../../app/lib/db/seed.server";
 import { signInAdminWithTotp } from "../support/admin-session";
 import { SEEDED_PASSWORD } from "../support/seeded-site";
 import { freePort, type ServerProcess, spawnServer } from "../support/server-process";
 import { createPgliteDataDir } from "../support/test-database";
 
 export type { NewInquiry, SessionCookie };
-export { cookieHeader } from "../../app/lib/seed.server";
+export { cookieHeader } from "../../app/lib/db/seed.server";
 
 export interface InboxServer {
   server: ServerProcess;

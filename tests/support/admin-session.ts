@@ -1,4 +1,4 @@
-import type { Auth } from "~/lib/auth.server";
+import type { Auth } from "~/lib/auth/auth.server";
 import { secretOfUri, totpCode } from "./totp";
 
 /**

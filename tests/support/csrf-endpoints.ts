@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { CONTACT_FORM_PURPOSE } from "~/lib/contact-form.server";
-import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/form-guard.server";
+import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";
+import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
 import type { DatabaseSnapshot, Row } from "./db-snapshot";
 import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, SEEDED_SECRET, type SeededSite } from "./seeded-site";
 import { totpCode } from "./totp";
@@ -147,7 +147,7 @@ export const ACTIONS: ActionCase[] = [
   },
   {
     name: "two-factor setup",
-    routeId: "routes/account-two-factor",
+    routeId: "routes/account.two-factor",
     path: "/account/two-factor",
     // Before "sign out", which ends this session.
     as: "member",
@@ -181,7 +181,7 @@ export const ACTIONS: ActionCase[] = [
   },
   {
     name: "sign out",
-    routeId: "routes/auth-sign-out",
+    routeId: "routes/auth.sign-out",
     path: "/auth/sign-out",
     as: "member",
     hydrated: false,
@@ -194,7 +194,7 @@ export const ACTIONS: ActionCase[] = [
   },
   {
     name: "forgot password",
-    routeId: "routes/auth-forgot-password",
+    routeId: "routes/auth.forgot-password",
     path: "/auth/forgot-password",
     as: null,
     hydrated: false,
@@ -206,7 +206,7 @@ export const ACTIONS: ActionCase[] = [
   },
   {
     name: "reset password",
-    routeId: "routes/auth-reset-password",
+    routeId: "routes/auth.reset-password",
     path: "/auth/reset-password",
     as: null,
     hydrated: false,
@@ -224,7 +224,7 @@ export const ACTIONS: ActionCase[] = [
   },
   {
     name: "sign-in code step",
-    routeId: "routes/auth-two-factor",
+    routeId: "routes/auth.two-factor",
     path: "/auth/two-factor",
     as: "challenge",
     hydrated: true,

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import * as schema from "../../db/schema";
-import type { Db } from "~/lib/db.server";
+import type { Db } from "~/lib/db/db.server";
 
 export type Row = Record<string, unknown>;
 

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "~/lib/db.server";
+import { openDatabase } from "~/lib/db/db.server";
 
 export async function setup(): Promise<(() => void) | undefined> {
   // Each Vitest project runs the global setup; the first one made the template.

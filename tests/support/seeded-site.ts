@@ -1,13 +1,9 @@
 import fs from "node:fs";
 import { like } from "drizzle-orm";
 import { mailOutbox, verification } from "../../db/schema";
-import { createAuth, sessionCookieName } from "~/lib/auth.server";
-import {
-  createScratchPostgresDatabase,
-  type DatabaseHandle,
-  dropScratchPostgresDatabase,
-  openDatabase,
-} from "~/lib/db.server";
+import { createAuth, sessionCookieName } from "~/lib/auth/auth.server";
+import { type DatabaseHandle, openDatabase } from "~/lib/db/db.server";
+import { createScratchPostgresDatabase, dropScratchPostgresDatabase } from "./scratch-postgres";
 import { parseEnv } from "~/lib/env.server";
 import { signInAdminWithTotp } from "./admin-session";
 import {
@@ -16,7 +12,7 @@ import {
   insertInquiries,
   type NewInquiry,
   signInForCookie,
-} from "~/lib/seed.server";
+} from "~/lib/db/seed.server";
 import { type DatabaseSnapshot, snapshotDatabase } from "./db-snapshot";
 import { freePort, type ServerProcess, spawnServer } from "./server-process";
 import { type Backend, createPgliteDataDir } from "./test-database";

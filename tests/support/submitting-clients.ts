@@ -1,6 +1,6 @@
 import { expect, vi } from "vitest";
-import { CONTACT_FORM_PURPOSE } from "~/lib/contact-form.server";
-import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/form-guard.server";
+import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";
+import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
 
 export type AttemptStatus = number | "network-error";
 

@@ -1,12 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import {
-  createScratchPostgresDatabase,
-  type DatabaseHandle,
-  dropScratchPostgresDatabase,
-  openDatabase,
-} from "~/lib/db.server";
+import { type DatabaseHandle, openDatabase } from "~/lib/db/db.server";
+import { createScratchPostgresDatabase, dropScratchPostgresDatabase } from "./scratch-postgres";
 
 export type Backend = "pglite" | "postgres";
 

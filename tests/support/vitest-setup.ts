@@ -1,4 +1,4 @@
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/lib/ops/logger.server";
 
 // Tests provoke failures on purpose (SMTP errors, lost connections); their
 // warnings would bury the results. Errors still show.

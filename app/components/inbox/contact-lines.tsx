@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "~/content/inquiry-options";
-import type { InboxItem } from "~/lib/inbox.server";
+import type { InboxItem } from "~/lib/inbox/inbox.server";
 import { InboxIcon } from "./inbox-icons";
 
 function Line({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {

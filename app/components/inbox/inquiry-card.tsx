@@ -3,7 +3,7 @@ import { Toaster } from "~/components/toast";
 import { Badge } from "~/components/ui/badge";
 import { dashboardPage } from "~/content/account-pages";
 import type { InboxIntent, InboxStatus } from "~/forms/inbox";
-import type { InboxItem } from "~/lib/inbox.server";
+import type { InboxItem } from "~/lib/inbox/inbox.server";
 import { cardButtonClass } from "./card-button";
 import { ContactLines } from "./contact-lines";
 import { DeleteDialog } from "./delete-dialog";

@@ -1,0 +1,267 @@
+import { data, redirectDocument } from "react-router";
+import type { Toast } from "~/lib/http/toast";
+import { authPage } from "~/content/account-pages";
+import {
+  collectFieldErrors,
+  EmailOnlySchema,
+  type FieldErrors,
+  readFields,
+  safeRedirectPath,
+  SignInSchema,
+  SignUpSchema,
+} from "~/forms/auth";
+import { checkAuthRateLimit } from "./auth-limits.server";
+import { authHeaders, getAuth, readAuthFailure } from "./auth.server";
+import { getDb } from "../db/db.server";
+import {
+  findUnverifiedAccount,
+  forgetVerificationLinks,
+  readVerificationLink,
+  replaceUnverifiedAccount,
+} from "./email-verification.server";
+import { getEnv } from "../env.server";
+import { twoFactorStepUrl } from "./two-factor-sign-in.server";
+import { logger } from "../ops/logger.server";
+import { checkNewPasswordStrength } from "./password-strength.server";
+import { findAccountByEmail, grantAdminIfListed } from "./roles.server";
+import { createToastHeaders, redirectWithToast } from "../http/toast.server";
+
+export type AuthIntent = "sign-in" | "sign-up" | "resend-verification";
+
+/** What /auth's action answers when it does not redirect. */
+export interface AuthActionData {
+  intent: AuthIntent;
+  fieldErrors?: FieldErrors<"fullName" | "email" | "password" | "confirmPassword">;
+  /** The visitor's input, passwords never included. */
+  values?: { fullName?: string; email?: string };
+  toast?: Toast;
+  /** Set when the password was right but the address is not verified yet. */
+  unverifiedEmail?: string;
+}
+
+const { messages } = authPage;
+
+function fail(body: AuthActionData, status: number, retryAfterSeconds?: number) {
+  const headers = retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined;
+  return data(body, { status, headers });
+}
+
+function failureToast(title: string, description: string): Toast {
+  return { title, description, variant: "destructive" };
+}
+
+type Auth = Awaited<ReturnType<typeof getAuth>>;
+
+/**
+ * Signs in with the password; with `verifyToken` (the form a verification
+ * link opens) it first confirms the address, but only for the holder of the
+ * account's current password: a link alone proves the mailbox, not who chose
+ * the password.
+ */
+async function signInWithPassword(
+  auth: Auth,
+  request: Request,
+  clientIp: string,
+  credentials: { email: string; password: string; verifyToken: string },
+) {
+  const signInOnce = () =>
+    auth.api.signInEmail({
+      body: { email: credentials.email, password: credentials.password, rememberMe: true },
+      headers: authHeaders(request, clientIp),
+      returnHeaders: true,
+    });
+  try {
+    return { ...(await signInOnce()), verifiedNow: false };
+  } catch (error) {
+    // EMAIL_NOT_VERIFIED comes only after the password was checked.
+    if (!credentials.verifyToken || readAuthFailure(error)?.code !== "EMAIL_NOT_VERIFIED") throw error;
+    const db = await getDb();
+    const link = await readVerificationLink(db, credentials.verifyToken);
+    if (!link || link.email !== credentials.email) throw error;
+    await auth.api.verifyEmail({ query: { token: credentials.verifyToken } });
+    await forgetVerificationLinks(db, link.userId);
+    return { ...(await signInOnce()), verifiedNow: true };
+  }
+}
+
+export async function signIn(request: Request, clientIp: string, formData: FormData) {
+  const fields = readFields(formData, ["email", "password", "redirectTo", "verifyToken"]);
+  const values = { email: fields.email };
+  const parsed = SignInSchema.safeParse(fields);
+  if (!parsed.success) {
+    const { fieldErrors, first } = collectFieldErrors<"email" | "password">(parsed.error);
+    return fail(
+      { intent: "sign-in", fieldErrors, values, toast: failureToast(messages.signInFailed, first) },
+      400,
+    );
+  }
+  const { email, password } = parsed.data;
+
+  const limit = await checkAuthRateLimit(await getDb(), "sign-in", { ip: clientIp, email });
+  if (!limit.allowed) {
+    return fail(
+      { intent: "sign-in", values, toast: failureToast(messages.signInFailed, limit.message) },
+      429,
+      limit.retryAfterSeconds,
+    );
+  }
+  // Many attempts on this account from anywhere: slower, never locked.
+  if (limit.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, limit.delayMs));
+
+  const auth = await getAuth();
+  try {
+    const { headers, response, verifiedNow } = await signInWithPassword(auth, request, clientIp, {
+      email,
+      password,
+      verifyToken: fields.verifyToken.slice(0, 2000),
+    });
+    const twoFactorPending = "twoFactorRedirect" in response && response.twoFactorRedirect;
+    // ADMIN_EMAILS counts only here: a verified owner who has just proved the
+    // password they set (verification needs that password too). An admin
+    // still reaches no dashboard data without a second factor.
+    const account = twoFactorPending ? await findAccountByEmail(await getDb(), email) : response.user;
+    if (account?.emailVerified) {
+      await grantAdminIfListed(await getDb(), account, getEnv().ADMIN_EMAILS);
+    }
+    if (twoFactorPending) {
+      // The password was right; the second step (an authenticator or backup
+      // code) signs in. `headers` carries the challenge cookie.
+      return redirectDocument(twoFactorStepUrl(safeRedirectPath(fields.redirectTo)), { headers });
+    }
+    const toast = verifiedNow
+      ? { title: "Email verified", description: messages.signInSuccess }
+      : { title: messages.signInSuccess };
+    for (const cookie of (await createToastHeaders(toast)).getSetCookie()) {
+      headers.append("Set-Cookie", cookie);
+    }
+    // A full page load: every page (most render without JavaScript) shows
+    // the signed-in header from the server.
+    return redirectDocument(safeRedirectPath(fields.redirectTo), { headers });
+  } catch (error) {
+    const failure = readAuthFailure(error);
+    if (!failure) throw error;
+    if (failure.code === "EMAIL_NOT_VERIFIED") {
+      return fail(
+        {
+          intent: "sign-in",
+          values,
+          unverifiedEmail: email,
+          toast: failureToast(
+            messages.signInFailed,
+            "Please verify your email address first: use the link we emailed you, or send it again.",
+          ),
+        },
+        403,
+      );
+    }
+    // One message for an unknown address and a wrong password.
+    const description =
+      failure.code === "INVALID_EMAIL_OR_PASSWORD" ? failure.message : "Invalid email or password";
+    return fail({ intent: "sign-in", values, toast: failureToast(messages.signInFailed, description) }, 401);
+  }
+}
+
+export async function signUp(request: Request, clientIp: string, formData: FormData) {
+  const fields = readFields(formData, ["fullName", "email", "password", "confirmPassword"]);
+  const values = { fullName: fields.fullName, email: fields.email };
+  const parsed = SignUpSchema.safeParse(fields);
+  if (!parsed.success) {
+    const { fieldErrors, first } = collectFieldErrors<"fullName" | "email" | "password" | "confirmPassword">(
+      parsed.error,
+    );
+    return fail({ intent: "sign-up", fieldErrors, values, toast: failureToast("Error", first) }, 400);
+  }
+  const { fullName, email, password } = parsed.data;
+  const weak = await checkNewPasswordStrength(password, {
+    email,
+    name: fullName,
+    admin: getEnv().ADMIN_EMAILS.includes(email),
+  });
+  if (weak) {
+    return fail(
+      { intent: "sign-up", fieldErrors: { password: weak }, values, toast: failureToast("Error", weak) },
+      400,
+    );
+  }
+
+  const limit = await checkAuthRateLimit(await getDb(), "sign-up", { ip: clientIp, email });
+  if (!limit.allowed) {
+    return fail(
+      { intent: "sign-up", values, toast: failureToast(messages.signUpFailed, limit.message) },
+      429,
+      limit.retryAfterSeconds,
+    );
+  }
+
+  const auth = await getAuth();
+  try {
+    // An unverified address belongs to whoever signs up last: the password
+    // is replaced and a new link sent, earlier links stop working.
+    const db = await getDb();
+    const unverifiedId = await findUnverifiedAccount(db, email);
+    const passwordHash = unverifiedId ? await (await auth.$context).password.hash(password) : "";
+    if (
+      unverifiedId &&
+      (await replaceUnverifiedAccount(db, unverifiedId, { name: fullName, passwordHash }))
+    ) {
+      await auth.api.sendVerificationEmail({ body: { email } });
+    } else {
+      // A taken (verified) address answers exactly like a new one (its owner
+      // gets a mail instead): the response reveals nothing about who has an
+      // account.
+      await auth.api.signUpEmail({
+        body: { name: fullName, email, password },
+        headers: authHeaders(request, clientIp),
+      });
+    }
+  } catch (error) {
+    const failure = readAuthFailure(error);
+    if (!failure) throw error;
+    logger.warn({ code: failure.code }, "sign-up refused");
+    return fail(
+      { intent: "sign-up", values, toast: failureToast(messages.signUpFailed, failure.message) },
+      400,
+    );
+  }
+  // A fresh page clears the form.
+  return redirectWithToast("/auth?tab=signup", { title: messages.signUpSuccess });
+}
+
+export async function resendVerification(clientIp: string, formData: FormData) {
+  const parsed = EmailOnlySchema.safeParse(readFields(formData, ["email"]));
+  if (!parsed.success) {
+    return fail(
+      { intent: "resend-verification", toast: failureToast("Error", collectFieldErrors(parsed.error).first) },
+      400,
+    );
+  }
+  const { email } = parsed.data;
+  const limit = await checkAuthRateLimit(await getDb(), "resend-verification", { ip: clientIp, email });
+  if (!limit.allowed) {
+    return fail(
+      {
+        intent: "resend-verification",
+        unverifiedEmail: email,
+        toast: failureToast("Could not send the link", limit.message),
+      },
+      429,
+      limit.retryAfterSeconds,
+    );
+  }
+  const auth = await getAuth();
+  try {
+    // Answers the same whether or not the address needs verifying.
+    await auth.api.sendVerificationEmail({ body: { email } });
+  } catch (error) {
+    if (!readAuthFailure(error)) throw error;
+    logger.warn({ err: error }, "resending a verification link failed");
+  }
+  return data<AuthActionData>({
+    intent: "resend-verification",
+    toast: {
+      title: "Verification link sent",
+      description:
+        "If this address still needs verifying, a new link is on its way. Please check your inbox.",
+    },
+  });
+}

@@ -1,0 +1,128 @@
+import type { Db } from "../db/db.server";
+import { consumeRateLimit, type RateLimit } from "../http/rate-limit.server";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export type AuthAction =
+  | "sign-in"
+  | "sign-up"
+  | "resend-verification"
+  | "request-reset"
+  | "reset-password"
+  | "two-factor"
+  | "change-password";
+
+/** An account-wide limit that slows attempts down instead of refusing them. */
+export interface Slowdown {
+  windowMs: number;
+  /** Attempts in a window before any delay. */
+  after: number;
+  /** The first delay; each further attempt doubles it, up to maxDelayMs. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export interface AuthLimits {
+  ip: RateLimit;
+  /** A hard limit per address, whatever the IP. */
+  email: RateLimit | null;
+  /** A hard limit per address and IP together. */
+  emailAndIp?: RateLimit;
+  /** Per address, whatever the IP: slows down, never blocks. */
+  emailSlowdown?: Slowdown;
+}
+
+/**
+ * Per address and per client IP. The IP limits are loose enough for an
+ * office behind one NAT address; the e-mail limits stop flooding one inbox.
+ * Sign-in is different: a hard per-address limit would let anyone lock the
+ * owner out from everywhere with ten wrong passwords, so the hard limit is
+ * per address and IP, and the address as a whole only gets slower to guess.
+ */
+export const AUTH_RATE_LIMITS: Record<AuthAction, AuthLimits> = {
+  "sign-in": {
+    ip: { max: 60, windowMs: 15 * MINUTE },
+    email: null,
+    emailAndIp: { max: 10, windowMs: 15 * MINUTE },
+    emailSlowdown: { windowMs: 15 * MINUTE, after: 10, baseDelayMs: 250, maxDelayMs: 8_000 },
+  },
+  "sign-up": { ip: { max: 30, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } },
+  "resend-verification": { ip: { max: 30, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } },
+  "request-reset": { ip: { max: 30, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } },
+  // The token is the secret here; the IP limit stops guessing it.
+  "reset-password": { ip: { max: 30, windowMs: HOUR }, email: null },
+  // A code or backup code, at sign-in or enrolment. Better Auth also allows
+  // 5 tries per sign-in challenge and locks the account's second factor for
+  // 15 minutes after 10 wrong codes in a row.
+  // The current password is checked: the same limits as signing in.
+  "change-password": { ip: { max: 60, windowMs: 15 * MINUTE }, email: { max: 10, windowMs: 15 * MINUTE } },
+  "two-factor": { ip: { max: 30, windowMs: 15 * MINUTE }, email: { max: 10, windowMs: 15 * MINUTE } },
+};
+
+/** The delay of the `count`-th attempt in a slowdown's window. */
+export function slowdownDelayMs(slowdown: Slowdown, count: number): number {
+  const excess = count - slowdown.after;
+  if (excess <= 0) return 0;
+  return Math.min(slowdown.baseDelayMs * 2 ** Math.min(excess - 1, 30), slowdown.maxDelayMs);
+}
+
+export interface AuthLimitResult {
+  allowed: boolean;
+  retryAfterSeconds: number;
+  /** For the visitor, when not allowed. */
+  message: string;
+  /** How long to hold an allowed attempt before answering (account-wide slowdown). */
+  delayMs: number;
+}
+
+function describeWait(seconds: number): string {
+  if (seconds <= 60) return "a minute";
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minutes`;
+}
+
+/**
+ * Counts one attempt of `action` against the client's IP and, when given,
+ * the e-mail address (alone and with the IP). Every counter advances on
+ * every attempt, so none can be probed for free.
+ */
+export async function checkAuthRateLimit(
+  db: Db,
+  action: AuthAction,
+  subject: { ip: string; email?: string },
+  now = Date.now(),
+): Promise<AuthLimitResult> {
+  const limits = AUTH_RATE_LIMITS[action];
+  const results = [await consumeRateLimit(db, `auth:${action}:ip:${subject.ip}`, limits.ip, now)];
+  let delayMs = 0;
+  if (subject.email) {
+    const email = subject.email.trim().toLowerCase();
+    if (limits.email) {
+      results.push(await consumeRateLimit(db, `auth:${action}:email:${email}`, limits.email, now));
+    }
+    if (limits.emailAndIp) {
+      const key = `auth:${action}:email-ip:${email}:${subject.ip}`;
+      results.push(await consumeRateLimit(db, key, limits.emailAndIp, now));
+    }
+    if (limits.emailSlowdown) {
+      const { windowMs } = limits.emailSlowdown;
+      const counted = await consumeRateLimit(
+        db,
+        `auth:${action}:email-slow:${email}`,
+        { max: Number.MAX_SAFE_INTEGER, windowMs },
+        now,
+      );
+      delayMs = slowdownDelayMs(limits.emailSlowdown, counted.count);
+    }
+  }
+  const blocked = results.filter((result) => !result.allowed);
+  if (blocked.length === 0) return { allowed: true, retryAfterSeconds: 0, message: "", delayMs };
+  const retryAfterSeconds = Math.max(...blocked.map((result) => result.retryAfterSeconds));
+  return {
+    allowed: false,
+    retryAfterSeconds,
+    message: `Too many attempts. Please wait ${describeWait(retryAfterSeconds)} and try again.`,
+    delayMs: 0,
+  };
+}

@@ -1,0 +1,32 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { EnvError, type Env } from "../env.server";
+import { logger } from "../ops/logger.server";
+
+const SECRET_FILE = "auth-secret";
+
+/**
+ * The secret that signs session cookies. On Postgres several instances must
+ * share it, so it is required; with the embedded database one is generated
+ * once and kept in DATA_DIR, so sessions survive restarts.
+ */
+export function resolveAuthSecret(env: Env): string {
+  if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
+  if (env.DATABASE_URL) {
+    throw new EnvError(
+      "Invalid configuration:\n  BETTER_AUTH_SECRET: required when DATABASE_URL is set (at least 32 characters, the same on every instance)",
+    );
+  }
+  const file = path.join(env.DATA_DIR, SECRET_FILE);
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  const secret = crypto.randomBytes(32).toString("base64url");
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+  logger.warn({ file }, "BETTER_AUTH_SECRET is not set: generated one and stored it in DATA_DIR");
+  return secret;
+}

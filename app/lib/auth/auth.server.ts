@@ -1,0 +1,175 @@
+import { betterAuth } from "better-auth";
+import { company } from "~/content/company";
+import { retention } from "~/content/retention";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/forms/auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { isAPIError } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import * as authSchema from "../../../db/auth-schema";
+import { recordSignIn } from "./account-activity.server";
+import { existingAccountMail, resetPasswordMail, verificationMail } from "../mail/auth-mails.server";
+import { resolveAuthSecret } from "./auth-secret.server";
+import { type Db, getDb } from "../db/db.server";
+import { type Env, getEnv } from "../env.server";
+import { logger } from "../ops/logger.server";
+import { enqueueMail } from "../mail/mail.server";
+import { forgetResetLinks, recordVerificationLink } from "./email-verification.server";
+import { secondFactorOfNewSession } from "./second-factor.server";
+
+const DAY_SECONDS = 24 * 60 * 60;
+/** Idle timeout: a session unused for this long ends (the privacy notice states it). */
+export const SESSION_EXPIRES_IN_SECONDS = retention.sessionIdleDays * DAY_SECONDS;
+/** Using a session at most this often pushes its expiry out again (sliding). */
+export const SESSION_UPDATE_AGE_SECONDS = DAY_SECONDS;
+/** However active, a session ends this long after sign-in (see getSession). */
+export const SESSION_ABSOLUTE_MAX_MS = retention.sessionMaxDays * DAY_SECONDS * 1000;
+
+/** Header carrying the client address into Better Auth (context.clientIp, never the client's own header). */
+export const CLIENT_IP_HEADER = "x-client-ip";
+
+export function isSecureSite(env: Env): boolean {
+  return env.SITE_URL.startsWith("https:");
+}
+
+/** The session cookie's name; `__Secure-` prefixed on an https site. */
+export function sessionCookieName(env: Env = getEnv()): string {
+  return `${isSecureSite(env) ? "__Secure-" : ""}better-auth.session_token`;
+}
+
+/**
+ * The Better Auth instance on a given database. Links in mail point at the
+ * site's own routes (/auth/verify-email, /auth/reset-password), not at Better
+ * Auth's HTTP handler, which is not mounted: every auth request goes through
+ * a React Router action, and so through the rate limits there.
+ */
+export function createAuth(db: Db, env: Env) {
+  const siteUrl = env.SITE_URL;
+  return betterAuth({
+    appName: company.brandName,
+    baseURL: siteUrl,
+    trustedOrigins: [siteUrl],
+    secret: resolveAuthSecret(env),
+    database: drizzleAdapter(db, { provider: "pg", schema: authSchema }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      // Also makes sign-up with a taken address answer like a new one.
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, token }) {
+        const url = `${siteUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+        await enqueueMail(db, resetPasswordMail({ to: user.email, url }));
+      },
+      async onPasswordReset({ user }) {
+        await forgetResetLinks(db, user.id);
+      },
+      async onExistingUserSignUp({ user }) {
+        await enqueueMail(db, existingAccountMail({ to: user.email, siteUrl }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // A link confirms the address only together with the password (the
+      // sign-in form it opens): opening one never signs in, and never
+      // blesses a password that the address owner did not set.
+      autoSignInAfterVerification: false,
+      expiresIn: DAY_SECONDS,
+      async sendVerificationEmail({ user, token }) {
+        const url = `${siteUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
+        await recordVerificationLink(db, user.id, token, DAY_SECONDS);
+        await enqueueMail(db, verificationMail({ to: user.email, url }));
+      },
+    },
+    session: {
+      additionalFields: { secondFactor: { type: "string", required: false, input: false } },
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
+      // No cookie cache: every request reads the session row, so a
+      // revoked session ends at once.
+      cookieCache: { enabled: false },
+    },
+    plugins: [
+      twoFactor({
+        issuer: company.brandName,
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+    ],
+    databaseHooks: {
+      session: {
+        create: {
+          // Records on the session row which second factor (if any) it proved.
+          async before(session, context) {
+            return { data: { ...session, secondFactor: secondFactorOfNewSession(session, context) } };
+          },
+          // The retention job deletes accounts unused for a period: a sign-in is use.
+          async after(session) {
+            await recordSignIn(db, session.userId);
+          },
+        },
+      },
+    },
+    advanced: {
+      useSecureCookies: isSecureSite(env),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    // Better Auth's limiter guards only its HTTP handler, which is not
+    // mounted; the actions apply database-backed limits (auth-limits.server).
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    logger: {
+      // Better Auth logs e-mail addresses at info level.
+      level: "warn",
+      log(level, message) {
+        logger[level === "debug" ? "debug" : level]({ component: "better-auth" }, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let instance: Promise<Auth> | undefined;
+
+/**
+ * The process-wide instance, created on first use: importing this module
+ * opens nothing (prerendering imports the server build at build time).
+ */
+export function getAuth(): Promise<Auth> {
+  instance ??= getDb().then((db) => createAuth(db, getEnv()));
+  return instance;
+}
+
+/**
+ * Headers for a server-side Better Auth call: the browser's cookies and
+ * user agent, and the client address as Express determined it.
+ */
+export function authHeaders(request: Request, clientIp?: string): Headers {
+  const headers = new Headers();
+  for (const name of ["cookie", "user-agent"]) {
+    const value = request.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp);
+  return headers;
+}
+
+export interface AuthFailure {
+  /** Better Auth's error code, e.g. EMAIL_NOT_VERIFIED. */
+  code: string;
+  message: string;
+  status: number;
+}
+
+/** Better Auth's refusal (bad credentials, invalid token...), or null for anything else (a bug, an outage). */
+export function readAuthFailure(error: unknown): AuthFailure | null {
+  if (!isAPIError(error)) return null;
+  const body = (error.body ?? {}) as { code?: unknown; message?: unknown };
+  return {
+    code: typeof body.code === "string" ? body.code : "UNKNOWN",
+    message: typeof body.message === "string" && body.message !== "" ? body.message : error.message,
+    status: error.statusCode,
+  };
+}

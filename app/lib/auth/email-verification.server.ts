@@ -1,0 +1,142 @@
+import { createHash, randomUUID } from "node:crypto";
+import { and, eq, gt, like } from "drizzle-orm";
+import { account, user, verification } from "../../../db/auth-schema";
+import type { Db } from "../db/db.server";
+
+/**
+ * Better Auth's verification links are signed tokens, valid until they
+ * expire. To make a link usable only while it belongs to the account's
+ * current password, each one sent is also recorded (as a hash); a sign-up
+ * that replaces the password of an unverified account forgets the earlier
+ * ones, and verifying forgets them all.
+ */
+const identifierOf = (userId: string) => `verify-email:${userId}`;
+const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export async function recordVerificationLink(
+  db: Db,
+  userId: string,
+  token: string,
+  expiresInSeconds: number,
+): Promise<void> {
+  await db.insert(verification).values({
+    id: randomUUID(),
+    identifier: identifierOf(userId),
+    value: hashOf(token),
+    expiresAt: new Date(Date.now() + expiresInSeconds * 1000),
+  });
+}
+
+export async function forgetVerificationLinks(db: Db, userId: string): Promise<void> {
+  await db.delete(verification).where(eq(verification.identifier, identifierOf(userId)));
+}
+
+export interface VerificationLink {
+  userId: string;
+  email: string;
+  /** The account is verified already (the link may be spent). */
+  alreadyVerified: boolean;
+}
+
+/** The claims of a signed token; its signature is checked when it is used. */
+function readClaims(token: string): { userId: string; email: string } | null {
+  const payload = token.split(".")[1];
+  if (!payload || token.length > 2000) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as Record<string, unknown>;
+    if (typeof claims.userId !== "string" || typeof claims.email !== "string") return null;
+    if (claims.updateTo !== undefined) return null;
+    return { userId: claims.userId, email: claims.email };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The account a verification link is for, while it is a current link of an
+ * unverified account (or that account is verified already); null otherwise.
+ */
+export async function readVerificationLink(db: Db, token: string): Promise<VerificationLink | null> {
+  const claims = readClaims(token);
+  if (!claims) return null;
+  const [owner] = await db
+    .select({ email: user.email, emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.id, claims.userId))
+    .limit(1);
+  if (!owner || owner.email !== claims.email) return null;
+  if (owner.emailVerified) return { ...claims, alreadyVerified: true };
+  const [current] = await db
+    .select({ id: verification.id })
+    .from(verification)
+    .where(
+      and(
+        eq(verification.identifier, identifierOf(claims.userId)),
+        eq(verification.value, hashOf(token)),
+        gt(verification.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return current ? { ...claims, alreadyVerified: false } : null;
+}
+
+/** The id of the unverified account with this address, or null. */
+export async function findUnverifiedAccount(db: Db, email: string): Promise<string | null> {
+  const [existing] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.email, email), eq(user.emailVerified, false)))
+    .limit(1);
+  return existing?.id ?? null;
+}
+
+/**
+ * Replaces the password and name of an unverified account, and forgets its
+ * earlier links: whoever signs up last with an address they can read owns
+ * it, and a link never confirms a password set by someone else. False when
+ * the account was verified (or deleted) meanwhile.
+ */
+export async function replaceUnverifiedAccount(
+  db: Db,
+  userId: string,
+  details: { name: string; passwordHash: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const updated = await tx
+      .update(user)
+      .set({ name: details.name, updatedAt: now })
+      .where(and(eq(user.id, userId), eq(user.emailVerified, false)))
+      .returning({ id: user.id });
+    if (updated.length === 0) return false;
+    await tx
+      .update(account)
+      .set({ password: details.passwordHash, updatedAt: now })
+      .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
+    await tx.delete(verification).where(eq(verification.identifier, identifierOf(userId)));
+    return true;
+  });
+}
+
+/** After a reset: no other reset link of the account works any more. */
+export async function forgetResetLinks(db: Db, userId: string): Promise<void> {
+  await db
+    .delete(verification)
+    .where(and(like(verification.identifier, "reset-password:%"), eq(verification.value, userId)));
+}
+
+/** The account a usable reset token belongs to, or null. */
+export async function findResetTokenOwner(
+  db: Db,
+  token: string,
+): Promise<{ id: string; email: string; name: string } | null> {
+  const [owner] = await db
+    .select({ id: user.id, email: user.email, name: user.name })
+    .from(verification)
+    .innerJoin(user, eq(user.id, verification.value))
+    .where(
+      and(eq(verification.identifier, `reset-password:${token}`), gt(verification.expiresAt, new Date())),
+    )
+    .limit(1);
+  return owner ?? null;
+}

@@ -1,0 +1,131 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { user, userRoles } from "../../../db/schema";
+import type { Db } from "../db/db.server";
+import { getEnv } from "../env.server";
+import { logger } from "../ops/logger.server";
+
+export const ADMIN_ROLE = "admin";
+
+/**
+ * Admin status is a `user_roles` row, read from the database on every call:
+ * never cached, so a revoke takes effect on the next request.
+ */
+export async function isAdmin(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(and(eq(userRoles.user_id, userId), eq(userRoles.role, ADMIN_ROLE)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export interface AccountSummary {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+}
+
+export class UnknownAccountError extends Error {
+  override name = "UnknownAccountError";
+  constructor(readonly email: string) {
+    super(`No account is registered with the email address ${email}.`);
+  }
+}
+
+export async function findAccountByEmail(db: Db, email: string): Promise<AccountSummary | null> {
+  const [row] = await db
+    .select({ id: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.email, email.trim().toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Makes the account with this address an admin; true when it was not one already. */
+export async function grantAdmin(
+  db: Db,
+  email: string,
+): Promise<{ account: AccountSummary; changed: boolean }> {
+  const account = await findAccountByEmail(db, email);
+  if (!account) throw new UnknownAccountError(email);
+  const inserted = await db
+    .insert(userRoles)
+    .values({ user_id: account.id, role: ADMIN_ROLE })
+    .onConflictDoNothing()
+    .returning({ userId: userRoles.user_id });
+  return { account, changed: inserted.length > 0 };
+}
+
+/** Removes the admin role; true when the account had it. */
+export async function revokeAdmin(
+  db: Db,
+  email: string,
+): Promise<{ account: AccountSummary; changed: boolean }> {
+  const account = await findAccountByEmail(db, email);
+  if (!account) throw new UnknownAccountError(email);
+  const deleted = await db
+    .delete(userRoles)
+    .where(and(eq(userRoles.user_id, account.id), eq(userRoles.role, ADMIN_ROLE)))
+    .returning({ userId: userRoles.user_id });
+  return { account, changed: deleted.length > 0 };
+}
+
+export async function listAdmins(db: Db): Promise<(AccountSummary & { grantedAt: Date })[]> {
+  return db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      grantedAt: userRoles.created_at,
+    })
+    .from(userRoles)
+    .innerJoin(user, eq(user.id, userRoles.user_id))
+    .where(eq(userRoles.role, ADMIN_ROLE))
+    .orderBy(asc(user.email));
+}
+
+/**
+ * At sign-in: a verified user whose address is in ADMIN_EMAILS becomes an
+ * admin. Not at verification: only the owner who signs in with the password
+ * they set counts, or anyone could claim a listed address by signing up.
+ */
+export async function grantAdminIfListed(
+  db: Db,
+  account: { id: string; email: string },
+  adminEmails: readonly string[],
+): Promise<boolean> {
+  if (!adminEmails.includes(account.email.trim().toLowerCase())) return false;
+  const inserted = await db
+    .insert(userRoles)
+    .values({ user_id: account.id, role: ADMIN_ROLE })
+    .onConflictDoNothing()
+    .returning({ userId: userRoles.user_id });
+  if (inserted.length > 0) logger.info({ userId: account.id }, "admin role granted from ADMIN_EMAILS");
+  return inserted.length > 0;
+}
+
+/**
+ * At start: every verified user listed in ADMIN_EMAILS gets the admin role.
+ * Listing is additive: removing an address from ADMIN_EMAILS does not
+ * revoke (use `npm run admin -- revoke`). Returns how many were granted.
+ */
+export async function syncAdminEmails(
+  db: Db,
+  adminEmails: readonly string[] = getEnv().ADMIN_EMAILS,
+): Promise<number> {
+  if (adminEmails.length === 0) return 0;
+  const listed = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.emailVerified, true), inArray(user.email, [...adminEmails])));
+  if (listed.length === 0) return 0;
+  const inserted = await db
+    .insert(userRoles)
+    .values(listed.map((account) => ({ user_id: account.id, role: ADMIN_ROLE })))
+    .onConflictDoNothing()
+    .returning({ userId: userRoles.user_id });
+  if (inserted.length > 0) logger.info({ granted: inserted.length }, "admin roles granted from ADMIN_EMAILS");
+  return inserted.length;
+}

@@ -1,0 +1,109 @@
+import { and, eq, lt } from "drizzle-orm";
+import { session as sessionTable, twoFactor, user } from "../../../db/schema";
+import type { Db } from "../db/db.server";
+import { logger } from "../ops/logger.server";
+import { type AccountSummary, findAccountByEmail, UnknownAccountError } from "./roles.server";
+
+/** How a session proved a second factor; null for a password alone. */
+export type SecondFactor = "totp" | "backup-code" | "passkey";
+
+/** Better Auth endpoints whose new session proves a second factor. */
+const FACTOR_BY_PATH: Record<string, SecondFactor> = {
+  "/two-factor/verify-totp": "totp",
+  "/two-factor/verify-backup-code": "backup-code",
+  "/passkey/verify-authentication": "passkey",
+};
+
+/** Endpoints that start a session from a password or a link: never a second factor. */
+const FIRST_FACTOR_PATHS = ["/sign-in/", "/sign-up/", "/verify-email", "/reset-password"];
+
+interface NewSessionContext {
+  path?: string;
+  context?: { session?: { session: Record<string, unknown> } | null };
+}
+
+/**
+ * For Better Auth's session.create hook: which second factor the new session
+ * proved. A session that replaces the current one (Better Auth rotates it
+ * on enabling or disabling two-factor, and on a password change) keeps the
+ * current one's.
+ */
+export function secondFactorOfNewSession(
+  session: Record<string, unknown>,
+  context: NewSessionContext | null | undefined,
+): SecondFactor | null {
+  const path = context?.path ?? "";
+  const proved = FACTOR_BY_PATH[path];
+  if (proved) return proved;
+  if (FIRST_FACTOR_PATHS.some((prefix) => path.startsWith(prefix))) return null;
+  const inherited = session.secondFactor ?? context?.context?.session?.session.secondFactor;
+  return isSecondFactor(inherited) ? inherited : null;
+}
+
+export function isSecondFactor(value: unknown): value is SecondFactor {
+  return value === "totp" || value === "backup-code" || value === "passkey";
+}
+
+export interface SecondFactors {
+  /** off: never started; pending: secret issued, no code confirmed yet; on: in use. */
+  totp: "off" | "pending" | "on";
+  passkeys: number;
+}
+
+export async function readSecondFactors(db: Db, userId: string): Promise<SecondFactors> {
+  const [row] = await db
+    .select({ verified: twoFactor.verified })
+    .from(twoFactor)
+    .where(eq(twoFactor.userId, userId))
+    .limit(1);
+  const totp = !row ? "off" : row.verified ? "on" : "pending";
+  return { totp, passkeys: 0 };
+}
+
+export function hasSecondFactor(factors: SecondFactors): boolean {
+  return factors.totp === "on" || factors.passkeys > 0;
+}
+
+/**
+ * Ends every session of the user that started before `before`: after
+ * setting up a second factor, sessions signed in with the password alone
+ * (perhaps by someone else) must not live on.
+ */
+export async function endSessionsStartedBefore(db: Db, userId: string, before: Date): Promise<number> {
+  const ended = await db
+    .delete(sessionTable)
+    .where(and(eq(sessionTable.userId, userId), lt(sessionTable.createdAt, before)))
+    .returning({ id: sessionTable.id });
+  return ended.length;
+}
+
+/**
+ * For an account whose owner lost the device (`npm run admin -- reset-2fa`):
+ * removes the authenticator and its backup codes, and ends every session,
+ * so the next sign-in is with the password alone and an admin is asked to
+ * set up a new authenticator before the dashboard.
+ */
+export async function resetSecondFactors(
+  db: Db,
+  email: string,
+): Promise<{ account: AccountSummary; hadTotp: boolean; endedSessions: number }> {
+  const account = await findAccountByEmail(db, email);
+  if (!account) throw new UnknownAccountError(email);
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(twoFactor)
+      .where(eq(twoFactor.userId, account.id))
+      .returning({ verified: twoFactor.verified });
+    await tx.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, account.id));
+    const ended = await tx
+      .delete(sessionTable)
+      .where(eq(sessionTable.userId, account.id))
+      .returning({ id: sessionTable.id });
+    const hadTotp = removed.some((row) => row.verified);
+    logger.warn(
+      { userId: account.id, hadTotp, endedSessions: ended.length },
+      "second factor reset by an operator (npm run admin -- reset-2fa)",
+    );
+    return { account, hadTotp, endedSessions: ended.length };
+  });
+}

@@ -1,0 +1,111 @@
+import { data, redirectDocument } from "react-router";
+import type { Toast } from "~/lib/http/toast";
+import { collectFieldErrors, readFields, safeRedirectPath } from "~/forms/auth";
+import { BackupCodeSchema, TotpCodeSchema, twoFactorMessages } from "~/forms/two-factor";
+import { checkAuthRateLimit } from "./auth-limits.server";
+import { authHeaders, getAuth, isSecureSite, readAuthFailure } from "./auth.server";
+import { getDb } from "../db/db.server";
+import { getEnv } from "../env.server";
+import { logger } from "../ops/logger.server";
+import { createToastHeaders, redirectWithToast } from "../http/toast.server";
+
+/**
+ * The second step of signing in: after a right password, an account with
+ * two-factor holds only Better Auth's short-lived (10 minutes) challenge
+ * cookie, and signs in with an authenticator code or a backup code here.
+ */
+export type TwoFactorIntent = "totp" | "backup-code";
+
+export interface TwoFactorStepData {
+  intent: TwoFactorIntent;
+  error?: string;
+  toast: Toast;
+}
+
+export function twoFactorStepUrl(redirectTo: string): string {
+  const query = redirectTo && redirectTo !== "/" ? `?${new URLSearchParams({ redirectTo }).toString()}` : "";
+  return `/auth/two-factor${query}`;
+}
+
+function challengeCookieName(): string {
+  return `${isSecureSite(getEnv()) ? "__Secure-" : ""}better-auth.two_factor`;
+}
+
+export function hasTwoFactorChallenge(request: Request): boolean {
+  const name = challengeCookieName();
+  return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${name}=`));
+}
+
+function refuse(intent: TwoFactorIntent, description: string, status: number, init?: ResponseInit) {
+  const toast: Toast = { title: "Sign in failed", description, variant: "destructive" };
+  return data<TwoFactorStepData>({ intent, error: description, toast }, { ...init, status });
+}
+
+/** The challenge expired or was used up: back to the password step. */
+function restart(redirectTo: string, description: string) {
+  const target = redirectTo === "/" ? "/auth" : `/auth?${new URLSearchParams({ redirectTo }).toString()}`;
+  return redirectWithToast(target, { title: "Please sign in again", description, variant: "destructive" });
+}
+
+export async function verifySignInSecondFactor(
+  request: Request,
+  clientIp: string,
+  intent: TwoFactorIntent,
+  formData: FormData,
+) {
+  const fields = readFields(formData, ["code", "redirectTo"]);
+  const redirectTo = safeRedirectPath(fields.redirectTo);
+  const parsed = (intent === "totp" ? TotpCodeSchema : BackupCodeSchema).safeParse(fields);
+  if (!parsed.success) return refuse(intent, collectFieldErrors(parsed.error).first, 400);
+
+  const limit = await checkAuthRateLimit(await getDb(), "two-factor", { ip: clientIp });
+  if (!limit.allowed) {
+    return refuse(intent, limit.message, 429, {
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    });
+  }
+
+  const auth = await getAuth();
+  const headers = authHeaders(request, clientIp);
+  try {
+    const result =
+      intent === "totp"
+        ? await auth.api.verifyTOTP({ body: { code: parsed.data.code }, headers, returnHeaders: true })
+        : await auth.api.verifyBackupCode({ body: { code: parsed.data.code }, headers, returnHeaders: true });
+    const userId = result.response.user.id;
+    let description: string | undefined;
+    if (intent === "backup-code") {
+      // Recorded twice: the new session row says "backup-code", and the log.
+      const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId } });
+      logger.warn({ userId, backupCodesLeft: backupCodes.length }, "signed in with a backup code");
+      description = `You used a backup code; ${backupCodes.length} left. You can make new ones on your account page.`;
+    }
+    for (const cookie of (
+      await createToastHeaders({ title: "Signed in successfully!", description })
+    ).getSetCookie()) {
+      result.headers.append("Set-Cookie", cookie);
+    }
+    return redirectDocument(redirectTo, { headers: result.headers });
+  } catch (error) {
+    const failure = readAuthFailure(error);
+    if (!failure) throw error;
+    switch (failure.code) {
+      case "INVALID_CODE":
+        return refuse(intent, twoFactorMessages.wrongCode, 401);
+      case "INVALID_BACKUP_CODE":
+        return refuse(intent, twoFactorMessages.wrongBackupCode, 401);
+      case "ACCOUNT_TEMPORARILY_LOCKED":
+        return refuse(
+          intent,
+          "Too many wrong codes for this account. Please wait 15 minutes and try again.",
+          429,
+          { headers: { "Retry-After": "900" } },
+        );
+      case "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE":
+        return restart(redirectTo, "Too many wrong codes. Sign in with your password again.");
+      default:
+        logger.info({ code: failure.code }, "two-factor sign-in step refused");
+        return restart(redirectTo, "Your sign-in has expired. Please enter your password again.");
+    }
+  }
+}

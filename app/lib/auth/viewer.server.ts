@@ -1,0 +1,79 @@
+import { authHeaders, getAuth, SESSION_ABSOLUTE_MAX_MS, sessionCookieName } from "./auth.server";
+import { getDb } from "../db/db.server";
+import { logger } from "../ops/logger.server";
+import { isAdmin } from "./roles.server";
+import { isSecondFactor, type SecondFactor } from "./second-factor.server";
+
+/**
+ * Who is looking at the page, as the header and guards need it. It must not
+ * touch the database for requests without a session cookie: prerendering
+ * runs it at build time, and most visitors are anonymous.
+ */
+export interface Viewer {
+  user: { id: string; name: string; email: string } | null;
+  isAdmin: boolean;
+}
+
+export interface SignedInSession {
+  user: { id: string; name: string; email: string };
+  sessionId: string;
+  /** The second factor this session proved, or null for a password alone. */
+  secondFactor: SecondFactor | null;
+}
+
+const ANONYMOUS: Viewer = { user: null, isAdmin: false };
+
+function hasSessionCookie(request: Request): boolean {
+  const cookie = request.headers.get("Cookie");
+  if (!cookie) return false;
+  const name = sessionCookieName();
+  return cookie.split(";").some((part) => part.trim().startsWith(`${name}=`));
+}
+
+/**
+ * The signed-in user, or null. Better Auth checks the signed cookie against
+ * the session row and slides its 7-day expiry; on top of that a session ends
+ * 30 days after sign-in whatever its activity. `headers` carries the cookie
+ * Better Auth refreshes (or clears) and should reach the browser.
+ */
+export async function getSession(
+  request: Request,
+): Promise<{ session: SignedInSession | null; headers: Headers | null }> {
+  if (!hasSessionCookie(request)) return { session: null, headers: null };
+  const auth = await getAuth();
+  const { headers, response } = await auth.api.getSession({
+    headers: authHeaders(request),
+    returnHeaders: true,
+  });
+  const forward = headers.getSetCookie().length > 0 ? headers : null;
+  if (!response) return { session: null, headers: forward };
+
+  if (Date.now() - response.session.createdAt.getTime() > SESSION_ABSOLUTE_MAX_MS) {
+    const ended = await auth.api
+      .signOut({ headers: authHeaders(request), returnHeaders: true })
+      .catch((error: unknown) => {
+        logger.warn({ err: error }, "could not end a session past its absolute lifetime");
+        return null;
+      });
+    return { session: null, headers: ended?.headers ?? null };
+  }
+  const { id, name, email } = response.user;
+  const secondFactor = isSecondFactor(response.session.secondFactor) ? response.session.secondFactor : null;
+  return {
+    session: { user: { id, name, email }, sessionId: response.session.id, secondFactor },
+    headers: forward,
+  };
+}
+
+/** The viewer and the Set-Cookie headers of a session refresh, for the root loader to pass on. */
+export async function getViewerWithHeaders(
+  request: Request,
+): Promise<{ viewer: Viewer; headers: Headers | null }> {
+  const { session, headers } = await getSession(request);
+  if (!session) return { viewer: ANONYMOUS, headers };
+  return { viewer: { user: session.user, isAdmin: await isAdmin(await getDb(), session.user.id) }, headers };
+}
+
+export async function getViewer(request: Request): Promise<Viewer> {
+  return (await getViewerWithHeaders(request)).viewer;
+}

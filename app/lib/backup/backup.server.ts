@@ -1,0 +1,121 @@
+import { execFile } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { detectBackupKind, writeAtomically } from "./backup-files.server";
+import { acquireDataDirLock } from "../db/data-dir-lock.server";
+import { dumpStoppedPglite, loadPgliteDump, openDatabase, pgliteFilesDir } from "../db/db.server";
+import { emptyPostgresDatabase, inspectPostgresTarget } from "./postgres-backup.server";
+
+const run = promisify(execFile);
+
+/**
+ * The token `npm run backup` shows the running server: derived from the
+ * auth secret, which only someone who can read DATA_DIR or the server's
+ * environment knows. A web page on the same machine cannot, so it cannot
+ * make a browser start a backup.
+ */
+export function deriveBackupToken(authSecret: string): string {
+  return crypto.createHmac("sha256", authSecret).update("local-backup-endpoint-v1").digest("base64url");
+}
+
+export async function writeBlob(blob: Blob, file: string): Promise<void> {
+  await writeAtomically(file, async (temporary) => {
+    fs.writeFileSync(temporary, Buffer.from(await blob.arrayBuffer()));
+  });
+}
+
+/** Backs up a PGlite data directory no process has open (the server is stopped). */
+export async function backupStoppedPglite(dataDir: string, file: string): Promise<void> {
+  await writeBlob(await dumpStoppedPglite(path.resolve(dataDir)), file);
+}
+
+/** `pg_dump` in custom format: one consistent snapshot, while the servers keep running. */
+export async function backupPostgres(databaseUrl: string, file: string): Promise<void> {
+  await writeAtomically(file, async (temporary) => {
+    await run("pg_dump", ["--format=custom", `--file=${temporary}`, `--dbname=${databaseUrl}`]);
+  });
+}
+
+export class RestoreRefusedError extends Error {
+  override name = "RestoreRefusedError";
+}
+
+export interface RestoreOptions {
+  file: string;
+  /** Replace what the target holds. */
+  force: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+}
+
+/**
+ * Restores a backup into an empty data directory (PGlite) or database
+ * (Postgres) with the server stopped, then applies the migrations this
+ * version has and the backup lacks.
+ */
+export async function restoreBackup(options: RestoreOptions): Promise<{ kind: "pglite" | "postgres" }> {
+  const kind = detectBackupKind(options.file);
+  if (kind === "postgres" && !options.databaseUrl) {
+    throw new RestoreRefusedError(
+      "This is a PostgreSQL backup: set DATABASE_URL to the (empty) database to restore it into.",
+    );
+  }
+  if (kind === "pglite" && options.databaseUrl) {
+    throw new RestoreRefusedError(
+      "This is an embedded-database (PGlite) backup: unset DATABASE_URL and set DATA_DIR to restore it.",
+    );
+  }
+  if (kind === "pglite") await restorePglite(options);
+  else await restorePostgres(options.file, options.databaseUrl!, options.force);
+  return { kind };
+}
+
+async function restorePglite({ file, force, dataDir }: RestoreOptions) {
+  const dir = path.resolve(dataDir);
+  const target = pgliteFilesDir(dir);
+  if (fs.existsSync(target) && fs.readdirSync(target).length > 0) {
+    if (!force) {
+      throw new RestoreRefusedError(
+        `${target} already holds a database. Restore into an empty DATA_DIR, or add --force to replace it.`,
+      );
+    }
+    // Refuses (DataDirLockedError) while a server has the directory open.
+    const release = acquireDataDirLock(dir);
+    fs.rmSync(target, { recursive: true, force: true });
+    release();
+  }
+  // Takes the data-dir lock: fails while a server has the directory open.
+  await loadPgliteDump(dir, new Blob([fs.readFileSync(file)]));
+  // Opening applies the migrations newer than the backup.
+  const database = await openDatabase({ kind: "pglite", dataDir: dir });
+  await database.close();
+}
+
+async function restorePostgres(file: string, databaseUrl: string, force: boolean) {
+  const target = await inspectPostgresTarget(databaseUrl);
+  if (target.otherSessions > 0 && !force) {
+    throw new RestoreRefusedError(
+      `${target.otherSessions} other session(s) are connected to this database: stop the servers first (or add --force).`,
+    );
+  }
+  if (target.tables > 0) {
+    if (!force) {
+      throw new RestoreRefusedError(
+        "The database already has tables. Restore into an empty database, or add --force to replace them.",
+      );
+    }
+    await emptyPostgresDatabase(databaseUrl);
+  }
+  await run("pg_restore", [
+    "--no-owner",
+    "--no-privileges",
+    "--exit-on-error",
+    `--dbname=${databaseUrl}`,
+    file,
+  ]);
+  // Opening applies the migrations newer than the backup.
+  const database = await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 1 });
+  await database.close();
+}

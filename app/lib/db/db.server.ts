@@ -1,0 +1,296 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "../../../db/schema";
+import { acquireDataDirLock } from "./data-dir-lock.server";
+import { getEnv } from "../env.server";
+import { assertChannelName, createPostgresListener } from "./postgres-listener.server";
+import { createPostgresPool } from "./postgres-pool.server";
+
+/** What `db.execute()` returns on both drivers: at least the rows. */
+interface RowsResult<Row> {
+  rows: Row[];
+}
+interface RowsQueryResultHKT extends PgQueryResultHKT {
+  readonly type: RowsResult<this["row"]>;
+}
+
+/** The query API both drivers share; nothing outside this module sees a driver. */
+export type Db = PgDatabase<RowsQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  readonly db: Db;
+  readonly kind: "pglite" | "postgres";
+  /** True when the database answers `select 1` within the timeout. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel`, from this or any other
+   * instance sharing the database, and with RESYNC_PAYLOAD when a lost
+   * Postgres connection is back (what was sent meanwhile is gone). Resolves
+   * to the unsubscribe function.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Sends NOTIFY (delivered when the surrounding transaction, if any, commits). */
+  notify(channel: string, payload: string): Promise<void>;
+  /** Waits for running queries, then closes the connection (and the PGlite lock). */
+  close(): Promise<void>;
+  /** Connections now running a query, and queries waiting for one (for /metrics). */
+  connectionStats(): ConnectionStats;
+  /**
+   * PGlite only: a gzipped tarball of the data directory, taken between
+   * transactions, so it is what a crash at that moment would leave on disk.
+   */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+export interface ConnectionStats {
+  /** Connections the pool may open (PGlite: its single connection). */
+  max: number;
+  open: number;
+  inUse: number;
+  waiting: number;
+}
+
+async function notifyVia(db: Db, channel: string, payload: string) {
+  assertChannelName(channel);
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
+export type DatabaseOptions =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  /** `dataDir: null` keeps PGlite in memory (tests). */
+  | { kind: "pglite"; dataDir: string | null };
+
+// Arbitrary constant shared by every instance: serialises migrations when
+// several app instances start against one Postgres at the same time.
+const MIGRATION_LOCK_ID = 727_001;
+
+function findMigrationsFolder(): string {
+  // Works from the source tree (tsx, Vitest) and from build/server/index.js.
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, "db", "migrations");
+    if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("db/migrations not found above " + import.meta.url);
+    dir = parent;
+  }
+}
+
+async function pingWithin(db: Db, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const query = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = createPostgresPool(url, poolSize);
+
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migrateNodePg(drizzleNodePg(client), { migrationsFolder: findMigrationsFolder() });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const listener = createPostgresListener(url);
+  return {
+    db,
+    kind: "postgres",
+    ping: (timeoutMs = 2_000) => pingWithin(db, timeoutMs),
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    notify: (channel, payload) => notifyVia(db, channel, payload),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+    connectionStats: () => ({
+      max: poolSize,
+      open: pool.totalCount,
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
+  };
+}
+
+/**
+ * Counts the queries PGlite is running or has queued, so close() can wait for
+ * them: closing PGlite mid-query wedges it.
+ */
+function trackInFlight(client: PGlite) {
+  const inFlight = new Set<Promise<unknown>>();
+  for (const method of ["query", "exec", "transaction"] as const) {
+    const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      const pending = original(...args);
+      inFlight.add(pending);
+      const forget = () => inFlight.delete(pending);
+      pending.then(forget, forget);
+      return pending;
+    };
+  }
+  return {
+    async drain() {
+      // Let queries that callers have already started reach the client.
+      await new Promise((resolve) => setImmediate(resolve));
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    /** Calls made and not yet answered: PGlite runs one at a time, the rest queue. */
+    count: () => inFlight.size,
+  };
+}
+
+/** Where PGlite keeps its files inside DATA_DIR. */
+export const pgliteFilesDir = (dataDir: string) => path.join(dataDir, "pglite");
+
+// pg_trgm backs the inbox search index (migration 0005); Postgres ships it in contrib.
+const PGLITE_EXTENSIONS = { pg_trgm };
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  const releaseLock = dataDir === null ? () => {} : acquireDataDirLock(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir === null ? undefined : pgliteFilesDir(dataDir), {
+      extensions: PGLITE_EXTENSIONS,
+    });
+    await migratePglite(drizzlePglite(client), { migrationsFolder: findMigrationsFolder() });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const inFlight = trackInFlight(client);
+
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    ping: (timeoutMs = 2_000) => pingWithin(db, timeoutMs),
+    async listen(channel, onPayload) {
+      assertChannelName(channel);
+      const unsubscribe = await client.listen(channel, onPayload);
+      return () => unsubscribe();
+    },
+    notify: (channel, payload) => notifyVia(db, channel, payload),
+    async close() {
+      try {
+        await inFlight.drain();
+        if (!client.closed) await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
+    connectionStats: () => ({
+      max: 1,
+      open: client.closed ? 0 : 1,
+      inUse: Math.min(inFlight.count(), 1),
+      waiting: Math.max(inFlight.count() - 1, 0),
+    }),
+    async dumpDataDir() {
+      // Less WAL to replay on restore.
+      await client.exec("checkpoint");
+      // Every query and transaction holds this mutex: holding it waits out a
+      // transaction between its statements, and keeps new ones out meanwhile.
+      return client._runExclusiveTransaction(() => client.dumpDataDir("gzip"));
+    },
+  };
+}
+
+/**
+ * Runs `work` on the raw PGlite of a data directory no process has open,
+ * under the data-dir lock and without migrating: for backup and restore.
+ * `loadDataDir` first fills the (empty) directory from a dump.
+ */
+async function withStoppedPglite<T>(
+  dataDir: string,
+  work: (client: PGlite) => Promise<T>,
+  loadDataDir?: Blob,
+): Promise<T> {
+  const releaseLock = acquireDataDirLock(dataDir);
+  try {
+    const client = await PGlite.create(pgliteFilesDir(dataDir), {
+      extensions: PGLITE_EXTENSIONS,
+      loadDataDir,
+    });
+    try {
+      return await work(client);
+    } finally {
+      await client.close();
+    }
+  } finally {
+    releaseLock();
+  }
+}
+
+/** A gzipped tarball of a stopped data directory's database (DataDirLockedError while a server runs). */
+export function dumpStoppedPglite(dataDir: string): Promise<Blob> {
+  return withStoppedPglite(dataDir, (client) => client.dumpDataDir("gzip"));
+}
+
+/** Fills an empty data directory from a dumpDataDir tarball (no migrations: openDatabase applies them). */
+export async function loadPgliteDump(dataDir: string, dump: Blob): Promise<void> {
+  await withStoppedPglite(dataDir, async () => {}, dump);
+}
+
+/** Opens a database and applies the committed migrations. */
+export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.kind === "postgres"
+    ? openPostgres(options.url, options.poolSize)
+    : openPglite(options.dataDir);
+}
+
+/** Postgres when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */
+export function getDatabaseOptionsFromEnv(): DatabaseOptions {
+  const env = getEnv();
+  return env.DATABASE_URL
+    ? { kind: "postgres", url: env.DATABASE_URL }
+    : { kind: "pglite", dataDir: path.resolve(env.DATA_DIR) };
+}
+
+/**
+ * In development, Vite evaluates this module again when it or one of its
+ * imports is edited; the open database (and PGlite's lock) must outlive
+ * that, so there it is kept on globalThis. Elsewhere it stays in the module,
+ * where tests that reset modules expect it.
+ */
+const opened: { current?: Promise<DatabaseHandle> } =
+  process.env.NODE_ENV === "development"
+    ? ((globalThis as { __openDatabase?: { current?: Promise<DatabaseHandle> } }).__openDatabase ??= {})
+    : {};
+
+/** The process-wide database, opened (and migrated) on first use. */
+export function getDatabase(): Promise<DatabaseHandle> {
+  opened.current ??= openDatabase(getDatabaseOptionsFromEnv());
+  return opened.current;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const handle = await opened.current?.catch(() => undefined);
+  opened.current = undefined;
+  await handle?.close();
+}

@@ -1,0 +1,67 @@
+import pg from "pg";
+import { logger } from "../ops/logger.server";
+
+/**
+ * Hands a checked-out client back to the pool, as broken, the moment its
+ * connection ends. Drizzle's transaction() sends BEGIN before its
+ * try/finally, so a connection that died while idle in the pool (a Postgres
+ * restart) fails on BEGIN and is never released: the slot is lost for good,
+ * and after `max` such losses every query waits out the connection timeout.
+ * The owner's own later release() is then a no-op.
+ */
+function releaseWhenConnectionEnds(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let released = false;
+  const releaseOnce = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.off("end", onEnd);
+    release(error);
+  };
+  const onEnd = () => releaseOnce(new Error("postgres connection ended while checked out"));
+  client.once("end", onEnd);
+  client.release = releaseOnce;
+  return client;
+}
+
+class SelfHealingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void;
+  override connect(
+    callback?: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | void {
+    // pool.query() uses the callback form and always releases; only checkouts by callers need the guard.
+    if (callback) return super.connect(callback);
+    return super.connect().then(releaseWhenConnectionEnds);
+  }
+}
+
+export function createPostgresPool(url: string, poolSize: number): pg.Pool {
+  const pool = new SelfHealingPool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection (e.g. a Postgres restart) emits here;
+  // unhandled, it would crash the process. The pool reconnects on next use.
+  pool.on("error", (error) => logger.warn({ err: error.message }, "postgres idle client error"));
+  // The pool listens for errors only while a client is idle. A checked-out
+  // client (a transaction between two statements, or one whose query has just
+  // failed) emits 'error' when the server goes away, and unhandled that kills
+  // the process. The caller still sees the failure through its query.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => logger.debug({ err: error.message }, "postgres connection lost"));
+  });
+  return pool;
+}

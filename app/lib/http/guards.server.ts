@@ -1,0 +1,75 @@
+import { redirect } from "react-router";
+import { authHeaders, getAuth, readAuthFailure } from "../auth/auth.server";
+import { getDb } from "../db/db.server";
+import { isAdmin } from "../auth/roles.server";
+import { hasSecondFactor, readSecondFactors } from "../auth/second-factor.server";
+import { redirectWithToast } from "./toast.server";
+import { getSession, type SignedInSession } from "../auth/viewer.server";
+
+export type GuardedUser = SignedInSession["user"];
+
+function currentPath(request: Request): string {
+  const url = new URL(request.url);
+  // A data request (/dashboard.data) comes back to its page.
+  return url.pathname.replace(/\.data$/, "") + url.search;
+}
+
+function signInUrl(request: Request): string {
+  return `/auth?${new URLSearchParams({ redirectTo: currentPath(request) }).toString()}`;
+}
+
+/** Like requireUser, with the session's details (its id, its second factor). */
+export async function requireSession(request: Request): Promise<SignedInSession> {
+  const { session, headers } = await getSession(request);
+  if (!session) throw redirect(signInUrl(request), headers ? { headers } : undefined);
+  return session;
+}
+
+/**
+ * For loaders and actions that need a signed-in user: anyone else is
+ * redirected to sign in, and comes back here afterwards.
+ */
+export async function requireUser(request: Request): Promise<{ user: GuardedUser }> {
+  return { user: (await requireSession(request)).user };
+}
+
+/**
+ * For every loader and action of the admin area. Anonymous visitors go to
+ * sign in; signed-in users without the admin role go home. The role is read
+ * from the database on every call. An admin's session must also have proved
+ * a second factor (an authenticator code, a backup code or a passkey): an
+ * admin without one is sent to set one up, and one who has a factor but
+ * signed in without it (a session from before it was set up) signs in again.
+ */
+export async function requireAdmin(request: Request): Promise<{ user: GuardedUser }> {
+  const session = await requireSession(request);
+  const db = await getDb();
+  if (!(await isAdmin(db, session.user.id))) throw redirect("/");
+  if (session.secondFactor) return { user: session.user };
+
+  const back = currentPath(request);
+  if (!hasSecondFactor(await readSecondFactors(db, session.user.id))) {
+    throw await redirectWithToast(
+      `/account/two-factor?${new URLSearchParams({ redirectTo: back }).toString()}`,
+      {
+        title: "Set up two-factor authentication",
+        description: "Administrator accounts need a second factor before they can open the dashboard.",
+      },
+    );
+  }
+  const auth = await getAuth();
+  const ended = await auth.api
+    .signOut({ headers: authHeaders(request), returnHeaders: true })
+    .catch((error: unknown) => {
+      if (!readAuthFailure(error)) throw error;
+      return null;
+    });
+  throw await redirectWithToast(
+    signInUrl(request),
+    {
+      title: "Please sign in again",
+      description: "Sign in with your authenticator code or passkey to open the dashboard.",
+    },
+    ended ? { headers: ended.headers } : undefined,
+  );
+}

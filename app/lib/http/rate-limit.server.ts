@@ -1,0 +1,51 @@
+import { lt, sql } from "drizzle-orm";
+import { rateLimits } from "../../../db/schema";
+import type { Db } from "../db/db.server";
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Seconds until the current window ends (0 when allowed). */
+  retryAfterSeconds: number;
+  /** Attempts counted in the current window, this one included. */
+  count: number;
+}
+
+/**
+ * Counts one attempt for `key` in the current fixed window and says whether
+ * it is within the limit. The count is an atomic upsert in the database, so
+ * app instances sharing a database share the limit.
+ */
+export async function consumeRateLimit(
+  db: Db,
+  key: string,
+  limit: RateLimit,
+  now = Date.now(),
+): Promise<RateLimitResult> {
+  const windowStart = now - (now % limit.windowMs);
+  const windowEnd = windowStart + limit.windowMs;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, window_start: new Date(windowStart), count: 1, expires_at: new Date(windowEnd) })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.window_start],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
+    .returning({ count: rateLimits.count });
+  const count = row?.count ?? 1;
+  const allowed = count <= limit.max;
+  return { allowed, retryAfterSeconds: allowed ? 0 : Math.ceil((windowEnd - now) / 1000), count };
+}
+
+/** Deletes counters whose window has ended; returns how many. */
+export async function pruneRateLimits(db: Db, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.expires_at, now))
+    .returning({ key: rateLimits.key });
+  return deleted.length;
+}

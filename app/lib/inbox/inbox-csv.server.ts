@@ -1,0 +1,104 @@
+import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "~/content/inquiry-options";
+import type { InboxQuery } from "~/forms/inbox";
+import type { Db } from "../db/db.server";
+import { type InboxItem, iterateInquiries } from "./inbox.server";
+
+/** Excel and LibreOffice detect UTF-8 only with a byte-order mark. */
+export const CSV_BOM = "\uFEFF";
+
+/**
+ * One CSV field. Spreadsheets run a cell starting with = + - @ (or a tab or
+ * carriage return, which some strip first) as a formula, so such a cell is
+ * prefixed with an apostrophe: a visitor's message must never execute on an
+ * admin's machine.
+ */
+export function csvCell(value: string | null | undefined): string {
+  let text = value ?? "";
+  // A spreadsheet that splits at ; TAB or | (a guessed separator) would start
+  // a new cell there: a formula character after one is a formula too. Such a
+  // cell is prefixed and quoted, so it stays one inert cell.
+  const formulaAfterSeparator = /[;\t|]\s*[=+\-@]/.test(text);
+  if (formulaAfterSeparator || /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return formulaAfterSeparator || /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvRow(values: readonly (string | null | undefined)[]): string {
+  return `${values.map(csvCell).join(",")}\r\n`;
+}
+
+export const INQUIRY_CSV_HEADER = [
+  "Received",
+  "Name",
+  "Company",
+  "Email",
+  "Phone",
+  "WhatsApp",
+  "Interest",
+  "Deal size",
+  "Message",
+  "Status",
+  "Read at",
+  "Read by",
+  "Spam",
+  "Admin notes",
+  "Notes updated at",
+  "Notes updated by",
+] as const;
+
+function interestLabel(value: string | null): string | null {
+  return value !== null && isInterest(value) ? INTEREST_LABELS[value] : value;
+}
+
+function dealSizeLabel(value: string | null): string | null {
+  return value !== null && isDealSize(value) ? DEAL_SIZE_LABELS[value] : value;
+}
+
+export function inquiryCsvValues(item: InboxItem): (string | null)[] {
+  return [
+    item.createdAt.toISOString(),
+    item.name,
+    item.company,
+    item.email,
+    item.phone,
+    item.whatsapp,
+    interestLabel(item.interest),
+    dealSizeLabel(item.dealSize),
+    item.message,
+    item.readAt ? "Read" : "Unread",
+    item.readAt?.toISOString() ?? null,
+    item.readByName,
+    item.isSpam ? "Yes" : "No",
+    item.adminNotes,
+    item.notesUpdatedAt?.toISOString() ?? null,
+    item.notesUpdatedByName,
+  ];
+}
+
+/** The whole view as CSV, streamed in batches so a large inbox never sits in memory at once. */
+export function streamInquiriesCsv(db: Db, query: InboxQuery): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const rows = iterateInquiries(db, query);
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(CSV_BOM + csvRow(INQUIRY_CSV_HEADER)));
+      }
+      let chunk = "";
+      for (let i = 0; i < 200; i++) {
+        const next = await rows.next();
+        if (next.done) {
+          if (chunk) controller.enqueue(encoder.encode(chunk));
+          controller.close();
+          return;
+        }
+        chunk += csvRow(inquiryCsvValues(next.value));
+      }
+      controller.enqueue(encoder.encode(chunk));
+    },
+    async cancel() {
+      await rows.return(undefined);
+    },
+  });
+}

@@ -1,0 +1,233 @@
+import { and, count, eq, ilike, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { contactSubmissions, searchableText, user } from "../../../db/schema";
+import { INBOX_PAGE_SIZE, type InboxFilter, type InboxQuery } from "~/forms/inbox";
+import type { Db } from "../db/db.server";
+
+/** What a card shows: the inquiry, and who last touched it. */
+export interface InboxItem {
+  id: string;
+  name: string;
+  company: string | null;
+  email: string;
+  phone: string | null;
+  whatsapp: string | null;
+  interest: string | null;
+  dealSize: string | null;
+  message: string;
+  createdAt: Date;
+  readAt: Date | null;
+  readByName: string | null;
+  adminNotes: string | null;
+  notesUpdatedAt: Date | null;
+  notesUpdatedByName: string | null;
+  isSpam: boolean;
+}
+
+export interface InboxPage {
+  items: InboxItem[];
+  /** Inquiries matching the filter (within the snapshot). */
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  /** Snapshot bound for the links to further pages; null when nothing matched. */
+  asOf: string | null;
+}
+
+/** Notified by a trigger (migration 0003) on every change to contact_submissions. */
+export const INBOX_CHANGED_CHANNEL = "inbox_changed";
+
+/**
+ * Newest first, id breaking ties. NULLS LAST spelled out: the indexes are
+ * built that way (drizzle-kit's default), and a plain DESC (nulls first)
+ * would keep Postgres from reading them in order.
+ */
+const NEWEST_FIRST = [
+  sql`${contactSubmissions.created_at} desc nulls last`,
+  sql`${contactSubmissions.id} desc nulls last`,
+];
+
+const reader = alias(user, "reader");
+const notesEditor = alias(user, "notes_editor");
+
+/** ILIKE treats % and _ as wildcards; a search for them means the characters. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The trigram index on searchableText answers this without reading every row. */
+export function searchCondition(text: string): SQL {
+  return ilike(searchableText(contactSubmissions), likePattern(text));
+}
+
+function statusCondition(status: InboxQuery["status"]): SQL {
+  const notSpam = eq(contactSubmissions.is_spam, false);
+  switch (status) {
+    case "spam":
+      return eq(contactSubmissions.is_spam, true);
+    case "unread":
+      return and(notSpam, isNull(contactSubmissions.read_at)) as SQL;
+    case "read":
+      return and(notSpam, isNotNull(contactSubmissions.read_at)) as SQL;
+    case "all":
+      return notSpam;
+  }
+}
+
+function whereOf(query: InboxQuery, before?: Date): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [statusCondition(query.status)];
+  if (query.interest) conditions.push(eq(contactSubmissions.interest, query.interest));
+  if (query.dealSize) conditions.push(eq(contactSubmissions.deal_size, query.dealSize));
+  if (query.q) {
+    conditions.push(searchCondition(query.q));
+  }
+  if (before) conditions.push(lt(contactSubmissions.created_at, before));
+  return and(...conditions);
+}
+
+const itemColumns = {
+  id: contactSubmissions.id,
+  name: contactSubmissions.name,
+  company: contactSubmissions.company,
+  email: contactSubmissions.email,
+  phone: contactSubmissions.phone,
+  whatsapp: contactSubmissions.whatsapp,
+  interest: contactSubmissions.interest,
+  dealSize: contactSubmissions.deal_size,
+  message: contactSubmissions.message,
+  createdAt: contactSubmissions.created_at,
+  readAt: contactSubmissions.read_at,
+  readByName: reader.name,
+  adminNotes: contactSubmissions.admin_notes,
+  notesUpdatedAt: contactSubmissions.notes_updated_at,
+  notesUpdatedByName: notesEditor.name,
+  isSpam: contactSubmissions.is_spam,
+};
+
+function selectItems(db: Db) {
+  return db
+    .select(itemColumns)
+    .from(contactSubmissions)
+    .leftJoin(reader, eq(reader.id, contactSubmissions.read_by))
+    .leftJoin(notesEditor, eq(notesEditor.id, contactSubmissions.notes_updated_by));
+}
+
+/**
+ * One page of the inbox, newest first (id breaks ties). Pages after the
+ * first are bounded by `asOf`, the creation time just after the newest
+ * inquiry of the first page, so inquiries arriving meanwhile do not shift
+ * what page 2 shows.
+ */
+export async function listInquiries(
+  db: Db,
+  filter: InboxFilter,
+  pageSize: number = INBOX_PAGE_SIZE,
+): Promise<InboxPage> {
+  const before = filter.page > 1 && filter.asOf ? new Date(filter.asOf) : undefined;
+  const where = whereOf(filter, before);
+  const [items, [counted]] = await Promise.all([
+    selectItems(db)
+      .where(where)
+      .orderBy(...NEWEST_FIRST)
+      .limit(pageSize)
+      .offset((filter.page - 1) * pageSize),
+    db.select({ total: count() }).from(contactSubmissions).where(where),
+  ]);
+  const total = counted?.total ?? 0;
+  const newest = before ?? (items[0] ? new Date(items[0].createdAt.getTime() + 1) : null);
+  return {
+    items,
+    total,
+    page: filter.page,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    pageSize,
+    asOf: newest?.toISOString() ?? null,
+  };
+}
+
+/** Every inquiry of a view, newest first, in batches (the CSV export). */
+export async function* iterateInquiries(
+  db: Db,
+  query: InboxQuery,
+  batchSize = 500,
+): AsyncGenerator<InboxItem> {
+  // The cursor keeps Postgres's microseconds as text: a JavaScript Date
+  // would round them off and skip rows created within the same millisecond.
+  let cursor: { at: string; id: string } | null = null;
+  for (;;) {
+    const after: SQL | undefined = cursor
+      ? sql`(${contactSubmissions.created_at}, ${contactSubmissions.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+      : undefined;
+    const batch = await db
+      .select({ ...itemColumns, cursorAt: sql<string>`${contactSubmissions.created_at}::text` })
+      .from(contactSubmissions)
+      .leftJoin(reader, eq(reader.id, contactSubmissions.read_by))
+      .leftJoin(notesEditor, eq(notesEditor.id, contactSubmissions.notes_updated_by))
+      .where(and(whereOf(query), after))
+      .orderBy(...NEWEST_FIRST)
+      .limit(batchSize);
+    for (const { cursorAt: _cursorAt, ...item } of batch) yield item;
+    const last = batch.at(-1);
+    if (!last || batch.length < batchSize) return;
+    cursor = { at: last.cursorAt, id: last.id };
+  }
+}
+
+/** Unread inquiries outside spam: the number beside the header's Dashboard link. */
+export async function countUnread(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ unread: count() })
+    .from(contactSubmissions)
+    .where(and(eq(contactSubmissions.is_spam, false), isNull(contactSubmissions.read_at)));
+  return row?.unread ?? 0;
+}
+
+export async function getInquiry(db: Db, id: string): Promise<InboxItem | null> {
+  const [row] = await selectItems(db).where(eq(contactSubmissions.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Each mutation returns false when no inquiry has this id. */
+async function updateOne(db: Db, id: string, values: Record<string, unknown>): Promise<boolean> {
+  const rows = await db
+    .update(contactSubmissions)
+    .set(values)
+    .where(eq(contactSubmissions.id, id))
+    .returning({ id: contactSubmissions.id });
+  return rows.length > 0;
+}
+
+/** Marking an already read inquiry keeps who read it first, and when. */
+export function markRead(db: Db, id: string, adminUserId: string): Promise<boolean> {
+  return updateOne(db, id, {
+    read_at: sql`coalesce(${contactSubmissions.read_at}, now())`,
+    read_by: sql`case when ${contactSubmissions.read_at} is null then ${adminUserId} else ${contactSubmissions.read_by} end`,
+  });
+}
+
+export function markUnread(db: Db, id: string): Promise<boolean> {
+  return updateOne(db, id, { read_at: null, read_by: null });
+}
+
+export function setSpam(db: Db, id: string, isSpam: boolean): Promise<boolean> {
+  return updateOne(db, id, { is_spam: isSpam });
+}
+
+/** Empty notes are stored as null, like every empty optional field. */
+export function saveNotes(db: Db, id: string, notes: string, adminUserId: string): Promise<boolean> {
+  return updateOne(db, id, {
+    admin_notes: notes === "" ? null : notes,
+    notes_updated_at: sql`now()`,
+    notes_updated_by: adminUserId,
+  });
+}
+
+/** Erasure: the inquiry is gone; its queued mails keep no link to it. */
+export async function deleteInquiry(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(contactSubmissions)
+    .where(eq(contactSubmissions.id, id))
+    .returning({ id: contactSubmissions.id });
+  return rows.length > 0;
+}

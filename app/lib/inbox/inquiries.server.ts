@@ -1,0 +1,170 @@
+import crypto from "node:crypto";
+import { and, count, eq, gt, sql } from "drizzle-orm";
+import { contactSubmissions, mailOutbox, user, userRoles } from "../../../db/schema";
+import { PRIVACY_NOTICE_VERSION } from "~/content/privacy";
+import type { ContactInput } from "~/forms/contact";
+import type { Db } from "../db/db.server";
+import { renderInquiryAcknowledgement, renderInquiryNotification } from "../mail/inquiry-mails.server";
+import { INQUIRY_NOTIFICATION } from "../mail/mail-outbox.server";
+import { enqueueMail } from "../mail/mail.server";
+import { ADMIN_ROLE } from "../auth/roles.server";
+
+export const INQUIRY_ACKNOWLEDGEMENT = "inquiry-acknowledgement";
+
+/** Recorded on an inquiry that nobody could be told about. */
+export const NO_ADMIN_RECIPIENTS = "No admin recipients: give a user the admin role or set ADMIN_EMAILS.";
+
+export interface CreateInquiryOptions {
+  /** Tripped a bot trap: stored for review, but nobody is mailed. */
+  isSpam: boolean;
+  /** Send the visitor an acknowledgement (ACK_EMAILS). */
+  acknowledge: boolean;
+  /** ADMIN_EMAILS, added to the users with the admin role. */
+  adminEmails: readonly string[];
+  siteUrl: string;
+  /** From deriveSubmissionKey: the same key again is the same submission. */
+  submissionKey: string;
+  /** From hashFormToken: a token already used by another submission marks this one as spam. */
+  formTokenHash?: string | null;
+}
+
+/** Acknowledgements one address gets at most per window: the form must not mail-bomb anyone. */
+export const ACKNOWLEDGEMENT_LIMIT = { max: 3, windowMs: 60 * 60 * 1000 } as const;
+
+export function hashFormToken(formToken: string): string | null {
+  return formToken ? crypto.createHash("sha256").update(formToken).digest("base64url") : null;
+}
+
+async function acknowledgementsSentTo(db: Db, email: string): Promise<number> {
+  const [row] = await db
+    .select({ sent: count() })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.kind, INQUIRY_ACKNOWLEDGEMENT),
+        // Its one recipient, in any letter case.
+        sql`lower(${mailOutbox.to}->>0) = ${email.trim().toLowerCase()}`,
+        gt(mailOutbox.created_at, new Date(Date.now() - ACKNOWLEDGEMENT_LIMIT.windowMs)),
+      ),
+    );
+  return row?.sent ?? 0;
+}
+
+/** Whether this form token was used by another stored inquiry. */
+async function isReusedToken(db: Db, formTokenHash: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: contactSubmissions.id })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.form_token_hash, formTokenHash))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export interface CreatedInquiry {
+  id: string;
+  reference: string;
+  /** This submission was stored before (a retry); nothing new was stored or queued. */
+  duplicate: boolean;
+}
+
+/**
+ * A visitor on a slow network who sees no answer submits again; so does a
+ * browser retrying after a dropped connection. The form token marks one
+ * rendering of the form, so the token plus the content identifies one
+ * submission, however often it arrives.
+ */
+export function deriveSubmissionKey(formToken: string, input: ContactInput): string {
+  return crypto
+    .createHash("sha256")
+    .update(JSON.stringify([formToken, input]))
+    .digest("base64url");
+}
+
+/** A short, quotable form of the id, e.g. VM-3F9A1C07. */
+export function formatInquiryReference(id: string): string {
+  return `VM-${id.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
+}
+
+/** Users with the admin role plus ADMIN_EMAILS, lower-cased, each once. */
+export async function findAdminRecipients(db: Db, adminEmails: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .select({ email: user.email })
+    .from(userRoles)
+    .innerJoin(user, eq(user.id, userRoles.user_id))
+    .where(eq(userRoles.role, ADMIN_ROLE));
+  const all = [...rows.map((row) => row.email), ...adminEmails].map((email) => email.trim().toLowerCase());
+  return [...new Set(all.filter(Boolean))].sort();
+}
+
+/**
+ * Stores an inquiry and, in the same transaction, queues its mail: the
+ * notification and the acknowledgement exist exactly when the inquiry does,
+ * and the outbox worker delivers them after the response.
+ */
+export async function createInquiry(
+  db: Db,
+  input: ContactInput,
+  options: CreateInquiryOptions,
+): Promise<CreatedInquiry> {
+  return db.transaction(async (tx) => {
+    // A resend of this very submission is answered as before (decision 006).
+    const [earlier] = await tx
+      .select({ id: contactSubmissions.id })
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.submission_key, options.submissionKey))
+      .limit(1);
+    if (earlier) return findBySubmissionKey(tx, options.submissionKey);
+    // One token, one submission: further inquiries sent with it are kept
+    // for review as spam, and mail no one.
+    const formTokenHash = options.formTokenHash ?? null;
+    const isSpam = options.isSpam || (formTokenHash !== null && (await isReusedToken(tx, formTokenHash)));
+    const recipients = isSpam ? [] : await findAdminRecipients(tx, options.adminEmails);
+    const [row] = await tx
+      .insert(contactSubmissions)
+      .values({
+        ...input,
+        is_spam: isSpam,
+        notify_error: !isSpam && recipients.length === 0 ? NO_ADMIN_RECIPIENTS : null,
+        submission_key: options.submissionKey,
+        // The notice the form links to is the one in force now.
+        privacy_notice_version: PRIVACY_NOTICE_VERSION,
+        form_token_hash: formTokenHash,
+      })
+      // A concurrent twin waits here for the first to commit, then inserts nothing.
+      .onConflictDoNothing({ target: contactSubmissions.submission_key })
+      .returning({ id: contactSubmissions.id, created_at: contactSubmissions.created_at });
+    if (!row) return findBySubmissionKey(tx, options.submissionKey);
+    const reference = formatInquiryReference(row.id);
+    if (isSpam) return { id: row.id, reference, duplicate: false };
+
+    const inquiry = { ...input, id: row.id, reference, createdAt: row.created_at };
+    if (recipients.length > 0) {
+      await enqueueMail(tx, {
+        kind: INQUIRY_NOTIFICATION,
+        to: recipients,
+        replyTo: input.email,
+        inquiryId: row.id,
+        ...renderInquiryNotification(inquiry, options.siteUrl),
+      });
+    }
+    // Per recipient too, not only per IP: the admins still get the inquiry.
+    if (options.acknowledge && (await acknowledgementsSentTo(tx, input.email)) < ACKNOWLEDGEMENT_LIMIT.max) {
+      await enqueueMail(tx, {
+        kind: INQUIRY_ACKNOWLEDGEMENT,
+        to: input.email,
+        inquiryId: row.id,
+        ...renderInquiryAcknowledgement(inquiry, options.siteUrl),
+      });
+    }
+    return { id: row.id, reference, duplicate: false };
+  });
+}
+
+async function findBySubmissionKey(db: Db, submissionKey: string): Promise<CreatedInquiry> {
+  const [existing] = await db
+    .select({ id: contactSubmissions.id })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.submission_key, submissionKey));
+  if (!existing) throw new Error("submission key conflicted, but no inquiry holds it");
+  return { id: existing.id, reference: formatInquiryReference(existing.id), duplicate: true };
+}

@@ -1,0 +1,174 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { contactSubmissions, mailOutbox } from "../../../db/schema";
+import { startSmtpSink } from "../../../tests/support/smtp-sink";
+import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import {
+  deliverDueMail,
+  INQUIRY_NOTIFICATION,
+  MAX_ATTEMPTS,
+  retryDelayMs,
+  startMailWorker,
+} from "./mail-outbox.server";
+import { createMailSender, enqueueMail, escapeHtml } from "./mail.server";
+
+describe.each(testBackends)("mail outbox on %s", (backend) => {
+  let database: TestDatabase;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    smtp = await startSmtpSink();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await database?.dispose();
+  });
+  beforeEach(async () => {
+    smtp.setFailing(false);
+    smtp.messages.length = 0;
+    await database.db.delete(mailOutbox);
+  });
+
+  const sender = () =>
+    createMailSender({ smtpUrl: smtp.url, mailDir: "/nonexistent", from: "Site <site@example.test>" });
+
+  it("delivers enqueued mail over SMTP with both parts, Reply-To and no header injection", async () => {
+    await enqueueMail(database.db, {
+      kind: "test",
+      to: ["ops@example.test"],
+      replyTo: "visitor@example.test\r\nBcc: victim@example.test",
+      subject: "Hello\r\nBcc: victim@example.test",
+      text: "Plain body",
+      html: "<p>HTML body</p>",
+    });
+    expect(await deliverDueMail(database.db, sender())).toBe(1);
+    const mail = await smtp.waitFor(() => true);
+    expect(mail.to).toEqual(["ops@example.test"]);
+    expect(mail.headers["subject"]).toBe("Hello Bcc: victim@example.test");
+    expect(mail.headers["reply-to"]).toContain("visitor@example.test");
+    expect(mail.headers["bcc"]).toBeUndefined();
+    expect(mail.raw).toContain("text/plain");
+    expect(mail.raw).toContain("text/html");
+    const [row] = await database.db.select().from(mailOutbox);
+    expect(row?.sent_at).toBeInstanceOf(Date);
+    expect(await deliverDueMail(database.db, sender())).toBe(0);
+  });
+
+  it("records a failure, schedules a retry with backoff, and records the outcome on the inquiry", async () => {
+    const [inquiry] = await database.db
+      .insert(contactSubmissions)
+      .values({ name: "A", email: "a@example.test", message: "m" })
+      .returning();
+    await enqueueMail(database.db, {
+      kind: INQUIRY_NOTIFICATION,
+      to: "ops@example.test",
+      subject: "New inquiry",
+      text: "t",
+      html: "h",
+      inquiryId: inquiry?.id,
+    });
+    smtp.setFailing(true);
+    const before = Date.now();
+    await deliverDueMail(database.db, sender());
+    let [row] = await database.db.select().from(mailOutbox);
+    expect(row).toMatchObject({ attempts: 1, sent_at: null, failed_at: null });
+    expect(row?.last_error).toContain("Mailbox unavailable");
+    expect(row!.next_attempt_at.getTime()).toBeGreaterThanOrEqual(before + retryDelayMs(1) - 1_000);
+    let [stored] = await database.db
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, inquiry!.id));
+    expect(stored?.notify_error).toContain("Mailbox unavailable");
+    expect(stored?.notified_at).toBeNull();
+
+    // Not due yet: nothing is tried.
+    expect(await deliverDueMail(database.db, sender())).toBe(0);
+
+    smtp.setFailing(false);
+    await deliverDueMail(database.db, sender(), new Date(row!.next_attempt_at.getTime() + 1));
+    [row] = await database.db.select().from(mailOutbox);
+    expect(row).toMatchObject({ attempts: 2, last_error: null });
+    [stored] = await database.db
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, inquiry!.id));
+    expect(stored?.notified_at).toBeInstanceOf(Date);
+    expect(stored?.notify_error).toBeNull();
+  });
+
+  it("gives up after the maximum number of attempts", async () => {
+    await enqueueMail(database.db, {
+      kind: "test",
+      to: "ops@example.test",
+      subject: "s",
+      text: "t",
+      html: "h",
+    });
+    smtp.setFailing(true);
+    let now = Date.now();
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS + 1; attempt++) {
+      await deliverDueMail(database.db, sender(), new Date(now));
+      now += retryDelayMs(attempt) + 1_000;
+    }
+    const [row] = await database.db.select().from(mailOutbox);
+    expect(row?.attempts).toBe(MAX_ATTEMPTS);
+    expect(row?.failed_at).toBeInstanceOf(Date);
+  });
+
+  it("delivers in the background once started, including mail enqueued earlier", async () => {
+    await enqueueMail(database.db, {
+      kind: "test",
+      to: "early@example.test",
+      subject: "early",
+      text: "t",
+      html: "h",
+    });
+    const worker = startMailWorker(database.db, sender(), 60_000);
+    try {
+      await smtp.waitFor((mail) => mail.to.includes("early@example.test"));
+      await enqueueMail(database.db, {
+        kind: "test",
+        to: "late@example.test",
+        subject: "late",
+        text: "t",
+        html: "h",
+      });
+      await smtp.waitFor((mail) => mail.to.includes("late@example.test"));
+    } finally {
+      await worker.stop();
+    }
+  });
+});
+
+describe("mail without SMTP_URL", () => {
+  it("writes each message as an .eml file", async () => {
+    const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-test-"));
+    try {
+      const sender = createMailSender({ mailDir, from: "Site <site@example.test>" });
+      await sender.send({
+        to: ["a@example.test"],
+        replyTo: null,
+        subject: "Filed",
+        text: "Body text",
+        html: "<p>x</p>",
+      });
+      const files = fs.readdirSync(mailDir);
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/\.eml$/);
+      const content = fs.readFileSync(path.join(mailDir, files[0]!), "utf8");
+      expect(content).toContain("Subject: Filed");
+      expect(content).toContain("Body text");
+    } finally {
+      fs.rmSync(mailDir, { recursive: true, force: true });
+    }
+  });
+
+  it("escapes HTML", () => {
+    expect(escapeHtml(`<script>alert("x")</script> & 'y'`)).toBe(
+      "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;",
+    );
+  });
+});

@@ -1,0 +1,125 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { mailOutbox } from "../../../db/schema";
+import type { Db } from "../db/db.server";
+import { getEnv } from "../env.server";
+import { logger } from "../ops/logger.server";
+
+export interface MailMessage {
+  /** What the mail is for, e.g. "inquiry-notification"; recorded in the outbox. */
+  kind: string;
+  to: string | string[];
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  /** The inquiry this mail is about, if any. */
+  inquiryId?: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/** For user input placed in HTML mail bodies. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** Header values never carry line breaks: no header injection. */
+export function stripLineBreaks(value: string): string {
+  return value.replace(/[\r\n]+/g, " ").trim();
+}
+
+let onEnqueued: (() => void) | undefined;
+
+/** The outbox worker registers here to hear about new mail at once. */
+export function setMailEnqueuedListener(listener: (() => void) | undefined): void {
+  onEnqueued = listener;
+}
+
+/**
+ * Writes a mail to the outbox. Call it inside the transaction that records
+ * what the mail is about: the mail then exists exactly when that does. The
+ * outbox worker delivers it after the response, with retries.
+ */
+export async function enqueueMail(db: Db, message: MailMessage): Promise<void> {
+  const to = (Array.isArray(message.to) ? message.to : [message.to]).map(stripLineBreaks).filter(Boolean);
+  if (to.length === 0) return;
+  await db.insert(mailOutbox).values({
+    kind: message.kind,
+    to,
+    reply_to: message.replyTo ? stripLineBreaks(message.replyTo) : null,
+    subject: stripLineBreaks(message.subject),
+    text: message.text,
+    html: message.html,
+    inquiry_id: message.inquiryId ?? null,
+  });
+  // A transaction may not have committed yet; the worker's poll catches up.
+  if (onEnqueued) setImmediate(onEnqueued);
+}
+
+export interface MailSender {
+  /** Delivers one message or throws. */
+  send(message: {
+    to: string[];
+    replyTo: string | null;
+    subject: string;
+    text: string;
+    html: string;
+  }): Promise<void>;
+  close(): void;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in
+ * DATA_DIR/mail, so a newcomer can read what the site would have sent.
+ */
+export function createMailSender(options: { smtpUrl?: string; mailDir: string; from: string }): MailSender {
+  const transport: Transporter = options.smtpUrl
+    ? nodemailer.createTransport(
+        // A dead mail server must fail fast: the outbox retries later.
+        { url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+        { from: options.from },
+      )
+    : nodemailer.createTransport(
+        { streamTransport: true, buffer: true, newline: "unix" },
+        { from: options.from },
+      );
+
+  return {
+    async send(message) {
+      const info = await transport.sendMail({
+        to: message.to,
+        replyTo: message.replyTo ?? undefined,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      if (!options.smtpUrl) {
+        await fs.mkdir(options.mailDir, { recursive: true });
+        const file = path.join(
+          options.mailDir,
+          `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}.eml`,
+        );
+        await fs.writeFile(file, (info as { message: Buffer }).message);
+        logger.info({ file }, "mail written to file (SMTP_URL is not set)");
+      }
+    },
+    close: () => transport.close(),
+  };
+}
+
+export function createMailSenderFromEnv(): MailSender {
+  const env = getEnv();
+  return createMailSender({
+    smtpUrl: env.SMTP_URL,
+    mailDir: path.resolve(env.DATA_DIR, "mail"),
+    from: env.MAIL_FROM,
+  });
+}

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  accountActivity,
+  contactSubmissions,
+  mailOutbox,
+  privacyErasures,
+  rateLimits,
+  session,
+  user,
+  userRoles,
+} from "../../../db/schema";
+import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { recordSignIn } from "../auth/account-activity.server";
+import { enqueueMail } from "../mail/mail.server";
+import { countPersonalData, erasePersonalData, findPersonalData } from "./personal-data.server";
+
+describe.each(testBackends)("personal data of one email address on %s", (backend) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  beforeEach(async () => {
+    const { db } = database;
+    for (const table of [mailOutbox, contactSubmissions, rateLimits, privacyErasures, user] as const) {
+      await db.delete(table);
+    }
+    const [inquiry] = await db
+      .insert(contactSubmissions)
+      .values([
+        { name: "Sara Subject", email: "Sara@Example.test", message: "Secret plans" },
+        { name: "Other Person", email: "other@example.test", message: "Unrelated" },
+      ])
+      .returning();
+    await enqueueMail(db, {
+      kind: "inquiry-notification",
+      to: ["admin@example.test"],
+      subject: "New inquiry",
+      text: "Secret plans",
+      html: "h",
+      inquiryId: inquiry!.id,
+    });
+    await enqueueMail(db, {
+      kind: "auth-verify-email",
+      to: "sara@example.test",
+      subject: "Verify",
+      text: "t",
+      html: "h",
+    });
+    await enqueueMail(db, { kind: "test", to: "other@example.test", subject: "Other", text: "t", html: "h" });
+    await db.insert(user).values({ id: "sara", name: "Sara Subject", email: "sara@example.test" });
+    await db.insert(userRoles).values({ user_id: "sara", role: "admin" });
+    await recordSignIn(db, "sara");
+    await db.insert(session).values({
+      id: "s1",
+      token: "secret-session-token",
+      userId: "sara",
+      expiresAt: new Date(Date.now() + 60_000),
+      ipAddress: "203.0.113.7",
+      userAgent: "Subject Browser",
+    });
+    const window = { window_start: new Date(), count: 1, expires_at: new Date(Date.now() + 60_000) };
+    await db.insert(rateLimits).values([
+      { key: "auth:sign-in:email:sara@example.test", ...window },
+      { key: "auth:sign-in:email:other@example.test", ...window },
+    ]);
+  });
+
+  it("finds everything held about the address, whatever its case, and no secret", async () => {
+    const data = await findPersonalData(database.db, "  SARA@example.TEST ");
+    expect(countPersonalData(data)).toEqual({
+      inquiries: 1,
+      users: 1,
+      sessions: 1,
+      mail: 2,
+      rateLimitCounters: 1,
+      passwordResetTokens: 0,
+    });
+    expect(data.account).toMatchObject({ name: "Sara Subject", roles: ["admin"] });
+    expect(data.account?.lastSignInAt).toBeInstanceOf(Date);
+    expect(data.sessions[0]).toMatchObject({ ipAddress: "203.0.113.7", userAgent: "Subject Browser" });
+    const json = JSON.stringify(data);
+    expect(json).not.toContain("secret-session-token");
+    expect(json).not.toContain("Unrelated");
+    expect(json).not.toContain("other@example.test");
+  });
+
+  it("erases it all in one go and records counts only", async () => {
+    const counts = await erasePersonalData(database.db, "sara@example.test", "all", {
+      erasedBy: "admin-1",
+      kind: "rights-request",
+    });
+    expect(counts).toMatchObject({
+      contact_submissions: 1,
+      mail_outbox: 2,
+      rate_limits: 1,
+      user: 1,
+      session: 1,
+      user_roles: 1,
+      account_activity: 1,
+    });
+    expect(countPersonalData(await findPersonalData(database.db, "sara@example.test"))).toEqual({
+      inquiries: 0,
+      users: 0,
+      sessions: 0,
+      mail: 0,
+      rateLimitCounters: 0,
+      passwordResetTokens: 0,
+    });
+    // The other person's data is untouched.
+    expect(countPersonalData(await findPersonalData(database.db, "other@example.test"))).toMatchObject({
+      inquiries: 1,
+      mail: 1,
+      rateLimitCounters: 1,
+    });
+    const records = await database.db.select().from(privacyErasures);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ erased_by: "admin-1", kind: "rights-request", row_counts: counts });
+    expect(JSON.stringify(records)).not.toMatch(/sara|Secret/i);
+    expect(await database.db.select().from(accountActivity)).toHaveLength(0);
+  });
+
+  it("deleting the account keeps the inquiries and the mail about them", async () => {
+    const counts = await erasePersonalData(database.db, "sara@example.test", "account", {
+      erasedBy: "self",
+      kind: "account-deletion",
+    });
+    expect(counts).toMatchObject({ contact_submissions: 0, mail_outbox: 1, user: 1 });
+    expect(countPersonalData(await findPersonalData(database.db, "sara@example.test"))).toMatchObject({
+      inquiries: 1,
+      users: 0,
+      mail: 1,
+    });
+  });
+});

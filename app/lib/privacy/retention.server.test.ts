@@ -1,0 +1,250 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  accountActivity,
+  contactSubmissions,
+  mailOutbox,
+  rateLimits,
+  session,
+  user,
+  verification,
+} from "../../../db/schema";
+import { retention } from "~/content/retention";
+import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { openDatabase } from "../db/db.server";
+import { recordSignIn } from "../auth/account-activity.server";
+import { daysBefore, monthsBefore, runRetention, startRetentionJob } from "./retention.server";
+import { INACTIVITY_WARNING } from "../mail/retention-mails.server";
+
+const NOW = new Date("2030-06-15T12:00:00Z");
+const SITE = "https://site.example.test";
+const HOUR = 60 * 60 * 1000;
+const later = (date: Date, ms: number) => new Date(date.getTime() + ms);
+const earlier = (date: Date, ms: number) => new Date(date.getTime() - ms);
+
+describe.each(testBackends)("retention job on %s", (backend) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+  beforeEach(async () => {
+    const { db } = database;
+    await db.delete(mailOutbox);
+    await db.delete(contactSubmissions);
+    await db.delete(rateLimits);
+    await db.delete(verification);
+    await db.delete(user);
+  });
+
+  const inquiry = async (name: string, values: Partial<typeof contactSubmissions.$inferInsert>) => {
+    const [row] = await database.db
+      .insert(contactSubmissions)
+      .values({ name, email: `${name}@example.test`, message: `From ${name}`, ...values })
+      .returning({ id: contactSubmissions.id });
+    return row!.id;
+  };
+  const names = async () =>
+    (await database.db.select({ name: contactSubmissions.name }).from(contactSubmissions))
+      .map((row) => row.name)
+      .sort();
+  const mail = async (subject: string, values: Partial<typeof mailOutbox.$inferInsert>) => {
+    await database.db
+      .insert(mailOutbox)
+      .values({ kind: "test", to: ["a@example.test"], subject, text: "t", html: "h", ...values });
+  };
+  const subjects = async () =>
+    (await database.db.select({ subject: mailOutbox.subject }).from(mailOutbox))
+      .map((row) => row.subject)
+      .sort();
+  const account = async (id: string, createdAt: Date) => {
+    await database.db.insert(user).values({ id, name: `User ${id}`, email: `${id}@example.test`, createdAt });
+  };
+  const userIds = async () =>
+    (await database.db.select({ id: user.id }).from(user)).map((row) => row.id).sort();
+  const warnings = async () =>
+    (await database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, INACTIVITY_WARNING))).map(
+      (row) => row.to[0],
+    );
+
+  it("deletes inquiries past their period after their last activity, and never one inside it", async () => {
+    const period = monthsBefore(NOW, retention.inquiryMonths);
+    await inquiry("inside", { created_at: later(period, HOUR) });
+    const expiredId = await inquiry("expired", { created_at: earlier(period, HOUR) });
+    await inquiry("read-recently", { created_at: earlier(period, 100 * HOUR), read_at: later(period, HOUR) });
+    await inquiry("noted-recently", {
+      created_at: earlier(period, 100 * HOUR),
+      notes_updated_at: later(period, HOUR),
+    });
+    const spamPeriod = daysBefore(NOW, retention.spamDays);
+    await inquiry("spam-inside", { is_spam: true, created_at: later(spamPeriod, HOUR) });
+    await inquiry("spam-expired", { is_spam: true, created_at: earlier(spamPeriod, HOUR) });
+    await inquiry("genuine-as-old-as-spam", { created_at: earlier(spamPeriod, HOUR) });
+    await mail("about the expired inquiry", { inquiry_id: expiredId });
+
+    const { ran, counts } = await runRetention(database.db, { now: NOW, siteUrl: SITE });
+    expect(ran).toBe(true);
+    expect(counts).toMatchObject({ inquiries: 1, spam: 1, inquiryMail: 1 });
+    expect(await names()).toEqual([
+      "genuine-as-old-as-spam",
+      "inside",
+      "noted-recently",
+      "read-recently",
+      "spam-inside",
+    ]);
+    expect(await subjects()).toEqual([]);
+
+    // Idempotent: the same run again finds nothing.
+    const again = await runRetention(database.db, { now: NOW, siteUrl: SITE });
+    expect(Object.values(again.counts).every((count) => count === 0)).toBe(true);
+  });
+
+  it("deletes delivered and abandoned outbox mail after its period; pending mail stays", async () => {
+    const delivered = daysBefore(NOW, retention.deliveredMailDays);
+    const failed = daysBefore(NOW, retention.failedMailDays);
+    await mail("sent-inside", { sent_at: later(delivered, HOUR) });
+    await mail("sent-expired", { sent_at: earlier(delivered, HOUR) });
+    await mail("failed-inside", { failed_at: later(failed, HOUR) });
+    await mail("failed-expired", { failed_at: earlier(failed, HOUR) });
+    await mail("pending-old", { created_at: earlier(failed, 1000 * HOUR) });
+
+    const { counts } = await runRetention(database.db, { now: NOW, siteUrl: SITE });
+    expect(counts).toMatchObject({ deliveredMail: 1, failedMail: 1 });
+    expect(await subjects()).toEqual(["failed-inside", "pending-old", "sent-inside"]);
+  });
+
+  it("deletes ended rate-limit windows, expired sessions and expired tokens only", async () => {
+    const { db } = database;
+    await db.insert(rateLimits).values([
+      { key: "ended", window_start: earlier(NOW, 2 * HOUR), count: 1, expires_at: earlier(NOW, HOUR) },
+      { key: "current", window_start: earlier(NOW, HOUR), count: 1, expires_at: later(NOW, HOUR) },
+    ]);
+    await account("holder", earlier(NOW, HOUR));
+    const sessionRow = (id: string, createdAt: Date, expiresAt: Date) => ({
+      id,
+      token: `token-${id}`,
+      userId: "holder",
+      createdAt,
+      updatedAt: createdAt,
+      expiresAt,
+      ipAddress: "203.0.113.9",
+      userAgent: "Test",
+    });
+    await db.insert(session).values([
+      sessionRow("live", earlier(NOW, HOUR), later(NOW, HOUR)),
+      sessionRow("idle-expired", earlier(NOW, 200 * HOUR), earlier(NOW, HOUR)),
+      sessionRow(
+        "past-max-age",
+        daysBefore(NOW, retention.sessionMaxDays + 1),
+        later(NOW, HOUR), // slid forward by use, but past the absolute lifetime
+      ),
+    ]);
+    await db.insert(verification).values([
+      { id: "v-live", identifier: "x", value: "holder", expiresAt: later(NOW, HOUR) },
+      { id: "v-expired", identifier: "y", value: "holder", expiresAt: earlier(NOW, HOUR) },
+    ]);
+
+    const { counts } = await runRetention(database.db, { now: NOW, siteUrl: SITE });
+    expect(counts).toMatchObject({ rateLimits: 1, expiredSessions: 2, expiredVerifications: 1 });
+    expect((await db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key)).toEqual([
+      "current",
+    ]);
+    expect((await db.select({ id: session.id }).from(session)).map((r) => r.id)).toEqual(["live"]);
+    expect((await db.select({ id: verification.id }).from(verification)).map((r) => r.id)).toEqual([
+      "v-live",
+    ]);
+  });
+
+  it("warns unused accounts once, deletes them after the grace period, and spares any used since", async () => {
+    const idleSince = monthsBefore(NOW, retention.inactiveAccountMonths);
+    await account("fresh", later(idleSince, HOUR));
+    await account("idle", earlier(idleSince, HOUR));
+    await account("idle-returns", earlier(idleSince, HOUR));
+    await account("old-but-signed-in", earlier(idleSince, 1000 * HOUR));
+    await recordSignIn(database.db, "old-but-signed-in", later(idleSince, HOUR));
+
+    let result = await runRetention(database.db, { now: NOW, siteUrl: SITE });
+    expect(result.counts).toMatchObject({ accountsWarned: 2, accountsDeleted: 0 });
+    expect((await warnings()).sort()).toEqual(["idle-returns@example.test", "idle@example.test"]);
+    const [warning] = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, INACTIVITY_WARNING));
+    expect(warning?.text).toContain(`${SITE}/auth`);
+
+    // Warned once, however often the job runs during the grace period.
+    result = await runRetention(database.db, { now: later(NOW, HOUR), siteUrl: SITE });
+    expect(result.counts).toMatchObject({ accountsWarned: 0, accountsDeleted: 0 });
+    expect(await warnings()).toHaveLength(2);
+
+    // One owner signs in after the warning.
+    await recordSignIn(database.db, "idle-returns", later(NOW, 24 * HOUR));
+    const graceEnd = later(NOW, (retention.inactiveAccountGraceDays * 24 - 1) * HOUR);
+    result = await runRetention(database.db, { now: graceEnd, siteUrl: SITE });
+    expect(result.counts.accountsDeleted).toBe(0);
+    expect(await userIds()).toEqual(["fresh", "idle", "idle-returns", "old-but-signed-in"]);
+
+    const afterGrace = later(NOW, (retention.inactiveAccountGraceDays * 24 + 1) * HOUR);
+    result = await runRetention(database.db, { now: afterGrace, siteUrl: SITE });
+    expect(result.counts.accountsDeleted).toBe(1);
+    expect(await userIds()).toEqual(["fresh", "idle-returns", "old-but-signed-in"]);
+    const activity = await database.db
+      .select()
+      .from(accountActivity)
+      .where(inArray(accountActivity.user_id, ["idle", "idle-returns"]));
+    expect(activity).toEqual([
+      expect.objectContaining({ user_id: "idle-returns", inactivity_warned_at: null }),
+    ]);
+  });
+
+  it("run by two instances at once, deletes each row once and warns each account once", async () => {
+    // A second connection pool to the same database, as a second instance has.
+    const second = database.url
+      ? await openDatabase({ kind: "postgres", url: database.url, poolSize: 2 })
+      : null;
+    try {
+      const old = earlier(monthsBefore(NOW, retention.inquiryMonths), HOUR);
+      const runTwice = async () => {
+        const runs = await Promise.all(
+          [database.db, second?.db ?? database.db].map((db) => runRetention(db, { now: NOW, siteUrl: SITE })),
+        );
+        return (key: "inquiries" | "accountsWarned") => runs.reduce((sum, run) => sum + run.counts[key], 0);
+      };
+
+      // Idle accounts alone: nothing else in the run makes the two wait for each other.
+      for (let i = 0; i < 5; i++) await account(`idle-${i}`, old);
+      let total = await runTwice();
+      expect(total("accountsWarned")).toBe(5);
+      expect(await warnings()).toHaveLength(5);
+
+      for (let i = 0; i < 20; i++) await inquiry(`old-${i}`, { created_at: old });
+      await inquiry("kept", { created_at: NOW });
+      total = await runTwice();
+      expect(total("inquiries")).toBe(20);
+      expect(await names()).toEqual(["kept"]);
+      expect(await warnings()).toHaveLength(5);
+    } finally {
+      await second?.close();
+    }
+  });
+
+  it("runs in the background on the injected clock, and stops", async () => {
+    await inquiry("expired", { created_at: earlier(monthsBefore(NOW, retention.inquiryMonths), HOUR) });
+    const stop = startRetentionJob(database.db, {
+      now: () => NOW,
+      intervalMs: 50,
+      firstRunDelayMs: 0,
+      siteUrl: SITE,
+    });
+    try {
+      await expect.poll(names, { timeout: 10_000 }).toEqual([]);
+    } finally {
+      await stop();
+    }
+    await inquiry("after-stop", { created_at: earlier(monthsBefore(NOW, retention.inquiryMonths), HOUR) });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await names()).toEqual(["after-stop"]);
+  });
+});

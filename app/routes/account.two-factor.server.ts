@@ -1,0 +1,170 @@
+import { data, redirect } from "react-router";
+import type { Toast } from "~/lib/http/toast";
+import { collectFieldErrors, readFields, safeRedirectPath } from "~/forms/auth";
+import { PasswordConfirmSchema, TotpCodeSchema, twoFactorMessages } from "~/forms/two-factor";
+import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
+import { authHeaders, getAuth, readAuthFailure } from "~/lib/auth/auth.server";
+import { getDb } from "~/lib/db/db.server";
+import { logger } from "~/lib/ops/logger.server";
+import { isAdmin } from "~/lib/auth/roles.server";
+import { endSessionsStartedBefore, readSecondFactors, type SecondFactors } from "~/lib/auth/second-factor.server";
+import { redirectWithToast } from "~/lib/http/toast.server";
+import {
+  allowBackupCodesOnce,
+  readPendingTotpSetup,
+  takeBackupCodesPermission,
+  type TotpSetup,
+} from "~/lib/auth/totp-enrolment.server";
+import type { SignedInSession } from "~/lib/auth/viewer.server";
+
+export type TwoFactorPageState =
+  | { step: "start" }
+  | { step: "verify"; setup: TotpSetup }
+  | { step: "codes"; backupCodes: string[] }
+  | { step: "on" }
+  | { step: "locked" };
+
+export type TwoFactorIntent = "start" | "verify" | "regenerate" | "disable";
+
+export interface TwoFactorActionData {
+  intent: TwoFactorIntent;
+  error?: string;
+  toast: Toast;
+}
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/**
+ * A session that signed in with a password alone may not change the second
+ * factors of an account that has a passkey: the password would then be
+ * enough to replace it.
+ */
+function needsStrongerSession(session: SignedInSession, factors: SecondFactors): boolean {
+  return factors.passkeys > 0 && !session.secondFactor;
+}
+
+export async function loadTwoFactorPage(request: Request, session: SignedInSession) {
+  const db = await getDb();
+  const auth = await getAuth();
+  const userId = session.user.id;
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
+  const [factors, admin, permission] = await Promise.all([
+    readSecondFactors(db, userId),
+    isAdmin(db, userId),
+    takeBackupCodesPermission(request, userId),
+  ]);
+  let state: TwoFactorPageState;
+  if (permission.allowed && factors.totp === "on") {
+    const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId } });
+    state = { step: "codes", backupCodes };
+  } else if (factors.totp === "on") {
+    state = { step: "on" };
+  } else if (needsStrongerSession(session, factors)) {
+    state = { step: "locked" };
+  } else {
+    const setup = await readPendingTotpSetup(auth, db, session.user);
+    state = setup ? { step: "verify", setup } : { step: "start" };
+  }
+  const headers = new Headers(NO_STORE);
+  if (permission.clear) headers.append("Set-Cookie", permission.clear);
+  return data({ state, isAdmin: admin, redirectTo }, { headers });
+}
+
+function refuse(intent: TwoFactorIntent, description: string, status: number, init?: ResponseInit) {
+  const toast: Toast = { title: "Error", description, variant: "destructive" };
+  return data<TwoFactorActionData>({ intent, error: description, toast }, { ...init, status });
+}
+
+function samePage(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname.replace(/\.data$/, "") + url.search;
+}
+
+/** The account's own password, from a form: refusals as field errors. */
+function readPassword(intent: TwoFactorIntent, formData: FormData) {
+  const parsed = PasswordConfirmSchema.safeParse(readFields(formData, ["password"]));
+  return parsed.success
+    ? { password: parsed.data.password, error: null }
+    : { password: "", error: refuse(intent, collectFieldErrors(parsed.error).first, 400) };
+}
+
+export async function twoFactorAction(
+  request: Request,
+  clientIp: string,
+  session: SignedInSession,
+  intent: TwoFactorIntent,
+  formData: FormData,
+) {
+  const db = await getDb();
+  const auth = await getAuth();
+  const userId = session.user.id;
+  const factors = await readSecondFactors(db, userId);
+  if (needsStrongerSession(session, factors)) {
+    return refuse(intent, "Sign in with your passkey to change two-factor settings.", 403);
+  }
+  const limit = await checkAuthRateLimit(db, "two-factor", { ip: clientIp, email: session.user.email });
+  if (!limit.allowed) {
+    return refuse(intent, limit.message, 429, {
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    });
+  }
+  const headers = authHeaders(request, clientIp);
+
+  try {
+    if (intent === "verify") {
+      // Only an enrolment waiting for its first code; never re-shows the backup codes.
+      if (factors.totp !== "pending")
+        return refuse(intent, "There is no authenticator setup to confirm.", 400);
+      const parsed = TotpCodeSchema.safeParse(readFields(formData, ["code"]));
+      if (!parsed.success) return refuse(intent, collectFieldErrors(parsed.error).first, 400);
+      const startedAt = new Date();
+      const result = await auth.api.verifyTOTP({
+        body: { code: parsed.data.code },
+        headers,
+        returnHeaders: true,
+      });
+      // Better Auth replaced this session; sessions elsewhere signed in with
+      // the password alone end too.
+      const ended = await endSessionsStartedBefore(db, userId, startedAt);
+      logger.info({ userId, endedSessions: ended }, "two-factor authentication enabled");
+      result.headers.append("Set-Cookie", await allowBackupCodesOnce(userId));
+      return redirectWithToast(
+        samePage(request),
+        { title: "Two-factor authentication is on", description: "Save your backup codes now." },
+        { headers: result.headers },
+      );
+    }
+
+    const { password, error } = readPassword(intent, formData);
+    if (error) return error;
+    if (intent === "start") {
+      await auth.api.enableTwoFactor({ body: { password }, headers });
+      return redirect(samePage(request), { headers: NO_STORE });
+    }
+    if (intent === "regenerate") {
+      await auth.api.generateBackupCodes({ body: { password }, headers });
+      logger.info({ userId }, "backup codes regenerated");
+      return redirect(samePage(request), {
+        headers: { ...NO_STORE, "Set-Cookie": await allowBackupCodesOnce(userId) },
+      });
+    }
+    // disable
+    if (await isAdmin(db, userId)) {
+      return refuse(intent, "Administrator accounts must keep two-factor authentication.", 403);
+    }
+    const result = await auth.api.disableTwoFactor({ body: { password }, headers, returnHeaders: true });
+    logger.info({ userId }, "two-factor authentication disabled");
+    return redirectWithToast(
+      "/account",
+      { title: "Two-factor authentication is off" },
+      { headers: result.headers },
+    );
+  } catch (error) {
+    const failure = readAuthFailure(error);
+    if (!failure) throw error;
+    if (failure.code === "INVALID_CODE") return refuse(intent, twoFactorMessages.wrongCode, 400);
+    if (failure.code === "INVALID_PASSWORD") return refuse(intent, "That password is not right.", 400);
+    logger.warn({ code: failure.code, intent }, "two-factor change refused");
+    return refuse(intent, "That did not work. Please reload the page and try again.", 400);
+  }
+}

@@ -1,0 +1,249 @@
+import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import { AuthField, SubmitButton } from "~/components/auth-field";
+import { Toaster } from "~/components/toast";
+import { buttonClass } from "~/components/ui/button-link";
+import { brandTitle } from "~/content/company";
+import { readFormData } from "~/lib/http/form-data.server";
+import { requireSession } from "~/lib/http/guards.server";
+import type { Route } from "./+types/account.two-factor";
+import {
+  loadTwoFactorPage,
+  twoFactorAction,
+  type TwoFactorActionData,
+  type TwoFactorIntent,
+  type TwoFactorPageState,
+} from "./account.two-factor.server";
+
+export const handle = { hydrate: true };
+
+export const meta: Route.MetaFunction = () => [
+  { title: brandTitle("Two-factor authentication") },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadTwoFactorPage(request, await requireSession(request));
+}
+
+/** Nothing here may be cached; Retry-After and Set-Cookie reach the browser. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers(
+    actionHeaders.has("Retry-After") || actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders,
+  );
+  headers.set("Cache-Control", "private, no-store");
+  return headers;
+};
+
+const INTENTS: readonly TwoFactorIntent[] = ["start", "verify", "regenerate", "disable"];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireSession(request);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  if (typeof intent !== "string" || !INTENTS.includes(intent as TwoFactorIntent)) {
+    throw data("Unknown form", { status: 400 });
+  }
+  return twoFactorAction(request, context.clientIp, session, intent as TwoFactorIntent, formData);
+}
+
+function PasswordForm({
+  intent,
+  label,
+  busyLabel,
+  actionData,
+  variant = "primary",
+}: {
+  intent: TwoFactorIntent;
+  label: string;
+  busyLabel: string;
+  actionData?: TwoFactorActionData;
+  variant?: "primary" | "secondary";
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <Form method="post" className="space-y-4" aria-label={label}>
+      <input type="hidden" name="intent" value={intent} />
+      <AuthField
+        label="Your password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        maxLength={128}
+        error={actionData?.intent === intent ? actionData.error : undefined}
+      />
+      {variant === "primary" ? (
+        <SubmitButton busy={busy} label={label} busyLabel={busyLabel} />
+      ) : (
+        <button type="submit" disabled={busy} className={buttonClass("secondary", "w-full")}>
+          {busy ? busyLabel : label}
+        </button>
+      )}
+    </Form>
+  );
+}
+
+function VerifyStep({
+  state,
+  actionData,
+}: {
+  state: Extract<TwoFactorPageState, { step: "verify" }>;
+  actionData?: TwoFactorActionData;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "verify";
+  return (
+    <ol className="list-decimal space-y-6 pl-5 text-stone-800">
+      <li>
+        <p>
+          Scan this QR code with an authenticator app (for example Google Authenticator, Microsoft
+          Authenticator or 1Password).
+        </p>
+        <div
+          role="img"
+          aria-label="QR code of your authenticator secret"
+          className="mt-3 w-48 max-w-full [&>svg]:h-auto [&>svg]:w-full"
+          // SVG made on the server by the qrcode library from our own URI.
+          dangerouslySetInnerHTML={{ __html: state.setup.qrSvg }}
+        />
+      </li>
+      <li>
+        <p>Or type this secret into the app:</p>
+        <code
+          data-testid="totp-secret"
+          className="mt-2 block rounded bg-stone-100 p-3 font-mono text-sm break-all"
+        >
+          {state.setup.secret}
+        </code>
+      </li>
+      <li>
+        <Form method="post" className="space-y-4" aria-label="Confirm authenticator">
+          <input type="hidden" name="intent" value="verify" />
+          <AuthField
+            label="Code from the app"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            required
+            error={actionData?.intent === "verify" ? actionData.error : undefined}
+          />
+          <SubmitButton busy={busy} label="Turn on two-factor" busyLabel="Checking..." />
+        </Form>
+      </li>
+    </ol>
+  );
+}
+
+function BackupCodes({ codes, next }: { codes: string[]; next: string }) {
+  return (
+    <div className="space-y-4 text-stone-800">
+      <p className="font-semibold">Save your backup codes now: this is the only time they are shown.</p>
+      <p>
+        Each code signs you in once if you lose your authenticator. Keep them somewhere safe, such as a
+        password manager.
+      </p>
+      <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 rounded bg-stone-100 p-4 font-mono">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <Link to={next} reloadDocument className={buttonClass("primary", "w-full")}>
+        I have saved my backup codes
+      </Link>
+    </div>
+  );
+}
+
+export default function TwoFactorSettings() {
+  const { state, isAdmin, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as TwoFactorActionData | undefined;
+  const location = useLocation();
+  const next = redirectTo || "/account";
+
+  return (
+    <main id="main" className="bg-stone-50 px-4 py-16">
+      <div className="mx-auto max-w-lg">
+        <h1 className="text-center text-3xl font-bold tracking-tight text-stone-900">
+          Two-factor authentication
+        </h1>
+        <div className="mt-8 space-y-6 rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+          {state.step === "start" ? (
+            <>
+              <p className="text-stone-800">
+                {isAdmin
+                  ? "Administrator accounts hold the personal data of our leads, so they need a second factor: a code from an authenticator app on your phone, asked for at every sign-in."
+                  : "Add a second step to signing in: a code from an authenticator app on your phone."}
+              </p>
+              <p className="text-stone-800">Confirm your password to start.</p>
+              <PasswordForm
+                intent="start"
+                label="Set up authenticator"
+                busyLabel="Starting..."
+                actionData={actionData}
+              />
+            </>
+          ) : null}
+          {state.step === "verify" ? <VerifyStep state={state} actionData={actionData} /> : null}
+          {state.step === "codes" ? <BackupCodes codes={state.backupCodes} next={next} /> : null}
+          {state.step === "on" ? (
+            <>
+              <p className="text-stone-800">
+                Two-factor authentication is on: signing in asks for a code from your authenticator app.
+              </p>
+              {redirectTo ? (
+                <Link to={redirectTo} reloadDocument className={buttonClass("primary", "w-full")}>
+                  Continue
+                </Link>
+              ) : null}
+              <section aria-labelledby="regenerate-heading" className="space-y-3">
+                <h2 id="regenerate-heading" className="text-lg font-semibold text-stone-900">
+                  New backup codes
+                </h2>
+                <p className="text-sm text-stone-700">Makes ten new codes; the old ones stop working.</p>
+                <PasswordForm
+                  intent="regenerate"
+                  label="Make new backup codes"
+                  busyLabel="Making codes..."
+                  actionData={actionData}
+                  variant="secondary"
+                />
+              </section>
+              {isAdmin ? (
+                <p className="text-sm text-stone-700">
+                  Administrator accounts must keep two-factor authentication.
+                </p>
+              ) : (
+                <section aria-labelledby="disable-heading" className="space-y-3">
+                  <h2 id="disable-heading" className="text-lg font-semibold text-stone-900">
+                    Turn off two-factor
+                  </h2>
+                  <PasswordForm
+                    intent="disable"
+                    label="Turn off two-factor"
+                    busyLabel="Turning off..."
+                    actionData={actionData}
+                    variant="secondary"
+                  />
+                </section>
+              )}
+            </>
+          ) : null}
+          {state.step === "locked" ? (
+            <p className="text-stone-800">
+              This account has a passkey. To change two-factor settings, sign out and sign in again with your
+              passkey.
+            </p>
+          ) : null}
+          <p className="text-center text-sm">
+            <Link to="/account" className="font-medium text-amber-800 underline">
+              Back to your account
+            </Link>
+          </p>
+        </div>
+      </div>
+      <Toaster key={location.key} toast={actionData?.toast} />
+    </main>
+  );
+}

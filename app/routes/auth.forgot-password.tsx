@@ -1,0 +1,101 @@
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { AuthField, SubmitButton } from "~/components/auth-field";
+import { brandTitle } from "~/content/company";
+import { type Toast, Toaster } from "~/components/toast";
+import { collectFieldErrors, EmailOnlySchema, readFields } from "~/forms/auth";
+import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
+import { authHeaders, getAuth, readAuthFailure } from "~/lib/auth/auth.server";
+import { getDb } from "~/lib/db/db.server";
+import { logger } from "~/lib/ops/logger.server";
+import { redirectWithToast } from "~/lib/http/toast.server";
+import type { Route } from "./+types/auth.forgot-password";
+import { readFormData } from "~/lib/http/form-data.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: brandTitle("Reset your password") },
+  { name: "robots", content: "noindex" },
+];
+
+interface ForgotActionData {
+  email: string;
+  error?: string;
+  toast: Toast;
+}
+
+/** Retry-After on a 429, and Set-Cookie of a session refresh, reach the browser. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Retry-After") || actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = readFields(await readFormData(request), ["email"]);
+  const parsed = EmailOnlySchema.safeParse(fields);
+  if (!parsed.success) {
+    const { first } = collectFieldErrors(parsed.error);
+    return data<ForgotActionData>(
+      {
+        email: fields.email,
+        error: first,
+        toast: { title: "Error", description: first, variant: "destructive" },
+      },
+      { status: 400 },
+    );
+  }
+  const { email } = parsed.data;
+  const limit = await checkAuthRateLimit(await getDb(), "request-reset", { ip: context.clientIp, email });
+  if (!limit.allowed) {
+    return data<ForgotActionData>(
+      {
+        email,
+        toast: { title: "Could not send the link", description: limit.message, variant: "destructive" },
+      },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  const auth = await getAuth();
+  try {
+    await auth.api.requestPasswordReset({ body: { email }, headers: authHeaders(request, context.clientIp) });
+  } catch (error) {
+    if (!readAuthFailure(error)) throw error;
+    logger.warn({ err: error }, "password reset request refused");
+  }
+  // The same answer whether or not an account exists.
+  return redirectWithToast("/auth", {
+    title: "Check your email",
+    description: "If an account exists for that address, we've sent a link to reset the password.",
+  });
+}
+
+export default function ForgotPassword() {
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <main id="main" className="bg-stone-50 px-4 py-16">
+      <div className="mx-auto max-w-md">
+        <h1 className="text-center text-3xl font-bold tracking-tight text-stone-900">Reset your password</h1>
+        <p className="mt-2 text-center text-stone-700">
+          Enter the email address of your account and we'll send you a link to choose a new password.
+        </p>
+        <div className="mt-8 rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+          <Form method="post" className="space-y-4">
+            <AuthField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={actionData?.email}
+              error={actionData?.error}
+            />
+            <SubmitButton busy={busy} label="Send reset link" busyLabel="Sending..." />
+          </Form>
+          <p className="mt-6 text-center text-sm">
+            <Link to="/auth" className="font-medium text-amber-800 underline">
+              Back to sign in
+            </Link>
+          </p>
+        </div>
+      </div>
+      <Toaster toast={actionData?.toast} />
+    </main>
+  );
+}

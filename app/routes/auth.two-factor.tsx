@@ -1,0 +1,99 @@
+import { data, Form, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import { AuthField, SubmitButton } from "~/components/auth-field";
+import { Toaster } from "~/components/toast";
+import { brandTitle } from "~/content/company";
+import { safeRedirectPath } from "~/forms/auth";
+import { readFormData } from "~/lib/http/form-data.server";
+import {
+  hasTwoFactorChallenge,
+  type TwoFactorStepData,
+  verifySignInSecondFactor,
+} from "~/lib/auth/two-factor-sign-in.server";
+import type { Route } from "./+types/auth.two-factor";
+
+export const handle = { hydrate: true };
+
+export const meta: Route.MetaFunction = () => [
+  { title: brandTitle("Two-factor sign-in") },
+  { name: "robots", content: "noindex" },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
+  // Without a pending challenge (expired, or never signed in) this step means nothing.
+  if (!hasTwoFactorChallenge(request)) {
+    throw redirect(redirectTo ? `/auth?${new URLSearchParams({ redirectTo }).toString()}` : "/auth");
+  }
+  return { redirectTo };
+}
+
+/** Retry-After on a 429 reaches the browser. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Retry-After") || actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  if (intent === "totp" || intent === "backup-code") {
+    return verifySignInSecondFactor(request, context.clientIp, intent, formData);
+  }
+  throw data("Unknown form", { status: 400 });
+}
+
+export default function TwoFactorStep() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as TwoFactorStepData | undefined;
+  const navigation = useNavigation();
+  const location = useLocation();
+  const busy = (intent: string) =>
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const errorFor = (intent: TwoFactorStepData["intent"]) =>
+    actionData?.intent === intent ? actionData.error : undefined;
+
+  return (
+    <main id="main" className="bg-stone-50 px-4 py-16">
+      <div className="mx-auto max-w-md">
+        <h1 className="text-center text-3xl font-bold tracking-tight text-stone-900">Two-factor sign-in</h1>
+        <p className="mt-2 text-center text-stone-700">
+          Your password was right. Now enter the 6-digit code your authenticator app shows.
+        </p>
+        <div className="mt-8 rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+          <Form method="post" className="space-y-4" aria-label="Authenticator code">
+            <input type="hidden" name="intent" value="totp" />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <AuthField
+              label="Authentication code"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9 ]{6,7}"
+              maxLength={7}
+              required
+              error={errorFor("totp")}
+            />
+            <SubmitButton busy={busy("totp")} label="Verify" busyLabel="Verifying..." />
+          </Form>
+          <details className="mt-6 text-sm" open={actionData?.intent === "backup-code"}>
+            <summary className="cursor-pointer font-medium text-amber-800 underline">
+              Lost your device? Use a backup code
+            </summary>
+            <Form method="post" className="mt-4 space-y-4" aria-label="Backup code">
+              <input type="hidden" name="intent" value="backup-code" />
+              <input type="hidden" name="redirectTo" value={redirectTo} />
+              <AuthField
+                label="Backup code"
+                name="code"
+                autoComplete="off"
+                maxLength={11}
+                required
+                error={errorFor("backup-code")}
+              />
+              <SubmitButton busy={busy("backup-code")} label="Use backup code" busyLabel="Verifying..." />
+            </Form>
+          </details>
+        </div>
+      </div>
+      <Toaster key={location.key} toast={actionData?.toast} />
+    </main>
+  );
+}

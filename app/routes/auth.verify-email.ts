@@ -1,0 +1,30 @@
+import { getDb } from "~/lib/db/db.server";
+import { readVerificationLink } from "~/lib/auth/email-verification.server";
+import { redirectWithToast } from "~/lib/http/toast.server";
+import type { Route } from "./+types/auth.verify-email";
+
+/**
+ * The link in the verification mail. Opening it changes nothing and signs
+ * no one in: it opens the sign-in form, and signing in there with the
+ * account's password confirms the address (auth-actions.server). So a link
+ * never blesses a password its reader did not set, and someone else's link
+ * cannot sign you into their account.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const link = token ? await readVerificationLink(await getDb(), token) : null;
+  if (!link) {
+    return redirectWithToast("/auth", {
+      title: "Verification failed",
+      description: "This verification link is invalid or has expired. Sign in to get a new one.",
+      variant: "destructive",
+    });
+  }
+  if (link.alreadyVerified) {
+    return redirectWithToast("/auth", { title: "Email already verified", description: "Please sign in." });
+  }
+  return redirectWithToast(`/auth?${new URLSearchParams({ verify: token })}`, {
+    title: "Confirm your email address",
+    description: "Sign in with the password you chose to finish verifying your email address.",
+  });
+}

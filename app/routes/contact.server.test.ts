@@ -1,0 +1,368 @@
+import { asc, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { contactSubmissions, mailOutbox, rateLimits, user, userRoles } from "../../db/schema";
+import { createTestDatabase, type TestDatabase, testBackends } from "../../tests/support/test-database";
+import {
+  CONTACT_FORM_PURPOSE,
+  type ContactActionData,
+  type ContactConfig,
+  handleContactSubmission,
+  RATE_LIMIT_MESSAGE,
+} from "./contact.server";
+import { PRIVACY_NOTICE_VERSION } from "~/content/privacy";
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, issueFormToken } from "../lib/http/form-guard.server";
+import { ACKNOWLEDGEMENT_LIMIT, INQUIRY_ACKNOWLEDGEMENT, NO_ADMIN_RECIPIENTS } from "../lib/inbox/inquiries.server";
+import { INQUIRY_NOTIFICATION } from "../lib/mail/mail-outbox.server";
+
+const SECRET = "contact-form-test-secret-0123456789abcdef";
+
+const baseConfig: ContactConfig = {
+  rateLimit: null,
+  acknowledge: true,
+  adminEmails: ["owner@example.test"],
+  siteUrl: "https://site.example.test",
+  secret: SECRET,
+  minFillMs: 3_000,
+};
+
+/** A token from a page rendered `ageMs` ago. */
+function tokenAged(ageMs: number): string {
+  return issueFormToken(SECRET, CONTACT_FORM_PURPOSE, Date.now() - ageMs);
+}
+
+const validFields = {
+  name: "  Ama Mensah  ",
+  company: "Mensah Mining Ltd",
+  email: "ama@example.test",
+  phone: "+44 (20) 7946-0000",
+  whatsapp: "+233 24 123 4567",
+  interest: "gold-selling",
+  deal_size: "1m-5m",
+  message: "We have 20 kg of doré to sell.\nPlease advise on KYC.",
+};
+
+interface Outcome {
+  status: number;
+  location: string | null;
+  setCookie: string | null;
+  headers: Headers;
+  data: ContactActionData | null;
+}
+
+async function submit(
+  db: TestDatabase["db"],
+  fields: Record<string, string>,
+  { config = baseConfig, clientIp = "203.0.113.5", token = tokenAged(10_000) } = {},
+): Promise<Outcome> {
+  const body = new URLSearchParams(fields);
+  if (token !== "") body.set(FORM_TOKEN_FIELD, token);
+  const request = new Request("http://localhost/contact", { method: "POST", body });
+  const result = await handleContactSubmission(db, request, { clientIp }, config);
+  if (result instanceof Response) {
+    return {
+      status: result.status,
+      location: result.headers.get("location"),
+      setCookie: result.headers.get("set-cookie"),
+      headers: result.headers,
+      data: null,
+    };
+  }
+  return {
+    status: result.init?.status ?? 200,
+    location: null,
+    setCookie: null,
+    headers: new Headers(result.init?.headers),
+    data: result.data,
+  };
+}
+
+describe.each(testBackends)("the contact form's action on %s", (backend) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+  beforeEach(async () => {
+    await database.db.delete(mailOutbox);
+    await database.db.delete(contactSubmissions);
+    await database.db.delete(rateLimits);
+    await database.db.delete(userRoles);
+    await database.db.delete(user);
+  });
+
+  const countInquiries = async () => (await database.db.select().from(contactSubmissions)).length;
+
+  it("stores a valid inquiry, queues both mails in its transaction and redirects with the success toast", async () => {
+    await database.db.insert(user).values([
+      { id: "u1", name: "Admin One", email: "Admin1@Example.test" },
+      { id: "u2", name: "Not Admin", email: "user@example.test" },
+      { id: "u3", name: "Owner", email: "owner@example.test" },
+    ]);
+    await database.db.insert(userRoles).values([
+      { user_id: "u1", role: "admin" },
+      { user_id: "u3", role: "admin" },
+    ]);
+
+    const outcome = await submit(database.db, validFields);
+    expect(outcome.status).toBe(303);
+    expect(outcome.location).toBe("/contact");
+    const cookie = decodeURIComponent(outcome.setCookie ?? "");
+    const toast = JSON.parse(atob(cookie.split(";")[0]!.replace("toast=", ""))) as Record<string, string>;
+    expect(toast).toEqual({
+      title: "Message Sent Successfully",
+      description: "Thank you for your inquiry. We'll respond within 24 hours.",
+      variant: "default",
+    });
+
+    const [row, ...others] = await database.db.select().from(contactSubmissions);
+    expect(others).toHaveLength(0);
+    expect(row).toMatchObject({
+      name: "Ama Mensah",
+      company: "Mensah Mining Ltd",
+      email: "ama@example.test",
+      phone: "+44 (20) 7946-0000",
+      whatsapp: "+233 24 123 4567",
+      interest: "gold-selling",
+      deal_size: "1m-5m",
+      message: "We have 20 kg of doré to sell.\nPlease advise on KYC.",
+      is_spam: false,
+      read_at: null,
+      notify_error: null,
+      // Which privacy notice the visitor was shown.
+      privacy_notice_version: PRIVACY_NOTICE_VERSION,
+    });
+
+    const mails = await database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.kind));
+    expect(mails.map((mail) => mail.kind)).toEqual([INQUIRY_ACKNOWLEDGEMENT, INQUIRY_NOTIFICATION]);
+    const [ack, notification] = mails;
+    expect(notification?.to).toEqual(["admin1@example.test", "owner@example.test"]);
+    expect(notification?.reply_to).toBe("ama@example.test");
+    expect(notification?.inquiry_id).toBe(row?.id);
+    expect(notification?.subject).toContain("Ama Mensah");
+    expect(notification?.text).toContain("https://site.example.test/dashboard");
+    expect(ack?.to).toEqual(["ama@example.test"]);
+    expect(ack?.text).toContain("within 24 hours");
+    expect(ack?.text).toContain(`VM-${row!.id.replace(/-/g, "").slice(0, 8).toUpperCase()}`);
+  });
+
+  it("stores a resent submission once, answers it as sent, and queues its mail once", async () => {
+    const token = tokenAged(10_000);
+    // A retry after a lost response, and two copies racing each other.
+    expect((await submit(database.db, validFields, { token })).status).toBe(303);
+    const again = await Promise.all([
+      submit(database.db, validFields, { token }),
+      submit(database.db, validFields, { token }),
+    ]);
+    expect(again.map((outcome) => outcome.status)).toEqual([303, 303]);
+    expect(await countInquiries()).toBe(1);
+    expect(await database.db.select().from(mailOutbox)).toHaveLength(2);
+
+    // The same words from another rendering of the form are a new inquiry.
+    expect((await submit(database.db, validFields, { token: tokenAged(20_000) })).status).toBe(303);
+    // So is a changed message resent from the same page.
+    const edited = { ...validFields, message: `${validFields.message}\nAlso 5 kg of nuggets.` };
+    expect((await submit(database.db, edited, { token })).status).toBe(303);
+    expect(await countInquiries()).toBe(3);
+  });
+
+  it("finding 13: a form token is bound to one submission; its resend is still answered as sent", async () => {
+    const token = tokenAged(10_000);
+    const first = await submit(database.db, validFields, { token });
+    expect(first.status).toBe(303);
+    // The same submission again (a retry): answered as sent, stored once (decision 006).
+    expect((await submit(database.db, validFields, { token })).status).toBe(303);
+    // Other inquiries with the same token: kept for review, but spam, and mail no one.
+    for (let i = 1; i <= 3; i++) {
+      const reuse = await submit(
+        database.db,
+        { ...validFields, message: `Buy cheap gold, offer ${i}` },
+        { token },
+      );
+      expect(reuse.status).toBe(303);
+    }
+    const rows = await database.db
+      .select({ message: contactSubmissions.message, isSpam: contactSubmissions.is_spam })
+      .from(contactSubmissions)
+      .orderBy(asc(contactSubmissions.created_at));
+    expect(rows).toHaveLength(4);
+    expect(rows.filter((row) => !row.isSpam)).toEqual([{ message: validFields.message, isSpam: false }]);
+    const mails = await database.db.select({ kind: mailOutbox.kind }).from(mailOutbox);
+    expect(mails.filter((mail) => mail.kind === INQUIRY_NOTIFICATION)).toHaveLength(1);
+    expect(mails.filter((mail) => mail.kind === INQUIRY_ACKNOWLEDGEMENT)).toHaveLength(1);
+  });
+
+  it("finding 13: acknowledgement mails are limited per recipient, not only per IP", async () => {
+    const victim = "victim@example.test";
+    // Fresh tokens and a new IP each time: the per-IP limit never applies.
+    for (let i = 1; i <= 6; i++) {
+      const outcome = await submit(
+        database.db,
+        { ...validFields, email: i % 2 ? victim : "VICTIM@example.test", message: `Inquiry ${i}` },
+        { clientIp: `198.51.100.${i}`, config: { ...baseConfig, rateLimit: { max: 1, windowMs: 60_000 } } },
+      );
+      expect(outcome.status).toBe(303);
+    }
+    const mails = await database.db.select({ kind: mailOutbox.kind, to: mailOutbox.to }).from(mailOutbox);
+    const acknowledgements = mails.filter((mail) => mail.kind === INQUIRY_ACKNOWLEDGEMENT);
+    expect(acknowledgements).toHaveLength(ACKNOWLEDGEMENT_LIMIT.max);
+    // Every inquiry is still stored and reaches the admins.
+    expect(await countInquiries()).toBe(6);
+    expect(mails.filter((mail) => mail.kind === INQUIRY_NOTIFICATION)).toHaveLength(6);
+  });
+
+  it("stores empty optional fields as NULL", async () => {
+    const outcome = await submit(database.db, {
+      ...validFields,
+      company: "  ",
+      phone: "",
+      whatsapp: "",
+      deal_size: "",
+    });
+    expect(outcome.status).toBe(303);
+    const [row] = await database.db.select().from(contactSubmissions);
+    expect(row).toMatchObject({ company: null, phone: null, whatsapp: null, deal_size: null });
+  });
+
+  const invalidCases: [string, Record<string, string>][] = [
+    ["name", { name: "   " }],
+    ["name", { name: "x".repeat(121) }],
+    ["company", { company: "x".repeat(161) }],
+    ["email", { email: "not-an-email" }],
+    ["email", { email: "" }],
+    ["email", { email: `${"a".repeat(250)}@example.test` }],
+    ["phone", { phone: "call me maybe" }],
+    ["phone", { phone: "1".repeat(33) }],
+    ["whatsapp", { whatsapp: "+44 20 <script>" }],
+    ["interest", { interest: "" }],
+    ["interest", { interest: "platinum-smuggling" }],
+    ["deal_size", { deal_size: "over-9000" }],
+    ["message", { message: " \n " }],
+    ["message", { message: "x".repeat(5001) }],
+  ];
+
+  it.each(invalidCases)(
+    "refuses an invalid %s with 400, keeps the values and stores nothing",
+    async (field, change) => {
+      const fields = { ...validFields, ...change };
+      const outcome = await submit(database.db, fields);
+      expect(outcome.status).toBe(400);
+      expect(Object.keys(outcome.data?.fieldErrors ?? {})).toEqual([field]);
+      expect(outcome.data?.values).toEqual(fields);
+      expect(await countInquiries()).toBe(0);
+      expect(await database.db.select().from(mailOutbox)).toHaveLength(0);
+    },
+  );
+
+  it("reports every invalid field at once and treats missing fields as empty", async () => {
+    const outcome = await submit(database.db, { interest: "gold-buying" });
+    expect(outcome.status).toBe(400);
+    expect(Object.keys(outcome.data?.fieldErrors ?? {}).sort()).toEqual(["email", "message", "name"]);
+    expect(await countInquiries()).toBe(0);
+  });
+
+  it("keeps the original form token across a failed attempt", async () => {
+    const token = tokenAged(1_000);
+    const outcome = await submit(database.db, { ...validFields, email: "x" }, { token });
+    expect(outcome.data?.formToken).toBe(token);
+  });
+
+  it("stores a honeypot submission as spam, sends nothing and shows the normal success", async () => {
+    const outcome = await submit(database.db, { ...validFields, [HONEYPOT_FIELD]: "https://spam.example" });
+    expect(outcome.status).toBe(303);
+    const [row] = await database.db.select().from(contactSubmissions);
+    expect(row?.is_spam).toBe(true);
+    expect(await database.db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it.each([
+    // Tokens are made when the test runs: their age is what is tested.
+    ["filled in faster than a person can", () => tokenAged(500)],
+    ["without a form token", () => ""],
+    ["with a forged form token", () => `${Date.now() - 60_000}.${"A".repeat(43)}`],
+    [
+      "with a token signed by another secret",
+      () => issueFormToken("another-secret", CONTACT_FORM_PURPOSE, 0),
+    ],
+    ["with a token from the future", () => tokenAged(-10 * 60_000)],
+  ])("flags a submission %s as spam", async (_label, makeToken) => {
+    const outcome = await submit(database.db, validFields, { token: makeToken() });
+    expect(outcome.status).toBe(303);
+    const [row] = await database.db.select().from(contactSubmissions);
+    expect(row?.is_spam).toBe(true);
+    expect(await database.db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it("answers 429 over the per-IP limit, keeps the values, and counts per address", async () => {
+    const config = { ...baseConfig, rateLimit: { max: 2, windowMs: 3_600_000 } };
+    // Distinct tokens: two renderings of the form, not one submission resent.
+    for (let i = 0; i < 2; i++) {
+      const token = tokenAged(10_000 + i);
+      expect((await submit(database.db, validFields, { config, token })).status).toBe(303);
+    }
+    const limited = await submit(database.db, validFields, { config, token: tokenAged(10_002) });
+    expect(limited.status).toBe(429);
+    expect(limited.data?.formError).toBe(RATE_LIMIT_MESSAGE);
+    expect(limited.data?.values).toEqual(validFields);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await countInquiries()).toBe(2);
+    const otherIp = await submit(database.db, validFields, {
+      config,
+      clientIp: "198.51.100.7",
+      token: tokenAged(10_003),
+    });
+    expect(otherIp.status).toBe(303);
+    expect(await countInquiries()).toBe(3);
+  });
+
+  it("does not count invalid attempts against the limit", async () => {
+    const config = { ...baseConfig, rateLimit: { max: 1, windowMs: 3_600_000 } };
+    expect((await submit(database.db, { ...validFields, email: "x" }, { config })).status).toBe(400);
+    expect((await submit(database.db, validFields, { config })).status).toBe(303);
+  });
+
+  it("sends no acknowledgement when ACK_EMAILS is off", async () => {
+    await submit(database.db, validFields, { config: { ...baseConfig, acknowledge: false } });
+    const mails = await database.db.select().from(mailOutbox);
+    expect(mails.map((mail) => mail.kind)).toEqual([INQUIRY_NOTIFICATION]);
+  });
+
+  it("records on the inquiry that there is no admin to notify", async () => {
+    await submit(database.db, validFields, { config: { ...baseConfig, adminEmails: [] } });
+    const [row] = await database.db.select().from(contactSubmissions);
+    expect(row?.notify_error).toBe(NO_ADMIN_RECIPIENTS);
+    const mails = await database.db.select().from(mailOutbox);
+    expect(mails.map((mail) => mail.kind)).toEqual([INQUIRY_ACKNOWLEDGEMENT]);
+  });
+
+  it("stores nothing, not even the inquiry, when its mail cannot be queued", async () => {
+    await database.db.execute(sql`alter table mail_outbox rename to mail_outbox_away`);
+    try {
+      const outcome = await submit(database.db, validFields);
+      expect(outcome.status).toBe(503);
+      expect(outcome.headers.get("retry-after")).toBe("5");
+      expect(outcome.data?.toast).toEqual({
+        title: "Error",
+        description: "Failed to send message. Please try again.",
+        variant: "destructive",
+      });
+      expect(outcome.data?.values).toEqual(validFields);
+    } finally {
+      await database.db.execute(sql`alter table mail_outbox_away rename to mail_outbox`);
+    }
+    expect(await countInquiries()).toBe(0);
+  });
+
+  it("answers with the error toast and keeps the values when the database is gone", async () => {
+    const closed = await createTestDatabase(backend);
+    await closed.dispose();
+    const outcome = await submit(closed.db, validFields, {
+      config: { ...baseConfig, rateLimit: { max: 10, windowMs: 60_000 } },
+    });
+    expect(outcome.status).toBe(503);
+    expect(outcome.data?.toast?.variant).toBe("destructive");
+    expect(outcome.data?.toast?.title).toBe("Error");
+    expect(outcome.data?.values).toEqual(validFields);
+  });
+});

@@ -1,0 +1,160 @@
+import { type AppLoadContext, data } from "react-router";
+import type { Toast } from "~/lib/http/toast";
+import { contactPage } from "~/content/contact";
+import {
+  type ContactFieldErrors,
+  type ContactValues,
+  EMPTY_CONTACT_VALUES,
+  readContactValues,
+  validateContact,
+} from "~/forms/contact";
+import { prefillContactValues } from "~/forms/contact-prefill";
+import { resolveAuthSecret } from "../lib/auth/auth-secret.server";
+import type { Db } from "../lib/db/db.server";
+import { getEnv } from "../lib/env.server";
+import { FORM_TOKEN_FIELD, detectSpam, issueFormToken, looksLikeFormToken } from "../lib/http/form-guard.server";
+import { createInquiry, deriveSubmissionKey, hashFormToken } from "../lib/inbox/inquiries.server";
+import { logger } from "../lib/ops/logger.server";
+import { countStoredInquiry } from "../lib/ops/metrics.server";
+import { type RateLimit, consumeRateLimit } from "../lib/http/rate-limit.server";
+import { dataWithToast, redirectWithToast } from "../lib/http/toast.server";
+
+/** Binds form tokens to this form. */
+export const CONTACT_FORM_PURPOSE = "contact";
+
+export interface ContactConfig {
+  /** Submissions per client IP, or null for no limit (CONTACT_RATE_LIMIT). */
+  rateLimit: RateLimit | null;
+  /** ACK_EMAILS. */
+  acknowledge: boolean;
+  adminEmails: readonly string[];
+  siteUrl: string;
+  /** Signs the form token. */
+  secret: string;
+  minFillMs: number;
+}
+
+let cachedConfig: ContactConfig | undefined;
+
+export function getContactConfig(): ContactConfig {
+  if (cachedConfig) return cachedConfig;
+  const env = getEnv();
+  cachedConfig = {
+    rateLimit: env.CONTACT_RATE_LIMIT,
+    acknowledge: env.ACK_EMAILS,
+    adminEmails: env.ADMIN_EMAILS,
+    siteUrl: env.SITE_URL,
+    secret: resolveAuthSecret(env),
+    minFillMs: env.CONTACT_MIN_FILL_SECONDS * 1000,
+  };
+  return cachedConfig;
+}
+
+export interface ContactFormData {
+  values: ContactValues;
+  formToken: string;
+}
+
+export interface ContactActionData extends ContactFormData {
+  fieldErrors: ContactFieldErrors;
+  /** A problem with the submission as a whole (e.g. the rate limit). */
+  formError?: string;
+  toast?: Toast;
+}
+
+export const SUCCESS_TOAST: Toast = { ...contactPage.form.success, variant: "default" };
+export const FAILURE_TOAST: Toast = { ...contactPage.form.error, variant: "destructive" };
+export const RATE_LIMIT_MESSAGE =
+  "You have sent several inquiries in a short time. Please wait a while and try again, or call or WhatsApp us instead.";
+
+/** The page's initial state: prefilled values and a freshly signed form token. */
+export function loadContactForm(request: Request, config = getContactConfig()): ContactFormData {
+  return {
+    values: prefillContactValues(new URL(request.url).searchParams),
+    formToken: issueFormToken(config.secret, CONTACT_FORM_PURPOSE),
+  };
+}
+
+/**
+ * Keeps the token the page was rendered with across a failed attempt, so
+ * the fill time counts from when the visitor first opened the form.
+ */
+function keepFormToken(formData: FormData | null, config: ContactConfig): string {
+  const submitted = formData?.get(FORM_TOKEN_FIELD);
+  if (looksLikeFormToken(submitted)) return submitted;
+  return issueFormToken(config.secret, CONTACT_FORM_PURPOSE);
+}
+
+/**
+ * The contact route's action: validate, rate-limit, store (with the mail,
+ * in one transaction), then Post/Redirect/Get with the success toast.
+ */
+export async function handleContactSubmission(
+  db: Db,
+  request: Request,
+  context: Pick<AppLoadContext, "clientIp">,
+  config = getContactConfig(),
+) {
+  let formData: FormData | null = null;
+  try {
+    formData = await request.formData();
+  } catch {
+    // A body that is not a form is treated as an empty submission.
+  }
+  const values = formData ? readContactValues(formData) : { ...EMPTY_CONTACT_VALUES };
+  const formToken = keepFormToken(formData, config);
+
+  const validation = validateContact(values);
+  if (!validation.success) {
+    return data<ContactActionData>(
+      { values, formToken, fieldErrors: validation.fieldErrors },
+      { status: 400 },
+    );
+  }
+
+  try {
+    if (config.rateLimit) {
+      const limit = await consumeRateLimit(db, `contact:${context.clientIp}`, config.rateLimit);
+      if (!limit.allowed) {
+        return data<ContactActionData>(
+          { values, formToken, fieldErrors: {}, formError: RATE_LIMIT_MESSAGE },
+          { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+        );
+      }
+    }
+    const spamReason = formData
+      ? detectSpam(formData, {
+          secret: config.secret,
+          purpose: CONTACT_FORM_PURPOSE,
+          minFillMs: config.minFillMs,
+        })
+      : "missing-token";
+    const submittedToken = formData?.get(FORM_TOKEN_FIELD);
+    const inquiry = await createInquiry(db, validation.data, {
+      isSpam: spamReason !== null,
+      acknowledge: config.acknowledge,
+      adminEmails: config.adminEmails,
+      siteUrl: config.siteUrl,
+      submissionKey: deriveSubmissionKey(
+        typeof submittedToken === "string" ? submittedToken : "",
+        validation.data,
+      ),
+      // Only a genuine token binds: a forged or missing one is spam already.
+      formTokenHash:
+        spamReason === null && typeof submittedToken === "string" ? hashFormToken(submittedToken) : null,
+    });
+    if (!inquiry.duplicate) countStoredInquiry(spamReason !== null);
+    logger.info(
+      { inquiryId: inquiry.id, spam: spamReason, duplicate: inquiry.duplicate },
+      inquiry.duplicate ? "inquiry already stored" : "inquiry stored",
+    );
+  } catch (error) {
+    logger.error({ err: error }, "inquiry could not be stored");
+    return dataWithToast<ContactActionData>({ values, formToken, fieldErrors: {} }, FAILURE_TOAST, {
+      status: 503,
+      headers: { "Retry-After": "5" },
+    });
+  }
+  // 303: the browser follows with a GET, so a reload cannot resubmit.
+  return redirectWithToast("/contact", SUCCESS_TOAST, { status: 303 });
+}

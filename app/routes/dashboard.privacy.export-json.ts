@@ -1,0 +1,27 @@
+import { data } from "react-router";
+import { RightsRequestSchema } from "~/forms/privacy";
+import { getDb } from "~/lib/db/db.server";
+import { requireAdmin } from "~/lib/http/guards.server";
+import { logger } from "~/lib/ops/logger.server";
+import { countPersonalData, findPersonalData } from "~/lib/privacy/personal-data.server";
+import type { Route } from "./+types/dashboard.privacy.export-json";
+
+/** A subject access request: everything held about one address, as one JSON file. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(request);
+  const parsed = RightsRequestSchema.safeParse({
+    email: new URL(request.url).searchParams.get("email") ?? "",
+  });
+  if (!parsed.success) throw data("Enter a valid email address.", { status: 400 });
+  const found = await findPersonalData(await getDb(), parsed.data.email);
+  logger.info({ adminId: user.id, counts: countPersonalData(found) }, "rights request exported");
+  const exportedAt = new Date();
+  const body = JSON.stringify({ exportedAt, ...found }, null, 2);
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="personal-data-${exportedAt.toISOString().slice(0, 10)}.json"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

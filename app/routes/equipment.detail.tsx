@@ -1,0 +1,123 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import { AvailabilityBadge } from "~/components/availability-badge";
+import { CheckList } from "~/components/sections/check-list";
+import { ButtonLink } from "~/components/ui/button-link";
+import { brandTitle, whatsappLink } from "~/content/company";
+import { CATEGORY_LABELS, type EquipmentItem, equipmentItems } from "~/content/equipment";
+import { equipmentPage } from "~/content/equipment-page";
+import { buildMeta } from "~/seo/meta";
+import type { Route } from "./+types/equipment.detail";
+
+const OFFER: Record<EquipmentItem["availability"], string> = {
+  available: "for rent or sale",
+  "rental-only": "for rent",
+  "sale-only": "for sale",
+};
+
+export function loader({ params }: Route.LoaderArgs) {
+  const item = equipmentItems.find((entry) => entry.id === params.id);
+  if (!item) throw data(null, { status: 404 });
+  return { item };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const { item } = loaderData;
+  return buildMeta(
+    `/equipment/${item.id}`,
+    {
+      title: brandTitle(item.name),
+      description: `${item.name}, ${OFFER[item.availability]} in Ghana. ${item.description}`,
+    },
+    matches,
+    { type: "product" },
+  );
+};
+
+export default function EquipmentDetail({ loaderData }: Route.ComponentProps) {
+  const { item } = loaderData;
+  const { card } = equipmentPage;
+  return (
+    <main id="main" className="bg-white">
+      <div className="mx-auto max-w-6xl px-4 py-12">
+        <Link
+          to="/equipment"
+          className="inline-flex items-center gap-1 text-sm font-semibold text-amber-800 hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to the catalogue
+        </Link>
+        <div className="mt-6 grid gap-10 lg:grid-cols-2">
+          <img
+            src={item.image}
+            alt={item.imageAlt}
+            width={item.imageWidth}
+            height={item.imageHeight}
+            className="w-full rounded-xl border border-stone-200 bg-stone-100"
+          />
+          <div>
+            <p className="text-sm font-medium text-stone-600">{CATEGORY_LABELS[item.category]}</p>
+            <h1 className="mt-1 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">{item.name}</h1>
+            <div className="mt-3">
+              <AvailabilityBadge availability={item.availability} />
+            </div>
+            <p className="mt-6 text-stone-700">{item.description}</p>
+            <dl className="mt-6 grid grid-cols-2 gap-4 rounded-xl bg-stone-50 p-5">
+              <div>
+                <dt className="text-sm text-stone-600">{card.rentalLabel}</dt>
+                <dd className="text-xl font-bold text-stone-900">{item.rentalPrice}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-stone-600">{card.saleLabel}</dt>
+                <dd className="text-xl font-bold text-stone-900">{item.salePrice}</dd>
+              </div>
+            </dl>
+            <div className="mt-6 flex flex-wrap gap-3">
+              <ButtonLink href={`${card.inquireHref}?equipment=${item.id}`}>
+                Inquire about the {item.name}
+              </ButtonLink>
+              <ButtonLink
+                href={whatsappLink(
+                  `Hello, I'm interested in the ${item.name} from your equipment catalogue.`,
+                )}
+                variant="secondary"
+              >
+                Ask on WhatsApp
+              </ButtonLink>
+            </div>
+          </div>
+        </div>
+        <div className="mt-12 grid gap-10 lg:grid-cols-2">
+          <section aria-labelledby="specs-heading">
+            <h2 id="specs-heading" className="text-2xl font-semibold text-stone-900">
+              Specifications
+            </h2>
+            <table className="mt-4 w-full text-left text-sm">
+              <caption className="sr-only">Specifications of the {item.name}</caption>
+              <tbody className="divide-y divide-stone-200">
+                {item.specs.map((spec) => (
+                  <tr key={spec.key}>
+                    <th scope="row" className="py-3 pr-4 font-medium text-stone-600">
+                      {spec.label}
+                    </th>
+                    <td className="py-3 font-semibold text-stone-900">{spec.value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+          <section aria-labelledby="features-heading">
+            <h2 id="features-heading" className="text-2xl font-semibold text-stone-900">
+              Features
+            </h2>
+            <div className="mt-4">
+              <CheckList items={item.features} />
+            </div>
+          </section>
+        </div>
+        <p className="mt-10 text-sm text-stone-600">{equipmentPage.pricingNote}</p>
+      </div>
+    </main>
+  );
+}
