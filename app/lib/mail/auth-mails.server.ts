@@ -1,3 +1,4 @@
+import { authLinks, formatHours } from "~/content/auth-links";
 import { company } from "~/content/company";
 import { escapeHtml, type MailMessage } from "./mail.server";
 
@@ -51,7 +52,7 @@ export function verificationMail({ to, url }: { to: string; url: string }): Mail
     subject: `Verify your email address for ${company.brandName}`,
     paragraphs: [
       `Thank you for creating an account with ${company.brandName}.`,
-      "Please confirm your email address to finish setting up your account. The link is valid for 24 hours.",
+      `Please confirm your email address to finish setting up your account. The link is valid for ${formatHours(authLinks.verifyEmailHours)}.`,
     ],
     action: { label: "Verify email address", url },
     footer: "If you did not create this account, you can ignore this email.",
@@ -65,7 +66,7 @@ export function resetPasswordMail({ to, url }: { to: string; url: string }): Mai
     subject: `Reset your ${company.brandName} password`,
     paragraphs: [
       "We received a request to reset the password of your account.",
-      "The link below works once and is valid for one hour. Choosing a new password signs you out everywhere.",
+      `The link below works once and is valid for ${formatHours(authLinks.resetPasswordHours)}. Choosing a new password signs you out everywhere.`,
     ],
     action: { label: "Choose a new password", url },
     footer: "If you did not ask for this, you can ignore this email: your password stays the same.",
