@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { authLinks, HOUR_SECONDS } from "~/content/auth-links";
 import { company } from "~/content/company";
 import { retention } from "~/content/retention";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/forms/auth";
@@ -16,7 +17,10 @@ import { enqueueMail } from "../mail/mail.server";
 import { forgetResetLinks, recordVerificationLink } from "./email-verification.server";
 import { secondFactorOfNewSession } from "./second-factor.server";
 
-const DAY_SECONDS = 24 * 60 * 60;
+const DAY_SECONDS = 24 * HOUR_SECONDS;
+/** The lifetimes of the links in account mails, which the mails state (content/auth-links). */
+export const VERIFY_EMAIL_EXPIRES_IN_SECONDS = authLinks.verifyEmailHours * HOUR_SECONDS;
+export const RESET_PASSWORD_EXPIRES_IN_SECONDS = authLinks.resetPasswordHours * HOUR_SECONDS;
 /** Idle timeout: a session unused for this long ends (the privacy notice states it). */
 export const SESSION_EXPIRES_IN_SECONDS = retention.sessionIdleDays * DAY_SECONDS;
 /** Using a session at most this often pushes its expiry out again (sliding). */
@@ -58,7 +62,7 @@ export function createAuth(db: Db, env: Env) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: 60 * 60,
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN_SECONDS,
       async sendResetPassword({ user, token }) {
         const url = `${siteUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
         await enqueueMail(db, resetPasswordMail({ to: user.email, url }));
@@ -76,10 +80,10 @@ export function createAuth(db: Db, env: Env) {
       // sign-in form it opens): opening one never signs in, and never
       // blesses a password that the address owner did not set.
       autoSignInAfterVerification: false,
-      expiresIn: DAY_SECONDS,
+      expiresIn: VERIFY_EMAIL_EXPIRES_IN_SECONDS,
       async sendVerificationEmail({ user, token }) {
         const url = `${siteUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
-        await recordVerificationLink(db, user.id, token, DAY_SECONDS);
+        await recordVerificationLink(db, user.id, token, VERIFY_EMAIL_EXPIRES_IN_SECONDS);
         await enqueueMail(db, verificationMail({ to: user.email, url }));
       },
     },

@@ -18,19 +18,6 @@ export interface MailMessage {
   inquiryId?: string;
 }
 
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** For user input placed in HTML mail bodies. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
-
 /** Header values never carry line breaks: no header injection. */
 export function stripLineBreaks(value: string): string {
   return value.replace(/[\r\n]+/g, " ").trim();
