@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { data } from "react-router";
 import type { Toast } from "~/lib/http/toast";
-import { ChangePasswordSchema, collectFieldErrors, type FieldErrors, readFields } from "~/forms/auth";
+import { ChangePasswordSchema } from "~/forms/auth";
+import { type FieldErrors, parseForm, readFields } from "~/forms/parse-form";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
 import { authHeaders, getAuth, readAuthFailure } from "~/lib/auth/auth.server";
 import { getDb } from "~/lib/db/db.server";
@@ -104,15 +105,9 @@ export async function accountAction(
     });
   }
 
-  const parsed = ChangePasswordSchema.safeParse(
-    readFields(formData, ["currentPassword", "password", "confirmPassword"]),
-  );
-  if (!parsed.success) {
-    const { fieldErrors, first } = collectFieldErrors<"currentPassword" | "password" | "confirmPassword">(
-      parsed.error,
-    );
-    return refuse({ intent, fieldErrors, toast: failed(first) }, 400);
-  }
+  const parsed = parseForm(ChangePasswordSchema, formData);
+  if (!parsed.ok)
+    return refuse({ intent, fieldErrors: parsed.fieldErrors, toast: failed(parsed.first) }, 400);
   const limit = await checkAuthRateLimit(db, "change-password", { ip: clientIp, email: session.user.email });
   if (!limit.allowed) {
     return refuse({ intent, toast: failed(limit.message) }, 429, {

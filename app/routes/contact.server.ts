@@ -1,18 +1,18 @@
 import { type AppLoadContext, data } from "react-router";
 import type { Toast } from "~/lib/http/toast";
 import { contactPage } from "~/content/contact";
-import {
-  type ContactFieldErrors,
-  type ContactValues,
-  EMPTY_CONTACT_VALUES,
-  readContactValues,
-  validateContact,
-} from "~/forms/contact";
+import { type ContactField, ContactFormSchema, type ContactValues } from "~/forms/contact";
+import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { prefillContactValues } from "~/forms/contact-prefill";
 import { resolveAuthSecret } from "../lib/auth/auth-secret.server";
 import type { Db } from "../lib/db/db.server";
 import { getEnv } from "../lib/env.server";
-import { FORM_TOKEN_FIELD, detectSpam, issueFormToken, looksLikeFormToken } from "../lib/http/form-guard.server";
+import {
+  FORM_TOKEN_FIELD,
+  detectSpam,
+  issueFormToken,
+  looksLikeFormToken,
+} from "../lib/http/form-guard.server";
 import { createInquiry, deriveSubmissionKey, hashFormToken } from "../lib/inbox/inquiries.server";
 import { logger } from "../lib/ops/logger.server";
 import { countStoredInquiry } from "../lib/ops/metrics.server";
@@ -56,7 +56,7 @@ export interface ContactFormData {
 }
 
 export interface ContactActionData extends ContactFormData {
-  fieldErrors: ContactFieldErrors;
+  fieldErrors: FieldErrors<ContactField>;
   /** A problem with the submission as a whole (e.g. the rate limit). */
   formError?: string;
   toast?: Toast;
@@ -101,11 +101,10 @@ export async function handleContactSubmission(
   } catch {
     // A body that is not a form is treated as an empty submission.
   }
-  const values = formData ? readContactValues(formData) : { ...EMPTY_CONTACT_VALUES };
+  const validation = parseForm(ContactFormSchema, formData ?? new FormData());
+  const { values } = validation;
   const formToken = keepFormToken(formData, config);
-
-  const validation = validateContact(values);
-  if (!validation.success) {
+  if (!validation.ok) {
     return data<ContactActionData>(
       { values, formToken, fieldErrors: validation.fieldErrors },
       { status: 400 },
