@@ -91,6 +91,14 @@ export const ChangePasswordSchema = z
   })
   .superRefine(checkNewPassword);
 
+/** Ending one session from the account page: its id, from a hidden field. */
+export const EndSessionSchema = z.object({
+  id: z
+    .string({ error: "No session was chosen." })
+    .min(1, "No session was chosen.")
+    .max(100, "No session was chosen."),
+});
+
 /**
  * Where to go after signing in: a path on this site, else `fallback`.
  * `//host` and `/\host` are other origins to a browser, so are refused,
