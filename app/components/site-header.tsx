@@ -2,7 +2,7 @@ import { LayoutDashboard, LogOut, Menu, MessageCircle, UserRound } from "lucide-
 import { Link, NavLink, useLocation } from "react-router";
 import { company } from "~/content/company";
 import { mainNavLinks, navActions } from "~/content/navigation";
-import { buttonVariants } from "./ui/button";
+import { Button, buttonVariants } from "./ui/button";
 import { cn } from "./ui/cn";
 
 export interface HeaderViewer {
@@ -77,13 +77,10 @@ function NavActions({ viewer }: { viewer: HeaderViewer }) {
           {navActions.account.label}
         </Link>
         <form method="post" action={navActions.signOut.action}>
-          <button
-            type="submit"
-            className={buttonVariants({ variant: "ghost", size: "compact", width: "full" })}
-          >
+          <Button type="submit" variant="ghost" size="compact" width="full">
             <LogOut aria-hidden="true" className="size-4" />
             {navActions.signOut.label}
-          </button>
+          </Button>
         </form>
         <WhatsAppButton />
       </div>

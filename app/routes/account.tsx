@@ -1,7 +1,7 @@
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { PasswordField } from "~/components/form-fields";
 import { Toaster } from "~/components/toast";
-import { buttonVariants, SubmitButton } from "~/components/ui/button";
+import { Button, buttonVariants, SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { brandTitle } from "~/content/company";
@@ -123,14 +123,10 @@ function SessionRow({ session }: { session: SessionSummary }) {
         <Form method="post">
           <input type="hidden" name="intent" value="end-session" />
           <input type="hidden" name="id" value={session.id} />
-          <button
-            type="submit"
-            disabled={busy}
-            className={buttonVariants({ variant: "secondary", size: "compact" })}
-          >
+          <Button type="submit" disabled={busy} variant="secondary" size="compact">
             {busy ? "Ending..." : "End session"}
             <span className="sr-only"> on {session.device}</span>
-          </button>
+          </Button>
         </Form>
       )}
     </li>
@@ -164,13 +160,9 @@ export default function AccountPage() {
           {others > 0 ? (
             <Form method="post" className="mt-4">
               <input type="hidden" name="intent" value="end-other-sessions" />
-              <button
-                type="submit"
-                disabled={endingOthers}
-                className={buttonVariants({ variant: "secondary", width: "full" })}
-              >
+              <Button type="submit" disabled={endingOthers} variant="secondary" width="full">
                 {endingOthers ? "Ending..." : "End all other sessions"}
-              </button>
+              </Button>
             </Form>
           ) : null}
         </Card>
