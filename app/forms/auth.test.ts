@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { collectFieldErrors, safeRedirectPath, SignInSchema, SignUpSchema } from "./auth";
+import { safeRedirectPath, SignInSchema, SignUpSchema } from "./auth";
+import { collectFieldErrors } from "./parse-form";
 
 const valid = {
   fullName: "Ada Lovelace",

@@ -37,6 +37,11 @@ const PasswordSchema = z
   .min(1, authMessages.passwordRequired)
   .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong);
 
+const ConfirmPasswordSchema = z
+  .string({ error: authMessages.confirmRequired })
+  .min(1, authMessages.confirmRequired)
+  .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong);
+
 /** The spec's order: a mismatch is reported first, then the length. */
 function checkNewPassword(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx): void {
   if (value.password !== value.confirmPassword) {
@@ -63,7 +68,7 @@ export const SignUpSchema = z
       .max(100, authMessages.fullNameTooLong),
     email: EmailSchema,
     password: PasswordSchema,
-    confirmPassword: z.string({ error: authMessages.confirmRequired }).min(1, authMessages.confirmRequired),
+    confirmPassword: ConfirmPasswordSchema,
   })
   .superRefine(checkNewPassword);
 
@@ -73,7 +78,7 @@ export const ResetPasswordSchema = z
   .object({
     token: z.string().min(1).max(200),
     password: PasswordSchema,
-    confirmPassword: z.string({ error: authMessages.confirmRequired }).min(1, authMessages.confirmRequired),
+    confirmPassword: ConfirmPasswordSchema,
   })
   .superRefine(checkNewPassword);
 
@@ -82,33 +87,17 @@ export const ChangePasswordSchema = z
   .object({
     currentPassword: PasswordSchema,
     password: PasswordSchema,
-    confirmPassword: z.string({ error: authMessages.confirmRequired }).min(1, authMessages.confirmRequired),
+    confirmPassword: ConfirmPasswordSchema,
   })
   .superRefine(checkNewPassword);
 
-export type FieldErrors<T extends string> = Partial<Record<T, string>>;
-
-/** The first message per field, and the first overall (for the toast). */
-export function collectFieldErrors<T extends string>(
-  error: z.ZodError,
-): { fieldErrors: FieldErrors<T>; first: string } {
-  const fieldErrors: FieldErrors<T> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "") as T;
-    fieldErrors[field] ??= issue.message;
-  }
-  return { fieldErrors, first: error.issues[0]?.message ?? "Please check the form." };
-}
-
-/** Reads the named text fields of a form; anything else (e.g. a file) becomes "". */
-export function readFields<T extends string>(formData: FormData, names: readonly T[]): Record<T, string> {
-  const values = {} as Record<T, string>;
-  for (const name of names) {
-    const value = formData.get(name);
-    values[name] = typeof value === "string" ? value : "";
-  }
-  return values;
-}
+/** Ending one session from the account page: its id, from a hidden field. */
+export const EndSessionSchema = z.object({
+  id: z
+    .string({ error: "No session was chosen." })
+    .min(1, "No session was chosen.")
+    .max(100, "No session was chosen."),
+});
 
 /**
  * Where to go after signing in: a path on this site, else `fallback`.

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { SignUpSchema } from "./auth";
-import { EMPTY_CONTACT_VALUES, readContactValues, validateContact } from "./contact";
+import { ContactFormSchema, type ContactValues, EMPTY_CONTACT_VALUES } from "./contact";
 import { prefillContactValues } from "./contact-prefill";
+import { parseForm } from "./parse-form";
+
+function validateContact(values: ContactValues) {
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(values)) formData.set(name, value);
+  const result = parseForm(ContactFormSchema, formData);
+  return result.ok
+    ? { success: true as const, data: result.data }
+    : { success: false as const, fieldErrors: result.fieldErrors };
+}
 
 const valid = {
   ...EMPTY_CONTACT_VALUES,
@@ -57,7 +67,7 @@ describe("the contact form schema", () => {
     formData.set("name", "A");
     formData.set("message", new Blob(["x"]), "x.txt");
     formData.set("is_spam", "false");
-    expect(readContactValues(formData)).toEqual({ ...EMPTY_CONTACT_VALUES, name: "A" });
+    expect(parseForm(ContactFormSchema, formData).values).toEqual({ ...EMPTY_CONTACT_VALUES, name: "A" });
   });
 });
 

@@ -1,8 +1,9 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { AuthField } from "~/components/auth-field";
+import { PasswordField } from "~/components/form-fields";
 import { type Toast, Toaster } from "~/components/toast";
-import { buttonClass } from "~/components/ui/button-link";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { brandTitle, company } from "~/content/company";
+import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
 import { DeleteAccountSchema } from "~/forms/privacy";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
 import { authHeaders, getAuth, readAuthFailure } from "~/lib/auth/auth.server";
@@ -26,13 +27,17 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
 
 interface DeleteActionData {
-  error: string;
+  /** Every refusal is about the password (wrong, missing, or too many tries). */
+  fieldErrors: FieldErrors<"password">;
   toast: Toast;
 }
 
 function refuse(error: string, status: number, init?: ResponseInit) {
   return data<DeleteActionData>(
-    { error, toast: { title: "Account not deleted", description: error, variant: "destructive" } },
+    {
+      fieldErrors: { password: error },
+      toast: { title: "Account not deleted", description: error, variant: "destructive" },
+    },
     { ...init, status },
   );
 }
@@ -49,8 +54,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireUser(request);
-  const parsed = DeleteAccountSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? "Enter your password.", 400);
+  const parsed = parseForm(DeleteAccountSchema, await readFormData(request));
+  if (!parsed.ok) return refuse(parsed.first, 400);
 
   const db = await getDb();
   // Checking a password is a guess like signing in: the same limits apply.
@@ -93,6 +98,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+const limits = constraintsOf(DeleteAccountSchema);
+
 export default function DeleteAccount() {
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -118,25 +125,20 @@ export default function DeleteAccount() {
         </a>
       </p>
       <Form method="post" className="mt-8 space-y-4" aria-label="Delete account">
-        <AuthField
+        <PasswordField
           label="Your password"
           name="password"
-          type="password"
+          constraint={limits.password}
           autoComplete="current-password"
-          required
-          error={actionData?.error}
+          error={actionData?.fieldErrors.password}
         />
         <div className="flex flex-wrap gap-3">
-          <Link to="/account" className={buttonClass("secondary")}>
+          <Link to="/account" className={buttonVariants({ variant: "secondary" })}>
             Cancel
           </Link>
-          <button
-            type="submit"
-            disabled={busy}
-            className={buttonClass("primary", "bg-red-700 hover:bg-red-800 disabled:opacity-70")}
-          >
+          <Button type="submit" variant="destructive" disabled={busy}>
             {busy ? "Deleting…" : "Delete my account"}
-          </button>
+          </Button>
         </div>
       </Form>
       <Toaster toast={actionData?.toast ?? null} />

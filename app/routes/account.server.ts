@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { data } from "react-router";
 import type { Toast } from "~/lib/http/toast";
-import { ChangePasswordSchema, collectFieldErrors, type FieldErrors, readFields } from "~/forms/auth";
+import { ChangePasswordSchema, EndSessionSchema } from "~/forms/auth";
+import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
 import { authHeaders, getAuth, readAuthFailure } from "~/lib/auth/auth.server";
 import { getDb } from "~/lib/db/db.server";
@@ -76,8 +77,9 @@ export async function accountAction(
   const userId = session.user.id;
 
   if (intent === "end-session") {
-    const id = readFields(formData, ["id"]).id;
-    if (!id || id.length > 100) return refuse({ intent, toast: failed("No session was chosen.") }, 400);
+    const chosen = parseForm(EndSessionSchema, formData);
+    if (!chosen.ok) return refuse({ intent, toast: failed(chosen.first) }, 400);
+    const { id } = chosen.data;
     if (id === session.sessionId) {
       return refuse({ intent, toast: failed("To end this session, sign out.") }, 400);
     }
@@ -104,15 +106,9 @@ export async function accountAction(
     });
   }
 
-  const parsed = ChangePasswordSchema.safeParse(
-    readFields(formData, ["currentPassword", "password", "confirmPassword"]),
-  );
-  if (!parsed.success) {
-    const { fieldErrors, first } = collectFieldErrors<"currentPassword" | "password" | "confirmPassword">(
-      parsed.error,
-    );
-    return refuse({ intent, fieldErrors, toast: failed(first) }, 400);
-  }
+  const parsed = parseForm(ChangePasswordSchema, formData);
+  if (!parsed.ok)
+    return refuse({ intent, fieldErrors: parsed.fieldErrors, toast: failed(parsed.first) }, 400);
   const limit = await checkAuthRateLimit(db, "change-password", { ip: clientIp, email: session.user.email });
   if (!limit.allowed) {
     return refuse({ intent, toast: failed(limit.message) }, 429, {

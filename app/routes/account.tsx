@@ -1,9 +1,12 @@
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
-import { AuthField, SubmitButton } from "~/components/auth-field";
+import { PasswordField } from "~/components/form-fields";
 import { Toaster } from "~/components/toast";
-import { buttonClass } from "~/components/ui/button-link";
+import { Button, buttonVariants, SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
 import { brandTitle } from "~/content/company";
+import { ChangePasswordSchema } from "~/forms/auth";
+import { constraintsOf } from "~/forms/parse-form";
 import { readFormData } from "~/lib/http/form-data.server";
 import { requireSession } from "~/lib/http/guards.server";
 import type { Route } from "./+types/account";
@@ -63,37 +66,33 @@ function useBusy(intent: AccountIntent, id?: string): boolean {
   );
 }
 
+const passwordLimits = constraintsOf(ChangePasswordSchema);
+
 function ChangePassword({ actionData }: { actionData?: AccountActionData }) {
   const busy = useBusy("change-password");
   const errors = actionData?.intent === "change-password" ? actionData.fieldErrors : undefined;
   return (
     <Form method="post" className="space-y-4" aria-label="Change password">
       <input type="hidden" name="intent" value="change-password" />
-      <AuthField
+      <PasswordField
         label="Current password"
         name="currentPassword"
-        type="password"
+        constraint={passwordLimits.currentPassword}
         autoComplete="current-password"
-        required
-        maxLength={128}
         error={errors?.currentPassword}
       />
-      <AuthField
+      <PasswordField
         label="New password"
         name="password"
-        type="password"
+        constraint={passwordLimits.password}
         autoComplete="new-password"
-        required
-        maxLength={128}
         error={errors?.password}
       />
-      <AuthField
+      <PasswordField
         label="Confirm new password"
         name="confirmPassword"
-        type="password"
+        constraint={passwordLimits.confirmPassword}
         autoComplete="new-password"
-        required
-        maxLength={128}
         error={errors?.confirmPassword}
       />
       <p className="text-sm text-stone-700">Changing your password signs you out on every other device.</p>
@@ -124,10 +123,10 @@ function SessionRow({ session }: { session: SessionSummary }) {
         <Form method="post">
           <input type="hidden" name="intent" value="end-session" />
           <input type="hidden" name="id" value={session.id} />
-          <button type="submit" disabled={busy} className={buttonClass("secondary", "px-3")}>
+          <Button type="submit" disabled={busy} variant="secondary" size="compact">
             {busy ? "Ending..." : "End session"}
             <span className="sr-only"> on {session.device}</span>
-          </button>
+          </Button>
         </Form>
       )}
     </li>
@@ -161,9 +160,9 @@ export default function AccountPage() {
           {others > 0 ? (
             <Form method="post" className="mt-4">
               <input type="hidden" name="intent" value="end-other-sessions" />
-              <button type="submit" disabled={endingOthers} className={buttonClass("secondary", "w-full")}>
+              <Button type="submit" disabled={endingOthers} variant="secondary" width="full">
                 {endingOthers ? "Ending..." : "End all other sessions"}
-              </button>
+              </Button>
             </Form>
           ) : null}
         </Card>
@@ -177,7 +176,10 @@ export default function AccountPage() {
                 ? "Administrator accounts need two-factor authentication."
                 : "Off. Add a code from an authenticator app to signing in."}
           </p>
-          <Link to="/account/two-factor" className={buttonClass("secondary", "mt-4 w-full")}>
+          <Link
+            to="/account/two-factor"
+            className={cn(buttonVariants({ variant: "secondary", width: "full" }), "mt-4")}
+          >
             {factors.totp === "on" ? "Manage two-factor authentication" : "Set up two-factor authentication"}
           </Link>
         </Card>
@@ -195,10 +197,14 @@ export default function AccountPage() {
             Download what we hold about your account, or delete the account and everything tied to it.
           </p>
           <div className="mt-4 flex flex-col gap-3">
-            <a href="/account/data" download className={buttonClass("secondary", "w-full")}>
+            <a
+              href="/account/data"
+              download
+              className={buttonVariants({ variant: "secondary", width: "full" })}
+            >
               Download my data
             </a>
-            <Link to="/account/delete" className={buttonClass("secondary", "w-full")}>
+            <Link to="/account/delete" className={buttonVariants({ variant: "secondary", width: "full" })}>
               Delete my account
             </Link>
           </div>

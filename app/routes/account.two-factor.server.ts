@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Toast } from "~/lib/http/toast";
-import { collectFieldErrors, readFields, safeRedirectPath } from "~/forms/auth";
+import { safeRedirectPath } from "~/forms/auth";
+import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { PasswordConfirmSchema, TotpCodeSchema, twoFactorMessages } from "~/forms/two-factor";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
 import { authHeaders, getAuth, readAuthFailure } from "~/lib/auth/auth.server";
@@ -32,7 +33,8 @@ export type TwoFactorIntent = "start" | "verify" | "regenerate" | "disable";
 
 export interface TwoFactorActionData {
   intent: TwoFactorIntent;
-  error?: string;
+  /** A refusal shows at the form's one field: the code to confirm, else the password. */
+  fieldErrors: FieldErrors<"code" | "password">;
   toast: Toast;
 }
 
@@ -76,7 +78,11 @@ export async function loadTwoFactorPage(request: Request, session: SignedInSessi
 
 function refuse(intent: TwoFactorIntent, description: string, status: number, init?: ResponseInit) {
   const toast: Toast = { title: "Error", description, variant: "destructive" };
-  return data<TwoFactorActionData>({ intent, error: description, toast }, { ...init, status });
+  const field = intent === "verify" ? "code" : "password";
+  return data<TwoFactorActionData>(
+    { intent, fieldErrors: { [field]: description }, toast },
+    { ...init, status },
+  );
 }
 
 function samePage(request: Request): string {
@@ -86,10 +92,10 @@ function samePage(request: Request): string {
 
 /** The account's own password, from a form: refusals as field errors. */
 function readPassword(intent: TwoFactorIntent, formData: FormData) {
-  const parsed = PasswordConfirmSchema.safeParse(readFields(formData, ["password"]));
-  return parsed.success
+  const parsed = parseForm(PasswordConfirmSchema, formData);
+  return parsed.ok
     ? { password: parsed.data.password, error: null }
-    : { password: "", error: refuse(intent, collectFieldErrors(parsed.error).first, 400) };
+    : { password: "", error: refuse(intent, parsed.first, 400) };
 }
 
 export async function twoFactorAction(
@@ -119,8 +125,8 @@ export async function twoFactorAction(
       // Only an enrolment waiting for its first code; never re-shows the backup codes.
       if (factors.totp !== "pending")
         return refuse(intent, "There is no authenticator setup to confirm.", 400);
-      const parsed = TotpCodeSchema.safeParse(readFields(formData, ["code"]));
-      if (!parsed.success) return refuse(intent, collectFieldErrors(parsed.error).first, 400);
+      const parsed = parseForm(TotpCodeSchema, formData);
+      if (!parsed.ok) return refuse(intent, parsed.first, 400);
       const startedAt = new Date();
       const result = await auth.api.verifyTOTP({
         body: { code: parsed.data.code },

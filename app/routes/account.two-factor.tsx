@@ -1,8 +1,10 @@
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
-import { AuthField, SubmitButton } from "~/components/auth-field";
+import { PasswordField, TextField } from "~/components/form-fields";
 import { Toaster } from "~/components/toast";
-import { buttonClass } from "~/components/ui/button-link";
+import { buttonVariants, SubmitButton } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
+import { constraintsOf } from "~/forms/parse-form";
+import { PasswordConfirmSchema, TotpCodeSchema } from "~/forms/two-factor";
 import { readFormData } from "~/lib/http/form-data.server";
 import { requireSession } from "~/lib/http/guards.server";
 import type { Route } from "./+types/account.two-factor";
@@ -46,6 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return twoFactorAction(request, context.clientIp, session, intent as TwoFactorIntent, formData);
 }
 
+const passwordLimits = constraintsOf(PasswordConfirmSchema);
+const codeLimits = constraintsOf(TotpCodeSchema);
+
 function PasswordForm({
   intent,
   label,
@@ -64,22 +69,14 @@ function PasswordForm({
   return (
     <Form method="post" className="space-y-4" aria-label={label}>
       <input type="hidden" name="intent" value={intent} />
-      <AuthField
+      <PasswordField
         label="Your password"
         name="password"
-        type="password"
+        constraint={passwordLimits.password}
         autoComplete="current-password"
-        required
-        maxLength={128}
-        error={actionData?.intent === intent ? actionData.error : undefined}
+        error={actionData?.intent === intent ? actionData.fieldErrors.password : undefined}
       />
-      {variant === "primary" ? (
-        <SubmitButton busy={busy} label={label} busyLabel={busyLabel} />
-      ) : (
-        <button type="submit" disabled={busy} className={buttonClass("secondary", "w-full")}>
-          {busy ? busyLabel : label}
-        </button>
-      )}
+      <SubmitButton busy={busy} label={label} busyLabel={busyLabel} variant={variant} />
     </Form>
   );
 }
@@ -120,14 +117,13 @@ function VerifyStep({
       <li>
         <Form method="post" className="space-y-4" aria-label="Confirm authenticator">
           <input type="hidden" name="intent" value="verify" />
-          <AuthField
+          <TextField
             label="Code from the app"
             name="code"
+            constraint={codeLimits.code}
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={7}
-            required
-            error={actionData?.intent === "verify" ? actionData.error : undefined}
+            error={actionData?.intent === "verify" ? actionData.fieldErrors.code : undefined}
           />
           <SubmitButton busy={busy} label="Turn on two-factor" busyLabel="Checking..." />
         </Form>
@@ -149,7 +145,7 @@ function BackupCodes({ codes, next }: { codes: string[]; next: string }) {
           <li key={code}>{code}</li>
         ))}
       </ul>
-      <Link to={next} reloadDocument className={buttonClass("primary", "w-full")}>
+      <Link to={next} reloadDocument className={buttonVariants({ width: "full" })}>
         I have saved my backup codes
       </Link>
     </div>
@@ -193,7 +189,7 @@ export default function TwoFactorSettings() {
                 Two-factor authentication is on: signing in asks for a code from your authenticator app.
               </p>
               {redirectTo ? (
-                <Link to={redirectTo} reloadDocument className={buttonClass("primary", "w-full")}>
+                <Link to={redirectTo} reloadDocument className={buttonVariants({ width: "full" })}>
                   Continue
                 </Link>
               ) : null}

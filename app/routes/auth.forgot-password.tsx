@@ -1,8 +1,10 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { AuthField, SubmitButton } from "~/components/auth-field";
-import { brandTitle } from "~/content/company";
+import { TextField } from "~/components/form-fields";
 import { type Toast, Toaster } from "~/components/toast";
-import { collectFieldErrors, EmailOnlySchema, readFields } from "~/forms/auth";
+import { SubmitButton } from "~/components/ui/button";
+import { brandTitle } from "~/content/company";
+import { EmailOnlySchema } from "~/forms/auth";
+import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
 import { authHeaders, getAuth, readAuthFailure } from "~/lib/auth/auth.server";
 import { getDb } from "~/lib/db/db.server";
@@ -18,7 +20,7 @@ export const meta: Route.MetaFunction = () => [
 
 interface ForgotActionData {
   email: string;
-  error?: string;
+  fieldErrors?: FieldErrors<"email">;
   toast: Toast;
 }
 
@@ -27,15 +29,13 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   actionHeaders.has("Retry-After") || actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = readFields(await readFormData(request), ["email"]);
-  const parsed = EmailOnlySchema.safeParse(fields);
-  if (!parsed.success) {
-    const { first } = collectFieldErrors(parsed.error);
+  const parsed = parseForm(EmailOnlySchema, await readFormData(request));
+  if (!parsed.ok) {
     return data<ForgotActionData>(
       {
-        email: fields.email,
-        error: first,
-        toast: { title: "Error", description: first, variant: "destructive" },
+        email: parsed.values.email,
+        fieldErrors: parsed.fieldErrors,
+        toast: { title: "Error", description: parsed.first, variant: "destructive" },
       },
       { status: 400 },
     );
@@ -65,6 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+const limits = constraintsOf(EmailOnlySchema);
+
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
@@ -77,14 +79,13 @@ export default function ForgotPassword() {
         </p>
         <div className="mt-8 rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
           <Form method="post" className="space-y-4">
-            <AuthField
+            <TextField
               label="Email"
               name="email"
-              type="email"
+              constraint={limits.email}
               autoComplete="email"
-              required
               defaultValue={actionData?.email}
-              error={actionData?.error}
+              error={actionData?.fieldErrors?.email}
             />
             <SubmitButton busy={busy} label="Send reset link" busyLabel="Sending..." />
           </Form>

@@ -1,10 +1,12 @@
 import { and, eq, gt } from "drizzle-orm";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { verification } from "../../db/auth-schema";
-import { AuthField, SubmitButton } from "~/components/auth-field";
+import { PasswordField } from "~/components/form-fields";
 import { type Toast, Toaster } from "~/components/toast";
+import { SubmitButton } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
-import { collectFieldErrors, type FieldErrors, readFields, ResetPasswordSchema } from "~/forms/auth";
+import { ResetPasswordSchema } from "~/forms/auth";
+import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
 import { getAuth, readAuthFailure } from "~/lib/auth/auth.server";
 import { getDb } from "~/lib/db/db.server";
@@ -40,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 interface ResetActionData {
-  fieldErrors?: FieldErrors<"password" | "confirmPassword">;
+  fieldErrors?: FieldErrors<"token" | "password" | "confirmPassword">;
   expired?: boolean;
   toast: Toast;
 }
@@ -50,10 +52,9 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   actionHeaders.has("Retry-After") || actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = readFields(await readFormData(request), ["token", "password", "confirmPassword"]);
-  const parsed = ResetPasswordSchema.safeParse(fields);
-  if (!parsed.success) {
-    const { fieldErrors, first } = collectFieldErrors<"password" | "confirmPassword">(parsed.error);
+  const parsed = parseForm(ResetPasswordSchema, await readFormData(request));
+  if (!parsed.ok) {
+    const { fieldErrors, first } = parsed;
     return data<ResetActionData>(
       { fieldErrors, toast: { title: "Error", description: first, variant: "destructive" } },
       { status: 400 },
@@ -119,6 +120,8 @@ function InvalidLink() {
   );
 }
 
+const limits = constraintsOf(ResetPasswordSchema);
+
 export default function ResetPassword() {
   const { token, valid } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -134,22 +137,18 @@ export default function ResetPassword() {
           {valid && !actionData?.expired ? (
             <Form method="post" className="space-y-4">
               <input type="hidden" name="token" value={token} />
-              <AuthField
+              <PasswordField
                 label="New password"
                 name="password"
-                type="password"
+                constraint={limits.password}
                 autoComplete="new-password"
-                required
-                maxLength={128}
                 error={errors?.password}
               />
-              <AuthField
+              <PasswordField
                 label="Confirm new password"
                 name="confirmPassword"
-                type="password"
+                constraint={limits.confirmPassword}
                 autoComplete="new-password"
-                required
-                maxLength={128}
                 error={errors?.confirmPassword}
               />
               <SubmitButton busy={busy} label="Set new password" busyLabel="Saving..." />

@@ -9,10 +9,12 @@ import {
   useLocation,
   useNavigation,
 } from "react-router";
-import { AuthField, SubmitButton } from "~/components/auth-field";
+import { PasswordField, TextField } from "~/components/form-fields";
 import { type Toast, Toaster } from "~/components/toast";
+import { SubmitButton } from "~/components/ui/button";
 import { authPage } from "~/content/account-pages";
-import { collectFieldErrors, type FieldErrors, safeRedirectPath, SignUpSchema } from "~/forms/auth";
+import { safeRedirectPath, SignInSchema, SignUpSchema } from "~/forms/auth";
+import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
 import { type AuthActionData, resendVerification, signIn, signUp } from "~/lib/auth/auth-actions.server";
 import { getSession } from "~/lib/auth/viewer.server";
 import { routeMeta } from "~/seo/meta";
@@ -54,6 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const { tabs, labels, buttons } = authPage;
+const signInLimits = constraintsOf(SignInSchema);
+const signUpLimits = constraintsOf(SignUpSchema);
 
 function tabHref(tab: Tab, redirectTo: string): string {
   const params = new URLSearchParams(tab === "signup" ? { tab } : {});
@@ -90,22 +94,19 @@ function SignInForm({
           </p>
         </>
       ) : null}
-      <AuthField
+      <TextField
         label={labels.email}
         name="email"
-        type="email"
+        constraint={signInLimits.email}
         autoComplete="email"
-        required
         defaultValue={actionData?.values?.email ?? verify?.email}
         error={errors?.email}
       />
-      <AuthField
+      <PasswordField
         label={labels.password}
         name="password"
-        type="password"
+        constraint={signInLimits.password}
         autoComplete="current-password"
-        required
-        maxLength={128}
         error={errors?.password}
       />
       <div className="text-right text-sm">
@@ -138,7 +139,7 @@ function ResendVerification({ email }: { email: string }) {
   );
 }
 
-type SignUpErrors = FieldErrors<"fullName" | "email" | "password" | "confirmPassword">;
+type SignUpErrors = FieldErrors<keyof typeof signUpLimits>;
 
 function SignUpForm({
   actionData,
@@ -155,55 +156,48 @@ function SignUpForm({
   // The spec's checks run in the browser before any request; the server
   // repeats them for browsers without JavaScript.
   function validate(event: FormEvent<HTMLFormElement>) {
-    const result = SignUpSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (result.success) {
+    const result = parseForm(SignUpSchema, new FormData(event.currentTarget));
+    if (result.ok) {
       setClientErrors(null);
       onValidated(null);
       return;
     }
     event.preventDefault();
-    const { fieldErrors, first } = collectFieldErrors<keyof SignUpErrors>(result.error);
-    setClientErrors(fieldErrors);
-    onValidated({ title: "Error", description: first, variant: "destructive" });
+    setClientErrors(result.fieldErrors);
+    onValidated({ title: "Error", description: result.first, variant: "destructive" });
   }
 
   return (
     <Form method="post" className="space-y-4" aria-label={tabs.signUp} onSubmit={validate}>
       <input type="hidden" name="intent" value="sign-up" />
-      <AuthField
+      <TextField
         label={labels.fullName}
         name="fullName"
+        constraint={signUpLimits.fullName}
         autoComplete="name"
-        required
-        maxLength={100}
         defaultValue={actionData?.values?.fullName}
         error={errors?.fullName}
       />
-      <AuthField
+      <TextField
         label={labels.email}
         name="email"
-        type="email"
+        constraint={signUpLimits.email}
         autoComplete="email"
-        required
         defaultValue={actionData?.values?.email}
         error={errors?.email}
       />
-      <AuthField
+      <PasswordField
         label={labels.password}
         name="password"
-        type="password"
+        constraint={signUpLimits.password}
         autoComplete="new-password"
-        required
-        maxLength={128}
         error={errors?.password}
       />
-      <AuthField
+      <PasswordField
         label={labels.confirmPassword}
         name="confirmPassword"
-        type="password"
+        constraint={signUpLimits.confirmPassword}
         autoComplete="new-password"
-        required
-        maxLength={128}
         error={errors?.confirmPassword}
       />
       <SubmitButton busy={busy} label={buttons.signUp} busyLabel={buttons.creatingAccount} />

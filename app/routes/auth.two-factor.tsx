@@ -1,8 +1,11 @@
 import { data, Form, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
-import { AuthField, SubmitButton } from "~/components/auth-field";
+import { TextField } from "~/components/form-fields";
 import { Toaster } from "~/components/toast";
+import { SubmitButton } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
 import { safeRedirectPath } from "~/forms/auth";
+import { constraintsOf } from "~/forms/parse-form";
+import { BackupCodeSchema, TotpCodeSchema } from "~/forms/two-factor";
 import { readFormData } from "~/lib/http/form-data.server";
 import {
   hasTwoFactorChallenge,
@@ -40,6 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw data("Unknown form", { status: 400 });
 }
 
+const totpLimits = constraintsOf(TotpCodeSchema);
+const backupLimits = constraintsOf(BackupCodeSchema);
+
 export default function TwoFactorStep() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as TwoFactorStepData | undefined;
@@ -48,7 +54,7 @@ export default function TwoFactorStep() {
   const busy = (intent: string) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const errorFor = (intent: TwoFactorStepData["intent"]) =>
-    actionData?.intent === intent ? actionData.error : undefined;
+    actionData?.intent === intent ? actionData.fieldErrors.code : undefined;
 
   return (
     <main id="main" className="bg-stone-50 px-4 py-16">
@@ -61,14 +67,13 @@ export default function TwoFactorStep() {
           <Form method="post" className="space-y-4" aria-label="Authenticator code">
             <input type="hidden" name="intent" value="totp" />
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            <AuthField
+            <TextField
               label="Authentication code"
               name="code"
+              constraint={totpLimits.code}
               inputMode="numeric"
               autoComplete="one-time-code"
               pattern="[0-9 ]{6,7}"
-              maxLength={7}
-              required
               error={errorFor("totp")}
             />
             <SubmitButton busy={busy("totp")} label="Verify" busyLabel="Verifying..." />
@@ -80,12 +85,11 @@ export default function TwoFactorStep() {
             <Form method="post" className="mt-4 space-y-4" aria-label="Backup code">
               <input type="hidden" name="intent" value="backup-code" />
               <input type="hidden" name="redirectTo" value={redirectTo} />
-              <AuthField
+              <TextField
                 label="Backup code"
                 name="code"
+                constraint={backupLimits.code}
                 autoComplete="off"
-                maxLength={11}
-                required
                 error={errorFor("backup-code")}
               />
               <SubmitButton busy={busy("backup-code")} label="Use backup code" busyLabel="Verifying..." />

@@ -1,13 +1,8 @@
 import { type AppLoadContext, data } from "react-router";
 import type { Toast } from "~/lib/http/toast";
 import { contactPage } from "~/content/contact";
-import {
-  type ContactFieldErrors,
-  type ContactValues,
-  EMPTY_CONTACT_VALUES,
-  readContactValues,
-  validateContact,
-} from "~/forms/contact";
+import { type ContactField, ContactFormSchema, type ContactValues } from "~/forms/contact";
+import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { prefillContactValues } from "~/forms/contact-prefill";
 import { resolveAuthSecret } from "../lib/auth/auth-secret.server";
 import type { Db } from "../lib/db/db.server";
@@ -61,7 +56,7 @@ export interface ContactFormData {
 }
 
 export interface ContactActionData extends ContactFormData {
-  fieldErrors: ContactFieldErrors;
+  fieldErrors: FieldErrors<ContactField>;
   /** A problem with the submission as a whole (e.g. the rate limit). */
   formError?: string;
   toast?: Toast;
@@ -106,11 +101,10 @@ export async function handleContactSubmission(
   } catch {
     // A body that is not a form is treated as an empty submission.
   }
-  const values = formData ? readContactValues(formData) : { ...EMPTY_CONTACT_VALUES };
+  const validation = parseForm(ContactFormSchema, formData ?? new FormData());
+  const { values } = validation;
   const formToken = keepFormToken(formData, config);
-
-  const validation = validateContact(values);
-  if (!validation.success) {
+  if (!validation.ok) {
     return data<ContactActionData>(
       { values, formToken, fieldErrors: validation.fieldErrors },
       { status: 400 },

@@ -16,6 +16,7 @@ import { useLiveInboxData } from "~/components/inbox/use-inbox-events";
 import { type Toast, Toaster } from "~/components/toast";
 import { dashboardPage } from "~/content/account-pages";
 import { type InboxAction, InboxActionSchema, parseInboxFilter } from "~/forms/inbox";
+import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { getDb } from "~/lib/db/db.server";
 import { requireAdmin } from "~/lib/http/guards.server";
 import {
@@ -90,9 +91,9 @@ const SUCCESS_TITLES: Record<InboxAction["intent"], string> = {
   "save-notes": dashboardPage.messages.notesSaved,
 };
 
-function failure(description: string, status: number) {
+function failure(description: string, status: number, fieldErrors: FieldErrors = {}) {
   const toast: Toast = { title: "Error", description, variant: "destructive" };
-  return data({ toast }, { status });
+  return data({ toast, fieldErrors }, { status });
 }
 
 /** Back to the view the admin was on, with any editor or confirmation closed. */
@@ -125,8 +126,8 @@ async function apply(action: InboxAction, adminId: string): Promise<boolean> {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const parsed = InboxActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return failure(parsed.error.issues[0]?.message ?? "Invalid request.", 400);
+  const parsed = parseForm(InboxActionSchema, await readFormData(request));
+  if (!parsed.ok) return failure(parsed.first, 400, parsed.fieldErrors);
   let found: boolean;
   try {
     found = await apply(parsed.data, user.id);

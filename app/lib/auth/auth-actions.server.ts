@@ -1,15 +1,8 @@
 import { data, redirectDocument } from "react-router";
 import type { Toast } from "~/lib/http/toast";
 import { authPage } from "~/content/account-pages";
-import {
-  collectFieldErrors,
-  EmailOnlySchema,
-  type FieldErrors,
-  readFields,
-  safeRedirectPath,
-  SignInSchema,
-  SignUpSchema,
-} from "~/forms/auth";
+import { EmailOnlySchema, safeRedirectPath, SignInSchema, SignUpSchema } from "~/forms/auth";
+import { type FieldErrors, parseForm, readFields } from "~/forms/parse-form";
 import { checkAuthRateLimit } from "./auth-limits.server";
 import { authHeaders, getAuth, readAuthFailure } from "./auth.server";
 import { getDb } from "../db/db.server";
@@ -85,11 +78,11 @@ async function signInWithPassword(
 }
 
 export async function signIn(request: Request, clientIp: string, formData: FormData) {
-  const fields = readFields(formData, ["email", "password", "redirectTo", "verifyToken"]);
-  const values = { email: fields.email };
-  const parsed = SignInSchema.safeParse(fields);
-  if (!parsed.success) {
-    const { fieldErrors, first } = collectFieldErrors<"email" | "password">(parsed.error);
+  const fields = readFields(formData, ["redirectTo", "verifyToken"]);
+  const parsed = parseForm(SignInSchema, formData);
+  const values = { email: parsed.values.email };
+  if (!parsed.ok) {
+    const { fieldErrors, first } = parsed;
     return fail(
       { intent: "sign-in", fieldErrors, values, toast: failureToast(messages.signInFailed, first) },
       400,
@@ -162,13 +155,10 @@ export async function signIn(request: Request, clientIp: string, formData: FormD
 }
 
 export async function signUp(request: Request, clientIp: string, formData: FormData) {
-  const fields = readFields(formData, ["fullName", "email", "password", "confirmPassword"]);
-  const values = { fullName: fields.fullName, email: fields.email };
-  const parsed = SignUpSchema.safeParse(fields);
-  if (!parsed.success) {
-    const { fieldErrors, first } = collectFieldErrors<"fullName" | "email" | "password" | "confirmPassword">(
-      parsed.error,
-    );
+  const parsed = parseForm(SignUpSchema, formData);
+  const values = { fullName: parsed.values.fullName, email: parsed.values.email };
+  if (!parsed.ok) {
+    const { fieldErrors, first } = parsed;
     return fail({ intent: "sign-up", fieldErrors, values, toast: failureToast("Error", first) }, 400);
   }
   const { fullName, email, password } = parsed.data;
@@ -228,10 +218,14 @@ export async function signUp(request: Request, clientIp: string, formData: FormD
 }
 
 export async function resendVerification(clientIp: string, formData: FormData) {
-  const parsed = EmailOnlySchema.safeParse(readFields(formData, ["email"]));
-  if (!parsed.success) {
+  const parsed = parseForm(EmailOnlySchema, formData);
+  if (!parsed.ok) {
     return fail(
-      { intent: "resend-verification", toast: failureToast("Error", collectFieldErrors(parsed.error).first) },
+      {
+        intent: "resend-verification",
+        fieldErrors: parsed.fieldErrors,
+        toast: failureToast("Error", parsed.first),
+      },
       400,
     );
   }

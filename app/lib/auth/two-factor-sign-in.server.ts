@@ -1,6 +1,7 @@
 import { data, redirectDocument } from "react-router";
 import type { Toast } from "~/lib/http/toast";
-import { collectFieldErrors, readFields, safeRedirectPath } from "~/forms/auth";
+import { safeRedirectPath } from "~/forms/auth";
+import { type FieldErrors, parseForm, readFields } from "~/forms/parse-form";
 import { BackupCodeSchema, TotpCodeSchema, twoFactorMessages } from "~/forms/two-factor";
 import { checkAuthRateLimit } from "./auth-limits.server";
 import { authHeaders, getAuth, isSecureSite, readAuthFailure } from "./auth.server";
@@ -18,7 +19,8 @@ export type TwoFactorIntent = "totp" | "backup-code";
 
 export interface TwoFactorStepData {
   intent: TwoFactorIntent;
-  error?: string;
+  /** Every refusal of this step is about the code. */
+  fieldErrors: FieldErrors<"code">;
   toast: Toast;
 }
 
@@ -38,7 +40,7 @@ export function hasTwoFactorChallenge(request: Request): boolean {
 
 function refuse(intent: TwoFactorIntent, description: string, status: number, init?: ResponseInit) {
   const toast: Toast = { title: "Sign in failed", description, variant: "destructive" };
-  return data<TwoFactorStepData>({ intent, error: description, toast }, { ...init, status });
+  return data<TwoFactorStepData>({ intent, fieldErrors: { code: description }, toast }, { ...init, status });
 }
 
 /** The challenge expired or was used up: back to the password step. */
@@ -53,10 +55,9 @@ export async function verifySignInSecondFactor(
   intent: TwoFactorIntent,
   formData: FormData,
 ) {
-  const fields = readFields(formData, ["code", "redirectTo"]);
-  const redirectTo = safeRedirectPath(fields.redirectTo);
-  const parsed = (intent === "totp" ? TotpCodeSchema : BackupCodeSchema).safeParse(fields);
-  if (!parsed.success) return refuse(intent, collectFieldErrors(parsed.error).first, 400);
+  const redirectTo = safeRedirectPath(readFields(formData, ["redirectTo"]).redirectTo);
+  const parsed = parseForm(intent === "totp" ? TotpCodeSchema : BackupCodeSchema, formData);
+  if (!parsed.ok) return refuse(intent, parsed.first, 400);
 
   const limit = await checkAuthRateLimit(await getDb(), "two-factor", { ip: clientIp });
   if (!limit.allowed) {
