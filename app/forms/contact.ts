@@ -30,8 +30,12 @@ export const CONTACT_LIMITS = {
   message: 5000,
 } as const;
 
-/** Digits, spaces and + ( ) - . — at least one digit. */
-export const PHONE_PATTERN = "[0-9+().\\s\\-]*[0-9][0-9+().\\s\\-]*";
+/**
+ * Digits, spaces and + ( ) - . — at least one digit. Browsers compile the
+ * `pattern` attribute with the `v` flag, where ( ) and - must be escaped inside
+ * a class; a pattern that does not compile is silently ignored.
+ */
+export const PHONE_PATTERN = "[0-9+\\(\\).\\s\\-]*[0-9][0-9+\\(\\).\\s\\-]*";
 const PHONE_REGEX = new RegExp(`^${PHONE_PATTERN}$`);
 
 export const contactMessages = {
