@@ -5,14 +5,14 @@ import { buttonClass } from "~/components/ui/button-link";
 import { brandTitle, company } from "~/content/company";
 import { DeleteAccountSchema } from "~/forms/privacy";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
-import { authHeaders, getAuth, readAuthFailure } from "~/lib/auth/auth.server";
-import { getDb } from "~/lib/db/db.server";
+import { authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { requireUser } from "~/lib/http/guards.server";
 import { logger } from "~/lib/ops/logger.server";
 import { erasePersonalData } from "~/lib/privacy/personal-data.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import type { Route } from "./+types/account.delete";
+import { authContext, clientIpContext, databaseContext } from "~/lib/context.server";
 
 export const handle = { hydrate: true };
 
@@ -37,8 +37,8 @@ function refuse(error: string, status: number, init?: ResponseInit) {
   );
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireUser(context, request);
   return { email: user.email };
 }
 
@@ -48,18 +48,21 @@ export async function loader({ request }: Route.LoaderArgs) {
  * account mail, tokens), records that it happened, and ends the session.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireUser(request);
+  const { user } = await requireUser(context, request);
   const parsed = DeleteAccountSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? "Enter your password.", 400);
 
-  const db = await getDb();
+  const { db } = context.get(databaseContext);
   // Checking a password is a guess like signing in: the same limits apply.
-  const limit = await checkAuthRateLimit(db, "sign-in", { ip: context.clientIp, email: user.email });
+  const limit = await checkAuthRateLimit(db, "sign-in", {
+    ip: context.get(clientIpContext),
+    email: user.email,
+  });
   if (!limit.allowed) {
     return refuse(limit.message, 429, { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   }
 
-  const auth = await getAuth();
+  const auth = context.get(authContext);
   try {
     await auth.api.verifyPassword({
       body: { password: parsed.data.password },
@@ -84,6 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!readAuthFailure(error)) throw error;
   }
   return redirectWithToast(
+    context,
     "/",
     {
       title: "Account deleted",

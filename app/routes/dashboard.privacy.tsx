@@ -4,7 +4,6 @@ import { type Toast, Toaster } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button-link";
 import { brandTitle } from "~/content/company";
 import { EraseRequestSchema, RightsRequestSchema } from "~/forms/privacy";
-import { getDb } from "~/lib/db/db.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { requireAdmin } from "~/lib/http/guards.server";
 import { logger } from "~/lib/ops/logger.server";
@@ -17,6 +16,7 @@ import {
 } from "~/lib/privacy/personal-data.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import type { Route } from "./+types/dashboard.privacy";
+import { databaseContext } from "~/lib/context.server";
 
 export const handle = { hydrate: true };
 
@@ -36,8 +36,8 @@ const COUNT_LABELS: Record<keyof PersonalDataCounts, string> = {
 
 const pageUrl = (email: string) => `/dashboard/privacy?${new URLSearchParams({ email }).toString()}`;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(context, request);
   const params = new URL(request.url).searchParams;
   const raw = params.get("email") ?? "";
   if (raw.trim() === "") return { email: "", error: null, found: null, confirming: false };
@@ -46,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const error = parsed.error.issues[0]?.message ?? "Enter a valid email address.";
     return data({ email: raw, error, found: null, confirming: false }, { status: 400 });
   }
-  const found = await findPersonalData(await getDb(), parsed.data.email);
+  const found = await findPersonalData(context.get(databaseContext).db, parsed.data.email);
   const counts = countPersonalData(found);
   logger.info({ adminId: user.id, counts }, "rights request looked up");
   return {
@@ -57,8 +57,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireAdmin(context, request);
   const parsed = EraseRequestSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) {
     const toast: Toast = {
@@ -77,13 +77,13 @@ export async function action({ request }: Route.ActionArgs) {
     };
     return data({ toast }, { status: 400 });
   }
-  const counts = await erasePersonalData(await getDb(), email, "all", {
+  const counts = await erasePersonalData(context.get(databaseContext).db, email, "all", {
     erasedBy: user.id,
     kind: "rights-request",
   });
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
   logger.info({ adminId: user.id, counts }, "rights request: personal data erased");
-  return redirectWithToast(pageUrl(email), {
+  return redirectWithToast(context, pageUrl(email), {
     title: "Personal data erased",
     description: `${total} record${total === 1 ? "" : "s"} erased. The erasure is logged without the data.`,
   });
