@@ -55,7 +55,7 @@ export default function handleRequest(
   }
   // Prerendering calls this without the Express load context; prerendered
   // pages carry no scripts, so they need no nonce (the context's default).
-  const nonce = loadContext.get(cspNonceContext);
+  const nonce = loadContext.get(cspNonceContext) ?? undefined;
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(

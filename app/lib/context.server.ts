@@ -27,9 +27,10 @@ export const authContext = createContext<Auth>();
 export const clientIpContext = createContext<string>();
 /**
  * Per-request nonce for inline scripts under the Content-Security-Policy;
- * none when prerendering (prerendered pages carry no scripts).
+ * null when prerendering (prerendered pages carry no scripts). Not undefined:
+ * React Router treats an undefined default as none.
  */
-export const cspNonceContext = createContext<string | undefined>(undefined);
+export const cspNonceContext = createContext<string | null>(null);
 
 /** Set by createAppContext: false only while `react-router build` prerenders. */
 const servedContext = createContext(false);
@@ -62,7 +63,7 @@ export function createAppContext(services: AppServices, request: RequestFacts): 
   context.set(databaseContext, services.database);
   context.set(authContext, services.auth);
   context.set(clientIpContext, request.clientIp);
-  context.set(cspNonceContext, request.cspNonce);
+  context.set(cspNonceContext, request.cspNonce ?? null);
   context.set(servedContext, true);
   return context;
 }
