@@ -1,5 +1,5 @@
 import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
-import { closeDatabase, getDatabase } from "~/lib/db/db.server";
+import { databaseOptionsFromEnv, openDatabase } from "~/lib/db/db.server";
 import { EnvError, getEnv } from "~/lib/env.server";
 import { grantAdmin, listAdmins, revokeAdmin, UnknownAccountError } from "~/lib/auth/roles.server";
 import { resetSecondFactors } from "~/lib/auth/second-factor.server";
@@ -32,7 +32,7 @@ if (!(needsEmail || command === "list") || (needsEmail ? !email || rest.length >
 
 let database;
 try {
-  database = await getDatabase();
+  database = await openDatabase(databaseOptionsFromEnv(getEnv()));
 } catch (error) {
   if (error instanceof EnvError || error instanceof DataDirLockedError) fail(error.message);
   throw error;
@@ -72,6 +72,6 @@ try {
   console.error(error.message);
   exitCode = 1;
 } finally {
-  await closeDatabase();
+  await database.close();
 }
 process.exit(exitCode);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { Router } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { DatabaseHandle } from "~/lib/db/db.server";
 import { httpRequestDuration, httpRequests, renderMetrics } from "~/lib/ops/metrics.server";
 
 /** Paths Express answers itself, outside React Router's route table. */
@@ -61,10 +62,12 @@ function sameToken(given: string, expected: string): boolean {
 export function metricsRoutes({
   build,
   token,
+  database,
 }: {
   /** The build, or (development) a function that loads its latest version. */
   build: ServerBuild | (() => Promise<ServerBuild>);
   token: string | undefined;
+  database: DatabaseHandle;
 }): Router {
   const router = Router();
   // In development the route table is read once, at the first request:
@@ -95,7 +98,7 @@ export function metricsRoutes({
       res.status(401).type("text/plain").send("A valid bearer token is required.");
       return;
     }
-    const { contentType, body } = await renderMetrics();
+    const { contentType, body } = await renderMetrics(database);
     res.type(contentType).send(body);
   });
   return router;

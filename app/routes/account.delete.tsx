@@ -6,14 +6,14 @@ import { brandTitle, company } from "~/content/company";
 import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
 import { DeleteAccountSchema } from "~/forms/privacy";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
-import { authHeaders, getAuth, readAuthFailure } from "~/lib/auth/auth.server";
-import { getDb } from "~/lib/db/db.server";
+import { authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { requireUser } from "~/lib/http/guards.server";
 import { logger } from "~/lib/ops/logger.server";
 import { erasePersonalData } from "~/lib/privacy/personal-data.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import type { Route } from "./+types/account.delete";
+import { authContext, clientIpContext, databaseContext } from "~/lib/context.server";
 
 export const handle = { hydrate: true };
 
@@ -42,8 +42,8 @@ function refuse(error: string, status: number, init?: ResponseInit) {
   );
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireUser(context, request);
   return { email: user.email };
 }
 
@@ -53,18 +53,21 @@ export async function loader({ request }: Route.LoaderArgs) {
  * account mail, tokens), records that it happened, and ends the session.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireUser(request);
+  const { user } = await requireUser(context, request);
   const parsed = parseForm(DeleteAccountSchema, await readFormData(request));
   if (!parsed.ok) return refuse(parsed.first, 400);
 
-  const db = await getDb();
+  const { db } = context.get(databaseContext);
   // Checking a password is a guess like signing in: the same limits apply.
-  const limit = await checkAuthRateLimit(db, "sign-in", { ip: context.clientIp, email: user.email });
+  const limit = await checkAuthRateLimit(db, "sign-in", {
+    ip: context.get(clientIpContext),
+    email: user.email,
+  });
   if (!limit.allowed) {
     return refuse(limit.message, 429, { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   }
 
-  const auth = await getAuth();
+  const auth = context.get(authContext);
   try {
     await auth.api.verifyPassword({
       body: { password: parsed.data.password },
@@ -89,6 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!readAuthFailure(error)) throw error;
   }
   return redirectWithToast(
+    context,
     "/",
     {
       title: "Account deleted",

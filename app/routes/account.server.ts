@@ -4,9 +4,7 @@ import type { Toast } from "~/lib/http/toast";
 import { ChangePasswordSchema, EndSessionSchema } from "~/forms/auth";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
-import { authHeaders, getAuth, readAuthFailure } from "~/lib/auth/auth.server";
-import { getDb } from "~/lib/db/db.server";
-import { getEnv } from "~/lib/env.server";
+import { authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
 import { logger } from "~/lib/ops/logger.server";
 import { checkNewPasswordStrength } from "~/lib/auth/password-strength.server";
 import { isAdmin } from "~/lib/auth/roles.server";
@@ -15,6 +13,13 @@ import { redirectWithToast } from "~/lib/http/toast.server";
 import { describeDevice } from "~/lib/auth/user-agent";
 import type { SignedInSession } from "~/lib/auth/viewer.server";
 import { session as sessionTable } from "../../db/schema";
+import {
+  type AppContext,
+  authContext,
+  clientIpContext,
+  databaseContext,
+  envContext,
+} from "~/lib/context.server";
 
 export interface SessionSummary {
   id: string;
@@ -33,8 +38,8 @@ export interface AccountActionData {
   toast: Toast;
 }
 
-export async function loadAccountPage(session: SignedInSession) {
-  const db = await getDb();
+export async function loadAccountPage(context: AppContext, session: SignedInSession) {
+  const { db } = context.get(databaseContext);
   const userId = session.user.id;
   const [rows, factors, admin] = await Promise.all([
     db
@@ -67,13 +72,14 @@ function refuse(body: AccountActionData, status: number, init?: ResponseInit) {
 const failed = (description: string): Toast => ({ title: "Error", description, variant: "destructive" });
 
 export async function accountAction(
+  context: AppContext,
   request: Request,
-  clientIp: string,
   session: SignedInSession,
   intent: AccountIntent,
   formData: FormData,
 ) {
-  const db = await getDb();
+  const { db } = context.get(databaseContext);
+  const clientIp = context.get(clientIpContext);
   const userId = session.user.id;
 
   if (intent === "end-session") {
@@ -92,7 +98,7 @@ export async function accountAction(
       return refuse({ intent, toast: failed("That session has already ended.") }, 404);
     }
     logger.info({ userId }, "session ended from the account page");
-    return redirectWithToast("/account", { title: "Session ended" });
+    return redirectWithToast(context, "/account", { title: "Session ended" });
   }
 
   if (intent === "end-other-sessions") {
@@ -101,7 +107,7 @@ export async function accountAction(
       .where(and(eq(sessionTable.userId, userId), ne(sessionTable.id, session.sessionId)))
       .returning({ id: sessionTable.id });
     logger.info({ userId, ended: ended.length }, "other sessions ended from the account page");
-    return redirectWithToast("/account", {
+    return redirectWithToast(context, "/account", {
       title: ended.length === 1 ? "1 other session ended" : `${ended.length} other sessions ended`,
     });
   }
@@ -119,10 +125,10 @@ export async function accountAction(
   const weak = await checkNewPasswordStrength(parsed.data.password, {
     email: session.user.email,
     name: session.user.name,
-    admin: getEnv().ADMIN_EMAILS.includes(session.user.email) || (await isAdmin(db, userId)),
+    admin: context.get(envContext).ADMIN_EMAILS.includes(session.user.email) || (await isAdmin(db, userId)),
   });
   if (weak) return refuse({ intent, fieldErrors: { password: weak }, toast: failed(weak) }, 400);
-  const auth = await getAuth();
+  const auth = context.get(authContext);
   try {
     // Better Auth ends every other session and replaces this one (a new cookie).
     const { headers } = await auth.api.changePassword({
@@ -136,6 +142,7 @@ export async function accountAction(
     });
     logger.info({ userId }, "password changed; other sessions ended");
     return redirectWithToast(
+      context,
       "/account",
       { title: "Password changed", description: "You were signed out everywhere else." },
       { headers },

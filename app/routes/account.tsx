@@ -25,8 +25,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadAccountPage(await requireSession(request));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadAccountPage(context, await requireSession(context, request));
 }
 
 /** Nothing here may be cached; Retry-After and Set-Cookie reach the browser. */
@@ -41,13 +41,13 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 const INTENTS: readonly AccountIntent[] = ["change-password", "end-session", "end-other-sessions"];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireSession(request);
+  const session = await requireSession(context, request);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (typeof intent !== "string" || !INTENTS.includes(intent as AccountIntent)) {
     throw data("Unknown form", { status: 400 });
   }
-  return accountAction(request, context.clientIp, session, intent as AccountIntent, formData);
+  return accountAction(context, request, session, intent as AccountIntent, formData);
 }
 
 // One zone on server and browser alike, so the page hydrates to the same text.

@@ -4,8 +4,7 @@ import { safeRedirectPath } from "~/forms/auth";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { PasswordConfirmSchema, TotpCodeSchema, twoFactorMessages } from "~/forms/two-factor";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
-import { authHeaders, getAuth, readAuthFailure } from "~/lib/auth/auth.server";
-import { getDb } from "~/lib/db/db.server";
+import { authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
 import { logger } from "~/lib/ops/logger.server";
 import { isAdmin } from "~/lib/auth/roles.server";
 import {
@@ -21,6 +20,7 @@ import {
   type TotpSetup,
 } from "~/lib/auth/totp-enrolment.server";
 import type { SignedInSession } from "~/lib/auth/viewer.server";
+import { type AppContext, authContext, clientIpContext, databaseContext } from "~/lib/context.server";
 
 export type TwoFactorPageState =
   | { step: "start" }
@@ -49,15 +49,15 @@ function needsStrongerSession(session: SignedInSession, factors: SecondFactors):
   return factors.passkeys > 0 && !session.secondFactor;
 }
 
-export async function loadTwoFactorPage(request: Request, session: SignedInSession) {
-  const db = await getDb();
-  const auth = await getAuth();
+export async function loadTwoFactorPage(context: AppContext, request: Request, session: SignedInSession) {
+  const { db } = context.get(databaseContext);
+  const auth = context.get(authContext);
   const userId = session.user.id;
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
   const [factors, admin, permission] = await Promise.all([
     readSecondFactors(db, userId),
     isAdmin(db, userId),
-    takeBackupCodesPermission(request, userId),
+    takeBackupCodesPermission(context, request, userId),
   ]);
   let state: TwoFactorPageState;
   if (permission.allowed && factors.totp === "on") {
@@ -99,14 +99,15 @@ function readPassword(intent: TwoFactorIntent, formData: FormData) {
 }
 
 export async function twoFactorAction(
+  context: AppContext,
   request: Request,
-  clientIp: string,
   session: SignedInSession,
   intent: TwoFactorIntent,
   formData: FormData,
 ) {
-  const db = await getDb();
-  const auth = await getAuth();
+  const { db } = context.get(databaseContext);
+  const auth = context.get(authContext);
+  const clientIp = context.get(clientIpContext);
   const userId = session.user.id;
   const factors = await readSecondFactors(db, userId);
   if (needsStrongerSession(session, factors)) {
@@ -137,8 +138,9 @@ export async function twoFactorAction(
       // the password alone end too.
       const ended = await endSessionsStartedBefore(db, userId, startedAt);
       logger.info({ userId, endedSessions: ended }, "two-factor authentication enabled");
-      result.headers.append("Set-Cookie", await allowBackupCodesOnce(userId));
+      result.headers.append("Set-Cookie", await allowBackupCodesOnce(context, userId));
       return redirectWithToast(
+        context,
         samePage(request),
         { title: "Two-factor authentication is on", description: "Save your backup codes now." },
         { headers: result.headers },
@@ -155,7 +157,7 @@ export async function twoFactorAction(
       await auth.api.generateBackupCodes({ body: { password }, headers });
       logger.info({ userId }, "backup codes regenerated");
       return redirect(samePage(request), {
-        headers: { ...NO_STORE, "Set-Cookie": await allowBackupCodesOnce(userId) },
+        headers: { ...NO_STORE, "Set-Cookie": await allowBackupCodesOnce(context, userId) },
       });
     }
     // disable
@@ -165,6 +167,7 @@ export async function twoFactorAction(
     const result = await auth.api.disableTwoFactor({ body: { password }, headers, returnHeaders: true });
     logger.info({ userId }, "two-factor authentication disabled");
     return redirectWithToast(
+      context,
       "/account",
       { title: "Two-factor authentication is off" },
       { headers: result.headers },

@@ -23,8 +23,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadTwoFactorPage(request, await requireSession(request));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadTwoFactorPage(context, request, await requireSession(context, request));
 }
 
 /** Nothing here may be cached; Retry-After and Set-Cookie reach the browser. */
@@ -39,13 +39,13 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 const INTENTS: readonly TwoFactorIntent[] = ["start", "verify", "regenerate", "disable"];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireSession(request);
+  const session = await requireSession(context, request);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (typeof intent !== "string" || !INTENTS.includes(intent as TwoFactorIntent)) {
     throw data("Unknown form", { status: 400 });
   }
-  return twoFactorAction(request, context.clientIp, session, intent as TwoFactorIntent, formData);
+  return twoFactorAction(context, request, session, intent as TwoFactorIntent, formData);
 }
 
 const passwordLimits = constraintsOf(PasswordConfirmSchema);

@@ -6,12 +6,12 @@ import { brandTitle } from "~/content/company";
 import { EmailOnlySchema } from "~/forms/auth";
 import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
-import { authHeaders, getAuth, readAuthFailure } from "~/lib/auth/auth.server";
-import { getDb } from "~/lib/db/db.server";
+import { authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
 import { logger } from "~/lib/ops/logger.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import type { Route } from "./+types/auth.forgot-password";
 import { readFormData } from "~/lib/http/form-data.server";
+import { authContext, clientIpContext, databaseContext } from "~/lib/context.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: brandTitle("Reset your password") },
@@ -41,7 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const { email } = parsed.data;
-  const limit = await checkAuthRateLimit(await getDb(), "request-reset", { ip: context.clientIp, email });
+  const limit = await checkAuthRateLimit(context.get(databaseContext).db, "request-reset", {
+    ip: context.get(clientIpContext),
+    email,
+  });
   if (!limit.allowed) {
     return data<ForgotActionData>(
       {
@@ -51,15 +54,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
-  const auth = await getAuth();
+  const auth = context.get(authContext);
   try {
-    await auth.api.requestPasswordReset({ body: { email }, headers: authHeaders(request, context.clientIp) });
+    await auth.api.requestPasswordReset({
+      body: { email },
+      headers: authHeaders(request, context.get(clientIpContext)),
+    });
   } catch (error) {
     if (!readAuthFailure(error)) throw error;
     logger.warn({ err: error }, "password reset request refused");
   }
   // The same answer whether or not an account exists.
-  return redirectWithToast("/auth", {
+  return redirectWithToast(context, "/auth", {
     title: "Check your email",
     description: "If an account exists for that address, we've sent a link to reset the password.",
   });

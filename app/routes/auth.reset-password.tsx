@@ -8,24 +8,23 @@ import { brandTitle } from "~/content/company";
 import { ResetPasswordSchema } from "~/forms/auth";
 import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
-import { getAuth, readAuthFailure } from "~/lib/auth/auth.server";
-import { getDb } from "~/lib/db/db.server";
+import { readAuthFailure } from "~/lib/auth/auth.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { findResetTokenOwner } from "~/lib/auth/email-verification.server";
-import { getEnv } from "~/lib/env.server";
 import { checkNewPasswordStrength } from "~/lib/auth/password-strength.server";
 import { isAdmin } from "~/lib/auth/roles.server";
 import type { Route } from "./+types/auth.reset-password";
 import { readFormData } from "~/lib/http/form-data.server";
+import { authContext, clientIpContext, databaseContext, envContext } from "~/lib/context.server";
+import type { Db } from "~/lib/db/db.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: brandTitle("Choose a new password") },
   { name: "robots", content: "noindex" },
 ];
 
-async function isUsableToken(token: string): Promise<boolean> {
+async function isUsableToken(db: Db, token: string): Promise<boolean> {
   if (token === "" || token.length > 200) return false;
-  const db = await getDb();
   const rows = await db
     .select({ id: verification.id })
     .from(verification)
@@ -36,9 +35,9 @@ async function isUsableToken(token: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, valid: await isUsableToken(token) };
+  return { token, valid: await isUsableToken(context.get(databaseContext).db, token) };
 }
 
 interface ResetActionData {
@@ -60,7 +59,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const limit = await checkAuthRateLimit(await getDb(), "reset-password", { ip: context.clientIp });
+  const limit = await checkAuthRateLimit(context.get(databaseContext).db, "reset-password", {
+    ip: context.get(clientIpContext),
+  });
   if (!limit.allowed) {
     return data<ResetActionData>(
       { toast: { title: "Password not changed", description: limit.message, variant: "destructive" } },
@@ -68,10 +69,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   // After the spec's checks: an admin needs 12 characters, nobody a guessable password.
-  const db = await getDb();
+  const { db } = context.get(databaseContext);
   const owner = await findResetTokenOwner(db, parsed.data.token);
   if (owner) {
-    const admin = getEnv().ADMIN_EMAILS.includes(owner.email) || (await isAdmin(db, owner.id));
+    const admin = context.get(envContext).ADMIN_EMAILS.includes(owner.email) || (await isAdmin(db, owner.id));
     const weak = await checkNewPasswordStrength(parsed.data.password, { ...owner, admin });
     if (weak) {
       return data<ResetActionData>(
@@ -83,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
   }
-  const auth = await getAuth();
+  const auth = context.get(authContext);
   try {
     // Also ends every session of the account (revokeSessionsOnPasswordReset).
     await auth.api.resetPassword({ body: { newPassword: parsed.data.password, token: parsed.data.token } });
@@ -103,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  return redirectWithToast("/auth", {
+  return redirectWithToast(context, "/auth", {
     title: "Password updated",
     description: "Please sign in with your new password.",
   });

@@ -20,8 +20,8 @@ import { getSession } from "~/lib/auth/viewer.server";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/auth";
 import { readFormData } from "~/lib/http/form-data.server";
-import { getDb } from "~/lib/db/db.server";
 import { readVerificationLink } from "~/lib/auth/email-verification.server";
+import { databaseContext } from "~/lib/context.server";
 
 export const handle = { hydrate: true };
 
@@ -29,15 +29,15 @@ export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/auth", matc
 
 type Tab = "signin" | "signup";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { session, headers } = await getSession(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { session, headers } = await getSession(context, request);
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "");
   if (session) throw redirect(redirectTo || "/", headers ? { headers } : undefined);
   const tab: Tab = url.searchParams.get("tab") === "signup" ? "signup" : "signin";
   // Opened from a verification link: signing in confirms the address.
   const verifyToken = url.searchParams.get("verify") ?? "";
-  const link = verifyToken ? await readVerificationLink(await getDb(), verifyToken) : null;
+  const link = verifyToken ? await readVerificationLink(context.get(databaseContext).db, verifyToken) : null;
   const verify = link && !link.alreadyVerified ? { token: verifyToken, email: link.email } : null;
   return data({ tab: verify ? "signin" : tab, redirectTo, verify }, headers ? { headers } : undefined);
 }
@@ -49,9 +49,9 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
-  if (intent === "sign-in") return signIn(request, context.clientIp, formData);
-  if (intent === "sign-up") return signUp(request, context.clientIp, formData);
-  if (intent === "resend-verification") return resendVerification(context.clientIp, formData);
+  if (intent === "sign-in") return signIn(context, request, formData);
+  if (intent === "sign-up") return signUp(context, request, formData);
+  if (intent === "resend-verification") return resendVerification(context, formData);
   throw data("Unknown form", { status: 400 });
 }
 

@@ -21,10 +21,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
   // Without a pending challenge (expired, or never signed in) this step means nothing.
-  if (!hasTwoFactorChallenge(request)) {
+  if (!hasTwoFactorChallenge(context, request)) {
     throw redirect(redirectTo ? `/auth?${new URLSearchParams({ redirectTo }).toString()}` : "/auth");
   }
   return { redirectTo };
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent === "totp" || intent === "backup-code") {
-    return verifySignInSecondFactor(request, context.clientIp, intent, formData);
+    return verifySignInSecondFactor(context, request, intent, formData);
   }
   throw data("Unknown form", { status: 400 });
 }

@@ -5,7 +5,6 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
 import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
 import { EraseRequestSchema, RightsRequestSchema } from "~/forms/privacy";
-import { getDb } from "~/lib/db/db.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { requireAdmin } from "~/lib/http/guards.server";
 import { logger } from "~/lib/ops/logger.server";
@@ -18,6 +17,7 @@ import {
 } from "~/lib/privacy/personal-data.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import type { Route } from "./+types/dashboard.privacy";
+import { databaseContext } from "~/lib/context.server";
 
 export const handle = { hydrate: true };
 
@@ -37,8 +37,8 @@ const COUNT_LABELS: Record<keyof PersonalDataCounts, string> = {
 
 const pageUrl = (email: string) => `/dashboard/privacy?${new URLSearchParams({ email }).toString()}`;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(context, request);
   const params = new URL(request.url).searchParams;
   const noErrors: FieldErrors<"email"> = {};
   if ((params.get("email") ?? "").trim() === "") {
@@ -51,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       { status: 400 },
     );
   }
-  const found = await findPersonalData(await getDb(), parsed.data.email);
+  const found = await findPersonalData(context.get(databaseContext).db, parsed.data.email);
   const counts = countPersonalData(found);
   logger.info({ adminId: user.id, counts }, "rights request looked up");
   return {
@@ -62,8 +62,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireAdmin(context, request);
   const parsed = parseForm(EraseRequestSchema, await readFormData(request));
   if (!parsed.ok) {
     const toast: Toast = { title: "Error", description: parsed.first, variant: "destructive" };
@@ -78,13 +78,13 @@ export async function action({ request }: Route.ActionArgs) {
     };
     return data({ toast }, { status: 400 });
   }
-  const counts = await erasePersonalData(await getDb(), email, "all", {
+  const counts = await erasePersonalData(context.get(databaseContext).db, email, "all", {
     erasedBy: user.id,
     kind: "rights-request",
   });
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
   logger.info({ adminId: user.id, counts }, "rights request: personal data erased");
-  return redirectWithToast(pageUrl(email), {
+  return redirectWithToast(context, pageUrl(email), {
     title: "Personal data erased",
     description: `${total} record${total === 1 ? "" : "s"} erased. The erasure is logged without the data.`,
   });

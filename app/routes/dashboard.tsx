@@ -17,7 +17,6 @@ import { type Toast, Toaster } from "~/components/toast";
 import { dashboardPage } from "~/content/account-pages";
 import { type InboxAction, InboxActionSchema, parseInboxFilter } from "~/forms/inbox";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
-import { getDb } from "~/lib/db/db.server";
 import { requireAdmin } from "~/lib/http/guards.server";
 import {
   countUnread,
@@ -33,6 +32,8 @@ import { redirectWithToast } from "~/lib/http/toast.server";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/dashboard";
 import { readFormData } from "~/lib/http/form-data.server";
+import { databaseContext } from "~/lib/context.server";
+import type { Db } from "~/lib/db/db.server";
 
 export const handle = { hydrate: true };
 
@@ -55,12 +56,12 @@ function logFailure(error: unknown, message: string, details: Record<string, unk
   return `Something went wrong on our side (reference ${reference}). Please try again.`;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
   const filter = parseInboxFilter(new URL(request.url).searchParams);
   const now = Date.now();
   try {
-    const db = await getDb();
+    const { db } = context.get(databaseContext);
     const [page, unread] = await Promise.all([listInquiries(db, filter), countUnread(db)]);
     return { ...page, unread, filter, now, toast: null as Toast | null };
   } catch (error) {
@@ -106,8 +107,7 @@ function backUrl(request: Request): string {
   return query ? `/dashboard?${query}` : "/dashboard";
 }
 
-async function apply(action: InboxAction, adminId: string): Promise<boolean> {
-  const db = await getDb();
+async function apply(db: Db, action: InboxAction, adminId: string): Promise<boolean> {
   switch (action.intent) {
     case "mark-read":
       return markRead(db, action.id, adminId);
@@ -124,19 +124,19 @@ async function apply(action: InboxAction, adminId: string): Promise<boolean> {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireAdmin(context, request);
   const parsed = parseForm(InboxActionSchema, await readFormData(request));
   if (!parsed.ok) return failure(parsed.first, 400, parsed.fieldErrors);
   let found: boolean;
   try {
-    found = await apply(parsed.data, user.id);
+    found = await apply(context.get(databaseContext).db, parsed.data, user.id);
   } catch (error) {
     return failure(logFailure(error, "inbox action failed", { intent: parsed.data.intent }), 500);
   }
   if (!found) return failure("This inquiry no longer exists.", 404);
   logger.info({ intent: parsed.data.intent, inquiryId: parsed.data.id, adminId: user.id }, "inbox action");
-  return redirectWithToast(backUrl(request), { title: SUCCESS_TITLES[parsed.data.intent] });
+  return redirectWithToast(context, backUrl(request), { title: SUCCESS_TITLES[parsed.data.intent] });
 }
 
 /** Opening an editor or a confirmation changes only the URL, not the data. */

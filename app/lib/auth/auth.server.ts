@@ -10,8 +10,8 @@ import * as authSchema from "../../../db/auth-schema";
 import { recordSignIn } from "./account-activity.server";
 import { existingAccountMail, resetPasswordMail, verificationMail } from "../mail/auth-mails.server";
 import { resolveAuthSecret } from "./auth-secret.server";
-import { type Db, getDb } from "../db/db.server";
-import { type Env, getEnv } from "../env.server";
+import type { Db } from "../db/db.server";
+import type { Env } from "../env.server";
 import { logger } from "../ops/logger.server";
 import { enqueueMail } from "../mail/mail.server";
 import { forgetResetLinks, recordVerificationLink } from "./email-verification.server";
@@ -36,12 +36,13 @@ export function isSecureSite(env: Env): boolean {
 }
 
 /** The session cookie's name; `__Secure-` prefixed on an https site. */
-export function sessionCookieName(env: Env = getEnv()): string {
+export function sessionCookieName(env: Env): string {
   return `${isSecureSite(env) ? "__Secure-" : ""}better-auth.session_token`;
 }
 
 /**
- * The Better Auth instance on a given database. Links in mail point at the
+ * The Better Auth instance on a given database, built once at startup
+ * (server/main.ts) and handed to the routes in `authContext`. Links in mail point at the
  * site's own routes (/auth/verify-email, /auth/reset-password), not at Better
  * Auth's HTTP handler, which is not mounted: every auth request goes through
  * a React Router action, and so through the rate limits there.
@@ -134,17 +135,6 @@ export function createAuth(db: Db, env: Env) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-let instance: Promise<Auth> | undefined;
-
-/**
- * The process-wide instance, created on first use: importing this module
- * opens nothing (prerendering imports the server build at build time).
- */
-export function getAuth(): Promise<Auth> {
-  instance ??= getDb().then((db) => createAuth(db, getEnv()));
-  return instance;
-}
 
 /**
  * Headers for a server-side Better Auth call: the browser's cookies and

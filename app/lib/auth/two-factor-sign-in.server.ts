@@ -4,9 +4,14 @@ import { safeRedirectPath } from "~/forms/auth";
 import { type FieldErrors, parseForm, readFields } from "~/forms/parse-form";
 import { BackupCodeSchema, TotpCodeSchema, twoFactorMessages } from "~/forms/two-factor";
 import { checkAuthRateLimit } from "./auth-limits.server";
-import { authHeaders, getAuth, isSecureSite, readAuthFailure } from "./auth.server";
-import { getDb } from "../db/db.server";
-import { getEnv } from "../env.server";
+import { authHeaders, isSecureSite, readAuthFailure } from "./auth.server";
+import {
+  type AppContext,
+  authContext,
+  clientIpContext,
+  databaseContext,
+  envContext,
+} from "../context.server";
 import { logger } from "../ops/logger.server";
 import { createToastHeaders, redirectWithToast } from "../http/toast.server";
 
@@ -29,12 +34,12 @@ export function twoFactorStepUrl(redirectTo: string): string {
   return `/auth/two-factor${query}`;
 }
 
-function challengeCookieName(): string {
-  return `${isSecureSite(getEnv()) ? "__Secure-" : ""}better-auth.two_factor`;
+function challengeCookieName(context: AppContext): string {
+  return `${isSecureSite(context.get(envContext)) ? "__Secure-" : ""}better-auth.two_factor`;
 }
 
-export function hasTwoFactorChallenge(request: Request): boolean {
-  const name = challengeCookieName();
+export function hasTwoFactorChallenge(context: AppContext, request: Request): boolean {
+  const name = challengeCookieName(context);
   return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${name}=`));
 }
 
@@ -44,14 +49,18 @@ function refuse(intent: TwoFactorIntent, description: string, status: number, in
 }
 
 /** The challenge expired or was used up: back to the password step. */
-function restart(redirectTo: string, description: string) {
+function restart(context: AppContext, redirectTo: string, description: string) {
   const target = redirectTo === "/" ? "/auth" : `/auth?${new URLSearchParams({ redirectTo }).toString()}`;
-  return redirectWithToast(target, { title: "Please sign in again", description, variant: "destructive" });
+  return redirectWithToast(context, target, {
+    title: "Please sign in again",
+    description,
+    variant: "destructive",
+  });
 }
 
 export async function verifySignInSecondFactor(
+  context: AppContext,
   request: Request,
-  clientIp: string,
   intent: TwoFactorIntent,
   formData: FormData,
 ) {
@@ -59,14 +68,15 @@ export async function verifySignInSecondFactor(
   const parsed = parseForm(intent === "totp" ? TotpCodeSchema : BackupCodeSchema, formData);
   if (!parsed.ok) return refuse(intent, parsed.first, 400);
 
-  const limit = await checkAuthRateLimit(await getDb(), "two-factor", { ip: clientIp });
+  const clientIp = context.get(clientIpContext);
+  const limit = await checkAuthRateLimit(context.get(databaseContext).db, "two-factor", { ip: clientIp });
   if (!limit.allowed) {
     return refuse(intent, limit.message, 429, {
       headers: { "Retry-After": String(limit.retryAfterSeconds) },
     });
   }
 
-  const auth = await getAuth();
+  const auth = context.get(authContext);
   const headers = authHeaders(request, clientIp);
   try {
     const result =
@@ -82,7 +92,7 @@ export async function verifySignInSecondFactor(
       description = `You used a backup code; ${backupCodes.length} left. You can make new ones on your account page.`;
     }
     for (const cookie of (
-      await createToastHeaders({ title: "Signed in successfully!", description })
+      await createToastHeaders(context, { title: "Signed in successfully!", description })
     ).getSetCookie()) {
       result.headers.append("Set-Cookie", cookie);
     }
@@ -103,10 +113,10 @@ export async function verifySignInSecondFactor(
           { headers: { "Retry-After": "900" } },
         );
       case "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE":
-        return restart(redirectTo, "Too many wrong codes. Sign in with your password again.");
+        return restart(context, redirectTo, "Too many wrong codes. Sign in with your password again.");
       default:
         logger.info({ code: failure.code }, "two-factor sign-in step refused");
-        return restart(redirectTo, "Your sign-in has expired. Please enter your password again.");
+        return restart(context, redirectTo, "Your sign-in has expired. Please enter your password again.");
     }
   }
 }

@@ -11,7 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import * as schema from "../../../db/schema";
 import { acquireDataDirLock } from "./data-dir-lock.server";
-import { getEnv } from "../env.server";
+import type { Env } from "../env.server";
 import { assertChannelName, createPostgresListener } from "./postgres-listener.server";
 import { createPostgresPool } from "./postgres-pool.server";
 
@@ -252,7 +252,11 @@ export async function loadPgliteDump(dataDir: string, dump: Blob): Promise<void>
   await withStoppedPglite(dataDir, async () => {}, dump);
 }
 
-/** Opens a database and applies the committed migrations. */
+/**
+ * Opens a database and applies the committed migrations. The server opens
+ * one at startup and hands it to every request in `databaseContext`
+ * (app/lib/context.server.ts); scripts and tests open their own.
+ */
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === "postgres"
     ? openPostgres(options.url, options.poolSize)
@@ -260,36 +264,8 @@ export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> 
 }
 
 /** Postgres when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */
-export function getDatabaseOptionsFromEnv(): DatabaseOptions {
-  const env = getEnv();
+export function databaseOptionsFromEnv(env: Env): DatabaseOptions {
   return env.DATABASE_URL
     ? { kind: "postgres", url: env.DATABASE_URL }
     : { kind: "pglite", dataDir: path.resolve(env.DATA_DIR) };
-}
-
-/**
- * In development, Vite evaluates this module again when it or one of its
- * imports is edited; the open database (and PGlite's lock) must outlive
- * that, so there it is kept on globalThis. Elsewhere it stays in the module,
- * where tests that reset modules expect it.
- */
-const opened: { current?: Promise<DatabaseHandle> } =
-  process.env.NODE_ENV === "development"
-    ? ((globalThis as { __openDatabase?: { current?: Promise<DatabaseHandle> } }).__openDatabase ??= {})
-    : {};
-
-/** The process-wide database, opened (and migrated) on first use. */
-export function getDatabase(): Promise<DatabaseHandle> {
-  opened.current ??= openDatabase(getDatabaseOptionsFromEnv());
-  return opened.current;
-}
-
-export async function getDb(): Promise<Db> {
-  return (await getDatabase()).db;
-}
-
-export async function closeDatabase(): Promise<void> {
-  const handle = await opened.current?.catch(() => undefined);
-  opened.current = undefined;
-  await handle?.close();
 }

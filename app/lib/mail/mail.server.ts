@@ -3,7 +3,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { mailOutbox } from "../../../db/schema";
 import type { Db } from "../db/db.server";
-import { getEnv } from "../env.server";
+import type { Env } from "../env.server";
 import { logger } from "../ops/logger.server";
 
 export interface MailMessage {
@@ -102,8 +102,7 @@ export function createMailSender(options: { smtpUrl?: string; mailDir: string; f
   };
 }
 
-export function createMailSenderFromEnv(): MailSender {
-  const env = getEnv();
+export function createMailSenderFromEnv(env: Env): MailSender {
   return createMailSender({
     smtpUrl: env.SMTP_URL,
     mailDir: path.resolve(env.DATA_DIR, "mail"),
