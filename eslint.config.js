@@ -34,7 +34,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ["pg", "@electric-sql/pglite", "drizzle-orm/node-postgres", "drizzle-orm/pglite"],
-              message: "Only app/lib/db/db.server.ts (and its postgres-* helpers) talks to a database driver.",
+              message:
+                "Only app/lib/db/db.server.ts and the postgres-* helpers (db, backup) talk to a database driver.",
             },
           ],
         },
@@ -42,7 +43,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/lib/db/db.server.ts", "app/lib/postgres-*.server.ts"],
+    files: [
+      "app/lib/db/db.server.ts",
+      "app/lib/db/postgres-*.server.ts",
+      "app/lib/backup/postgres-*.server.ts",
+    ],
     rules: { "no-restricted-imports": "off" },
   },
 );
