@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { runWithRequestId } from "~/lib/ops/request-id.server";
 
-export const REQUEST_ID_HEADER = "X-Request-Id";
+const REQUEST_ID_HEADER = "X-Request-Id";
 
 /**
  * One line per request through pino-http, and an id per request. Only
