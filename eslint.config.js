@@ -47,6 +47,7 @@ export default tseslint.config(
       "app/lib/db/db.server.ts",
       "app/lib/db/postgres-*.server.ts",
       "app/lib/backup/postgres-*.server.ts",
+      "tests/support/scratch-postgres.ts",
     ],
     rules: { "no-restricted-imports": "off" },
   },
