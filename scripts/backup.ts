@@ -2,7 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
 import { backupFileName } from "~/lib/backup/backup-files.server";
-import { backupPostgres, backupStoppedPglite, deriveBackupToken, writeBlob } from "~/lib/backup/backup.server";
+import {
+  backupPostgres,
+  backupStoppedPglite,
+  deriveBackupToken,
+  writeBlob,
+} from "~/lib/backup/backup.server";
 import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
 import { type Env, EnvError, getEnv } from "~/lib/env.server";
 import { BACKUP_PATH, BACKUP_TOKEN_HEADER } from "../server/backup";

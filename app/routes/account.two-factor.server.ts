@@ -7,7 +7,11 @@ import { authHeaders, getAuth, readAuthFailure } from "~/lib/auth/auth.server";
 import { getDb } from "~/lib/db/db.server";
 import { logger } from "~/lib/ops/logger.server";
 import { isAdmin } from "~/lib/auth/roles.server";
-import { endSessionsStartedBefore, readSecondFactors, type SecondFactors } from "~/lib/auth/second-factor.server";
+import {
+  endSessionsStartedBefore,
+  readSecondFactors,
+  type SecondFactors,
+} from "~/lib/auth/second-factor.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import {
   allowBackupCodesOnce,

@@ -11,7 +11,11 @@ import {
 } from "./contact.server";
 import { PRIVACY_NOTICE_VERSION } from "~/content/privacy";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, issueFormToken } from "../lib/http/form-guard.server";
-import { ACKNOWLEDGEMENT_LIMIT, INQUIRY_ACKNOWLEDGEMENT, NO_ADMIN_RECIPIENTS } from "../lib/inbox/inquiries.server";
+import {
+  ACKNOWLEDGEMENT_LIMIT,
+  INQUIRY_ACKNOWLEDGEMENT,
+  NO_ADMIN_RECIPIENTS,
+} from "../lib/inbox/inquiries.server";
 import { INQUIRY_NOTIFICATION } from "../lib/mail/mail-outbox.server";
 
 const SECRET = "contact-form-test-secret-0123456789abcdef";

@@ -12,7 +12,12 @@ import { prefillContactValues } from "~/forms/contact-prefill";
 import { resolveAuthSecret } from "../lib/auth/auth-secret.server";
 import type { Db } from "../lib/db/db.server";
 import { getEnv } from "../lib/env.server";
-import { FORM_TOKEN_FIELD, detectSpam, issueFormToken, looksLikeFormToken } from "../lib/http/form-guard.server";
+import {
+  FORM_TOKEN_FIELD,
+  detectSpam,
+  issueFormToken,
+  looksLikeFormToken,
+} from "../lib/http/form-guard.server";
 import { createInquiry, deriveSubmissionKey, hashFormToken } from "../lib/inbox/inquiries.server";
 import { logger } from "../lib/ops/logger.server";
 import { countStoredInquiry } from "../lib/ops/metrics.server";

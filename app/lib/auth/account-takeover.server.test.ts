@@ -2,7 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createScratchPostgresDatabase, dropScratchPostgresDatabase } from "../../../tests/support/scratch-postgres";
+import {
+  createScratchPostgresDatabase,
+  dropScratchPostgresDatabase,
+} from "../../../tests/support/scratch-postgres";
 import { type Backend, testBackends } from "../../../tests/support/test-database";
 
 /**

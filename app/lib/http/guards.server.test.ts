@@ -3,7 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signInAdminWithTotp } from "../../../tests/support/admin-session";
-import { createScratchPostgresDatabase, dropScratchPostgresDatabase } from "../../../tests/support/scratch-postgres";
+import {
+  createScratchPostgresDatabase,
+  dropScratchPostgresDatabase,
+} from "../../../tests/support/scratch-postgres";
 import { type Backend, testBackends } from "../../../tests/support/test-database";
 
 /**
