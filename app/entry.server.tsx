@@ -13,6 +13,7 @@ import { NonceProvider } from "~/components/nonce-provider";
 import { cspNonceContext } from "~/lib/context.server";
 import { isDatabaseUnavailable } from "~/lib/db/database-unavailable.server";
 import { logger } from "~/lib/ops/logger.server";
+import { currentRequestId } from "~/lib/ops/request-id.server";
 
 export const streamTimeout = 5_000;
 
@@ -29,7 +30,10 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   // A client that went away is not an error of ours.
   if (!request.signal.aborted) {
     const internal = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
-    logger.error({ err: internal ?? error, path: new URL(request.url).pathname }, "request failed");
+    logger.error(
+      { err: internal ?? error, reqId: currentRequestId(), path: new URL(request.url).pathname },
+      "request failed",
+    );
   }
 };
 

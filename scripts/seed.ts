@@ -9,13 +9,9 @@ import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
 import { databaseOptionsFromEnv, openDatabase } from "~/lib/db/db.server";
 import { EnvError, getEnv } from "~/lib/env.server";
 import { createAccount, demoInquiries, generatePassphrase, insertInquiries } from "~/lib/db/seed.server";
+import { fail } from "./command-line";
 
 const DAY_MS = 86_400_000;
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 
 if (process.env.NODE_ENV === "production")
   fail("db:seed fills development databases only (NODE_ENV=production).");

@@ -7,7 +7,7 @@ import { type CachedResource, createResource, sendResource } from "./static-cach
 import { hasPersonalCookie } from "./static-files";
 
 /** Distinct filtered views kept; the least recently used goes first. */
-export const CATALOGUE_CACHE_ENTRIES = 200;
+const CATALOGUE_CACHE_ENTRIES = 200;
 
 /** An executable inline script would need a nonce, so such a page is never cached. */
 const INLINE_SCRIPT = /<script(?![^>]*\s(?:src=|type="application\/ld\+json"))[^>]*>/;

@@ -35,7 +35,7 @@ function routeTree(build: ServerBuild): RouteObject[] {
  * The route pattern that answered (`/equipment/:id`), never the raw path:
  * a label per distinct URL would let anyone grow the metrics without bound.
  */
-export function createRouteLabeler(build: ServerBuild): (path: string) => string {
+function createRouteLabeler(build: ServerBuild): (path: string) => string {
   const routes = routeTree(build);
   return (path) => {
     if (SERVER_PATHS.has(path)) return path;

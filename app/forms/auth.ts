@@ -1,3 +1,4 @@
+import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
 import { authPage } from "~/content/account-pages";
 import { stripSingleLineControls } from "./single-line";
@@ -101,22 +102,24 @@ export const EndSessionSchema = z.object({
 
 /**
  * Where to go after signing in: a path on this site, else `fallback`.
- * `//host` and `/\host` are other origins to a browser, so are refused,
- * before and after normalising dot segments.
+ * remix-utils' `safeRedirect` refuses what is not a path (`//host`,
+ * `/\host`, a scheme, `..`); it checks the text as given, so it is applied
+ * again to the normalised result, which is what the browser follows:
+ * `/.//evil.com` and `/%2e//evil.com` normalise to `//evil.com`, another
+ * origin (issue 12, finding 3).
  */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || value.length === 0 || value.length > 2000) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (typeof value !== "string" || value.length > 2000) return fallback;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value)) return fallback;
+  // A sentinel no path can equal: tells "refused" apart from a fallback of "/".
+  const refused = "\u0000";
+  if (safeRedirect(value, refused) !== value) return fallback;
   const base = "http://site.invalid";
   try {
     const url = new URL(value, base);
-    if (url.origin !== base) return fallback;
-    // Check the normalised result, not the input: `/.//evil.com` and
-    // `/a/..//evil.com` normalise to `//evil.com`, another origin.
     const path = url.pathname + url.search + url.hash;
-    if (/^\/[/\\]/.test(path) || new URL(path, base).origin !== base) return fallback;
+    if (url.origin !== base || safeRedirect(path, refused) !== path) return fallback;
     return path;
   } catch {
     return fallback;

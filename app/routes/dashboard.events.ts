@@ -19,6 +19,17 @@ export const SESSION_RECHECK_MS = 10_000;
  * through its loader, which checks the admin again. The session and admin
  * status are also re-read on every change and every SESSION_RECHECK_MS, so
  * the stream of a signed-out (or revoked) admin ends.
+ *
+ * Why not remix-utils' `eventStream` (checked at 9.3.1, the last release
+ * for React Router 7): it writes only `event:`/`data:` records, so neither
+ * the `retry:` field (reconnects after a restart spread over 5 s rather
+ * than the browser's default) nor comment heartbeats; it replaces
+ * Cache-Control with `no-cache`, losing `no-transform`, without which the
+ * compression middleware buffers the events; and it sets
+ * `Connection: keep-alive`, which Express appends to the `close` sent while
+ * draining. Each would need patching after the call, and the part that is
+ * ours (session re-checks, LISTEN, shutdown) would stay as it is, so the
+ * three lines of framing below stay too.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireAdmin(context, request);

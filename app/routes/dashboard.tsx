@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   data,
   Link,
@@ -27,6 +26,7 @@ import {
   saveNotes,
   setSpam,
 } from "~/lib/inbox/inbox.server";
+import { logFailure } from "~/lib/ops/failure-reference.server";
 import { logger } from "~/lib/ops/logger.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { routeMeta } from "~/seo/meta";
@@ -44,17 +44,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     "title" in descriptor && unread > 0 ? { title: `(${unread}) ${String(descriptor.title)}` } : descriptor,
   );
 };
-
-/**
- * What an admin sees when something failed: a generic text and a reference,
- * never the database's message (it can name tables, columns and values).
- * The details are logged under the same reference.
- */
-function logFailure(error: unknown, message: string, details: Record<string, unknown> = {}): string {
-  const reference = randomUUID().slice(0, 8);
-  logger.error({ err: error, reference, ...details }, message);
-  return `Something went wrong on our side (reference ${reference}). Please try again.`;
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);

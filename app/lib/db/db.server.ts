@@ -9,6 +9,7 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { SCHEMA_CASING } from "../../../db/casing";
 import * as schema from "../../../db/schema";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import type { Env } from "../env.server";
@@ -113,7 +114,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
     client.release();
   }
 
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = drizzleNodePg(pool, { schema, casing: SCHEMA_CASING }) as unknown as Db;
   const listener = createPostgresListener(url);
   return {
     db,
@@ -181,7 +182,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   }
   const inFlight = trackInFlight(client);
 
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, casing: SCHEMA_CASING }) as unknown as Db;
   return {
     db,
     kind: "pglite",
