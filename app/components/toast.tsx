@@ -15,7 +15,12 @@ export function Toaster({ toast }: { toast: Toast | null | undefined }) {
   const destructive = toast.variant === "destructive";
   const Icon = destructive ? CircleAlert : CircleCheck;
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:justify-end">
+    // A labelled region: the root layout renders a redirect's toast outside <main>,
+    // and all content belongs to a landmark.
+    <section
+      aria-label="Notification"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:justify-end"
+    >
       <input id={id} type="checkbox" className="peer sr-only" aria-label="Dismiss notification" />
       <div
         role={destructive ? "alert" : "status"}
@@ -37,6 +42,6 @@ export function Toaster({ toast }: { toast: Toast | null | undefined }) {
           <span className="sr-only">Dismiss</span>
         </label>
       </div>
-    </div>
+    </section>
   );
 }

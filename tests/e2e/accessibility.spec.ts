@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { PUBLIC_ROUTES } from "../support/public-routes";
+import { signUp, uniqueEmail } from "./support/accounts";
 
 const PAGES = [
   ...PUBLIC_ROUTES.map((route) => route.path),
@@ -40,4 +41,16 @@ test.describe("with the phone menu open", () => {
       .analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
+});
+
+test("a page showing a redirect's toast keeps all content in landmarks", async ({ page }) => {
+  // The toast after a redirect is rendered by the root layout, outside <main>.
+  await signUp(page, { name: "Toast Region", email: uniqueEmail("toast-region") });
+  await expect(page.getByRole("region", { name: "Notification" })).toBeVisible();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 });
