@@ -12,7 +12,12 @@ import { prefillContactValues } from "~/forms/contact-prefill";
 import { resolveAuthSecret } from "../lib/auth/auth-secret.server";
 import type { Db } from "../lib/db/db.server";
 import { getEnv } from "../lib/env.server";
-import { FORM_TOKEN_FIELD, detectSpam, issueFormToken, looksLikeFormToken } from "../lib/http/form-guard.server";
+import {
+  FORM_TOKEN_FIELD,
+  detectSpam,
+  issueFormToken,
+  looksLikeFormToken,
+} from "../lib/http/form-guard.server";
 import { createInquiry, deriveSubmissionKey, hashFormToken } from "../lib/inbox/inquiries.server";
 import { logger } from "../lib/ops/logger.server";
 import { countStoredInquiry } from "../lib/ops/metrics.server";
@@ -29,6 +34,8 @@ export interface ContactConfig {
   acknowledge: boolean;
   adminEmails: readonly string[];
   siteUrl: string;
+  /** WEBHOOK_URL: told about each new genuine inquiry. */
+  webhookUrl?: string;
   /** Signs the form token. */
   secret: string;
   minFillMs: number;
@@ -44,6 +51,7 @@ export function getContactConfig(): ContactConfig {
     acknowledge: env.ACK_EMAILS,
     adminEmails: env.ADMIN_EMAILS,
     siteUrl: env.SITE_URL,
+    webhookUrl: env.WEBHOOK_URL,
     secret: resolveAuthSecret(env),
     minFillMs: env.CONTACT_MIN_FILL_SECONDS * 1000,
   };
@@ -135,6 +143,7 @@ export async function handleContactSubmission(
       acknowledge: config.acknowledge,
       adminEmails: config.adminEmails,
       siteUrl: config.siteUrl,
+      webhookUrl: config.webhookUrl,
       submissionKey: deriveSubmissionKey(
         typeof submittedToken === "string" ? submittedToken : "",
         validation.data,

@@ -111,11 +111,11 @@ async function apply(action: InboxAction, adminId: string): Promise<boolean> {
     case "mark-read":
       return markRead(db, action.id, adminId);
     case "mark-unread":
-      return markUnread(db, action.id);
+      return markUnread(db, action.id, adminId);
     case "mark-spam":
-      return setSpam(db, action.id, true);
+      return setSpam(db, action.id, true, adminId);
     case "mark-not-spam":
-      return setSpam(db, action.id, false);
+      return setSpam(db, action.id, false, adminId);
     case "delete":
       return deleteInquiry(db, action.id);
     case "save-notes":

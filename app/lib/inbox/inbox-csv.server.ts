@@ -1,4 +1,5 @@
 import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "~/content/inquiry-options";
+import { isLeadStatus, LEAD_STATUS_LABELS } from "~/content/lead-desk";
 import type { InboxQuery } from "~/forms/inbox";
 import type { Db } from "../db/db.server";
 import { type InboxItem, iterateInquiries } from "./inbox.server";
@@ -43,6 +44,10 @@ export const INQUIRY_CSV_HEADER = [
   "Admin notes",
   "Notes updated at",
   "Notes updated by",
+  "Lead status",
+  "Lost reason",
+  "Assigned to",
+  "First replied at",
 ] as const;
 
 function interestLabel(value: string | null): string | null {
@@ -71,6 +76,10 @@ export function inquiryCsvValues(item: InboxItem): (string | null)[] {
     item.adminNotes,
     item.notesUpdatedAt?.toISOString() ?? null,
     item.notesUpdatedByName,
+    isLeadStatus(item.status) ? LEAD_STATUS_LABELS[item.status] : item.status,
+    item.lostReason,
+    item.assignedToName,
+    item.firstRepliedAt?.toISOString() ?? null,
   ];
 }
 
