@@ -8,12 +8,18 @@ import {
   user,
   userRoles,
 } from "../../../db/schema";
+import { company } from "~/content/company";
+import { replyPromise } from "~/content/lead-desk";
+import { findReplyTemplate, REPLY_TEMPLATES } from "~/content/reply-templates";
+import { kycAmlPage } from "~/content/services/kyc-aml";
 import { InboxFilterSchema } from "~/forms/inbox";
 import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
 import { assignInquiry, INQUIRY_ASSIGNMENT, listAssignableAdmins, takeInquiry } from "./assignment.server";
 import { markRepliedOutside, ReplyPlaceholderError, listReplies, sendDeskReply } from "./desk-reply.server";
 import { getInquiry, listInquiries, markRead, saveNotes } from "./inbox.server";
 import { LostReasonRequiredError, setLeadStatus } from "./lead-status.server";
+import { replyState } from "./reply-deadline";
+import { draftReply, hasPlaceholder } from "./reply-draft";
 import { listTimeline } from "./timeline.server";
 
 const SITE = "https://site.example.test";
@@ -301,5 +307,66 @@ describe.each(testBackends)("the lead desk on %s", (backend) => {
       return rows.rows.map((row) => row["QUERY PLAN"]).join("\n");
     });
     expect(plan).toContain("contact_submissions_awaiting_idx");
+  });
+});
+
+describe("reply drafts and templates", () => {
+  it("open with a greeting and the reference, and close with the sender", () => {
+    const draft = draftReply({ name: "  Kofi Mensah ", reference: "VM-12345678", senderName: "Ama Admin" });
+    expect(draft.subject).toBe("Your inquiry VM-12345678 – Volta Meridian");
+    expect(draft.body.startsWith("Dear Kofi,\n")).toBe(true);
+    expect(draft.body).toContain("Your reference: VM-12345678.");
+    expect(draft.body).toContain("Ama Admin\nVolta Meridian");
+    // Without a template there is a placeholder: the draft cannot be sent unedited.
+    expect(hasPlaceholder(draft.body)).toBe(true);
+  });
+
+  it("cover the four cases, and the ones with figures only an admin knows cannot be sent unfilled", () => {
+    expect(REPLY_TEMPLATES.map((template) => template.id)).toEqual([
+      "kyc-checklist",
+      "equipment-availability",
+      "licensing-consultation",
+      "not-offered",
+    ]);
+    const body = (id: string) =>
+      draftReply({ name: "A", reference: "VM-1", senderName: "S", templateId: id }).body;
+    expect(hasPlaceholder(body("equipment-availability"))).toBe(true);
+    for (const id of ["kyc-checklist", "licensing-consultation", "not-offered"])
+      expect(hasPlaceholder(body(id))).toBe(false);
+  });
+
+  it("state only what the site states (decision 007)", () => {
+    // The checklist is the KYC page's own list, not a second copy.
+    for (const requirement of kycAmlPage.requirements) expect(body("kyc-checklist")).toContain(requirement);
+    // Mineral rights: Ghana-incorporated companies only; no promised outcome; not legal advice.
+    expect(body("licensing-consultation")).toContain("granted only to a company incorporated in Ghana");
+    expect(body("licensing-consultation")).toContain("cannot guarantee its outcome");
+    expect(body("licensing-consultation")).toContain("not legal advice");
+    // Insurance is agreed in writing, never promised (decision 007, row 8).
+    expect(body("equipment-availability")).toContain("states who arranges insurance and what it covers");
+    expect(body("equipment-availability")).not.toMatch(/insured against/i);
+    // What the company is not: the disclaimer, verbatim.
+    expect(body("not-offered")).toContain(company.disclaimer);
+    function body(id: string) {
+      return findReplyTemplate(id)!.body;
+    }
+  });
+});
+
+describe("the reply deadline", () => {
+  const created = new Date("2030-01-01T00:00:00Z");
+  const at = (hours: number) => new Date(created.getTime() + hours * 60 * 60 * 1000);
+  const open = { createdAt: created, firstRepliedAt: null, status: "new", isSpam: false };
+
+  it("is the site's promise: due soon 4 hours before, overdue from 24 hours", () => {
+    expect(replyPromise.withinHours).toBe(company.responseHours);
+    expect(company.responseTime).toBe(`${company.responseHours} hours`);
+    expect(replyState(open, at(19.99))).toBe("on-time");
+    expect(replyState(open, at(20))).toBe("due-soon");
+    expect(replyState(open, at(23.99))).toBe("due-soon");
+    expect(replyState(open, at(24))).toBe("overdue");
+    expect(replyState({ ...open, firstRepliedAt: at(30) }, at(40))).toBe("answered");
+    expect(replyState({ ...open, status: "closed_lost" }, at(40))).toBe("not-awaiting");
+    expect(replyState({ ...open, isSpam: true }, at(40))).toBe("not-awaiting");
   });
 });
