@@ -270,7 +270,7 @@ describe.each(testBackends)("the lead desk on %s", (backend) => {
       created_at: at("2030-01-02T00:00:00Z"),
       first_replied_at: at("2030-01-02T01:00:00Z"),
     });
-    await inquiry({ name: "Closed", created_at: at("2030-01-02T00:00:00Z"), status: "closed_won" });
+    await inquiry({ name: "Closed", created_at: at("2030-01-02T06:00:00Z"), status: "closed_won" });
     await inquiry({ name: "Spam", created_at: at("2030-01-02T00:00:00Z"), is_spam: true });
     const view = async (params: Record<string, string>, viewerId?: string) =>
       (await listInquiries(database.db, InboxFilterSchema.parse(params), 25, viewerId)).items.map(
@@ -280,7 +280,7 @@ describe.each(testBackends)("the lead desk on %s", (backend) => {
     expect(await view({ status: "awaiting" })).toEqual(["Oldest", "Newer"]);
     expect(await view({ owner: "mine" }, "ama")).toEqual(["Newer"]);
     expect(await view({ owner: "mine" })).toEqual([]);
-    expect(await view({ owner: "unassigned" })).toEqual(["Answered", "Closed", "Oldest"]);
+    expect(await view({ owner: "unassigned" })).toEqual(["Closed", "Answered", "Oldest"]);
     expect(await view({ lead: "closed_won" })).toEqual(["Closed"]);
     expect(await view({ inquiry: oldest })).toEqual(["Oldest"]);
     expect(await view({ status: "awaiting", owner: "unassigned" })).toEqual(["Oldest"]);
