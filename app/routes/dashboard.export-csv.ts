@@ -8,14 +8,19 @@ import type { Route } from "./+types/dashboard.export-csv";
 /** The current view of the inbox (its filters, every page) as a CSV download. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request);
-  const { status, interest, dealSize, q } = parseInboxFilter(new URL(request.url).searchParams);
+  const { status, interest, dealSize, q, lead, owner, inquiry } = parseInboxFilter(
+    new URL(request.url).searchParams,
+  );
   logger.info({ adminId: user.id, status, interest, dealSize, search: Boolean(q) }, "inbox exported");
   const date = new Date().toISOString().slice(0, 10);
-  return new Response(streamInquiriesCsv(await getDb(), { status, interest, dealSize, q }), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="inquiries-${status}-${date}.csv"`,
-      "Cache-Control": "private, no-store",
+  return new Response(
+    streamInquiriesCsv(await getDb(), { status, interest, dealSize, q, lead, owner, inquiry }, user.id),
+    {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="inquiries-${status}-${date}.csv"`,
+        "Cache-Control": "private, no-store",
+      },
     },
-  });
+  );
 }

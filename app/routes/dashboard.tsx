@@ -55,12 +55,15 @@ function logFailure(error: unknown, message: string, details: Record<string, unk
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
   const filter = parseInboxFilter(new URL(request.url).searchParams);
   const now = Date.now();
   try {
     const db = await getDb();
-    const [page, unread] = await Promise.all([listInquiries(db, filter), countUnread(db)]);
+    const [page, unread] = await Promise.all([
+      listInquiries(db, filter, undefined, user.id),
+      countUnread(db),
+    ]);
     return { ...page, unread, filter, now, toast: null as Toast | null };
   } catch (error) {
     const toast: Toast = {

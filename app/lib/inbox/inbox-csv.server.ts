@@ -84,9 +84,10 @@ export function inquiryCsvValues(item: InboxItem): (string | null)[] {
 }
 
 /** The whole view as CSV, streamed in batches so a large inbox never sits in memory at once. */
-export function streamInquiriesCsv(db: Db, query: InboxQuery): ReadableStream<Uint8Array> {
+export function streamInquiriesCsv(db: Db, query: InboxQuery, viewerId?: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const rows = iterateInquiries(db, query);
+  // "mine" is the viewer's leads.
+  const rows = iterateInquiries(db, query, undefined, viewerId);
   let started = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
