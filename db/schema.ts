@@ -2,6 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
+  check,
+  date,
   index,
   integer,
   jsonb,
@@ -64,6 +66,21 @@ export const contactSubmissions = pgTable(
     privacy_notice_version: text(),
     /** Hash of the form token alone: one token, one submission (issue 12). */
     form_token_hash: text(),
+    // The lead desk (issue 15, decision 018).
+    /** new → contacted → qualified → closed_won | closed_lost (LEAD_STATUS_VALUES). */
+    status: text().notNull().default("new"),
+    /** Why a lead was lost; only with status closed_lost. */
+    lost_reason: text(),
+    status_changed_at: timestamp({ withTimezone: true }),
+    /** The admin who owns the lead; the lead becomes unassigned when the account goes. */
+    assigned_to: text().references((): AnyPgColumn => user.id, { onDelete: "set null" }),
+    assigned_at: timestamp({ withTimezone: true }),
+    /** The first reply, from the desk or recorded as made elsewhere: what the 24-hour promise measures. */
+    first_replied_at: timestamp({ withTimezone: true }),
+    /** The latest desk action (status, owner, reply): activity for the retention period. */
+    last_action_at: timestamp({ withTimezone: true }),
+    /** When the overdue webhook was queued: it fires once per inquiry, whichever instance sees it first. */
+    overdue_alerted_at: timestamp({ withTimezone: true }),
   },
   (table) => [
     index("contact_submissions_form_token_hash_idx").on(table.form_token_hash),
@@ -86,7 +103,115 @@ export const contactSubmissions = pgTable(
     index("contact_submissions_spam_idx")
       .on(table.created_at.desc(), table.id.desc())
       .where(sql`${table.is_spam}`),
+    // "Awaiting reply", oldest first: only the few unanswered, open, genuine rows.
+    index("contact_submissions_awaiting_idx")
+      .on(table.created_at, table.id)
+      .where(
+        sql`not ${table.is_spam} and ${table.first_replied_at} is null and ${table.status} not in ('closed_won', 'closed_lost')`,
+      ),
+    // "Mine" (and the status filter) newest first.
+    index("contact_submissions_assigned_idx").on(table.assigned_to, table.created_at.desc(), table.id.desc()),
+    index("contact_submissions_status_idx").on(table.status, table.created_at.desc(), table.id.desc()),
+    check(
+      "contact_submissions_status_check",
+      sql`${table.status} in ('new', 'contacted', 'qualified', 'closed_won', 'closed_lost')`,
+    ),
   ],
+);
+
+/**
+ * The history of each inquiry: what happened, who did it (null for the
+ * system, or once the account is gone) and when. Written in the same
+ * transaction as the action; never updated (a trigger refuses changes other
+ * than forgetting the actor), and deleted with its inquiry.
+ */
+export const inquiryEvents = pgTable(
+  "inquiry_events",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    inquiry_id: uuid()
+      .notNull()
+      .references(() => contactSubmissions.id, { onDelete: "cascade" }),
+    /** INQUIRY_EVENT_KINDS in app/lib/inbox/timeline.server.ts. */
+    kind: text().notNull(),
+    actor_id: text().references(() => user.id, { onDelete: "set null" }),
+    /** Ids, states and labels only: never message text or contact details. */
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("inquiry_events_inquiry_idx").on(table.inquiry_id, table.created_at)],
+);
+
+/** Replies sent from the desk: personal data of the inquirer, exported and erased with the inquiry. */
+export const inquiryReplies = pgTable(
+  "inquiry_replies",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    inquiry_id: uuid()
+      .notNull()
+      .references(() => contactSubmissions.id, { onDelete: "cascade" }),
+    to: text().notNull(),
+    subject: text().notNull(),
+    body: text().notNull(),
+    sent_by: text().references(() => user.id, { onDelete: "set null" }),
+    /** Its outbox mail; null once retention has deleted the delivered copy. */
+    outbox_id: uuid().references((): AnyPgColumn => mailOutbox.id, { onDelete: "set null" }),
+    /** Delivery state, recorded by the outbox worker (it outlives the outbox row). */
+    delivered_at: timestamp({ withTimezone: true }),
+    delivery_error: text(),
+    failed_at: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("inquiry_replies_inquiry_idx").on(table.inquiry_id, table.created_at),
+    index("inquiry_replies_outbox_idx").on(table.outbox_id),
+  ],
+);
+
+/**
+ * Outgoing webhook calls, queued in the transaction of what they announce
+ * and delivered with the mail outbox's claim-and-retry mechanism. The body
+ * is stored as sent; the signature is computed at delivery from
+ * WEBHOOK_SECRET, which never enters the database.
+ */
+export const webhookOutbox = pgTable(
+  "webhook_outbox",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: text().notNull(),
+    url: text().notNull(),
+    body: text().notNull(),
+    inquiry_id: uuid().references(() => contactSubmissions.id, { onDelete: "set null" }),
+    attempts: integer().notNull().default(0),
+    next_attempt_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    locked_until: timestamp({ withTimezone: true }),
+    last_error: text(),
+    sent_at: timestamp({ withTimezone: true }),
+    failed_at: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("webhook_outbox_pending_idx")
+      .on(table.next_attempt_at)
+      .where(sql`${table.sent_at} is null and ${table.failed_at} is null`),
+    index("webhook_outbox_inquiry_idx").on(table.inquiry_id),
+  ],
+);
+
+/**
+ * A once-a-day job claims its day here (the primary key admits one row per
+ * job and date), in the transaction that does the day's work: with several
+ * instances, exactly one does it.
+ */
+export const dailyJobRuns = pgTable(
+  "daily_job_runs",
+  {
+    job: text().notNull(),
+    day: date({ mode: "string" }).notNull(),
+    ran_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [primaryKey({ columns: [table.job, table.day] })],
 );
 
 /**

@@ -51,6 +51,8 @@ const phoneDigits = "442079460321";
 const legalName = `${brandName} Partners Ltd`;
 const companyNumber = "98765432";
 const ghanaRegistrationNumber = "CS917402024";
+/** The reply promise every page makes; the desk marks inquiries overdue against the same figure. */
+const responseHours = 24;
 const whatsappGreeting = "Hello, I'm interested in your gold trading and mining equipment services.";
 
 /** wa.me link; with `text` the chat opens with that message prefilled. */
@@ -139,7 +141,9 @@ export const company = {
   legalName,
   tagline: "Licensed Ghana gold deals and mining equipment, brokered from London",
   foundedYear: 2017,
-  responseTime: "24 hours",
+  /** Hours within which every inquiry gets a first reply (the lead desk measures it). */
+  responseHours,
+  responseTime: `${responseHours} hours`,
   address: {
     line1: "Suite 4.02, 27 Cordwainer Row",
     city: "London",

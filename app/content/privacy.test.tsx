@@ -85,6 +85,24 @@ describe("the privacy notice keeps its promises", () => {
     expect(bases).toContain("National Crime Agency — legitimate interests");
   });
 
+  it("names the lead desk's data and its one outside recipient as the code handles them (decision 018)", () => {
+    // Replies and the handling record are kept with the inquiry and go with it (retention and erasure tests).
+    expect(section("2. The personal data we collect")).toContain("our replies to you");
+    expect(section("2. The personal data we collect")).toContain(
+      "a record of how our team handled your inquiry",
+    );
+    expect(section("4. How long we keep your data")).toContain(
+      "our replies and the record of how it was handled",
+    );
+    expect(section("4. How long we keep your data")).toContain(
+      "or our team last replied to it or changed its status or owner",
+    );
+    // The webhook payload holds reference, interest and deal size only (webhook-outbox.server.test.ts).
+    expect(section("5. Who processes your data")).toContain(
+      "with its reference number, area of interest and deal size only — never your name, contact details or message",
+    );
+  });
+
   it("shows its version", () => {
     expect(text).toContain(`version ${PRIVACY_NOTICE_VERSION}`);
   });

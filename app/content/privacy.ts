@@ -7,7 +7,7 @@ import type { LegalDocument } from "./types";
  * force (contact_submissions.privacy_notice_version). Change it with every
  * revision of the text, together with `lastUpdated`.
  */
-export const PRIVACY_NOTICE_VERSION = "2026-11-22";
+export const PRIVACY_NOTICE_VERSION = "2026-11-22.2";
 
 /**
  * Administrator accounts need a second factor at sign-in: requireAdmin
@@ -69,7 +69,8 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
               "the content of your message, and which version of this notice was in force when you sent it",
               "your IP address, used only to limit repeated submissions and prevent spam",
               "notes our team adds to your inquiry while handling it",
-              "the emails we send about your inquiry: our acknowledgement to you and our notification to our team",
+              "the emails we send about your inquiry: our acknowledgement to you, our notification to our team and our replies to you",
+              "a record of how our team handled your inquiry: who in our team it is assigned to, its status, when we replied and what was done, by whom and when",
             ],
           },
           {
@@ -125,9 +126,9 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
           {
             kind: "list",
             items: [
-              `Inquiries: ${months(config.inquiryMonths)} after their last activity (when the inquiry arrived, was last opened by our team or its notes were last changed), together with the emails about them.`,
+              `Inquiries: ${months(config.inquiryMonths)} after their last activity (when the inquiry arrived, was last opened by our team, its notes were last changed, or our team last replied to it or changed its status or owner), together with the emails about them, our replies and the record of how it was handled.`,
               `Submissions our spam filter or our team marks as spam: ${days(config.spamDays)} after their last activity.`,
-              `Copies of the emails we send (acknowledgements, notifications and account emails): ${days(config.deliveredMailDays)} after delivery, or ${days(config.failedMailDays)} after we stop trying to deliver them.`,
+              `Copies of the emails we send (acknowledgements, notifications, replies and account emails) in our outgoing mail queue: ${days(config.deliveredMailDays)} after delivery, or ${days(config.failedMailDays)} after we stop trying to deliver them. The replies themselves stay with the inquiry, as above.`,
               `IP addresses and email addresses in rate-limit counters: until the counter’s time window ends, which is never more than ${hours(config.rateLimitMaxWindowHours)}.`,
               `Sessions, with their IP address and user agent: until you sign out, or until the session expires after ${days(config.sessionIdleDays)} without use and at the latest ${days(config.sessionMaxDays)} after you signed in.`,
               `Accounts: until you delete your account on your account page, which deletes it and its sessions at once. An account nobody has signed in to for ${months(config.inactiveAccountMonths)} gets a warning email; it is deleted ${days(config.inactiveAccountGraceDays)} after the warning unless you sign in before then.`,
@@ -153,6 +154,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
             items: [
               "our hosting provider, which runs the servers that store inquiries and accounts on our behalf, as a processor",
               "our email and productivity service providers, as processors",
+              "if we use one, our team messaging or notification service, as a processor: it is told that an inquiry arrived or is waiting for a reply, with its reference number, area of interest and deal size only — never your name, contact details or message",
               "professional advisers, such as lawyers and auditors, under duties of confidentiality",
               "prospective counterparties, only with your agreement and only the information needed for an introduction",
               "the National Crime Agency, regulators, law enforcement and other authorities, as described in section 3",

@@ -1,21 +1,31 @@
 import { z } from "zod";
 import { DEAL_SIZE_VALUES, INTEREST_VALUES } from "~/content/inquiry-options";
+import { LEAD_STATUS_VALUES } from "~/content/lead-desk";
 
 /** Inquiries per page of the admin inbox. */
 export const INBOX_PAGE_SIZE = 25;
 export const NOTES_MAX_LENGTH = 5000;
 export const SEARCH_MAX_LENGTH = 200;
 
-/** `all` is every inquiry except spam, which only the `spam` view shows. */
-export const INBOX_STATUS_VALUES = ["all", "unread", "read", "spam"] as const;
+/**
+ * `all` is every inquiry except spam, which only the `spam` view shows;
+ * `awaiting` is every open genuine inquiry without a first reply, oldest first.
+ */
+export const INBOX_STATUS_VALUES = ["all", "unread", "read", "awaiting", "spam"] as const;
 export type InboxStatus = (typeof INBOX_STATUS_VALUES)[number];
 
 export const INBOX_STATUS_LABELS: Record<InboxStatus, string> = {
   all: "All (not spam)",
   unread: "Unread",
   read: "Read",
+  awaiting: "Awaiting reply",
   spam: "Spam",
 };
+
+/** Whose leads: the viewer's own, or nobody's. */
+export const INBOX_OWNER_VALUES = ["mine", "unassigned"] as const;
+export type InboxOwner = (typeof INBOX_OWNER_VALUES)[number];
+export const INBOX_OWNER_LABELS: Record<InboxOwner, string> = { mine: "Mine", unassigned: "Unassigned" };
 
 /** An absent or empty query parameter means "no filter". */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -30,6 +40,11 @@ export const InboxFilterSchema = z.object({
   interest: optional(z.enum(INTEREST_VALUES)).catch(undefined),
   dealSize: optional(z.enum(DEAL_SIZE_VALUES)).catch(undefined),
   q: optional(z.string().trim().max(SEARCH_MAX_LENGTH)).catch(undefined),
+  /** The lead status (new … closed); `status` above is read/unread/spam. */
+  lead: optional(z.enum(LEAD_STATUS_VALUES)).catch(undefined),
+  owner: optional(z.enum(INBOX_OWNER_VALUES)).catch(undefined),
+  /** One inquiry (the link in webhook and digest messages). */
+  inquiry: optional(z.uuid()).catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   /** Snapshot bound: pages after the first list only inquiries created up to this instant. */
   asOf: optional(z.iso.datetime({ offset: true })).catch(undefined),
@@ -37,7 +52,8 @@ export const InboxFilterSchema = z.object({
 export type InboxFilter = z.output<typeof InboxFilterSchema>;
 
 /** The filter part of a view (what the CSV export and the counts use). */
-export type InboxQuery = Pick<InboxFilter, "status" | "interest" | "dealSize" | "q">;
+export type InboxQuery = Pick<InboxFilter, "status" | "interest" | "dealSize" | "q"> &
+  Partial<Pick<InboxFilter, "lead" | "owner" | "inquiry">>;
 
 export function parseInboxFilter(searchParams: URLSearchParams): InboxFilter {
   return InboxFilterSchema.parse({
@@ -45,6 +61,9 @@ export function parseInboxFilter(searchParams: URLSearchParams): InboxFilter {
     interest: searchParams.get("interest"),
     dealSize: searchParams.get("dealSize"),
     q: searchParams.get("q"),
+    lead: searchParams.get("lead"),
+    owner: searchParams.get("owner"),
+    inquiry: searchParams.get("inquiry"),
     page: searchParams.get("page") ?? undefined,
     asOf: searchParams.get("asOf"),
   });
@@ -57,6 +76,9 @@ export function inboxSearchParams(filter: Partial<InboxFilter>): URLSearchParams
   if (filter.interest) params.set("interest", filter.interest);
   if (filter.dealSize) params.set("dealSize", filter.dealSize);
   if (filter.q) params.set("q", filter.q);
+  if (filter.lead) params.set("lead", filter.lead);
+  if (filter.owner) params.set("owner", filter.owner);
+  if (filter.inquiry) params.set("inquiry", filter.inquiry);
   if (filter.page && filter.page > 1) params.set("page", String(filter.page));
   if (filter.asOf && filter.page && filter.page > 1) params.set("asOf", filter.asOf);
   return params;

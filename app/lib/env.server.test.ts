@@ -24,6 +24,25 @@ describe("parseEnv", () => {
     expect(parseEnv({ MAIL_FROM: "Ops <ops@example.test>" }).MAIL_FROM).toBe("Ops <ops@example.test>");
   });
 
+  it("takes a webhook URL with a secret, or a Slack webhook without one, and refuses any other URL without one", () => {
+    const secret = "s".repeat(32);
+    expect(parseEnv({ WEBHOOK_URL: "https://hooks.example.test/in", WEBHOOK_SECRET: secret })).toMatchObject({
+      WEBHOOK_URL: "https://hooks.example.test/in",
+      WEBHOOK_SECRET: secret,
+    });
+    expect(
+      parseEnv({ WEBHOOK_URL: "https://hooks.slack.com/services/T0/B0/x" }).WEBHOOK_SECRET,
+    ).toBeUndefined();
+    expect(() => parseEnv({ WEBHOOK_URL: "https://hooks.example.test/in" })).toThrow(
+      /WEBHOOK_SECRET: required when WEBHOOK_URL is set/,
+    );
+    expect(() => parseEnv({ WEBHOOK_URL: "ftp://x.test", WEBHOOK_SECRET: secret })).toThrow(/WEBHOOK_URL/);
+    expect(() => parseEnv({ WEBHOOK_URL: "https://x.test", WEBHOOK_SECRET: "short" })).toThrow(
+      /WEBHOOK_SECRET: expected at least 32 characters/,
+    );
+    expect(parseEnv({}).WEBHOOK_URL).toBeUndefined();
+  });
+
   it("derives SITE_URL from PORT and strips a trailing slash from an explicit one", () => {
     expect(parseEnv({ PORT: "8080" }).SITE_URL).toBe("http://localhost:8080");
     expect(parseEnv({ SITE_URL: "https://example.test/" }).SITE_URL).toBe("https://example.test");

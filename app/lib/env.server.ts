@@ -85,6 +85,13 @@ const EnvSchema = z
         return Number(count) * { min: 60_000, h: 3_600_000, d: 86_400_000 }[unit as "min" | "h" | "d"];
       })
       .refine((ms) => ms === null || ms >= 60_000, "expected at least 1min"),
+    /**
+     * Outgoing webhook for new (non-spam) and overdue inquiries; a Slack
+     * incoming-webhook URL (hooks.slack.com) gets Slack's message format.
+     */
+    WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "expected an http(s) URL" }).optional(),
+    /** Key of the HMAC-SHA256 signature header (X-Webhook-Signature) on every webhook call. */
+    WEBHOOK_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
     /** How many scheduled backups BACKUP_DIR keeps; older ones are deleted. */
     BACKUP_KEEP: z.coerce
       .number({ error: "expected a whole number of backups" })
@@ -96,6 +103,14 @@ const EnvSchema = z
     path: ["BACKUP_DIR"],
     message: "required when BACKUP_INTERVAL is set",
   })
+  // A receiver other than Slack (whose URL is itself the secret) must be able to tell our calls from forgeries.
+  .refine(
+    (env) =>
+      env.WEBHOOK_URL === undefined ||
+      env.WEBHOOK_SECRET !== undefined ||
+      new URL(env.WEBHOOK_URL).hostname === "hooks.slack.com",
+    { path: ["WEBHOOK_SECRET"], message: "required when WEBHOOK_URL is set (except for a Slack webhook)" },
+  )
   .transform((env) => ({
     ...env,
     SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),

@@ -29,6 +29,8 @@ export interface ContactConfig {
   acknowledge: boolean;
   adminEmails: readonly string[];
   siteUrl: string;
+  /** WEBHOOK_URL: told about each new genuine inquiry. */
+  webhookUrl?: string;
   /** Signs the form token. */
   secret: string;
   minFillMs: number;
@@ -46,6 +48,7 @@ export function getContactConfig(context: AppContext): ContactConfig {
     acknowledge: env.ACK_EMAILS,
     adminEmails: env.ADMIN_EMAILS,
     siteUrl: env.SITE_URL,
+    webhookUrl: env.WEBHOOK_URL,
     secret: resolveAuthSecret(env),
     minFillMs: env.CONTACT_MIN_FILL_SECONDS * 1000,
   };
@@ -137,6 +140,7 @@ export async function handleContactSubmission(
       acknowledge: config.acknowledge,
       adminEmails: config.adminEmails,
       siteUrl: config.siteUrl,
+      webhookUrl: config.webhookUrl,
       submissionKey: deriveSubmissionKey(
         typeof submittedToken === "string" ? submittedToken : "",
         validation.data,

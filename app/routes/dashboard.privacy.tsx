@@ -28,6 +28,7 @@ export const meta: Route.MetaFunction = () => [
 
 const COUNT_LABELS: Record<keyof PersonalDataCounts, string> = {
   inquiries: "Inquiries",
+  replies: "Replies sent from the desk",
   users: "Accounts",
   sessions: "Sessions",
   mail: "Emails in the mail log",

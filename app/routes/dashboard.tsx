@@ -46,12 +46,15 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
+  const { user } = await requireAdmin(context, request);
   const filter = parseInboxFilter(new URL(request.url).searchParams);
   const now = Date.now();
   try {
     const { db } = context.get(databaseContext);
-    const [page, unread] = await Promise.all([listInquiries(db, filter), countUnread(db)]);
+    const [page, unread] = await Promise.all([
+      listInquiries(db, filter, undefined, user.id),
+      countUnread(db),
+    ]);
     return { ...page, unread, filter, now, toast: null as Toast | null };
   } catch (error) {
     const toast: Toast = {
@@ -101,11 +104,11 @@ async function apply(db: Db, action: InboxAction, adminId: string): Promise<bool
     case "mark-read":
       return markRead(db, action.id, adminId);
     case "mark-unread":
-      return markUnread(db, action.id);
+      return markUnread(db, action.id, adminId);
     case "mark-spam":
-      return setSpam(db, action.id, true);
+      return setSpam(db, action.id, true, adminId);
     case "mark-not-spam":
-      return setSpam(db, action.id, false);
+      return setSpam(db, action.id, false, adminId);
     case "delete":
       return deleteInquiry(db, action.id);
     case "save-notes":

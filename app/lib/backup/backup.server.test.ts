@@ -9,9 +9,9 @@ import { openDatabase } from "../db/db.server";
 // Three PGlite boots per test on a shared 2-core machine.
 vi.setConfig({ testTimeout: 180_000 });
 
-/** What the newest migration (0008_two_factor) adds; the test below undoes it by hand. */
-const NEWEST_MIGRATION = "0008_two_factor";
-const NEWEST_TABLE = "two_factor";
+/** What the newest migration (0009_lead_desk) adds; the test below undoes it by hand. */
+const NEWEST_MIGRATION = "0009_lead_desk";
+const NEWEST_TABLE = "inquiry_events";
 
 let dirs: string[] = [];
 afterEach(() => {
@@ -34,9 +34,23 @@ describe("restore", () => {
     // A data directory as an older version left it: without the newest migration.
     const oldDir = tempDir();
     const old = await openDatabase({ kind: "pglite", dataDir: oldDir });
-    await old.db.execute(sql.raw(`drop table ${NEWEST_TABLE}`));
-    await old.db.execute(sql`alter table "session" drop column second_factor`);
-    await old.db.execute(sql`alter table "user" drop column two_factor_enabled`);
+    for (const table of ["daily_job_runs", "webhook_outbox", "inquiry_replies", NEWEST_TABLE]) {
+      await old.db.execute(sql.raw(`drop table ${table}`));
+    }
+    await old.db.execute(sql`drop function inquiry_events_append_only`);
+    // Their indexes, foreign keys and the status check go with the columns.
+    for (const column of [
+      "status",
+      "lost_reason",
+      "status_changed_at",
+      "assigned_to",
+      "assigned_at",
+      "first_replied_at",
+      "last_action_at",
+      "overdue_alerted_at",
+    ]) {
+      await old.db.execute(sql.raw(`alter table contact_submissions drop column ${column}`));
+    }
     await old.db.execute(
       sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`,
     );

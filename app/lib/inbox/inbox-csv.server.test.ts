@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactSubmissions } from "../../../db/schema";
+import { contactSubmissions, user } from "../../../db/schema";
 import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
 import { InboxFilterSchema } from "~/forms/inbox";
 import { CSV_BOM, csvCell, INQUIRY_CSV_HEADER, streamInquiriesCsv } from "./inbox-csv.server";
@@ -74,5 +74,33 @@ describe.each(testBackends)("CSV export on %s", (backend) => {
     expect(lines[1]).toContain("Über großes Gold — ₵");
     expect(lines[1]).toContain("Gold Buying,Prefer to discuss");
     expect(text).not.toContain("Spammer");
+  });
+
+  it('carries the lead status, lost reason, owner and first reply, and exports the viewer\'s own leads for "mine"', async () => {
+    await database.db.insert(user).values({ id: "ama", name: "Ama Admin", email: "ama@example.test" });
+    await database.db.insert(contactSubmissions).values({
+      name: "Owned Lead",
+      email: "owned@example.test",
+      message: "m",
+      status: "closed_lost",
+      lost_reason: "Went elsewhere",
+      assigned_to: "ama",
+      first_replied_at: new Date("2030-01-01T10:00:00Z"),
+    });
+    const csv = async (params: Record<string, string>, viewerId?: string) =>
+      new TextDecoder().decode(
+        new Uint8Array(
+          await new Response(
+            streamInquiriesCsv(database.db, InboxFilterSchema.parse(params), viewerId),
+          ).arrayBuffer(),
+        ),
+      );
+    const mine = (await csv({ owner: "mine" }, "ama")).trimEnd().split("\r\n");
+    expect(mine).toHaveLength(2);
+    expect(mine[1]).toContain("Owned Lead");
+    expect(mine[1]!.endsWith("Closed – lost,Went elsewhere,Ama Admin,2030-01-01T10:00:00.000Z")).toBe(true);
+    expect((await csv({ owner: "mine" })).trimEnd().split("\r\n")).toHaveLength(1);
+    expect(await csv({ lead: "closed_lost" }, "ama")).toContain("Owned Lead");
+    expect(await csv({ lead: "new" }, "ama")).not.toContain("Owned Lead");
   });
 });

@@ -12,6 +12,7 @@
  * inbox-csv.server.test.ts holds the injection cases.
  */
 import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "~/content/inquiry-options";
+import { isLeadStatus, LEAD_STATUS_LABELS } from "~/content/lead-desk";
 import type { InboxQuery } from "~/forms/inbox";
 import type { Db } from "../db/db.server";
 import { type InboxItem, iterateInquiries } from "./inbox.server";
@@ -56,6 +57,10 @@ export const INQUIRY_CSV_HEADER = [
   "Admin notes",
   "Notes updated at",
   "Notes updated by",
+  "Lead status",
+  "Lost reason",
+  "Assigned to",
+  "First replied at",
 ] as const;
 
 function interestLabel(value: string | null): string | null {
@@ -84,13 +89,18 @@ export function inquiryCsvValues(item: InboxItem): (string | null)[] {
     item.adminNotes,
     item.notesUpdatedAt?.toISOString() ?? null,
     item.notesUpdatedByName,
+    isLeadStatus(item.status) ? LEAD_STATUS_LABELS[item.status] : item.status,
+    item.lostReason,
+    item.assignedToName,
+    item.firstRepliedAt?.toISOString() ?? null,
   ];
 }
 
 /** The whole view as CSV, streamed in batches so a large inbox never sits in memory at once. */
-export function streamInquiriesCsv(db: Db, query: InboxQuery): ReadableStream<Uint8Array> {
+export function streamInquiriesCsv(db: Db, query: InboxQuery, viewerId?: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const rows = iterateInquiries(db, query);
+  // "mine" is the viewer's leads.
+  const rows = iterateInquiries(db, query, undefined, viewerId);
   let started = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {

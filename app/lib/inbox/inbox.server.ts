@@ -1,8 +1,10 @@
-import { and, count, eq, ilike, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, ilike, isNotNull, isNull, lt, notInArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { contactSubmissions, searchableText, user } from "../../../db/schema";
+import { CLOSED_LEAD_STATUSES } from "~/content/lead-desk";
 import { INBOX_PAGE_SIZE, type InboxFilter, type InboxQuery } from "~/forms/inbox";
 import type { Db } from "../db/db.server";
+import { type InquiryEventKind, recordEvent } from "./timeline.server";
 
 /** What a card shows: the inquiry, and who last touched it. */
 export interface InboxItem {
@@ -22,6 +24,12 @@ export interface InboxItem {
   notesUpdatedAt: Date | null;
   notesUpdatedByName: string | null;
   isSpam: boolean;
+  /** LeadStatus. */
+  status: string;
+  lostReason: string | null;
+  assignedTo: string | null;
+  assignedToName: string | null;
+  firstRepliedAt: Date | null;
 }
 
 export interface InboxPage {
@@ -48,8 +56,12 @@ const NEWEST_FIRST = [
   sql`${contactSubmissions.id} desc nulls last`,
 ];
 
+/** The "awaiting reply" view: the longest waiting first (its partial index is built that way). */
+const OLDEST_FIRST = [sql`${contactSubmissions.created_at} asc`, sql`${contactSubmissions.id} asc`];
+
 const reader = alias(user, "reader");
 const notesEditor = alias(user, "notes_editor");
+const assignee = alias(user, "assignee");
 
 /** ILIKE treats % and _ as wildcards; a search for them means the characters. */
 function likePattern(text: string): string {
@@ -61,9 +73,21 @@ export function searchCondition(text: string): SQL {
   return ilike(searchableText(contactSubmissions), likePattern(text));
 }
 
+/**
+ * Open genuine inquiries without a first reply; the same expression as the
+ * partial index contact_submissions_awaiting_idx, so Postgres can use it.
+ */
+export const awaitingReplyCondition = and(
+  eq(contactSubmissions.is_spam, false),
+  isNull(contactSubmissions.first_replied_at),
+  notInArray(contactSubmissions.status, [...CLOSED_LEAD_STATUSES]),
+) as SQL;
+
 function statusCondition(status: InboxQuery["status"]): SQL {
   const notSpam = eq(contactSubmissions.is_spam, false);
   switch (status) {
+    case "awaiting":
+      return awaitingReplyCondition;
     case "spam":
       return eq(contactSubmissions.is_spam, true);
     case "unread":
@@ -75,8 +99,18 @@ function statusCondition(status: InboxQuery["status"]): SQL {
   }
 }
 
-function whereOf(query: InboxQuery, before?: Date): SQL | undefined {
+/**
+ * The condition a view selects. "Mine" needs the viewer: without one it
+ * matches nothing rather than everything.
+ */
+export function whereOf(query: InboxQuery, before?: Date, viewerId?: string): SQL | undefined {
   const conditions: (SQL | undefined)[] = [statusCondition(query.status)];
+  if (query.lead) conditions.push(eq(contactSubmissions.status, query.lead));
+  if (query.owner === "unassigned") conditions.push(isNull(contactSubmissions.assigned_to));
+  if (query.owner === "mine") {
+    conditions.push(viewerId ? eq(contactSubmissions.assigned_to, viewerId) : sql`false`);
+  }
+  if (query.inquiry) conditions.push(eq(contactSubmissions.id, query.inquiry));
   if (query.interest) conditions.push(eq(contactSubmissions.interest, query.interest));
   if (query.dealSize) conditions.push(eq(contactSubmissions.deal_size, query.dealSize));
   if (query.q) {
@@ -103,6 +137,11 @@ const itemColumns = {
   notesUpdatedAt: contactSubmissions.notes_updated_at,
   notesUpdatedByName: notesEditor.name,
   isSpam: contactSubmissions.is_spam,
+  status: contactSubmissions.status,
+  lostReason: contactSubmissions.lost_reason,
+  assignedTo: contactSubmissions.assigned_to,
+  assignedToName: assignee.name,
+  firstRepliedAt: contactSubmissions.first_replied_at,
 };
 
 function selectItems(db: Db) {
@@ -110,7 +149,8 @@ function selectItems(db: Db) {
     .select(itemColumns)
     .from(contactSubmissions)
     .leftJoin(reader, eq(reader.id, contactSubmissions.read_by))
-    .leftJoin(notesEditor, eq(notesEditor.id, contactSubmissions.notes_updated_by));
+    .leftJoin(notesEditor, eq(notesEditor.id, contactSubmissions.notes_updated_by))
+    .leftJoin(assignee, eq(assignee.id, contactSubmissions.assigned_to));
 }
 
 /**
@@ -123,19 +163,24 @@ export async function listInquiries(
   db: Db,
   filter: InboxFilter,
   pageSize: number = INBOX_PAGE_SIZE,
+  viewerId?: string,
 ): Promise<InboxPage> {
-  const before = filter.page > 1 && filter.asOf ? new Date(filter.asOf) : undefined;
-  const where = whereOf(filter, before);
+  // Oldest first, new arrivals join the end: no snapshot bound is needed.
+  const oldestFirst = filter.status === "awaiting";
+  const before = !oldestFirst && filter.page > 1 && filter.asOf ? new Date(filter.asOf) : undefined;
+  const where = whereOf(filter, before, viewerId);
   const [items, [counted]] = await Promise.all([
     selectItems(db)
       .where(where)
-      .orderBy(...NEWEST_FIRST)
+      .orderBy(...(oldestFirst ? OLDEST_FIRST : NEWEST_FIRST))
       .limit(pageSize)
       .offset((filter.page - 1) * pageSize),
     db.select({ total: count() }).from(contactSubmissions).where(where),
   ]);
   const total = counted?.total ?? 0;
-  const newest = before ?? (items[0] ? new Date(items[0].createdAt.getTime() + 1) : null);
+  const newest = oldestFirst
+    ? null
+    : (before ?? (items[0] ? new Date(items[0].createdAt.getTime() + 1) : null));
   return {
     items,
     total,
@@ -151,6 +196,7 @@ export async function* iterateInquiries(
   db: Db,
   query: InboxQuery,
   batchSize = 500,
+  viewerId?: string,
 ): AsyncGenerator<InboxItem> {
   // The cursor keeps Postgres's microseconds as text: a JavaScript Date
   // would round them off and skip rows created within the same millisecond.
@@ -164,7 +210,8 @@ export async function* iterateInquiries(
       .from(contactSubmissions)
       .leftJoin(reader, eq(reader.id, contactSubmissions.read_by))
       .leftJoin(notesEditor, eq(notesEditor.id, contactSubmissions.notes_updated_by))
-      .where(and(whereOf(query), after))
+      .leftJoin(assignee, eq(assignee.id, contactSubmissions.assigned_to))
+      .where(and(whereOf(query, undefined, viewerId), after))
       .orderBy(...NEWEST_FIRST)
       .limit(batchSize);
     for (const { cursorAt: _cursorAt, ...item } of batch) yield item;
@@ -188,39 +235,78 @@ export async function getInquiry(db: Db, id: string): Promise<InboxItem | null> 
   return row ?? null;
 }
 
-/** Each mutation returns false when no inquiry has this id. */
-async function updateOne(db: Db, id: string, values: Record<string, unknown>): Promise<boolean> {
-  const rows = await db
-    .update(contactSubmissions)
-    .set(values)
-    .where(eq(contactSubmissions.id, id))
-    .returning({ id: contactSubmissions.id });
-  return rows.length > 0;
+/**
+ * Each mutation returns false when no inquiry has this id, and records a
+ * timeline entry in the same transaction when it changed something.
+ */
+async function updateOne(
+  db: Db,
+  id: string,
+  values: Record<string, unknown>,
+  event: { kind: InquiryEventKind; actorId?: string | null; onlyIf?: SQL },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [exists] = await tx
+      .select({ id: contactSubmissions.id })
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, id))
+      .for("update");
+    if (!exists) return false;
+    // Only a real change is recorded: marking a read inquiry read again is not an event.
+    const rows = await tx
+      .update(contactSubmissions)
+      .set(values)
+      .where(and(eq(contactSubmissions.id, id), event.onlyIf))
+      .returning({ id: contactSubmissions.id });
+    if (rows.length > 0) await recordEvent(tx, { inquiryId: id, kind: event.kind, actorId: event.actorId });
+    return true;
+  });
 }
 
 /** Marking an already read inquiry keeps who read it first, and when. */
 export function markRead(db: Db, id: string, adminUserId: string): Promise<boolean> {
-  return updateOne(db, id, {
-    read_at: sql`coalesce(${contactSubmissions.read_at}, now())`,
-    read_by: sql`case when ${contactSubmissions.read_at} is null then ${adminUserId} else ${contactSubmissions.read_by} end`,
-  });
+  return updateOne(
+    db,
+    id,
+    { read_at: sql`now()`, read_by: adminUserId },
+    { kind: "read", actorId: adminUserId, onlyIf: isNull(contactSubmissions.read_at) },
+  );
 }
 
-export function markUnread(db: Db, id: string): Promise<boolean> {
-  return updateOne(db, id, { read_at: null, read_by: null });
+export function markUnread(db: Db, id: string, adminUserId?: string): Promise<boolean> {
+  return updateOne(
+    db,
+    id,
+    { read_at: null, read_by: null },
+    { kind: "unread", actorId: adminUserId, onlyIf: isNotNull(contactSubmissions.read_at) },
+  );
 }
 
-export function setSpam(db: Db, id: string, isSpam: boolean): Promise<boolean> {
-  return updateOne(db, id, { is_spam: isSpam });
+export function setSpam(db: Db, id: string, isSpam: boolean, adminUserId?: string): Promise<boolean> {
+  return updateOne(
+    db,
+    id,
+    { is_spam: isSpam },
+    {
+      kind: isSpam ? "spam" : "not-spam",
+      actorId: adminUserId,
+      onlyIf: eq(contactSubmissions.is_spam, !isSpam),
+    },
+  );
 }
 
-/** Empty notes are stored as null, like every empty optional field. */
+/** Empty notes are stored as null, like every empty optional field. The timeline never holds the notes. */
 export function saveNotes(db: Db, id: string, notes: string, adminUserId: string): Promise<boolean> {
-  return updateOne(db, id, {
-    admin_notes: notes === "" ? null : notes,
-    notes_updated_at: sql`now()`,
-    notes_updated_by: adminUserId,
-  });
+  return updateOne(
+    db,
+    id,
+    {
+      admin_notes: notes === "" ? null : notes,
+      notes_updated_at: sql`now()`,
+      notes_updated_by: adminUserId,
+    },
+    { kind: "notes-edited", actorId: adminUserId },
+  );
 }
 
 /** Erasure: the inquiry is gone; its queued mails keep no link to it. */

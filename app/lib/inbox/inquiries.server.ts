@@ -8,6 +8,9 @@ import { renderInquiryAcknowledgement, renderInquiryNotification } from "../mail
 import { INQUIRY_NOTIFICATION } from "../mail/mail-outbox.server";
 import { enqueueMail } from "../mail/mail.server";
 import { ADMIN_ROLE } from "../auth/roles.server";
+import { enqueueWebhook } from "../webhook/webhook-outbox.server";
+import { inquiryDashboardUrl } from "./desk-links";
+import { recordEvent } from "./timeline.server";
 
 export const INQUIRY_ACKNOWLEDGEMENT = "inquiry-acknowledgement";
 
@@ -22,6 +25,8 @@ export interface CreateInquiryOptions {
   /** ADMIN_EMAILS, added to the users with the admin role. */
   adminEmails: readonly string[];
   siteUrl: string;
+  /** WEBHOOK_URL: a genuine inquiry queues a call to it in the same transaction. */
+  webhookUrl?: string;
   /** From deriveSubmissionKey: the same key again is the same submission. */
   submissionKey: string;
   /** From hashFormToken: a token already used by another submission marks this one as spam. */
@@ -135,7 +140,21 @@ export async function createInquiry(
       .returning({ id: contactSubmissions.id, created_at: contactSubmissions.created_at });
     if (!row) return findBySubmissionKey(tx, options.submissionKey);
     const reference = formatInquiryReference(row.id);
+    await recordEvent(tx, { inquiryId: row.id, kind: "received", details: isSpam ? { spam: true } : {} });
     if (isSpam) return { id: row.id, reference, duplicate: false };
+    // Reference, interest, deal size and a link: never the message or contact details.
+    await enqueueWebhook(tx, {
+      url: options.webhookUrl,
+      event: "inquiry.received",
+      inquiry: {
+        id: row.id,
+        reference,
+        interest: input.interest ?? null,
+        dealSize: input.deal_size ?? null,
+        createdAt: row.created_at,
+        dashboardUrl: inquiryDashboardUrl(options.siteUrl, row.id),
+      },
+    });
 
     const inquiry = { ...input, id: row.id, reference, createdAt: row.created_at };
     if (recipients.length > 0) {

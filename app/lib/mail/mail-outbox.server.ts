@@ -15,13 +15,17 @@
  * table of a library would keep apart. What remains is under 200 lines.
  */
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { contactSubmissions, mailOutbox } from "../../../db/schema";
+import { contactSubmissions, inquiryReplies, mailOutbox } from "../../../db/schema";
 import type { Db } from "../db/db.server";
+import { recordEvent } from "../inbox/timeline.server";
 import { logger } from "../ops/logger.server";
+import { type PollingWorker, startPollingWorker } from "../ops/polling-worker.server";
 import { type MailSender, setMailEnqueuedListener } from "./mail.server";
 
 /** The notification to admins about a new inquiry; its delivery is recorded on the inquiry. */
 export const INQUIRY_NOTIFICATION = "inquiry-notification";
+/** A reply sent from the lead desk; its delivery is recorded on the reply and the timeline. */
+export const INQUIRY_REPLY = "inquiry-reply";
 
 export const MAX_ATTEMPTS = 8;
 /** A claimed message is someone's for this long; then another worker may retry it. */
@@ -75,39 +79,83 @@ async function claimDueMail(db: Db, now: Date | undefined, limit: number): Promi
   });
 }
 
-async function recordSuccess(db: Db, row: OutboxRow, now: Date) {
-  await db
-    .update(mailOutbox)
-    .set({ sent_at: now, locked_until: null, last_error: null, attempts: row.attempts + 1 })
-    .where(eq(mailOutbox.id, row.id));
-  if (row.kind === INQUIRY_NOTIFICATION && row.inquiry_id) {
-    await db
+/**
+ * What the inquiry's card shows about this mail: the notification's state on
+ * the inquiry, a reply's on the reply, and on the timeline the delivery and
+ * the final failure (not every retry).
+ */
+async function recordOnInquiry(
+  tx: Db,
+  row: OutboxRow,
+  outcome: { delivered: true } | { delivered: false; error: string; giveUp: boolean; attempts: number },
+) {
+  if (!row.inquiry_id) return;
+  if (row.kind === INQUIRY_NOTIFICATION) {
+    await tx
       .update(contactSubmissions)
-      .set({ notified_at: now, notify_error: null })
+      .set(
+        outcome.delivered ? { notified_at: sql`now()`, notify_error: null } : { notify_error: outcome.error },
+      )
       .where(eq(contactSubmissions.id, row.inquiry_id));
+    if (outcome.delivered || outcome.giveUp) {
+      await recordEvent(tx, {
+        inquiryId: row.inquiry_id,
+        kind: outcome.delivered ? "notified" : "notify-failed",
+        details: outcome.delivered
+          ? { recipients: row.to.length }
+          : { attempts: outcome.attempts, error: outcome.error },
+      });
+    }
+  } else if (row.kind === INQUIRY_REPLY) {
+    const replies = await tx
+      .update(inquiryReplies)
+      .set(
+        outcome.delivered
+          ? { delivered_at: sql`now()`, delivery_error: null }
+          : { delivery_error: outcome.error, failed_at: outcome.giveUp ? sql`now()` : null },
+      )
+      .where(eq(inquiryReplies.outbox_id, row.id))
+      .returning({ id: inquiryReplies.id });
+    if (outcome.delivered || outcome.giveUp) {
+      await recordEvent(tx, {
+        inquiryId: row.inquiry_id,
+        kind: outcome.delivered ? "reply-delivered" : "reply-failed",
+        details: {
+          ...(replies[0] ? { replyId: replies[0].id } : {}),
+          ...(outcome.delivered ? {} : { attempts: outcome.attempts, error: outcome.error }),
+        },
+      });
+    }
   }
+}
+
+async function recordSuccess(db: Db, row: OutboxRow, now: Date) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(mailOutbox)
+      .set({ sent_at: now, locked_until: null, last_error: null, attempts: row.attempts + 1 })
+      .where(eq(mailOutbox.id, row.id));
+    await recordOnInquiry(tx, row, { delivered: true });
+  });
 }
 
 async function recordFailure(db: Db, row: OutboxRow, error: unknown, now: Date) {
   const attempts = row.attempts + 1;
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
   const giveUp = attempts >= MAX_ATTEMPTS;
-  await db
-    .update(mailOutbox)
-    .set({
-      attempts,
-      last_error: message,
-      locked_until: null,
-      next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)),
-      failed_at: giveUp ? now : null,
-    })
-    .where(eq(mailOutbox.id, row.id));
-  if (row.kind === INQUIRY_NOTIFICATION && row.inquiry_id) {
-    await db
-      .update(contactSubmissions)
-      .set({ notify_error: message })
-      .where(eq(contactSubmissions.id, row.inquiry_id));
-  }
+  await db.transaction(async (tx) => {
+    await tx
+      .update(mailOutbox)
+      .set({
+        attempts,
+        last_error: message,
+        locked_until: null,
+        next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)),
+        failed_at: giveUp ? now : null,
+      })
+      .where(eq(mailOutbox.id, row.id));
+    await recordOnInquiry(tx, row, { delivered: false, error: message, giveUp, attempts });
+  });
   logger.warn({ mailId: row.id, kind: row.kind, attempts, giveUp, err: message }, "mail delivery failed");
 }
 
@@ -131,57 +179,22 @@ export async function deliverDueMail(db: Db, sender: MailSender, now?: Date, bat
   return rows.length;
 }
 
-export interface MailWorker {
-  /** Look for due mail now (e.g. right after a request enqueued some). */
-  kick(): void;
-  /** Finishes the delivery in progress, then stops. */
-  stop(): Promise<void>;
-}
+export type MailWorker = PollingWorker;
 
 /**
  * Delivers outbox mail in the background: at once when mail is enqueued,
  * and every `pollMs` for retries and for mail left by a previous run.
  */
 export function startMailWorker(db: Db, sender: MailSender, pollMs = 5_000): MailWorker {
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-
-  const run = async () => {
-    while (!stopped && (await deliverDueMail(db, sender)) > 0) {
-      // keep going while there is a backlog
-    }
-  };
-  const kick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = run()
-      .catch((error: unknown) => logger.error({ err: error }, "mail worker error"))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  };
-
-  const timer = setInterval(kick, pollMs);
-  timer.unref();
-  setMailEnqueuedListener(kick);
-  kick();
-
-  return {
-    kick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
+  const worker = startPollingWorker({
+    name: "mail worker",
+    pollMs,
+    deliverBatch: () => deliverDueMail(db, sender),
+    onStop: () => {
       setMailEnqueuedListener(undefined);
-      await running;
       sender.close();
     },
-  };
+  });
+  setMailEnqueuedListener(worker.kick);
+  return worker;
 }

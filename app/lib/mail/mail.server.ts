@@ -33,22 +33,27 @@ export function setMailEnqueuedListener(listener: (() => void) | undefined): voi
 /**
  * Writes a mail to the outbox. Call it inside the transaction that records
  * what the mail is about: the mail then exists exactly when that does. The
- * outbox worker delivers it after the response, with retries.
+ * outbox worker delivers it after the response, with retries. Returns the
+ * outbox id, or null when there was nobody to send it to.
  */
-export async function enqueueMail(db: Db, message: MailMessage): Promise<void> {
+export async function enqueueMail(db: Db, message: MailMessage): Promise<string | null> {
   const to = (Array.isArray(message.to) ? message.to : [message.to]).map(stripLineBreaks).filter(Boolean);
-  if (to.length === 0) return;
-  await db.insert(mailOutbox).values({
-    kind: message.kind,
-    to,
-    reply_to: message.replyTo ? stripLineBreaks(message.replyTo) : null,
-    subject: stripLineBreaks(message.subject),
-    text: message.text,
-    html: message.html,
-    inquiry_id: message.inquiryId ?? null,
-  });
+  if (to.length === 0) return null;
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      kind: message.kind,
+      to,
+      reply_to: message.replyTo ? stripLineBreaks(message.replyTo) : null,
+      subject: stripLineBreaks(message.subject),
+      text: message.text,
+      html: message.html,
+      inquiry_id: message.inquiryId ?? null,
+    })
+    .returning({ id: mailOutbox.id });
   // A transaction may not have committed yet; the worker's poll catches up.
   if (onEnqueued) setImmediate(onEnqueued);
+  return row?.id ?? null;
 }
 
 export interface MailSender {

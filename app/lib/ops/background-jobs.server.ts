@@ -3,7 +3,9 @@ import type { DatabaseHandle } from "../db/db.server";
 import type { Env } from "../env.server";
 import { startMailWorker } from "../mail/mail-outbox.server";
 import { createMailSenderFromEnv } from "../mail/mail.server";
+import { startDeskJobs } from "../inbox/desk-jobs.server";
 import { startRetentionJob } from "../privacy/retention.server";
+import { startWebhookWorker } from "../webhook/webhook-outbox.server";
 import { syncAdminEmails } from "../auth/roles.server";
 import { onShutdown } from "./shutdown.server";
 
@@ -21,6 +23,13 @@ export async function startBackgroundJobs(database: DatabaseHandle, env: Env): P
   const mailWorker = startMailWorker(db, createMailSenderFromEnv(env));
   // Finish the mail being delivered; the rest stays in the outbox.
   onShutdown(() => mailWorker.stop());
+
+  // Webhook calls (WEBHOOK_URL) go through their own outbox, with the mail's retries.
+  const webhookWorker = startWebhookWorker(db, env.WEBHOOK_SECRET);
+  onShutdown(() => webhookWorker.stop());
+
+  // Overdue webhooks and the morning digest; each happens once across instances.
+  startDeskJobs(db, { siteUrl: env.SITE_URL, adminEmails: env.ADMIN_EMAILS, webhookUrl: env.WEBHOOK_URL });
 
   // Deletes what the privacy notice says it deletes, rate-limit windows
   // included; it registers its own stop with the shutdown hooks.

@@ -8,10 +8,14 @@ import {
   session,
   user,
   userRoles,
+  webhookOutbox,
 } from "../../../db/schema";
 import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
 import { recordSignIn } from "../auth/account-activity.server";
+import { sendDeskReply } from "../inbox/desk-reply.server";
+import { takeInquiry } from "../inbox/assignment.server";
 import { enqueueMail } from "../mail/mail.server";
+import { enqueueWebhook } from "../webhook/webhook-outbox.server";
 import { countPersonalData, erasePersonalData, findPersonalData } from "./personal-data.server";
 
 describe.each(testBackends)("personal data of one email address on %s", (backend) => {
@@ -25,7 +29,14 @@ describe.each(testBackends)("personal data of one email address on %s", (backend
 
   beforeEach(async () => {
     const { db } = database;
-    for (const table of [mailOutbox, contactSubmissions, rateLimits, privacyErasures, user] as const) {
+    for (const table of [
+      webhookOutbox,
+      mailOutbox,
+      contactSubmissions,
+      rateLimits,
+      privacyErasures,
+      user,
+    ] as const) {
       await db.delete(table);
     }
     const [inquiry] = await db
@@ -51,6 +62,30 @@ describe.each(testBackends)("personal data of one email address on %s", (backend
       html: "h",
     });
     await enqueueMail(db, { kind: "test", to: "other@example.test", subject: "Other", text: "t", html: "h" });
+    // The lead desk: an admin took the inquiry and replied; a webhook announced it.
+    await db.insert(user).values({ id: "ama", name: "Ama Admin", email: "ama@example.test" });
+    await db.insert(userRoles).values({ user_id: "ama", role: "admin" });
+    expect(await takeInquiry(db, { inquiryId: inquiry!.id, actorId: "ama", siteUrl: "https://s.test" })).toBe(
+      "changed",
+    );
+    await sendDeskReply(db, {
+      inquiryId: inquiry!.id,
+      subject: "Your plans",
+      body: "About your secret plans",
+      actorId: "ama",
+    });
+    await enqueueWebhook(db, {
+      url: "https://hooks.example.test/x",
+      event: "inquiry.received",
+      inquiry: {
+        id: inquiry!.id,
+        reference: "VM-1",
+        interest: null,
+        dealSize: null,
+        createdAt: new Date(),
+        dashboardUrl: "https://s.test/dashboard",
+      },
+    });
     await db.insert(user).values({ id: "sara", name: "Sara Subject", email: "sara@example.test" });
     await db.insert(userRoles).values({ user_id: "sara", role: "admin" });
     await recordSignIn(db, "sara");
@@ -73,13 +108,27 @@ describe.each(testBackends)("personal data of one email address on %s", (backend
     const data = await findPersonalData(database.db, "  SARA@example.TEST ");
     expect(countPersonalData(data)).toEqual({
       inquiries: 1,
+      replies: 1,
       users: 1,
       sessions: 1,
-      mail: 2,
+      // Notification, verification and the desk reply.
+      mail: 3,
       rateLimitCounters: 1,
       passwordResetTokens: 0,
     });
     expect(data.account).toMatchObject({ name: "Sara Subject", roles: ["admin"] });
+    expect(data.replies).toEqual([
+      expect.objectContaining({
+        to: "Sara@Example.test",
+        subject: "Your plans",
+        body: "About your secret plans",
+      }),
+    ]);
+    expect(data.inquiryHistory.map((entry) => entry.kind)).toEqual([
+      "assigned",
+      "reply-sent",
+      "status-changed",
+    ]);
     expect(data.account?.lastSignInAt).toBeInstanceOf(Date);
     expect(data.sessions[0]).toMatchObject({ ipAddress: "203.0.113.7", userAgent: "Subject Browser" });
     const json = JSON.stringify(data);
@@ -95,7 +144,10 @@ describe.each(testBackends)("personal data of one email address on %s", (backend
     });
     expect(counts).toMatchObject({
       contact_submissions: 1,
-      mail_outbox: 2,
+      inquiry_replies: 1,
+      inquiry_events: 3,
+      webhook_outbox: 1,
+      mail_outbox: 3,
       rate_limits: 1,
       user: 1,
       session: 1,
@@ -104,6 +156,7 @@ describe.each(testBackends)("personal data of one email address on %s", (backend
     });
     expect(countPersonalData(await findPersonalData(database.db, "sara@example.test"))).toEqual({
       inquiries: 0,
+      replies: 0,
       users: 0,
       sessions: 0,
       mail: 0,
@@ -121,6 +174,7 @@ describe.each(testBackends)("personal data of one email address on %s", (backend
     expect(records[0]).toMatchObject({ erased_by: "admin-1", kind: "rights-request", row_counts: counts });
     expect(JSON.stringify(records)).not.toMatch(/sara|Secret/i);
     expect(await database.db.select().from(accountActivity)).toHaveLength(0);
+    expect(await database.db.select().from(webhookOutbox)).toHaveLength(0);
   });
 
   it("deleting the account keeps the inquiries and the mail about them", async () => {
@@ -131,8 +185,9 @@ describe.each(testBackends)("personal data of one email address on %s", (backend
     expect(counts).toMatchObject({ contact_submissions: 0, mail_outbox: 1, user: 1 });
     expect(countPersonalData(await findPersonalData(database.db, "sara@example.test"))).toMatchObject({
       inquiries: 1,
+      replies: 1,
       users: 0,
-      mail: 1,
+      mail: 2,
     });
   });
 });

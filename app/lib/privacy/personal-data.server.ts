@@ -3,6 +3,8 @@ import {
   account,
   accountActivity,
   contactSubmissions,
+  inquiryEvents,
+  inquiryReplies,
   mailOutbox,
   privacyErasures,
   rateLimits,
@@ -10,6 +12,7 @@ import {
   user,
   userRoles,
   verification,
+  webhookOutbox,
 } from "../../../db/schema";
 import type { Db } from "../db/db.server";
 
@@ -41,6 +44,18 @@ const rateLimitWhere = (email: string) =>
 export interface PersonalData {
   email: string;
   inquiries: (typeof contactSubmissions.$inferSelect)[];
+  /** Replies sent from the desk to their inquiries. */
+  replies: {
+    inquiryId: string;
+    to: string;
+    subject: string;
+    body: string;
+    createdAt: Date;
+    deliveredAt: Date | null;
+    failedAt: Date | null;
+  }[];
+  /** How their inquiries were handled (the timeline); who acted is given as a user id, or null. */
+  inquiryHistory: { inquiryId: string; kind: string; details: Record<string, unknown>; createdAt: Date }[];
   account: {
     id: string;
     name: string;
@@ -77,6 +92,7 @@ export interface PersonalData {
 /** How many rows of each kind a request covers: what the confirmation shows and the erasure records. */
 export interface PersonalDataCounts {
   inquiries: number;
+  replies: number;
   users: number;
   sessions: number;
   mail: number;
@@ -87,6 +103,7 @@ export interface PersonalDataCounts {
 export function countPersonalData(data: PersonalData): PersonalDataCounts {
   return {
     inquiries: data.inquiries.length,
+    replies: data.replies.length,
     users: data.account ? 1 : 0,
     sessions: data.sessions.length,
     mail: data.mail.length,
@@ -110,6 +127,36 @@ export async function findPersonalData(
           .from(contactSubmissions)
           .where(sql`lower(${contactSubmissions.email}) = ${email}`)
           .orderBy(contactSubmissions.created_at);
+  const inquiryIds = inquiries.map((row) => row.id);
+  const replies =
+    inquiryIds.length === 0
+      ? []
+      : await db
+          .select({
+            inquiryId: inquiryReplies.inquiry_id,
+            to: inquiryReplies.to,
+            subject: inquiryReplies.subject,
+            body: inquiryReplies.body,
+            createdAt: inquiryReplies.created_at,
+            deliveredAt: inquiryReplies.delivered_at,
+            failedAt: inquiryReplies.failed_at,
+          })
+          .from(inquiryReplies)
+          .where(inArray(inquiryReplies.inquiry_id, inquiryIds))
+          .orderBy(inquiryReplies.created_at);
+  const inquiryHistory =
+    inquiryIds.length === 0
+      ? []
+      : await db
+          .select({
+            inquiryId: inquiryEvents.inquiry_id,
+            kind: inquiryEvents.kind,
+            details: inquiryEvents.details,
+            createdAt: inquiryEvents.created_at,
+          })
+          .from(inquiryEvents)
+          .where(inArray(inquiryEvents.inquiry_id, inquiryIds))
+          .orderBy(inquiryEvents.created_at);
   const [found] = await db
     .select()
     .from(user)
@@ -175,6 +222,8 @@ export async function findPersonalData(
   return {
     email,
     inquiries,
+    replies,
+    inquiryHistory,
     account: accountData,
     sessions,
     mail: mail.map((row) => ({
@@ -235,6 +284,27 @@ export async function erasePersonalData(
         .where(mailWhere(email, inquiryIds, scope))
         .returning({ id: mailOutbox.id })
     ).length;
+    if (inquiryIds.length > 0) {
+      // These go with the inquiries (ON DELETE CASCADE); counted first, for the record.
+      counts.inquiry_replies = (
+        await tx
+          .delete(inquiryReplies)
+          .where(inArray(inquiryReplies.inquiry_id, inquiryIds))
+          .returning({ id: inquiryReplies.id })
+      ).length;
+      counts.inquiry_events = (
+        await tx
+          .delete(inquiryEvents)
+          .where(inArray(inquiryEvents.inquiry_id, inquiryIds))
+          .returning({ id: inquiryEvents.id })
+      ).length;
+      counts.webhook_outbox = (
+        await tx
+          .delete(webhookOutbox)
+          .where(inArray(webhookOutbox.inquiry_id, inquiryIds))
+          .returning({ id: webhookOutbox.id })
+      ).length;
+    }
     counts.contact_submissions =
       inquiryIds.length === 0
         ? 0

@@ -3,11 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   accountActivity,
   contactSubmissions,
+  inquiryEvents,
+  inquiryReplies,
   mailOutbox,
   rateLimits,
   session,
   user,
   verification,
+  webhookOutbox,
 } from "../../../db/schema";
 import { retention } from "~/content/retention";
 import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
@@ -32,6 +35,7 @@ describe.each(testBackends)("retention job on %s", (backend) => {
   });
   beforeEach(async () => {
     const { db } = database;
+    await db.delete(webhookOutbox);
     await db.delete(mailOutbox);
     await db.delete(contactSubmissions);
     await db.delete(rateLimits);
@@ -68,6 +72,45 @@ describe.each(testBackends)("retention job on %s", (backend) => {
     (await database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, INACTIVITY_WARNING))).map(
       (row) => row.to[0],
     );
+
+  it("counts desk activity as activity, and deletes an inquiry's timeline, replies and webhook calls with it", async () => {
+    const period = monthsBefore(NOW, retention.inquiryMonths);
+    await inquiry("handled-recently", {
+      created_at: earlier(period, 100 * HOUR),
+      last_action_at: later(period, HOUR),
+    });
+    const expiredId = await inquiry("expired", {
+      created_at: earlier(period, 100 * HOUR),
+      last_action_at: earlier(period, HOUR),
+    });
+    await database.db.insert(inquiryEvents).values({ inquiry_id: expiredId, kind: "status-changed" });
+    await database.db
+      .insert(inquiryReplies)
+      .values({ inquiry_id: expiredId, to: "x@example.test", subject: "s", body: "b" });
+    await database.db.insert(webhookOutbox).values([
+      { kind: "inquiry.received", url: "https://h.test", body: "{}", inquiry_id: expiredId },
+      // Delivered calls go after the delivered-mail period, undelivered ones stay.
+      {
+        kind: "inquiry.received",
+        url: "https://h.test",
+        body: "{}",
+        sent_at: daysBefore(NOW, retention.deliveredMailDays + 1),
+      },
+      {
+        kind: "inquiry.received",
+        url: "https://h.test",
+        body: "{}",
+        sent_at: daysBefore(NOW, retention.deliveredMailDays - 1),
+      },
+      { kind: "inquiry.received", url: "https://h.test", body: "{}" },
+    ]);
+    const { counts } = await runRetention(database.db, { now: NOW, siteUrl: SITE });
+    expect(counts).toMatchObject({ inquiries: 1, webhookCalls: 2 });
+    expect(await names()).toEqual(["handled-recently"]);
+    expect(await database.db.select().from(inquiryEvents)).toHaveLength(0);
+    expect(await database.db.select().from(inquiryReplies)).toHaveLength(0);
+    expect(await database.db.select().from(webhookOutbox)).toHaveLength(2);
+  });
 
   it("deletes inquiries past their period after their last activity, and never one inside it", async () => {
     const period = monthsBefore(NOW, retention.inquiryMonths);

@@ -6,6 +6,7 @@ import {
   session,
   user,
   verification,
+  webhookOutbox,
 } from "../../../db/schema";
 import { type RetentionConfig, retention } from "~/content/retention";
 import type { Db } from "../db/db.server";
@@ -28,6 +29,8 @@ export interface RetentionCounts {
   inquiryMail: number;
   deliveredMail: number;
   failedMail: number;
+  /** Webhook calls about deleted inquiries, and delivered or abandoned ones past their period. */
+  webhookCalls: number;
   rateLimits: number;
   expiredSessions: number;
   expiredVerifications: number;
@@ -54,8 +57,12 @@ export function daysBefore(date: Date, days: number): Date {
 /** A timestamp parameter both drivers pass the same way. */
 const at = (date: Date): SQL => sql`${date.toISOString()}::timestamptz`;
 
-/** An inquiry's last activity: it arrived, was read, or its notes changed. */
-export const inquiryLastActivity = sql`greatest(${contactSubmissions.created_at}, ${contactSubmissions.read_at}, ${contactSubmissions.notes_updated_at})`;
+/**
+ * An inquiry's last activity: it arrived, was read, its notes changed, or
+ * the desk acted on it (a reply, its status, its owner). Its timeline and
+ * replies go with it (ON DELETE CASCADE).
+ */
+export const inquiryLastActivity = sql`greatest(${contactSubmissions.created_at}, ${contactSubmissions.read_at}, ${contactSubmissions.notes_updated_at}, ${contactSubmissions.last_action_at})`;
 
 /** An account's last use: created, signed in, or a session used (sessions slide daily). */
 const accountLastUse = sql`greatest(${user.createdAt}, ${accountActivity.last_sign_in_at}, (select max(${session.updatedAt}) from ${session} where ${session.userId} = ${user.id}))`;
@@ -66,6 +73,7 @@ const ZERO: RetentionCounts = {
   inquiryMail: 0,
   deliveredMail: 0,
   failedMail: 0,
+  webhookCalls: 0,
   rateLimits: 0,
   expiredSessions: 0,
   expiredVerifications: 0,
@@ -73,8 +81,20 @@ const ZERO: RetentionCounts = {
   accountsDeleted: 0,
 };
 
-async function deleteInquiries(tx: Db, expired: SQL | undefined): Promise<{ rows: number; mail: number }> {
-  // The outbox copies the inquiry into its mail bodies: that goes first.
+async function deleteInquiries(
+  tx: Db,
+  expired: SQL | undefined,
+): Promise<{ rows: number; mail: number; webhooks: number }> {
+  const webhooks = await tx
+    .delete(webhookOutbox)
+    .where(
+      inArray(
+        webhookOutbox.inquiry_id,
+        tx.select({ id: contactSubmissions.id }).from(contactSubmissions).where(expired),
+      ),
+    )
+    .returning({ id: webhookOutbox.id });
+  // The outbox copies the inquiry into its mail bodies (replies too): that goes first.
   const mail = await tx
     .delete(mailOutbox)
     .where(
@@ -85,7 +105,7 @@ async function deleteInquiries(tx: Db, expired: SQL | undefined): Promise<{ rows
     )
     .returning({ id: mailOutbox.id });
   const rows = await tx.delete(contactSubmissions).where(expired).returning({ id: contactSubmissions.id });
-  return { rows: rows.length, mail: mail.length };
+  return { rows: rows.length, mail: mail.length, webhooks: webhooks.length };
 }
 
 async function deleteInactiveAccounts(tx: Db, graceCutoff: Date): Promise<number> {
@@ -175,6 +195,21 @@ export async function runRetention(
     counts.inquiries = genuine.rows;
     counts.spam = spam.rows;
     counts.inquiryMail = genuine.mail + spam.mail;
+    // Webhook calls carry no contact details, but are kept no longer than mail.
+    counts.webhookCalls =
+      genuine.webhooks +
+      spam.webhooks +
+      (
+        await tx
+          .delete(webhookOutbox)
+          .where(
+            or(
+              lt(webhookOutbox.sent_at, daysBefore(now, config.deliveredMailDays)),
+              lt(webhookOutbox.failed_at, daysBefore(now, config.failedMailDays)),
+            ),
+          )
+          .returning({ id: webhookOutbox.id })
+      ).length;
 
     counts.deliveredMail = (
       await tx

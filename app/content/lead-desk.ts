@@ -1,0 +1,44 @@
+import { company } from "./company";
+
+/**
+ * The stages of a lead on the desk (issue 15). Separate from read/unread:
+ * "Mark as Read" keeps its meaning.
+ */
+export const LEAD_STATUS_VALUES = ["new", "contacted", "qualified", "closed_won", "closed_lost"] as const;
+export type LeadStatus = (typeof LEAD_STATUS_VALUES)[number];
+
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  qualified: "Qualified",
+  closed_won: "Closed – won",
+  closed_lost: "Closed – lost",
+};
+
+export const CLOSED_LEAD_STATUSES: readonly LeadStatus[] = ["closed_won", "closed_lost"];
+
+export function isLeadStatus(value: string): value is LeadStatus {
+  return (LEAD_STATUS_VALUES as readonly string[]).includes(value);
+}
+
+/**
+ * The reply promise as the desk measures it: the hours come from the one
+ * figure every page states (`company.responseHours`); an inquiry is "due
+ * soon" this many hours before it becomes overdue.
+ */
+export const replyPromise = {
+  withinHours: company.responseHours,
+  dueSoonHours: 4,
+  /** The dashboard's reply metrics look back this far. */
+  metricsDays: 30,
+} as const;
+
+/** The morning digest to admins: once a day, from this hour (GMT, an hour before the office opens). */
+export const DIGEST_HOUR_GMT = 8;
+
+/** Where replies from the desk tell the inquirer to write back (Reply-To). */
+export const DESK_REPLY_TO = company.emails.general.address;
+
+export const LOST_REASON_MAX_LENGTH = 500;
+export const REPLY_SUBJECT_MAX_LENGTH = 200;
+export const REPLY_BODY_MAX_LENGTH = 20_000;

@@ -1,0 +1,86 @@
+import { company } from "./company";
+import { kycAmlPage } from "./services/kyc-aml";
+
+/**
+ * Starting points for replies from the desk. Each is a draft the admin
+ * edits before sending: `[[…]]` marks what only they can fill in (a rate,
+ * a date), and the desk refuses to send a reply that still contains one.
+ * Every statement must stay true under Ghanaian and UK law (decision 007):
+ * the facts come from company.ts and the service pages, never retyped.
+ */
+export const REPLY_TEMPLATE_IDS = [
+  "kyc-checklist",
+  "equipment-availability",
+  "licensing-consultation",
+  "not-offered",
+] as const;
+export type ReplyTemplateId = (typeof REPLY_TEMPLATE_IDS)[number];
+
+/** Matches a placeholder left in a draft. */
+export const REPLY_PLACEHOLDER = /\[\[[^\]]*\]\]/;
+
+export interface ReplyTemplate {
+  id: ReplyTemplateId;
+  label: string;
+  /** The paragraphs between the greeting and the signature. */
+  body: string;
+}
+
+const bullets = (items: readonly string[]) => items.map((item) => `- ${item}`).join("\n");
+
+export const REPLY_TEMPLATES: readonly ReplyTemplate[] = [
+  {
+    id: "kyc-checklist",
+    label: "KYC document checklist",
+    body: [
+      "Thank you for your interest. Before we can introduce any party or proceed with any transaction, we complete customer due diligence on everyone involved. The exact list depends on your role and the transaction, but most parties should have the following ready:",
+      "",
+      bullets(kycAmlPage.requirements),
+      "",
+      "Please do not send documents by reply to this email: once you confirm you wish to proceed, we will send you a secure channel for them.",
+      "",
+      "Nothing proceeds until the verification of every party is complete and approved.",
+    ].join("\n"),
+  },
+  {
+    id: "equipment-availability",
+    label: "Equipment availability and rates",
+    body: [
+      "Thank you for your inquiry about our equipment.",
+      "",
+      "[[Machine(s), availability and location]]",
+      "",
+      "[[Rate and minimum hire period, or purchase price, and what it includes]]",
+      "",
+      "These figures are an indication, not an offer: the price, deposit, delivery and insurance arrangements are set out in a written rental or sale agreement, which states who arranges insurance and what it covers. Before any agreement we complete our standard verification (KYC) of the hirer or buyer.",
+      "",
+      "If you let us know the site location and the dates you have in mind, we will confirm availability.",
+    ].join("\n"),
+  },
+  {
+    id: "licensing-consultation",
+    label: "Licensing consultation booking",
+    body: [
+      "Thank you for your inquiry about licensing in Ghana. We would be glad to arrange a consultation with our licensing team to discuss the route that suits your project, the documents you will need and a realistic timeline.",
+      "",
+      `Please reply with two or three times that suit you. Our office hours are ${company.hours.summary.join(", ")}. ${company.hours.summerNote}`,
+      "",
+      "Under the Minerals and Mining Act, 2006 (Act 703), a mineral right is granted only to a company incorporated in Ghana (small-scale mining licences only to Ghanaian citizens), by the Minister responsible for mines on the recommendation of the Minerals Commission. We help you prepare and follow the application, but we cannot guarantee its outcome, and our consultation is not legal advice.",
+    ].join("\n"),
+  },
+  {
+    id: "not-offered",
+    label: "Not something we do",
+    body: [
+      "Thank you for contacting us. Unfortunately, what you describe is not something we can help with.",
+      "",
+      company.disclaimer,
+      "",
+      "We are sorry we cannot assist with this request, and we wish you well with it.",
+    ].join("\n"),
+  },
+];
+
+export function findReplyTemplate(id: string): ReplyTemplate | undefined {
+  return REPLY_TEMPLATES.find((template) => template.id === id);
+}

@@ -1,0 +1,144 @@
+import { z } from "zod";
+import {
+  LEAD_STATUS_VALUES,
+  LOST_REASON_MAX_LENGTH,
+  REPLY_BODY_MAX_LENGTH,
+  REPLY_SUBJECT_MAX_LENGTH,
+} from "~/content/lead-desk";
+import { REPLY_PLACEHOLDER } from "~/content/reply-templates";
+import { INBOX_OWNER_VALUES, INBOX_STATUS_VALUES } from "./inbox";
+import { DEAL_SIZE_VALUES, INTEREST_VALUES } from "~/content/inquiry-options";
+
+/**
+ * The lead desk's forms (issue 15), one schema per action, as the server
+ * modules in app/lib/inbox/ take them. Every message is a field error the
+ * form can show; bad input changes nothing.
+ */
+
+const IdSchema = z.uuid({ error: "Unknown inquiry." });
+/** Better Auth user ids are opaque strings. */
+const UserIdSchema = z.string().trim().min(1, "Choose an admin.").max(200, "Choose an admin.");
+const text = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n") : value);
+
+export const SetStatusSchema = z
+  .object({
+    intent: z.literal("set-status"),
+    id: IdSchema,
+    status: z.enum(LEAD_STATUS_VALUES, { error: "Choose a status." }),
+    lostReason: z.preprocess(
+      text,
+      z
+        .string()
+        .trim()
+        .max(LOST_REASON_MAX_LENGTH, `The reason must be at most ${LOST_REASON_MAX_LENGTH} characters.`)
+        .optional(),
+    ),
+  })
+  .refine((value) => value.status !== "closed_lost" || Boolean(value.lostReason), {
+    path: ["lostReason"],
+    message: "Say why the lead was lost.",
+  });
+
+export const AssignSchema = z.object({
+  intent: z.literal("assign"),
+  id: IdSchema,
+  /** Empty: unassign. */
+  assigneeId: z.preprocess((value) => (value === "" ? null : value), UserIdSchema.nullable()),
+});
+
+export const TakeSchema = z.object({ intent: z.literal("take"), id: IdSchema });
+
+const noPlaceholder = (value: string) => !REPLY_PLACEHOLDER.test(value);
+
+export const ReplySchema = z.object({
+  intent: z.literal("reply"),
+  id: IdSchema,
+  subject: z.preprocess(
+    text,
+    z
+      .string({ error: "Write a subject." })
+      .trim()
+      .min(1, "Write a subject.")
+      .max(REPLY_SUBJECT_MAX_LENGTH, `The subject must be at most ${REPLY_SUBJECT_MAX_LENGTH} characters.`)
+      .refine(noPlaceholder, "Fill in or remove the [[…]] placeholder."),
+  ),
+  body: z.preprocess(
+    text,
+    z
+      .string({ error: "Write your reply." })
+      .trim()
+      .min(1, "Write your reply.")
+      .max(REPLY_BODY_MAX_LENGTH, `The reply must be at most ${REPLY_BODY_MAX_LENGTH} characters.`)
+      .refine(noPlaceholder, "Fill in or remove every [[…]] placeholder."),
+  ),
+});
+
+export const MarkRepliedSchema = z.object({
+  intent: z.literal("mark-replied"),
+  id: IdSchema,
+  channel: z.enum(["email", "phone", "whatsapp", "meeting", "other"]).default("email"),
+});
+
+export const BULK_ACTION_VALUES = [
+  "mark-read",
+  "mark-unread",
+  "spam",
+  "not-spam",
+  "assign",
+  "set-status",
+  "delete",
+] as const;
+
+/**
+ * A bulk action from the form: `ids` (repeated field) for the selected
+ * cards, or scope "filter" with the view's fields and `before` (when its
+ * count was shown). Deleting needs `confirm` with the count the admin saw.
+ */
+export const BulkActionSchema = z
+  .object({
+    intent: z.literal("bulk"),
+    action: z.enum(BULK_ACTION_VALUES, { error: "Choose an action." }),
+    scope: z.enum(["selected", "filter"]).default("selected"),
+    ids: z.array(IdSchema).max(500, "Select at most 500 inquiries.").default([]),
+    status: z.enum(INBOX_STATUS_VALUES).default("all"),
+    interest: z.enum(INTEREST_VALUES).optional(),
+    dealSize: z.enum(DEAL_SIZE_VALUES).optional(),
+    q: z.string().trim().max(200).optional(),
+    owner: z.enum(INBOX_OWNER_VALUES).optional(),
+    lead: z.enum(LEAD_STATUS_VALUES).optional(),
+    before: z.iso.datetime({ offset: true }).optional(),
+    assigneeId: z.preprocess((value) => (value === "" ? null : value), UserIdSchema.nullable().optional()),
+    leadStatus: z.enum(LEAD_STATUS_VALUES).optional(),
+    lostReason: z.string().trim().max(LOST_REASON_MAX_LENGTH).optional(),
+    confirm: z.coerce.number().int().min(0).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.scope === "selected" && value.ids.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["ids"], message: "Select at least one inquiry." });
+    }
+    if (value.scope === "filter" && !value.before) {
+      ctx.addIssue({ code: "custom", path: ["before"], message: "Reload the page and try again." });
+    }
+    if (value.action === "set-status" && !value.leadStatus) {
+      ctx.addIssue({ code: "custom", path: ["leadStatus"], message: "Choose a status." });
+    }
+    if (value.action === "set-status" && value.leadStatus === "closed_lost" && !value.lostReason) {
+      ctx.addIssue({ code: "custom", path: ["lostReason"], message: "Say why the leads were lost." });
+    }
+    if (value.action === "assign" && value.assigneeId === undefined) {
+      ctx.addIssue({ code: "custom", path: ["assigneeId"], message: "Choose an admin." });
+    }
+    if (value.action === "delete" && value.confirm === undefined) {
+      ctx.addIssue({ code: "custom", path: ["confirm"], message: "Confirm the deletion." });
+    }
+  });
+export type BulkActionInput = z.output<typeof BulkActionSchema>;
+
+/** FormData → the object BulkActionSchema reads: `ids` may repeat. */
+export function bulkFormValues(formData: FormData): Record<string, unknown> {
+  const values: Record<string, unknown> = Object.fromEntries(
+    [...formData.entries()].filter(([key, value]) => key !== "ids" && value !== ""),
+  );
+  values.ids = formData.getAll("ids").filter((value) => typeof value === "string" && value !== "");
+  return values;
+}

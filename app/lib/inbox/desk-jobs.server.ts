@@ -1,0 +1,67 @@
+import type { Db } from "../db/db.server";
+import { logger } from "../ops/logger.server";
+import { onShutdown } from "../ops/shutdown.server";
+import { sendMorningDigest } from "./morning-digest.server";
+import { alertOverdueInquiries } from "./overdue-alerts.server";
+
+export interface DeskJobOptions {
+  siteUrl: string;
+  adminEmails: readonly string[];
+  webhookUrl: string | undefined;
+  /** The clock; tests pass their own. */
+  now?: () => Date;
+  intervalMs?: number;
+  firstRunDelayMs?: number;
+}
+
+/** One pass of the desk's timed work: overdue webhooks, then the day's digest once it is due. */
+export async function runDeskJobs(db: Db, options: DeskJobOptions & { now: () => Date }) {
+  const now = options.now();
+  const overdueAlerts = await alertOverdueInquiries(db, {
+    now,
+    siteUrl: options.siteUrl,
+    webhookUrl: options.webhookUrl,
+  });
+  const digest = await sendMorningDigest(db, {
+    now,
+    siteUrl: options.siteUrl,
+    adminEmails: options.adminEmails,
+  });
+  return { overdueAlerts, digest };
+}
+
+/**
+ * Runs the desk's timed work every few minutes, on every instance: the
+ * database decides which instance does what (decision 018), so nothing
+ * needs a leader. Registers its stop with the shutdown hooks.
+ */
+export function startDeskJobs(db: Db, options: DeskJobOptions): () => Promise<void> {
+  const { now = () => new Date(), intervalMs = 5 * 60_000, firstRunDelayMs = 30_000 } = options;
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    if (stopped || running) return;
+    running = runDeskJobs(db, { ...options, now })
+      .then((result) => {
+        if (result.overdueAlerts > 0 || result.digest === "sent")
+          logger.info({ desk: result }, "desk jobs ran");
+      })
+      .catch((error: unknown) => logger.error({ err: error }, "desk jobs failed"))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const first = setTimeout(tick, firstRunDelayMs);
+  const timer = setInterval(tick, intervalMs);
+  first.unref();
+  timer.unref();
+  const stop = async () => {
+    stopped = true;
+    clearTimeout(first);
+    clearInterval(timer);
+    unregister();
+    await running;
+  };
+  const unregister = onShutdown(stop);
+  return stop;
+}

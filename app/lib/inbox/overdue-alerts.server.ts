@@ -1,0 +1,78 @@
+import { and, asc, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { contactSubmissions } from "../../../db/schema";
+import type { Db } from "../db/db.server";
+import { enqueueWebhook } from "../webhook/webhook-outbox.server";
+import { inquiryDashboardUrl } from "./desk-links";
+import { awaitingReplyCondition } from "./inbox.server";
+import { formatInquiryReference } from "./inquiries.server";
+import { overdueCutoff } from "./reply-deadline";
+import { recordEvents } from "./timeline.server";
+
+/**
+ * Inquiries older than this are not announced: turning the webhook on (or
+ * a long outage) must not flood the channel with old leads.
+ */
+export const OVERDUE_ALERT_LOOKBACK_DAYS = 7;
+const BATCH = 100;
+
+/**
+ * Queues the overdue webhook for every inquiry that became overdue and was
+ * not announced yet, and marks it announced in the same transaction. Rows
+ * are claimed FOR UPDATE SKIP LOCKED and re-checked on update, so with
+ * several instances each inquiry is announced exactly once. Without a
+ * webhook URL it does nothing (and marks nothing).
+ */
+export async function alertOverdueInquiries(
+  db: Db,
+  options: { now: Date; siteUrl: string; webhookUrl: string | undefined },
+): Promise<number> {
+  const { webhookUrl } = options;
+  if (!webhookUrl) return 0;
+  const oldest = new Date(options.now.getTime() - OVERDUE_ALERT_LOOKBACK_DAYS * 24 * 60 * 60 * 1000);
+  return db.transaction(async (tx) => {
+    const due = tx
+      .select({ id: contactSubmissions.id })
+      .from(contactSubmissions)
+      .where(
+        and(
+          awaitingReplyCondition,
+          lte(contactSubmissions.created_at, overdueCutoff(options.now)),
+          gt(contactSubmissions.created_at, oldest),
+          isNull(contactSubmissions.overdue_alerted_at),
+        ),
+      )
+      .orderBy(asc(contactSubmissions.created_at))
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+    const claimed = await tx
+      .update(contactSubmissions)
+      .set({ overdue_alerted_at: sql`now()` })
+      .where(and(inArray(contactSubmissions.id, due), isNull(contactSubmissions.overdue_alerted_at)))
+      .returning({
+        id: contactSubmissions.id,
+        interest: contactSubmissions.interest,
+        dealSize: contactSubmissions.deal_size,
+        createdAt: contactSubmissions.created_at,
+      });
+    for (const row of claimed) {
+      await enqueueWebhook(tx, {
+        url: webhookUrl,
+        event: "inquiry.overdue",
+        inquiry: {
+          ...row,
+          reference: formatInquiryReference(row.id),
+          dashboardUrl: inquiryDashboardUrl(options.siteUrl, row.id),
+        },
+      });
+    }
+    await recordEvents(
+      tx,
+      claimed.map((row) => ({
+        inquiryId: row.id,
+        kind: "overdue-alerted" as const,
+        details: { channel: "webhook" },
+      })),
+    );
+    return claimed.length;
+  });
+}

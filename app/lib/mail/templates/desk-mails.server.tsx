@@ -1,0 +1,90 @@
+import { company } from "~/content/company";
+import { Heading, Link, MultilineText, Paragraph } from "./mail-blocks.server";
+import { Button } from "./mail-button.server";
+import { MailLayout } from "./mail-layout.server";
+
+/** One lead as the desk's mails list it: never the visitor's name, contact details or message. */
+export interface DeskLeadLine {
+  text: string;
+  dashboardUrl: string;
+}
+
+/** A reply from the desk: exactly what the admin wrote; React shows any markup in it as text. */
+export function DeskReply({ subject, body }: { subject: string; body: string }) {
+  return (
+    <MailLayout title={subject}>
+      <MultilineText>{body}</MultilineText>
+    </MailLayout>
+  );
+}
+
+function LeadList({ leads }: { leads: readonly DeskLeadLine[] }) {
+  if (leads.length === 0) return <Paragraph>None.</Paragraph>;
+  return (
+    <>
+      {leads.map((lead) => (
+        <Paragraph key={lead.dashboardUrl}>
+          {`- ${lead.text}: `}
+          <Link href={lead.dashboardUrl}>{lead.dashboardUrl}</Link>
+        </Paragraph>
+      ))}
+    </>
+  );
+}
+
+/** To an admin given a lead by someone else. */
+export function AssignmentMail({ subject, by, lead }: { subject: string; by: string; lead: DeskLeadLine }) {
+  return (
+    <MailLayout title={subject}>
+      <Paragraph>{by}</Paragraph>
+      <Paragraph>{lead.text}</Paragraph>
+      <Button href={lead.dashboardUrl}>Open the inquiry</Button>
+    </MailLayout>
+  );
+}
+
+/** To an admin given several leads at once: one mail, not one per lead. */
+export function BulkAssignmentMail({
+  subject,
+  leads,
+  more,
+  mineUrl,
+}: {
+  subject: string;
+  leads: readonly DeskLeadLine[];
+  more: number;
+  mineUrl: string;
+}) {
+  return (
+    <MailLayout title={subject}>
+      <Paragraph>These inquiries were assigned to you:</Paragraph>
+      <LeadList leads={leads} />
+      {more > 0 ? <Paragraph>{`… and ${more} more.`}</Paragraph> : null}
+      <Button href={mineUrl}>Your leads</Button>
+    </MailLayout>
+  );
+}
+
+/** The morning digest: what is overdue and what nobody owns. */
+export function MorningDigest({
+  subject,
+  overdue,
+  unassigned,
+  dashboardUrl,
+}: {
+  subject: string;
+  overdue: readonly DeskLeadLine[];
+  unassigned: readonly DeskLeadLine[];
+  dashboardUrl: string;
+}) {
+  return (
+    <MailLayout title={subject}>
+      <Paragraph>{`Overdue means ${company.responseTime} or more without a first reply.`}</Paragraph>
+      <Heading level={2}>{`Overdue (${overdue.length})`}</Heading>
+      <LeadList leads={overdue} />
+      <Heading level={2}>{`Unassigned (${unassigned.length})`}</Heading>
+      <LeadList leads={unassigned} />
+      <Button href={dashboardUrl}>Open the inbox</Button>
+    </MailLayout>
+  );
+}

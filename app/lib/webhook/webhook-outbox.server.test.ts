@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { contactSubmissions, mailOutbox, webhookOutbox } from "../../../db/schema";
+import { startWebhookReceiver } from "../../../tests/support/webhook-receiver";
+import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { createInquiry } from "../inbox/inquiries.server";
+import { MAX_ATTEMPTS, retryDelayMs } from "../mail/mail-outbox.server";
+import { deliverDueWebhooks, enqueueWebhook, startWebhookWorker } from "./webhook-outbox.server";
+import {
+  buildWebhookBody,
+  SIGNATURE_HEADER,
+  signWebhookBody,
+  verifyWebhookSignature,
+} from "./webhook-payload.server";
+
+const SITE = "https://site.example.test";
+const SECRET = "test-webhook-secret-0123456789abcdef";
+
+const visitor = {
+  name: "Kofi Mensah",
+  company: "Mensah Mining",
+  email: "kofi@example.test",
+  phone: "+233 20 000 0000",
+  whatsapp: "+233 20 000 0001",
+  interest: "gold-buying" as const,
+  deal_size: "500k-1m" as const,
+  message: "A confidential message about 40 kg",
+};
+
+describe.each(testBackends)("webhooks on %s", (backend) => {
+  let database: TestDatabase;
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    receiver = await startWebhookReceiver();
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await database?.dispose();
+  });
+  beforeEach(async () => {
+    receiver.calls.length = 0;
+    receiver.setStatus(200);
+    await database.db.delete(webhookOutbox);
+    await database.db.delete(mailOutbox);
+    await database.db.delete(contactSubmissions);
+  });
+
+  const submit = (key: string, isSpam = false) =>
+    createInquiry(database.db, visitor, {
+      isSpam,
+      acknowledge: false,
+      adminEmails: ["ops@example.test"],
+      siteUrl: SITE,
+      webhookUrl: receiver.url,
+      submissionKey: key,
+    });
+
+  it("a new genuine inquiry queues a signed call in its transaction: reference, interest, deal size and a link, nothing personal", async () => {
+    const created = await submit("one");
+    await submit("spam", true);
+    const queued = await database.db.select().from(webhookOutbox);
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ kind: "inquiry.received", inquiry_id: created.id, url: receiver.url });
+
+    expect(await deliverDueWebhooks(database.db, { secret: SECRET })).toBe(1);
+    expect(receiver.calls).toHaveLength(1);
+    const call = receiver.calls[0]!;
+    expect(call.method).toBe("POST");
+    expect(call.headers["content-type"]).toBe("application/json");
+    expect(call.headers["x-webhook-event"]).toBe("inquiry.received");
+    expect(call.headers["x-webhook-id"]).toBe(queued[0]!.id);
+    const signature = call.headers[SIGNATURE_HEADER.toLowerCase()] as string;
+    expect(signature).toMatch(/^sha256=[0-9a-f]{64}$/);
+    expect(verifyWebhookSignature(call.body, SECRET, signature)).toBe(true);
+    expect(verifyWebhookSignature(call.body, "another-secret-of-enough-length!!", signature)).toBe(false);
+    expect(verifyWebhookSignature(`${call.body} `, SECRET, signature)).toBe(false);
+
+    expect(JSON.parse(call.body)).toEqual({
+      id: queued[0]!.id,
+      event: "inquiry.received",
+      inquiry: {
+        reference: created.reference,
+        interest: "gold-buying",
+        interestLabel: expect.any(String),
+        dealSize: "500k-1m",
+        dealSizeLabel: expect.any(String),
+        receivedAt: expect.any(String),
+        dashboardUrl: `${SITE}/dashboard?inquiry=${created.id}`,
+      },
+    });
+    for (const personal of [
+      visitor.name,
+      visitor.company,
+      visitor.email,
+      visitor.phone,
+      visitor.whatsapp,
+      "confidential",
+    ]) {
+      expect(call.body).not.toContain(personal);
+    }
+    const [row] = await database.db.select().from(webhookOutbox);
+    expect(row?.sent_at).toBeInstanceOf(Date);
+    expect(await deliverDueWebhooks(database.db, { secret: SECRET })).toBe(0);
+  });
+
+  it("without WEBHOOK_URL nothing is queued", async () => {
+    await createInquiry(database.db, visitor, {
+      isSpam: false,
+      acknowledge: false,
+      adminEmails: [],
+      siteUrl: SITE,
+      submissionKey: "no-url",
+    });
+    expect(await database.db.select().from(webhookOutbox)).toHaveLength(0);
+  });
+
+  it("retries a failed call with the mail outbox's backoff, the same body and id each time, and gives up at the limit", async () => {
+    await submit("retry");
+    receiver.setStatus(500);
+    let now = new Date();
+    await deliverDueWebhooks(database.db, { secret: SECRET, now });
+    let [row] = await database.db.select().from(webhookOutbox);
+    expect(row).toMatchObject({ attempts: 1, last_error: "HTTP 500", sent_at: null, failed_at: null });
+    expect(row!.next_attempt_at.getTime()).toBe(now.getTime() + retryDelayMs(1));
+    // Not due yet.
+    expect(await deliverDueWebhooks(database.db, { secret: SECRET, now })).toBe(0);
+
+    receiver.setStatus(204);
+    now = new Date(row!.next_attempt_at.getTime() + 1);
+    expect(await deliverDueWebhooks(database.db, { secret: SECRET, now })).toBe(1);
+    [row] = await database.db.select().from(webhookOutbox);
+    expect(row).toMatchObject({ attempts: 2, last_error: null });
+    expect(row!.sent_at).toBeInstanceOf(Date);
+    expect(receiver.calls).toHaveLength(2);
+    expect(receiver.calls[0]!.body).toBe(receiver.calls[1]!.body);
+    expect(receiver.calls[0]!.headers["x-webhook-id"]).toBe(receiver.calls[1]!.headers["x-webhook-id"]);
+
+    // A receiver that keeps failing: given up after MAX_ATTEMPTS.
+    await database.db.delete(webhookOutbox);
+    await submit("gives-up");
+    receiver.setStatus(503);
+    now = new Date();
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS + 1; attempt++) {
+      await deliverDueWebhooks(database.db, { secret: SECRET, now });
+      now = new Date(now.getTime() + retryDelayMs(attempt) + 1_000);
+    }
+    [row] = await database.db.select().from(webhookOutbox);
+    expect(row?.attempts).toBe(MAX_ATTEMPTS);
+    expect(row?.failed_at).toBeInstanceOf(Date);
+  });
+
+  it("a redirect is a failure, not followed", async () => {
+    receiver.setStatus(302);
+    await submit("redirect");
+    await deliverDueWebhooks(database.db, { secret: SECRET });
+    const [row] = await database.db.select().from(webhookOutbox);
+    expect(row).toMatchObject({ attempts: 1, last_error: "HTTP 302", sent_at: null });
+  });
+
+  it("the background worker delivers a call queued after it started", async () => {
+    const worker = startWebhookWorker(database.db, SECRET, 60_000);
+    try {
+      await enqueueWebhook(database.db, {
+        url: receiver.url,
+        event: "inquiry.overdue",
+        inquiry: {
+          id: (await submit("worker")).id,
+          reference: "VM-TEST",
+          interest: null,
+          dealSize: null,
+          createdAt: new Date(),
+          dashboardUrl: `${SITE}/dashboard`,
+        },
+      });
+      const deadline = Date.now() + 15_000;
+      while (!receiver.calls.some((call) => call.headers["x-webhook-event"] === "inquiry.overdue")) {
+        if (Date.now() > deadline) throw new Error("the overdue call never arrived");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await worker.stop();
+    }
+  });
+});
+
+describe("webhook bodies", () => {
+  const inquiry = {
+    id: "6f1c2d3e-0000-4000-8000-000000000000",
+    reference: "VM-6F1C2D3E",
+    interest: "equipment-rental",
+    dealSize: null,
+    createdAt: new Date("2030-01-01T00:00:00Z"),
+    dashboardUrl: "https://site.example.test/dashboard?inquiry=6f1c2d3e-0000-4000-8000-000000000000",
+  };
+
+  it("a Slack webhook gets Slack's format: one text with a link", () => {
+    const body = JSON.parse(
+      buildWebhookBody({
+        deliveryId: "d1",
+        event: "inquiry.overdue",
+        inquiry,
+        url: "https://hooks.slack.com/services/T000/B000/XXXX",
+      }),
+    ) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(["text"]);
+    expect(body.text).toContain("VM-6F1C2D3E");
+    expect(body.text).toContain("without a reply for 24 hours");
+    expect(body.text).toContain(`<${inquiry.dashboardUrl}|Open in the dashboard>`);
+  });
+
+  it("escapes Slack's control characters", () => {
+    const body = JSON.parse(
+      buildWebhookBody({
+        deliveryId: "d2",
+        event: "inquiry.received",
+        inquiry: { ...inquiry, interest: "<!channel> & co" },
+        url: "https://hooks.slack.com/services/T000/B000/XXXX",
+      }),
+    ) as { text: string };
+    expect(body.text).toContain("&lt;!channel&gt; &amp; co");
+    expect(body.text).not.toContain("<!channel>");
+  });
+
+  it("signs with HMAC-SHA256 over the exact body", () => {
+    // Known answer: echo -n '{"a":1}' | openssl dgst -sha256 -hmac key
+    expect(signWebhookBody('{"a":1}', "key")).toBe(
+      "sha256=88a67f24bbcdaed0e6c997404bb79a743baf44c6bab2f4c27328e3009d22e342",
+    );
+  });
+});
