@@ -14,7 +14,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   logger.info({ adminId: user.id, status, interest, dealSize, search: Boolean(q) }, "inbox exported");
   const date = new Date().toISOString().slice(0, 10);
   return new Response(
-    streamInquiriesCsv(context.get(databaseContext).db, { status, interest, dealSize, q, lead, owner, inquiry }, user.id),
+    streamInquiriesCsv(
+      context.get(databaseContext).db,
+      { status, interest, dealSize, q, lead, owner, inquiry },
+      user.id,
+    ),
     {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
