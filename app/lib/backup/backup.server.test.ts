@@ -9,9 +9,9 @@ import { openDatabase } from "../db/db.server";
 // Three PGlite boots per test on a shared 2-core machine.
 vi.setConfig({ testTimeout: 180_000 });
 
-/** What the newest migration (0008_two_factor) adds; the test below undoes it by hand. */
-const NEWEST_MIGRATION = "0008_two_factor";
-const NEWEST_TABLE = "two_factor";
+/** What the newest migration (0009_passkeys) adds; the test below undoes it by hand. */
+const NEWEST_MIGRATION = "0009_passkeys";
+const NEWEST_TABLE = "passkey";
 
 let dirs: string[] = [];
 afterEach(() => {
@@ -35,8 +35,6 @@ describe("restore", () => {
     const oldDir = tempDir();
     const old = await openDatabase({ kind: "pglite", dataDir: oldDir });
     await old.db.execute(sql.raw(`drop table ${NEWEST_TABLE}`));
-    await old.db.execute(sql`alter table "session" drop column second_factor`);
-    await old.db.execute(sql`alter table "user" drop column two_factor_enabled`);
     await old.db.execute(
       sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`,
     );
