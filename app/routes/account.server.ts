@@ -4,12 +4,14 @@ import type { Toast } from "~/lib/http/toast";
 import { ChangePasswordSchema, collectFieldErrors, type FieldErrors, readFields } from "~/forms/auth";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
 import { authHeaders, getAuth, readAuthFailure } from "~/lib/auth/auth.server";
+import { passkeyMessages } from "~/lib/auth/passkey-actions.server";
 import { getDb } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/ops/logger.server";
 import { checkNewPasswordStrength } from "~/lib/auth/password-strength.server";
 import { isAdmin } from "~/lib/auth/roles.server";
-import { readSecondFactors } from "~/lib/auth/second-factor.server";
+import { listPasskeys, removePasskey } from "~/lib/auth/passkeys.server";
+import { hasSecondFactor, mayChangeSecondFactors, readSecondFactors } from "~/lib/auth/second-factor.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { describeDevice } from "~/lib/auth/user-agent";
 import type { SignedInSession } from "~/lib/auth/viewer.server";
@@ -24,7 +26,7 @@ export interface SessionSummary {
   current: boolean;
 }
 
-export type AccountIntent = "change-password" | "end-session" | "end-other-sessions";
+export type AccountIntent = "change-password" | "end-session" | "end-other-sessions" | "remove-passkey";
 
 export interface AccountActionData {
   intent: AccountIntent;
@@ -35,7 +37,7 @@ export interface AccountActionData {
 export async function loadAccountPage(session: SignedInSession) {
   const db = await getDb();
   const userId = session.user.id;
-  const [rows, factors, admin] = await Promise.all([
+  const [rows, factors, admin, passkeys] = await Promise.all([
     db
       .select()
       .from(sessionTable)
@@ -43,6 +45,7 @@ export async function loadAccountPage(session: SignedInSession) {
       .orderBy(desc(sessionTable.updatedAt)),
     readSecondFactors(db, userId),
     isAdmin(db, userId),
+    listPasskeys(db, userId),
   ]);
   const sessions: SessionSummary[] = rows.map((row) => ({
     id: row.id,
@@ -54,7 +57,14 @@ export async function loadAccountPage(session: SignedInSession) {
   // The current session first.
   sessions.sort((a, b) => Number(b.current) - Number(a.current));
   return data(
-    { user: session.user, sessions, factors, isAdmin: admin },
+    {
+      user: session.user,
+      sessions,
+      factors,
+      isAdmin: admin,
+      passkeys,
+      mayChangeFactors: mayChangeSecondFactors(session, factors),
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -91,6 +101,32 @@ export async function accountAction(
     }
     logger.info({ userId }, "session ended from the account page");
     return redirectWithToast("/account", { title: "Session ended" });
+  }
+
+  if (intent === "remove-passkey") {
+    const id = readFields(formData, ["id"]).id;
+    if (!id || id.length > 100) return refuse({ intent, toast: failed("No passkey was chosen.") }, 400);
+    const factors = await readSecondFactors(db, userId);
+    if (!mayChangeSecondFactors(session, factors)) {
+      return refuse({ intent, toast: failed(passkeyMessages.needsStrongerSession) }, 403);
+    }
+    const remaining = { ...factors, passkeys: factors.passkeys - 1 };
+    if (!hasSecondFactor(remaining) && (await isAdmin(db, userId))) {
+      return refuse(
+        {
+          intent,
+          toast: failed(
+            "Administrator accounts must keep a second factor: add another passkey or an authenticator app first.",
+          ),
+        },
+        403,
+      );
+    }
+    if (!(await removePasskey(db, userId, id))) {
+      return refuse({ intent, toast: failed("That passkey has already been removed.") }, 404);
+    }
+    logger.info({ userId }, "passkey removed from the account page");
+    return redirectWithToast("/account", { title: "Passkey removed" });
   }
 
   if (intent === "end-other-sessions") {

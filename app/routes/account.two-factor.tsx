@@ -1,8 +1,12 @@
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { AuthField, SubmitButton } from "~/components/auth-field";
+import { PasskeyButton } from "~/components/passkey-button";
 import { Toaster } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button-link";
 import { brandTitle } from "~/content/company";
+import { safeRedirectPath } from "~/forms/auth";
+import { passkeyRegistrationAction } from "~/lib/auth/passkey-actions.server";
+import { isPasskeyIntent, type PasskeyActionData } from "~/lib/auth/passkey-ceremony";
 import { readFormData } from "~/lib/http/form-data.server";
 import { requireSession } from "~/lib/http/guards.server";
 import type { Route } from "./+types/account.two-factor";
@@ -40,6 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireSession(request);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
+  if (isPasskeyIntent(intent)) {
+    // The alternative to an authenticator: a passkey, then on to where the page was opened from.
+    const done = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/account");
+    return passkeyRegistrationAction(request, context.clientIp, session, intent, formData, done);
+  }
   if (typeof intent !== "string" || !INTENTS.includes(intent as TwoFactorIntent)) {
     throw data("Unknown form", { status: 400 });
   }
@@ -158,7 +167,9 @@ function BackupCodes({ codes, next }: { codes: string[]; next: string }) {
 
 export default function TwoFactorSettings() {
   const { state, isAdmin, redirectTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as TwoFactorActionData | undefined;
+  const result = useActionData<typeof action>() as TwoFactorActionData | PasskeyActionData | undefined;
+  const passkeyResult = result && isPasskeyIntent(result.intent) ? (result as PasskeyActionData) : undefined;
+  const actionData = passkeyResult ? undefined : (result as TwoFactorActionData | undefined);
   const location = useLocation();
   const next = redirectTo || "/account";
 
@@ -183,6 +194,23 @@ export default function TwoFactorSettings() {
                 busyLabel="Starting..."
                 actionData={actionData}
               />
+              <section aria-labelledby="passkey-heading" className="space-y-3 border-t border-stone-200 pt-6">
+                <h2 id="passkey-heading" className="text-lg font-semibold text-stone-900">
+                  Or add a passkey
+                </h2>
+                <p className="text-sm text-stone-700">
+                  A passkey on this device or a security key{" "}
+                  {isAdmin ? "also counts as your second factor" : "signs you in without a code"}. It needs
+                  JavaScript and a browser that supports passkeys.
+                </p>
+                <PasskeyButton
+                  ceremony="register"
+                  label="Add a passkey"
+                  busyLabel="Waiting for your passkey..."
+                  withName
+                  error={passkeyResult && "error" in passkeyResult ? passkeyResult.error : undefined}
+                />
+              </section>
             </>
           ) : null}
           {state.step === "verify" ? <VerifyStep state={state} actionData={actionData} /> : null}
@@ -231,10 +259,19 @@ export default function TwoFactorSettings() {
             </>
           ) : null}
           {state.step === "locked" ? (
-            <p className="text-stone-800">
-              This account has a passkey. To change two-factor settings, sign out and sign in again with your
-              passkey.
-            </p>
+            <>
+              <p className="text-stone-800">
+                This account has a passkey. To change two-factor settings, confirm it is you with your passkey
+                first.
+              </p>
+              <Link
+                to={`/auth/two-factor?${new URLSearchParams({ redirectTo: "/account/two-factor" }).toString()}`}
+                reloadDocument
+                className={buttonClass("primary", "w-full")}
+              >
+                Confirm with a passkey
+              </Link>
+            </>
           ) : null}
           <p className="text-center text-sm">
             <Link to="/account" className="font-medium text-amber-800 underline">
@@ -243,7 +280,12 @@ export default function TwoFactorSettings() {
           </p>
         </div>
       </div>
-      <Toaster key={location.key} toast={actionData?.toast} />
+      <Toaster
+        key={location.key}
+        toast={
+          actionData?.toast ?? (passkeyResult && "toast" in passkeyResult ? passkeyResult.toast : undefined)
+        }
+      />
     </main>
   );
 }

@@ -23,7 +23,8 @@ import { getEnv } from "../env.server";
 import { twoFactorStepUrl } from "./two-factor-sign-in.server";
 import { logger } from "../ops/logger.server";
 import { checkNewPasswordStrength } from "./password-strength.server";
-import { findAccountByEmail, grantAdminIfListed } from "./roles.server";
+import { findAccountByEmail, grantAdminIfListed, isAdmin } from "./roles.server";
+import { readSecondFactors } from "./second-factor.server";
 import { createToastHeaders, redirectWithToast } from "../http/toast.server";
 
 export type AuthIntent = "sign-in" | "sign-up" | "resend-verification";
@@ -84,6 +85,13 @@ async function signInWithPassword(
   }
 }
 
+/** An admin with passkeys and no authenticator: Better Auth asks for no code, the site asks for the passkey. */
+async function needsPasskeyStep(userId: string): Promise<boolean> {
+  const db = await getDb();
+  const factors = await readSecondFactors(db, userId);
+  return factors.totp !== "on" && factors.passkeys > 0 && (await isAdmin(db, userId));
+}
+
 export async function signIn(request: Request, clientIp: string, formData: FormData) {
   const fields = readFields(formData, ["email", "password", "redirectTo", "verifyToken"]);
   const values = { email: fields.email };
@@ -126,6 +134,11 @@ export async function signIn(request: Request, clientIp: string, formData: FormD
     if (twoFactorPending) {
       // The password was right; the second step (an authenticator or backup
       // code) signs in. `headers` carries the challenge cookie.
+      return redirectDocument(twoFactorStepUrl(safeRedirectPath(fields.redirectTo)), { headers });
+    }
+    if (account && (await needsPasskeyStep(account.id))) {
+      // An admin whose second factor is a passkey: the password started a
+      // session that reaches no dashboard data; the passkey step replaces it.
       return redirectDocument(twoFactorStepUrl(safeRedirectPath(fields.redirectTo)), { headers });
     }
     const toast = verifiedNow

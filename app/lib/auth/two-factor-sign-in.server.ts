@@ -3,9 +3,11 @@ import type { Toast } from "~/lib/http/toast";
 import { collectFieldErrors, readFields, safeRedirectPath } from "~/forms/auth";
 import { BackupCodeSchema, TotpCodeSchema, twoFactorMessages } from "~/forms/two-factor";
 import { checkAuthRateLimit } from "./auth-limits.server";
-import { authHeaders, getAuth, isSecureSite, readAuthFailure } from "./auth.server";
+import { authHeaders, getAuth, readAuthFailure } from "./auth.server";
+import { readPendingChallengeUserId, twoFactorChallengeCookieName } from "./passkeys.server";
+import { readSecondFactors } from "./second-factor.server";
+import { getSession } from "./viewer.server";
 import { getDb } from "../db/db.server";
-import { getEnv } from "../env.server";
 import { logger } from "../ops/logger.server";
 import { createToastHeaders, redirectWithToast } from "../http/toast.server";
 
@@ -27,13 +29,37 @@ export function twoFactorStepUrl(redirectTo: string): string {
   return `/auth/two-factor${query}`;
 }
 
-function challengeCookieName(): string {
-  return `${isSecureSite(getEnv()) ? "__Secure-" : ""}better-auth.two_factor`;
+export function hasTwoFactorChallenge(request: Request): boolean {
+  const name = twoFactorChallengeCookieName();
+  return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${name}=`));
 }
 
-export function hasTwoFactorChallenge(request: Request): boolean {
-  const name = challengeCookieName();
-  return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${name}=`));
+/**
+ * The second step waiting for this browser: a password proved by Better
+ * Auth's challenge (an account with an authenticator), or a session that
+ * the password alone started for an account with a passkey (an admin with
+ * passkeys only is sent here after the password). Null: nothing to do here.
+ */
+export interface SignInStep {
+  /** Whose password was right (null: the challenge has expired). */
+  pendingUserId: string | null;
+  /** The password-only session a passkey's session replaces. */
+  passwordSessionId: string | null;
+  totp: boolean;
+  passkey: boolean;
+}
+
+export async function readSignInStep(request: Request): Promise<SignInStep | null> {
+  const db = await getDb();
+  if (hasTwoFactorChallenge(request)) {
+    const pendingUserId = await readPendingChallengeUserId(db, request);
+    const passkey = pendingUserId ? (await readSecondFactors(db, pendingUserId)).passkeys > 0 : false;
+    return { pendingUserId, passwordSessionId: null, totp: true, passkey };
+  }
+  const { session } = await getSession(request);
+  if (!session || session.secondFactor) return null;
+  if ((await readSecondFactors(db, session.user.id)).passkeys === 0) return null;
+  return { pendingUserId: session.user.id, passwordSessionId: session.sessionId, totp: false, passkey: true };
 }
 
 function refuse(intent: TwoFactorIntent, description: string, status: number, init?: ResponseInit) {

@@ -1,0 +1,180 @@
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { stripSingleLineControls } from "~/forms/single-line";
+import { passkey, session as sessionTable, verification } from "../../../db/schema";
+import { type Auth, authHeaders, getAuth, isSecureSite } from "./auth.server";
+import type { Db } from "../db/db.server";
+import { getEnv } from "../env.server";
+
+/** A passkey as the account page lists it; never its key material. */
+export interface PasskeySummary {
+  id: string;
+  name: string;
+  /** ISO time it was added. */
+  createdAt: string | null;
+}
+
+export const PASSKEY_NAME_MAX_LENGTH = 60;
+
+export async function listPasskeys(db: Db, userId: string): Promise<PasskeySummary[]> {
+  const rows = await db
+    .select({ id: passkey.id, name: passkey.name, createdAt: passkey.createdAt })
+    .from(passkey)
+    .where(eq(passkey.userId, userId))
+    .orderBy(asc(passkey.createdAt));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name || "Passkey",
+    createdAt: row.createdAt?.toISOString() ?? null,
+  }));
+}
+
+/** Scoped to the owner: another account's passkey id removes nothing. */
+export async function removePasskey(db: Db, userId: string, id: string): Promise<boolean> {
+  const removed = await db
+    .delete(passkey)
+    .where(and(eq(passkey.id, id), eq(passkey.userId, userId)))
+    .returning({ id: passkey.id });
+  return removed.length > 0;
+}
+
+/**
+ * The browser's answer to a ceremony (what @simplewebauthn/browser returns),
+ * posted as JSON text; the plugin checks its content and signature.
+ */
+const WebAuthnResponseSchema = z.looseObject({
+  id: z.string().min(1).max(1024),
+  rawId: z.string().min(1).max(1024),
+  type: z.literal("public-key"),
+  response: z.looseObject({ clientDataJSON: z.string().max(4096) }),
+});
+export type WebAuthnResponse = z.infer<typeof WebAuthnResponseSchema>;
+type AuthenticationAnswer = NonNullable<
+  Parameters<Auth["api"]["verifyPasskeyAuthentication"]>[0]
+>["body"]["response"];
+
+export function readWebAuthnResponse(text: string): WebAuthnResponse | null {
+  if (text.length === 0 || text.length > 16_000) return null;
+  try {
+    const parsed = WebAuthnResponseSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export const PasskeyNameSchema = z
+  .string()
+  .transform(stripSingleLineControls)
+  .pipe(
+    z
+      .string()
+      .trim()
+      .max(PASSKEY_NAME_MAX_LENGTH, `A passkey name has at most ${PASSKEY_NAME_MAX_LENGTH} characters`),
+  );
+
+/** Step 1 of adding a passkey: the challenge, and the cookie that ties it to this browser. */
+export async function startPasskeyRegistration(request: Request, clientIp: string) {
+  const auth = await getAuth();
+  const { response, headers } = await auth.api.generatePasskeyRegistrationOptions({
+    headers: authHeaders(request, clientIp),
+    returnHeaders: true,
+  });
+  return { options: response as unknown as Record<string, unknown>, headers };
+}
+
+export async function finishPasskeyRegistration(
+  request: Request,
+  clientIp: string,
+  response: WebAuthnResponse,
+  name: string,
+) {
+  const auth = await getAuth();
+  return auth.api.verifyPasskeyRegistration({
+    body: { response, name },
+    headers: authHeaders(request, clientIp),
+  });
+}
+
+/** Step 1 of signing in with a passkey. */
+export async function startPasskeySignIn(request: Request, clientIp: string) {
+  const auth = await getAuth();
+  const { response, headers } = await auth.api.generatePasskeyAuthenticationOptions({
+    headers: authHeaders(request, clientIp),
+    returnHeaders: true,
+  });
+  return { options: response as unknown as Record<string, unknown>, headers };
+}
+
+/** Step 2: a new session (its cookie in `headers`) for the passkey's owner. */
+export async function finishPasskeySignIn(request: Request, clientIp: string, response: WebAuthnResponse) {
+  const auth = await getAuth();
+  const result = await auth.api.verifyPasskeyAuthentication({
+    // Its shape was checked above; its content is the plugin's to verify.
+    body: { response: response as unknown as AuthenticationAnswer },
+    headers: authHeaders(request, clientIp),
+    returnHeaders: true,
+  });
+  return {
+    userId: result.response.session.userId,
+    sessionId: result.response.session.id,
+    headers: result.headers,
+  };
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessionTable).where(eq(sessionTable.id, sessionId));
+}
+
+/** Better Auth's short-lived cookie of a sign-in waiting for its second step. */
+export function twoFactorChallengeCookieName(): string {
+  return `${isSecureSite(getEnv()) ? "__Secure-" : ""}better-auth.two_factor`;
+}
+
+/** The identifier in Better Auth's signed two-factor challenge cookie (`identifier.signature`). */
+function challengeIdentifier(request: Request): string | null {
+  const prefix = `${twoFactorChallengeCookieName()}=`;
+  const part = (request.headers.get("Cookie") ?? "")
+    .split(";")
+    .map((piece) => piece.trim())
+    .find((piece) => piece.startsWith(prefix));
+  if (!part) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(part.slice(prefix.length));
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf(".");
+  return dot > 0 ? value.slice(0, dot) : null;
+}
+
+/**
+ * Whose password the pending two-factor challenge proved. The identifier is
+ * random and kept server-side for 10 minutes, so an unknown or forged one
+ * finds nothing.
+ */
+export async function readPendingChallengeUserId(db: Db, request: Request): Promise<string | null> {
+  const identifier = challengeIdentifier(request);
+  if (!identifier) return null;
+  const [row] = await db
+    .select({ value: verification.value })
+    .from(verification)
+    .where(and(eq(verification.identifier, identifier), gt(verification.expiresAt, new Date())))
+    .limit(1);
+  return row?.value ?? null;
+}
+
+/** After a passkey completed the sign-in, the code challenge cannot be used again. */
+export async function endPendingChallenge(db: Db, request: Request, headers: Headers): Promise<void> {
+  const identifier = challengeIdentifier(request);
+  if (!identifier) return;
+  await db
+    .delete(verification)
+    .where(inArray(verification.identifier, [identifier, `2fa-attempts-${identifier}`]));
+  const secure = isSecureSite(getEnv()) ? "; Secure" : "";
+  headers.append(
+    "Set-Cookie",
+    `${twoFactorChallengeCookieName()}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`,
+  );
+}
