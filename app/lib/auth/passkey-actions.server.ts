@@ -70,7 +70,7 @@ export async function passkeyRegistrationAction(
   if (!mayChangeSecondFactors(session, factors)) {
     return refuse(intent, passkeyMessages.needsStrongerSession, 403);
   }
-  const limit = await checkAuthRateLimit(db, "two-factor", { ip: clientIp, email: session.user.email });
+  const limit = await checkAuthRateLimit(db, "passkey", { ip: clientIp, email: session.user.email });
   if (!limit.allowed) {
     return refuse(intent, limit.message, 429, {
       headers: { "Retry-After": String(limit.retryAfterSeconds) },
@@ -147,7 +147,7 @@ export async function passkeySignInAction(
   step: { pendingUserId: string | null; passwordSessionId: string | null },
 ) {
   const db = await getDb();
-  const limit = await checkAuthRateLimit(db, "two-factor", { ip: clientIp });
+  const limit = await checkAuthRateLimit(db, "passkey", { ip: clientIp });
   if (!limit.allowed) {
     return refuse(intent, limit.message, 429, {
       headers: { "Retry-After": String(limit.retryAfterSeconds) },
