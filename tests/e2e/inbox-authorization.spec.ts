@@ -130,7 +130,7 @@ const ROLE_NAMES: Record<Exclude<Who, "admin">, string> = {
   member: "member",
   adminWithoutSecondFactor: "admin without a second factor",
   adminStaleSession: "admin in a password-only session from before their second factor",
-  adminPasskeyPasswordOnly: "admin with a passkey in the password-only session of the first sign-in step",
+  adminPasskeyPasswordOnly: "admin with a passkey in a session signed in with the password alone",
 };
 
 /** Where each refused role is sent, as a Location header and inside a data request's body. */

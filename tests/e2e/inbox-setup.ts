@@ -32,7 +32,7 @@ export interface InboxServer {
     adminWithoutSecondFactor: SessionCookie;
     /** An admin with an authenticator, in a session signed in before it was set up. */
     adminStaleSession: SessionCookie;
-    /** An admin whose second factor is a passkey, in the session of the password step alone. */
+    /** An admin whose second factor is a passkey, in a session signed in with the password alone. */
     adminPasskeyPasswordOnly: SessionCookie;
   };
   stop(): Promise<void>;

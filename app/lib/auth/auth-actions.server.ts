@@ -24,6 +24,7 @@ import { twoFactorStepUrl } from "./two-factor-sign-in.server";
 import { logger } from "../ops/logger.server";
 import { checkNewPasswordStrength } from "./password-strength.server";
 import { findAccountByEmail, grantAdminIfListed, isAdmin } from "./roles.server";
+import { endSessionByToken, startPasskeyStep } from "./passkeys.server";
 import { readSecondFactors } from "./second-factor.server";
 import { createToastHeaders, redirectWithToast } from "../http/toast.server";
 
@@ -136,10 +137,12 @@ export async function signIn(request: Request, clientIp: string, formData: FormD
       // code) signs in. `headers` carries the challenge cookie.
       return redirectDocument(twoFactorStepUrl(safeRedirectPath(fields.redirectTo)), { headers });
     }
-    if (account && (await needsPasskeyStep(account.id))) {
-      // An admin whose second factor is a passkey: the password started a
-      // session that reaches no dashboard data; the passkey step replaces it.
-      return redirectDocument(twoFactorStepUrl(safeRedirectPath(fields.redirectTo)), { headers });
+    if (account && "token" in response && (await needsPasskeyStep(account.id))) {
+      // An admin whose second factor is a passkey: like a code challenge, the
+      // password alone keeps no session; the passkey step signs in.
+      await endSessionByToken(await getDb(), response.token);
+      const step = new Headers({ "Set-Cookie": await startPasskeyStep(await getDb(), account.id) });
+      return redirectDocument(twoFactorStepUrl(safeRedirectPath(fields.redirectTo)), { headers: step });
     }
     const toast = verifiedNow
       ? { title: "Email verified", description: messages.signInSuccess }

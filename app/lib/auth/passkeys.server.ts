@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { stripSingleLineControls } from "~/forms/single-line";
@@ -126,22 +127,31 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   await db.delete(sessionTable).where(eq(sessionTable.id, sessionId));
 }
 
+export async function endSessionByToken(db: Db, token: string): Promise<void> {
+  await db.delete(sessionTable).where(eq(sessionTable.token, token));
+}
+
 /** Better Auth's short-lived cookie of a sign-in waiting for its second step. */
 export function twoFactorChallengeCookieName(): string {
   return `${isSecureSite(getEnv()) ? "__Secure-" : ""}better-auth.two_factor`;
 }
 
-/** The identifier in Better Auth's signed two-factor challenge cookie (`identifier.signature`). */
-function challengeIdentifier(request: Request): string | null {
-  const prefix = `${twoFactorChallengeCookieName()}=`;
+function readCookie(request: Request, name: string): string | null {
+  const prefix = `${name}=`;
   const part = (request.headers.get("Cookie") ?? "")
     .split(";")
     .map((piece) => piece.trim())
     .find((piece) => piece.startsWith(prefix));
-  if (!part) return null;
+  return part ? part.slice(prefix.length) : null;
+}
+
+/** The identifier in Better Auth's signed two-factor challenge cookie (`identifier.signature`). */
+function challengeIdentifier(request: Request): string | null {
+  const raw = readCookie(request, twoFactorChallengeCookieName());
+  if (!raw) return null;
   let value: string;
   try {
-    value = decodeURIComponent(part.slice(prefix.length));
+    value = decodeURIComponent(raw);
   } catch {
     return null;
   }
@@ -165,16 +175,72 @@ export async function readPendingChallengeUserId(db: Db, request: Request): Prom
   return row?.value ?? null;
 }
 
-/** After a passkey completed the sign-in, the code challenge cannot be used again. */
+/**
+ * The passkey step of an admin whose only second factor is a passkey: Better
+ * Auth asks such an account for no code, so the password starts no session
+ * here; this cookie (a random key to a 10-minute row, like Better Auth's own
+ * challenge) says whose password was right until the passkey answers.
+ */
+const PASSKEY_STEP_SECONDS = 10 * 60;
+const PASSKEY_STEP_PREFIX = "passkey-step-";
+
+function passkeyStepCookieName(): string {
+  return `${isSecureSite(getEnv()) ? "__Secure-" : ""}passkey_step`;
+}
+
+function cookieAttributes(maxAge: number): string {
+  return `Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${isSecureSite(getEnv()) ? "; Secure" : ""}`;
+}
+
+/** Returns the Set-Cookie value that starts the step. */
+export async function startPasskeyStep(db: Db, userId: string): Promise<string> {
+  const key = randomBytes(24).toString("base64url");
+  await db.insert(verification).values({
+    id: randomUUID(),
+    identifier: `${PASSKEY_STEP_PREFIX}${key}`,
+    value: userId,
+    expiresAt: new Date(Date.now() + PASSKEY_STEP_SECONDS * 1000),
+  });
+  return `${passkeyStepCookieName()}=${key}; ${cookieAttributes(PASSKEY_STEP_SECONDS)}`;
+}
+
+export function hasPasskeyStep(request: Request): boolean {
+  return readCookie(request, passkeyStepCookieName()) !== null;
+}
+
+export async function readPasskeyStepUserId(db: Db, request: Request): Promise<string | null> {
+  const key = readCookie(request, passkeyStepCookieName());
+  if (!key || !/^[\w-]{32}$/.test(key)) return null;
+  const [row] = await db
+    .select({ value: verification.value })
+    .from(verification)
+    .where(
+      and(
+        eq(verification.identifier, `${PASSKEY_STEP_PREFIX}${key}`),
+        gt(verification.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row?.value ?? null;
+}
+
+/**
+ * After a passkey completed the sign-in, neither Better Auth's code
+ * challenge nor the passkey step can be used again.
+ */
 export async function endPendingChallenge(db: Db, request: Request, headers: Headers): Promise<void> {
-  const identifier = challengeIdentifier(request);
-  if (!identifier) return;
-  await db
-    .delete(verification)
-    .where(inArray(verification.identifier, [identifier, `2fa-attempts-${identifier}`]));
-  const secure = isSecureSite(getEnv()) ? "; Secure" : "";
-  headers.append(
-    "Set-Cookie",
-    `${twoFactorChallengeCookieName()}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`,
-  );
+  const identifiers: string[] = [];
+  const challenge = challengeIdentifier(request);
+  if (challenge) {
+    identifiers.push(challenge, `2fa-attempts-${challenge}`);
+    headers.append("Set-Cookie", `${twoFactorChallengeCookieName()}=; ${cookieAttributes(0)}`);
+  }
+  const step = readCookie(request, passkeyStepCookieName());
+  if (step) {
+    identifiers.push(`${PASSKEY_STEP_PREFIX}${step}`);
+    headers.append("Set-Cookie", `${passkeyStepCookieName()}=; ${cookieAttributes(0)}`);
+  }
+  if (identifiers.length > 0) {
+    await db.delete(verification).where(inArray(verification.identifier, identifiers));
+  }
 }

@@ -4,7 +4,12 @@ import { collectFieldErrors, readFields, safeRedirectPath } from "~/forms/auth";
 import { BackupCodeSchema, TotpCodeSchema, twoFactorMessages } from "~/forms/two-factor";
 import { checkAuthRateLimit } from "./auth-limits.server";
 import { authHeaders, getAuth, readAuthFailure } from "./auth.server";
-import { readPendingChallengeUserId, twoFactorChallengeCookieName } from "./passkeys.server";
+import {
+  hasPasskeyStep,
+  readPasskeyStepUserId,
+  readPendingChallengeUserId,
+  twoFactorChallengeCookieName,
+} from "./passkeys.server";
 import { readSecondFactors } from "./second-factor.server";
 import { getSession } from "./viewer.server";
 import { getDb } from "../db/db.server";
@@ -36,9 +41,10 @@ export function hasTwoFactorChallenge(request: Request): boolean {
 
 /**
  * The second step waiting for this browser: a password proved by Better
- * Auth's challenge (an account with an authenticator), or a session that
- * the password alone started for an account with a passkey (an admin with
- * passkeys only is sent here after the password). Null: nothing to do here.
+ * Auth's challenge (an account with an authenticator) or by the passkey step
+ * (an admin whose only factor is a passkey), or a session signed in with the
+ * password alone of an account with a passkey, which the passkey replaces
+ * (to confirm before changing second factors). Null: nothing to do here.
  */
 export interface SignInStep {
   /** Whose password was right (null: the challenge has expired). */
@@ -55,6 +61,10 @@ export async function readSignInStep(request: Request): Promise<SignInStep | nul
     const pendingUserId = await readPendingChallengeUserId(db, request);
     const passkey = pendingUserId ? (await readSecondFactors(db, pendingUserId)).passkeys > 0 : false;
     return { pendingUserId, passwordSessionId: null, totp: true, passkey };
+  }
+  if (hasPasskeyStep(request)) {
+    const pendingUserId = await readPasskeyStepUserId(db, request);
+    if (pendingUserId) return { pendingUserId, passwordSessionId: null, totp: false, passkey: true };
   }
   const { session } = await getSession(request);
   if (!session || session.secondFactor) return null;
