@@ -185,8 +185,9 @@ function Passkeys({
     <Card>
       <h2 className="text-xl font-semibold text-stone-900">Passkeys</h2>
       <p className="mt-2 text-stone-700">
-        A passkey signs you in with your device&apos;s screen lock or a security key instead of a code. It
-        also counts as an administrator&apos;s second factor.
+        A passkey confirms it is you with your device&apos;s screen lock or a security key. After your
+        password it can take the place of an authenticator code, and it counts as an administrator&apos;s
+        second factor with or without an authenticator app.
       </p>
       {passkeys.length > 0 ? (
         <ul className="mt-2 divide-y divide-stone-200" aria-label="Your passkeys">

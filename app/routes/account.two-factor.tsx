@@ -200,8 +200,10 @@ export default function TwoFactorSettings() {
                 </h2>
                 <p className="text-sm text-stone-700">
                   A passkey on this device or a security key{" "}
-                  {isAdmin ? "also counts as your second factor" : "signs you in without a code"}. It needs
-                  JavaScript and a browser that supports passkeys.
+                  {isAdmin
+                    ? "also counts as your second factor"
+                    : "can confirm it is you after your password"}
+                  . It needs JavaScript and a browser that supports passkeys.
                 </p>
                 <PasskeyButton
                   ceremony="register"

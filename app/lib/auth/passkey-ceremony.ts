@@ -14,8 +14,6 @@ export type PasskeyActionData =
   | { intent: "passkey-options"; ceremony: PasskeyCeremony; options: Record<string, unknown> }
   | { intent: PasskeyIntent; error: string; toast: Toast };
 
-export const PASSKEY_INTENTS: readonly PasskeyIntent[] = ["passkey-options", "passkey"];
-
 export function isPasskeyIntent(value: unknown): value is PasskeyIntent {
   return value === "passkey-options" || value === "passkey";
 }
