@@ -34,7 +34,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ["pg", "@electric-sql/pglite", "drizzle-orm/node-postgres", "drizzle-orm/pglite"],
-              message: "Only app/lib/db/db.server.ts (and its postgres-* helpers) talks to a database driver.",
+              message: "Only app/lib/db/db.server.ts and the postgres-* helpers talk to a database driver.",
             },
           ],
         },
@@ -42,7 +42,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/lib/db/db.server.ts", "app/lib/postgres-*.server.ts"],
+    files: [
+      "app/lib/db/db.server.ts",
+      "app/lib/db/postgres-*.server.ts",
+      "app/lib/backup/postgres-backup.server.ts",
+      "tests/support/scratch-postgres.ts",
+    ],
     rules: { "no-restricted-imports": "off" },
   },
 );

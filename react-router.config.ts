@@ -15,9 +15,8 @@ export default {
     v8_viteEnvironmentApi: true,
     v8_passThroughRequests: true,
     v8_trailingSlashAwareDataRequests: true,
-    // Needs the route context to be a RouterContextProvider: turned on with
-    // the typed context (issue 13, "Context, not singletons").
-    v8_middleware: false,
+    // The route context is a RouterContextProvider (docs/decisions/013).
+    v8_middleware: true,
   },
   // Content pages are rendered to static HTML at build time; the Express
   // server serves these files to visitors without a session cookie.

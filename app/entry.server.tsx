@@ -2,16 +2,18 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import {
-  type AppLoadContext,
   type EntryContext,
   type HandleErrorFunction,
   isRouteErrorResponse,
+  type RouterContextProvider,
   ServerRouter,
   UNSAFE_ErrorResponseImpl as ErrorResponseImpl,
 } from "react-router";
 import { NonceProvider } from "~/components/nonce-provider";
+import { cspNonceContext } from "~/lib/context.server";
 import { isDatabaseUnavailable } from "~/lib/db/database-unavailable.server";
 import { logger } from "~/lib/ops/logger.server";
+import { currentRequestId } from "~/lib/ops/request-id.server";
 
 export const streamTimeout = 5_000;
 
@@ -28,7 +30,10 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   // A client that went away is not an error of ours.
   if (!request.signal.aborted) {
     const internal = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
-    logger.error({ err: internal ?? error, path: new URL(request.url).pathname }, "request failed");
+    logger.error(
+      { err: internal ?? error, reqId: currentRequestId(), path: new URL(request.url).pathname },
+      "request failed",
+    );
   }
 };
 
@@ -37,7 +42,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (responseStatusCode === 500 && databaseUnavailable.has(request)) {
     // Temporary, not a fault in the site: clients and crawlers come back later.
@@ -53,8 +58,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   // Prerendering calls this without the Express load context; prerendered
-  // pages carry no scripts, so they need no nonce.
-  const nonce = loadContext?.cspNonce;
+  // pages carry no scripts, so they need no nonce (the context's default).
+  const nonce = loadContext.get(cspNonceContext) ?? undefined;
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(

@@ -20,33 +20,38 @@ import { Toaster } from "~/components/toast";
 import { getToast } from "~/lib/http/toast.server";
 import { notFoundPage } from "~/content/account-pages";
 import { company, organizationStructuredData } from "~/content/company";
-import { getEnv } from "~/lib/env.server";
-import { getDb } from "~/lib/db/db.server";
+import { type AppContext, databaseContext, envContext } from "~/lib/context.server";
+import { prerenderContext } from "~/lib/prerender-context.server";
 import { logger } from "~/lib/ops/logger.server";
 import { countUnread } from "~/lib/inbox/inbox.server";
 import { getViewerWithHeaders } from "~/lib/auth/viewer.server";
 import { serializeJsonLd } from "~/seo/meta";
 
 /** A badge is not worth failing every page for: without a count, none is shown. */
-async function countUnreadForHeader(): Promise<number | undefined> {
+async function countUnreadForHeader(context: AppContext): Promise<number | undefined> {
   try {
-    return await countUnread(await getDb());
+    return await countUnread(context.get(databaseContext).db);
   } catch (error) {
     logger.warn({ err: error }, "could not count unread inquiries for the header");
     return undefined;
   }
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [flash, session] = await Promise.all([getToast(request), getViewerWithHeaders(request)]);
+export const middleware: Route.MiddlewareFunction[] = [prerenderContext];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [flash, session] = await Promise.all([
+    getToast(context, request),
+    getViewerWithHeaders(context, request),
+  ]);
   // Both may set cookies: clearing the shown toast, sliding the session.
   const headers = new Headers();
   for (const source of [flash.headers, session.headers]) {
     for (const cookie of source?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
   }
-  const unreadCount = session.viewer.isAdmin ? await countUnreadForHeader() : undefined;
+  const unreadCount = session.viewer.isAdmin ? await countUnreadForHeader(context) : undefined;
   return data(
-    { toast: flash.toast, viewer: session.viewer, unreadCount, siteUrl: getEnv().SITE_URL },
+    { toast: flash.toast, viewer: session.viewer, unreadCount, siteUrl: context.get(envContext).SITE_URL },
     { headers },
   );
 }

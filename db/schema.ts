@@ -33,37 +33,37 @@ export function searchableText(table: {
 export const contactSubmissions = pgTable(
   "contact_submissions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    name: text("name").notNull(),
-    company: text("company"),
-    email: text("email").notNull(),
-    phone: text("phone"),
-    whatsapp: text("whatsapp"),
-    interest: text("interest"),
-    deal_size: text("deal_size"),
-    message: text("message").notNull(),
-    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    read_at: timestamp("read_at", { withTimezone: true }),
-    admin_notes: text("admin_notes"),
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    company: text(),
+    email: text().notNull(),
+    phone: text(),
+    whatsapp: text(),
+    interest: text(),
+    deal_size: text(),
+    message: text().notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    read_at: timestamp({ withTimezone: true }),
+    admin_notes: text(),
     // Beyond the spec: triage and delivery bookkeeping.
     /** Tripped the honeypot or the minimum fill time: kept, but not notified. */
-    is_spam: boolean("is_spam").notNull().default(false),
+    is_spam: boolean().notNull().default(false),
     /** When every admin notification was handed to the mail server. */
-    notified_at: timestamp("notified_at", { withTimezone: true }),
+    notified_at: timestamp({ withTimezone: true }),
     /** The last delivery error of its notification, if any. */
-    notify_error: text("notify_error"),
-    read_by: text("read_by"),
-    notes_updated_at: timestamp("notes_updated_at", { withTimezone: true }),
-    notes_updated_by: text("notes_updated_by"),
+    notify_error: text(),
+    read_by: text(),
+    notes_updated_at: timestamp({ withTimezone: true }),
+    notes_updated_by: text(),
     /**
      * Hash of the form token and the content: a resubmission of the same
      * form (a retry after a lost response) is recognised and stored once.
      */
-    submission_key: text("submission_key").unique("contact_submissions_submission_key_key"),
+    submission_key: text().unique("contact_submissions_submission_key_key"),
     /** The privacy notice version (PRIVACY_NOTICE_VERSION) in force when it was sent; null before it was recorded. */
-    privacy_notice_version: text("privacy_notice_version"),
+    privacy_notice_version: text(),
     /** Hash of the form token alone: one token, one submission (issue 12). */
-    form_token_hash: text("form_token_hash"),
+    form_token_hash: text(),
   },
   (table) => [
     index("contact_submissions_form_token_hash_idx").on(table.form_token_hash),
@@ -96,10 +96,10 @@ export const contactSubmissions = pgTable(
 export const rateLimits = pgTable(
   "rate_limits",
   {
-    key: text("key").notNull(),
-    window_start: timestamp("window_start", { withTimezone: true }).notNull(),
-    count: integer("count").notNull().default(0),
-    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    key: text().notNull(),
+    window_start: timestamp({ withTimezone: true }).notNull(),
+    count: integer().notNull().default(0),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.key, table.window_start] }),
@@ -115,21 +115,21 @@ export const rateLimits = pgTable(
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    kind: text("kind").notNull(),
-    to: jsonb("to").$type<string[]>().notNull(),
-    reply_to: text("reply_to"),
-    subject: text("subject").notNull(),
-    text: text("text").notNull(),
-    html: text("html").notNull(),
-    inquiry_id: uuid("inquiry_id").references(() => contactSubmissions.id, { onDelete: "set null" }),
-    attempts: integer("attempts").notNull().default(0),
-    next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    locked_until: timestamp("locked_until", { withTimezone: true }),
-    last_error: text("last_error"),
-    sent_at: timestamp("sent_at", { withTimezone: true }),
-    failed_at: timestamp("failed_at", { withTimezone: true }),
-    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    id: uuid().primaryKey().defaultRandom(),
+    kind: text().notNull(),
+    to: jsonb().$type<string[]>().notNull(),
+    reply_to: text(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text().notNull(),
+    inquiry_id: uuid().references(() => contactSubmissions.id, { onDelete: "set null" }),
+    attempts: integer().notNull().default(0),
+    next_attempt_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    locked_until: timestamp({ withTimezone: true }),
+    last_error: text(),
+    sent_at: timestamp({ withTimezone: true }),
+    failed_at: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("mail_outbox_pending_idx")
@@ -143,11 +143,11 @@ export const mailOutbox = pgTable(
 export const userRoles = pgTable(
   "user_roles",
   {
-    user_id: text("user_id")
+    user_id: text()
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    role: text("role").notNull(),
-    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    role: text().notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.user_id, table.role] })],
 );
@@ -158,11 +158,11 @@ export const userRoles = pgTable(
  * that the account will be deleted for inactivity.
  */
 export const accountActivity = pgTable("account_activity", {
-  user_id: text("user_id")
+  user_id: text()
     .primaryKey()
     .references(() => user.id, { onDelete: "cascade" }),
-  last_sign_in_at: timestamp("last_sign_in_at", { withTimezone: true }),
-  inactivity_warned_at: timestamp("inactivity_warned_at", { withTimezone: true }),
+  last_sign_in_at: timestamp({ withTimezone: true }),
+  inactivity_warned_at: timestamp({ withTimezone: true }),
 });
 
 /**
@@ -173,12 +173,12 @@ export const accountActivity = pgTable("account_activity", {
 export const privacyErasures = pgTable(
   "privacy_erasures",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    erased_at: timestamp("erased_at", { withTimezone: true }).notNull().defaultNow(),
-    erased_by: text("erased_by").notNull(),
+    id: uuid().primaryKey().defaultRandom(),
+    erased_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    erased_by: text().notNull(),
     /** "rights-request" (dashboard) or "account-deletion" (self-service). */
-    kind: text("kind").notNull(),
-    row_counts: jsonb("row_counts").$type<Record<string, number>>().notNull(),
+    kind: text().notNull(),
+    row_counts: jsonb().$type<Record<string, number>>().notNull(),
   },
   (table) => [index("privacy_erasures_erased_at_idx").on(table.erased_at.desc())],
 );

@@ -1,8 +1,9 @@
 import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
-import { closeDatabase, getDatabase } from "~/lib/db/db.server";
+import { databaseOptionsFromEnv, openDatabase } from "~/lib/db/db.server";
 import { EnvError, getEnv } from "~/lib/env.server";
 import { grantAdmin, listAdmins, revokeAdmin, UnknownAccountError } from "~/lib/auth/roles.server";
 import { resetSecondFactors } from "~/lib/auth/second-factor.server";
+import { fail } from "./command-line";
 
 const USAGE = `Usage:
   npm run admin -- grant <email>    make the account with this address an admin
@@ -14,11 +15,6 @@ const USAGE = `Usage:
 
 Uses DATABASE_URL when set, else the embedded database in DATA_DIR (default ./data),
 which only works while the server is stopped.`;
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 
 const [command, email, ...rest] = process.argv.slice(2);
 if (command === "--help" || command === "-h") {
@@ -32,7 +28,7 @@ if (!(needsEmail || command === "list") || (needsEmail ? !email || rest.length >
 
 let database;
 try {
-  database = await getDatabase();
+  database = await openDatabase(databaseOptionsFromEnv(getEnv()));
 } catch (error) {
   if (error instanceof EnvError || error instanceof DataDirLockedError) fail(error.message);
   throw error;
@@ -77,6 +73,6 @@ try {
   console.error(error.message);
   exitCode = 1;
 } finally {
-  await closeDatabase();
+  await database.close();
 }
 process.exit(exitCode);

@@ -2,10 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
 import { backupFileName } from "~/lib/backup/backup-files.server";
-import { backupPostgres, backupStoppedPglite, deriveBackupToken, writeBlob } from "~/lib/backup/backup.server";
+import {
+  backupPostgres,
+  backupStoppedPglite,
+  deriveBackupToken,
+  writeBlob,
+} from "~/lib/backup/backup.server";
 import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
 import { type Env, EnvError, getEnv } from "~/lib/env.server";
 import { BACKUP_PATH, BACKUP_TOKEN_HEADER } from "../server/backup";
+import { fail, parseCommandLine } from "./command-line";
 
 const USAGE = `Usage: npm run backup -- [FILE] [--url http://127.0.0.1:PORT]
 
@@ -16,24 +22,12 @@ uses. Without FILE: BACKUP_DIR (default ./backups)/backup-<UTC time>-<kind>.<ext
   may open the data directory), or reads the directory when no server runs.
 --url: where the running server listens, if not http://HOST:PORT from the environment.`;
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-const args = process.argv.slice(2);
-if (args.includes("--help") || args.includes("-h")) {
-  console.log(USAGE);
-  process.exit(0);
-}
-let url: string | undefined;
-const positional: string[] = [];
-for (let i = 0; i < args.length; i++) {
-  if (args[i] === "--url") url = args[++i] ?? fail(USAGE);
-  else if (args[i]!.startsWith("-")) fail(USAGE);
-  else positional.push(args[i]!);
-}
-if (positional.length > 1) fail(USAGE);
+const { values, positionals: positional } = parseCommandLine(
+  USAGE,
+  { url: { type: "string" } },
+  { min: 0, max: 1 },
+);
+const url = values.url;
 
 let env: Env;
 try {

@@ -28,7 +28,7 @@ export interface CapturedAnswer {
   body: Buffer;
 }
 
-export interface StaticServer {
+interface StaticServer {
   url: string;
   stop(): Promise<void>;
 }

@@ -23,7 +23,7 @@ function listFiles(dir: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-export async function precompressClientFiles(clientDir: string): Promise<number> {
+async function precompressClientFiles(clientDir: string): Promise<number> {
   const files = listFiles(clientDir).filter(isCompressible);
   await Promise.all(
     files.map(async (file) => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { RestoreRefusedError, restoreBackup } from "~/lib/backup/backup.server";
 import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
 import { EnvError, getEnv } from "~/lib/env.server";
+import { fail, parseCommandLine } from "./command-line";
 
 const USAGE = `Usage: npm run restore -- FILE [--force]
 
@@ -11,19 +12,12 @@ names (DATABASE_URL, else the embedded database in DATA_DIR), with the server
 stopped, then applies this version's newer migrations. The target must be
 empty; --force replaces what it holds.`;
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-const args = process.argv.slice(2);
-if (args.includes("--help") || args.includes("-h")) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const force = args.includes("--force");
-const files = args.filter((arg) => arg !== "--force");
-if (files.length !== 1 || files[0]!.startsWith("-")) fail(USAGE);
+const { values, positionals: files } = parseCommandLine(
+  USAGE,
+  { force: { type: "boolean" } },
+  { min: 1, max: 1 },
+);
+const force = values.force ?? false;
 
 try {
   const env = getEnv();

@@ -6,16 +6,12 @@
 import { count, isNotNull, sql } from "drizzle-orm";
 import { contactSubmissions, user } from "../db/schema";
 import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
-import { closeDatabase, getDatabase } from "~/lib/db/db.server";
+import { databaseOptionsFromEnv, openDatabase } from "~/lib/db/db.server";
 import { EnvError, getEnv } from "~/lib/env.server";
 import { createAccount, demoInquiries, generatePassphrase, insertInquiries } from "~/lib/db/seed.server";
+import { fail } from "./command-line";
 
 const DAY_MS = 86_400_000;
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 
 if (process.env.NODE_ENV === "production")
   fail("db:seed fills development databases only (NODE_ENV=production).");
@@ -24,7 +20,7 @@ let env;
 let database;
 try {
   env = getEnv();
-  database = await getDatabase();
+  database = await openDatabase(databaseOptionsFromEnv(env));
 } catch (error) {
   if (error instanceof EnvError || error instanceof DataDirLockedError) fail(error.message);
   throw error;
@@ -35,7 +31,7 @@ try {
   const [accounts] = await db.select({ n: count() }).from(user);
   const [inquiries] = await db.select({ n: count() }).from(contactSubmissions);
   if ((accounts?.n ?? 0) > 0 || (inquiries?.n ?? 0) > 0) {
-    await closeDatabase();
+    await database.close();
     fail(
       `This database already has ${accounts?.n ?? 0} accounts and ${inquiries?.n ?? 0} inquiries; ` +
         "db:seed only fills an empty one (point DATA_DIR at a new directory). Nothing was changed.",
@@ -71,5 +67,5 @@ try {
   visitor  ${visitor.email}  ${visitor.password}
 Sign in at ${env.SITE_URL}/auth; the admin's inbox is at /dashboard.`);
 } finally {
-  await closeDatabase();
+  await database.close();
 }

@@ -3,11 +3,11 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
-import type { Env } from "~/lib/env.server";
+import type { AppServices } from "~/lib/context.server";
 import { backupRoutes } from "./backup";
 import { cachedCatalogue } from "./catalogue-cache";
 import { healthRoutes } from "./health";
-import { getLoadContext } from "./load-context";
+import { createGetLoadContext } from "./load-context";
 import { metricsRoutes } from "./metrics";
 import {
   acceptOnlyForms,
@@ -24,26 +24,27 @@ import { staticFiles } from "./static-files";
 export interface AppOptions {
   /** The build, or a function returning its latest version (development). */
   build: ServerBuild | (() => Promise<ServerBuild>);
-  env: Env;
+  /** Opened once at startup; every request's React Router context carries them. */
+  services: AppServices;
   logger: Logger;
   /** Production: the client build and prerendered pages. */
   clientDir?: string;
   /** Development: Vite serves the client modules and public files instead. */
   viteMiddlewares?: RequestHandler;
   isShuttingDown(): boolean;
-  pingDatabase(timeoutMs: number): Promise<boolean>;
 }
 
 export function createApp(options: AppOptions): express.Express {
-  const { build, env, logger, clientDir, viteMiddlewares } = options;
+  const { build, services, logger, clientDir, viteMiddlewares } = options;
+  const { env, database } = services;
   const development = viteMiddlewares !== undefined;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
 
   app.use(requestLog(logger));
-  app.use(metricsRoutes({ build, token: env.METRICS_TOKEN }));
-  app.use(backupRoutes(env));
+  app.use(metricsRoutes({ build, token: env.METRICS_TOKEN, database }));
+  app.use(backupRoutes(env, database));
   app.use(securityHeaders({ https: env.SITE_URL.startsWith("https:"), development }));
   app.use(privateWhenSignedIn());
   app.use(refuseNulInUrl());
@@ -56,10 +57,15 @@ export function createApp(options: AppOptions): express.Express {
   // per-request compression; development renders every page on request.
   if (typeof build !== "function" && clientDir) {
     app.use(staticFiles(clientDir, { siteUrl: env.SITE_URL }));
-    app.use(cachedCatalogue({ build, siteUrl: env.SITE_URL }));
+    app.use(cachedCatalogue({ build, services }));
   }
   app.use(compression());
-  app.use(healthRoutes(options));
+  app.use(
+    healthRoutes({
+      isShuttingDown: options.isShuttingDown,
+      pingDatabase: (timeoutMs) => database.ping(timeoutMs),
+    }),
+  );
   app.use(limitBodySize());
   app.use(rejectCrossOrigin(env.SITE_URL));
   // After the CSRF check: a cross-origin PUT is refused as cross-origin (403).
@@ -68,7 +74,11 @@ export function createApp(options: AppOptions): express.Express {
   if (viteMiddlewares) app.use(viteMiddlewares);
   app.all(
     "/{*splat}",
-    createRequestHandler({ build, mode: development ? "development" : "production", getLoadContext }),
+    createRequestHandler({
+      build,
+      mode: development ? "development" : "production",
+      getLoadContext: createGetLoadContext(services),
+    }),
   );
   return app;
 }

@@ -17,7 +17,7 @@ import {
   type SeededSite,
   startSeededSite,
 } from "../tests/support/seeded-site";
-import { totpCode } from "../tests/support/totp";
+import { signInAdminOverHttp } from "../tests/support/admin-session";
 import { type ServerProcess, spawnServer } from "../tests/support/server-process";
 import { countMarkers, startSubmittingClients } from "../tests/support/submitting-clients";
 import type { Backend } from "../tests/support/test-database";
@@ -138,40 +138,12 @@ async function backUpAndRestore(backend: Backend) {
   cleanups.push(async () => void (await server.stop()));
   expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
 
-  const signIn = await fetch(`${server.url}/auth`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-    body: new URLSearchParams({
-      intent: "sign-in",
-      email: SEEDED_ACCOUNTS.admin.email,
-      password: SEEDED_PASSWORD,
-    }),
-    redirect: "manual",
-  });
   // The password step, then the admin's authenticator code (the restored secret still works).
-  expect(signIn.status).toBe(302);
-  const challenge = signIn.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0]!)
-    .find((cookie) => cookie.includes("two_factor="));
-  expect(challenge).toBeDefined();
-  const secondStep = await fetch(`${server.url}/auth/two-factor`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: server.url,
-      cookie: challenge!,
-    },
-    body: new URLSearchParams({ intent: "totp", code: totpCode(site.adminTotpSecret), redirectTo: "/" }),
-    redirect: "manual",
-  });
-  expect(secondStep.status).toBe(302);
-  const session = secondStep.headers
-    .getSetCookie()
-    .find((cookie) => /session_token=[^;]+/.test(cookie))
-    ?.split(";")[0];
-  expect(session).toBeDefined();
-  const csv = await fetch(`${server.url}/dashboard/export.csv`, { headers: { cookie: session! } });
+  const { session } = await signInAdminOverHttp(
+    { ...SEEDED_ACCOUNTS.admin, password: SEEDED_PASSWORD, totpSecret: site.adminTotpSecret },
+    server.url,
+  );
+  const csv = await fetch(`${server.url}/dashboard/export.csv`, { headers: { cookie: session } });
   expect(csv.status).toBe(200);
   const exported = countMarkers(await csv.text(), acknowledgedBefore);
   expect([...exported].filter(([, count]) => count !== 1)).toEqual([]);

@@ -16,7 +16,7 @@ describe("the local backup endpoint", () => {
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
     const app = express()
-      .use(backupRoutes(parseEnv({ BETTER_AUTH_SECRET: SECRET }), async () => database))
+      .use(backupRoutes(parseEnv({ BETTER_AUTH_SECRET: SECRET }), database))
       .use((_req, res) => void res.status(404).send("fell through"));
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));

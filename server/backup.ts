@@ -3,7 +3,7 @@ import { Router } from "express";
 import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
 import { backupFileName } from "~/lib/backup/backup-files.server";
 import { deriveBackupToken } from "~/lib/backup/backup.server";
-import { type DatabaseHandle, getDatabase } from "~/lib/db/db.server";
+import type { DatabaseHandle } from "~/lib/db/db.server";
 import type { Env } from "~/lib/env.server";
 import { logger } from "~/lib/ops/logger.server";
 
@@ -24,7 +24,7 @@ function sameToken(given: string, expected: string): boolean {
  * and carry the token derived from the auth secret. Any other request falls
  * through to the site, as if the endpoint did not exist.
  */
-export function backupRoutes(env: Env, openDatabase: () => Promise<DatabaseHandle> = getDatabase): Router {
+export function backupRoutes(env: Env, database: DatabaseHandle): Router {
   const router = Router();
   // Derived on first use: the server has resolved (or generated) the secret by then.
   let token: string | undefined;
@@ -35,7 +35,6 @@ export function backupRoutes(env: Env, openDatabase: () => Promise<DatabaseHandl
     if (!local || typeof given !== "string") return next();
     token ??= deriveBackupToken(resolveAuthSecret(env));
     if (!sameToken(given, token)) return next();
-    const database = await openDatabase();
     res.setHeader("Cache-Control", "no-store");
     if (!database.dumpDataDir) {
       res.status(409).type("text/plain").send("PostgreSQL: back up with pg_dump (npm run backup does).");

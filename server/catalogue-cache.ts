@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { type AppServices, createAppContext } from "~/lib/context.server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { formatEquipmentQuery, parseEquipmentQuery } from "~/forms/equipment-query";
 import { staticPageSecurityPolicy } from "./security-headers";
@@ -6,7 +7,7 @@ import { type CachedResource, createResource, sendResource } from "./static-cach
 import { hasPersonalCookie } from "./static-files";
 
 /** Distinct filtered views kept; the least recently used goes first. */
-export const CATALOGUE_CACHE_ENTRIES = 200;
+const CATALOGUE_CACHE_ENTRIES = 200;
 
 /** An executable inline script would need a nonce, so such a page is never cached. */
 const INLINE_SCRIPT = /<script(?![^>]*\s(?:src=|type="application\/ld\+json"))[^>]*>/;
@@ -19,13 +20,14 @@ const INLINE_SCRIPT = /<script(?![^>]*\s(?:src=|type="application\/ld\+json"))[^
  */
 export function cachedCatalogue({
   build,
-  siteUrl,
+  services,
   maxEntries = CATALOGUE_CACHE_ENTRIES,
 }: {
   build: ServerBuild;
-  siteUrl: string;
+  services: AppServices;
   maxEntries?: number;
 }): RequestHandler {
+  const siteUrl = services.env.SITE_URL;
   const render = createRequestHandler(build, "production");
   const securityPolicy = staticPageSecurityPolicy({ https: siteUrl.startsWith("https:") });
   const cache = new Map<string, Promise<CachedResource | undefined>>();
@@ -35,7 +37,7 @@ export function cachedCatalogue({
       headers: { accept: "text/html" },
     });
     // No nonce, as for prerendering: a page with an inline script is not cached.
-    const response = await render(request, { cspNonce: undefined as unknown as string, clientIp });
+    const response = await render(request, createAppContext(services, { cspNonce: undefined, clientIp }));
     const body = Buffer.from(await response.arrayBuffer());
     if (response.status !== 200 || response.headers.has("set-cookie")) return undefined;
     if (INLINE_SCRIPT.test(body.toString("utf8"))) return undefined;

@@ -3,7 +3,6 @@ import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { InboxActionSchema } from "~/forms/inbox";
-import { parseEnv } from "~/lib/env.server";
 import {
   ACTIONS,
   type ActionCase,
@@ -22,6 +21,8 @@ import {
 } from "../tests/support/csrf-requests";
 import { startSeededSite } from "../tests/support/seeded-site";
 import { clientBuildDir, loadServerBuild } from "../tests/support/server-process";
+import { createTestServices } from "../tests/support/test-context";
+import { createTestDatabase } from "../tests/support/test-database";
 import { createApp } from "./app";
 
 // A server start (and a restart on the embedded database, which is stopped to
@@ -78,16 +79,22 @@ describe(`cross-site request forgery, on every action (${BACKEND})`, () => {
     ).toEqual(intents);
   });
 
-  it("has no Express endpoint of its own but the GET probes", () => {
-    const app = createApp({
-      build,
-      env: parseEnv({}),
-      logger: pino({ level: "silent" }),
-      clientDir: clientBuildDir,
-      isShuttingDown: () => false,
-      pingDatabase: async () => true,
-    });
-    expect(expressRoutes((app.router as unknown as { stack: ExpressLayer[] }).stack)).toEqual(EXPRESS_ROUTES);
+  it("has no Express endpoint of its own but the GET probes", async () => {
+    const database = await createTestDatabase("pglite");
+    try {
+      const app = createApp({
+        build,
+        services: createTestServices(database),
+        logger: pino({ level: "silent" }),
+        clientDir: clientBuildDir,
+        isShuttingDown: () => false,
+      });
+      expect(expressRoutes((app.router as unknown as { stack: ExpressLayer[] }).stack)).toEqual(
+        EXPRESS_ROUTES,
+      );
+    } finally {
+      await database.dispose();
+    }
   });
 
   it("has no Better Auth endpoint under /api/auth, even for a same-origin request", async () => {

@@ -2,11 +2,12 @@ import fs from "node:fs";
 import type { Server } from "node:http";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
+import { createAuth } from "~/lib/auth/auth.server";
 import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
 import { startBackgroundJobs } from "~/lib/ops/background-jobs.server";
 import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
-import { closeDatabase, getDatabase } from "~/lib/db/db.server";
-import { EnvError, getEnv } from "~/lib/env.server";
+import { type DatabaseHandle, databaseOptionsFromEnv, openDatabase } from "~/lib/db/db.server";
+import { type Env, EnvError, getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/ops/logger.server";
 import { runShutdownHooks } from "~/lib/ops/shutdown.server";
 import { createApp } from "./app";
@@ -35,12 +36,13 @@ export interface StartServerOptions {
  * database, background jobs, HTTP, shutdown. server/index.ts calls this.
  */
 export async function startServer({ httpServer, build, clientDir, vite }: StartServerOptions): Promise<void> {
-  let env;
+  let env: Env;
   try {
-    env = getEnv();
-    logger.level = env.LOG_LEVEL;
-    if (!env.DATABASE_URL) fs.mkdirSync(env.DATA_DIR, { recursive: true });
-    resolveAuthSecret(env);
+    const parsed = getEnv();
+    logger.level = parsed.LOG_LEVEL;
+    if (!parsed.DATABASE_URL) fs.mkdirSync(parsed.DATA_DIR, { recursive: true });
+    // Resolved (or generated) once: what reads the secret later finds it here.
+    env = { ...parsed, BETTER_AUTH_SECRET: resolveAuthSecret(parsed) };
   } catch (error) {
     if (error instanceof EnvError) fail(error.message);
     throw error;
@@ -52,9 +54,9 @@ export async function startServer({ httpServer, build, clientDir, vite }: StartS
     logger.warn("NODE_ENV is not 'production': React is using its slow development build");
   }
 
-  let database;
+  let database: DatabaseHandle;
   try {
-    database = await getDatabase();
+    database = await openDatabase(databaseOptionsFromEnv(env));
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);
     logger.fatal({ err: error }, "could not open the database");
@@ -66,12 +68,12 @@ export async function startServer({ httpServer, build, clientDir, vite }: StartS
   let shuttingDown = false;
   const app = createApp({
     build,
-    env,
+    // The one database and Better Auth instance, handed to every request in its context.
+    services: { env, database, auth: createAuth(database.db, env) },
     logger,
     clientDir,
     viteMiddlewares: vite?.middlewares,
     isShuttingDown: () => shuttingDown,
-    pingDatabase: (timeoutMs) => database.ping(timeoutMs),
   });
 
   const server = httpServer;
@@ -108,7 +110,7 @@ export async function startServer({ httpServer, build, clientDir, vite }: StartS
       clearTimeout(forceClose);
       try {
         await hooksSettled.catch((error: unknown) => logger.error({ err: error }, "shutdown hook failed"));
-        await closeDatabase();
+        await database.close();
         logger.info("shutdown complete");
         process.exit(0);
       } catch (error) {

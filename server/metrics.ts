@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { Router } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { DatabaseHandle } from "~/lib/db/db.server";
 import { httpRequestDuration, httpRequests, renderMetrics } from "~/lib/ops/metrics.server";
 
 /** Paths Express answers itself, outside React Router's route table. */
@@ -34,7 +35,7 @@ function routeTree(build: ServerBuild): RouteObject[] {
  * The route pattern that answered (`/equipment/:id`), never the raw path:
  * a label per distinct URL would let anyone grow the metrics without bound.
  */
-export function createRouteLabeler(build: ServerBuild): (path: string) => string {
+function createRouteLabeler(build: ServerBuild): (path: string) => string {
   const routes = routeTree(build);
   return (path) => {
     if (SERVER_PATHS.has(path)) return path;
@@ -61,10 +62,12 @@ function sameToken(given: string, expected: string): boolean {
 export function metricsRoutes({
   build,
   token,
+  database,
 }: {
   /** The build, or (development) a function that loads its latest version. */
   build: ServerBuild | (() => Promise<ServerBuild>);
   token: string | undefined;
+  database: DatabaseHandle;
 }): Router {
   const router = Router();
   // In development the route table is read once, at the first request:
@@ -95,7 +98,7 @@ export function metricsRoutes({
       res.status(401).type("text/plain").send("A valid bearer token is required.");
       return;
     }
-    const { contentType, body } = await renderMetrics();
+    const { contentType, body } = await renderMetrics(database);
     res.type(contentType).send(body);
   });
   return router;

@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 
 /** No form on this site needs more; larger bodies are refused before parsing. */
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -1,22 +1,47 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import { runWithRequestId } from "~/lib/ops/request-id.server";
+
+const REQUEST_ID_HEADER = "X-Request-Id";
 
 /**
- * One line per request. Only the path is logged: query strings, cookies and
- * bodies can hold e-mail addresses, tokens or passwords.
+ * One line per request through pino-http, and an id per request. Only
+ * method, path, status and duration are logged: query strings, cookies and
+ * bodies can hold e-mail addresses, tokens or passwords, so pino-http's own
+ * request and response serializers (URL with query, all headers) are not
+ * used. The id is always made here, never taken from the client (a caller
+ * could otherwise plant another request's id in the log); it goes back as
+ * X-Request-Id and is the reference error messages show.
  */
 export function requestLog(logger: Logger): RequestHandler {
+  const fields = (req: IncomingMessage, res: ServerResponse, ms: number) => ({
+    method: req.method,
+    // Express sets originalUrl; the path alone, without the query.
+    path: ((req as { originalUrl?: string }).originalUrl ?? req.url ?? "").split("?")[0],
+    status: res.statusCode,
+    ms: Math.round(ms * 10) / 10,
+  });
+  const log = pinoHttp({
+    logger,
+    genReqId: (_req, res) => {
+      const id = randomUUID();
+      res.setHeader(REQUEST_ID_HEADER, id);
+      return id;
+    },
+    // req.log and res.log carry the id only, not the whole request.
+    quietReqLogger: true,
+    quietResLogger: true,
+    customSuccessObject: (req, res, value: { responseTime: number }) => fields(req, res, value.responseTime),
+    customErrorObject: (req, res, _error, value: { responseTime: number }) =>
+      fields(req, res, value.responseTime),
+    customSuccessMessage: () => "request",
+    customErrorMessage: () => "request",
+  });
   return (req, res, next) => {
-    // At LOG_LEVEL warn and above the line is never written: skip its cost.
-    if (!logger.isLevelEnabled("info")) return next();
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info(
-        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-        "request",
-      );
-    });
-    next();
+    log(req, res);
+    runWithRequestId(String(req.id), next);
   };
 }

@@ -189,23 +189,27 @@ describe("production server on the embedded database", () => {
     expect(await withSession.text()).toContain("<h1");
   });
 
-  it("logs one JSON line per request with method, path, status and ms, and no secrets", async () => {
-    await fetch(`${server.url}/no-such-page?token=secret-token-value`, {
+  it("logs one JSON line per request with its id, method, path, status and ms, and no secrets", async () => {
+    const response = await fetch(`${server.url}/no-such-page?token=secret-token-value`, {
       headers: {
         cookie: "better-auth.session_token=secret-cookie-value",
         authorization: "Bearer secret-bearer",
+        // A client cannot choose the id under which its request is logged.
+        "x-request-id": "planted-id",
       },
     });
+    const requestId = response.headers.get("x-request-id");
+    expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const lines = server
       .stdout()
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-    const entry = lines.find((line) => line.msg === "request" && line.path === "/no-such-page");
+    const entry = lines.find((line) => line.msg === "request" && line.reqId === requestId);
     expect(entry).toMatchObject({ method: "GET", path: "/no-such-page", status: 404 });
     expect(typeof entry?.ms).toBe("number");
-    expect(server.stdout()).not.toMatch(/secret-(token|cookie|bearer)/);
+    expect(server.stdout()).not.toMatch(/secret-(token|cookie|bearer)|planted-id/);
   });
 
   it("refuses request bodies over 64 KB with 413 before any route runs", async () => {

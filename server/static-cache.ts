@@ -46,7 +46,7 @@ export function contentTypeOf(file: string): string {
   return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
 }
 
-export interface ResourceOptions {
+interface ResourceOptions {
   contentType: string;
   cacheControl: string;
   vary?: string;

@@ -26,7 +26,7 @@ export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
  * Maps URL paths to what React Router prerendered: `index.html` documents
  * and the `.data` files its client navigation fetches.
  */
-export function findPrerenderedPages(clientDir: string): Map<string, string> {
+function findPrerenderedPages(clientDir: string): Map<string, string> {
   const pages = new Map<string, string>();
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -69,7 +69,7 @@ const PUBLIC_CACHE = "public, max-age=3600";
  * every text file with brotli and gzip variants (the build's, or made once
  * here when the origin changed the bytes).
  */
-export function loadStaticResources(
+function loadStaticResources(
   clientDir: string,
   siteUrl: string,
 ): { pages: Map<string, CachedResource>; files: Map<string, CachedResource> } {

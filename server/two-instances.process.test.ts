@@ -12,9 +12,8 @@ import { parseEnv } from "~/lib/env.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
 import { createAuth } from "~/lib/auth/auth.server";
 import { createAccount } from "~/lib/db/seed.server";
-import { signInAdminWithTotp } from "../tests/support/admin-session";
+import { postForm, signInAdminOverHttp, signInAdminWithTotp } from "../tests/support/admin-session";
 import { type ServerProcess, spawnServer } from "../tests/support/server-process";
-import { totpCode } from "../tests/support/totp";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -65,49 +64,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one Postgres d
     await dropScratchPostgresDatabase(serverUrl, databaseUrl);
   });
 
-  const postForm = (server: ServerProcess, urlPath: string, fields: Record<string, string>, cookie = "") =>
-    fetch(`${server.url}${urlPath}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url, cookie },
-      body: new URLSearchParams(fields),
-      redirect: "manual",
-    });
-
   it("accepts a session made on one instance on the other, and ends it on both", async () => {
-    const signIn = await postForm(first, "/auth", {
-      intent: "sign-in",
-      email: ADMIN.email,
-      password: ADMIN.password,
-      redirectTo: "/dashboard",
-    });
     // The password step on the first instance, the code step on the second.
-    expect(signIn.status).toBe(302);
-    expect(signIn.headers.get("location")).toBe("/auth/two-factor?redirectTo=%2Fdashboard");
-    const challenge = signIn.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0]!)
-      .find((cookie) => cookie.includes("two_factor="));
-    const secondStep = await postForm(
-      second,
-      "/auth/two-factor",
-      { intent: "totp", code: totpCode(adminSecret), redirectTo: "/dashboard" },
-      challenge,
+    const { passwordStepLocation, session } = await signInAdminOverHttp(
+      { ...ADMIN, totpSecret: adminSecret },
+      first.url,
+      { codeSiteUrl: second.url, redirectTo: "/dashboard" },
     );
-    expect(secondStep.status).toBe(302);
-    const session = secondStep.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0]!)
-      .find((cookie) => cookie.includes("session_token="));
-    expect(session).toBeDefined();
+    expect(passwordStepLocation).toBe("/auth/two-factor?redirectTo=%2Fdashboard");
 
     const dashboard = (server: ServerProcess) =>
-      fetch(`${server.url}/dashboard`, { headers: { cookie: session! }, redirect: "manual" });
+      fetch(`${server.url}/dashboard`, { headers: { cookie: session }, redirect: "manual" });
     const onSecond = await dashboard(second);
     expect(onSecond.status).toBe(200);
     expect(await onSecond.text()).toContain("Ada Admin");
 
     // Signing out on the second instance ends the session on the first.
-    expect((await postForm(second, "/auth/sign-out", {}, session)).status).toBe(302);
+    expect((await postForm(second.url, "/auth/sign-out", {}, session)).status).toBe(302);
     const afterSignOut = await dashboard(first);
     expect(afterSignOut.status).toBe(302);
     expect(afterSignOut.headers.get("location")).toMatch(/^\/auth/);
@@ -124,9 +97,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one Postgres d
     // The limit is 3 an hour; the same address spreads them over both.
     const statuses = [];
     for (const [n, server] of [first, second, first, second].entries()) {
-      statuses.push((await postForm(server, "/contact", inquiry(n))).status);
+      statuses.push((await postForm(server.url, "/contact", inquiry(n))).status);
     }
     expect(statuses).toEqual([303, 303, 303, 429]);
-    expect((await postForm(first, "/contact", inquiry(4))).status).toBe(429);
+    expect((await postForm(first.url, "/contact", inquiry(4))).status).toBe(429);
   });
 });

@@ -3,7 +3,7 @@ import type { EquipmentItem } from "~/content/equipment";
 import { equipmentPage } from "~/content/equipment-page";
 import { AvailabilityBadge } from "./availability-badge";
 import { Badge } from "./ui/badge";
-import { buttonClass } from "./ui/button-link";
+import { buttonVariants } from "./ui/button";
 
 const { card } = equipmentPage;
 
@@ -64,11 +64,11 @@ export function EquipmentCard({ item, eagerImage = false }: { item: EquipmentIte
           </div>
         </dl>
         <div className="mt-5 grid grid-cols-2 gap-3">
-          <Link to={`${card.inquireHref}?equipment=${item.id}`} className={buttonClass("primary")}>
+          <Link to={`${card.inquireHref}?equipment=${item.id}`} className={buttonVariants()}>
             {card.inquire}
             <span className="sr-only"> about {item.name}</span>
           </Link>
-          <Link to={`/equipment/${item.id}`} className={buttonClass("secondary")}>
+          <Link to={`/equipment/${item.id}`} className={buttonVariants({ variant: "secondary" })}>
             {card.viewDetails}
             <span className="sr-only"> of {item.name}</span>
           </Link>

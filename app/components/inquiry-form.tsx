@@ -1,17 +1,19 @@
 import { CircleAlert } from "lucide-react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import { buttonClass } from "./ui/button-link";
+import { Button } from "./ui/button";
+import { Field } from "./ui/field";
+import { Input, Select, Textarea } from "./ui/input";
 import { contactPage } from "~/content/contact";
 import { dealSizeOptions, interestOptions } from "~/content/inquiry-options";
 import {
   CONTACT_FIELDS,
-  CONTACT_LIMITS,
   type ContactField,
-  type ContactFieldErrors,
+  ContactFormSchema,
   type ContactValues,
   PHONE_PATTERN,
 } from "~/forms/contact";
+import { constraintsOf, type FieldErrors } from "~/forms/parse-form";
 
 const { labels, placeholders } = contactPage.form;
 
@@ -31,61 +33,38 @@ const LABELS: Record<ContactField, string> = {
   message: labels.message,
 };
 
-const REQUIRED = new Set<ContactField>(["name", "email", "interest", "message"]);
+const LIMITS = constraintsOf(ContactFormSchema);
 
 export function fieldId(field: ContactField): string {
   return `contact-${field.replace("_", "-")}`;
 }
 
-const controlClass = (invalid: boolean) =>
-  `mt-1 block min-h-11 w-full rounded-md border bg-white px-3 py-2 text-stone-900 shadow-sm focus:border-amber-600 focus:ring-2 focus:ring-amber-600/30 focus:outline-none ${
-    invalid ? "border-red-700" : "border-stone-400"
-  }`;
+type ContactFieldErrors = FieldErrors<ContactField>;
 
-function Field({
+/** A field of the inquiry form: its label, limits, id and error come from the field's name. */
+function ContactFormField({
   field,
   error,
+  className,
   children,
 }: {
   field: ContactField;
   error?: string;
-  children: (props: {
-    id: string;
-    name: ContactField;
-    required: boolean;
-    "aria-invalid": true | undefined;
-    "aria-describedby": string | undefined;
-    className: string;
-  }) => ReactNode;
+  className?: string;
+  children: Parameters<typeof Field>[0]["children"];
 }) {
-  const id = fieldId(field);
-  const errorId = `${id}-error`;
-  const required = REQUIRED.has(field);
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-900">
-        {LABELS[field]}
-        {required ? (
-          <span aria-hidden="true" className="ml-0.5 text-red-700">
-            {" *"}
-          </span>
-        ) : null}
-      </label>
-      {children({
-        id,
-        name: field,
-        required,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": error ? errorId : undefined,
-        className: controlClass(Boolean(error)),
-      })}
-      {error ? (
-        <p id={errorId} className="mt-1 flex items-start gap-1 text-sm text-red-700">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field
+      label={LABELS[field]}
+      name={field}
+      id={fieldId(field)}
+      constraint={LIMITS[field]}
+      error={error}
+      markRequired
+      className={className}
+    >
+      {children}
+    </Field>
   );
 }
 
@@ -157,119 +136,94 @@ export function InquiryForm({ values, fieldErrors, formError, formToken }: Inqui
         />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field field="name" error={fieldErrors.name}>
+        <ContactFormField field="name" error={fieldErrors.name}>
           {(props) => (
-            <input
+            <Input
               {...props}
-              type="text"
               autoComplete="name"
-              maxLength={CONTACT_LIMITS.name}
               placeholder={placeholders.name}
               defaultValue={values.name}
             />
           )}
-        </Field>
-        <Field field="company" error={fieldErrors.company}>
+        </ContactFormField>
+        <ContactFormField field="company" error={fieldErrors.company}>
           {(props) => (
-            <input
+            <Input
               {...props}
-              type="text"
               autoComplete="organization"
-              maxLength={CONTACT_LIMITS.company}
               placeholder={placeholders.company}
               defaultValue={values.company}
             />
           )}
-        </Field>
-        <Field field="email" error={fieldErrors.email}>
+        </ContactFormField>
+        <ContactFormField field="email" error={fieldErrors.email}>
           {(props) => (
-            <input
+            <Input
               {...props}
-              type="email"
               autoComplete="email"
-              maxLength={CONTACT_LIMITS.email}
               placeholder={placeholders.email}
               defaultValue={values.email}
             />
           )}
-        </Field>
-        <Field field="phone" error={fieldErrors.phone}>
+        </ContactFormField>
+        <ContactFormField field="phone" error={fieldErrors.phone}>
           {(props) => (
-            <input
+            <Input
               {...props}
               type="tel"
               autoComplete="tel"
-              maxLength={CONTACT_LIMITS.phone}
               pattern={PHONE_PATTERN}
               placeholder={placeholders.phone}
               defaultValue={values.phone}
             />
           )}
-        </Field>
-        <Field field="whatsapp" error={fieldErrors.whatsapp}>
+        </ContactFormField>
+        <ContactFormField field="whatsapp" error={fieldErrors.whatsapp}>
           {(props) => (
-            <input
+            <Input
               {...props}
               type="tel"
               autoComplete="off"
-              maxLength={CONTACT_LIMITS.whatsapp}
               pattern={PHONE_PATTERN}
               placeholder={placeholders.whatsapp}
               defaultValue={values.whatsapp}
             />
           )}
-        </Field>
-        <Field field="interest" error={fieldErrors.interest}>
+        </ContactFormField>
+        <ContactFormField field="interest" error={fieldErrors.interest}>
           {(props) => (
-            <select {...props} defaultValue={values.interest}>
+            <Select {...props} defaultValue={values.interest}>
               <option value="">{placeholders.interest}</option>
               {interestOptions.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
-        </Field>
-        <div className="sm:col-span-2">
-          <Field field="deal_size" error={fieldErrors.deal_size}>
-            {(props) => (
-              <select {...props} defaultValue={values.deal_size}>
-                <option value="">{placeholders.dealSize}</option>
-                {dealSizeOptions.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
-        <div className="sm:col-span-2">
-          <Field field="message" error={fieldErrors.message}>
-            {(props) => (
-              <textarea
-                {...props}
-                rows={6}
-                maxLength={CONTACT_LIMITS.message}
-                placeholder={placeholders.message}
-                defaultValue={values.message}
-              />
-            )}
-          </Field>
-        </div>
+        </ContactFormField>
+        <ContactFormField field="deal_size" error={fieldErrors.deal_size} className="sm:col-span-2">
+          {(props) => (
+            <Select {...props} defaultValue={values.deal_size}>
+              <option value="">{placeholders.dealSize}</option>
+              {dealSizeOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </ContactFormField>
+        <ContactFormField field="message" error={fieldErrors.message} className="sm:col-span-2">
+          {(props) => (
+            <Textarea {...props} rows={6} placeholder={placeholders.message} defaultValue={values.message} />
+          )}
+        </ContactFormField>
       </div>
       <p className="mt-5 text-sm text-stone-700">{contactPage.form.privacyNote}</p>
-      <button
-        type="submit"
-        disabled={busy}
-        className={buttonClass(
-          "primary",
-          "mt-5 w-full disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto",
-        )}
-      >
+      <Button type="submit" disabled={busy} className="mt-5 w-full sm:w-auto">
         {busy ? contactPage.form.submittingLabel : contactPage.form.submitLabel}
-      </button>
+      </Button>
     </Form>
   );
 }

@@ -1,11 +1,14 @@
 import { startAuthentication, startRegistration, WebAuthnError } from "@simplewebauthn/browser";
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useFetcher, useNavigation, useSubmit } from "react-router";
+import { PasskeyNameSchema } from "~/forms/passkey";
+import { constraintsOf } from "~/forms/parse-form";
 import type { PasskeyActionData } from "~/lib/auth/passkey-ceremony";
-import { AuthField } from "./auth-field";
-import { buttonClass } from "./ui/button-link";
+import { TextField } from "./form-fields";
+import { Button } from "./ui/button";
 
 const subscribeToNothing = () => () => {};
+const nameLimits = constraintsOf(PasskeyNameSchema);
 
 function describeBrowserFailure(error: unknown): string {
   if (error instanceof WebAuthnError && error.code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED") {
@@ -30,6 +33,7 @@ export function PasskeyButton({
   fields = {},
   withName = false,
   error,
+  nameError,
   variant = "secondary",
 }: {
   ceremony: "register" | "authenticate";
@@ -39,6 +43,8 @@ export function PasskeyButton({
   /** Registration: let the owner name the passkey. */
   withName?: boolean;
   error?: string;
+  /** The action's refusal of the name given (fieldErrors.name). */
+  nameError?: string;
   variant?: "primary" | "secondary";
 }) {
   const fetcher = useFetcher<PasskeyActionData>();
@@ -81,32 +87,34 @@ export function PasskeyButton({
   const running = Boolean(fetcher.data && "options" in fetcher.data && settled !== fetcher.data);
   const busy = fetcher.state !== "idle" || running || submitting;
   const optionsError = fetcher.data && "error" in fetcher.data ? fetcher.data.error : undefined;
-  const shown = problem ?? optionsError ?? error;
+  // A refused name is shown at the name field instead.
+  const shown = problem ?? optionsError ?? (nameError ? undefined : error);
 
   return (
     <div className="space-y-3">
       {withName ? (
-        <AuthField
+        <TextField
           label="Passkey name (optional)"
           name="passkeyName"
-          maxLength={60}
+          constraint={nameLimits.name}
           placeholder="e.g. Work laptop"
           value={name}
           onChange={(event) => setName(event.target.value)}
+          error={nameError}
         />
       ) : null}
-      <button
-        type="button"
+      <Button
+        variant={variant}
+        width="full"
         disabled={supported !== true || busy}
         aria-describedby={supported === false ? hintId : undefined}
         onClick={() => {
           setProblem(null);
           void fetcher.submit({ ...fields, intent: "passkey-options" }, { method: "post" });
         }}
-        className={buttonClass(variant, "w-full disabled:cursor-not-allowed disabled:opacity-70")}
       >
         {busy ? busyLabel : label}
-      </button>
+      </Button>
       {supported === false ? (
         <p id={hintId} className="text-sm text-stone-700">
           This browser cannot use passkeys.

@@ -2,7 +2,8 @@ import { LayoutDashboard, LogOut, Menu, MessageCircle, UserRound } from "lucide-
 import { Link, NavLink, useLocation } from "react-router";
 import { company } from "~/content/company";
 import { mainNavLinks, navActions } from "~/content/navigation";
-import { buttonClass } from "./ui/button-link";
+import { Button, buttonVariants } from "./ui/button";
+import { cn } from "./ui/cn";
 
 export interface HeaderViewer {
   signedIn: boolean;
@@ -38,7 +39,7 @@ function WhatsAppButton() {
       target="_blank"
       rel="noopener noreferrer"
       title={navActions.whatsapp.label}
-      className={buttonClass("secondary", "px-3 whitespace-nowrap")}
+      className={cn(buttonVariants({ variant: "secondary", size: "compact" }), "whitespace-nowrap")}
     >
       <MessageCircle aria-hidden="true" className="size-4 text-emerald-700" />
       {/* Between the xl and 2xl breakpoints the full bar is tight: icon only, same name. */}
@@ -54,7 +55,10 @@ function NavActions({ viewer }: { viewer: HeaderViewer }) {
     return (
       <div className="flex flex-col gap-2 xl:flex-row xl:items-center">
         {viewer.isAdmin ? (
-          <Link to={navActions.dashboard.href} className={buttonClass("ghost", "px-3 whitespace-nowrap")}>
+          <Link
+            to={navActions.dashboard.href}
+            className={cn(buttonVariants({ variant: "ghost", size: "compact" }), "whitespace-nowrap")}
+          >
             <LayoutDashboard aria-hidden="true" className="size-4" />
             {navActions.dashboard.label}
             {viewer.unreadCount ? (
@@ -65,15 +69,18 @@ function NavActions({ viewer }: { viewer: HeaderViewer }) {
             ) : null}
           </Link>
         ) : null}
-        <Link to={navActions.account.href} className={buttonClass("ghost", "px-3 whitespace-nowrap")}>
+        <Link
+          to={navActions.account.href}
+          className={cn(buttonVariants({ variant: "ghost", size: "compact" }), "whitespace-nowrap")}
+        >
           <UserRound aria-hidden="true" className="size-4" />
           {navActions.account.label}
         </Link>
         <form method="post" action={navActions.signOut.action}>
-          <button type="submit" className={buttonClass("ghost", "w-full px-3")}>
+          <Button type="submit" variant="ghost" size="compact" width="full">
             <LogOut aria-hidden="true" className="size-4" />
             {navActions.signOut.label}
-          </button>
+          </Button>
         </form>
         <WhatsAppButton />
       </div>
@@ -81,12 +88,15 @@ function NavActions({ viewer }: { viewer: HeaderViewer }) {
   }
   return (
     <div className="flex flex-col gap-2 xl:flex-row xl:items-center">
-      <Link to={navActions.signIn.href} className={buttonClass("ghost", "px-3 whitespace-nowrap")}>
+      <Link
+        to={navActions.signIn.href}
+        className={cn(buttonVariants({ variant: "ghost", size: "compact" }), "whitespace-nowrap")}
+      >
         {navActions.signIn.label}
       </Link>
       <Link
         to={navActions.requestIntroduction.href}
-        className={buttonClass("primary", "px-3 whitespace-nowrap")}
+        className={cn(buttonVariants({ size: "compact" }), "whitespace-nowrap")}
       >
         {navActions.requestIntroduction.label}
       </Link>
@@ -128,7 +138,7 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer }) {
         </div>
         {/* Keyed by path so a client-side navigation closes the menu. */}
         <details key={pathname} className="mobile-menu xl:hidden">
-          <summary className={buttonClass("ghost", "list-none px-3")}>
+          <summary className={cn(buttonVariants({ variant: "ghost", size: "compact" }), "list-none")}>
             <Menu aria-hidden="true" className="size-5" />
             <span className="sr-only">{navActions.menuToggleLabel}</span>
           </summary>

@@ -53,8 +53,6 @@ const companyNumber = "98765432";
 const ghanaRegistrationNumber = "CS917402024";
 const whatsappGreeting = "Hello, I'm interested in your gold trading and mining equipment services.";
 
-export const WHATSAPP_GREETING = whatsappGreeting;
-
 /** wa.me link; with `text` the chat opens with that message prefilled. */
 export function whatsappLink(text?: string): string {
   const base = `https://wa.me/${phoneDigits}`;

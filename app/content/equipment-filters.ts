@@ -30,10 +30,6 @@ export const EQUIPMENT_SORT_LABELS: Record<EquipmentSort, string> = {
   "sale-price": "Sale price (low to high)",
 };
 
-export function isEquipmentSort(value: string): value is EquipmentSort {
-  return (EQUIPMENT_SORTS as readonly string[]).includes(value);
-}
-
 /**
  * Spec §5: case-insensitive substring match of `q` on name or description;
  * category and availability must match exactly unless 'all'; all combine.

@@ -42,10 +42,6 @@ export interface EquipmentItem {
   features: readonly string[];
 }
 
-export function isEquipmentCategory(value: string): value is EquipmentCategory {
-  return (EQUIPMENT_CATEGORIES as readonly string[]).includes(value);
-}
-
 export function isAvailability(value: string): value is Availability {
   return (AVAILABILITY_VALUES as readonly string[]).includes(value);
 }

@@ -49,7 +49,3 @@ export const ICON_NAMES = [
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];
-
-export function isIconName(value: string): value is IconName {
-  return (ICON_NAMES as readonly string[]).includes(value);
-}

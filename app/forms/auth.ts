@@ -1,3 +1,4 @@
+import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
 import { authPage } from "~/content/account-pages";
 import { stripSingleLineControls } from "./single-line";
@@ -37,6 +38,11 @@ const PasswordSchema = z
   .min(1, authMessages.passwordRequired)
   .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong);
 
+const ConfirmPasswordSchema = z
+  .string({ error: authMessages.confirmRequired })
+  .min(1, authMessages.confirmRequired)
+  .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong);
+
 /** The spec's order: a mismatch is reported first, then the length. */
 function checkNewPassword(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx): void {
   if (value.password !== value.confirmPassword) {
@@ -63,7 +69,7 @@ export const SignUpSchema = z
       .max(100, authMessages.fullNameTooLong),
     email: EmailSchema,
     password: PasswordSchema,
-    confirmPassword: z.string({ error: authMessages.confirmRequired }).min(1, authMessages.confirmRequired),
+    confirmPassword: ConfirmPasswordSchema,
   })
   .superRefine(checkNewPassword);
 
@@ -73,7 +79,7 @@ export const ResetPasswordSchema = z
   .object({
     token: z.string().min(1).max(200),
     password: PasswordSchema,
-    confirmPassword: z.string({ error: authMessages.confirmRequired }).min(1, authMessages.confirmRequired),
+    confirmPassword: ConfirmPasswordSchema,
   })
   .superRefine(checkNewPassword);
 
@@ -82,52 +88,38 @@ export const ChangePasswordSchema = z
   .object({
     currentPassword: PasswordSchema,
     password: PasswordSchema,
-    confirmPassword: z.string({ error: authMessages.confirmRequired }).min(1, authMessages.confirmRequired),
+    confirmPassword: ConfirmPasswordSchema,
   })
   .superRefine(checkNewPassword);
 
-export type FieldErrors<T extends string> = Partial<Record<T, string>>;
-
-/** The first message per field, and the first overall (for the toast). */
-export function collectFieldErrors<T extends string>(
-  error: z.ZodError,
-): { fieldErrors: FieldErrors<T>; first: string } {
-  const fieldErrors: FieldErrors<T> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "") as T;
-    fieldErrors[field] ??= issue.message;
-  }
-  return { fieldErrors, first: error.issues[0]?.message ?? "Please check the form." };
-}
-
-/** Reads the named text fields of a form; anything else (e.g. a file) becomes "". */
-export function readFields<T extends string>(formData: FormData, names: readonly T[]): Record<T, string> {
-  const values = {} as Record<T, string>;
-  for (const name of names) {
-    const value = formData.get(name);
-    values[name] = typeof value === "string" ? value : "";
-  }
-  return values;
-}
+/** Ending one session from the account page: its id, from a hidden field. */
+export const EndSessionSchema = z.object({
+  id: z
+    .string({ error: "No session was chosen." })
+    .min(1, "No session was chosen.")
+    .max(100, "No session was chosen."),
+});
 
 /**
  * Where to go after signing in: a path on this site, else `fallback`.
- * `//host` and `/\host` are other origins to a browser, so are refused,
- * before and after normalising dot segments.
+ * remix-utils' `safeRedirect` refuses what is not a path (`//host`,
+ * `/\host`, a scheme, `..`); it checks the text as given, so it is applied
+ * again to the normalised result, which is what the browser follows:
+ * `/.//evil.com` and `/%2e//evil.com` normalise to `//evil.com`, another
+ * origin (issue 12, finding 3).
  */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || value.length === 0 || value.length > 2000) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (typeof value !== "string" || value.length > 2000) return fallback;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value)) return fallback;
+  // A sentinel no path can equal: tells "refused" apart from a fallback of "/".
+  const refused = "\u0000";
+  if (safeRedirect(value, refused) !== value) return fallback;
   const base = "http://site.invalid";
   try {
     const url = new URL(value, base);
-    if (url.origin !== base) return fallback;
-    // Check the normalised result, not the input: `/.//evil.com` and
-    // `/a/..//evil.com` normalise to `//evil.com`, another origin.
     const path = url.pathname + url.search + url.hash;
-    if (/^\/[/\\]/.test(path) || new URL(path, base).origin !== base) return fallback;
+    if (url.origin !== base || safeRedirect(path, refused) !== path) return fallback;
     return path;
   } catch {
     return fallback;

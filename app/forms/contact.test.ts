@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { SignUpSchema } from "./auth";
-import { EMPTY_CONTACT_VALUES, readContactValues, validateContact } from "./contact";
+import { ContactFormSchema, type ContactValues, EMPTY_CONTACT_VALUES, PHONE_PATTERN } from "./contact";
 import { prefillContactValues } from "./contact-prefill";
+import { parseForm } from "./parse-form";
+
+function validateContact(values: ContactValues) {
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(values)) formData.set(name, value);
+  const result = parseForm(ContactFormSchema, formData);
+  return result.ok
+    ? { success: true as const, data: result.data }
+    : { success: false as const, fieldErrors: result.fieldErrors };
+}
 
 const valid = {
   ...EMPTY_CONTACT_VALUES,
@@ -57,7 +67,7 @@ describe("the contact form schema", () => {
     formData.set("name", "A");
     formData.set("message", new Blob(["x"]), "x.txt");
     formData.set("is_spam", "false");
-    expect(readContactValues(formData)).toEqual({ ...EMPTY_CONTACT_VALUES, name: "A" });
+    expect(parseForm(ContactFormSchema, formData).values).toEqual({ ...EMPTY_CONTACT_VALUES, name: "A" });
   });
 });
 
@@ -133,5 +143,26 @@ describe("finding 13: single-line fields lose line breaks and bidi controls befo
       confirmPassword: "correct-horse-battery-7",
     });
     expect(parsed.fullName).toBe("Ada Lovelace");
+  });
+});
+
+describe("the phone field's HTML pattern", () => {
+  // Chromium compiles `pattern` as `^(?:PATTERN)$` with the v flag and ignores
+  // one that does not compile, which left phone numbers unchecked in the browser.
+  const browserPattern = () => new RegExp(`^(?:${PHONE_PATTERN})$`, "v");
+
+  it("compiles the way browsers compile it", () => {
+    expect(browserPattern).not.toThrow();
+  });
+
+  it("accepts in the browser what the server accepts, and refuses what it refuses", () => {
+    for (const phone of ["+44 (20) 7946-0958", "+233 24 123 4567", "020.7946.0958"]) {
+      expect(browserPattern().test(phone), phone).toBe(true);
+      expect(ContactFormSchema.shape.phone.safeParse(phone).success, phone).toBe(true);
+    }
+    for (const phone of ["call me", "+44 abc", "()"]) {
+      expect(browserPattern().test(phone), phone).toBe(false);
+      expect(ContactFormSchema.shape.phone.safeParse(phone).success, phone).toBe(false);
+    }
   });
 });

@@ -20,7 +20,6 @@ export const CONTACT_FIELDS = [
 
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactValues = Record<ContactField, string>;
-export type ContactFieldErrors = Partial<Record<ContactField, string>>;
 
 export const CONTACT_LIMITS = {
   name: 120,
@@ -31,8 +30,12 @@ export const CONTACT_LIMITS = {
   message: 5000,
 } as const;
 
-/** Digits, spaces and + ( ) - . — at least one digit. */
-export const PHONE_PATTERN = "[0-9+().\\s\\-]*[0-9][0-9+().\\s\\-]*";
+/**
+ * Digits, spaces and + ( ) - . — at least one digit. Browsers compile the
+ * `pattern` attribute with the `v` flag, where ( ) and - must be escaped inside
+ * a class; a pattern that does not compile is silently ignored.
+ */
+export const PHONE_PATTERN = "[0-9+\\(\\).\\s\\-]*[0-9][0-9+\\(\\).\\s\\-]*";
 const PHONE_REGEX = new RegExp(`^${PHONE_PATTERN}$`);
 
 export const contactMessages = {
@@ -62,9 +65,8 @@ function optionalPhone() {
     .string()
     .overwrite(stripSingleLineControls)
     .trim()
-    .refine((value) => value === "" || (value.length <= CONTACT_LIMITS.phone && PHONE_REGEX.test(value)), {
-      message: contactMessages.phoneInvalid,
-    })
+    .max(CONTACT_LIMITS.phone, contactMessages.phoneInvalid)
+    .refine((value) => value === "" || PHONE_REGEX.test(value), { message: contactMessages.phoneInvalid })
     .transform((value) => (value === "" ? null : value));
 }
 
@@ -108,31 +110,3 @@ export const EMPTY_CONTACT_VALUES: ContactValues = {
   deal_size: "",
   message: "",
 };
-
-/**
- * The submitted text of each field, capped so that echoing a tampered
- * value back into the page stays cheap; anything that is not text is "".
- */
-export function readContactValues(formData: FormData): ContactValues {
-  const values = { ...EMPTY_CONTACT_VALUES };
-  for (const field of CONTACT_FIELDS) {
-    const value = formData.get(field);
-    values[field] = typeof value === "string" ? value.slice(0, CONTACT_LIMITS.message + 100) : "";
-  }
-  return values;
-}
-
-export type ContactValidation =
-  { success: true; data: ContactInput } | { success: false; fieldErrors: ContactFieldErrors };
-
-/** The first message per field, in the form's order. */
-export function validateContact(values: ContactValues): ContactValidation {
-  const result = ContactFormSchema.safeParse(values);
-  if (result.success) return { success: true, data: result.data };
-  const fieldErrors: ContactFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ContactField;
-    fieldErrors[field] ??= issue.message;
-  }
-  return { success: false, fieldErrors };
-}

@@ -1,9 +1,12 @@
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH } from "./auth";
 
 /**
  * The two-factor forms' rules. Authenticator apps show codes as "123 456":
  * spaces are dropped before checking.
  */
+export const TOTP_CODE_MAX_LENGTH = 7;
+export const BACKUP_CODE_MAX_LENGTH = 11;
 export const twoFactorMessages = {
   codeInvalid: "Enter the 6-digit code from your authenticator app",
   backupCodeInvalid: "Enter one of your backup codes, like abcde-12345",
@@ -14,6 +17,8 @@ export const twoFactorMessages = {
 export const TotpCodeSchema = z.object({
   code: z
     .string({ error: twoFactorMessages.codeInvalid })
+    .trim()
+    .max(TOTP_CODE_MAX_LENGTH, twoFactorMessages.codeInvalid)
     .transform((value) => value.replace(/\s+/g, ""))
     .pipe(z.string().regex(/^\d{6}$/, twoFactorMessages.codeInvalid)),
 });
@@ -22,11 +27,12 @@ export const BackupCodeSchema = z.object({
   code: z
     .string({ error: twoFactorMessages.backupCodeInvalid })
     .trim()
+    .max(BACKUP_CODE_MAX_LENGTH, twoFactorMessages.backupCodeInvalid)
     .regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, twoFactorMessages.backupCodeInvalid)
     // Codes are issued as "abcde-12345"; the hyphen may be left out.
     .transform((value) => (value.includes("-") ? value : `${value.slice(0, 5)}-${value.slice(5)}`)),
 });
 
 export const PasswordConfirmSchema = z.object({
-  password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(128),
+  password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(PASSWORD_MAX_LENGTH),
 });

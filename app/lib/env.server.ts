@@ -123,10 +123,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return result.data;
 }
 
-let cached: Env | undefined;
-
-/** The process environment, validated once. */
+/**
+ * The process environment, validated: for entry points only (server/main.ts,
+ * scripts/). Loaders and actions read the configuration from their context
+ * (`context.get(envContext)`), which the server fills once at startup.
+ */
 export function getEnv(): Env {
-  cached ??= parseEnv(process.env);
-  return cached;
+  return parseEnv(process.env);
 }

@@ -1,8 +1,8 @@
-import { getDb } from "~/lib/db/db.server";
 import { requireUser } from "~/lib/http/guards.server";
 import { logger } from "~/lib/ops/logger.server";
 import { countPersonalData, findPersonalData } from "~/lib/privacy/personal-data.server";
 import type { Route } from "./+types/account.data";
+import { databaseContext } from "~/lib/context.server";
 
 /**
  * The signed-in user's account data as one JSON file: the account, its
@@ -10,9 +10,9 @@ import type { Route } from "./+types/account.data";
  * account mail and rate-limit counters. Never a secret: no password hash, no
  * session token.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireUser(request);
-  const found = await findPersonalData(await getDb(), user.email, "account");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireUser(context, request);
+  const found = await findPersonalData(context.get(databaseContext).db, user.email, "account");
   logger.info({ userId: user.id, counts: countPersonalData(found) }, "account data downloaded");
   const exportedAt = new Date();
   return new Response(JSON.stringify({ exportedAt, ...found }, null, 2), {

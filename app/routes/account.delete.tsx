@@ -1,18 +1,19 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { AuthField } from "~/components/auth-field";
+import { PasswordField } from "~/components/form-fields";
 import { type Toast, Toaster } from "~/components/toast";
-import { buttonClass } from "~/components/ui/button-link";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { brandTitle, company } from "~/content/company";
+import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
 import { DeleteAccountSchema } from "~/forms/privacy";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
-import { authHeaders, getAuth, readAuthFailure } from "~/lib/auth/auth.server";
-import { getDb } from "~/lib/db/db.server";
+import { authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { requireUser } from "~/lib/http/guards.server";
 import { logger } from "~/lib/ops/logger.server";
 import { erasePersonalData } from "~/lib/privacy/personal-data.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import type { Route } from "./+types/account.delete";
+import { authContext, clientIpContext, databaseContext } from "~/lib/context.server";
 
 export const handle = { hydrate: true };
 
@@ -26,19 +27,23 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
 
 interface DeleteActionData {
-  error: string;
+  /** Every refusal is about the password (wrong, missing, or too many tries). */
+  fieldErrors: FieldErrors<"password">;
   toast: Toast;
 }
 
 function refuse(error: string, status: number, init?: ResponseInit) {
   return data<DeleteActionData>(
-    { error, toast: { title: "Account not deleted", description: error, variant: "destructive" } },
+    {
+      fieldErrors: { password: error },
+      toast: { title: "Account not deleted", description: error, variant: "destructive" },
+    },
     { ...init, status },
   );
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireUser(context, request);
   return { email: user.email };
 }
 
@@ -48,18 +53,21 @@ export async function loader({ request }: Route.LoaderArgs) {
  * account mail, tokens), records that it happened, and ends the session.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireUser(request);
-  const parsed = DeleteAccountSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? "Enter your password.", 400);
+  const { user } = await requireUser(context, request);
+  const parsed = parseForm(DeleteAccountSchema, await readFormData(request));
+  if (!parsed.ok) return refuse(parsed.first, 400);
 
-  const db = await getDb();
+  const { db } = context.get(databaseContext);
   // Checking a password is a guess like signing in: the same limits apply.
-  const limit = await checkAuthRateLimit(db, "sign-in", { ip: context.clientIp, email: user.email });
+  const limit = await checkAuthRateLimit(db, "sign-in", {
+    ip: context.get(clientIpContext),
+    email: user.email,
+  });
   if (!limit.allowed) {
     return refuse(limit.message, 429, { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   }
 
-  const auth = await getAuth();
+  const auth = context.get(authContext);
   try {
     await auth.api.verifyPassword({
       body: { password: parsed.data.password },
@@ -84,6 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!readAuthFailure(error)) throw error;
   }
   return redirectWithToast(
+    context,
     "/",
     {
       title: "Account deleted",
@@ -92,6 +101,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers ? { headers } : undefined,
   );
 }
+
+const limits = constraintsOf(DeleteAccountSchema);
 
 export default function DeleteAccount() {
   const { email } = useLoaderData<typeof loader>();
@@ -118,25 +129,20 @@ export default function DeleteAccount() {
         </a>
       </p>
       <Form method="post" className="mt-8 space-y-4" aria-label="Delete account">
-        <AuthField
+        <PasswordField
           label="Your password"
           name="password"
-          type="password"
+          constraint={limits.password}
           autoComplete="current-password"
-          required
-          error={actionData?.error}
+          error={actionData?.fieldErrors.password}
         />
         <div className="flex flex-wrap gap-3">
-          <Link to="/account" className={buttonClass("secondary")}>
+          <Link to="/account" className={buttonVariants({ variant: "secondary" })}>
             Cancel
           </Link>
-          <button
-            type="submit"
-            disabled={busy}
-            className={buttonClass("primary", "bg-red-700 hover:bg-red-800 disabled:opacity-70")}
-          >
+          <Button type="submit" variant="destructive" disabled={busy}>
             {busy ? "Deleting…" : "Delete my account"}
-          </button>
+          </Button>
         </div>
       </Form>
       <Toaster toast={actionData?.toast ?? null} />

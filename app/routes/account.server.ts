@@ -1,12 +1,12 @@
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { data } from "react-router";
 import type { Toast } from "~/lib/http/toast";
-import { ChangePasswordSchema, collectFieldErrors, type FieldErrors, readFields } from "~/forms/auth";
+import { ChangePasswordSchema, EndSessionSchema } from "~/forms/auth";
+import { RemovePasskeySchema } from "~/forms/passkey";
+import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
-import { authHeaders, getAuth, readAuthFailure } from "~/lib/auth/auth.server";
+import { authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
 import { passkeyMessages } from "~/lib/auth/passkey-actions.server";
-import { getDb } from "~/lib/db/db.server";
-import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/ops/logger.server";
 import { checkNewPasswordStrength } from "~/lib/auth/password-strength.server";
 import { isAdmin } from "~/lib/auth/roles.server";
@@ -16,6 +16,13 @@ import { redirectWithToast } from "~/lib/http/toast.server";
 import { describeDevice } from "~/lib/auth/user-agent";
 import type { SignedInSession } from "~/lib/auth/viewer.server";
 import { session as sessionTable } from "../../db/schema";
+import {
+  type AppContext,
+  authContext,
+  clientIpContext,
+  databaseContext,
+  envContext,
+} from "~/lib/context.server";
 
 export interface SessionSummary {
   id: string;
@@ -34,8 +41,8 @@ export interface AccountActionData {
   toast: Toast;
 }
 
-export async function loadAccountPage(session: SignedInSession) {
-  const db = await getDb();
+export async function loadAccountPage(context: AppContext, session: SignedInSession) {
+  const { db } = context.get(databaseContext);
   const userId = session.user.id;
   const [rows, factors, admin, passkeys] = await Promise.all([
     db
@@ -76,18 +83,20 @@ function refuse(body: AccountActionData, status: number, init?: ResponseInit) {
 const failed = (description: string): Toast => ({ title: "Error", description, variant: "destructive" });
 
 export async function accountAction(
+  context: AppContext,
   request: Request,
-  clientIp: string,
   session: SignedInSession,
   intent: AccountIntent,
   formData: FormData,
 ) {
-  const db = await getDb();
+  const { db } = context.get(databaseContext);
+  const clientIp = context.get(clientIpContext);
   const userId = session.user.id;
 
   if (intent === "end-session") {
-    const id = readFields(formData, ["id"]).id;
-    if (!id || id.length > 100) return refuse({ intent, toast: failed("No session was chosen.") }, 400);
+    const chosen = parseForm(EndSessionSchema, formData);
+    if (!chosen.ok) return refuse({ intent, toast: failed(chosen.first) }, 400);
+    const { id } = chosen.data;
     if (id === session.sessionId) {
       return refuse({ intent, toast: failed("To end this session, sign out.") }, 400);
     }
@@ -100,12 +109,13 @@ export async function accountAction(
       return refuse({ intent, toast: failed("That session has already ended.") }, 404);
     }
     logger.info({ userId }, "session ended from the account page");
-    return redirectWithToast("/account", { title: "Session ended" });
+    return redirectWithToast(context, "/account", { title: "Session ended" });
   }
 
   if (intent === "remove-passkey") {
-    const id = readFields(formData, ["id"]).id;
-    if (!id || id.length > 100) return refuse({ intent, toast: failed("No passkey was chosen.") }, 400);
+    const chosen = parseForm(RemovePasskeySchema, formData);
+    if (!chosen.ok) return refuse({ intent, toast: failed(chosen.first) }, 400);
+    const { id } = chosen.data;
     const factors = await readSecondFactors(db, userId);
     if (!mayChangeSecondFactors(session, factors)) {
       return refuse({ intent, toast: failed(passkeyMessages.needsStrongerSession) }, 403);
@@ -126,7 +136,7 @@ export async function accountAction(
       return refuse({ intent, toast: failed("That passkey has already been removed.") }, 404);
     }
     logger.info({ userId }, "passkey removed from the account page");
-    return redirectWithToast("/account", { title: "Passkey removed" });
+    return redirectWithToast(context, "/account", { title: "Passkey removed" });
   }
 
   if (intent === "end-other-sessions") {
@@ -135,20 +145,14 @@ export async function accountAction(
       .where(and(eq(sessionTable.userId, userId), ne(sessionTable.id, session.sessionId)))
       .returning({ id: sessionTable.id });
     logger.info({ userId, ended: ended.length }, "other sessions ended from the account page");
-    return redirectWithToast("/account", {
+    return redirectWithToast(context, "/account", {
       title: ended.length === 1 ? "1 other session ended" : `${ended.length} other sessions ended`,
     });
   }
 
-  const parsed = ChangePasswordSchema.safeParse(
-    readFields(formData, ["currentPassword", "password", "confirmPassword"]),
-  );
-  if (!parsed.success) {
-    const { fieldErrors, first } = collectFieldErrors<"currentPassword" | "password" | "confirmPassword">(
-      parsed.error,
-    );
-    return refuse({ intent, fieldErrors, toast: failed(first) }, 400);
-  }
+  const parsed = parseForm(ChangePasswordSchema, formData);
+  if (!parsed.ok)
+    return refuse({ intent, fieldErrors: parsed.fieldErrors, toast: failed(parsed.first) }, 400);
   const limit = await checkAuthRateLimit(db, "change-password", { ip: clientIp, email: session.user.email });
   if (!limit.allowed) {
     return refuse({ intent, toast: failed(limit.message) }, 429, {
@@ -159,10 +163,10 @@ export async function accountAction(
   const weak = await checkNewPasswordStrength(parsed.data.password, {
     email: session.user.email,
     name: session.user.name,
-    admin: getEnv().ADMIN_EMAILS.includes(session.user.email) || (await isAdmin(db, userId)),
+    admin: context.get(envContext).ADMIN_EMAILS.includes(session.user.email) || (await isAdmin(db, userId)),
   });
   if (weak) return refuse({ intent, fieldErrors: { password: weak }, toast: failed(weak) }, 400);
-  const auth = await getAuth();
+  const auth = context.get(authContext);
   try {
     // Better Auth ends every other session and replaces this one (a new cookie).
     const { headers } = await auth.api.changePassword({
@@ -176,6 +180,7 @@ export async function accountAction(
     });
     logger.info({ userId }, "password changed; other sessions ended");
     return redirectWithToast(
+      context,
       "/account",
       { title: "Password changed", description: "You were signed out everywhere else." },
       { headers },

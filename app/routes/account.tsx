@@ -1,10 +1,13 @@
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
-import { AuthField, SubmitButton } from "~/components/auth-field";
+import { PasswordField } from "~/components/form-fields";
 import { PasskeyButton } from "~/components/passkey-button";
 import { Toaster } from "~/components/toast";
-import { buttonClass } from "~/components/ui/button-link";
+import { Button, buttonVariants, SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
 import { brandTitle } from "~/content/company";
+import { ChangePasswordSchema } from "~/forms/auth";
+import { constraintsOf } from "~/forms/parse-form";
 import { passkeyRegistrationAction } from "~/lib/auth/passkey-actions.server";
 import { isPasskeyIntent, type PasskeyActionData } from "~/lib/auth/passkey-ceremony";
 import type { PasskeySummary } from "~/lib/auth/passkeys.server";
@@ -26,8 +29,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadAccountPage(await requireSession(request));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadAccountPage(context, await requireSession(context, request));
 }
 
 /** Nothing here may be cached; Retry-After and Set-Cookie reach the browser. */
@@ -47,16 +50,16 @@ const INTENTS: readonly AccountIntent[] = [
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireSession(request);
+  const session = await requireSession(context, request);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (isPasskeyIntent(intent)) {
-    return passkeyRegistrationAction(request, context.clientIp, session, intent, formData, "/account");
+    return passkeyRegistrationAction(context, request, session, intent, formData, "/account");
   }
   if (typeof intent !== "string" || !INTENTS.includes(intent as AccountIntent)) {
     throw data("Unknown form", { status: 400 });
   }
-  return accountAction(request, context.clientIp, session, intent as AccountIntent, formData);
+  return accountAction(context, request, session, intent as AccountIntent, formData);
 }
 
 // One zone on server and browser alike, so the page hydrates to the same text.
@@ -75,37 +78,33 @@ function useBusy(intent: AccountIntent, id?: string): boolean {
   );
 }
 
+const passwordLimits = constraintsOf(ChangePasswordSchema);
+
 function ChangePassword({ actionData }: { actionData?: AccountActionData }) {
   const busy = useBusy("change-password");
   const errors = actionData?.intent === "change-password" ? actionData.fieldErrors : undefined;
   return (
     <Form method="post" className="space-y-4" aria-label="Change password">
       <input type="hidden" name="intent" value="change-password" />
-      <AuthField
+      <PasswordField
         label="Current password"
         name="currentPassword"
-        type="password"
+        constraint={passwordLimits.currentPassword}
         autoComplete="current-password"
-        required
-        maxLength={128}
         error={errors?.currentPassword}
       />
-      <AuthField
+      <PasswordField
         label="New password"
         name="password"
-        type="password"
+        constraint={passwordLimits.password}
         autoComplete="new-password"
-        required
-        maxLength={128}
         error={errors?.password}
       />
-      <AuthField
+      <PasswordField
         label="Confirm new password"
         name="confirmPassword"
-        type="password"
+        constraint={passwordLimits.confirmPassword}
         autoComplete="new-password"
-        required
-        maxLength={128}
         error={errors?.confirmPassword}
       />
       <p className="text-sm text-stone-700">Changing your password signs you out on every other device.</p>
@@ -136,10 +135,10 @@ function SessionRow({ session }: { session: SessionSummary }) {
         <Form method="post">
           <input type="hidden" name="intent" value="end-session" />
           <input type="hidden" name="id" value={session.id} />
-          <button type="submit" disabled={busy} className={buttonClass("secondary", "px-3")}>
+          <Button type="submit" disabled={busy} variant="secondary" size="compact">
             {busy ? "Ending..." : "End session"}
             <span className="sr-only"> on {session.device}</span>
-          </button>
+          </Button>
         </Form>
       )}
     </li>
@@ -162,10 +161,10 @@ function PasskeyRow({ passkey, removable }: { passkey: PasskeySummary; removable
         <Form method="post">
           <input type="hidden" name="intent" value="remove-passkey" />
           <input type="hidden" name="id" value={passkey.id} />
-          <button type="submit" disabled={busy} className={buttonClass("secondary", "px-3")}>
+          <Button type="submit" disabled={busy} variant="secondary" size="compact">
             {busy ? "Removing..." : "Remove"}
             <span className="sr-only"> passkey {passkey.name}</span>
-          </button>
+          </Button>
         </Form>
       ) : null}
     </li>
@@ -176,10 +175,12 @@ function Passkeys({
   passkeys,
   mayChange,
   error,
+  nameError,
 }: {
   passkeys: PasskeySummary[];
   mayChange: boolean;
   error?: string;
+  nameError?: string;
 }) {
   return (
     <Card>
@@ -206,6 +207,7 @@ function Passkeys({
             busyLabel="Waiting for your passkey..."
             withName
             error={error}
+            nameError={nameError}
           />
         ) : (
           <>
@@ -216,7 +218,7 @@ function Passkeys({
             <Link
               to={`/auth/two-factor?${new URLSearchParams({ redirectTo: "/account" }).toString()}`}
               reloadDocument
-              className={buttonClass("secondary", "mt-3 w-full")}
+              className={cn(buttonVariants({ variant: "secondary", width: "full" }), "mt-3")}
             >
               Confirm with a passkey
             </Link>
@@ -257,9 +259,9 @@ export default function AccountPage() {
           {others > 0 ? (
             <Form method="post" className="mt-4">
               <input type="hidden" name="intent" value="end-other-sessions" />
-              <button type="submit" disabled={endingOthers} className={buttonClass("secondary", "w-full")}>
+              <Button type="submit" disabled={endingOthers} variant="secondary" width="full">
                 {endingOthers ? "Ending..." : "End all other sessions"}
-              </button>
+              </Button>
             </Form>
           ) : null}
         </Card>
@@ -273,7 +275,10 @@ export default function AccountPage() {
                 ? "Administrator accounts need two-factor authentication."
                 : "Off. Add a code from an authenticator app to signing in."}
           </p>
-          <Link to="/account/two-factor" className={buttonClass("secondary", "mt-4 w-full")}>
+          <Link
+            to="/account/two-factor"
+            className={cn(buttonVariants({ variant: "secondary", width: "full" }), "mt-4")}
+          >
             {factors.totp === "on" ? "Manage two-factor authentication" : "Set up two-factor authentication"}
           </Link>
         </Card>
@@ -282,6 +287,7 @@ export default function AccountPage() {
           passkeys={passkeys}
           mayChange={mayChangeFactors}
           error={passkeyResult && "error" in passkeyResult ? passkeyResult.error : undefined}
+          nameError={passkeyResult && "error" in passkeyResult ? passkeyResult.fieldErrors?.name : undefined}
         />
 
         <Card>
@@ -297,10 +303,14 @@ export default function AccountPage() {
             Download what we hold about your account, or delete the account and everything tied to it.
           </p>
           <div className="mt-4 flex flex-col gap-3">
-            <a href="/account/data" download className={buttonClass("secondary", "w-full")}>
+            <a
+              href="/account/data"
+              download
+              className={buttonVariants({ variant: "secondary", width: "full" })}
+            >
               Download my data
             </a>
-            <Link to="/account/delete" className={buttonClass("secondary", "w-full")}>
+            <Link to="/account/delete" className={buttonVariants({ variant: "secondary", width: "full" })}>
               Delete my account
             </Link>
           </div>

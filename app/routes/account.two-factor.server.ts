@@ -1,13 +1,17 @@
 import { data, redirect } from "react-router";
 import type { Toast } from "~/lib/http/toast";
-import { collectFieldErrors, readFields, safeRedirectPath } from "~/forms/auth";
+import { safeRedirectPath } from "~/forms/auth";
+import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { PasswordConfirmSchema, TotpCodeSchema, twoFactorMessages } from "~/forms/two-factor";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
-import { authHeaders, getAuth, readAuthFailure } from "~/lib/auth/auth.server";
-import { getDb } from "~/lib/db/db.server";
+import { authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
 import { logger } from "~/lib/ops/logger.server";
 import { isAdmin } from "~/lib/auth/roles.server";
-import { endSessionsStartedBefore, readSecondFactors, type SecondFactors } from "~/lib/auth/second-factor.server";
+import {
+  endSessionsStartedBefore,
+  readSecondFactors,
+  type SecondFactors,
+} from "~/lib/auth/second-factor.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import {
   allowBackupCodesOnce,
@@ -16,6 +20,7 @@ import {
   type TotpSetup,
 } from "~/lib/auth/totp-enrolment.server";
 import type { SignedInSession } from "~/lib/auth/viewer.server";
+import { type AppContext, authContext, clientIpContext, databaseContext } from "~/lib/context.server";
 
 export type TwoFactorPageState =
   | { step: "start" }
@@ -28,7 +33,8 @@ export type TwoFactorIntent = "start" | "verify" | "regenerate" | "disable";
 
 export interface TwoFactorActionData {
   intent: TwoFactorIntent;
-  error?: string;
+  /** A refusal shows at the form's one field: the code to confirm, else the password. */
+  fieldErrors: FieldErrors<"code" | "password">;
   toast: Toast;
 }
 
@@ -43,15 +49,15 @@ function needsStrongerSession(session: SignedInSession, factors: SecondFactors):
   return factors.passkeys > 0 && !session.secondFactor;
 }
 
-export async function loadTwoFactorPage(request: Request, session: SignedInSession) {
-  const db = await getDb();
-  const auth = await getAuth();
+export async function loadTwoFactorPage(context: AppContext, request: Request, session: SignedInSession) {
+  const { db } = context.get(databaseContext);
+  const auth = context.get(authContext);
   const userId = session.user.id;
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
   const [factors, admin, permission] = await Promise.all([
     readSecondFactors(db, userId),
     isAdmin(db, userId),
-    takeBackupCodesPermission(request, userId),
+    takeBackupCodesPermission(context, request, userId),
   ]);
   let state: TwoFactorPageState;
   if (permission.allowed && factors.totp === "on") {
@@ -72,7 +78,11 @@ export async function loadTwoFactorPage(request: Request, session: SignedInSessi
 
 function refuse(intent: TwoFactorIntent, description: string, status: number, init?: ResponseInit) {
   const toast: Toast = { title: "Error", description, variant: "destructive" };
-  return data<TwoFactorActionData>({ intent, error: description, toast }, { ...init, status });
+  const field = intent === "verify" ? "code" : "password";
+  return data<TwoFactorActionData>(
+    { intent, fieldErrors: { [field]: description }, toast },
+    { ...init, status },
+  );
 }
 
 function samePage(request: Request): string {
@@ -82,21 +92,22 @@ function samePage(request: Request): string {
 
 /** The account's own password, from a form: refusals as field errors. */
 function readPassword(intent: TwoFactorIntent, formData: FormData) {
-  const parsed = PasswordConfirmSchema.safeParse(readFields(formData, ["password"]));
-  return parsed.success
+  const parsed = parseForm(PasswordConfirmSchema, formData);
+  return parsed.ok
     ? { password: parsed.data.password, error: null }
-    : { password: "", error: refuse(intent, collectFieldErrors(parsed.error).first, 400) };
+    : { password: "", error: refuse(intent, parsed.first, 400) };
 }
 
 export async function twoFactorAction(
+  context: AppContext,
   request: Request,
-  clientIp: string,
   session: SignedInSession,
   intent: TwoFactorIntent,
   formData: FormData,
 ) {
-  const db = await getDb();
-  const auth = await getAuth();
+  const { db } = context.get(databaseContext);
+  const auth = context.get(authContext);
+  const clientIp = context.get(clientIpContext);
   const userId = session.user.id;
   const factors = await readSecondFactors(db, userId);
   if (needsStrongerSession(session, factors)) {
@@ -115,8 +126,8 @@ export async function twoFactorAction(
       // Only an enrolment waiting for its first code; never re-shows the backup codes.
       if (factors.totp !== "pending")
         return refuse(intent, "There is no authenticator setup to confirm.", 400);
-      const parsed = TotpCodeSchema.safeParse(readFields(formData, ["code"]));
-      if (!parsed.success) return refuse(intent, collectFieldErrors(parsed.error).first, 400);
+      const parsed = parseForm(TotpCodeSchema, formData);
+      if (!parsed.ok) return refuse(intent, parsed.first, 400);
       const startedAt = new Date();
       const result = await auth.api.verifyTOTP({
         body: { code: parsed.data.code },
@@ -127,8 +138,9 @@ export async function twoFactorAction(
       // the password alone end too.
       const ended = await endSessionsStartedBefore(db, userId, startedAt);
       logger.info({ userId, endedSessions: ended }, "two-factor authentication enabled");
-      result.headers.append("Set-Cookie", await allowBackupCodesOnce(userId));
+      result.headers.append("Set-Cookie", await allowBackupCodesOnce(context, userId));
       return redirectWithToast(
+        context,
         samePage(request),
         { title: "Two-factor authentication is on", description: "Save your backup codes now." },
         { headers: result.headers },
@@ -145,7 +157,7 @@ export async function twoFactorAction(
       await auth.api.generateBackupCodes({ body: { password }, headers });
       logger.info({ userId }, "backup codes regenerated");
       return redirect(samePage(request), {
-        headers: { ...NO_STORE, "Set-Cookie": await allowBackupCodesOnce(userId) },
+        headers: { ...NO_STORE, "Set-Cookie": await allowBackupCodesOnce(context, userId) },
       });
     }
     // disable
@@ -155,6 +167,7 @@ export async function twoFactorAction(
     const result = await auth.api.disableTwoFactor({ body: { password }, headers, returnHeaders: true });
     logger.info({ userId }, "two-factor authentication disabled");
     return redirectWithToast(
+      context,
       "/account",
       { title: "Two-factor authentication is off" },
       { headers: result.headers },

@@ -1,10 +1,12 @@
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
-import { AuthField, SubmitButton } from "~/components/auth-field";
+import { PasswordField, TextField } from "~/components/form-fields";
 import { PasskeyButton } from "~/components/passkey-button";
 import { Toaster } from "~/components/toast";
-import { buttonClass } from "~/components/ui/button-link";
+import { buttonVariants, SubmitButton } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
 import { safeRedirectPath } from "~/forms/auth";
+import { constraintsOf } from "~/forms/parse-form";
+import { PasswordConfirmSchema, TotpCodeSchema } from "~/forms/two-factor";
 import { passkeyRegistrationAction } from "~/lib/auth/passkey-actions.server";
 import { isPasskeyIntent, type PasskeyActionData } from "~/lib/auth/passkey-ceremony";
 import { readFormData } from "~/lib/http/form-data.server";
@@ -25,8 +27,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadTwoFactorPage(request, await requireSession(request));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadTwoFactorPage(context, request, await requireSession(context, request));
 }
 
 /** Nothing here may be cached; Retry-After and Set-Cookie reach the browser. */
@@ -41,19 +43,22 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 const INTENTS: readonly TwoFactorIntent[] = ["start", "verify", "regenerate", "disable"];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireSession(request);
+  const session = await requireSession(context, request);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (isPasskeyIntent(intent)) {
     // The alternative to an authenticator: a passkey, then on to where the page was opened from.
     const done = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/account");
-    return passkeyRegistrationAction(request, context.clientIp, session, intent, formData, done);
+    return passkeyRegistrationAction(context, request, session, intent, formData, done);
   }
   if (typeof intent !== "string" || !INTENTS.includes(intent as TwoFactorIntent)) {
     throw data("Unknown form", { status: 400 });
   }
-  return twoFactorAction(request, context.clientIp, session, intent as TwoFactorIntent, formData);
+  return twoFactorAction(context, request, session, intent as TwoFactorIntent, formData);
 }
+
+const passwordLimits = constraintsOf(PasswordConfirmSchema);
+const codeLimits = constraintsOf(TotpCodeSchema);
 
 function PasswordForm({
   intent,
@@ -73,22 +78,14 @@ function PasswordForm({
   return (
     <Form method="post" className="space-y-4" aria-label={label}>
       <input type="hidden" name="intent" value={intent} />
-      <AuthField
+      <PasswordField
         label="Your password"
         name="password"
-        type="password"
+        constraint={passwordLimits.password}
         autoComplete="current-password"
-        required
-        maxLength={128}
-        error={actionData?.intent === intent ? actionData.error : undefined}
+        error={actionData?.intent === intent ? actionData.fieldErrors.password : undefined}
       />
-      {variant === "primary" ? (
-        <SubmitButton busy={busy} label={label} busyLabel={busyLabel} />
-      ) : (
-        <button type="submit" disabled={busy} className={buttonClass("secondary", "w-full")}>
-          {busy ? busyLabel : label}
-        </button>
-      )}
+      <SubmitButton busy={busy} label={label} busyLabel={busyLabel} variant={variant} />
     </Form>
   );
 }
@@ -129,14 +126,13 @@ function VerifyStep({
       <li>
         <Form method="post" className="space-y-4" aria-label="Confirm authenticator">
           <input type="hidden" name="intent" value="verify" />
-          <AuthField
+          <TextField
             label="Code from the app"
             name="code"
+            constraint={codeLimits.code}
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={7}
-            required
-            error={actionData?.intent === "verify" ? actionData.error : undefined}
+            error={actionData?.intent === "verify" ? actionData.fieldErrors.code : undefined}
           />
           <SubmitButton busy={busy} label="Turn on two-factor" busyLabel="Checking..." />
         </Form>
@@ -158,7 +154,7 @@ function BackupCodes({ codes, next }: { codes: string[]; next: string }) {
           <li key={code}>{code}</li>
         ))}
       </ul>
-      <Link to={next} reloadDocument className={buttonClass("primary", "w-full")}>
+      <Link to={next} reloadDocument className={buttonVariants({ width: "full" })}>
         I have saved my backup codes
       </Link>
     </div>
@@ -211,6 +207,9 @@ export default function TwoFactorSettings() {
                   busyLabel="Waiting for your passkey..."
                   withName
                   error={passkeyResult && "error" in passkeyResult ? passkeyResult.error : undefined}
+                  nameError={
+                    passkeyResult && "error" in passkeyResult ? passkeyResult.fieldErrors?.name : undefined
+                  }
                 />
               </section>
             </>
@@ -223,7 +222,7 @@ export default function TwoFactorSettings() {
                 Two-factor authentication is on: signing in asks for a code from your authenticator app.
               </p>
               {redirectTo ? (
-                <Link to={redirectTo} reloadDocument className={buttonClass("primary", "w-full")}>
+                <Link to={redirectTo} reloadDocument className={buttonVariants({ width: "full" })}>
                   Continue
                 </Link>
               ) : null}
@@ -269,7 +268,7 @@ export default function TwoFactorSettings() {
               <Link
                 to={`/auth/two-factor?${new URLSearchParams({ redirectTo: "/account/two-factor" }).toString()}`}
                 reloadDocument
-                className={buttonClass("primary", "w-full")}
+                className={buttonVariants({ width: "full" })}
               >
                 Confirm with a passkey
               </Link>

@@ -1,15 +1,17 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { AuthField, SubmitButton } from "~/components/auth-field";
-import { brandTitle } from "~/content/company";
+import { TextField } from "~/components/form-fields";
 import { type Toast, Toaster } from "~/components/toast";
-import { collectFieldErrors, EmailOnlySchema, readFields } from "~/forms/auth";
+import { SubmitButton } from "~/components/ui/button";
+import { brandTitle } from "~/content/company";
+import { EmailOnlySchema } from "~/forms/auth";
+import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
-import { authHeaders, getAuth, readAuthFailure } from "~/lib/auth/auth.server";
-import { getDb } from "~/lib/db/db.server";
+import { authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
 import { logger } from "~/lib/ops/logger.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import type { Route } from "./+types/auth.forgot-password";
 import { readFormData } from "~/lib/http/form-data.server";
+import { authContext, clientIpContext, databaseContext } from "~/lib/context.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: brandTitle("Reset your password") },
@@ -18,7 +20,7 @@ export const meta: Route.MetaFunction = () => [
 
 interface ForgotActionData {
   email: string;
-  error?: string;
+  fieldErrors?: FieldErrors<"email">;
   toast: Toast;
 }
 
@@ -27,21 +29,22 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   actionHeaders.has("Retry-After") || actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = readFields(await readFormData(request), ["email"]);
-  const parsed = EmailOnlySchema.safeParse(fields);
-  if (!parsed.success) {
-    const { first } = collectFieldErrors(parsed.error);
+  const parsed = parseForm(EmailOnlySchema, await readFormData(request));
+  if (!parsed.ok) {
     return data<ForgotActionData>(
       {
-        email: fields.email,
-        error: first,
-        toast: { title: "Error", description: first, variant: "destructive" },
+        email: parsed.values.email,
+        fieldErrors: parsed.fieldErrors,
+        toast: { title: "Error", description: parsed.first, variant: "destructive" },
       },
       { status: 400 },
     );
   }
   const { email } = parsed.data;
-  const limit = await checkAuthRateLimit(await getDb(), "request-reset", { ip: context.clientIp, email });
+  const limit = await checkAuthRateLimit(context.get(databaseContext).db, "request-reset", {
+    ip: context.get(clientIpContext),
+    email,
+  });
   if (!limit.allowed) {
     return data<ForgotActionData>(
       {
@@ -51,19 +54,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
-  const auth = await getAuth();
+  const auth = context.get(authContext);
   try {
-    await auth.api.requestPasswordReset({ body: { email }, headers: authHeaders(request, context.clientIp) });
+    await auth.api.requestPasswordReset({
+      body: { email },
+      headers: authHeaders(request, context.get(clientIpContext)),
+    });
   } catch (error) {
     if (!readAuthFailure(error)) throw error;
     logger.warn({ err: error }, "password reset request refused");
   }
   // The same answer whether or not an account exists.
-  return redirectWithToast("/auth", {
+  return redirectWithToast(context, "/auth", {
     title: "Check your email",
     description: "If an account exists for that address, we've sent a link to reset the password.",
   });
 }
+
+const limits = constraintsOf(EmailOnlySchema);
 
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
@@ -77,14 +85,13 @@ export default function ForgotPassword() {
         </p>
         <div className="mt-8 rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
           <Form method="post" className="space-y-4">
-            <AuthField
+            <TextField
               label="Email"
               name="email"
-              type="email"
+              constraint={limits.email}
               autoComplete="email"
-              required
               defaultValue={actionData?.email}
-              error={actionData?.error}
+              error={actionData?.fieldErrors?.email}
             />
             <SubmitButton busy={busy} label="Send reset link" busyLabel="Sending..." />
           </Form>

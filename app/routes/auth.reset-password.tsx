@@ -1,29 +1,30 @@
 import { and, eq, gt } from "drizzle-orm";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { verification } from "../../db/auth-schema";
-import { AuthField, SubmitButton } from "~/components/auth-field";
+import { PasswordField } from "~/components/form-fields";
 import { type Toast, Toaster } from "~/components/toast";
+import { SubmitButton } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
-import { collectFieldErrors, type FieldErrors, readFields, ResetPasswordSchema } from "~/forms/auth";
+import { ResetPasswordSchema } from "~/forms/auth";
+import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
-import { getAuth, readAuthFailure } from "~/lib/auth/auth.server";
-import { getDb } from "~/lib/db/db.server";
+import { readAuthFailure } from "~/lib/auth/auth.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { findResetTokenOwner } from "~/lib/auth/email-verification.server";
-import { getEnv } from "~/lib/env.server";
 import { checkNewPasswordStrength } from "~/lib/auth/password-strength.server";
 import { isAdmin } from "~/lib/auth/roles.server";
 import type { Route } from "./+types/auth.reset-password";
 import { readFormData } from "~/lib/http/form-data.server";
+import { authContext, clientIpContext, databaseContext, envContext } from "~/lib/context.server";
+import type { Db } from "~/lib/db/db.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: brandTitle("Choose a new password") },
   { name: "robots", content: "noindex" },
 ];
 
-async function isUsableToken(token: string): Promise<boolean> {
+async function isUsableToken(db: Db, token: string): Promise<boolean> {
   if (token === "" || token.length > 200) return false;
-  const db = await getDb();
   const rows = await db
     .select({ id: verification.id })
     .from(verification)
@@ -34,13 +35,13 @@ async function isUsableToken(token: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, valid: await isUsableToken(token) };
+  return { token, valid: await isUsableToken(context.get(databaseContext).db, token) };
 }
 
 interface ResetActionData {
-  fieldErrors?: FieldErrors<"password" | "confirmPassword">;
+  fieldErrors?: FieldErrors<"token" | "password" | "confirmPassword">;
   expired?: boolean;
   toast: Toast;
 }
@@ -50,16 +51,17 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   actionHeaders.has("Retry-After") || actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = readFields(await readFormData(request), ["token", "password", "confirmPassword"]);
-  const parsed = ResetPasswordSchema.safeParse(fields);
-  if (!parsed.success) {
-    const { fieldErrors, first } = collectFieldErrors<"password" | "confirmPassword">(parsed.error);
+  const parsed = parseForm(ResetPasswordSchema, await readFormData(request));
+  if (!parsed.ok) {
+    const { fieldErrors, first } = parsed;
     return data<ResetActionData>(
       { fieldErrors, toast: { title: "Error", description: first, variant: "destructive" } },
       { status: 400 },
     );
   }
-  const limit = await checkAuthRateLimit(await getDb(), "reset-password", { ip: context.clientIp });
+  const limit = await checkAuthRateLimit(context.get(databaseContext).db, "reset-password", {
+    ip: context.get(clientIpContext),
+  });
   if (!limit.allowed) {
     return data<ResetActionData>(
       { toast: { title: "Password not changed", description: limit.message, variant: "destructive" } },
@@ -67,10 +69,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   // After the spec's checks: an admin needs 12 characters, nobody a guessable password.
-  const db = await getDb();
+  const { db } = context.get(databaseContext);
   const owner = await findResetTokenOwner(db, parsed.data.token);
   if (owner) {
-    const admin = getEnv().ADMIN_EMAILS.includes(owner.email) || (await isAdmin(db, owner.id));
+    const admin = context.get(envContext).ADMIN_EMAILS.includes(owner.email) || (await isAdmin(db, owner.id));
     const weak = await checkNewPasswordStrength(parsed.data.password, { ...owner, admin });
     if (weak) {
       return data<ResetActionData>(
@@ -82,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
   }
-  const auth = await getAuth();
+  const auth = context.get(authContext);
   try {
     // Also ends every session of the account (revokeSessionsOnPasswordReset).
     await auth.api.resetPassword({ body: { newPassword: parsed.data.password, token: parsed.data.token } });
@@ -102,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  return redirectWithToast("/auth", {
+  return redirectWithToast(context, "/auth", {
     title: "Password updated",
     description: "Please sign in with your new password.",
   });
@@ -119,6 +121,8 @@ function InvalidLink() {
   );
 }
 
+const limits = constraintsOf(ResetPasswordSchema);
+
 export default function ResetPassword() {
   const { token, valid } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -134,22 +138,18 @@ export default function ResetPassword() {
           {valid && !actionData?.expired ? (
             <Form method="post" className="space-y-4">
               <input type="hidden" name="token" value={token} />
-              <AuthField
+              <PasswordField
                 label="New password"
                 name="password"
-                type="password"
+                constraint={limits.password}
                 autoComplete="new-password"
-                required
-                maxLength={128}
                 error={errors?.password}
               />
-              <AuthField
+              <PasswordField
                 label="Confirm new password"
                 name="confirmPassword"
-                type="password"
+                constraint={limits.confirmPassword}
                 autoComplete="new-password"
-                required
-                maxLength={128}
                 error={errors?.confirmPassword}
               />
               <SubmitButton busy={busy} label="Set new password" busyLabel="Saving..." />

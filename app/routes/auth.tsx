@@ -9,17 +9,19 @@ import {
   useLocation,
   useNavigation,
 } from "react-router";
-import { AuthField, SubmitButton } from "~/components/auth-field";
+import { PasswordField, TextField } from "~/components/form-fields";
 import { type Toast, Toaster } from "~/components/toast";
+import { SubmitButton } from "~/components/ui/button";
 import { authPage } from "~/content/account-pages";
-import { collectFieldErrors, type FieldErrors, safeRedirectPath, SignUpSchema } from "~/forms/auth";
+import { safeRedirectPath, SignInSchema, SignUpSchema } from "~/forms/auth";
+import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
 import { type AuthActionData, resendVerification, signIn, signUp } from "~/lib/auth/auth-actions.server";
 import { getSession } from "~/lib/auth/viewer.server";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/auth";
 import { readFormData } from "~/lib/http/form-data.server";
-import { getDb } from "~/lib/db/db.server";
 import { readVerificationLink } from "~/lib/auth/email-verification.server";
+import { databaseContext } from "~/lib/context.server";
 
 export const handle = { hydrate: true };
 
@@ -27,15 +29,15 @@ export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/auth", matc
 
 type Tab = "signin" | "signup";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { session, headers } = await getSession(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { session, headers } = await getSession(context, request);
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "");
   if (session) throw redirect(redirectTo || "/", headers ? { headers } : undefined);
   const tab: Tab = url.searchParams.get("tab") === "signup" ? "signup" : "signin";
   // Opened from a verification link: signing in confirms the address.
   const verifyToken = url.searchParams.get("verify") ?? "";
-  const link = verifyToken ? await readVerificationLink(await getDb(), verifyToken) : null;
+  const link = verifyToken ? await readVerificationLink(context.get(databaseContext).db, verifyToken) : null;
   const verify = link && !link.alreadyVerified ? { token: verifyToken, email: link.email } : null;
   return data({ tab: verify ? "signin" : tab, redirectTo, verify }, headers ? { headers } : undefined);
 }
@@ -47,13 +49,15 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
-  if (intent === "sign-in") return signIn(request, context.clientIp, formData);
-  if (intent === "sign-up") return signUp(request, context.clientIp, formData);
-  if (intent === "resend-verification") return resendVerification(context.clientIp, formData);
+  if (intent === "sign-in") return signIn(context, request, formData);
+  if (intent === "sign-up") return signUp(context, request, formData);
+  if (intent === "resend-verification") return resendVerification(context, formData);
   throw data("Unknown form", { status: 400 });
 }
 
 const { tabs, labels, buttons } = authPage;
+const signInLimits = constraintsOf(SignInSchema);
+const signUpLimits = constraintsOf(SignUpSchema);
 
 function tabHref(tab: Tab, redirectTo: string): string {
   const params = new URLSearchParams(tab === "signup" ? { tab } : {});
@@ -90,22 +94,19 @@ function SignInForm({
           </p>
         </>
       ) : null}
-      <AuthField
+      <TextField
         label={labels.email}
         name="email"
-        type="email"
+        constraint={signInLimits.email}
         autoComplete="email"
-        required
         defaultValue={actionData?.values?.email ?? verify?.email}
         error={errors?.email}
       />
-      <AuthField
+      <PasswordField
         label={labels.password}
         name="password"
-        type="password"
+        constraint={signInLimits.password}
         autoComplete="current-password"
-        required
-        maxLength={128}
         error={errors?.password}
       />
       <div className="text-right text-sm">
@@ -138,7 +139,7 @@ function ResendVerification({ email }: { email: string }) {
   );
 }
 
-type SignUpErrors = FieldErrors<"fullName" | "email" | "password" | "confirmPassword">;
+type SignUpErrors = FieldErrors<keyof typeof signUpLimits>;
 
 function SignUpForm({
   actionData,
@@ -155,55 +156,48 @@ function SignUpForm({
   // The spec's checks run in the browser before any request; the server
   // repeats them for browsers without JavaScript.
   function validate(event: FormEvent<HTMLFormElement>) {
-    const result = SignUpSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (result.success) {
+    const result = parseForm(SignUpSchema, new FormData(event.currentTarget));
+    if (result.ok) {
       setClientErrors(null);
       onValidated(null);
       return;
     }
     event.preventDefault();
-    const { fieldErrors, first } = collectFieldErrors<keyof SignUpErrors>(result.error);
-    setClientErrors(fieldErrors);
-    onValidated({ title: "Error", description: first, variant: "destructive" });
+    setClientErrors(result.fieldErrors);
+    onValidated({ title: "Error", description: result.first, variant: "destructive" });
   }
 
   return (
     <Form method="post" className="space-y-4" aria-label={tabs.signUp} onSubmit={validate}>
       <input type="hidden" name="intent" value="sign-up" />
-      <AuthField
+      <TextField
         label={labels.fullName}
         name="fullName"
+        constraint={signUpLimits.fullName}
         autoComplete="name"
-        required
-        maxLength={100}
         defaultValue={actionData?.values?.fullName}
         error={errors?.fullName}
       />
-      <AuthField
+      <TextField
         label={labels.email}
         name="email"
-        type="email"
+        constraint={signUpLimits.email}
         autoComplete="email"
-        required
         defaultValue={actionData?.values?.email}
         error={errors?.email}
       />
-      <AuthField
+      <PasswordField
         label={labels.password}
         name="password"
-        type="password"
+        constraint={signUpLimits.password}
         autoComplete="new-password"
-        required
-        maxLength={128}
         error={errors?.password}
       />
-      <AuthField
+      <PasswordField
         label={labels.confirmPassword}
         name="confirmPassword"
-        type="password"
+        constraint={signUpLimits.confirmPassword}
         autoComplete="new-password"
-        required
-        maxLength={128}
         error={errors?.confirmPassword}
       />
       <SubmitButton busy={busy} label={buttons.signUp} busyLabel={buttons.creatingAccount} />

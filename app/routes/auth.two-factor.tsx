@@ -1,9 +1,12 @@
 import { data, Form, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
-import { AuthField, SubmitButton } from "~/components/auth-field";
+import { TextField } from "~/components/form-fields";
 import { PasskeyButton } from "~/components/passkey-button";
 import { Toaster } from "~/components/toast";
+import { SubmitButton } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
 import { safeRedirectPath } from "~/forms/auth";
+import { constraintsOf } from "~/forms/parse-form";
+import { BackupCodeSchema, TotpCodeSchema } from "~/forms/two-factor";
 import { readFormData } from "~/lib/http/form-data.server";
 import { passkeySignInAction } from "~/lib/auth/passkey-actions.server";
 import { isPasskeyIntent, type PasskeyActionData } from "~/lib/auth/passkey-ceremony";
@@ -25,10 +28,10 @@ export const meta: Route.MetaFunction = () => [
 const signInAgainUrl = (redirectTo: string) =>
   redirectTo && redirectTo !== "/" ? `/auth?${new URLSearchParams({ redirectTo }).toString()}` : "/auth";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
   // Without a pending step (expired, or never signed in) this page means nothing.
-  const step = await readSignInStep(request);
+  const step = await readSignInStep(context, request);
   if (!step) throw redirect(signInAgainUrl(redirectTo));
   return { redirectTo, totp: step.totp, passkey: step.passkey };
 }
@@ -41,22 +44,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (isPasskeyIntent(intent)) {
-    const step = await readSignInStep(request);
+    const step = await readSignInStep(context, request);
     if (!step?.pendingUserId) {
       const redirectTo = safeRedirectPath(formData.get("redirectTo"));
-      return redirectWithToast(signInAgainUrl(redirectTo), {
+      return redirectWithToast(context, signInAgainUrl(redirectTo), {
         title: "Please sign in again",
         description: "Your sign-in has expired. Please enter your password again.",
         variant: "destructive",
       });
     }
-    return passkeySignInAction(request, context.clientIp, intent, formData, step);
+    return passkeySignInAction(context, request, intent, formData, step);
   }
   if (intent === "totp" || intent === "backup-code") {
-    return verifySignInSecondFactor(request, context.clientIp, intent, formData);
+    return verifySignInSecondFactor(context, request, intent, formData);
   }
   throw data("Unknown form", { status: 400 });
 }
+
+const totpLimits = constraintsOf(TotpCodeSchema);
+const backupLimits = constraintsOf(BackupCodeSchema);
 
 export default function TwoFactorStep() {
   const { redirectTo, totp, passkey } = useLoaderData<typeof loader>();
@@ -68,7 +74,7 @@ export default function TwoFactorStep() {
   const busy = (intent: string) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const errorFor = (intent: TwoFactorStepData["intent"]) =>
-    actionData?.intent === intent ? actionData.error : undefined;
+    actionData?.intent === intent ? actionData.fieldErrors.code : undefined;
 
   return (
     <main id="main" className="bg-stone-50 px-4 py-16">
@@ -84,14 +90,13 @@ export default function TwoFactorStep() {
             <Form method="post" className="space-y-4" aria-label="Authenticator code">
               <input type="hidden" name="intent" value="totp" />
               <input type="hidden" name="redirectTo" value={redirectTo} />
-              <AuthField
+              <TextField
                 label="Authentication code"
                 name="code"
+                constraint={totpLimits.code}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 pattern="[0-9 ]{6,7}"
-                maxLength={7}
-                required
                 error={errorFor("totp")}
               />
               <SubmitButton busy={busy("totp")} label="Verify" busyLabel="Verifying..." />
@@ -117,12 +122,11 @@ export default function TwoFactorStep() {
               <Form method="post" className="mt-4 space-y-4" aria-label="Backup code">
                 <input type="hidden" name="intent" value="backup-code" />
                 <input type="hidden" name="redirectTo" value={redirectTo} />
-                <AuthField
+                <TextField
                   label="Backup code"
                   name="code"
+                  constraint={backupLimits.code}
                   autoComplete="off"
-                  maxLength={11}
-                  required
                   error={errorFor("backup-code")}
                 />
                 <SubmitButton busy={busy("backup-code")} label="Use backup code" busyLabel="Verifying..." />

@@ -1,7 +1,7 @@
-import { getDb } from "~/lib/db/db.server";
 import { readVerificationLink } from "~/lib/auth/email-verification.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import type { Route } from "./+types/auth.verify-email";
+import { databaseContext } from "~/lib/context.server";
 
 /**
  * The link in the verification mail. Opening it changes nothing and signs
@@ -10,20 +10,23 @@ import type { Route } from "./+types/auth.verify-email";
  * never blesses a password its reader did not set, and someone else's link
  * cannot sign you into their account.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const link = token ? await readVerificationLink(await getDb(), token) : null;
+  const link = token ? await readVerificationLink(context.get(databaseContext).db, token) : null;
   if (!link) {
-    return redirectWithToast("/auth", {
+    return redirectWithToast(context, "/auth", {
       title: "Verification failed",
       description: "This verification link is invalid or has expired. Sign in to get a new one.",
       variant: "destructive",
     });
   }
   if (link.alreadyVerified) {
-    return redirectWithToast("/auth", { title: "Email already verified", description: "Please sign in." });
+    return redirectWithToast(context, "/auth", {
+      title: "Email already verified",
+      description: "Please sign in.",
+    });
   }
-  return redirectWithToast(`/auth?${new URLSearchParams({ verify: token })}`, {
+  return redirectWithToast(context, `/auth?${new URLSearchParams({ verify: token })}`, {
     title: "Confirm your email address",
     description: "Sign in with the password you chose to finish verifying your email address.",
   });

@@ -1,6 +1,7 @@
 import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactSubmissions, mailOutbox, rateLimits, user, userRoles } from "../../db/schema";
+import { createTestContext, createTestServices } from "../../tests/support/test-context";
 import { createTestDatabase, type TestDatabase, testBackends } from "../../tests/support/test-database";
 import {
   CONTACT_FORM_PURPOSE,
@@ -11,7 +12,11 @@ import {
 } from "./contact.server";
 import { PRIVACY_NOTICE_VERSION } from "~/content/privacy";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, issueFormToken } from "../lib/http/form-guard.server";
-import { ACKNOWLEDGEMENT_LIMIT, INQUIRY_ACKNOWLEDGEMENT, NO_ADMIN_RECIPIENTS } from "../lib/inbox/inquiries.server";
+import {
+  ACKNOWLEDGEMENT_LIMIT,
+  INQUIRY_ACKNOWLEDGEMENT,
+  NO_ADMIN_RECIPIENTS,
+} from "../lib/inbox/inquiries.server";
 import { INQUIRY_NOTIFICATION } from "../lib/mail/mail-outbox.server";
 
 const SECRET = "contact-form-test-secret-0123456789abcdef";
@@ -50,14 +55,15 @@ interface Outcome {
 }
 
 async function submit(
-  db: TestDatabase["db"],
+  database: TestDatabase,
   fields: Record<string, string>,
   { config = baseConfig, clientIp = "203.0.113.5", token = tokenAged(10_000) } = {},
 ): Promise<Outcome> {
   const body = new URLSearchParams(fields);
   if (token !== "") body.set(FORM_TOKEN_FIELD, token);
   const request = new Request("http://localhost/contact", { method: "POST", body });
-  const result = await handleContactSubmission(db, request, { clientIp }, config);
+  const context = createTestContext(createTestServices(database), clientIp);
+  const result = await handleContactSubmission(context, request, config);
   if (result instanceof Response) {
     return {
       status: result.status,
@@ -105,7 +111,7 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
       { user_id: "u3", role: "admin" },
     ]);
 
-    const outcome = await submit(database.db, validFields);
+    const outcome = await submit(database, validFields);
     expect(outcome.status).toBe(303);
     expect(outcome.location).toBe("/contact");
     const cookie = decodeURIComponent(outcome.setCookie ?? "");
@@ -150,33 +156,33 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
   it("stores a resent submission once, answers it as sent, and queues its mail once", async () => {
     const token = tokenAged(10_000);
     // A retry after a lost response, and two copies racing each other.
-    expect((await submit(database.db, validFields, { token })).status).toBe(303);
+    expect((await submit(database, validFields, { token })).status).toBe(303);
     const again = await Promise.all([
-      submit(database.db, validFields, { token }),
-      submit(database.db, validFields, { token }),
+      submit(database, validFields, { token }),
+      submit(database, validFields, { token }),
     ]);
     expect(again.map((outcome) => outcome.status)).toEqual([303, 303]);
     expect(await countInquiries()).toBe(1);
     expect(await database.db.select().from(mailOutbox)).toHaveLength(2);
 
     // The same words from another rendering of the form are a new inquiry.
-    expect((await submit(database.db, validFields, { token: tokenAged(20_000) })).status).toBe(303);
+    expect((await submit(database, validFields, { token: tokenAged(20_000) })).status).toBe(303);
     // So is a changed message resent from the same page.
     const edited = { ...validFields, message: `${validFields.message}\nAlso 5 kg of nuggets.` };
-    expect((await submit(database.db, edited, { token })).status).toBe(303);
+    expect((await submit(database, edited, { token })).status).toBe(303);
     expect(await countInquiries()).toBe(3);
   });
 
   it("finding 13: a form token is bound to one submission; its resend is still answered as sent", async () => {
     const token = tokenAged(10_000);
-    const first = await submit(database.db, validFields, { token });
+    const first = await submit(database, validFields, { token });
     expect(first.status).toBe(303);
     // The same submission again (a retry): answered as sent, stored once (decision 006).
-    expect((await submit(database.db, validFields, { token })).status).toBe(303);
+    expect((await submit(database, validFields, { token })).status).toBe(303);
     // Other inquiries with the same token: kept for review, but spam, and mail no one.
     for (let i = 1; i <= 3; i++) {
       const reuse = await submit(
-        database.db,
+        database,
         { ...validFields, message: `Buy cheap gold, offer ${i}` },
         { token },
       );
@@ -198,7 +204,7 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
     // Fresh tokens and a new IP each time: the per-IP limit never applies.
     for (let i = 1; i <= 6; i++) {
       const outcome = await submit(
-        database.db,
+        database,
         { ...validFields, email: i % 2 ? victim : "VICTIM@example.test", message: `Inquiry ${i}` },
         { clientIp: `198.51.100.${i}`, config: { ...baseConfig, rateLimit: { max: 1, windowMs: 60_000 } } },
       );
@@ -213,7 +219,7 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
   });
 
   it("stores empty optional fields as NULL", async () => {
-    const outcome = await submit(database.db, {
+    const outcome = await submit(database, {
       ...validFields,
       company: "  ",
       phone: "",
@@ -246,7 +252,7 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
     "refuses an invalid %s with 400, keeps the values and stores nothing",
     async (field, change) => {
       const fields = { ...validFields, ...change };
-      const outcome = await submit(database.db, fields);
+      const outcome = await submit(database, fields);
       expect(outcome.status).toBe(400);
       expect(Object.keys(outcome.data?.fieldErrors ?? {})).toEqual([field]);
       expect(outcome.data?.values).toEqual(fields);
@@ -256,7 +262,7 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
   );
 
   it("reports every invalid field at once and treats missing fields as empty", async () => {
-    const outcome = await submit(database.db, { interest: "gold-buying" });
+    const outcome = await submit(database, { interest: "gold-buying" });
     expect(outcome.status).toBe(400);
     expect(Object.keys(outcome.data?.fieldErrors ?? {}).sort()).toEqual(["email", "message", "name"]);
     expect(await countInquiries()).toBe(0);
@@ -264,12 +270,12 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
 
   it("keeps the original form token across a failed attempt", async () => {
     const token = tokenAged(1_000);
-    const outcome = await submit(database.db, { ...validFields, email: "x" }, { token });
+    const outcome = await submit(database, { ...validFields, email: "x" }, { token });
     expect(outcome.data?.formToken).toBe(token);
   });
 
   it("stores a honeypot submission as spam, sends nothing and shows the normal success", async () => {
-    const outcome = await submit(database.db, { ...validFields, [HONEYPOT_FIELD]: "https://spam.example" });
+    const outcome = await submit(database, { ...validFields, [HONEYPOT_FIELD]: "https://spam.example" });
     expect(outcome.status).toBe(303);
     const [row] = await database.db.select().from(contactSubmissions);
     expect(row?.is_spam).toBe(true);
@@ -287,7 +293,7 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
     ],
     ["with a token from the future", () => tokenAged(-10 * 60_000)],
   ])("flags a submission %s as spam", async (_label, makeToken) => {
-    const outcome = await submit(database.db, validFields, { token: makeToken() });
+    const outcome = await submit(database, validFields, { token: makeToken() });
     expect(outcome.status).toBe(303);
     const [row] = await database.db.select().from(contactSubmissions);
     expect(row?.is_spam).toBe(true);
@@ -299,15 +305,15 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
     // Distinct tokens: two renderings of the form, not one submission resent.
     for (let i = 0; i < 2; i++) {
       const token = tokenAged(10_000 + i);
-      expect((await submit(database.db, validFields, { config, token })).status).toBe(303);
+      expect((await submit(database, validFields, { config, token })).status).toBe(303);
     }
-    const limited = await submit(database.db, validFields, { config, token: tokenAged(10_002) });
+    const limited = await submit(database, validFields, { config, token: tokenAged(10_002) });
     expect(limited.status).toBe(429);
     expect(limited.data?.formError).toBe(RATE_LIMIT_MESSAGE);
     expect(limited.data?.values).toEqual(validFields);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await countInquiries()).toBe(2);
-    const otherIp = await submit(database.db, validFields, {
+    const otherIp = await submit(database, validFields, {
       config,
       clientIp: "198.51.100.7",
       token: tokenAged(10_003),
@@ -318,18 +324,18 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
 
   it("does not count invalid attempts against the limit", async () => {
     const config = { ...baseConfig, rateLimit: { max: 1, windowMs: 3_600_000 } };
-    expect((await submit(database.db, { ...validFields, email: "x" }, { config })).status).toBe(400);
-    expect((await submit(database.db, validFields, { config })).status).toBe(303);
+    expect((await submit(database, { ...validFields, email: "x" }, { config })).status).toBe(400);
+    expect((await submit(database, validFields, { config })).status).toBe(303);
   });
 
   it("sends no acknowledgement when ACK_EMAILS is off", async () => {
-    await submit(database.db, validFields, { config: { ...baseConfig, acknowledge: false } });
+    await submit(database, validFields, { config: { ...baseConfig, acknowledge: false } });
     const mails = await database.db.select().from(mailOutbox);
     expect(mails.map((mail) => mail.kind)).toEqual([INQUIRY_NOTIFICATION]);
   });
 
   it("records on the inquiry that there is no admin to notify", async () => {
-    await submit(database.db, validFields, { config: { ...baseConfig, adminEmails: [] } });
+    await submit(database, validFields, { config: { ...baseConfig, adminEmails: [] } });
     const [row] = await database.db.select().from(contactSubmissions);
     expect(row?.notify_error).toBe(NO_ADMIN_RECIPIENTS);
     const mails = await database.db.select().from(mailOutbox);
@@ -339,7 +345,7 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
   it("stores nothing, not even the inquiry, when its mail cannot be queued", async () => {
     await database.db.execute(sql`alter table mail_outbox rename to mail_outbox_away`);
     try {
-      const outcome = await submit(database.db, validFields);
+      const outcome = await submit(database, validFields);
       expect(outcome.status).toBe(503);
       expect(outcome.headers.get("retry-after")).toBe("5");
       expect(outcome.data?.toast).toEqual({
@@ -357,7 +363,7 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
   it("answers with the error toast and keeps the values when the database is gone", async () => {
     const closed = await createTestDatabase(backend);
     await closed.dispose();
-    const outcome = await submit(closed.db, validFields, {
+    const outcome = await submit(closed, validFields, {
       config: { ...baseConfig, rateLimit: { max: 10, windowMs: 60_000 } },
     });
     expect(outcome.status).toBe(503);

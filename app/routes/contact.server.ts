@@ -1,23 +1,23 @@
-import { type AppLoadContext, data } from "react-router";
+import { data } from "react-router";
 import type { Toast } from "~/lib/http/toast";
 import { contactPage } from "~/content/contact";
-import {
-  type ContactFieldErrors,
-  type ContactValues,
-  EMPTY_CONTACT_VALUES,
-  readContactValues,
-  validateContact,
-} from "~/forms/contact";
+import { type ContactField, ContactFormSchema, type ContactValues } from "~/forms/contact";
+import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { prefillContactValues } from "~/forms/contact-prefill";
 import { resolveAuthSecret } from "../lib/auth/auth-secret.server";
-import type { Db } from "../lib/db/db.server";
-import { getEnv } from "../lib/env.server";
-import { FORM_TOKEN_FIELD, detectSpam, issueFormToken, looksLikeFormToken } from "../lib/http/form-guard.server";
+import {
+  FORM_TOKEN_FIELD,
+  detectSpam,
+  issueFormToken,
+  looksLikeFormToken,
+} from "../lib/http/form-guard.server";
 import { createInquiry, deriveSubmissionKey, hashFormToken } from "../lib/inbox/inquiries.server";
 import { logger } from "../lib/ops/logger.server";
 import { countStoredInquiry } from "../lib/ops/metrics.server";
 import { type RateLimit, consumeRateLimit } from "../lib/http/rate-limit.server";
 import { dataWithToast, redirectWithToast } from "../lib/http/toast.server";
+import { type AppContext, clientIpContext, databaseContext, envContext } from "~/lib/context.server";
+import type { Env } from "~/lib/env.server";
 
 /** Binds form tokens to this form. */
 export const CONTACT_FORM_PURPOSE = "contact";
@@ -34,12 +34,14 @@ export interface ContactConfig {
   minFillMs: number;
 }
 
-let cachedConfig: ContactConfig | undefined;
+const configs = new WeakMap<Env, ContactConfig>();
 
-export function getContactConfig(): ContactConfig {
-  if (cachedConfig) return cachedConfig;
-  const env = getEnv();
-  cachedConfig = {
+/** The form's settings from the configuration in the context, derived once per configuration. */
+export function getContactConfig(context: AppContext): ContactConfig {
+  const env = context.get(envContext);
+  const cached = configs.get(env);
+  if (cached) return cached;
+  const config: ContactConfig = {
     rateLimit: env.CONTACT_RATE_LIMIT,
     acknowledge: env.ACK_EMAILS,
     adminEmails: env.ADMIN_EMAILS,
@@ -47,7 +49,8 @@ export function getContactConfig(): ContactConfig {
     secret: resolveAuthSecret(env),
     minFillMs: env.CONTACT_MIN_FILL_SECONDS * 1000,
   };
-  return cachedConfig;
+  configs.set(env, config);
+  return config;
 }
 
 export interface ContactFormData {
@@ -56,7 +59,7 @@ export interface ContactFormData {
 }
 
 export interface ContactActionData extends ContactFormData {
-  fieldErrors: ContactFieldErrors;
+  fieldErrors: FieldErrors<ContactField>;
   /** A problem with the submission as a whole (e.g. the rate limit). */
   formError?: string;
   toast?: Toast;
@@ -68,7 +71,7 @@ export const RATE_LIMIT_MESSAGE =
   "You have sent several inquiries in a short time. Please wait a while and try again, or call or WhatsApp us instead.";
 
 /** The page's initial state: prefilled values and a freshly signed form token. */
-export function loadContactForm(request: Request, config = getContactConfig()): ContactFormData {
+export function loadContactForm(request: Request, config: ContactConfig): ContactFormData {
   return {
     values: prefillContactValues(new URL(request.url).searchParams),
     formToken: issueFormToken(config.secret, CONTACT_FORM_PURPOSE),
@@ -90,22 +93,21 @@ function keepFormToken(formData: FormData | null, config: ContactConfig): string
  * in one transaction), then Post/Redirect/Get with the success toast.
  */
 export async function handleContactSubmission(
-  db: Db,
+  context: AppContext,
   request: Request,
-  context: Pick<AppLoadContext, "clientIp">,
-  config = getContactConfig(),
+  config = getContactConfig(context),
 ) {
+  const { db } = context.get(databaseContext);
   let formData: FormData | null = null;
   try {
     formData = await request.formData();
   } catch {
     // A body that is not a form is treated as an empty submission.
   }
-  const values = formData ? readContactValues(formData) : { ...EMPTY_CONTACT_VALUES };
+  const validation = parseForm(ContactFormSchema, formData ?? new FormData());
+  const { values } = validation;
   const formToken = keepFormToken(formData, config);
-
-  const validation = validateContact(values);
-  if (!validation.success) {
+  if (!validation.ok) {
     return data<ContactActionData>(
       { values, formToken, fieldErrors: validation.fieldErrors },
       { status: 400 },
@@ -114,7 +116,7 @@ export async function handleContactSubmission(
 
   try {
     if (config.rateLimit) {
-      const limit = await consumeRateLimit(db, `contact:${context.clientIp}`, config.rateLimit);
+      const limit = await consumeRateLimit(db, `contact:${context.get(clientIpContext)}`, config.rateLimit);
       if (!limit.allowed) {
         return data<ContactActionData>(
           { values, formToken, fieldErrors: {}, formError: RATE_LIMIT_MESSAGE },
@@ -156,5 +158,5 @@ export async function handleContactSubmission(
     });
   }
   // 303: the browser follows with a GET, so a reload cannot resubmit.
-  return redirectWithToast("/contact", SUCCESS_TOAST, { status: 303 });
+  return redirectWithToast(context, "/contact", SUCCESS_TOAST, { status: 303 });
 }

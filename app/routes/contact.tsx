@@ -4,8 +4,7 @@ import { InquiryForm } from "~/components/inquiry-form";
 import { PageHero } from "~/components/sections/page-hero";
 import { Toaster } from "~/components/toast";
 import { contactPage } from "~/content/contact";
-import { handleContactSubmission, loadContactForm } from "~/routes/contact.server";
-import { getDb } from "~/lib/db/db.server";
+import { getContactConfig, handleContactSubmission, loadContactForm } from "~/routes/contact.server";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/contact";
 
@@ -19,12 +18,12 @@ import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/contact", matches);
 
-export function loader({ request }: Route.LoaderArgs) {
-  return loadContactForm(request);
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadContactForm(request, getContactConfig(context));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleContactSubmission(await getDb(), request, context);
+  return handleContactSubmission(context, request);
 }
 
 /** Contact details, business hours, the WhatsApp card and the inquiry form. */

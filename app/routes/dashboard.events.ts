@@ -1,4 +1,3 @@
-import { getDatabase } from "~/lib/db/db.server";
 import { requireAdmin } from "~/lib/http/guards.server";
 import { INBOX_CHANGED_CHANNEL } from "~/lib/inbox/inbox.server";
 import { logger } from "~/lib/ops/logger.server";
@@ -7,6 +6,7 @@ import { onShutdown } from "~/lib/ops/shutdown.server";
 import { isAdmin } from "~/lib/auth/roles.server";
 import { getSession } from "~/lib/auth/viewer.server";
 import type { Route } from "./+types/dashboard.events";
+import { databaseContext } from "~/lib/context.server";
 
 const HEARTBEAT_MS = 25_000;
 /** How soon a stream notices a sign-out (or an ended session) with no change in between. */
@@ -19,10 +19,21 @@ export const SESSION_RECHECK_MS = 10_000;
  * through its loader, which checks the admin again. The session and admin
  * status are also re-read on every change and every SESSION_RECHECK_MS, so
  * the stream of a signed-out (or revoked) admin ends.
+ *
+ * Why not remix-utils' `eventStream` (checked at 9.3.1, the last release
+ * for React Router 7): it writes only `event:`/`data:` records, so neither
+ * the `retry:` field (reconnects after a restart spread over 5 s rather
+ * than the browser's default) nor comment heartbeats; it replaces
+ * Cache-Control with `no-cache`, losing `no-transform`, without which the
+ * compression middleware buffers the events; and it sets
+ * `Connection: keep-alive`, which Express appends to the `close` sent while
+ * draining. Each would need patching after the call, and the part that is
+ * ours (session re-checks, LISTEN, shutdown) would stay as it is, so the
+ * three lines of framing below stay too.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
-  const database = await getDatabase();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(context, request);
+  const database = context.get(databaseContext);
   const encoder = new TextEncoder();
   let cleanup = () => {};
 
@@ -36,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       const heartbeat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
       // The session, not only the role: signing out ends the stream too.
       const stillAllowed = async () => {
-        const { session } = await getSession(request);
+        const { session } = await getSession(context, request);
         return session?.user.id === user.id && (await isAdmin(database.db, user.id));
       };
       const recheck = (then: () => void = () => {}) =>

@@ -1,21 +1,24 @@
 import { parseInboxFilter } from "~/forms/inbox";
-import { getDb } from "~/lib/db/db.server";
 import { requireAdmin } from "~/lib/http/guards.server";
 import { streamInquiriesCsv } from "~/lib/inbox/inbox-csv.server";
 import { logger } from "~/lib/ops/logger.server";
 import type { Route } from "./+types/dashboard.export-csv";
+import { databaseContext } from "~/lib/context.server";
 
 /** The current view of the inbox (its filters, every page) as a CSV download. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(context, request);
   const { status, interest, dealSize, q } = parseInboxFilter(new URL(request.url).searchParams);
   logger.info({ adminId: user.id, status, interest, dealSize, search: Boolean(q) }, "inbox exported");
   const date = new Date().toISOString().slice(0, 10);
-  return new Response(streamInquiriesCsv(await getDb(), { status, interest, dealSize, q }), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="inquiries-${status}-${date}.csv"`,
-      "Cache-Control": "private, no-store",
+  return new Response(
+    streamInquiriesCsv(context.get(databaseContext).db, { status, interest, dealSize, q }),
+    {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="inquiries-${status}-${date}.csv"`,
+        "Cache-Control": "private, no-store",
+      },
     },
-  });
+  );
 }

@@ -1,19 +1,19 @@
 import { data } from "react-router";
 import { RightsRequestSchema } from "~/forms/privacy";
-import { getDb } from "~/lib/db/db.server";
 import { requireAdmin } from "~/lib/http/guards.server";
 import { logger } from "~/lib/ops/logger.server";
 import { countPersonalData, findPersonalData } from "~/lib/privacy/personal-data.server";
 import type { Route } from "./+types/dashboard.privacy.export-json";
+import { databaseContext } from "~/lib/context.server";
 
 /** A subject access request: everything held about one address, as one JSON file. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(context, request);
   const parsed = RightsRequestSchema.safeParse({
     email: new URL(request.url).searchParams.get("email") ?? "",
   });
   if (!parsed.success) throw data("Enter a valid email address.", { status: 400 });
-  const found = await findPersonalData(await getDb(), parsed.data.email);
+  const found = await findPersonalData(context.get(databaseContext).db, parsed.data.email);
   logger.info({ adminId: user.id, counts: countPersonalData(found) }, "rights request exported");
   const exportedAt = new Date();
   const body = JSON.stringify({ exportedAt, ...found }, null, 2);

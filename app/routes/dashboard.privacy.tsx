@@ -1,10 +1,10 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { AuthField } from "~/components/auth-field";
+import { TextField } from "~/components/form-fields";
 import { type Toast, Toaster } from "~/components/toast";
-import { buttonClass } from "~/components/ui/button-link";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
+import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
 import { EraseRequestSchema, RightsRequestSchema } from "~/forms/privacy";
-import { getDb } from "~/lib/db/db.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { requireAdmin } from "~/lib/http/guards.server";
 import { logger } from "~/lib/ops/logger.server";
@@ -17,6 +17,7 @@ import {
 } from "~/lib/privacy/personal-data.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import type { Route } from "./+types/dashboard.privacy";
+import { databaseContext } from "~/lib/context.server";
 
 export const handle = { hydrate: true };
 
@@ -36,37 +37,37 @@ const COUNT_LABELS: Record<keyof PersonalDataCounts, string> = {
 
 const pageUrl = (email: string) => `/dashboard/privacy?${new URLSearchParams({ email }).toString()}`;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(context, request);
   const params = new URL(request.url).searchParams;
-  const raw = params.get("email") ?? "";
-  if (raw.trim() === "") return { email: "", error: null, found: null, confirming: false };
-  const parsed = RightsRequestSchema.safeParse({ email: raw });
-  if (!parsed.success) {
-    const error = parsed.error.issues[0]?.message ?? "Enter a valid email address.";
-    return data({ email: raw, error, found: null, confirming: false }, { status: 400 });
+  const noErrors: FieldErrors<"email"> = {};
+  if ((params.get("email") ?? "").trim() === "") {
+    return { email: "", fieldErrors: noErrors, found: null, confirming: false };
   }
-  const found = await findPersonalData(await getDb(), parsed.data.email);
+  const parsed = parseForm(RightsRequestSchema, params);
+  if (!parsed.ok) {
+    return data(
+      { email: parsed.values.email, fieldErrors: parsed.fieldErrors, found: null, confirming: false },
+      { status: 400 },
+    );
+  }
+  const found = await findPersonalData(context.get(databaseContext).db, parsed.data.email);
   const counts = countPersonalData(found);
   logger.info({ adminId: user.id, counts }, "rights request looked up");
   return {
     email: found.email,
-    error: null,
+    fieldErrors: noErrors,
     found: { ...found, counts },
     confirming: params.get("confirm") === "erase",
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
-  const parsed = EraseRequestSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) {
-    const toast: Toast = {
-      title: "Error",
-      description: parsed.error.issues[0]?.message ?? "Invalid request.",
-      variant: "destructive",
-    };
-    return data({ toast }, { status: 400 });
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireAdmin(context, request);
+  const parsed = parseForm(EraseRequestSchema, await readFormData(request));
+  if (!parsed.ok) {
+    const toast: Toast = { title: "Error", description: parsed.first, variant: "destructive" };
+    return data({ toast, fieldErrors: parsed.fieldErrors }, { status: 400 });
   }
   const email = normalizeEmail(parsed.data.email);
   if (email === normalizeEmail(user.email)) {
@@ -77,13 +78,13 @@ export async function action({ request }: Route.ActionArgs) {
     };
     return data({ toast }, { status: 400 });
   }
-  const counts = await erasePersonalData(await getDb(), email, "all", {
+  const counts = await erasePersonalData(context.get(databaseContext).db, email, "all", {
     erasedBy: user.id,
     kind: "rights-request",
   });
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
   logger.info({ adminId: user.id, counts }, "rights request: personal data erased");
-  return redirectWithToast(pageUrl(email), {
+  return redirectWithToast(context, pageUrl(email), {
     title: "Personal data erased",
     description: `${total} record${total === 1 ? "" : "s"} erased. The erasure is logged without the data.`,
   });
@@ -105,8 +106,10 @@ function Held({ title, children, empty }: { title: string; children: React.React
   );
 }
 
+const lookupLimits = constraintsOf(RightsRequestSchema);
+
 export default function DashboardPrivacy() {
-  const { email, error, found, confirming } = useLoaderData<typeof loader>();
+  const { email, fieldErrors, found, confirming } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -126,18 +129,17 @@ export default function DashboardPrivacy() {
 
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Find personal data">
         <div className="min-w-72 flex-1">
-          <AuthField
+          <TextField
             label="Email address"
             name="email"
-            type="email"
-            required
+            constraint={lookupLimits.email}
             defaultValue={email}
-            error={error ?? undefined}
+            error={fieldErrors.email}
           />
         </div>
-        <button type="submit" className={buttonClass("primary")} disabled={busy}>
+        <Button type="submit" disabled={busy}>
           Find
-        </button>
+        </Button>
       </Form>
 
       {found ? (
@@ -166,14 +168,14 @@ export default function DashboardPrivacy() {
                 <a
                   href={`/dashboard/privacy/export.json?${new URLSearchParams({ email: found.email }).toString()}`}
                   download
-                  className={buttonClass("secondary")}
+                  className={buttonVariants({ variant: "secondary" })}
                 >
                   Download all as JSON
                 </a>
                 {confirming ? null : (
                   <Link
                     to={`${pageUrl(found.email)}&confirm=erase`}
-                    className={buttonClass("primary", "bg-red-700 hover:bg-red-800")}
+                    className={buttonVariants({ variant: "destructive" })}
                   >
                     Erase all…
                   </Link>
@@ -199,18 +201,12 @@ export default function DashboardPrivacy() {
                   </p>
                   <Form method="post" className="mt-4 flex flex-wrap gap-3">
                     <input type="hidden" name="email" value={found.email} />
-                    <Link to={pageUrl(found.email)} className={buttonClass("secondary")}>
+                    <Link to={pageUrl(found.email)} className={buttonVariants({ variant: "secondary" })}>
                       Cancel
                     </Link>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="erase"
-                      disabled={busy}
-                      className={buttonClass("primary", "bg-red-700 hover:bg-red-800")}
-                    >
+                    <Button type="submit" name="intent" value="erase" disabled={busy} variant="destructive">
                       Erase permanently
-                    </button>
+                    </Button>
                   </Form>
                 </section>
               ) : null}

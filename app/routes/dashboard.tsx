@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   data,
   Link,
@@ -16,7 +15,7 @@ import { useLiveInboxData } from "~/components/inbox/use-inbox-events";
 import { type Toast, Toaster } from "~/components/toast";
 import { dashboardPage } from "~/content/account-pages";
 import { type InboxAction, InboxActionSchema, parseInboxFilter } from "~/forms/inbox";
-import { getDb } from "~/lib/db/db.server";
+import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { requireAdmin } from "~/lib/http/guards.server";
 import {
   countUnread,
@@ -27,11 +26,14 @@ import {
   saveNotes,
   setSpam,
 } from "~/lib/inbox/inbox.server";
+import { logFailure } from "~/lib/ops/failure-reference.server";
 import { logger } from "~/lib/ops/logger.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/dashboard";
 import { readFormData } from "~/lib/http/form-data.server";
+import { databaseContext } from "~/lib/context.server";
+import type { Db } from "~/lib/db/db.server";
 
 export const handle = { hydrate: true };
 
@@ -43,23 +45,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   );
 };
 
-/**
- * What an admin sees when something failed: a generic text and a reference,
- * never the database's message (it can name tables, columns and values).
- * The details are logged under the same reference.
- */
-function logFailure(error: unknown, message: string, details: Record<string, unknown> = {}): string {
-  const reference = randomUUID().slice(0, 8);
-  logger.error({ err: error, reference, ...details }, message);
-  return `Something went wrong on our side (reference ${reference}). Please try again.`;
-}
-
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
   const filter = parseInboxFilter(new URL(request.url).searchParams);
   const now = Date.now();
   try {
-    const db = await getDb();
+    const { db } = context.get(databaseContext);
     const [page, unread] = await Promise.all([listInquiries(db, filter), countUnread(db)]);
     return { ...page, unread, filter, now, toast: null as Toast | null };
   } catch (error) {
@@ -90,9 +81,9 @@ const SUCCESS_TITLES: Record<InboxAction["intent"], string> = {
   "save-notes": dashboardPage.messages.notesSaved,
 };
 
-function failure(description: string, status: number) {
+function failure(description: string, status: number, fieldErrors: FieldErrors = {}) {
   const toast: Toast = { title: "Error", description, variant: "destructive" };
-  return data({ toast }, { status });
+  return data({ toast, fieldErrors }, { status });
 }
 
 /** Back to the view the admin was on, with any editor or confirmation closed. */
@@ -105,8 +96,7 @@ function backUrl(request: Request): string {
   return query ? `/dashboard?${query}` : "/dashboard";
 }
 
-async function apply(action: InboxAction, adminId: string): Promise<boolean> {
-  const db = await getDb();
+async function apply(db: Db, action: InboxAction, adminId: string): Promise<boolean> {
   switch (action.intent) {
     case "mark-read":
       return markRead(db, action.id, adminId);
@@ -123,19 +113,19 @@ async function apply(action: InboxAction, adminId: string): Promise<boolean> {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
-  const parsed = InboxActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return failure(parsed.error.issues[0]?.message ?? "Invalid request.", 400);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireAdmin(context, request);
+  const parsed = parseForm(InboxActionSchema, await readFormData(request));
+  if (!parsed.ok) return failure(parsed.first, 400, parsed.fieldErrors);
   let found: boolean;
   try {
-    found = await apply(parsed.data, user.id);
+    found = await apply(context.get(databaseContext).db, parsed.data, user.id);
   } catch (error) {
     return failure(logFailure(error, "inbox action failed", { intent: parsed.data.intent }), 500);
   }
   if (!found) return failure("This inquiry no longer exists.", 404);
   logger.info({ intent: parsed.data.intent, inquiryId: parsed.data.id, adminId: user.id }, "inbox action");
-  return redirectWithToast(backUrl(request), { title: SUCCESS_TITLES[parsed.data.intent] });
+  return redirectWithToast(context, backUrl(request), { title: SUCCESS_TITLES[parsed.data.intent] });
 }
 
 /** Opening an editor or a confirmation changes only the URL, not the data. */

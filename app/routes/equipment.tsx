@@ -2,7 +2,8 @@ import { EquipmentCard } from "~/components/equipment-card";
 import { EquipmentFilterForm } from "~/components/equipment-filter-form";
 import { CtaBand } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
-import { buttonClass } from "~/components/ui/button-link";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import { equipmentItems } from "~/content/equipment";
 import { filterEquipment, sortEquipment } from "~/content/equipment-filters";
 import { equipmentPage } from "~/content/equipment-page";
@@ -47,7 +48,7 @@ export default function Equipment({ loaderData }: Route.ComponentProps) {
             ) : (
               <div className="mt-4 rounded-xl border border-dashed border-stone-300 bg-white p-12 text-center">
                 <p className="text-lg text-stone-800">{equipmentPage.empty.message}</p>
-                <a href="/equipment" className={buttonClass("secondary", "mt-6")}>
+                <a href="/equipment" className={cn(buttonVariants({ variant: "secondary" }), "mt-6")}>
                   {equipmentPage.empty.clearFilters}
                 </a>
               </div>

@@ -1,13 +1,14 @@
-import { getEnv } from "~/lib/env.server";
+import { envContext } from "~/lib/context.server";
+import type { Route } from "./+types/robots";
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
   const body = [
     "User-agent: *",
     "Allow: /",
     "Disallow: /dashboard",
     "Disallow: /auth",
     "",
-    `Sitemap: ${getEnv().SITE_URL}/sitemap.xml`,
+    `Sitemap: ${context.get(envContext).SITE_URL}/sitemap.xml`,
     "",
   ].join("\n");
   return new Response(body, {

@@ -1,12 +1,13 @@
-import { getEnv } from "~/lib/env.server";
+import { envContext } from "~/lib/context.server";
+import type { Route } from "./+types/sitemap";
 import { listPublicPages } from "~/content/public-pages";
 
 function escapeXml(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-export function loader() {
-  const siteUrl = getEnv().SITE_URL;
+export function loader({ context }: Route.LoaderArgs) {
+  const siteUrl = context.get(envContext).SITE_URL;
   const urls = listPublicPages()
     .map((path) => `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc></url>`)
     .join("\n");

@@ -24,11 +24,23 @@ for (const javaScriptEnabled of [true, false]) {
     await context.addCookies([{ ...inbox.cookies.admin, url: inbox.url }]);
     const page = await context.newPage();
     try {
-      await page.goto("/dashboard");
+      const response = await page.goto("/dashboard");
       await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
       const toast = page.getByRole("alert").filter({ hasText: "Failed to fetch submissions:" });
       await expect(toast).toContainText("Error");
-      await expect(toast).toContainText(/Something went wrong on our side \(reference [0-9a-f]{8}\)/);
+      await expect(toast).toContainText(/Something went wrong on our side \(reference [0-9a-f-]{36}\)/);
+      // The reference is the request's id: the response's X-Request-Id, and
+      // the id of the log line that holds the details.
+      const reference = /reference ([0-9a-f-]{36})/.exec((await toast.textContent()) ?? "")?.[1];
+      expect(reference).toBe(response?.headers()["x-request-id"]);
+      const logged = inbox.server
+        .stdout()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { msg?: string; reqId?: string; err?: { message?: string } })
+        .find((line) => line.reqId === reference);
+      expect(logged?.msg).toBe("could not list inquiries");
+      expect(logged?.err?.message).toContain("contact_submissions");
       // Neither the database's message nor the query: they are logged under the reference.
       await expect(toast).not.toContainText("relation");
       await expect(toast).not.toContainText("contact_submissions");

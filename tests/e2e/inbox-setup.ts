@@ -13,7 +13,7 @@ import {
 } from "../../app/lib/db/seed.server";
 import { signInAdminWithTotp } from "../support/admin-session";
 import { SEEDED_PASSWORD } from "../support/seeded-site";
-import { freePort, type ServerProcess, spawnServer } from "../support/server-process";
+import { type ServerProcess, spawnServer, testSiteEnv } from "../support/server-process";
 import { createPgliteDataDir } from "../support/test-database";
 
 export type { NewInquiry, SessionCookie };
@@ -64,16 +64,11 @@ export async function startInboxServer(
   options: { secondFactorRoles?: boolean } = {},
 ): Promise<InboxServer> {
   const dataDir = createPgliteDataDir("e2e-inbox-");
-  const port = String(await freePort());
-  const url = `http://127.0.0.1:${port}`;
-  const envVars: Record<string, string> = {
-    PORT: port,
-    SITE_URL: url,
+  const { url, env: envVars } = await testSiteEnv({
     DATA_DIR: dataDir,
     BETTER_AUTH_SECRET: "inbox-e2e-secret-0123456789-abcdefghijklmnop",
     CONTACT_RATE_LIMIT: "0",
-    LOG_LEVEL: "warn",
-  };
+  });
   const env = parseEnv(envVars);
 
   const database = await openDatabase({ kind: "pglite", dataDir });

@@ -3,7 +3,7 @@
  * posted there, or a script's fetch. What varies is what the browser
  * reveals about where the request came from.
  */
-export interface CrossOriginVariant {
+interface CrossOriginVariant {
   name: string;
   headers: Record<string, string>;
 }

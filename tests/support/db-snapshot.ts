@@ -6,7 +6,7 @@ import type { Db } from "~/lib/db/db.server";
 
 export type Row = Record<string, unknown>;
 
-export interface TableState {
+interface TableState {
   count: number;
   /** SHA-256 of the rows, each as JSON, in sorted order: independent of physical row order. */
   hash: string;
@@ -18,7 +18,7 @@ export type DatabaseSnapshot = Record<string, TableState>;
 
 // Found rather than listed, so a table added to db/schema.ts (which also
 // re-exports db/auth-schema.ts) is watched without anyone remembering to.
-export const schemaTables: PgTable[] = Object.values(schema as Record<string, unknown>).filter(
+const schemaTables: PgTable[] = Object.values(schema as Record<string, unknown>).filter(
   (value): value is PgTable => is(value, PgTable),
 );
 

@@ -14,17 +14,17 @@ import {
   signInForCookie,
 } from "~/lib/db/seed.server";
 import { type DatabaseSnapshot, snapshotDatabase } from "./db-snapshot";
-import { freePort, type ServerProcess, spawnServer } from "./server-process";
+import { type ServerProcess, spawnServer, testSiteEnv } from "./server-process";
 import { type Backend, createPgliteDataDir } from "./test-database";
 
 /** Strong enough for any password-strength rule. */
 export const SEEDED_PASSWORD = "amber-quarry-k7q2m9xw4r-lantern-vesper";
 export const SEEDED_SECRET = "seeded-site-secret-0123456789-abcdefghijkl";
 
-/** Who exists before the server starts, and in what state. */
 /** The admin's passkey row. */
 export const SEEDED_PASSKEY_ID = "seeded-passkey";
 
+/** Who exists before the server starts, and in what state. */
 export const SEEDED_ACCOUNTS = {
   admin: { name: "Ada Admin", email: "ada.admin@example.test", verified: true },
   member: { name: "Max Member", email: "max.member@example.test", verified: true },
@@ -80,17 +80,12 @@ export async function startSeededSite<Key extends string>(
       ? openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 2 })
       : openDatabase({ kind: "pglite", dataDir });
 
-  const port = String(await freePort());
-  const url = `http://127.0.0.1:${port}`;
-  const envVars: Record<string, string> = {
-    PORT: port,
-    SITE_URL: url,
+  const { url, env: envVars } = await testSiteEnv({
     DATA_DIR: dataDir,
     BETTER_AUTH_SECRET: SEEDED_SECRET,
-    LOG_LEVEL: "warn",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...extraEnv,
-  };
+  });
 
   let database: DatabaseHandle | null = await open();
   let server: ServerProcess | null = null;

@@ -44,6 +44,20 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * A free loopback port, the site's URL there, and the environment a test
+ * server needs to run on it (quiet: warnings and errors only); `env` adds
+ * to it or overrides it.
+ */
+export async function testSiteEnv(env: Record<string, string>): Promise<{
+  url: string;
+  env: Record<string, string>;
+}> {
+  const port = String(await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  return { url, env: { PORT: port, SITE_URL: url, LOG_LEVEL: "warn", ...env } };
+}
+
+/**
  * Spawns the production build (`node build/server/index.js`) the way
  * `npm start` does. With `waitUntilReady: false` it returns at once, for
  * tests that expect the process to fail.

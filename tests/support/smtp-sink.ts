@@ -28,8 +28,15 @@ function decodeQuotedPrintable(raw: string): string {
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
-/** A real SMTP server on localhost that keeps what it receives, for tests. */
-export async function startSmtpSink(port = 0): Promise<{
+/**
+ * A real SMTP server on localhost that keeps what it receives, for tests.
+ * `onMail` also hands each accepted mail on (Playwright's global setup
+ * writes them to a file that the test workers read).
+ */
+export async function startSmtpSink({
+  port = 0,
+  onMail,
+}: { port?: number; onMail?: (mail: ReceivedMail) => void } = {}): Promise<{
   url: string;
   port: number;
   messages: ReceivedMail[];
@@ -53,18 +60,23 @@ export async function startSmtpSink(port = 0): Promise<{
           return;
         }
         const raw = Buffer.concat(chunks).toString("utf8");
-        messages.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw,
           headers: parseHeaders(raw),
           decoded: decodeQuotedPrintable(raw),
-        });
+        };
+        messages.push(mail);
+        onMail?.(mail);
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
   const actualPort = (server.server.address() as AddressInfo).port;
 
   return {

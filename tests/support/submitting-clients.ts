@@ -4,7 +4,7 @@ import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
 
 export type AttemptStatus = number | "network-error";
 
-export interface SubmittingClients {
+interface SubmittingClients {
   /** Markers of the inquiries the server acknowledged (303), per client. */
   readonly acknowledged: string[][];
   /** Every status seen, in order. */
@@ -17,7 +17,7 @@ export interface SubmittingClients {
   abandon(): Promise<void>;
 }
 
-export interface SubmittingClientsOptions {
+interface SubmittingClientsOptions {
   /** Read on every attempt, so the server may move to another process (same URL). */
   url: () => string;
   /** The server's BETTER_AUTH_SECRET, which signs form tokens. */

@@ -5,7 +5,7 @@ import { createHmac } from "node:crypto";
  * read the secret off the enrolment page (base32, spaces allowed) or an
  * otpauth:// URI.
  */
-export function decodeBase32(text: string): Buffer {
+function decodeBase32(text: string): Buffer {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
   let bits = 0;
   let value = 0;

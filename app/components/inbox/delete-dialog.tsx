@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { buttonClass } from "~/components/ui/button-link";
+import { Button, buttonVariants } from "~/components/ui/button";
 
 /**
  * The confirmation step of a delete, opened by `?delete=<id>` in the URL.
@@ -47,19 +47,14 @@ export function DeleteDialog({
         undone.
       </p>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <Link to={cancelHref} replace preventScrollReset className={buttonClass("secondary")}>
+        <Link to={cancelHref} replace preventScrollReset className={buttonVariants({ variant: "secondary" })}>
           Cancel
         </Link>
         <fetcher.Form method="post">
           <input type="hidden" name="id" value={id} />
-          <button
-            type="submit"
-            name="intent"
-            value="delete"
-            className={buttonClass("primary", "bg-red-700 hover:bg-red-800")}
-          >
+          <Button type="submit" name="intent" value="delete" variant="destructive">
             Delete inquiry
-          </button>
+          </Button>
         </fetcher.Form>
       </div>
     </dialog>

@@ -1,17 +1,19 @@
 import { Download, Search } from "lucide-react";
 import { Form, Link } from "react-router";
-import { buttonClass } from "~/components/ui/button-link";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input, Select } from "~/components/ui/input";
 import { dealSizeOptions, interestOptions } from "~/content/inquiry-options";
 import {
   INBOX_STATUS_LABELS,
   INBOX_STATUS_VALUES,
   type InboxFilter,
+  InboxFilterSchema,
   inboxSearchParams,
-  SEARCH_MAX_LENGTH,
 } from "~/forms/inbox";
+import { constraintsOf } from "~/forms/parse-form";
 
-const fieldClass =
-  "block min-h-11 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 shadow-sm focus:border-amber-600 focus:ring-2 focus:ring-amber-600/30 focus:outline-none";
+const LIMITS = constraintsOf(InboxFilterSchema);
 
 function href(filter: Partial<InboxFilter>, pathname = "/dashboard"): string {
   const query = inboxSearchParams(filter).toString();
@@ -53,62 +55,46 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto]"
       >
         {filter.status !== "all" ? <input type="hidden" name="status" value={filter.status} /> : null}
-        <div>
-          <label htmlFor="inbox-q" className="block text-sm font-medium text-stone-900">
-            Search
-          </label>
-          <input
-            id="inbox-q"
-            type="search"
-            name="q"
-            defaultValue={filter.q ?? ""}
-            maxLength={SEARCH_MAX_LENGTH}
-            placeholder="Name, company, email or message"
-            className={`mt-1 ${fieldClass}`}
-          />
-        </div>
-        <div>
-          <label htmlFor="inbox-interest" className="block text-sm font-medium text-stone-900">
-            Interest
-          </label>
-          <select
-            id="inbox-interest"
-            name="interest"
-            defaultValue={filter.interest ?? ""}
-            className={`mt-1 ${fieldClass}`}
-          >
-            <option value="">Any interest</option>
-            {interestOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="inbox-deal-size" className="block text-sm font-medium text-stone-900">
-            Deal size
-          </label>
-          <select
-            id="inbox-deal-size"
-            name="dealSize"
-            defaultValue={filter.dealSize ?? ""}
-            className={`mt-1 ${fieldClass}`}
-          >
-            <option value="">Any deal size</option>
-            {dealSizeOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field label="Search" name="q" id="inbox-q" constraint={LIMITS.q}>
+          {(control) => (
+            <Input
+              {...control}
+              type="search"
+              defaultValue={filter.q ?? ""}
+              placeholder="Name, company, email or message"
+            />
+          )}
+        </Field>
+        <Field label="Interest" name="interest" id="inbox-interest" constraint={LIMITS.interest}>
+          {(control) => (
+            <Select {...control} defaultValue={filter.interest ?? ""}>
+              <option value="">Any interest</option>
+              {interestOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Deal size" name="dealSize" id="inbox-deal-size" constraint={LIMITS.dealSize}>
+          {(control) => (
+            <Select {...control} defaultValue={filter.dealSize ?? ""}>
+              <option value="">Any deal size</option>
+              {dealSizeOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
         <div className="flex items-end gap-2">
-          <button type="submit" className={buttonClass("primary")}>
+          <Button type="submit">
             <Search aria-hidden="true" className="size-4" />
             Apply
-          </button>
-          <Link to="/dashboard" className={buttonClass("ghost")}>
+          </Button>
+          <Link to="/dashboard" className={buttonVariants({ variant: "ghost" })}>
             Clear
           </Link>
         </div>
@@ -116,7 +102,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
       <a
         href={href({ ...base, status: filter.status }, "/dashboard/export.csv")}
         download
-        className={buttonClass("secondary", "min-h-9 py-1.5")}
+        className={buttonVariants({ variant: "secondary", size: "small" })}
       >
         <Download aria-hidden="true" className="size-4" />
         Export CSV
@@ -139,7 +125,7 @@ export function InboxPagination({
   return (
     <nav aria-label="Pagination" className="flex items-center justify-between gap-4 text-sm">
       {filter.page > 1 ? (
-        <Link to={to(filter.page - 1)} className={buttonClass("secondary")} rel="prev">
+        <Link to={to(filter.page - 1)} className={buttonVariants({ variant: "secondary" })} rel="prev">
           Previous
         </Link>
       ) : (
@@ -149,7 +135,7 @@ export function InboxPagination({
         Page {filter.page} of {pageCount}
       </p>
       {filter.page < pageCount ? (
-        <Link to={to(filter.page + 1)} className={buttonClass("secondary")} rel="next">
+        <Link to={to(filter.page + 1)} className={buttonVariants({ variant: "secondary" })} rel="next">
           Next
         </Link>
       ) : (

@@ -1,10 +1,18 @@
-import { Link, useFetcher } from "react-router";
+import { Link, useActionData, useFetcher } from "react-router";
+import { Field } from "~/components/ui/field";
+import { Textarea } from "~/components/ui/input";
 import { dashboardPage } from "~/content/account-pages";
-import { NOTES_MAX_LENGTH } from "~/forms/inbox";
+import { NotesSchema } from "~/forms/inbox";
+import { constraintOf, type FieldErrors } from "~/forms/parse-form";
 import { cardButtonClass } from "./card-button";
 import { RelativeTime } from "./relative-time";
 
 const { actions } = dashboardPage;
+const NOTES_LIMITS = constraintOf(NotesSchema);
+
+interface InboxActionFailure {
+  fieldErrors?: FieldErrors<"notes">;
+}
 
 export interface NotesSectionProps {
   id: string;
@@ -25,39 +33,42 @@ export interface NotesSectionProps {
  */
 export function NotesSection(props: NotesSectionProps) {
   const { id, notes, updatedAt, updatedByName, editing, editHref, closeHref, fetcherKey, now } = props;
-  const fetcher = useFetcher({ key: fetcherKey });
-  const textareaId = `notes-${id}`;
+  const fetcher = useFetcher<InboxActionFailure>({ key: fetcherKey });
+  // With JavaScript the answer is the fetcher's; without, the page's (one editor is open).
+  const pageAnswer = useActionData<InboxActionFailure>();
+  const notesError = editing ? (fetcher.data ?? pageAnswer)?.fieldErrors?.notes : undefined;
   return (
     <section aria-label={dashboardPage.notesLabel} className="rounded-lg bg-stone-50 p-4">
-      <div className="flex items-center justify-between gap-3">
-        <h3 className="text-sm font-semibold text-stone-900">
-          {editing ? (
-            <label htmlFor={textareaId}>{dashboardPage.notesLabel}</label>
-          ) : (
-            dashboardPage.notesLabel
-          )}
-        </h3>
-        {editing ? null : (
+      {editing ? null : (
+        <div className="flex items-center justify-between gap-3">
+          <h3 className="text-sm font-semibold text-stone-900">{dashboardPage.notesLabel}</h3>
           <Link to={editHref} preventScrollReset replace className={cardButtonClass("ghost")}>
             {notes ? actions.editNotes : actions.addNotes}
           </Link>
-        )}
-      </div>
+        </div>
+      )}
       {editing ? (
-        <fetcher.Form method="post" className="mt-2 space-y-3">
+        <fetcher.Form method="post" className="space-y-3">
           <input type="hidden" name="id" value={id} />
-          <textarea
-            id={textareaId}
+          <Field
+            label={dashboardPage.notesLabel}
             name="notes"
-            defaultValue={notes ?? ""}
-            maxLength={NOTES_MAX_LENGTH}
-            rows={4}
-            // The editor opens on request, so focus follows the admin's intent.
-            // eslint-disable-next-line jsx-a11y/no-autofocus
-            autoFocus
-            placeholder={dashboardPage.notesPlaceholder}
-            className="block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 shadow-sm focus:border-amber-600 focus:ring-2 focus:ring-amber-600/30 focus:outline-none"
-          />
+            id={`notes-${id}`}
+            constraint={NOTES_LIMITS}
+            error={notesError}
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                defaultValue={notes ?? ""}
+                rows={4}
+                // The editor opens on request, so focus follows the admin's intent.
+                // eslint-disable-next-line jsx-a11y/no-autofocus
+                autoFocus
+                placeholder={dashboardPage.notesPlaceholder}
+              />
+            )}
+          </Field>
           <div className="flex gap-2">
             <button type="submit" name="intent" value="save-notes" className={cardButtonClass("primary")}>
               {actions.save}

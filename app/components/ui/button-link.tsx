@@ -1,20 +1,14 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { type ButtonVariant, buttonVariants } from "./button";
+import { cn } from "./cn";
 
-export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost";
-
-const VARIANTS: Record<ButtonVariant, string> = {
-  primary: "bg-amber-700 text-white hover:bg-amber-800",
-  secondary: "bg-white text-stone-900 ring-1 ring-stone-300 hover:bg-stone-100",
-  outline: "bg-transparent text-current ring-1 ring-current hover:bg-black/5",
-  ghost: "bg-transparent text-stone-800 hover:bg-stone-100",
-};
-
-export const buttonBase =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-5 py-2.5 text-sm font-semibold text-center transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600";
-
+/**
+ * Kept for call sites on branches in flight; new code uses
+ * `cn(buttonVariants({ variant }), className)` or `<Button>`. Overrides win.
+ */
 export function buttonClass(variant: ButtonVariant = "primary", extra = ""): string {
-  return `${buttonBase} ${VARIANTS[variant]} ${extra}`.trim();
+  return cn(buttonVariants({ variant }), extra);
 }
 
 /** True for links that leave the site or open another app (chat, mail, phone). */
@@ -37,7 +31,7 @@ export function ButtonLink({
   variant?: ButtonVariant;
   className?: string;
 }) {
-  const classes = buttonClass(variant, className);
+  const classes = cn(buttonVariants({ variant }), className);
   if (/^https?:/.test(href)) {
     return (
       <a href={href} target="_blank" rel="noopener noreferrer" className={classes}>

@@ -1,58 +1,28 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createScratchPostgresDatabase, dropScratchPostgresDatabase } from "../../../tests/support/scratch-postgres";
-import { type Backend, testBackends } from "../../../tests/support/test-database";
+import * as authSchema from "../../../db/auth-schema";
+import * as schema from "../../../db/schema";
+import * as resetPasswordRoute from "~/routes/auth.reset-password";
+import * as verifyRoute from "~/routes/auth.verify-email";
+import { createTestContext, createTestServices } from "../../../tests/support/test-context";
+import { type Backend, createTestDatabase, testBackends } from "../../../tests/support/test-database";
+import * as actions from "./auth-actions.server";
+import * as roles from "./roles.server";
 
 /**
  * The account attacks of issue 12, driven through the real actions and the
- * verification route on a real database: each backend gets a fresh module
- * graph pointed at its own database, with boss@example.com in ADMIN_EMAILS.
+ * verification route on a real database: each backend gets its own
+ * database, and the actions a context with boss@example.com in ADMIN_EMAILS.
  */
 async function loadApp(backend: Backend) {
-  vi.resetModules();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "takeover-test-"));
-  Object.assign(process.env, {
-    SITE_URL: "http://127.0.0.1:4999",
-    DATA_DIR: path.join(dir, "data"),
-    BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
-    ADMIN_EMAILS: "boss@example.com",
-    LOG_LEVEL: "silent",
-  });
-  let scratchUrl: string | null = null;
-  const dbModule = await import("../db/db.server");
-  if (backend === "postgres") {
-    scratchUrl = await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL!, "takeover");
-    process.env.DATABASE_URL = scratchUrl;
-  } else {
-    delete process.env.DATABASE_URL;
-  }
-  const [actions, verifyRoute, auth, roles, schema, authSchema, drizzle] = await Promise.all([
-    import("./auth-actions.server"),
-    import("~/routes/auth.verify-email"),
-    import("./auth.server"),
-    import("./roles.server"),
-    import("../../../db/schema"),
-    import("../../../db/auth-schema"),
-    import("drizzle-orm"),
-  ]);
-  const db = await dbModule.getDb();
+  const database = await createTestDatabase(backend);
+  const services = createTestServices(database, { ADMIN_EMAILS: "boss@example.com" });
   return {
-    actions,
-    verifyRoute,
-    auth,
-    roles,
-    schema,
-    authSchema,
-    drizzle,
-    db,
-    async dispose() {
-      await dbModule.closeDatabase();
-      if (scratchUrl) await dropScratchPostgresDatabase(process.env.TEST_DATABASE_URL!, scratchUrl);
-      delete process.env.DATABASE_URL;
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+    db: database.db,
+    auth: services.auth,
+    /** A request's context, from this client address. */
+    context: (clientIp: string) => createTestContext(services, clientIp),
+    dispose: () => database.dispose(),
   };
 }
 
@@ -95,30 +65,30 @@ describe.each(testBackends)("account takeover attacks on %s", (backend) => {
   });
 
   const signUp = (name: string, email: string, password: string) =>
-    app.actions.signUp(
+    actions.signUp(
+      app.context("198.51.100.7"),
       post("/auth"),
-      "198.51.100.7",
       form({ fullName: name, email, password, confirmPassword: password }),
     );
   const signIn = (email: string, password: string, verifyToken = "", ip = "198.51.100.8") =>
-    app.actions.signIn(post("/auth"), ip, form({ email, password, verifyToken }));
+    actions.signIn(app.context(ip), post("/auth"), form({ email, password, verifyToken }));
   const openLink = (token: string) =>
-    app.verifyRoute.loader({
+    verifyRoute.loader({
       request: new Request(`${SITE}/auth/verify-email?token=${encodeURIComponent(token)}`),
       params: {},
-      context: { clientIp: "203.0.113.9" },
-    } as unknown as Parameters<typeof app.verifyRoute.loader>[0]);
+      context: app.context("203.0.113.9"),
+    } as unknown as Parameters<typeof verifyRoute.loader>[0]);
 
   async function mailsTo(email: string, kind: string) {
     const rows = await app.db
       .select({
-        to: app.schema.mailOutbox.to,
-        text: app.schema.mailOutbox.text,
-        html: app.schema.mailOutbox.html,
+        to: schema.mailOutbox.to,
+        text: schema.mailOutbox.text,
+        html: schema.mailOutbox.html,
       })
-      .from(app.schema.mailOutbox)
-      .where(app.drizzle.eq(app.schema.mailOutbox.kind, kind))
-      .orderBy(app.drizzle.asc(app.schema.mailOutbox.created_at));
+      .from(schema.mailOutbox)
+      .where(eq(schema.mailOutbox.kind, kind))
+      .orderBy(asc(schema.mailOutbox.created_at));
     return rows.filter((row) => row.to.includes(email));
   }
 
@@ -132,14 +102,14 @@ describe.each(testBackends)("account takeover attacks on %s", (backend) => {
   async function accountOf(email: string) {
     const [row] = await app.db
       .select({
-        id: app.authSchema.user.id,
-        verified: app.authSchema.user.emailVerified,
-        name: app.authSchema.user.name,
+        id: authSchema.user.id,
+        verified: authSchema.user.emailVerified,
+        name: authSchema.user.name,
       })
-      .from(app.authSchema.user)
-      .where(app.drizzle.eq(app.authSchema.user.email, email));
+      .from(authSchema.user)
+      .where(eq(authSchema.user.email, email));
     if (!row) throw new Error(`no account ${email}`);
-    return { ...row, isAdmin: await app.roles.isAdmin(app.db, row.id) };
+    return { ...row, isAdmin: await roles.isAdmin(app.db, row.id) };
   }
 
   it("finding 1: account pre-hijacking cannot grant admin: the owner's click never confirms the attacker's password", async () => {
@@ -199,7 +169,7 @@ describe.each(testBackends)("account takeover attacks on %s", (backend) => {
     const email = "reset@example.com";
     await signUp("Reset", email, OWNER_PASSWORD);
     await signIn(email, OWNER_PASSWORD, await latestVerifyToken(email));
-    const auth = await app.auth.getAuth();
+    const auth = app.auth;
     await auth.api.requestPasswordReset({ body: { email } });
     await auth.api.requestPasswordReset({ body: { email } });
     const tokens = (await mailsTo(email, "auth-reset-password")).map(
@@ -219,9 +189,9 @@ describe.each(testBackends)("account takeover attacks on %s", (backend) => {
 
   it("finding 4: common passwords are refused after the spec's two checks, and admins need 12 characters", async () => {
     const refusal = async (email: string, password: string, confirmPassword = password) => {
-      const result = await app.actions.signUp(
+      const result = await actions.signUp(
+        app.context("198.51.100.40"),
         post("/auth"),
-        "198.51.100.40",
         form({ fullName: "Pat Password", email, password, confirmPassword }),
       );
       if (result instanceof Response) return null;
@@ -241,9 +211,9 @@ describe.each(testBackends)("account takeover attacks on %s", (backend) => {
       expect(await refusal("weak@example.com", common)).toEqual({ password: tooWeak });
     }
     const [stored] = await app.db
-      .select({ id: app.authSchema.user.id })
-      .from(app.authSchema.user)
-      .where(app.drizzle.eq(app.authSchema.user.email, "weak@example.com"));
+      .select({ id: authSchema.user.id })
+      .from(authSchema.user)
+      .where(eq(authSchema.user.email, "weak@example.com"));
     expect(stored).toBeUndefined();
 
     // A strong 10-character password: fine for a member, too short for an admin.
@@ -257,19 +227,18 @@ describe.each(testBackends)("account takeover attacks on %s", (backend) => {
     const email = "admin-reset@example.com";
     await signUp("Admin Reset", email, OWNER_PASSWORD);
     await signIn(email, OWNER_PASSWORD, await latestVerifyToken(email));
-    await app.roles.grantAdmin(app.db, email);
-    const auth = await app.auth.getAuth();
+    await roles.grantAdmin(app.db, email);
+    const auth = app.auth;
     await auth.api.requestPasswordReset({ body: { email } });
     const mail = (await mailsTo(email, "auth-reset-password")).at(-1)!;
     const token = decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(mail.text)![1]!);
-    const route = await import("~/routes/auth.reset-password");
     const reset = (password: string) => {
       const body = new URLSearchParams({ token, password, confirmPassword: password });
-      return route.action({
+      return resetPasswordRoute.action({
         request: new Request(`${SITE}/auth/reset-password`, { method: "POST", body }),
         params: {},
-        context: { clientIp: "198.51.100.41" },
-      } as unknown as Parameters<typeof route.action>[0]);
+        context: app.context("198.51.100.41"),
+      } as unknown as Parameters<typeof resetPasswordRoute.action>[0]);
     };
     for (const [password, message] of [
       ["kQ8#vz!2Lp", "Admin passwords must be at least 12 characters"],

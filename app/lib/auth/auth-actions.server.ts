@@ -1,25 +1,24 @@
 import { data, redirectDocument } from "react-router";
 import type { Toast } from "~/lib/http/toast";
 import { authPage } from "~/content/account-pages";
-import {
-  collectFieldErrors,
-  EmailOnlySchema,
-  type FieldErrors,
-  readFields,
-  safeRedirectPath,
-  SignInSchema,
-  SignUpSchema,
-} from "~/forms/auth";
+import { EmailOnlySchema, safeRedirectPath, SignInSchema, SignUpSchema } from "~/forms/auth";
+import { type FieldErrors, parseForm, readFields } from "~/forms/parse-form";
 import { checkAuthRateLimit } from "./auth-limits.server";
-import { authHeaders, getAuth, readAuthFailure } from "./auth.server";
-import { getDb } from "../db/db.server";
+import { type Auth, authHeaders, readAuthFailure } from "./auth.server";
+import {
+  type AppContext,
+  authContext,
+  clientIpContext,
+  databaseContext,
+  envContext,
+} from "../context.server";
+import type { Db } from "../db/db.server";
 import {
   findUnverifiedAccount,
   forgetVerificationLinks,
   readVerificationLink,
   replaceUnverifiedAccount,
 } from "./email-verification.server";
-import { getEnv } from "../env.server";
 import { twoFactorStepUrl } from "./two-factor-sign-in.server";
 import { logger } from "../ops/logger.server";
 import { checkNewPasswordStrength } from "./password-strength.server";
@@ -52,8 +51,6 @@ function failureToast(title: string, description: string): Toast {
   return { title, description, variant: "destructive" };
 }
 
-type Auth = Awaited<ReturnType<typeof getAuth>>;
-
 /**
  * Signs in with the password; with `verifyToken` (the form a verification
  * link opens) it first confirms the address, but only for the holder of the
@@ -62,6 +59,7 @@ type Auth = Awaited<ReturnType<typeof getAuth>>;
  */
 async function signInWithPassword(
   auth: Auth,
+  db: Db,
   request: Request,
   clientIp: string,
   credentials: { email: string; password: string; verifyToken: string },
@@ -77,7 +75,6 @@ async function signInWithPassword(
   } catch (error) {
     // EMAIL_NOT_VERIFIED comes only after the password was checked.
     if (!credentials.verifyToken || readAuthFailure(error)?.code !== "EMAIL_NOT_VERIFIED") throw error;
-    const db = await getDb();
     const link = await readVerificationLink(db, credentials.verifyToken);
     if (!link || link.email !== credentials.email) throw error;
     await auth.api.verifyEmail({ query: { token: credentials.verifyToken } });
@@ -87,18 +84,19 @@ async function signInWithPassword(
 }
 
 /** An admin with passkeys and no authenticator: Better Auth asks for no code, the site asks for the passkey. */
-async function needsPasskeyStep(userId: string): Promise<boolean> {
-  const db = await getDb();
+async function needsPasskeyStep(db: Db, userId: string): Promise<boolean> {
   const factors = await readSecondFactors(db, userId);
   return factors.totp !== "on" && factors.passkeys > 0 && (await isAdmin(db, userId));
 }
 
-export async function signIn(request: Request, clientIp: string, formData: FormData) {
-  const fields = readFields(formData, ["email", "password", "redirectTo", "verifyToken"]);
-  const values = { email: fields.email };
-  const parsed = SignInSchema.safeParse(fields);
-  if (!parsed.success) {
-    const { fieldErrors, first } = collectFieldErrors<"email" | "password">(parsed.error);
+export async function signIn(context: AppContext, request: Request, formData: FormData) {
+  const clientIp = context.get(clientIpContext);
+  const { db } = context.get(databaseContext);
+  const fields = readFields(formData, ["redirectTo", "verifyToken"]);
+  const parsed = parseForm(SignInSchema, formData);
+  const values = { email: parsed.values.email };
+  if (!parsed.ok) {
+    const { fieldErrors, first } = parsed;
     return fail(
       { intent: "sign-in", fieldErrors, values, toast: failureToast(messages.signInFailed, first) },
       400,
@@ -106,7 +104,7 @@ export async function signIn(request: Request, clientIp: string, formData: FormD
   }
   const { email, password } = parsed.data;
 
-  const limit = await checkAuthRateLimit(await getDb(), "sign-in", { ip: clientIp, email });
+  const limit = await checkAuthRateLimit(db, "sign-in", { ip: clientIp, email });
   if (!limit.allowed) {
     return fail(
       { intent: "sign-in", values, toast: failureToast(messages.signInFailed, limit.message) },
@@ -117,9 +115,9 @@ export async function signIn(request: Request, clientIp: string, formData: FormD
   // Many attempts on this account from anywhere: slower, never locked.
   if (limit.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, limit.delayMs));
 
-  const auth = await getAuth();
+  const auth = context.get(authContext);
   try {
-    const { headers, response, verifiedNow } = await signInWithPassword(auth, request, clientIp, {
+    const { headers, response, verifiedNow } = await signInWithPassword(auth, db, request, clientIp, {
       email,
       password,
       verifyToken: fields.verifyToken.slice(0, 2000),
@@ -128,26 +126,28 @@ export async function signIn(request: Request, clientIp: string, formData: FormD
     // ADMIN_EMAILS counts only here: a verified owner who has just proved the
     // password they set (verification needs that password too). An admin
     // still reaches no dashboard data without a second factor.
-    const account = twoFactorPending ? await findAccountByEmail(await getDb(), email) : response.user;
+    const account = twoFactorPending ? await findAccountByEmail(db, email) : response.user;
     if (account?.emailVerified) {
-      await grantAdminIfListed(await getDb(), account, getEnv().ADMIN_EMAILS);
+      await grantAdminIfListed(db, account, context.get(envContext).ADMIN_EMAILS);
     }
     if (twoFactorPending) {
       // The password was right; the second step (an authenticator or backup
       // code) signs in. `headers` carries the challenge cookie.
       return redirectDocument(twoFactorStepUrl(safeRedirectPath(fields.redirectTo)), { headers });
     }
-    if (account && "token" in response && (await needsPasskeyStep(account.id))) {
+    if (account && "token" in response && (await needsPasskeyStep(db, account.id))) {
       // An admin whose second factor is a passkey: like a code challenge, the
       // password alone keeps no session; the passkey step signs in.
-      await endSessionByToken(await getDb(), response.token);
-      const step = new Headers({ "Set-Cookie": await startPasskeyStep(await getDb(), account.id) });
+      await endSessionByToken(db, response.token);
+      const step = new Headers({
+        "Set-Cookie": await startPasskeyStep(db, context.get(envContext), account.id),
+      });
       return redirectDocument(twoFactorStepUrl(safeRedirectPath(fields.redirectTo)), { headers: step });
     }
     const toast = verifiedNow
       ? { title: "Email verified", description: messages.signInSuccess }
       : { title: messages.signInSuccess };
-    for (const cookie of (await createToastHeaders(toast)).getSetCookie()) {
+    for (const cookie of (await createToastHeaders(context, toast)).getSetCookie()) {
       headers.append("Set-Cookie", cookie);
     }
     // A full page load: every page (most render without JavaScript) shows
@@ -177,21 +177,20 @@ export async function signIn(request: Request, clientIp: string, formData: FormD
   }
 }
 
-export async function signUp(request: Request, clientIp: string, formData: FormData) {
-  const fields = readFields(formData, ["fullName", "email", "password", "confirmPassword"]);
-  const values = { fullName: fields.fullName, email: fields.email };
-  const parsed = SignUpSchema.safeParse(fields);
-  if (!parsed.success) {
-    const { fieldErrors, first } = collectFieldErrors<"fullName" | "email" | "password" | "confirmPassword">(
-      parsed.error,
-    );
+export async function signUp(context: AppContext, request: Request, formData: FormData) {
+  const clientIp = context.get(clientIpContext);
+  const { db } = context.get(databaseContext);
+  const parsed = parseForm(SignUpSchema, formData);
+  const values = { fullName: parsed.values.fullName, email: parsed.values.email };
+  if (!parsed.ok) {
+    const { fieldErrors, first } = parsed;
     return fail({ intent: "sign-up", fieldErrors, values, toast: failureToast("Error", first) }, 400);
   }
   const { fullName, email, password } = parsed.data;
   const weak = await checkNewPasswordStrength(password, {
     email,
     name: fullName,
-    admin: getEnv().ADMIN_EMAILS.includes(email),
+    admin: context.get(envContext).ADMIN_EMAILS.includes(email),
   });
   if (weak) {
     return fail(
@@ -200,7 +199,7 @@ export async function signUp(request: Request, clientIp: string, formData: FormD
     );
   }
 
-  const limit = await checkAuthRateLimit(await getDb(), "sign-up", { ip: clientIp, email });
+  const limit = await checkAuthRateLimit(db, "sign-up", { ip: clientIp, email });
   if (!limit.allowed) {
     return fail(
       { intent: "sign-up", values, toast: failureToast(messages.signUpFailed, limit.message) },
@@ -209,11 +208,10 @@ export async function signUp(request: Request, clientIp: string, formData: FormD
     );
   }
 
-  const auth = await getAuth();
+  const auth = context.get(authContext);
   try {
     // An unverified address belongs to whoever signs up last: the password
     // is replaced and a new link sent, earlier links stop working.
-    const db = await getDb();
     const unverifiedId = await findUnverifiedAccount(db, email);
     const passwordHash = unverifiedId ? await (await auth.$context).password.hash(password) : "";
     if (
@@ -240,19 +238,26 @@ export async function signUp(request: Request, clientIp: string, formData: FormD
     );
   }
   // A fresh page clears the form.
-  return redirectWithToast("/auth?tab=signup", { title: messages.signUpSuccess });
+  return redirectWithToast(context, "/auth?tab=signup", { title: messages.signUpSuccess });
 }
 
-export async function resendVerification(clientIp: string, formData: FormData) {
-  const parsed = EmailOnlySchema.safeParse(readFields(formData, ["email"]));
-  if (!parsed.success) {
+export async function resendVerification(context: AppContext, formData: FormData) {
+  const parsed = parseForm(EmailOnlySchema, formData);
+  if (!parsed.ok) {
     return fail(
-      { intent: "resend-verification", toast: failureToast("Error", collectFieldErrors(parsed.error).first) },
+      {
+        intent: "resend-verification",
+        fieldErrors: parsed.fieldErrors,
+        toast: failureToast("Error", parsed.first),
+      },
       400,
     );
   }
   const { email } = parsed.data;
-  const limit = await checkAuthRateLimit(await getDb(), "resend-verification", { ip: clientIp, email });
+  const limit = await checkAuthRateLimit(context.get(databaseContext).db, "resend-verification", {
+    ip: context.get(clientIpContext),
+    email,
+  });
   if (!limit.allowed) {
     return fail(
       {
@@ -264,7 +269,7 @@ export async function resendVerification(clientIp: string, formData: FormData) {
       limit.retryAfterSeconds,
     );
   }
-  const auth = await getAuth();
+  const auth = context.get(authContext);
   try {
     // Answers the same whether or not the address needs verifying.
     await auth.api.sendVerificationEmail({ body: { email } });

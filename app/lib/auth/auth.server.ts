@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { authLinks, HOUR_SECONDS } from "~/content/auth-links";
 import { company } from "~/content/company";
 import { retention } from "~/content/retention";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/forms/auth";
@@ -10,14 +11,17 @@ import * as authSchema from "../../../db/auth-schema";
 import { recordSignIn } from "./account-activity.server";
 import { existingAccountMail, resetPasswordMail, verificationMail } from "../mail/auth-mails.server";
 import { resolveAuthSecret } from "./auth-secret.server";
-import { type Db, getDb } from "../db/db.server";
-import { type Env, getEnv } from "../env.server";
+import type { Db } from "../db/db.server";
+import type { Env } from "../env.server";
 import { logger } from "../ops/logger.server";
 import { enqueueMail } from "../mail/mail.server";
 import { forgetResetLinks, recordVerificationLink } from "./email-verification.server";
 import { secondFactorOfNewSession } from "./second-factor.server";
 
-const DAY_SECONDS = 24 * 60 * 60;
+const DAY_SECONDS = 24 * HOUR_SECONDS;
+/** The lifetimes of the links in account mails, which the mails state (content/auth-links). */
+export const VERIFY_EMAIL_EXPIRES_IN_SECONDS = authLinks.verifyEmailHours * HOUR_SECONDS;
+export const RESET_PASSWORD_EXPIRES_IN_SECONDS = authLinks.resetPasswordHours * HOUR_SECONDS;
 /** Idle timeout: a session unused for this long ends (the privacy notice states it). */
 export const SESSION_EXPIRES_IN_SECONDS = retention.sessionIdleDays * DAY_SECONDS;
 /** Using a session at most this often pushes its expiry out again (sliding). */
@@ -33,10 +37,11 @@ export function isSecureSite(env: Env): boolean {
 }
 
 /** The session cookie's name; `__Secure-` prefixed on an https site. */
-export function sessionCookieName(env: Env = getEnv()): string {
+export function sessionCookieName(env: Env): string {
   return `${isSecureSite(env) ? "__Secure-" : ""}better-auth.session_token`;
 }
 
+/**
 /**
  * WebAuthn binds a passkey to the site's host name (rpID) and accepts
  * answers only from the site's own origin, both from SITE_URL.
@@ -47,7 +52,8 @@ export function passkeyOptions(env: Env) {
 }
 
 /**
- * The Better Auth instance on a given database. Links in mail point at the
+ * The Better Auth instance on a given database, built once at startup
+ * (server/main.ts) and handed to the routes in `authContext`. Links in mail point at the
  * site's own routes (/auth/verify-email, /auth/reset-password), not at Better
  * Auth's HTTP handler, which is not mounted: every auth request goes through
  * a React Router action, and so through the rate limits there.
@@ -68,7 +74,7 @@ export function createAuth(db: Db, env: Env) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: 60 * 60,
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN_SECONDS,
       async sendResetPassword({ user, token }) {
         const url = `${siteUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
         await enqueueMail(db, resetPasswordMail({ to: user.email, url }));
@@ -86,10 +92,10 @@ export function createAuth(db: Db, env: Env) {
       // sign-in form it opens): opening one never signs in, and never
       // blesses a password that the address owner did not set.
       autoSignInAfterVerification: false,
-      expiresIn: DAY_SECONDS,
+      expiresIn: VERIFY_EMAIL_EXPIRES_IN_SECONDS,
       async sendVerificationEmail({ user, token }) {
         const url = `${siteUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
-        await recordVerificationLink(db, user.id, token, DAY_SECONDS);
+        await recordVerificationLink(db, user.id, token, VERIFY_EMAIL_EXPIRES_IN_SECONDS);
         await enqueueMail(db, verificationMail({ to: user.email, url }));
       },
     },
@@ -141,17 +147,6 @@ export function createAuth(db: Db, env: Env) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-let instance: Promise<Auth> | undefined;
-
-/**
- * The process-wide instance, created on first use: importing this module
- * opens nothing (prerendering imports the server build at build time).
- */
-export function getAuth(): Promise<Auth> {
-  instance ??= getDb().then((db) => createAuth(db, getEnv()));
-  return instance;
-}
 
 /**
  * Headers for a server-side Better Auth call: the browser's cookies and

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { data, redirectDocument } from "react-router";
-import { readFields, safeRedirectPath } from "~/forms/auth";
+import { safeRedirectPath } from "~/forms/auth";
+import { PasskeyNameSchema } from "~/forms/passkey";
+import { type FieldErrors, parseForm, readFields } from "~/forms/parse-form";
 import { session as sessionTable } from "../../../db/schema";
 import { checkAuthRateLimit } from "./auth-limits.server";
 import { readAuthFailure } from "./auth.server";
@@ -10,7 +12,6 @@ import {
   endPendingChallenge,
   finishPasskeyRegistration,
   finishPasskeySignIn,
-  PasskeyNameSchema,
   readWebAuthnResponse,
   startPasskeyRegistration,
   startPasskeySignIn,
@@ -23,7 +24,7 @@ import {
 } from "./second-factor.server";
 import { describeDevice } from "./user-agent";
 import type { SignedInSession } from "./viewer.server";
-import { getDb } from "../db/db.server";
+import { type AppContext, clientIpContext, databaseContext, envContext } from "../context.server";
 import { createToastHeaders, redirectWithToast } from "../http/toast.server";
 import { logger } from "../ops/logger.server";
 
@@ -40,9 +41,20 @@ export const passkeyMessages = {
     "That passkey belongs to another account. Use a passkey of the account you are signing in to.",
 } as const;
 
-function refuse(intent: PasskeyIntent, description: string, status: number, init?: ResponseInit) {
+function refuse(
+  intent: PasskeyIntent,
+  description: string,
+  status: number,
+  init?: ResponseInit,
+  fieldErrors?: FieldErrors<"name">,
+) {
   return data<PasskeyActionData>(
-    { intent, error: description, toast: { title: "Passkey", description, variant: "destructive" } },
+    {
+      intent,
+      error: description,
+      fieldErrors,
+      toast: { title: "Passkey", description, variant: "destructive" },
+    },
     { ...init, status },
   );
 }
@@ -57,14 +69,15 @@ function withNoStore(headers: Headers): Headers {
  * (/account, /account/two-factor). `done` is where a success goes.
  */
 export async function passkeyRegistrationAction(
+  context: AppContext,
   request: Request,
-  clientIp: string,
   session: SignedInSession,
   intent: PasskeyIntent,
   formData: FormData,
   done: string,
 ) {
-  const db = await getDb();
+  const { db } = context.get(databaseContext);
+  const clientIp = context.get(clientIpContext);
   const userId = session.user.id;
   const factors = await readSecondFactors(db, userId);
   if (!mayChangeSecondFactors(session, factors)) {
@@ -79,7 +92,7 @@ export async function passkeyRegistrationAction(
 
   if (intent === "passkey-options") {
     try {
-      const { options, headers } = await startPasskeyRegistration(request, clientIp);
+      const { options, headers } = await startPasskeyRegistration(context, request);
       return data<PasskeyActionData>(
         { intent, ceremony: "register", options },
         { headers: withNoStore(headers) },
@@ -96,18 +109,17 @@ export async function passkeyRegistrationAction(
     }
   }
 
-  const fields = readFields(formData, ["response", "name"]);
-  const response = readWebAuthnResponse(fields.response);
+  const name = parseForm(PasskeyNameSchema, formData);
+  if (!name.ok) return refuse(intent, name.first, 400, undefined, name.fieldErrors);
+  const response = readWebAuthnResponse(readFields(formData, ["response"]).response);
   if (!response) return refuse(intent, passkeyMessages.unreadable, 400);
-  const name = PasskeyNameSchema.safeParse(fields.name);
-  if (!name.success) return refuse(intent, name.error.issues[0]?.message ?? passkeyMessages.notAdded, 400);
   const startedAt = new Date();
   try {
     await finishPasskeyRegistration(
+      context,
       request,
-      clientIp,
       response,
-      name.data || describeDevice(request.headers.get("user-agent")),
+      name.data.name || describeDevice(request.headers.get("user-agent")),
     );
   } catch (error) {
     const failure = readAuthFailure(error);
@@ -127,7 +139,7 @@ export async function passkeyRegistrationAction(
     endedSessions = await endSessionsStartedBefore(db, userId, startedAt, session.sessionId);
   }
   logger.info({ userId, endedSessions }, "passkey added");
-  return redirectWithToast(done, {
+  return redirectWithToast(context, done, {
     title: "Passkey added",
     description: "You can now use it to sign in.",
   });
@@ -140,13 +152,14 @@ export async function passkeyRegistrationAction(
  * own from the sign-in page.
  */
 export async function passkeySignInAction(
+  context: AppContext,
   request: Request,
-  clientIp: string,
   intent: PasskeyIntent,
   formData: FormData,
   step: { pendingUserId: string | null; passwordSessionId: string | null },
 ) {
-  const db = await getDb();
+  const { db } = context.get(databaseContext);
+  const clientIp = context.get(clientIpContext);
   const limit = await checkAuthRateLimit(db, "passkey", { ip: clientIp });
   if (!limit.allowed) {
     return refuse(intent, limit.message, 429, {
@@ -154,7 +167,7 @@ export async function passkeySignInAction(
     });
   }
   if (intent === "passkey-options") {
-    const { options, headers } = await startPasskeySignIn(request, clientIp);
+    const { options, headers } = await startPasskeySignIn(context, request);
     return data<PasskeyActionData>(
       { intent, ceremony: "authenticate", options },
       { headers: withNoStore(headers) },
@@ -167,7 +180,7 @@ export async function passkeySignInAction(
   if (!response) return refuse(intent, passkeyMessages.unreadable, 400);
   let signedIn: Awaited<ReturnType<typeof finishPasskeySignIn>>;
   try {
-    signedIn = await finishPasskeySignIn(request, clientIp, response);
+    signedIn = await finishPasskeySignIn(context, request, response);
   } catch (error) {
     const failure = readAuthFailure(error);
     if (!failure) throw error;
@@ -181,8 +194,10 @@ export async function passkeySignInAction(
   }
   if (step.passwordSessionId) await deleteSession(db, step.passwordSessionId);
   const headers = signedIn.headers;
-  await endPendingChallenge(db, request, headers);
-  for (const cookie of (await createToastHeaders({ title: "Signed in successfully!" })).getSetCookie()) {
+  await endPendingChallenge(db, context.get(envContext), request, headers);
+  for (const cookie of (
+    await createToastHeaders(context, { title: "Signed in successfully!" })
+  ).getSetCookie()) {
     headers.append("Set-Cookie", cookie);
   }
   logger.info({ userId: signedIn.userId }, "signed in with a passkey");

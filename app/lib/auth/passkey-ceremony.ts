@@ -1,3 +1,4 @@
+import type { FieldErrors } from "~/forms/parse-form";
 import type { Toast } from "../http/toast";
 
 /**
@@ -12,7 +13,7 @@ export type PasskeyCeremony = "register" | "authenticate";
 
 export type PasskeyActionData =
   | { intent: "passkey-options"; ceremony: PasskeyCeremony; options: Record<string, unknown> }
-  | { intent: PasskeyIntent; error: string; toast: Toast };
+  | { intent: PasskeyIntent; error: string; fieldErrors?: FieldErrors<"name">; toast: Toast };
 
 export function isPasskeyIntent(value: unknown): value is PasskeyIntent {
   return value === "passkey-options" || value === "passkey";

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "../../../db/schema";
+import { TEST_ENV } from "../../../tests/support/test-context";
 import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { parseEnv } from "../env.server";
 import {
   endPendingChallenge,
   readPasskeyStepUserId,
@@ -8,6 +10,7 @@ import {
   startPasskeyStep,
 } from "./passkeys.server";
 
+const env = parseEnv({ ...TEST_ENV });
 const withCookie = (cookie: string) =>
   new Request("http://localhost/auth/two-factor", { headers: { Cookie: cookie } });
 
@@ -23,18 +26,30 @@ describe.each(testBackends)("the passkey step after a password on %s", (backend)
 
   it("names whose password was right until the passkey answers, once; a forged key names nobody", async () => {
     const { db } = database;
-    const setCookie = await startPasskeyStep(db, "pia");
+    const setCookie = await startPasskeyStep(db, env, "pia");
     expect(setCookie).toMatch(/; HttpOnly; SameSite=Lax/);
     const cookie = setCookie.split(";")[0]!;
-    expect(await readPasskeyStepUserId(db, withCookie(cookie))).toBe("pia");
+    expect(await readPasskeyStepUserId(db, env, withCookie(cookie))).toBe("pia");
     const forged = `${cookie.split("=")[0]}=${"A".repeat(32)}`;
-    expect(await readPasskeyStepUserId(db, withCookie(forged))).toBeNull();
-    expect(await readPasskeyStepUserId(db, withCookie(`${cookie.split("=")[0]}=pia`))).toBeNull();
+    expect(await readPasskeyStepUserId(db, env, withCookie(forged))).toBeNull();
+    expect(await readPasskeyStepUserId(db, env, withCookie(`${cookie.split("=")[0]}=pia`))).toBeNull();
 
     const headers = new Headers();
-    await endPendingChallenge(db, withCookie(cookie), headers);
+    await endPendingChallenge(db, env, withCookie(cookie), headers);
     expect(headers.getSetCookie().join("\n")).toMatch(/Max-Age=0/);
-    expect(await readPasskeyStepUserId(db, withCookie(cookie))).toBeNull();
+    expect(await readPasskeyStepUserId(db, env, withCookie(cookie))).toBeNull();
+  });
+
+  it("on an https site the step cookie is __Secure- and Secure", async () => {
+    const secure = parseEnv({ ...TEST_ENV, SITE_URL: "https://example.test" });
+    const setCookie = await startPasskeyStep(database.db, secure, "pia");
+    expect(setCookie).toMatch(/^__Secure-passkey_step=[\w-]{32}; .*; Secure$/);
+    const cookie = setCookie.split(";")[0]!;
+    expect(await readPasskeyStepUserId(database.db, secure, withCookie(cookie))).toBe("pia");
+    // The plain name is not read on an https site.
+    expect(
+      await readPasskeyStepUserId(database.db, secure, withCookie(cookie.slice("__Secure-".length))),
+    ).toBeNull();
   });
 });
 

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { stripSingleLineControls } from "~/forms/single-line";
 import { passkey, session as sessionTable, verification } from "../../../db/schema";
-import { type Auth, authHeaders, getAuth, isSecureSite } from "./auth.server";
+import { type Auth, authHeaders, isSecureSite } from "./auth.server";
+import { type AppContext, authContext, clientIpContext } from "../context.server";
 import type { Db } from "../db/db.server";
-import { getEnv } from "../env.server";
+import type { Env } from "../env.server";
 
 /** A passkey as the account page lists it; never its key material. */
 export interface PasskeySummary {
@@ -14,8 +14,6 @@ export interface PasskeySummary {
   /** ISO time it was added. */
   createdAt: string | null;
 }
-
-export const PASSKEY_NAME_MAX_LENGTH = 60;
 
 export async function listPasskeys(db: Db, userId: string): Promise<PasskeySummary[]> {
   const rows = await db
@@ -64,56 +62,46 @@ export function readWebAuthnResponse(text: string): WebAuthnResponse | null {
   }
 }
 
-export const PasskeyNameSchema = z
-  .string()
-  .transform(stripSingleLineControls)
-  .pipe(
-    z
-      .string()
-      .trim()
-      .max(PASSKEY_NAME_MAX_LENGTH, `A passkey name has at most ${PASSKEY_NAME_MAX_LENGTH} characters`),
-  );
-
 /** Step 1 of adding a passkey: the challenge, and the cookie that ties it to this browser. */
-export async function startPasskeyRegistration(request: Request, clientIp: string) {
-  const auth = await getAuth();
+export async function startPasskeyRegistration(context: AppContext, request: Request) {
+  const auth = context.get(authContext);
   const { response, headers } = await auth.api.generatePasskeyRegistrationOptions({
-    headers: authHeaders(request, clientIp),
+    headers: authHeaders(request, context.get(clientIpContext)),
     returnHeaders: true,
   });
   return { options: response as unknown as Record<string, unknown>, headers };
 }
 
 export async function finishPasskeyRegistration(
+  context: AppContext,
   request: Request,
-  clientIp: string,
   response: WebAuthnResponse,
   name: string,
 ) {
-  const auth = await getAuth();
+  const auth = context.get(authContext);
   return auth.api.verifyPasskeyRegistration({
     body: { response, name },
-    headers: authHeaders(request, clientIp),
+    headers: authHeaders(request, context.get(clientIpContext)),
   });
 }
 
 /** Step 1 of signing in with a passkey. */
-export async function startPasskeySignIn(request: Request, clientIp: string) {
-  const auth = await getAuth();
+export async function startPasskeySignIn(context: AppContext, request: Request) {
+  const auth = context.get(authContext);
   const { response, headers } = await auth.api.generatePasskeyAuthenticationOptions({
-    headers: authHeaders(request, clientIp),
+    headers: authHeaders(request, context.get(clientIpContext)),
     returnHeaders: true,
   });
   return { options: response as unknown as Record<string, unknown>, headers };
 }
 
 /** Step 2: a new session (its cookie in `headers`) for the passkey's owner. */
-export async function finishPasskeySignIn(request: Request, clientIp: string, response: WebAuthnResponse) {
-  const auth = await getAuth();
+export async function finishPasskeySignIn(context: AppContext, request: Request, response: WebAuthnResponse) {
+  const auth = context.get(authContext);
   const result = await auth.api.verifyPasskeyAuthentication({
     // Its shape was checked above; its content is the plugin's to verify.
     body: { response: response as unknown as AuthenticationAnswer },
-    headers: authHeaders(request, clientIp),
+    headers: authHeaders(request, context.get(clientIpContext)),
     returnHeaders: true,
   });
   return {
@@ -132,8 +120,8 @@ export async function endSessionByToken(db: Db, token: string): Promise<void> {
 }
 
 /** Better Auth's short-lived cookie of a sign-in waiting for its second step. */
-export function twoFactorChallengeCookieName(): string {
-  return `${isSecureSite(getEnv()) ? "__Secure-" : ""}better-auth.two_factor`;
+export function twoFactorChallengeCookieName(env: Env): string {
+  return `${isSecureSite(env) ? "__Secure-" : ""}better-auth.two_factor`;
 }
 
 function readCookie(request: Request, name: string): string | null {
@@ -146,8 +134,8 @@ function readCookie(request: Request, name: string): string | null {
 }
 
 /** The identifier in Better Auth's signed two-factor challenge cookie (`identifier.signature`). */
-function challengeIdentifier(request: Request): string | null {
-  const raw = readCookie(request, twoFactorChallengeCookieName());
+function challengeIdentifier(env: Env, request: Request): string | null {
+  const raw = readCookie(request, twoFactorChallengeCookieName(env));
   if (!raw) return null;
   let value: string;
   try {
@@ -164,8 +152,8 @@ function challengeIdentifier(request: Request): string | null {
  * random and kept server-side for 10 minutes, so an unknown or forged one
  * finds nothing.
  */
-export async function readPendingChallengeUserId(db: Db, request: Request): Promise<string | null> {
-  const identifier = challengeIdentifier(request);
+export async function readPendingChallengeUserId(db: Db, env: Env, request: Request): Promise<string | null> {
+  const identifier = challengeIdentifier(env, request);
   if (!identifier) return null;
   const [row] = await db
     .select({ value: verification.value })
@@ -184,16 +172,16 @@ export async function readPendingChallengeUserId(db: Db, request: Request): Prom
 const PASSKEY_STEP_SECONDS = 10 * 60;
 const PASSKEY_STEP_PREFIX = "passkey-step-";
 
-function passkeyStepCookieName(): string {
-  return `${isSecureSite(getEnv()) ? "__Secure-" : ""}passkey_step`;
+function passkeyStepCookieName(env: Env): string {
+  return `${isSecureSite(env) ? "__Secure-" : ""}passkey_step`;
 }
 
-function cookieAttributes(maxAge: number): string {
-  return `Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${isSecureSite(getEnv()) ? "; Secure" : ""}`;
+function cookieAttributes(env: Env, maxAge: number): string {
+  return `Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${isSecureSite(env) ? "; Secure" : ""}`;
 }
 
 /** Returns the Set-Cookie value that starts the step. */
-export async function startPasskeyStep(db: Db, userId: string): Promise<string> {
+export async function startPasskeyStep(db: Db, env: Env, userId: string): Promise<string> {
   const key = randomBytes(24).toString("base64url");
   await db.insert(verification).values({
     id: randomUUID(),
@@ -201,15 +189,15 @@ export async function startPasskeyStep(db: Db, userId: string): Promise<string> 
     value: userId,
     expiresAt: new Date(Date.now() + PASSKEY_STEP_SECONDS * 1000),
   });
-  return `${passkeyStepCookieName()}=${key}; ${cookieAttributes(PASSKEY_STEP_SECONDS)}`;
+  return `${passkeyStepCookieName(env)}=${key}; ${cookieAttributes(env, PASSKEY_STEP_SECONDS)}`;
 }
 
-export function hasPasskeyStep(request: Request): boolean {
-  return readCookie(request, passkeyStepCookieName()) !== null;
+export function hasPasskeyStep(env: Env, request: Request): boolean {
+  return readCookie(request, passkeyStepCookieName(env)) !== null;
 }
 
-export async function readPasskeyStepUserId(db: Db, request: Request): Promise<string | null> {
-  const key = readCookie(request, passkeyStepCookieName());
+export async function readPasskeyStepUserId(db: Db, env: Env, request: Request): Promise<string | null> {
+  const key = readCookie(request, passkeyStepCookieName(env));
   if (!key || !/^[\w-]{32}$/.test(key)) return null;
   const [row] = await db
     .select({ value: verification.value })
@@ -228,17 +216,22 @@ export async function readPasskeyStepUserId(db: Db, request: Request): Promise<s
  * After a passkey completed the sign-in, neither Better Auth's code
  * challenge nor the passkey step can be used again.
  */
-export async function endPendingChallenge(db: Db, request: Request, headers: Headers): Promise<void> {
+export async function endPendingChallenge(
+  db: Db,
+  env: Env,
+  request: Request,
+  headers: Headers,
+): Promise<void> {
   const identifiers: string[] = [];
-  const challenge = challengeIdentifier(request);
+  const challenge = challengeIdentifier(env, request);
   if (challenge) {
     identifiers.push(challenge, `2fa-attempts-${challenge}`);
-    headers.append("Set-Cookie", `${twoFactorChallengeCookieName()}=; ${cookieAttributes(0)}`);
+    headers.append("Set-Cookie", `${twoFactorChallengeCookieName(env)}=; ${cookieAttributes(env, 0)}`);
   }
-  const step = readCookie(request, passkeyStepCookieName());
+  const step = readCookie(request, passkeyStepCookieName(env));
   if (step) {
     identifiers.push(`${PASSKEY_STEP_PREFIX}${step}`);
-    headers.append("Set-Cookie", `${passkeyStepCookieName()}=; ${cookieAttributes(0)}`);
+    headers.append("Set-Cookie", `${passkeyStepCookieName(env)}=; ${cookieAttributes(env, 0)}`);
   }
   if (identifiers.length > 0) {
     await db.delete(verification).where(inArray(verification.identifier, identifiers));

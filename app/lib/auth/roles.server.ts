@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { user, userRoles } from "../../../db/schema";
 import type { Db } from "../db/db.server";
-import { getEnv } from "../env.server";
 import { logger } from "../ops/logger.server";
 
 export const ADMIN_ROLE = "admin";
@@ -111,10 +110,7 @@ export async function grantAdminIfListed(
  * Listing is additive: removing an address from ADMIN_EMAILS does not
  * revoke (use `npm run admin -- revoke`). Returns how many were granted.
  */
-export async function syncAdminEmails(
-  db: Db,
-  adminEmails: readonly string[] = getEnv().ADMIN_EMAILS,
-): Promise<number> {
+export async function syncAdminEmails(db: Db, adminEmails: readonly string[]): Promise<number> {
   if (adminEmails.length === 0) return 0;
   const listed = await db
     .select({ id: user.id })

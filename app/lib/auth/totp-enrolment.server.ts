@@ -1,13 +1,14 @@
 import { symmetricDecrypt } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import QRCode from "qrcode";
-import { createCookie } from "react-router";
+import { type Cookie, createCookie } from "react-router";
 import { company } from "~/content/company";
 import { twoFactor } from "../../../db/schema";
 import type { Auth } from "./auth.server";
 import { resolveAuthSecret } from "./auth-secret.server";
 import type { Db } from "../db/db.server";
-import { getEnv } from "../env.server";
+import { type AppContext, envContext } from "../context.server";
+import type { Env } from "../env.server";
 
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
@@ -68,32 +69,37 @@ export async function readPendingTotpSetup(
  * enrolment or on regenerating), read and cleared by the page that shows
  * them. The codes themselves never travel in a cookie.
  */
-let backupCodesCookie: ReturnType<typeof createCookie> | undefined;
+const backupCodesCookies = new WeakMap<Env, Cookie>();
 
-// Created on first use: importing this module must not read the environment.
-function backupCodesOnce() {
-  const env = getEnv();
-  backupCodesCookie ??= createCookie("backup_codes_once", {
-    path: "/account",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.SITE_URL.startsWith("https:"),
-    maxAge: 300,
-    secrets: [resolveAuthSecret(env)],
-  });
-  return backupCodesCookie;
+// One per configuration: the secret and the site's scheme come from it.
+function backupCodesOnce(context: AppContext): Cookie {
+  const env = context.get(envContext);
+  let cookie = backupCodesCookies.get(env);
+  if (!cookie) {
+    cookie = createCookie("backup_codes_once", {
+      path: "/account",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: env.SITE_URL.startsWith("https:"),
+      maxAge: 300,
+      secrets: [resolveAuthSecret(env)],
+    });
+    backupCodesCookies.set(env, cookie);
+  }
+  return cookie;
 }
 
-export async function allowBackupCodesOnce(userId: string): Promise<string> {
-  return backupCodesOnce().serialize({ userId });
+export async function allowBackupCodesOnce(context: AppContext, userId: string): Promise<string> {
+  return backupCodesOnce(context).serialize({ userId });
 }
 
 /** True (and a header that clears the permission) when the codes may be shown to this user now. */
 export async function takeBackupCodesPermission(
+  context: AppContext,
   request: Request,
   userId: string,
 ): Promise<{ allowed: boolean; clear: string | null }> {
-  const cookie = backupCodesOnce();
+  const cookie = backupCodesOnce(context);
   const value: unknown = await cookie.parse(request.headers.get("Cookie"));
   if (!value) return { allowed: false, clear: null };
   const clear = await cookie.serialize("", { maxAge: 0 });

@@ -1,9 +1,10 @@
 import { data, redirectDocument } from "react-router";
 import type { Toast } from "~/lib/http/toast";
-import { collectFieldErrors, readFields, safeRedirectPath } from "~/forms/auth";
+import { safeRedirectPath } from "~/forms/auth";
+import { type FieldErrors, parseForm, readFields } from "~/forms/parse-form";
 import { BackupCodeSchema, TotpCodeSchema, twoFactorMessages } from "~/forms/two-factor";
 import { checkAuthRateLimit } from "./auth-limits.server";
-import { authHeaders, getAuth, readAuthFailure } from "./auth.server";
+import { authHeaders, readAuthFailure } from "./auth.server";
 import {
   hasPasskeyStep,
   readPasskeyStepUserId,
@@ -12,7 +13,13 @@ import {
 } from "./passkeys.server";
 import { readSecondFactors } from "./second-factor.server";
 import { getSession } from "./viewer.server";
-import { getDb } from "../db/db.server";
+import {
+  type AppContext,
+  authContext,
+  clientIpContext,
+  databaseContext,
+  envContext,
+} from "../context.server";
 import { logger } from "../ops/logger.server";
 import { createToastHeaders, redirectWithToast } from "../http/toast.server";
 
@@ -25,7 +32,8 @@ export type TwoFactorIntent = "totp" | "backup-code";
 
 export interface TwoFactorStepData {
   intent: TwoFactorIntent;
-  error?: string;
+  /** Every refusal of this step is about the code. */
+  fieldErrors: FieldErrors<"code">;
   toast: Toast;
 }
 
@@ -34,8 +42,8 @@ export function twoFactorStepUrl(redirectTo: string): string {
   return `/auth/two-factor${query}`;
 }
 
-export function hasTwoFactorChallenge(request: Request): boolean {
-  const name = twoFactorChallengeCookieName();
+export function hasTwoFactorChallenge(context: AppContext, request: Request): boolean {
+  const name = twoFactorChallengeCookieName(context.get(envContext));
   return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${name}=`));
 }
 
@@ -55,18 +63,19 @@ export interface SignInStep {
   passkey: boolean;
 }
 
-export async function readSignInStep(request: Request): Promise<SignInStep | null> {
-  const db = await getDb();
-  if (hasTwoFactorChallenge(request)) {
-    const pendingUserId = await readPendingChallengeUserId(db, request);
+export async function readSignInStep(context: AppContext, request: Request): Promise<SignInStep | null> {
+  const { db } = context.get(databaseContext);
+  const env = context.get(envContext);
+  if (hasTwoFactorChallenge(context, request)) {
+    const pendingUserId = await readPendingChallengeUserId(db, env, request);
     const passkey = pendingUserId ? (await readSecondFactors(db, pendingUserId)).passkeys > 0 : false;
     return { pendingUserId, passwordSessionId: null, totp: true, passkey };
   }
-  if (hasPasskeyStep(request)) {
-    const pendingUserId = await readPasskeyStepUserId(db, request);
+  if (hasPasskeyStep(env, request)) {
+    const pendingUserId = await readPasskeyStepUserId(db, env, request);
     if (pendingUserId) return { pendingUserId, passwordSessionId: null, totp: false, passkey: true };
   }
-  const { session } = await getSession(request);
+  const { session } = await getSession(context, request);
   if (!session || session.secondFactor) return null;
   if ((await readSecondFactors(db, session.user.id)).passkeys === 0) return null;
   return { pendingUserId: session.user.id, passwordSessionId: session.sessionId, totp: false, passkey: true };
@@ -74,34 +83,38 @@ export async function readSignInStep(request: Request): Promise<SignInStep | nul
 
 function refuse(intent: TwoFactorIntent, description: string, status: number, init?: ResponseInit) {
   const toast: Toast = { title: "Sign in failed", description, variant: "destructive" };
-  return data<TwoFactorStepData>({ intent, error: description, toast }, { ...init, status });
+  return data<TwoFactorStepData>({ intent, fieldErrors: { code: description }, toast }, { ...init, status });
 }
 
 /** The challenge expired or was used up: back to the password step. */
-function restart(redirectTo: string, description: string) {
+function restart(context: AppContext, redirectTo: string, description: string) {
   const target = redirectTo === "/" ? "/auth" : `/auth?${new URLSearchParams({ redirectTo }).toString()}`;
-  return redirectWithToast(target, { title: "Please sign in again", description, variant: "destructive" });
+  return redirectWithToast(context, target, {
+    title: "Please sign in again",
+    description,
+    variant: "destructive",
+  });
 }
 
 export async function verifySignInSecondFactor(
+  context: AppContext,
   request: Request,
-  clientIp: string,
   intent: TwoFactorIntent,
   formData: FormData,
 ) {
-  const fields = readFields(formData, ["code", "redirectTo"]);
-  const redirectTo = safeRedirectPath(fields.redirectTo);
-  const parsed = (intent === "totp" ? TotpCodeSchema : BackupCodeSchema).safeParse(fields);
-  if (!parsed.success) return refuse(intent, collectFieldErrors(parsed.error).first, 400);
+  const redirectTo = safeRedirectPath(readFields(formData, ["redirectTo"]).redirectTo);
+  const parsed = parseForm(intent === "totp" ? TotpCodeSchema : BackupCodeSchema, formData);
+  if (!parsed.ok) return refuse(intent, parsed.first, 400);
 
-  const limit = await checkAuthRateLimit(await getDb(), "two-factor", { ip: clientIp });
+  const clientIp = context.get(clientIpContext);
+  const limit = await checkAuthRateLimit(context.get(databaseContext).db, "two-factor", { ip: clientIp });
   if (!limit.allowed) {
     return refuse(intent, limit.message, 429, {
       headers: { "Retry-After": String(limit.retryAfterSeconds) },
     });
   }
 
-  const auth = await getAuth();
+  const auth = context.get(authContext);
   const headers = authHeaders(request, clientIp);
   try {
     const result =
@@ -117,7 +130,7 @@ export async function verifySignInSecondFactor(
       description = `You used a backup code; ${backupCodes.length} left. You can make new ones on your account page.`;
     }
     for (const cookie of (
-      await createToastHeaders({ title: "Signed in successfully!", description })
+      await createToastHeaders(context, { title: "Signed in successfully!", description })
     ).getSetCookie()) {
       result.headers.append("Set-Cookie", cookie);
     }
@@ -138,10 +151,10 @@ export async function verifySignInSecondFactor(
           { headers: { "Retry-After": "900" } },
         );
       case "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE":
-        return restart(redirectTo, "Too many wrong codes. Sign in with your password again.");
+        return restart(context, redirectTo, "Too many wrong codes. Sign in with your password again.");
       default:
         logger.info({ code: failure.code }, "two-factor sign-in step refused");
-        return restart(redirectTo, "Your sign-in has expired. Please enter your password again.");
+        return restart(context, redirectTo, "Your sign-in has expired. Please enter your password again.");
     }
   }
 }

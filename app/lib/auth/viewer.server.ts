@@ -1,5 +1,5 @@
-import { authHeaders, getAuth, SESSION_ABSOLUTE_MAX_MS, sessionCookieName } from "./auth.server";
-import { getDb } from "../db/db.server";
+import { authHeaders, SESSION_ABSOLUTE_MAX_MS, sessionCookieName } from "./auth.server";
+import { type AppContext, authContext, databaseContext, envContext } from "../context.server";
 import { logger } from "../ops/logger.server";
 import { isAdmin } from "./roles.server";
 import { isSecondFactor, type SecondFactor } from "./second-factor.server";
@@ -23,10 +23,10 @@ export interface SignedInSession {
 
 const ANONYMOUS: Viewer = { user: null, isAdmin: false };
 
-function hasSessionCookie(request: Request): boolean {
+function hasSessionCookie(context: AppContext, request: Request): boolean {
   const cookie = request.headers.get("Cookie");
   if (!cookie) return false;
-  const name = sessionCookieName();
+  const name = sessionCookieName(context.get(envContext));
   return cookie.split(";").some((part) => part.trim().startsWith(`${name}=`));
 }
 
@@ -37,10 +37,11 @@ function hasSessionCookie(request: Request): boolean {
  * Better Auth refreshes (or clears) and should reach the browser.
  */
 export async function getSession(
+  context: AppContext,
   request: Request,
 ): Promise<{ session: SignedInSession | null; headers: Headers | null }> {
-  if (!hasSessionCookie(request)) return { session: null, headers: null };
-  const auth = await getAuth();
+  if (!hasSessionCookie(context, request)) return { session: null, headers: null };
+  const auth = context.get(authContext);
   const { headers, response } = await auth.api.getSession({
     headers: authHeaders(request),
     returnHeaders: true,
@@ -67,13 +68,15 @@ export async function getSession(
 
 /** The viewer and the Set-Cookie headers of a session refresh, for the root loader to pass on. */
 export async function getViewerWithHeaders(
+  context: AppContext,
   request: Request,
 ): Promise<{ viewer: Viewer; headers: Headers | null }> {
-  const { session, headers } = await getSession(request);
+  const { session, headers } = await getSession(context, request);
   if (!session) return { viewer: ANONYMOUS, headers };
-  return { viewer: { user: session.user, isAdmin: await isAdmin(await getDb(), session.user.id) }, headers };
+  const { db } = context.get(databaseContext);
+  return { viewer: { user: session.user, isAdmin: await isAdmin(db, session.user.id) }, headers };
 }
 
-export async function getViewer(request: Request): Promise<Viewer> {
-  return (await getViewerWithHeaders(request)).viewer;
+export async function getViewer(context: AppContext, request: Request): Promise<Viewer> {
+  return (await getViewerWithHeaders(context, request)).viewer;
 }

@@ -7,7 +7,10 @@ import { contactSubmissions, user, userRoles } from "../../../db/schema";
 import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
 import { DataDirLockedError } from "./data-dir-lock.server";
 import { RESYNC_PAYLOAD } from "./postgres-listener.server";
-import { createScratchPostgresDatabase, dropScratchPostgresDatabase } from "../../../tests/support/scratch-postgres";
+import {
+  createScratchPostgresDatabase,
+  dropScratchPostgresDatabase,
+} from "../../../tests/support/scratch-postgres";
 import { openDatabase } from "./db.server";
 
 describe.each(testBackends)("database on %s", (backend) => {

@@ -9,10 +9,10 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import { SCHEMA_CASING } from "../../../db/casing";
 import * as schema from "../../../db/schema";
 import { acquireDataDirLock } from "./data-dir-lock.server";
-import { getEnv } from "../env.server";
+import type { Env } from "../env.server";
 import { assertChannelName, createPostgresListener } from "./postgres-listener.server";
 import { createPostgresPool } from "./postgres-pool.server";
 
@@ -114,7 +114,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
     client.release();
   }
 
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = drizzleNodePg(pool, { schema, casing: SCHEMA_CASING }) as unknown as Db;
   const listener = createPostgresListener(url);
   return {
     db,
@@ -182,7 +182,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   }
   const inFlight = trackInFlight(client);
 
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, casing: SCHEMA_CASING }) as unknown as Db;
   return {
     db,
     kind: "pglite",
@@ -253,7 +253,11 @@ export async function loadPgliteDump(dataDir: string, dump: Blob): Promise<void>
   await withStoppedPglite(dataDir, async () => {}, dump);
 }
 
-/** Opens a database and applies the committed migrations. */
+/**
+ * Opens a database and applies the committed migrations. The server opens
+ * one at startup and hands it to every request in `databaseContext`
+ * (app/lib/context.server.ts); scripts and tests open their own.
+ */
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === "postgres"
     ? openPostgres(options.url, options.poolSize)
@@ -261,36 +265,8 @@ export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> 
 }
 
 /** Postgres when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */
-export function getDatabaseOptionsFromEnv(): DatabaseOptions {
-  const env = getEnv();
+export function databaseOptionsFromEnv(env: Env): DatabaseOptions {
   return env.DATABASE_URL
     ? { kind: "postgres", url: env.DATABASE_URL }
     : { kind: "pglite", dataDir: path.resolve(env.DATA_DIR) };
-}
-
-/**
- * In development, Vite evaluates this module again when it or one of its
- * imports is edited; the open database (and PGlite's lock) must outlive
- * that, so there it is kept on globalThis. Elsewhere it stays in the module,
- * where tests that reset modules expect it.
- */
-const opened: { current?: Promise<DatabaseHandle> } =
-  process.env.NODE_ENV === "development"
-    ? ((globalThis as { __openDatabase?: { current?: Promise<DatabaseHandle> } }).__openDatabase ??= {})
-    : {};
-
-/** The process-wide database, opened (and migrated) on first use. */
-export function getDatabase(): Promise<DatabaseHandle> {
-  opened.current ??= openDatabase(getDatabaseOptionsFromEnv());
-  return opened.current;
-}
-
-export async function getDb(): Promise<Db> {
-  return (await getDatabase()).db;
-}
-
-export async function closeDatabase(): Promise<void> {
-  const handle = await opened.current?.catch(() => undefined);
-  opened.current = undefined;
-  await handle?.close();
 }

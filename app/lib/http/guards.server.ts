@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { authHeaders, getAuth, readAuthFailure } from "../auth/auth.server";
-import { getDb } from "../db/db.server";
+import { authHeaders, readAuthFailure } from "../auth/auth.server";
+import { type AppContext, authContext, databaseContext } from "../context.server";
 import { isAdmin } from "../auth/roles.server";
 import { hasSecondFactor, readSecondFactors } from "../auth/second-factor.server";
 import { redirectWithToast } from "./toast.server";
@@ -19,8 +19,8 @@ function signInUrl(request: Request): string {
 }
 
 /** Like requireUser, with the session's details (its id, its second factor). */
-export async function requireSession(request: Request): Promise<SignedInSession> {
-  const { session, headers } = await getSession(request);
+export async function requireSession(context: AppContext, request: Request): Promise<SignedInSession> {
+  const { session, headers } = await getSession(context, request);
   if (!session) throw redirect(signInUrl(request), headers ? { headers } : undefined);
   return session;
 }
@@ -29,8 +29,8 @@ export async function requireSession(request: Request): Promise<SignedInSession>
  * For loaders and actions that need a signed-in user: anyone else is
  * redirected to sign in, and comes back here afterwards.
  */
-export async function requireUser(request: Request): Promise<{ user: GuardedUser }> {
-  return { user: (await requireSession(request)).user };
+export async function requireUser(context: AppContext, request: Request): Promise<{ user: GuardedUser }> {
+  return { user: (await requireSession(context, request)).user };
 }
 
 /**
@@ -41,15 +41,16 @@ export async function requireUser(request: Request): Promise<{ user: GuardedUser
  * admin without one is sent to set one up, and one who has a factor but
  * signed in without it (a session from before it was set up) signs in again.
  */
-export async function requireAdmin(request: Request): Promise<{ user: GuardedUser }> {
-  const session = await requireSession(request);
-  const db = await getDb();
+export async function requireAdmin(context: AppContext, request: Request): Promise<{ user: GuardedUser }> {
+  const session = await requireSession(context, request);
+  const { db } = context.get(databaseContext);
   if (!(await isAdmin(db, session.user.id))) throw redirect("/");
   if (session.secondFactor) return { user: session.user };
 
   const back = currentPath(request);
   if (!hasSecondFactor(await readSecondFactors(db, session.user.id))) {
     throw await redirectWithToast(
+      context,
       `/account/two-factor?${new URLSearchParams({ redirectTo: back }).toString()}`,
       {
         title: "Set up two-factor authentication",
@@ -57,7 +58,7 @@ export async function requireAdmin(request: Request): Promise<{ user: GuardedUse
       },
     );
   }
-  const auth = await getAuth();
+  const auth = context.get(authContext);
   const ended = await auth.api
     .signOut({ headers: authHeaders(request), returnHeaders: true })
     .catch((error: unknown) => {
@@ -65,6 +66,7 @@ export async function requireAdmin(request: Request): Promise<{ user: GuardedUse
       return null;
     });
   throw await redirectWithToast(
+    context,
     signInUrl(request),
     {
       title: "Please sign in again",

@@ -1,3 +1,18 @@
+/**
+ * Fixed-window counters in the database (rate_limits), so instances that
+ * share a database share the limits and a restart forgets nothing.
+ *
+ * Why not a library: express-rate-limit limits whole routes from middleware
+ * and keeps counts in memory or Redis, while these limits are taken inside
+ * actions on keys only the action knows (account plus IP, recipient) and must
+ * hold across instances on Postgres and on PGlite. rate-limiter-flexible's
+ * RateLimiterDrizzle (7.2+) is the nearest fit and does the same upsert, but
+ * binds one database client per limiter at construction (the database here
+ * is passed per call, as tests and request context supply it), reads the
+ * clock itself (tests here pass `now` instead of faking timers), and starts
+ * its own clean-up timer in every process, where pruneRateLimits runs in the
+ * background jobs that shutdown stops. The counting itself is one statement.
+ */
 import { lt, sql } from "drizzle-orm";
 import { rateLimits } from "../../../db/schema";
 import type { Db } from "../db/db.server";

@@ -1,16 +1,14 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-
-const originalSiteUrl = process.env.SITE_URL;
-afterEach(() => {
-  process.env.SITE_URL = originalSiteUrl;
-  vi.resetModules();
-});
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { envContext } from "../context.server";
+import { parseEnv } from "../env.server";
+import { createToastHeaders } from "./toast.server";
 
 async function toastSetCookie(siteUrl: string): Promise<string> {
-  process.env.SITE_URL = siteUrl;
-  vi.resetModules();
-  const { createToastHeaders } = await import("./toast.server");
-  return (await createToastHeaders({ title: "Saved" })).getSetCookie()[0]!;
+  // The toast needs only the configuration.
+  const context = new RouterContextProvider();
+  context.set(envContext, parseEnv({ SITE_URL: siteUrl }));
+  return (await createToastHeaders(context, { title: "Saved" })).getSetCookie()[0]!;
 }
 
 describe("toast cookie", () => {

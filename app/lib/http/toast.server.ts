@@ -1,7 +1,7 @@
 import { type Cookie, createCookie, data, redirect } from "react-router";
 import { z } from "zod";
 import type { Toast } from "~/lib/http/toast";
-import { getEnv } from "../env.server";
+import { type AppContext, envContext } from "../context.server";
 
 // Server-side only: zod stays out of the browser bundle.
 const ToastSchema = z.object({
@@ -18,36 +18,46 @@ const ToastSchema = z.object({
  * keeps the visitor's values) returns its toast in the action data instead,
  * and the route renders the same <Toaster>.
  */
-let cookie: Cookie | undefined;
-/** Created on first use: the site's scheme comes from the environment. */
-function toastCookie(): Cookie {
-  cookie ??= createCookie("toast", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    maxAge: 60,
-    // Never sent over plain HTTP when the site is https.
-    secure: getEnv().SITE_URL.startsWith("https:"),
-  });
+const toastCookies = new Map<boolean, Cookie>();
+/** The site's scheme comes from the configuration in the context. */
+function toastCookie(context: AppContext): Cookie {
+  // Never sent over plain HTTP when the site is https.
+  const secure = context.get(envContext).SITE_URL.startsWith("https:");
+  let cookie = toastCookies.get(secure);
+  if (!cookie) {
+    cookie = createCookie("toast", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60, secure });
+    toastCookies.set(secure, cookie);
+  }
   return cookie;
 }
 
-export async function createToastHeaders(toast: Toast): Promise<Headers> {
-  return new Headers({ "Set-Cookie": await toastCookie().serialize(ToastSchema.parse(toast)) });
+export async function createToastHeaders(context: AppContext, toast: Toast): Promise<Headers> {
+  return new Headers({ "Set-Cookie": await toastCookie(context).serialize(ToastSchema.parse(toast)) });
 }
 
-export async function redirectWithToast(url: string, toast: Toast, init?: ResponseInit): Promise<Response> {
+export async function redirectWithToast(
+  context: AppContext,
+  url: string,
+  toast: Toast,
+  init?: ResponseInit,
+): Promise<Response> {
   const headers = new Headers(init?.headers);
-  for (const cookie of (await createToastHeaders(toast)).getSetCookie()) headers.append("Set-Cookie", cookie);
+  for (const cookie of (await createToastHeaders(context, toast)).getSetCookie()) {
+    headers.append("Set-Cookie", cookie);
+  }
   return redirect(url, { ...init, headers });
 }
 
 /** Reads the flash toast, and the header that clears it once shown. */
-export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
-  const raw: unknown = await toastCookie().parse(request.headers.get("Cookie"));
+export async function getToast(
+  context: AppContext,
+  request: Request,
+): Promise<{ toast: Toast | null; headers: Headers | null }> {
+  const cookie = toastCookie(context);
+  const raw: unknown = await cookie.parse(request.headers.get("Cookie"));
   if (raw === null || raw === undefined) return { toast: null, headers: null };
   const parsed = ToastSchema.safeParse(raw);
-  const headers = new Headers({ "Set-Cookie": await toastCookie().serialize("", { maxAge: 0 }) });
+  const headers = new Headers({ "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) });
   return { toast: parsed.success ? parsed.data : null, headers };
 }
 

@@ -1,3 +1,16 @@
+/**
+ * The inbox's CSV export, with a CSV writer of its own (csvCell, csvRow).
+ * Why not csv-stringify: RFC 4180 quoting is three lines here, and the part
+ * that matters, formula neutralisation, csv-stringify does only in part: its
+ * `escape_formulas` prefixes a cell that starts with = + - @ TAB or CR, but
+ * not one where a guessed separator (; TAB |) puts a formula character at
+ * the start of a new cell (issue 12, finding 10). That rule would stay ours
+ * in a `cast.string` hook, and quoting the cells it prefixes would need
+ * `quoted_match` with the same pattern: the library would wrap our rule
+ * rather than replace it. The export already streams in batches of rows
+ * (streamInquiriesCsv), so its stream API brings nothing.
+ * inbox-csv.server.test.ts holds the injection cases.
+ */
 import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "~/content/inquiry-options";
 import type { InboxQuery } from "~/forms/inbox";
 import type { Db } from "../db/db.server";

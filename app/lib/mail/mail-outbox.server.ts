@@ -1,3 +1,19 @@
+/**
+ * The transactional outbox: a mail is a row written in the same transaction
+ * as what it reports (an inquiry, an account), and workers deliver due rows
+ * with retries and backoff; SKIP LOCKED gives each row to one worker when
+ * several instances share a Postgres.
+ *
+ * Why no queue library: BullMQ and Bee-Queue need Redis, a second store the
+ * enqueue could not share a transaction with, so an acknowledged inquiry
+ * could lose its mail. pg-boss and graphile-worker keep jobs in Postgres, but
+ * each installs and migrates its own schema at run time (outside the
+ * committed Drizzle migrations, backups and restore tests) and relies on a
+ * server with advisory locks and several connections; neither runs on the
+ * embedded PGlite that is this site's default database. The delivery state
+ * also belongs on the inquiry (notification sent or failed), which a job
+ * table of a library would keep apart. What remains is under 200 lines.
+ */
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { contactSubmissions, mailOutbox } from "../../../db/schema";
 import type { Db } from "../db/db.server";

@@ -3,7 +3,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { mailOutbox } from "../../../db/schema";
 import type { Db } from "../db/db.server";
-import { getEnv } from "../env.server";
+import type { Env } from "../env.server";
 import { logger } from "../ops/logger.server";
 
 export interface MailMessage {
@@ -16,19 +16,6 @@ export interface MailMessage {
   replyTo?: string;
   /** The inquiry this mail is about, if any. */
   inquiryId?: string;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** For user input placed in HTML mail bodies. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 /** Header values never carry line breaks: no header injection. */
@@ -115,8 +102,7 @@ export function createMailSender(options: { smtpUrl?: string; mailDir: string; f
   };
 }
 
-export function createMailSenderFromEnv(): MailSender {
-  const env = getEnv();
+export function createMailSenderFromEnv(env: Env): MailSender {
   return createMailSender({
     smtpUrl: env.SMTP_URL,
     mailDir: path.resolve(env.DATA_DIR, "mail"),

@@ -25,6 +25,6 @@ export function inactivityWarningMail({
       `We will delete your account and its data on or after ${date}. To keep it, just sign in before then.`,
     ],
     action: { label: "Sign in to keep your account", url: `${siteUrl}/auth` },
-    footer: "If you no longer need the account, you do not need to do anything.",
+    note: "If you no longer need the account, you do not need to do anything.",
   });
 }

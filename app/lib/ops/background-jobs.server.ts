@@ -18,13 +18,13 @@ export async function startBackgroundJobs(database: DatabaseHandle, env: Env): P
   // ADMIN_EMAILS: verified users listed there get the admin role (also at a verified sign-in).
   await syncAdminEmails(db, env.ADMIN_EMAILS);
 
-  const mailWorker = startMailWorker(db, createMailSenderFromEnv());
+  const mailWorker = startMailWorker(db, createMailSenderFromEnv(env));
   // Finish the mail being delivered; the rest stays in the outbox.
   onShutdown(() => mailWorker.stop());
 
   // Deletes what the privacy notice says it deletes, rate-limit windows
   // included; it registers its own stop with the shutdown hooks.
-  startRetentionJob(db);
+  startRetentionJob(db, { siteUrl: env.SITE_URL });
 
   // Off unless BACKUP_DIR and BACKUP_INTERVAL are set.
   onShutdown(startBackupScheduler(database, env));

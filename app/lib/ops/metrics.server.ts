@@ -1,7 +1,7 @@
 import { and, count, isNotNull, isNull, min, sql } from "drizzle-orm";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { mailOutbox } from "../../../db/schema";
-import { type ConnectionStats, getDatabase } from "../db/db.server";
+import type { ConnectionStats, DatabaseHandle } from "../db/db.server";
 import { logger } from "./logger.server";
 
 /**
@@ -71,17 +71,11 @@ const databaseUp = new Gauge({
   registers: [registry],
 });
 
-const connectionGauge = (name: string, help: string, read: (stats: ConnectionStats) => number) =>
-  new Gauge({
-    name,
-    help,
-    labelNames: ["database"] as const,
-    registers: [registry],
-    async collect() {
-      const database = await getDatabase();
-      this.set({ database: database.kind }, read(database.connectionStats()));
-    },
-  });
+const connectionGauges: { gauge: Gauge<"database">; read: (stats: ConnectionStats) => number }[] = [];
+const connectionGauge = (name: string, help: string, read: (stats: ConnectionStats) => number) => {
+  const gauge = new Gauge({ name, help, labelNames: ["database"] as const, registers: [registry] });
+  connectionGauges.push({ gauge, read });
+};
 
 connectionGauge(
   "database_connections_max",
@@ -100,9 +94,8 @@ connectionGauge(
 );
 
 /** Reads the outbox figures once per scrape, before the registry renders. */
-async function collectOutbox(): Promise<void> {
+async function collectOutbox({ db }: DatabaseHandle): Promise<void> {
   try {
-    const { db } = await getDatabase();
     // Same predicate as the partial index mail_outbox_pending_idx.
     const [pending] = await db
       .select({
@@ -127,7 +120,11 @@ async function collectOutbox(): Promise<void> {
 }
 
 /** The metrics in Prometheus's text format. */
-export async function renderMetrics(): Promise<{ contentType: string; body: string }> {
-  await collectOutbox();
+export async function renderMetrics(
+  database: DatabaseHandle,
+): Promise<{ contentType: string; body: string }> {
+  const stats = database.connectionStats();
+  for (const { gauge, read } of connectionGauges) gauge.set({ database: database.kind }, read(stats));
+  await collectOutbox(database);
   return { contentType: registry.contentType, body: await registry.metrics() };
 }

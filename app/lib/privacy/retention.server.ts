@@ -9,7 +9,6 @@ import {
 } from "../../../db/schema";
 import { type RetentionConfig, retention } from "~/content/retention";
 import type { Db } from "../db/db.server";
-import { getEnv } from "../env.server";
 import { logger } from "../ops/logger.server";
 import { enqueueMail } from "../mail/mail.server";
 import { pruneRateLimits } from "../http/rate-limit.server";
@@ -222,7 +221,8 @@ export interface RetentionJobOptions {
   intervalMs?: number;
   /** Not at once: a starting server has other work, and a restart loop would run it on every start. */
   firstRunDelayMs?: number;
-  siteUrl?: string;
+  /** For the links in the warning mails (SITE_URL). */
+  siteUrl: string;
 }
 
 /**
@@ -230,12 +230,12 @@ export interface RetentionJobOptions {
  * stops it when the server shuts down. Returns the stop function, which
  * resolves once a run in progress has finished. Logs counts, never content.
  */
-export function startRetentionJob(db: Db, options: RetentionJobOptions = {}): () => Promise<void> {
+export function startRetentionJob(db: Db, options: RetentionJobOptions): () => Promise<void> {
   const {
     now = () => new Date(),
     intervalMs = retention.jobIntervalHours * 60 * 60 * 1000,
     firstRunDelayMs = 60_000,
-    siteUrl = getEnv().SITE_URL,
+    siteUrl,
   } = options;
   let stopped = false;
   let running: Promise<void> | null = null;

@@ -81,7 +81,7 @@ export async function ensureSignedIn(page: Page, email: string, password = TEST_
   }
 }
 
-export interface TotpEnrolment {
+interface TotpEnrolment {
   secret: string;
   backupCodes: string[];
 }

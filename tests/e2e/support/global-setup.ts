@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { SMTPServer } from "smtp-server";
+import { startSmtpSink } from "../../support/smtp-sink";
 
 /**
  * A real SMTP server for the app under test (SMTP_URL in playwright.config.ts
@@ -13,26 +13,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw new Error("E2E_SMTP_PORT and E2E_MAIL_LOG must be set by playwright.config.ts");
   fs.writeFileSync(logFile, "");
 
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["AUTH", "STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const to = session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase());
-        fs.appendFileSync(
-          logFile,
-          JSON.stringify({ to, raw: Buffer.concat(chunks).toString("utf8") }) + "\n",
-        );
-        callback();
-      });
+  const sink = await startSmtpSink({
+    port,
+    onMail: ({ to, raw }) => {
+      const recipients = to.map((address) => address.toLowerCase());
+      fs.appendFileSync(logFile, JSON.stringify({ to: recipients, raw }) + "\n");
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return sink.close;
 }

@@ -25,7 +25,7 @@ function parseMail(to: string[], raw: string): ReceivedMail {
   return { to, subject, text: quoted ? decodeQuotedPrintable(textPart) : textPart };
 }
 
-export function readMailbox(): ReceivedMail[] {
+function readMailbox(): ReceivedMail[] {
   const file = process.env.E2E_MAIL_LOG;
   if (!file) throw new Error("E2E_MAIL_LOG is not set");
   return fs

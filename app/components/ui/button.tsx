@@ -1,0 +1,63 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import type { ButtonHTMLAttributes } from "react";
+import { cn } from "./cn";
+
+/** Also for links styled as buttons: `<Link className={buttonVariants({ variant: "secondary" })}>`. */
+export const buttonVariants = cva(
+  "inline-flex items-center justify-center gap-2 rounded-md text-center text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600 disabled:cursor-not-allowed disabled:opacity-70",
+  {
+    variants: {
+      variant: {
+        primary: "bg-amber-700 text-white hover:bg-amber-800",
+        secondary: "bg-white text-stone-900 ring-1 ring-stone-300 hover:bg-stone-100",
+        outline: "bg-transparent text-current ring-1 ring-current hover:bg-black/5",
+        ghost: "bg-transparent text-stone-800 hover:bg-stone-100",
+        destructive: "bg-red-700 text-white hover:bg-red-800",
+      },
+      size: {
+        default: "min-h-11 px-5 py-2.5",
+        compact: "min-h-11 px-3 py-2.5",
+        small: "min-h-9 px-5 py-1.5",
+      },
+      width: {
+        auto: "",
+        full: "w-full",
+      },
+    },
+    defaultVariants: { variant: "primary", size: "default", width: "auto" },
+  },
+);
+
+export type ButtonVariant = NonNullable<VariantProps<typeof buttonVariants>["variant"]>;
+
+export function Button({
+  className,
+  variant,
+  size,
+  width,
+  type = "button",
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & VariantProps<typeof buttonVariants>) {
+  return (
+    // The type defaults to "button" here; a submit button says so.
+    <button type={type} className={cn(buttonVariants({ variant, size, width }), className)} {...props} />
+  );
+}
+
+/** A form's submit button, which says what it is doing while the form is sent. */
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  ...props
+}: Omit<Parameters<typeof Button>[0], "type" | "children"> & {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+}) {
+  return (
+    <Button type="submit" disabled={busy} width="full" {...props}>
+      {busy ? busyLabel : label}
+    </Button>
+  );
+}

@@ -1,0 +1,80 @@
+import { CircleAlert } from "lucide-react";
+import { type ReactNode, useId } from "react";
+import type { FieldConstraint } from "~/forms/parse-form";
+import { cn } from "./cn";
+import { Label } from "./label";
+
+/** What Field hands its control: ids, the ARIA wiring and the schema's limits. */
+export interface ControlProps extends FieldConstraint {
+  id: string;
+  name: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+/**
+ * A label, a control, an optional description and the field's error, wired
+ * together: the control is described by the description and the error, and
+ * marked invalid while there is an error. The control comes from `children`,
+ * which receives the props to spread on it.
+ */
+export function Field({
+  label,
+  name,
+  id: givenId,
+  description,
+  error,
+  constraint,
+  markRequired = false,
+  className,
+  children,
+}: {
+  label: ReactNode;
+  name: string;
+  /** A stable id (for links to the field); a generated one otherwise. */
+  id?: string;
+  description?: ReactNode;
+  error?: string;
+  /** The field's limits, from its schema (constraintsOf). */
+  constraint?: FieldConstraint;
+  /** Draws an asterisk after the label (hidden from screen readers, which hear `required`). */
+  markRequired?: boolean;
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  const descriptionId = `${id}-description`;
+  const errorId = `${id}-error`;
+  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(" ");
+  return (
+    <div className={cn("space-y-1", className)}>
+      <Label htmlFor={id}>
+        {label}
+        {markRequired && constraint?.required ? (
+          <span aria-hidden="true" className="ml-0.5 text-red-700">
+            {" *"}
+          </span>
+        ) : null}
+      </Label>
+      {children({
+        ...constraint,
+        id,
+        name,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy || undefined,
+      })}
+      {description ? (
+        <p id={descriptionId} className="text-sm text-stone-700">
+          {description}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="flex items-start gap-1 text-sm text-red-700">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

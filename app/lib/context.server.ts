@@ -1,0 +1,69 @@
+import { createContext, RouterContextProvider } from "react-router";
+import type { Auth } from "./auth/auth.server";
+import type { DatabaseHandle } from "./db/db.server";
+import type { Env } from "./env.server";
+
+/*
+ * What loaders, actions and middleware depend on, handed to them in React
+ * Router's typed `context` (docs/decisions/013): the server opens the
+ * database and builds the Better Auth instance once at startup, and its
+ * getLoadContext puts them, with the validated configuration, into every
+ * request's context. Tests build the same context around a test database.
+ *
+ * Only type imports here besides react-router: in development the keys must
+ * stay the same objects while Vite reloads the modules around them.
+ */
+
+/** The validated configuration (env.server.ts), with the auth secret resolved at startup. */
+export const envContext = createContext<Env>();
+/** The open database: `const { db } = context.get(databaseContext)`. */
+export const databaseContext = createContext<DatabaseHandle>();
+/** The Better Auth instance on that database. */
+export const authContext = createContext<Auth>();
+/**
+ * The client's address: the socket's, or X-Forwarded-For's only when
+ * TRUST_PROXY says the proxy in front may be believed.
+ */
+export const clientIpContext = createContext<string>();
+/**
+ * Per-request nonce for inline scripts under the Content-Security-Policy;
+ * null when prerendering (prerendered pages carry no scripts). Not undefined:
+ * React Router treats an undefined default as none.
+ */
+export const cspNonceContext = createContext<string | null>(null);
+
+/** Set by createAppContext: false only while `react-router build` prerenders. */
+const servedContext = createContext(false);
+
+/** True when the context came from the server (or a test), not from prerendering. */
+export function isServedContext(context: AppContext): boolean {
+  return context.get(servedContext);
+}
+
+/** The `context` loaders, actions and middleware receive. */
+export type AppContext = Readonly<RouterContextProvider>;
+
+/** What lives as long as the process: opened once, shared by every request. */
+export interface AppServices {
+  env: Env;
+  database: DatabaseHandle;
+  auth: Auth;
+}
+
+/** What Express knows of one request. */
+export interface RequestFacts {
+  clientIp: string;
+  cspNonce?: string;
+}
+
+/** One request's context: the server's getLoadContext and the tests build it alike. */
+export function createAppContext(services: AppServices, request: RequestFacts): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(envContext, services.env);
+  context.set(databaseContext, services.database);
+  context.set(authContext, services.auth);
+  context.set(clientIpContext, request.clientIp);
+  context.set(cspNonceContext, request.cspNonce ?? null);
+  context.set(servedContext, true);
+  return context;
+}

@@ -1,0 +1,45 @@
+import { useMailFormat } from "./mail-format.server";
+import { Paragraph } from "./mail-blocks.server";
+import { mailTheme } from "./mail-theme.server";
+
+/**
+ * The one call to action of a mail. The colour sits on a table cell, which
+ * every client paints (Outlook ignores padding and backgrounds on links), and
+ * the address follows as text for clients that block links. In plain text:
+ * "Label:" and the address on the next line.
+ */
+export function Button({ href, children }: { href: string; children: string }) {
+  if (useMailFormat() === "text") return <>{`${children}:\n${href}\n\n`}</>;
+  return (
+    <>
+      <table role="presentation" cellPadding={0} cellSpacing={0} style={{ margin: "8px 0 16px" }}>
+        <tbody>
+          <tr>
+            <td style={{ background: mailTheme.action, borderRadius: 6 }}>
+              <a
+                href={href}
+                style={{
+                  display: "inline-block",
+                  padding: "12px 20px",
+                  color: mailTheme.actionText,
+                  fontFamily: mailTheme.font,
+                  fontSize: 15,
+                  fontWeight: 700,
+                  textDecoration: "none",
+                  borderRadius: 6,
+                }}
+              >
+                {children}
+              </a>
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      <Paragraph muted>
+        If the button does not work, copy this address into your browser:
+        <br />
+        <span style={{ wordBreak: "break-all" }}>{href}</span>
+      </Paragraph>
+    </>
+  );
+}

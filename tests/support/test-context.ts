@@ -1,0 +1,33 @@
+import type { RouterContextProvider } from "react-router";
+import { createAuth } from "~/lib/auth/auth.server";
+import { type AppServices, createAppContext } from "~/lib/context.server";
+import type { DatabaseHandle } from "~/lib/db/db.server";
+import { parseEnv } from "~/lib/env.server";
+
+/** The configuration tests start from; each test overrides what it is about. */
+export const TEST_ENV = {
+  SITE_URL: "http://127.0.0.1:4999",
+  BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+  LOG_LEVEL: "silent",
+} as const;
+
+/**
+ * What the server builds once at startup (server/main.ts), built around a
+ * test database: the validated configuration, the database and a Better
+ * Auth instance on it. Nothing is read from process.env.
+ */
+export function createTestServices(
+  database: DatabaseHandle,
+  env: Record<string, string | undefined> = {},
+): AppServices {
+  const parsed = parseEnv({ ...TEST_ENV, ...env });
+  return { env: parsed, database, auth: createAuth(database.db, parsed) };
+}
+
+/**
+ * One request's context, as the server's getLoadContext builds it: pass it
+ * to a route's loader or action (`action({ request, context, params })`).
+ */
+export function createTestContext(services: AppServices, clientIp = "203.0.113.1"): RouterContextProvider {
+  return createAppContext(services, { clientIp });
+}
