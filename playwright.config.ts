@@ -6,7 +6,9 @@ import { E2E_ADMIN_EMAILS } from "./tests/e2e/support/accounts";
 import { findChromium } from "./tests/support/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
-export const BASE_URL = `http://127.0.0.1:${PORT}`;
+// localhost, not 127.0.0.1: WebAuthn (the passkey tests) refuses an IP
+// address as the relying party's id, which comes from SITE_URL.
+export const BASE_URL = `http://localhost:${PORT}`;
 
 // Each run starts the production build on an empty embedded database.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * Better Auth's tables (user, session, account, verification) as its Drizzle
@@ -109,4 +109,32 @@ export const twoFactor = pgTable(
     lockedUntil: timestamp({ withTimezone: true }),
   },
   (table) => [index("two_factor_user_id_idx").on(table.userId)],
+);
+
+/**
+ * Better Auth's passkey plugin: one row per WebAuthn credential. The public
+ * key (base64 COSE) verifies sign-ins; the private key never leaves the
+ * owner's authenticator. `counter` is the authenticator's signature counter.
+ */
+export const passkey = pgTable(
+  "passkey",
+  {
+    id: text().primaryKey(),
+    name: text(),
+    publicKey: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    credentialID: text().notNull(),
+    counter: integer().notNull(),
+    deviceType: text().notNull(),
+    backedUp: boolean().notNull(),
+    transports: text(),
+    createdAt: timestamp({ withTimezone: true }).defaultNow(),
+    aaguid: text(),
+  },
+  (table) => [
+    index("passkey_user_id_idx").on(table.userId),
+    uniqueIndex("passkey_credential_id_idx").on(table.credentialID),
+  ],
 );

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { session, twoFactor, user } from "../db/schema";
+import { passkey, session, twoFactor, user } from "../db/schema";
 import { acquireDataDirLock } from "~/lib/db/data-dir-lock.server";
 import { type DatabaseOptions, openDatabase } from "~/lib/db/db.server";
 import {
@@ -101,6 +101,16 @@ describe.each(testBackends)("npm run admin on %s", { timeout: 180_000 }, (backen
     await handle.db
       .insert(twoFactor)
       .values({ id: "tf-bob", secret: "sealed", backupCodes: "sealed", userId: "u-bob" });
+    await handle.db.insert(passkey).values({
+      id: "pk-bob",
+      name: "Bob's laptop",
+      publicKey: "cHVibGlj",
+      userId: "u-bob",
+      credentialID: "cred-bob",
+      counter: 0,
+      deviceType: "singleDevice",
+      backedUp: false,
+    });
     await handle.db.insert(session).values({
       id: "s-bob",
       token: "token-bob",
@@ -113,8 +123,8 @@ describe.each(testBackends)("npm run admin on %s", { timeout: 180_000 }, (backen
     const result = await runAdmin(env, "reset-2fa", "Bob@Example.com");
     expect(result).toMatchObject({ code: 0 });
     expect(result.stdout).toContain(
-      "bob@example.com: authenticator and backup codes removed; 1 session ended. " +
-        "An admin is asked to set up a new authenticator at the next sign-in.\n",
+      "bob@example.com: authenticator and backup codes removed, 1 passkey removed; 1 session ended. " +
+        "An admin is asked to set up a new second factor at the next sign-in.\n",
     );
     // Logged, for the audit trail: who (by id), not the address.
     const logged = result.stdout
@@ -122,11 +132,12 @@ describe.each(testBackends)("npm run admin on %s", { timeout: 180_000 }, (backen
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(logged).toContainEqual(
-      expect.objectContaining({ userId: "u-bob", hadTotp: true, endedSessions: 1 }),
+      expect.objectContaining({ userId: "u-bob", hadTotp: true, removedPasskeys: 1, endedSessions: 1 }),
     );
     handle = await open();
     try {
       expect(await handle.db.select().from(twoFactor).where(eq(twoFactor.userId, "u-bob"))).toEqual([]);
+      expect(await handle.db.select().from(passkey).where(eq(passkey.userId, "u-bob"))).toEqual([]);
       expect(await handle.db.select().from(session).where(eq(session.userId, "u-bob"))).toEqual([]);
       const [bob] = await handle.db.select().from(user).where(eq(user.id, "u-bob"));
       expect(bob?.twoFactorEnabled).toBe(false);

@@ -46,11 +46,16 @@ try {
     if (!account.emailVerified)
       console.log("Note: this address is not verified yet, so it cannot sign in until it is.");
   } else if (command === "reset-2fa") {
-    const { account, hadTotp, endedSessions } = await resetSecondFactors(database.db, email!);
+    const { account, hadTotp, removedPasskeys, endedSessions } = await resetSecondFactors(
+      database.db,
+      email!,
+    );
+    const passkeys = removedPasskeys === 1 ? "1 passkey removed" : `${removedPasskeys} passkeys removed`;
     console.log(
-      `${account.email}: ${hadTotp ? "authenticator and backup codes removed" : "had no authenticator"}; ` +
+      `${account.email}: ${hadTotp ? "authenticator and backup codes removed" : "had no authenticator"}` +
+        `${removedPasskeys > 0 ? `, ${passkeys}` : ""}; ` +
         `${endedSessions} session${endedSessions === 1 ? "" : "s"} ended. ` +
-        "An admin is asked to set up a new authenticator at the next sign-in.",
+        "An admin is asked to set up a new second factor at the next sign-in.",
     );
   } else if (getEnv().ADMIN_EMAILS.includes(email!.trim().toLowerCase())) {
     // The server grants listed addresses again (at start and at sign-in), so

@@ -83,6 +83,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
               "your full name and email address",
               "your password, which is stored only as a one-way cryptographic hash and never in readable form",
               "for each session (each device you are signed in on): the IP address and the browser’s user agent it was started from, and when it was created, last used and expires; the browser keeps a session cookie so that you stay signed in",
+              "if you add a passkey: its public key, the name you give it and when you added it, with the technical details your device reports for it (a credential identifier, the kind of authenticator and whether the passkey is synced between devices); the private key stays on your device or security key and never reaches us",
               "when you last signed in",
               "the account emails we send you, such as verification and password-reset links, and your IP address and email address in rate-limit counters that protect sign-in from abuse",
             ],
@@ -186,12 +187,12 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
         blocks: [
           {
             kind: "paragraph",
-            text: "We use only cookies that are strictly necessary: a session cookie that keeps you signed in, and a cookie that carries a confirmation message to the next page for a minute. We do not use advertising or analytics cookies, and we will ask for your consent before introducing any non-essential cookies.",
+            text: "We use only cookies that are strictly necessary: a session cookie that keeps you signed in, a cookie that carries a confirmation message to the next page for a minute, and, while you sign in with a second factor or add or use a passkey, a short-lived cookie that ties that step to your browser. We do not use advertising or analytics cookies, and we will ask for your consent before introducing any non-essential cookies.",
           },
           {
             kind: "paragraph",
             text: ADMIN_STRONG_AUTHENTICATION
-              ? "Data is encrypted in transit, access is restricted to authorised staff who need it, and administrator accounts are protected by strong authentication: a password and a second factor (an authenticator app code) at every sign-in."
+              ? "Data is encrypted in transit, access is restricted to authorised staff who need it, and administrator accounts are protected by strong authentication: a password and a second factor (an authenticator app code or a passkey) at every sign-in."
               : "Data is encrypted in transit, and access is restricted to authorised staff who need it.",
           },
         ],

@@ -6,8 +6,9 @@ import { databaseContext } from "~/lib/context.server";
 
 /**
  * The signed-in user's account data as one JSON file: the account, its
- * sessions (with IP address and user agent), the account mail and rate-limit
- * counters. Never a secret: no password hash, no session token.
+ * sessions (with IP address and user agent), its passkeys (public keys), the
+ * account mail and rate-limit counters. Never a secret: no password hash, no
+ * session token.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(context, request);

@@ -2,13 +2,16 @@ import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { data } from "react-router";
 import type { Toast } from "~/lib/http/toast";
 import { ChangePasswordSchema, EndSessionSchema } from "~/forms/auth";
+import { RemovePasskeySchema } from "~/forms/passkey";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
 import { authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
+import { passkeyMessages } from "~/lib/auth/passkey-actions.server";
 import { logger } from "~/lib/ops/logger.server";
 import { checkNewPasswordStrength } from "~/lib/auth/password-strength.server";
 import { isAdmin } from "~/lib/auth/roles.server";
-import { readSecondFactors } from "~/lib/auth/second-factor.server";
+import { listPasskeys, removePasskey } from "~/lib/auth/passkeys.server";
+import { hasSecondFactor, mayChangeSecondFactors, readSecondFactors } from "~/lib/auth/second-factor.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { describeDevice } from "~/lib/auth/user-agent";
 import type { SignedInSession } from "~/lib/auth/viewer.server";
@@ -30,7 +33,7 @@ export interface SessionSummary {
   current: boolean;
 }
 
-export type AccountIntent = "change-password" | "end-session" | "end-other-sessions";
+export type AccountIntent = "change-password" | "end-session" | "end-other-sessions" | "remove-passkey";
 
 export interface AccountActionData {
   intent: AccountIntent;
@@ -41,7 +44,7 @@ export interface AccountActionData {
 export async function loadAccountPage(context: AppContext, session: SignedInSession) {
   const { db } = context.get(databaseContext);
   const userId = session.user.id;
-  const [rows, factors, admin] = await Promise.all([
+  const [rows, factors, admin, passkeys] = await Promise.all([
     db
       .select()
       .from(sessionTable)
@@ -49,6 +52,7 @@ export async function loadAccountPage(context: AppContext, session: SignedInSess
       .orderBy(desc(sessionTable.updatedAt)),
     readSecondFactors(db, userId),
     isAdmin(db, userId),
+    listPasskeys(db, userId),
   ]);
   const sessions: SessionSummary[] = rows.map((row) => ({
     id: row.id,
@@ -60,7 +64,14 @@ export async function loadAccountPage(context: AppContext, session: SignedInSess
   // The current session first.
   sessions.sort((a, b) => Number(b.current) - Number(a.current));
   return data(
-    { user: session.user, sessions, factors, isAdmin: admin },
+    {
+      user: session.user,
+      sessions,
+      factors,
+      isAdmin: admin,
+      passkeys,
+      mayChangeFactors: mayChangeSecondFactors(session, factors),
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -99,6 +110,33 @@ export async function accountAction(
     }
     logger.info({ userId }, "session ended from the account page");
     return redirectWithToast(context, "/account", { title: "Session ended" });
+  }
+
+  if (intent === "remove-passkey") {
+    const chosen = parseForm(RemovePasskeySchema, formData);
+    if (!chosen.ok) return refuse({ intent, toast: failed(chosen.first) }, 400);
+    const { id } = chosen.data;
+    const factors = await readSecondFactors(db, userId);
+    if (!mayChangeSecondFactors(session, factors)) {
+      return refuse({ intent, toast: failed(passkeyMessages.needsStrongerSession) }, 403);
+    }
+    const remaining = { ...factors, passkeys: factors.passkeys - 1 };
+    if (!hasSecondFactor(remaining) && (await isAdmin(db, userId))) {
+      return refuse(
+        {
+          intent,
+          toast: failed(
+            "Administrator accounts must keep a second factor: add another passkey or an authenticator app first.",
+          ),
+        },
+        403,
+      );
+    }
+    if (!(await removePasskey(db, userId, id))) {
+      return refuse({ intent, toast: failed("That passkey has already been removed.") }, 404);
+    }
+    logger.info({ userId }, "passkey removed from the account page");
+    return redirectWithToast(context, "/account", { title: "Passkey removed" });
   }
 
   if (intent === "end-other-sessions") {

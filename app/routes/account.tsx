@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { PasswordField } from "~/components/form-fields";
+import { PasskeyButton } from "~/components/passkey-button";
 import { Toaster } from "~/components/toast";
 import { Button, buttonVariants, SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -7,6 +8,9 @@ import { cn } from "~/components/ui/cn";
 import { brandTitle } from "~/content/company";
 import { ChangePasswordSchema } from "~/forms/auth";
 import { constraintsOf } from "~/forms/parse-form";
+import { passkeyRegistrationAction } from "~/lib/auth/passkey-actions.server";
+import { isPasskeyIntent, type PasskeyActionData } from "~/lib/auth/passkey-ceremony";
+import type { PasskeySummary } from "~/lib/auth/passkeys.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { requireSession } from "~/lib/http/guards.server";
 import type { Route } from "./+types/account";
@@ -38,12 +42,20 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   return headers;
 };
 
-const INTENTS: readonly AccountIntent[] = ["change-password", "end-session", "end-other-sessions"];
+const INTENTS: readonly AccountIntent[] = [
+  "change-password",
+  "end-session",
+  "end-other-sessions",
+  "remove-passkey",
+];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireSession(context, request);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
+  if (isPasskeyIntent(intent)) {
+    return passkeyRegistrationAction(context, request, session, intent, formData, "/account");
+  }
   if (typeof intent !== "string" || !INTENTS.includes(intent as AccountIntent)) {
     throw data("Unknown form", { status: 400 });
   }
@@ -133,9 +145,96 @@ function SessionRow({ session }: { session: SessionSummary }) {
   );
 }
 
+function PasskeyRow({ passkey, removable }: { passkey: PasskeySummary; removable: boolean }) {
+  const busy = useBusy("remove-passkey", passkey.id);
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3" aria-label={passkey.name}>
+      <div>
+        <p className="font-medium text-stone-900">{passkey.name}</p>
+        <p className="text-sm text-stone-700">
+          {passkey.createdAt
+            ? `Added ${formatTime.format(new Date(passkey.createdAt))} UTC`
+            : "Added earlier"}
+        </p>
+      </div>
+      {removable ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="remove-passkey" />
+          <input type="hidden" name="id" value={passkey.id} />
+          <Button type="submit" disabled={busy} variant="secondary" size="compact">
+            {busy ? "Removing..." : "Remove"}
+            <span className="sr-only"> passkey {passkey.name}</span>
+          </Button>
+        </Form>
+      ) : null}
+    </li>
+  );
+}
+
+function Passkeys({
+  passkeys,
+  mayChange,
+  error,
+  nameError,
+}: {
+  passkeys: PasskeySummary[];
+  mayChange: boolean;
+  error?: string;
+  nameError?: string;
+}) {
+  return (
+    <Card>
+      <h2 className="text-xl font-semibold text-stone-900">Passkeys</h2>
+      <p className="mt-2 text-stone-700">
+        A passkey confirms it is you with your device&apos;s screen lock or a security key. After your
+        password it can take the place of an authenticator code, and it counts as an administrator&apos;s
+        second factor with or without an authenticator app.
+      </p>
+      {passkeys.length > 0 ? (
+        <ul className="mt-2 divide-y divide-stone-200" aria-label="Your passkeys">
+          {passkeys.map((passkey) => (
+            <PasskeyRow key={passkey.id} passkey={passkey} removable={mayChange} />
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-sm text-stone-700">No passkeys yet.</p>
+      )}
+      <div className="mt-4">
+        {mayChange ? (
+          <PasskeyButton
+            ceremony="register"
+            label="Add a passkey"
+            busyLabel="Waiting for your passkey..."
+            withName
+            error={error}
+            nameError={nameError}
+          />
+        ) : (
+          <>
+            <p className="text-sm text-stone-700">
+              You signed in with your password alone. To add or remove passkeys, confirm it is you with a
+              passkey first.
+            </p>
+            <Link
+              to={`/auth/two-factor?${new URLSearchParams({ redirectTo: "/account" }).toString()}`}
+              reloadDocument
+              className={cn(buttonVariants({ variant: "secondary", width: "full" }), "mt-3")}
+            >
+              Confirm with a passkey
+            </Link>
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}
+
 export default function AccountPage() {
-  const { user, sessions, factors, isAdmin } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as AccountActionData | undefined;
+  const { user, sessions, factors, isAdmin, passkeys, mayChangeFactors } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as AccountActionData | PasskeyActionData | undefined;
+  const passkeyResult =
+    result && (result.intent === "passkey" || result.intent === "passkey-options") ? result : undefined;
+  const actionData = passkeyResult ? undefined : (result as AccountActionData | undefined);
   const location = useLocation();
   const endingOthers = useBusy("end-other-sessions");
   const others = sessions.filter((session) => !session.current).length;
@@ -184,6 +283,13 @@ export default function AccountPage() {
           </Link>
         </Card>
 
+        <Passkeys
+          passkeys={passkeys}
+          mayChange={mayChangeFactors}
+          error={passkeyResult && "error" in passkeyResult ? passkeyResult.error : undefined}
+          nameError={passkeyResult && "error" in passkeyResult ? passkeyResult.fieldErrors?.name : undefined}
+        />
+
         <Card>
           <h2 className="text-xl font-semibold text-stone-900">Change password</h2>
           <div className="mt-4">
@@ -210,7 +316,12 @@ export default function AccountPage() {
           </div>
         </Card>
       </div>
-      <Toaster key={location.key} toast={actionData?.toast} />
+      <Toaster
+        key={location.key}
+        toast={
+          actionData?.toast ?? (passkeyResult && "toast" in passkeyResult ? passkeyResult.toast : undefined)
+        }
+      />
     </main>
   );
 }

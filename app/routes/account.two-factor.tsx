@@ -1,10 +1,14 @@
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { PasswordField, TextField } from "~/components/form-fields";
+import { PasskeyButton } from "~/components/passkey-button";
 import { Toaster } from "~/components/toast";
 import { buttonVariants, SubmitButton } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
+import { safeRedirectPath } from "~/forms/auth";
 import { constraintsOf } from "~/forms/parse-form";
 import { PasswordConfirmSchema, TotpCodeSchema } from "~/forms/two-factor";
+import { passkeyRegistrationAction } from "~/lib/auth/passkey-actions.server";
+import { isPasskeyIntent, type PasskeyActionData } from "~/lib/auth/passkey-ceremony";
 import { readFormData } from "~/lib/http/form-data.server";
 import { requireSession } from "~/lib/http/guards.server";
 import type { Route } from "./+types/account.two-factor";
@@ -42,6 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireSession(context, request);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
+  if (isPasskeyIntent(intent)) {
+    // The alternative to an authenticator: a passkey, then on to where the page was opened from.
+    const done = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/account");
+    return passkeyRegistrationAction(context, request, session, intent, formData, done);
+  }
   if (typeof intent !== "string" || !INTENTS.includes(intent as TwoFactorIntent)) {
     throw data("Unknown form", { status: 400 });
   }
@@ -154,7 +163,9 @@ function BackupCodes({ codes, next }: { codes: string[]; next: string }) {
 
 export default function TwoFactorSettings() {
   const { state, isAdmin, redirectTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as TwoFactorActionData | undefined;
+  const result = useActionData<typeof action>() as TwoFactorActionData | PasskeyActionData | undefined;
+  const passkeyResult = result && isPasskeyIntent(result.intent) ? (result as PasskeyActionData) : undefined;
+  const actionData = passkeyResult ? undefined : (result as TwoFactorActionData | undefined);
   const location = useLocation();
   const next = redirectTo || "/account";
 
@@ -179,6 +190,28 @@ export default function TwoFactorSettings() {
                 busyLabel="Starting..."
                 actionData={actionData}
               />
+              <section aria-labelledby="passkey-heading" className="space-y-3 border-t border-stone-200 pt-6">
+                <h2 id="passkey-heading" className="text-lg font-semibold text-stone-900">
+                  Or add a passkey
+                </h2>
+                <p className="text-sm text-stone-700">
+                  A passkey on this device or a security key{" "}
+                  {isAdmin
+                    ? "also counts as your second factor"
+                    : "can confirm it is you after your password"}
+                  . It needs JavaScript and a browser that supports passkeys.
+                </p>
+                <PasskeyButton
+                  ceremony="register"
+                  label="Add a passkey"
+                  busyLabel="Waiting for your passkey..."
+                  withName
+                  error={passkeyResult && "error" in passkeyResult ? passkeyResult.error : undefined}
+                  nameError={
+                    passkeyResult && "error" in passkeyResult ? passkeyResult.fieldErrors?.name : undefined
+                  }
+                />
+              </section>
             </>
           ) : null}
           {state.step === "verify" ? <VerifyStep state={state} actionData={actionData} /> : null}
@@ -227,10 +260,19 @@ export default function TwoFactorSettings() {
             </>
           ) : null}
           {state.step === "locked" ? (
-            <p className="text-stone-800">
-              This account has a passkey. To change two-factor settings, sign out and sign in again with your
-              passkey.
-            </p>
+            <>
+              <p className="text-stone-800">
+                This account has a passkey. To change two-factor settings, confirm it is you with your passkey
+                first.
+              </p>
+              <Link
+                to={`/auth/two-factor?${new URLSearchParams({ redirectTo: "/account/two-factor" }).toString()}`}
+                reloadDocument
+                className={buttonVariants({ width: "full" })}
+              >
+                Confirm with a passkey
+              </Link>
+            </>
           ) : null}
           <p className="text-center text-sm">
             <Link to="/account" className="font-medium text-amber-800 underline">
@@ -239,7 +281,12 @@ export default function TwoFactorSettings() {
           </p>
         </div>
       </div>
-      <Toaster key={location.key} toast={actionData?.toast} />
+      <Toaster
+        key={location.key}
+        toast={
+          actionData?.toast ?? (passkeyResult && "toast" in passkeyResult ? passkeyResult.toast : undefined)
+        }
+      />
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { data, Form, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { TextField } from "~/components/form-fields";
+import { PasskeyButton } from "~/components/passkey-button";
 import { Toaster } from "~/components/toast";
 import { SubmitButton } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
@@ -7,11 +8,14 @@ import { safeRedirectPath } from "~/forms/auth";
 import { constraintsOf } from "~/forms/parse-form";
 import { BackupCodeSchema, TotpCodeSchema } from "~/forms/two-factor";
 import { readFormData } from "~/lib/http/form-data.server";
+import { passkeySignInAction } from "~/lib/auth/passkey-actions.server";
+import { isPasskeyIntent, type PasskeyActionData } from "~/lib/auth/passkey-ceremony";
 import {
-  hasTwoFactorChallenge,
+  readSignInStep,
   type TwoFactorStepData,
   verifySignInSecondFactor,
 } from "~/lib/auth/two-factor-sign-in.server";
+import { redirectWithToast } from "~/lib/http/toast.server";
 import type { Route } from "./+types/auth.two-factor";
 
 export const handle = { hydrate: true };
@@ -21,13 +25,15 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+const signInAgainUrl = (redirectTo: string) =>
+  redirectTo && redirectTo !== "/" ? `/auth?${new URLSearchParams({ redirectTo }).toString()}` : "/auth";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
-  // Without a pending challenge (expired, or never signed in) this step means nothing.
-  if (!hasTwoFactorChallenge(context, request)) {
-    throw redirect(redirectTo ? `/auth?${new URLSearchParams({ redirectTo }).toString()}` : "/auth");
-  }
-  return { redirectTo };
+  // Without a pending step (expired, or never signed in) this page means nothing.
+  const step = await readSignInStep(context, request);
+  if (!step) throw redirect(signInAgainUrl(redirectTo));
+  return { redirectTo, totp: step.totp, passkey: step.passkey };
 }
 
 /** Retry-After on a 429 reaches the browser. */
@@ -37,6 +43,18 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
+  if (isPasskeyIntent(intent)) {
+    const step = await readSignInStep(context, request);
+    if (!step?.pendingUserId) {
+      const redirectTo = safeRedirectPath(formData.get("redirectTo"));
+      return redirectWithToast(context, signInAgainUrl(redirectTo), {
+        title: "Please sign in again",
+        description: "Your sign-in has expired. Please enter your password again.",
+        variant: "destructive",
+      });
+    }
+    return passkeySignInAction(context, request, intent, formData, step);
+  }
   if (intent === "totp" || intent === "backup-code") {
     return verifySignInSecondFactor(context, request, intent, formData);
   }
@@ -47,8 +65,10 @@ const totpLimits = constraintsOf(TotpCodeSchema);
 const backupLimits = constraintsOf(BackupCodeSchema);
 
 export default function TwoFactorStep() {
-  const { redirectTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as TwoFactorStepData | undefined;
+  const { redirectTo, totp, passkey } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as TwoFactorStepData | PasskeyActionData | undefined;
+  const passkeyResult = result && isPasskeyIntent(result.intent) ? (result as PasskeyActionData) : undefined;
+  const actionData = passkeyResult ? undefined : (result as TwoFactorStepData | undefined);
   const navigation = useNavigation();
   const location = useLocation();
   const busy = (intent: string) =>
@@ -61,43 +81,66 @@ export default function TwoFactorStep() {
       <div className="mx-auto max-w-md">
         <h1 className="text-center text-3xl font-bold tracking-tight text-stone-900">Two-factor sign-in</h1>
         <p className="mt-2 text-center text-stone-700">
-          Your password was right. Now enter the 6-digit code your authenticator app shows.
+          {totp
+            ? `Your password was right. Now enter the 6-digit code your authenticator app shows${passkey ? ", or use a passkey" : ""}.`
+            : "Your password was right. Now confirm it is you with your passkey."}
         </p>
-        <div className="mt-8 rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
-          <Form method="post" className="space-y-4" aria-label="Authenticator code">
-            <input type="hidden" name="intent" value="totp" />
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            <TextField
-              label="Authentication code"
-              name="code"
-              constraint={totpLimits.code}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9 ]{6,7}"
-              error={errorFor("totp")}
-            />
-            <SubmitButton busy={busy("totp")} label="Verify" busyLabel="Verifying..." />
-          </Form>
-          <details className="mt-6 text-sm" open={actionData?.intent === "backup-code"}>
-            <summary className="cursor-pointer font-medium text-amber-800 underline">
-              Lost your device? Use a backup code
-            </summary>
-            <Form method="post" className="mt-4 space-y-4" aria-label="Backup code">
-              <input type="hidden" name="intent" value="backup-code" />
+        <div className="mt-8 space-y-6 rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+          {totp ? (
+            <Form method="post" className="space-y-4" aria-label="Authenticator code">
+              <input type="hidden" name="intent" value="totp" />
               <input type="hidden" name="redirectTo" value={redirectTo} />
               <TextField
-                label="Backup code"
+                label="Authentication code"
                 name="code"
-                constraint={backupLimits.code}
-                autoComplete="off"
-                error={errorFor("backup-code")}
+                constraint={totpLimits.code}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9 ]{6,7}"
+                error={errorFor("totp")}
               />
-              <SubmitButton busy={busy("backup-code")} label="Use backup code" busyLabel="Verifying..." />
+              <SubmitButton busy={busy("totp")} label="Verify" busyLabel="Verifying..." />
             </Form>
-          </details>
+          ) : null}
+          {passkey ? (
+            <section aria-label="Passkey">
+              <PasskeyButton
+                ceremony="authenticate"
+                label="Use a passkey"
+                busyLabel="Waiting for your passkey..."
+                fields={{ redirectTo }}
+                variant={totp ? "secondary" : "primary"}
+                error={passkeyResult && "error" in passkeyResult ? passkeyResult.error : undefined}
+              />
+            </section>
+          ) : null}
+          {totp ? (
+            <details className="text-sm" open={actionData?.intent === "backup-code"}>
+              <summary className="cursor-pointer font-medium text-amber-800 underline">
+                Lost your device? Use a backup code
+              </summary>
+              <Form method="post" className="mt-4 space-y-4" aria-label="Backup code">
+                <input type="hidden" name="intent" value="backup-code" />
+                <input type="hidden" name="redirectTo" value={redirectTo} />
+                <TextField
+                  label="Backup code"
+                  name="code"
+                  constraint={backupLimits.code}
+                  autoComplete="off"
+                  error={errorFor("backup-code")}
+                />
+                <SubmitButton busy={busy("backup-code")} label="Use backup code" busyLabel="Verifying..." />
+              </Form>
+            </details>
+          ) : null}
         </div>
       </div>
-      <Toaster key={location.key} toast={actionData?.toast} />
+      <Toaster
+        key={location.key}
+        toast={
+          actionData?.toast ?? (passkeyResult && "toast" in passkeyResult ? passkeyResult.toast : undefined)
+        }
+      />
     </main>
   );
 }

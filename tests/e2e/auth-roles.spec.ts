@@ -40,7 +40,7 @@ test("the header for anonymous visitors, members and admins", async ({ browser }
   await anonymous.goto("/dashboard");
   await expect(anonymous).toHaveURL(/\/auth\?redirectTo=%2Fdashboard$/);
   await member.goto("/dashboard");
-  await expect(member).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  await expect(member).toHaveURL(/^http:\/\/localhost:\d+\/$/);
   await admin.goto("/dashboard");
   await expect(admin.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 

@@ -59,11 +59,11 @@ test.describe("sign-in", () => {
     await page.context().clearCookies();
 
     await signIn(page, email, TEST_PASSWORD, "/auth?redirectTo=%2F%2Fevil.example%2F");
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
 
     // Signed in, /auth itself sends the visitor on.
     await page.goto("/auth");
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
   });
 
   test("blocks an address after too many attempts", async ({ page }) => {

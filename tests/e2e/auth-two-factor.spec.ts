@@ -10,6 +10,7 @@ import {
   TEST_PASSWORD,
   verifyEmail,
 } from "./support/accounts";
+import { addPasskey, addVirtualAuthenticator, usePasskey } from "./support/passkeys";
 
 async function signOut(page: Page) {
   await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).first().click();
@@ -25,10 +26,11 @@ async function useBackupCode(page: Page, code: string) {
   await form.getByRole("button", { name: "Use backup code" }).click();
 }
 
-test("admin journey: sign up, verify, enrol TOTP, backup codes once, sign in with a code and with a backup code", async ({
+test("admin journey: sign up, verify, enrol TOTP, backup codes once, sign in with a code, with a backup code and with a passkey", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
+  const authenticator = await addVirtualAuthenticator(page);
   const email = E2E_ADMIN_EMAILS[5];
   const { secret, backupCodes } = await signUpAdminWithTotp(page, { name: "Journey Admin", email });
   expect(backupCodes).toHaveLength(10);
@@ -69,6 +71,21 @@ test("admin journey: sign up, verify, enrol TOTP, backup codes once, sign in wit
     page.getByText("That backup code is not right, or it has been used already.").first(),
   ).toBeVisible();
   await useBackupCode(page, backupCodes[1]!);
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+
+  // A passkey added on the account page is the second step's alternative to a code.
+  await page.goto("/account");
+  await addPasskey(page, "Journey laptop");
+  await expect(
+    page.getByRole("list", { name: "Your passkeys" }).getByRole("listitem", { name: "Journey laptop" }),
+  ).toBeVisible();
+  expect(await authenticator.credentials()).toHaveLength(1);
+  await signOut(page);
+  await signIn(page, email, TEST_PASSWORD, "/auth?redirectTo=%2Fdashboard");
+  await expect(page).toHaveURL(/\/auth\/two-factor\?redirectTo=%2Fdashboard/);
+  await expect(page.getByRole("banner").getByRole("button", { name: "Sign Out" })).toHaveCount(0);
+  await usePasskey(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 });
 

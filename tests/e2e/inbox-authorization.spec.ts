@@ -39,7 +39,13 @@ test.afterAll(async () => {
   await inbox?.stop();
 });
 
-type Who = "anonymous" | "member" | "admin" | "adminWithoutSecondFactor" | "adminStaleSession";
+type Who =
+  | "anonymous"
+  | "member"
+  | "admin"
+  | "adminWithoutSecondFactor"
+  | "adminStaleSession"
+  | "adminPasskeyPasswordOnly";
 
 function headersFor(who: Who): Record<string, string> {
   if (who === "anonymous") return {};
@@ -124,6 +130,7 @@ const ROLE_NAMES: Record<Exclude<Who, "admin">, string> = {
   member: "member",
   adminWithoutSecondFactor: "admin without a second factor",
   adminStaleSession: "admin in a password-only session from before their second factor",
+  adminPasskeyPasswordOnly: "admin with a passkey in a session signed in with the password alone",
 };
 
 /** Where each refused role is sent, as a Location header and inside a data request's body. */
@@ -136,9 +143,16 @@ const REFUSAL: Record<Exclude<Who, "admin">, { location: RegExp; data: string }>
   },
   // Signed out on the first request, then asked to sign in with the second factor.
   adminStaleSession: { location: /^\/auth\?redirectTo=%2Fdashboard/, data: "/auth?redirectTo=" },
+  adminPasskeyPasswordOnly: { location: /^\/auth\?redirectTo=%2Fdashboard/, data: "/auth?redirectTo=" },
 };
 
-for (const who of ["anonymous", "member", "adminWithoutSecondFactor", "adminStaleSession"] as const) {
+for (const who of [
+  "anonymous",
+  "member",
+  "adminWithoutSecondFactor",
+  "adminStaleSession",
+  "adminPasskeyPasswordOnly",
+] as const) {
   test(`${ROLE_NAMES[who]}: every dashboard request is refused, leaks nothing and changes nothing`, async () => {
     const before = await snapshot();
     expect(before).toContain(SECRET_NAME);

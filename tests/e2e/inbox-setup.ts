@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import { eq } from "drizzle-orm";
+import { passkey, user } from "../../db/schema";
 import { createAuth, sessionCookieName } from "../../app/lib/auth/auth.server";
 import { openDatabase } from "../../app/lib/db/db.server";
 import { parseEnv } from "../../app/lib/env.server";
@@ -30,6 +32,8 @@ export interface InboxServer {
     adminWithoutSecondFactor: SessionCookie;
     /** An admin with an authenticator, in a session signed in before it was set up. */
     adminStaleSession: SessionCookie;
+    /** An admin whose second factor is a passkey, in a session signed in with the password alone. */
+    adminPasskeyPasswordOnly: SessionCookie;
   };
   stop(): Promise<void>;
 }
@@ -44,6 +48,7 @@ const ACCOUNTS = [
     admin: true,
   },
   { key: "adminStaleSession", name: "Stan Stale", email: "stan.stale@example.test", admin: true },
+  { key: "adminPasskeyPasswordOnly", name: "Pat Passkey", email: "pat.passkey@example.test", admin: true },
 ] as const;
 
 /**
@@ -92,6 +97,21 @@ export async function startInboxServer(
       // A password-only session from before the admin set up an authenticator.
       cookies.adminStaleSession = await passwordSession("stan.stale@example.test");
       await signInAdminWithTotp(auth, name, { email: "stan.stale@example.test", password: SEEDED_PASSWORD });
+      // An admin with a passkey (its key is never checked here), signed in with the password alone.
+      cookies.adminPasskeyPasswordOnly = await passwordSession("pat.passkey@example.test");
+      const [pat] = await database.db
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(user.email, "pat.passkey@example.test"));
+      await database.db.insert(passkey).values({
+        id: "pat-passkey",
+        publicKey: "cHVibGlj",
+        userId: pat!.id,
+        credentialID: "pat-credential",
+        counter: 0,
+        deviceType: "singleDevice",
+        backedUp: false,
+      });
     }
     await insertInquiries(database.db, inquiries);
     await prepare?.(database);

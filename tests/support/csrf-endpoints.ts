@@ -2,7 +2,13 @@ import { expect } from "vitest";
 import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
 import type { DatabaseSnapshot, Row } from "./db-snapshot";
-import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, SEEDED_SECRET, type SeededSite } from "./seeded-site";
+import {
+  SEEDED_ACCOUNTS,
+  SEEDED_PASSKEY_ID,
+  SEEDED_PASSWORD,
+  SEEDED_SECRET,
+  type SeededSite,
+} from "./seeded-site";
 import { totpCode } from "./totp";
 
 /**
@@ -159,6 +165,34 @@ export const ACTIONS: ActionCase[] = [
     },
   },
   {
+    name: "account passkey challenge",
+    routeId: "routes/account",
+    path: "/account",
+    // Before "sign out", which ends this session.
+    as: "member",
+    hydrated: true,
+    fields: () => ({ intent: "passkey-options" }),
+    changes: "stores a passkey registration challenge",
+    changed: (before, after) => {
+      const challenges = (snapshot: DatabaseSnapshot) =>
+        rows(snapshot, "verification").filter((row) => String(row.value).includes('"type":"registration"'));
+      expect(challenges(after).length).toBeGreaterThan(challenges(before).length);
+    },
+  },
+  {
+    name: "account remove passkey",
+    routeId: "routes/account",
+    path: "/account",
+    as: "admin",
+    hydrated: true,
+    fields: () => ({ intent: "remove-passkey", id: SEEDED_PASSKEY_ID }),
+    changes: "deletes the passkey",
+    changed: (before, after) => {
+      expect(rows(before, "passkey").some((row) => row.id === SEEDED_PASSKEY_ID)).toBe(true);
+      expect(rows(after, "passkey").some((row) => row.id === SEEDED_PASSKEY_ID)).toBe(false);
+    },
+  },
+  {
     name: "account change password",
     routeId: "routes/account",
     path: "/account",
@@ -220,6 +254,21 @@ export const ACTIONS: ActionCase[] = [
       const hash = (snapshot: DatabaseSnapshot) =>
         rows(snapshot, "account").find((row) => row.userId === site.userIds.resetting)?.password;
       expect(hash(after)).not.toBe(hash(before));
+    },
+  },
+  {
+    name: "sign-in passkey challenge",
+    routeId: "routes/auth.two-factor",
+    path: "/auth/two-factor",
+    // Before "sign-in code step", which uses up the challenge.
+    as: "challenge",
+    hydrated: true,
+    fields: () => ({ intent: "passkey-options" }),
+    changes: "stores a passkey sign-in challenge",
+    changed: (before, after) => {
+      const challenges = (snapshot: DatabaseSnapshot) =>
+        rows(snapshot, "verification").filter((row) => String(row.value).includes('"type":"authentication"'));
+      expect(challenges(after).length).toBeGreaterThan(challenges(before).length);
     },
   },
   {
@@ -327,6 +376,9 @@ export const BETTER_AUTH_ENDPOINTS: {
   { path: "/api/auth/update-user", as: "admin", body: () => ({ name: "Eve" }) },
   { path: "/api/auth/delete-user", as: "admin", body: () => ({ password: SEEDED_PASSWORD }) },
   { path: "/api/auth/revoke-sessions", as: "admin", body: () => ({}) },
+  { path: "/api/auth/passkey/verify-registration", as: "admin", body: () => ({ response: {} }) },
+  { path: "/api/auth/passkey/verify-authentication", as: null, body: () => ({ response: {} }) },
+  { path: "/api/auth/passkey/delete-passkey", as: "admin", body: () => ({ id: SEEDED_PASSKEY_ID }) },
 ];
 
 /**

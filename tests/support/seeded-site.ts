@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { like } from "drizzle-orm";
-import { mailOutbox, verification } from "../../db/schema";
+import { mailOutbox, passkey, verification } from "../../db/schema";
 import { createAuth, sessionCookieName } from "~/lib/auth/auth.server";
 import { type DatabaseHandle, openDatabase } from "~/lib/db/db.server";
 import { createScratchPostgresDatabase, dropScratchPostgresDatabase } from "./scratch-postgres";
@@ -20,6 +20,9 @@ import { type Backend, createPgliteDataDir } from "./test-database";
 /** Strong enough for any password-strength rule. */
 export const SEEDED_PASSWORD = "amber-quarry-k7q2m9xw4r-lantern-vesper";
 export const SEEDED_SECRET = "seeded-site-secret-0123456789-abcdefghijkl";
+
+/** The admin's passkey row. */
+export const SEEDED_PASSKEY_ID = "seeded-passkey";
 
 /** Who exists before the server starts, and in what state. */
 export const SEEDED_ACCOUNTS = {
@@ -175,6 +178,17 @@ async function seed<Key extends string>(
   };
   // The owner's other device.
   await signIn(SEEDED_ACCOUNTS.owner.email);
+  // A passkey of the admin, besides the authenticator (its key material is never checked here).
+  await db.insert(passkey).values({
+    id: SEEDED_PASSKEY_ID,
+    name: "Seeded key",
+    publicKey: "cHVibGljLWtleQ",
+    userId: userIds.admin,
+    credentialID: "seeded-credential",
+    counter: 0,
+    deviceType: "singleDevice",
+    backedUp: false,
+  });
 
   await auth.api.requestPasswordReset({ body: { email: SEEDED_ACCOUNTS.resetting.email } });
   const [reset] = await db

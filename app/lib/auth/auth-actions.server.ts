@@ -22,7 +22,9 @@ import {
 import { twoFactorStepUrl } from "./two-factor-sign-in.server";
 import { logger } from "../ops/logger.server";
 import { checkNewPasswordStrength } from "./password-strength.server";
-import { findAccountByEmail, grantAdminIfListed } from "./roles.server";
+import { findAccountByEmail, grantAdminIfListed, isAdmin } from "./roles.server";
+import { endSessionByToken, startPasskeyStep } from "./passkeys.server";
+import { readSecondFactors } from "./second-factor.server";
 import { createToastHeaders, redirectWithToast } from "../http/toast.server";
 
 export type AuthIntent = "sign-in" | "sign-up" | "resend-verification";
@@ -81,6 +83,12 @@ async function signInWithPassword(
   }
 }
 
+/** An admin with passkeys and no authenticator: Better Auth asks for no code, the site asks for the passkey. */
+async function needsPasskeyStep(db: Db, userId: string): Promise<boolean> {
+  const factors = await readSecondFactors(db, userId);
+  return factors.totp !== "on" && factors.passkeys > 0 && (await isAdmin(db, userId));
+}
+
 export async function signIn(context: AppContext, request: Request, formData: FormData) {
   const clientIp = context.get(clientIpContext);
   const { db } = context.get(databaseContext);
@@ -126,6 +134,15 @@ export async function signIn(context: AppContext, request: Request, formData: Fo
       // The password was right; the second step (an authenticator or backup
       // code) signs in. `headers` carries the challenge cookie.
       return redirectDocument(twoFactorStepUrl(safeRedirectPath(fields.redirectTo)), { headers });
+    }
+    if (account && "token" in response && (await needsPasskeyStep(db, account.id))) {
+      // An admin whose second factor is a passkey: like a code challenge, the
+      // password alone keeps no session; the passkey step signs in.
+      await endSessionByToken(db, response.token);
+      const step = new Headers({
+        "Set-Cookie": await startPasskeyStep(db, context.get(envContext), account.id),
+      });
+      return redirectDocument(twoFactorStepUrl(safeRedirectPath(fields.redirectTo)), { headers: step });
     }
     const toast = verifiedNow
       ? { title: "Email verified", description: messages.signInSuccess }

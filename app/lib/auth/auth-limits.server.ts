@@ -11,6 +11,7 @@ export type AuthAction =
   | "request-reset"
   | "reset-password"
   | "two-factor"
+  | "passkey"
   | "change-password";
 
 /** An account-wide limit that slows attempts down instead of refusing them. */
@@ -58,6 +59,9 @@ export const AUTH_RATE_LIMITS: Record<AuthAction, AuthLimits> = {
   // The current password is checked: the same limits as signing in.
   "change-password": { ip: { max: 60, windowMs: 15 * MINUTE }, email: { max: 10, windowMs: 15 * MINUTE } },
   "two-factor": { ip: { max: 30, windowMs: 15 * MINUTE }, email: { max: 10, windowMs: 15 * MINUTE } },
+  // Each step of a passkey ceremony (a challenge, an answer). A signed answer
+  // cannot be guessed: this bounds the challenges stored, not guessing.
+  passkey: { ip: { max: 60, windowMs: 15 * MINUTE }, email: { max: 20, windowMs: 15 * MINUTE } },
 };
 
 /** The delay of the `count`-th attempt in a slowdown's window. */

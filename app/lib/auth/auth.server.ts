@@ -6,6 +6,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/forms/auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { isAPIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
+import { passkey } from "@better-auth/passkey";
 import * as authSchema from "../../../db/auth-schema";
 import { recordSignIn } from "./account-activity.server";
 import { existingAccountMail, resetPasswordMail, verificationMail } from "../mail/auth-mails.server";
@@ -38,6 +39,16 @@ export function isSecureSite(env: Env): boolean {
 /** The session cookie's name; `__Secure-` prefixed on an https site. */
 export function sessionCookieName(env: Env): string {
   return `${isSecureSite(env) ? "__Secure-" : ""}better-auth.session_token`;
+}
+
+/**
+/**
+ * WebAuthn binds a passkey to the site's host name (rpID) and accepts
+ * answers only from the site's own origin, both from SITE_URL.
+ */
+export function passkeyOptions(env: Env) {
+  const site = new URL(env.SITE_URL);
+  return { rpID: site.hostname, rpName: company.brandName, origin: site.origin };
 }
 
 /**
@@ -101,6 +112,7 @@ export function createAuth(db: Db, env: Env) {
         issuer: company.brandName,
         backupCodeOptions: { amount: 10, length: 10 },
       }),
+      passkey(passkeyOptions(env)),
     ],
     databaseHooks: {
       session: {

@@ -1,5 +1,12 @@
-import { describe, expect, it } from "vitest";
-import { secondFactorOfNewSession } from "./second-factor.server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { passkey, user } from "../../../db/schema";
+import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import {
+  hasSecondFactor,
+  mayChangeSecondFactors,
+  readSecondFactors,
+  secondFactorOfNewSession,
+} from "./second-factor.server";
 
 describe("secondFactorOfNewSession", () => {
   it("records the factor a sign-in step proved", () => {
@@ -21,5 +28,53 @@ describe("secondFactorOfNewSession", () => {
     expect(secondFactorOfNewSession({ secondFactor: "totp" }, { path: "/two-factor/disable" })).toBe("totp");
     expect(secondFactorOfNewSession({ secondFactor: "forged" }, { path: "/update-user" })).toBeNull();
     expect(secondFactorOfNewSession({}, null)).toBeNull();
+  });
+});
+
+describe("mayChangeSecondFactors", () => {
+  const none = { totp: "off", passkeys: 0 } as const;
+  const passkeyOnly = { totp: "off", passkeys: 1 } as const;
+  const totpPending = { totp: "pending", passkeys: 0 } as const;
+
+  it("an account without a second factor may add its first from a password session", () => {
+    expect(mayChangeSecondFactors({ secondFactor: null }, none)).toBe(true);
+    expect(mayChangeSecondFactors({ secondFactor: null }, totpPending)).toBe(true);
+  });
+
+  it("once a passkey (or an authenticator) is in use, the password alone changes nothing", () => {
+    expect(hasSecondFactor(passkeyOnly)).toBe(true);
+    expect(mayChangeSecondFactors({ secondFactor: null }, passkeyOnly)).toBe(false);
+    expect(mayChangeSecondFactors({ secondFactor: null }, { totp: "on", passkeys: 0 })).toBe(false);
+    expect(mayChangeSecondFactors({ secondFactor: "passkey" }, passkeyOnly)).toBe(true);
+    expect(mayChangeSecondFactors({ secondFactor: "backup-code" }, { totp: "on", passkeys: 2 })).toBe(true);
+  });
+});
+
+describe.each(testBackends)("readSecondFactors on %s", (backend) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    await database.db.insert(user).values({ id: "pia", name: "Pia Passkey", email: "pia@example.test" });
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it("counts the account's passkeys: an admin with passkeys and no authenticator is enrolled", async () => {
+    const { db } = database;
+    expect(await readSecondFactors(db, "pia")).toEqual({ totp: "off", passkeys: 0 });
+    const key = (id: string) => ({
+      id,
+      publicKey: "cHVibGlj",
+      userId: "pia",
+      credentialID: `credential-${id}`,
+      counter: 0,
+      deviceType: "singleDevice",
+      backedUp: false,
+    });
+    await db.insert(passkey).values([key("a"), key("b")]);
+    const factors = await readSecondFactors(db, "pia");
+    expect(factors).toEqual({ totp: "off", passkeys: 2 });
+    expect(hasSecondFactor(factors)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
-import { and, eq, lt } from "drizzle-orm";
-import { session as sessionTable, twoFactor, user } from "../../../db/schema";
+import { and, count, eq, lt, ne } from "drizzle-orm";
+import { passkey, session as sessionTable, twoFactor, user } from "../../../db/schema";
 import type { Db } from "../db/db.server";
 import { logger } from "../ops/logger.server";
 import { type AccountSummary, findAccountByEmail, UnknownAccountError } from "./roles.server";
@@ -51,13 +51,12 @@ export interface SecondFactors {
 }
 
 export async function readSecondFactors(db: Db, userId: string): Promise<SecondFactors> {
-  const [row] = await db
-    .select({ verified: twoFactor.verified })
-    .from(twoFactor)
-    .where(eq(twoFactor.userId, userId))
-    .limit(1);
+  const [[row], [keys]] = await Promise.all([
+    db.select({ verified: twoFactor.verified }).from(twoFactor).where(eq(twoFactor.userId, userId)).limit(1),
+    db.select({ n: count() }).from(passkey).where(eq(passkey.userId, userId)),
+  ]);
   const totp = !row ? "off" : row.verified ? "on" : "pending";
-  return { totp, passkeys: 0 };
+  return { totp, passkeys: keys?.n ?? 0 };
 }
 
 export function hasSecondFactor(factors: SecondFactors): boolean {
@@ -65,28 +64,52 @@ export function hasSecondFactor(factors: SecondFactors): boolean {
 }
 
 /**
+ * Whether a session may add or remove second factors: once an account has
+ * one, only a session that proved one may; else the password alone would
+ * be enough to add the attacker's own passkey, or remove the owner's.
+ */
+export function mayChangeSecondFactors(
+  session: { secondFactor: SecondFactor | null },
+  factors: SecondFactors,
+) {
+  return session.secondFactor !== null || !hasSecondFactor(factors);
+}
+
+/**
  * Ends every session of the user that started before `before`: after
  * setting up a second factor, sessions signed in with the password alone
  * (perhaps by someone else) must not live on.
  */
-export async function endSessionsStartedBefore(db: Db, userId: string, before: Date): Promise<number> {
+export async function endSessionsStartedBefore(
+  db: Db,
+  userId: string,
+  before: Date,
+  /** A session that lives on (it has just proved the new factor). */
+  keep?: string,
+): Promise<number> {
   const ended = await db
     .delete(sessionTable)
-    .where(and(eq(sessionTable.userId, userId), lt(sessionTable.createdAt, before)))
+    .where(
+      and(
+        eq(sessionTable.userId, userId),
+        lt(sessionTable.createdAt, before),
+        keep ? ne(sessionTable.id, keep) : undefined,
+      ),
+    )
     .returning({ id: sessionTable.id });
   return ended.length;
 }
 
 /**
  * For an account whose owner lost the device (`npm run admin -- reset-2fa`):
- * removes the authenticator and its backup codes, and ends every session,
+ * removes the authenticator and its backup codes and every passkey, and ends every session,
  * so the next sign-in is with the password alone and an admin is asked to
  * set up a new authenticator before the dashboard.
  */
 export async function resetSecondFactors(
   db: Db,
   email: string,
-): Promise<{ account: AccountSummary; hadTotp: boolean; endedSessions: number }> {
+): Promise<{ account: AccountSummary; hadTotp: boolean; removedPasskeys: number; endedSessions: number }> {
   const account = await findAccountByEmail(db, email);
   if (!account) throw new UnknownAccountError(email);
   return db.transaction(async (tx) => {
@@ -94,6 +117,10 @@ export async function resetSecondFactors(
       .delete(twoFactor)
       .where(eq(twoFactor.userId, account.id))
       .returning({ verified: twoFactor.verified });
+    const passkeys = await tx
+      .delete(passkey)
+      .where(eq(passkey.userId, account.id))
+      .returning({ id: passkey.id });
     await tx.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, account.id));
     const ended = await tx
       .delete(sessionTable)
@@ -101,9 +128,9 @@ export async function resetSecondFactors(
       .returning({ id: sessionTable.id });
     const hadTotp = removed.some((row) => row.verified);
     logger.warn(
-      { userId: account.id, hadTotp, endedSessions: ended.length },
+      { userId: account.id, hadTotp, removedPasskeys: passkeys.length, endedSessions: ended.length },
       "second factor reset by an operator (npm run admin -- reset-2fa)",
     );
-    return { account, hadTotp, endedSessions: ended.length };
+    return { account, hadTotp, removedPasskeys: passkeys.length, endedSessions: ended.length };
   });
 }

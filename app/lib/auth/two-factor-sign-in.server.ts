@@ -4,7 +4,15 @@ import { safeRedirectPath } from "~/forms/auth";
 import { type FieldErrors, parseForm, readFields } from "~/forms/parse-form";
 import { BackupCodeSchema, TotpCodeSchema, twoFactorMessages } from "~/forms/two-factor";
 import { checkAuthRateLimit } from "./auth-limits.server";
-import { authHeaders, isSecureSite, readAuthFailure } from "./auth.server";
+import { authHeaders, readAuthFailure } from "./auth.server";
+import {
+  hasPasskeyStep,
+  readPasskeyStepUserId,
+  readPendingChallengeUserId,
+  twoFactorChallengeCookieName,
+} from "./passkeys.server";
+import { readSecondFactors } from "./second-factor.server";
+import { getSession } from "./viewer.server";
 import {
   type AppContext,
   authContext,
@@ -34,13 +42,43 @@ export function twoFactorStepUrl(redirectTo: string): string {
   return `/auth/two-factor${query}`;
 }
 
-function challengeCookieName(context: AppContext): string {
-  return `${isSecureSite(context.get(envContext)) ? "__Secure-" : ""}better-auth.two_factor`;
+export function hasTwoFactorChallenge(context: AppContext, request: Request): boolean {
+  const name = twoFactorChallengeCookieName(context.get(envContext));
+  return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${name}=`));
 }
 
-export function hasTwoFactorChallenge(context: AppContext, request: Request): boolean {
-  const name = challengeCookieName(context);
-  return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${name}=`));
+/**
+ * The second step waiting for this browser: a password proved by Better
+ * Auth's challenge (an account with an authenticator) or by the passkey step
+ * (an admin whose only factor is a passkey), or a session signed in with the
+ * password alone of an account with a passkey, which the passkey replaces
+ * (to confirm before changing second factors). Null: nothing to do here.
+ */
+export interface SignInStep {
+  /** Whose password was right (null: the challenge has expired). */
+  pendingUserId: string | null;
+  /** The password-only session a passkey's session replaces. */
+  passwordSessionId: string | null;
+  totp: boolean;
+  passkey: boolean;
+}
+
+export async function readSignInStep(context: AppContext, request: Request): Promise<SignInStep | null> {
+  const { db } = context.get(databaseContext);
+  const env = context.get(envContext);
+  if (hasTwoFactorChallenge(context, request)) {
+    const pendingUserId = await readPendingChallengeUserId(db, env, request);
+    const passkey = pendingUserId ? (await readSecondFactors(db, pendingUserId)).passkeys > 0 : false;
+    return { pendingUserId, passwordSessionId: null, totp: true, passkey };
+  }
+  if (hasPasskeyStep(env, request)) {
+    const pendingUserId = await readPasskeyStepUserId(db, env, request);
+    if (pendingUserId) return { pendingUserId, passwordSessionId: null, totp: false, passkey: true };
+  }
+  const { session } = await getSession(context, request);
+  if (!session || session.secondFactor) return null;
+  if ((await readSecondFactors(db, session.user.id)).passkeys === 0) return null;
+  return { pendingUserId: session.user.id, passwordSessionId: session.sessionId, totp: false, passkey: true };
 }
 
 function refuse(intent: TwoFactorIntent, description: string, status: number, init?: ResponseInit) {

@@ -9,9 +9,9 @@ import { openDatabase } from "../db/db.server";
 // Three PGlite boots per test on a shared 2-core machine.
 vi.setConfig({ testTimeout: 180_000 });
 
-/** What the newest migration (0009_lead_desk) adds; the test below undoes it by hand. */
-const NEWEST_MIGRATION = "0009_lead_desk";
-const NEWEST_TABLE = "inquiry_events";
+/** What the newest migration (0010_passkeys) adds; the test below undoes it by hand. */
+const NEWEST_MIGRATION = "0010_passkeys";
+const NEWEST_TABLE = "passkey";
 
 let dirs: string[] = [];
 afterEach(() => {
@@ -34,23 +34,7 @@ describe("restore", () => {
     // A data directory as an older version left it: without the newest migration.
     const oldDir = tempDir();
     const old = await openDatabase({ kind: "pglite", dataDir: oldDir });
-    for (const table of ["daily_job_runs", "webhook_outbox", "inquiry_replies", NEWEST_TABLE]) {
-      await old.db.execute(sql.raw(`drop table ${table}`));
-    }
-    await old.db.execute(sql`drop function inquiry_events_append_only`);
-    // Their indexes, foreign keys and the status check go with the columns.
-    for (const column of [
-      "status",
-      "lost_reason",
-      "status_changed_at",
-      "assigned_to",
-      "assigned_at",
-      "first_replied_at",
-      "last_action_at",
-      "overdue_alerted_at",
-    ]) {
-      await old.db.execute(sql.raw(`alter table contact_submissions drop column ${column}`));
-    }
+    await old.db.execute(sql.raw(`drop table ${NEWEST_TABLE}`));
     await old.db.execute(
       sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`,
     );

@@ -3,6 +3,7 @@ import {
   accountActivity,
   contactSubmissions,
   mailOutbox,
+  passkey,
   privacyErasures,
   rateLimits,
   session,
@@ -97,6 +98,17 @@ describe.each(testBackends)("personal data of one email address on %s", (backend
       ipAddress: "203.0.113.7",
       userAgent: "Subject Browser",
     });
+    await db.insert(passkey).values({
+      id: "pk1",
+      name: "Sara's phone",
+      publicKey: "c2FyYS1wdWJsaWMta2V5",
+      userId: "sara",
+      credentialID: "sara-credential",
+      counter: 3,
+      deviceType: "multiDevice",
+      backedUp: true,
+      transports: "internal,hybrid",
+    });
     const window = { window_start: new Date(), count: 1, expires_at: new Date(Date.now() + 60_000) };
     await db.insert(rateLimits).values([
       { key: "auth:sign-in:email:sara@example.test", ...window },
@@ -131,6 +143,18 @@ describe.each(testBackends)("personal data of one email address on %s", (backend
     ]);
     expect(data.account?.lastSignInAt).toBeInstanceOf(Date);
     expect(data.sessions[0]).toMatchObject({ ipAddress: "203.0.113.7", userAgent: "Subject Browser" });
+    expect(data.passkeys).toEqual([
+      {
+        name: "Sara's phone",
+        createdAt: expect.any(Date),
+        credentialId: "sara-credential",
+        publicKey: "c2FyYS1wdWJsaWMta2V5",
+        deviceType: "multiDevice",
+        backedUp: true,
+        transports: "internal,hybrid",
+        authenticatorModel: null,
+      },
+    ]);
     const json = JSON.stringify(data);
     expect(json).not.toContain("secret-session-token");
     expect(json).not.toContain("Unrelated");
@@ -151,6 +175,7 @@ describe.each(testBackends)("personal data of one email address on %s", (backend
       rate_limits: 1,
       user: 1,
       session: 1,
+      passkey: 1,
       user_roles: 1,
       account_activity: 1,
     });
@@ -182,7 +207,8 @@ describe.each(testBackends)("personal data of one email address on %s", (backend
       erasedBy: "self",
       kind: "account-deletion",
     });
-    expect(counts).toMatchObject({ contact_submissions: 0, mail_outbox: 1, user: 1 });
+    expect(counts).toMatchObject({ contact_submissions: 0, mail_outbox: 1, user: 1, passkey: 1 });
+    expect(await database.db.select().from(passkey)).toHaveLength(0);
     expect(countPersonalData(await findPersonalData(database.db, "sara@example.test"))).toMatchObject({
       inquiries: 1,
       replies: 1,

@@ -6,6 +6,7 @@ import {
   inquiryEvents,
   inquiryReplies,
   mailOutbox,
+  passkey,
   privacyErasures,
   rateLimits,
   session,
@@ -74,6 +75,17 @@ export interface PersonalData {
     expiresAt: Date;
     ipAddress: string | null;
     userAgent: string | null;
+  }[];
+  /** Public keys only: the private key never leaves the owner's authenticator. */
+  passkeys: {
+    name: string | null;
+    createdAt: Date | null;
+    credentialId: string;
+    publicKey: string;
+    deviceType: string;
+    backedUp: boolean;
+    transports: string | null;
+    authenticatorModel: string | null;
   }[];
   mail: {
     kind: string;
@@ -177,9 +189,10 @@ export async function findPersonalData(
 
   let accountData: PersonalData["account"] = null;
   let sessions: PersonalData["sessions"] = [];
+  let passkeys: PersonalData["passkeys"] = [];
   let passwordResetTokens = 0;
   if (found) {
-    const [roles, [activity], methods, sessionRows, tokens] = await Promise.all([
+    const [roles, [activity], methods, sessionRows, tokens, passkeyRows] = await Promise.all([
       db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.user_id, found.id)),
       db.select().from(accountActivity).where(eq(accountActivity.user_id, found.id)),
       db
@@ -202,6 +215,20 @@ export async function findPersonalData(
         .where(eq(session.userId, found.id))
         .orderBy(session.createdAt),
       db.select({ id: verification.id }).from(verification).where(eq(verification.value, found.id)),
+      db
+        .select({
+          name: passkey.name,
+          createdAt: passkey.createdAt,
+          credentialId: passkey.credentialID,
+          publicKey: passkey.publicKey,
+          deviceType: passkey.deviceType,
+          backedUp: passkey.backedUp,
+          transports: passkey.transports,
+          authenticatorModel: passkey.aaguid,
+        })
+        .from(passkey)
+        .where(eq(passkey.userId, found.id))
+        .orderBy(passkey.createdAt),
     ]);
     accountData = {
       id: found.id,
@@ -216,6 +243,7 @@ export async function findPersonalData(
       signInMethods: methods,
     };
     sessions = sessionRows;
+    passkeys = passkeyRows;
     passwordResetTokens = tokens.length;
   }
 
@@ -226,6 +254,7 @@ export async function findPersonalData(
     inquiryHistory,
     account: accountData,
     sessions,
+    passkeys,
     mail: mail.map((row) => ({
       kind: row.kind,
       to: row.to,
@@ -333,6 +362,9 @@ export async function erasePersonalData(
       // These go with the user row (ON DELETE CASCADE); counted first, for the record.
       counts.session = (
         await tx.delete(session).where(eq(session.userId, found.id)).returning({ id: session.id })
+      ).length;
+      counts.passkey = (
+        await tx.delete(passkey).where(eq(passkey.userId, found.id)).returning({ id: passkey.id })
       ).length;
       counts.account = (
         await tx.delete(account).where(eq(account.userId, found.id)).returning({ id: account.id })

@@ -15,6 +15,7 @@ export const E2E_ADMIN_EMAILS = [
   "admin-spare-2@e2e.example.com",
   "admin-2fa-journey@e2e.example.com",
   "admin-2fa-nojs@e2e.example.com",
+  "admin-passkey-only@e2e.example.com",
 ] as const;
 
 export const TEST_PASSWORD = "correct-horse-7";

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { stripSingleLineControls } from "./single-line";
+
+/** The name the owner gives a new passkey (empty: it is named after the device). */
+export const PASSKEY_NAME_MAX_LENGTH = 60;
+
+export const PasskeyNameSchema = z.object({
+  name: z
+    .string()
+    .overwrite(stripSingleLineControls)
+    .trim()
+    .max(PASSKEY_NAME_MAX_LENGTH, `A passkey name has at most ${PASSKEY_NAME_MAX_LENGTH} characters`),
+});
+
+/** Removing a passkey from the account page: its id, from a hidden field. */
+export const RemovePasskeySchema = z.object({
+  id: z
+    .string({ error: "No passkey was chosen." })
+    .min(1, "No passkey was chosen.")
+    .max(100, "No passkey was chosen."),
+});

@@ -1,0 +1,205 @@
+import { eq } from "drizzle-orm";
+import { data, redirectDocument } from "react-router";
+import { safeRedirectPath } from "~/forms/auth";
+import { PasskeyNameSchema } from "~/forms/passkey";
+import { type FieldErrors, parseForm, readFields } from "~/forms/parse-form";
+import { session as sessionTable } from "../../../db/schema";
+import { checkAuthRateLimit } from "./auth-limits.server";
+import { readAuthFailure } from "./auth.server";
+import type { PasskeyActionData, PasskeyIntent } from "./passkey-ceremony";
+import {
+  deleteSession,
+  endPendingChallenge,
+  finishPasskeyRegistration,
+  finishPasskeySignIn,
+  readWebAuthnResponse,
+  startPasskeyRegistration,
+  startPasskeySignIn,
+} from "./passkeys.server";
+import {
+  endSessionsStartedBefore,
+  hasSecondFactor,
+  mayChangeSecondFactors,
+  readSecondFactors,
+} from "./second-factor.server";
+import { describeDevice } from "./user-agent";
+import type { SignedInSession } from "./viewer.server";
+import { type AppContext, clientIpContext, databaseContext, envContext } from "../context.server";
+import { createToastHeaders, redirectWithToast } from "../http/toast.server";
+import { logger } from "../ops/logger.server";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export const passkeyMessages = {
+  unreadable: "Your browser's passkey answer could not be read. Please try again.",
+  notAdded: "That passkey could not be added. Please try again.",
+  notFresh: "For your safety, adding a passkey needs a recent sign-in. Sign out, sign in again and retry.",
+  needsStrongerSession:
+    "Sign in with your authenticator code or a passkey first, then add or remove passkeys.",
+  notAccepted: "That passkey was not accepted. Try again, or sign in another way.",
+  otherAccount:
+    "That passkey belongs to another account. Use a passkey of the account you are signing in to.",
+} as const;
+
+function refuse(
+  intent: PasskeyIntent,
+  description: string,
+  status: number,
+  init?: ResponseInit,
+  fieldErrors?: FieldErrors<"name">,
+) {
+  return data<PasskeyActionData>(
+    {
+      intent,
+      error: description,
+      fieldErrors,
+      toast: { title: "Passkey", description, variant: "destructive" },
+    },
+    { ...init, status },
+  );
+}
+
+function withNoStore(headers: Headers): Headers {
+  headers.set("Cache-Control", NO_STORE["Cache-Control"]);
+  return headers;
+}
+
+/**
+ * Adding a passkey to the signed-in account, from any page that offers it
+ * (/account, /account/two-factor). `done` is where a success goes.
+ */
+export async function passkeyRegistrationAction(
+  context: AppContext,
+  request: Request,
+  session: SignedInSession,
+  intent: PasskeyIntent,
+  formData: FormData,
+  done: string,
+) {
+  const { db } = context.get(databaseContext);
+  const clientIp = context.get(clientIpContext);
+  const userId = session.user.id;
+  const factors = await readSecondFactors(db, userId);
+  if (!mayChangeSecondFactors(session, factors)) {
+    return refuse(intent, passkeyMessages.needsStrongerSession, 403);
+  }
+  const limit = await checkAuthRateLimit(db, "passkey", { ip: clientIp, email: session.user.email });
+  if (!limit.allowed) {
+    return refuse(intent, limit.message, 429, {
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    });
+  }
+
+  if (intent === "passkey-options") {
+    try {
+      const { options, headers } = await startPasskeyRegistration(context, request);
+      return data<PasskeyActionData>(
+        { intent, ceremony: "register", options },
+        { headers: withNoStore(headers) },
+      );
+    } catch (error) {
+      const failure = readAuthFailure(error);
+      if (!failure) throw error;
+      logger.info({ code: failure.code }, "passkey registration options refused");
+      return refuse(
+        intent,
+        failure.code === "SESSION_NOT_FRESH" ? passkeyMessages.notFresh : passkeyMessages.notAdded,
+        403,
+      );
+    }
+  }
+
+  const name = parseForm(PasskeyNameSchema, formData);
+  if (!name.ok) return refuse(intent, name.first, 400, undefined, name.fieldErrors);
+  const response = readWebAuthnResponse(readFields(formData, ["response"]).response);
+  if (!response) return refuse(intent, passkeyMessages.unreadable, 400);
+  const startedAt = new Date();
+  try {
+    await finishPasskeyRegistration(
+      context,
+      request,
+      response,
+      name.data.name || describeDevice(request.headers.get("user-agent")),
+    );
+  } catch (error) {
+    const failure = readAuthFailure(error);
+    if (!failure) throw error;
+    logger.info({ code: failure.code }, "passkey registration refused");
+    return refuse(intent, passkeyMessages.notAdded, 400);
+  }
+  let endedSessions = 0;
+  if (!hasSecondFactor(factors)) {
+    // The account's first second factor, as when an authenticator is
+    // confirmed: this session has just proved it, and sessions elsewhere
+    // signed in with the password alone end.
+    await db
+      .update(sessionTable)
+      .set({ secondFactor: "passkey" })
+      .where(eq(sessionTable.id, session.sessionId));
+    endedSessions = await endSessionsStartedBefore(db, userId, startedAt, session.sessionId);
+  }
+  logger.info({ userId, endedSessions }, "passkey added");
+  return redirectWithToast(context, done, {
+    title: "Passkey added",
+    description: "You can now use it to sign in.",
+  });
+}
+
+/**
+ * Signing in with a passkey: as the second step after a right password
+ * (`pendingUserId`: whose password it was; `passwordSessionId`: a session
+ * that password started, which the passkey's session replaces), or on its
+ * own from the sign-in page.
+ */
+export async function passkeySignInAction(
+  context: AppContext,
+  request: Request,
+  intent: PasskeyIntent,
+  formData: FormData,
+  step: { pendingUserId: string | null; passwordSessionId: string | null },
+) {
+  const { db } = context.get(databaseContext);
+  const clientIp = context.get(clientIpContext);
+  const limit = await checkAuthRateLimit(db, "passkey", { ip: clientIp });
+  if (!limit.allowed) {
+    return refuse(intent, limit.message, 429, {
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    });
+  }
+  if (intent === "passkey-options") {
+    const { options, headers } = await startPasskeySignIn(context, request);
+    return data<PasskeyActionData>(
+      { intent, ceremony: "authenticate", options },
+      { headers: withNoStore(headers) },
+    );
+  }
+
+  const fields = readFields(formData, ["response", "redirectTo"]);
+  const redirectTo = safeRedirectPath(fields.redirectTo);
+  const response = readWebAuthnResponse(fields.response);
+  if (!response) return refuse(intent, passkeyMessages.unreadable, 400);
+  let signedIn: Awaited<ReturnType<typeof finishPasskeySignIn>>;
+  try {
+    signedIn = await finishPasskeySignIn(context, request, response);
+  } catch (error) {
+    const failure = readAuthFailure(error);
+    if (!failure) throw error;
+    logger.info({ code: failure.code }, "passkey sign-in refused");
+    return refuse(intent, passkeyMessages.notAccepted, 401);
+  }
+  if (step.pendingUserId && signedIn.userId !== step.pendingUserId) {
+    // A passkey of someone else completes nobody's sign-in here.
+    await deleteSession(db, signedIn.sessionId);
+    return refuse(intent, passkeyMessages.otherAccount, 401);
+  }
+  if (step.passwordSessionId) await deleteSession(db, step.passwordSessionId);
+  const headers = signedIn.headers;
+  await endPendingChallenge(db, context.get(envContext), request, headers);
+  for (const cookie of (
+    await createToastHeaders(context, { title: "Signed in successfully!" })
+  ).getSetCookie()) {
+    headers.append("Set-Cookie", cookie);
+  }
+  logger.info({ userId: signedIn.userId }, "signed in with a passkey");
+  return redirectDocument(redirectTo, { headers });
+}

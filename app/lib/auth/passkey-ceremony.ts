@@ -1,0 +1,20 @@
+import type { FieldErrors } from "~/forms/parse-form";
+import type { Toast } from "../http/toast";
+
+/**
+ * A WebAuthn ceremony takes two posts to the page's own action: the first
+ * (`passkey-options`) gets the challenge the authenticator signs, and a
+ * challenge cookie; the second (`passkey`) carries the authenticator's
+ * answer. Shared by the server modules and the button that runs it.
+ */
+export type PasskeyIntent = "passkey-options" | "passkey";
+
+export type PasskeyCeremony = "register" | "authenticate";
+
+export type PasskeyActionData =
+  | { intent: "passkey-options"; ceremony: PasskeyCeremony; options: Record<string, unknown> }
+  | { intent: PasskeyIntent; error: string; fieldErrors?: FieldErrors<"name">; toast: Toast };
+
+export function isPasskeyIntent(value: unknown): value is PasskeyIntent {
+  return value === "passkey-options" || value === "passkey";
+}

@@ -1,0 +1,239 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { passkey, session as sessionTable, verification } from "../../../db/schema";
+import { type Auth, authHeaders, isSecureSite } from "./auth.server";
+import { type AppContext, authContext, clientIpContext } from "../context.server";
+import type { Db } from "../db/db.server";
+import type { Env } from "../env.server";
+
+/** A passkey as the account page lists it; never its key material. */
+export interface PasskeySummary {
+  id: string;
+  name: string;
+  /** ISO time it was added. */
+  createdAt: string | null;
+}
+
+export async function listPasskeys(db: Db, userId: string): Promise<PasskeySummary[]> {
+  const rows = await db
+    .select({ id: passkey.id, name: passkey.name, createdAt: passkey.createdAt })
+    .from(passkey)
+    .where(eq(passkey.userId, userId))
+    .orderBy(asc(passkey.createdAt));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name || "Passkey",
+    createdAt: row.createdAt?.toISOString() ?? null,
+  }));
+}
+
+/** Scoped to the owner: another account's passkey id removes nothing. */
+export async function removePasskey(db: Db, userId: string, id: string): Promise<boolean> {
+  const removed = await db
+    .delete(passkey)
+    .where(and(eq(passkey.id, id), eq(passkey.userId, userId)))
+    .returning({ id: passkey.id });
+  return removed.length > 0;
+}
+
+/**
+ * The browser's answer to a ceremony (what @simplewebauthn/browser returns),
+ * posted as JSON text; the plugin checks its content and signature.
+ */
+const WebAuthnResponseSchema = z.looseObject({
+  id: z.string().min(1).max(1024),
+  rawId: z.string().min(1).max(1024),
+  type: z.literal("public-key"),
+  response: z.looseObject({ clientDataJSON: z.string().max(4096) }),
+});
+export type WebAuthnResponse = z.infer<typeof WebAuthnResponseSchema>;
+type AuthenticationAnswer = NonNullable<
+  Parameters<Auth["api"]["verifyPasskeyAuthentication"]>[0]
+>["body"]["response"];
+
+export function readWebAuthnResponse(text: string): WebAuthnResponse | null {
+  if (text.length === 0 || text.length > 16_000) return null;
+  try {
+    const parsed = WebAuthnResponseSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Step 1 of adding a passkey: the challenge, and the cookie that ties it to this browser. */
+export async function startPasskeyRegistration(context: AppContext, request: Request) {
+  const auth = context.get(authContext);
+  const { response, headers } = await auth.api.generatePasskeyRegistrationOptions({
+    headers: authHeaders(request, context.get(clientIpContext)),
+    returnHeaders: true,
+  });
+  return { options: response as unknown as Record<string, unknown>, headers };
+}
+
+export async function finishPasskeyRegistration(
+  context: AppContext,
+  request: Request,
+  response: WebAuthnResponse,
+  name: string,
+) {
+  const auth = context.get(authContext);
+  return auth.api.verifyPasskeyRegistration({
+    body: { response, name },
+    headers: authHeaders(request, context.get(clientIpContext)),
+  });
+}
+
+/** Step 1 of signing in with a passkey. */
+export async function startPasskeySignIn(context: AppContext, request: Request) {
+  const auth = context.get(authContext);
+  const { response, headers } = await auth.api.generatePasskeyAuthenticationOptions({
+    headers: authHeaders(request, context.get(clientIpContext)),
+    returnHeaders: true,
+  });
+  return { options: response as unknown as Record<string, unknown>, headers };
+}
+
+/** Step 2: a new session (its cookie in `headers`) for the passkey's owner. */
+export async function finishPasskeySignIn(context: AppContext, request: Request, response: WebAuthnResponse) {
+  const auth = context.get(authContext);
+  const result = await auth.api.verifyPasskeyAuthentication({
+    // Its shape was checked above; its content is the plugin's to verify.
+    body: { response: response as unknown as AuthenticationAnswer },
+    headers: authHeaders(request, context.get(clientIpContext)),
+    returnHeaders: true,
+  });
+  return {
+    userId: result.response.session.userId,
+    sessionId: result.response.session.id,
+    headers: result.headers,
+  };
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessionTable).where(eq(sessionTable.id, sessionId));
+}
+
+export async function endSessionByToken(db: Db, token: string): Promise<void> {
+  await db.delete(sessionTable).where(eq(sessionTable.token, token));
+}
+
+/** Better Auth's short-lived cookie of a sign-in waiting for its second step. */
+export function twoFactorChallengeCookieName(env: Env): string {
+  return `${isSecureSite(env) ? "__Secure-" : ""}better-auth.two_factor`;
+}
+
+function readCookie(request: Request, name: string): string | null {
+  const prefix = `${name}=`;
+  const part = (request.headers.get("Cookie") ?? "")
+    .split(";")
+    .map((piece) => piece.trim())
+    .find((piece) => piece.startsWith(prefix));
+  return part ? part.slice(prefix.length) : null;
+}
+
+/** The identifier in Better Auth's signed two-factor challenge cookie (`identifier.signature`). */
+function challengeIdentifier(env: Env, request: Request): string | null {
+  const raw = readCookie(request, twoFactorChallengeCookieName(env));
+  if (!raw) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf(".");
+  return dot > 0 ? value.slice(0, dot) : null;
+}
+
+/**
+ * Whose password the pending two-factor challenge proved. The identifier is
+ * random and kept server-side for 10 minutes, so an unknown or forged one
+ * finds nothing.
+ */
+export async function readPendingChallengeUserId(db: Db, env: Env, request: Request): Promise<string | null> {
+  const identifier = challengeIdentifier(env, request);
+  if (!identifier) return null;
+  const [row] = await db
+    .select({ value: verification.value })
+    .from(verification)
+    .where(and(eq(verification.identifier, identifier), gt(verification.expiresAt, new Date())))
+    .limit(1);
+  return row?.value ?? null;
+}
+
+/**
+ * The passkey step of an admin whose only second factor is a passkey: Better
+ * Auth asks such an account for no code, so the password starts no session
+ * here; this cookie (a random key to a 10-minute row, like Better Auth's own
+ * challenge) says whose password was right until the passkey answers.
+ */
+const PASSKEY_STEP_SECONDS = 10 * 60;
+const PASSKEY_STEP_PREFIX = "passkey-step-";
+
+function passkeyStepCookieName(env: Env): string {
+  return `${isSecureSite(env) ? "__Secure-" : ""}passkey_step`;
+}
+
+function cookieAttributes(env: Env, maxAge: number): string {
+  return `Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${isSecureSite(env) ? "; Secure" : ""}`;
+}
+
+/** Returns the Set-Cookie value that starts the step. */
+export async function startPasskeyStep(db: Db, env: Env, userId: string): Promise<string> {
+  const key = randomBytes(24).toString("base64url");
+  await db.insert(verification).values({
+    id: randomUUID(),
+    identifier: `${PASSKEY_STEP_PREFIX}${key}`,
+    value: userId,
+    expiresAt: new Date(Date.now() + PASSKEY_STEP_SECONDS * 1000),
+  });
+  return `${passkeyStepCookieName(env)}=${key}; ${cookieAttributes(env, PASSKEY_STEP_SECONDS)}`;
+}
+
+export function hasPasskeyStep(env: Env, request: Request): boolean {
+  return readCookie(request, passkeyStepCookieName(env)) !== null;
+}
+
+export async function readPasskeyStepUserId(db: Db, env: Env, request: Request): Promise<string | null> {
+  const key = readCookie(request, passkeyStepCookieName(env));
+  if (!key || !/^[\w-]{32}$/.test(key)) return null;
+  const [row] = await db
+    .select({ value: verification.value })
+    .from(verification)
+    .where(
+      and(
+        eq(verification.identifier, `${PASSKEY_STEP_PREFIX}${key}`),
+        gt(verification.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row?.value ?? null;
+}
+
+/**
+ * After a passkey completed the sign-in, neither Better Auth's code
+ * challenge nor the passkey step can be used again.
+ */
+export async function endPendingChallenge(
+  db: Db,
+  env: Env,
+  request: Request,
+  headers: Headers,
+): Promise<void> {
+  const identifiers: string[] = [];
+  const challenge = challengeIdentifier(env, request);
+  if (challenge) {
+    identifiers.push(challenge, `2fa-attempts-${challenge}`);
+    headers.append("Set-Cookie", `${twoFactorChallengeCookieName(env)}=; ${cookieAttributes(env, 0)}`);
+  }
+  const step = readCookie(request, passkeyStepCookieName(env));
+  if (step) {
+    identifiers.push(`${PASSKEY_STEP_PREFIX}${step}`);
+    headers.append("Set-Cookie", `${passkeyStepCookieName(env)}=; ${cookieAttributes(env, 0)}`);
+  }
+  if (identifiers.length > 0) {
+    await db.delete(verification).where(inArray(verification.identifier, identifiers));
+  }
+}
