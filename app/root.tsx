@@ -21,16 +21,16 @@ import { getToast } from "~/lib/http/toast.server";
 import { notFoundPage } from "~/content/account-pages";
 import { company, organizationStructuredData } from "~/content/company";
 import { getEnv } from "~/lib/env.server";
-import { getDb } from "~/lib/db/db.server";
+import { getDatabase } from "~/lib/db/db.server";
 import { logger } from "~/lib/ops/logger.server";
-import { countUnread } from "~/lib/inbox/inbox.server";
+import { countUnreadCached } from "~/lib/inbox/inbox-counts.server";
 import { getViewerWithHeaders } from "~/lib/auth/viewer.server";
 import { serializeJsonLd } from "~/seo/meta";
 
 /** A badge is not worth failing every page for: without a count, none is shown. */
 async function countUnreadForHeader(): Promise<number | undefined> {
   try {
-    return await countUnread(await getDb());
+    return await countUnreadCached(await getDatabase());
   } catch (error) {
     logger.warn({ err: error }, "could not count unread inquiries for the header");
     return undefined;

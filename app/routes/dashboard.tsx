@@ -16,16 +16,17 @@ import { useLiveInboxData } from "~/components/inbox/use-inbox-events";
 import { type Toast, Toaster } from "~/components/toast";
 import { dashboardPage } from "~/content/account-pages";
 import { type InboxAction, InboxActionSchema, parseInboxFilter } from "~/forms/inbox";
-import { getDb } from "~/lib/db/db.server";
+import { getDatabase, getDb } from "~/lib/db/db.server";
 import { requireAdmin } from "~/lib/http/guards.server";
+import { countInboxCached, invalidateInboxCounts } from "~/lib/inbox/inbox-counts.server";
 import {
-  countUnread,
   deleteInquiry,
-  listInquiries,
   markRead,
   markUnread,
   saveNotes,
+  selectInquiryPage,
   setSpam,
+  toInboxPage,
 } from "~/lib/inbox/inbox.server";
 import { logger } from "~/lib/ops/logger.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
@@ -59,9 +60,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filter = parseInboxFilter(new URL(request.url).searchParams);
   const now = Date.now();
   try {
-    const db = await getDb();
-    const [page, unread] = await Promise.all([listInquiries(db, filter), countUnread(db)]);
-    return { ...page, unread, filter, now, toast: null as Toast | null };
+    const database = await getDatabase();
+    // The counts come from a cache cleared by every change, so an unchanged inbox costs one query.
+    const [items, { total, unread }] = await Promise.all([
+      selectInquiryPage(database.db, filter),
+      countInboxCached(database, filter),
+    ]);
+    return { ...toInboxPage(items, total, filter), unread, filter, now, toast: null as Toast | null };
   } catch (error) {
     const toast: Toast = {
       title: "Error",
@@ -134,6 +139,7 @@ export async function action({ request }: Route.ActionArgs) {
     return failure(logFailure(error, "inbox action failed", { intent: parsed.data.intent }), 500);
   }
   if (!found) return failure("This inquiry no longer exists.", 404);
+  invalidateInboxCounts(await getDatabase());
   logger.info({ intent: parsed.data.intent, inquiryId: parsed.data.id, adminId: user.id }, "inbox action");
   return redirectWithToast(backUrl(request), { title: SUCCESS_TITLES[parsed.data.intent] });
 }

@@ -113,6 +113,42 @@ function selectItems(db: Db) {
     .leftJoin(notesEditor, eq(notesEditor.id, contactSubmissions.notes_updated_by));
 }
 
+/** Pages after the first are bounded by the snapshot of the first (`asOf`). */
+function snapshotBound(filter: InboxFilter): Date | undefined {
+  return filter.page > 1 && filter.asOf ? new Date(filter.asOf) : undefined;
+}
+
+/** The cards of one page of a view, without counting the view. */
+export function selectInquiryPage(
+  db: Db,
+  filter: InboxFilter,
+  pageSize: number = INBOX_PAGE_SIZE,
+): Promise<InboxItem[]> {
+  return selectItems(db)
+    .where(whereOf(filter, snapshotBound(filter)))
+    .orderBy(...NEWEST_FIRST)
+    .limit(pageSize)
+    .offset((filter.page - 1) * pageSize);
+}
+
+/** A page from its cards and the number of inquiries in its view. */
+export function toInboxPage(
+  items: InboxItem[],
+  total: number,
+  filter: InboxFilter,
+  pageSize: number = INBOX_PAGE_SIZE,
+): InboxPage {
+  const newest = snapshotBound(filter) ?? (items[0] ? new Date(items[0].createdAt.getTime() + 1) : null);
+  return {
+    items,
+    total,
+    page: filter.page,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    pageSize,
+    asOf: newest?.toISOString() ?? null,
+  };
+}
+
 /**
  * One page of the inbox, newest first (id breaks ties). Pages after the
  * first are bounded by `asOf`, the creation time just after the newest
@@ -124,26 +160,44 @@ export async function listInquiries(
   filter: InboxFilter,
   pageSize: number = INBOX_PAGE_SIZE,
 ): Promise<InboxPage> {
-  const before = filter.page > 1 && filter.asOf ? new Date(filter.asOf) : undefined;
-  const where = whereOf(filter, before);
-  const [items, [counted]] = await Promise.all([
-    selectItems(db)
-      .where(where)
-      .orderBy(...NEWEST_FIRST)
-      .limit(pageSize)
-      .offset((filter.page - 1) * pageSize),
-    db.select({ total: count() }).from(contactSubmissions).where(where),
+  const [items, { total }] = await Promise.all([
+    selectInquiryPage(db, filter, pageSize),
+    countInbox(db, filter),
   ]);
-  const total = counted?.total ?? 0;
-  const newest = before ?? (items[0] ? new Date(items[0].createdAt.getTime() + 1) : null);
-  return {
-    items,
-    total,
-    page: filter.page,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
-    pageSize,
-    asOf: newest?.toISOString() ?? null,
-  };
+  return toInboxPage(items, total, filter, pageSize);
+}
+
+const UNREAD = sql`not ${contactSubmissions.is_spam} and ${contactSubmissions.read_at} is null`;
+
+export interface InboxCounts {
+  /** Inquiries in the view (within its snapshot). */
+  total: number;
+  /** Unread inquiries outside spam, whatever the view. */
+  unread: number;
+}
+
+/**
+ * Both numbers of the dashboard's header. Without a search they come from
+ * one pass over the table (aggregate FILTERs) instead of one per number; a
+ * search counts through its trigram index, which a pass over every row
+ * would not use.
+ */
+export async function countInbox(db: Db, filter: InboxFilter): Promise<InboxCounts> {
+  const where = whereOf(filter, snapshotBound(filter));
+  if (filter.q) {
+    const [[matching], unread] = await Promise.all([
+      db.select({ total: count() }).from(contactSubmissions).where(where),
+      countUnread(db),
+    ]);
+    return { total: matching?.total ?? 0, unread };
+  }
+  const [row] = await db
+    .select({
+      total: sql<number>`(count(*) filter (where ${where}))::int`,
+      unread: sql<number>`(count(*) filter (where ${UNREAD}))::int`,
+    })
+    .from(contactSubmissions);
+  return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
 }
 
 /** Every inquiry of a view, newest first, in batches (the CSV export). */
@@ -176,10 +230,7 @@ export async function* iterateInquiries(
 
 /** Unread inquiries outside spam: the number beside the header's Dashboard link. */
 export async function countUnread(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ unread: count() })
-    .from(contactSubmissions)
-    .where(and(eq(contactSubmissions.is_spam, false), isNull(contactSubmissions.read_at)));
+  const [row] = await db.select({ unread: count() }).from(contactSubmissions).where(UNREAD);
   return row?.unread ?? 0;
 }
 
