@@ -9,7 +9,6 @@ import {
   useSearchParams,
 } from "react-router";
 import { InboxFilters, InboxPagination } from "~/components/inbox/inbox-filters";
-import { InboxIconSprite } from "~/components/inbox/inbox-icons";
 import { InquiryCard } from "~/components/inbox/inquiry-card";
 import { useNow } from "~/components/inbox/relative-time";
 import { useLiveInboxData } from "~/components/inbox/use-inbox-events";
@@ -185,7 +184,6 @@ export default function Dashboard() {
 
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
-      <InboxIconSprite />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-stone-900">{dashboardPage.title}</h1>

@@ -28,9 +28,9 @@ export function NotesSection(props: NotesSectionProps) {
   const fetcher = useFetcher({ key: fetcherKey });
   const textareaId = `notes-${id}`;
   return (
-    <section aria-label={dashboardPage.notesLabel} className="rounded-lg bg-stone-50 p-4">
-      <div className="flex items-center justify-between gap-3">
-        <h3 className="text-sm font-semibold text-stone-900">
+    <section className="inbox-notes">
+      <div>
+        <h3>
           {editing ? (
             <label htmlFor={textareaId}>{dashboardPage.notesLabel}</label>
           ) : (
@@ -38,7 +38,7 @@ export function NotesSection(props: NotesSectionProps) {
           )}
         </h3>
         {editing ? null : (
-          <Link to={editHref} preventScrollReset replace className={cardButtonClass("ghost")}>
+          <Link to={editHref} preventScrollReset replace discover="none" className={cardButtonClass("ghost")}>
             {notes ? actions.editNotes : actions.addNotes}
           </Link>
         )}
@@ -68,13 +68,14 @@ export function NotesSection(props: NotesSectionProps) {
           </div>
         </fetcher.Form>
       ) : notes ? (
-        <p className="mt-2 text-sm whitespace-pre-wrap text-stone-800">{notes}</p>
+        <p>{notes}</p>
       ) : (
-        <p className="mt-2 text-sm text-stone-500 italic">No notes yet.</p>
+        <p className="notes-empty">No notes yet.</p>
       )}
       {updatedAt ? (
-        <p className="mt-2 text-xs text-stone-500">
-          Notes last edited by {updatedByName ?? "a former admin"} <RelativeTime date={updatedAt} now={now} />
+        <p className="notes-edited">
+          {`Notes last edited by ${updatedByName ?? "a former admin"} `}
+          <RelativeTime date={updatedAt} now={now} />
         </p>
       ) : null}
     </section>
