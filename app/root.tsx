@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useLoaderData,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
@@ -23,14 +24,14 @@ import { company, organizationStructuredData } from "~/content/company";
 import { type AppContext, databaseContext, envContext } from "~/lib/context.server";
 import { prerenderContext } from "~/lib/prerender-context.server";
 import { logger } from "~/lib/ops/logger.server";
-import { countUnread } from "~/lib/inbox/inbox.server";
+import { countUnreadCached } from "~/lib/inbox/inbox-counts.server";
 import { getViewerWithHeaders } from "~/lib/auth/viewer.server";
-import { serializeJsonLd } from "~/seo/meta";
+import { isPrivatePath, serializeJsonLd } from "~/seo/meta";
 
 /** A badge is not worth failing every page for: without a count, none is shown. */
 async function countUnreadForHeader(context: AppContext): Promise<number | undefined> {
   try {
-    return await countUnread(context.get(databaseContext).db);
+    return await countUnreadCached(context.get(databaseContext));
   } catch (error) {
     logger.warn({ err: error }, "could not count unread inquiries for the header");
     return undefined;
@@ -76,6 +77,8 @@ export function Layout({ children }: { children: ReactNode }) {
   // Absent when the root loader itself failed: show the signed-out header.
   const rootData = useRouteLoaderData<typeof loader>("root");
   const viewer = rootData?.viewer;
+  // The organisation's description is for search engines, which private pages do not serve.
+  const { pathname } = useLocation();
   return (
     <html lang="en-GB">
       <head>
@@ -83,17 +86,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <script
-          type="application/ld+json"
-          // A data block, never executed, so it needs no CSP nonce.
-          dangerouslySetInnerHTML={{
-            __html: serializeJsonLd({
-              ...organizationStructuredData,
-              // This deployment's origin, as the canonical links use.
-              url: rootData?.siteUrl ?? organizationStructuredData.url,
-            }),
-          }}
-        />
+        {isPrivatePath(pathname) ? null : (
+          <script
+            type="application/ld+json"
+            // A data block, never executed, so it needs no CSP nonce.
+            dangerouslySetInnerHTML={{
+              __html: serializeJsonLd({
+                ...organizationStructuredData,
+                // This deployment's origin, as the canonical links use.
+                url: rootData?.siteUrl ?? organizationStructuredData.url,
+              }),
+            }}
+          />
+        )}
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-stone-900 antialiased">
         <SiteHeader

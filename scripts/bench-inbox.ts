@@ -1,8 +1,10 @@
 /**
  * `npm run bench:inbox`: seeds 100,000 inquiries and prints p50/p99 server
- * time of the inbox's queries (the dashboard loader's: a page plus the
- * unread count) for the first page, a filtered page, a search and the lead
- * desk's "awaiting reply" and "mine" views, on PGlite
+ * time of the inbox's queries (the dashboard loader's: a page plus its total
+ * and the unread count) for the first page, a filtered page, a search and the
+ * lead desk's "awaiting reply" and "mine" views, once counted afresh each time
+ * (after a change) and once with the counts the loader reuses while nothing
+ * changes, on PGlite
  * (in memory) and on Postgres (a scratch database on the server of
  * BENCH_DATABASE_URL or TEST_DATABASE_URL, dropped afterwards).
  *
@@ -16,7 +18,8 @@ import {
 } from "../tests/support/scratch-postgres";
 import { sql } from "drizzle-orm";
 import { user } from "../db/schema";
-import { countUnread, listInquiries } from "../app/lib/inbox/inbox.server";
+import { countInbox, selectInquiryPage } from "../app/lib/inbox/inbox.server";
+import { countInboxCached } from "../app/lib/inbox/inbox-counts.server";
 import { seedInquiries } from "./bench-seed";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -49,10 +52,14 @@ async function seedDesk(database: DatabaseHandle): Promise<void> {
 async function measure(
   database: DatabaseHandle,
   filter: InboxFilter,
+  cached: boolean,
   viewerId?: string,
 ): Promise<{ p50: number; p99: number }> {
+  const count = cached
+    ? (source: DatabaseHandle) => countInboxCached(source, filter, viewerId)
+    : (source: DatabaseHandle) => countInbox(source.db, filter, viewerId);
   const run = () =>
-    Promise.all([listInquiries(database.db, filter, undefined, viewerId), countUnread(database.db)]);
+    Promise.all([selectInquiryPage(database.db, filter, undefined, viewerId), count(database)]);
   for (let i = 0; i < 5; i++) await run();
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -83,16 +90,19 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
     `\n${label}: seeded ${ROWS.toLocaleString("en-GB")} inquiries in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );
   for (const [name, filter] of CASES) {
-    const { p50, p99 } = await measure(database, filter, OWNER_ID);
-    console.log(
-      `  ${name.padEnd(38)} p50 ${p50.toFixed(1).padStart(7)} ms   p99 ${p99.toFixed(1).padStart(7)} ms`,
-    );
+    for (const cached of [false, true]) {
+      const { p50, p99 } = await measure(database, filter, cached, OWNER_ID);
+      const label = `${name}, ${cached ? "counts reused" : "counted afresh"}`;
+      console.log(
+        `  ${label.padEnd(56)} p50 ${p50.toFixed(1).padStart(7)} ms   p99 ${p99.toFixed(1).padStart(7)} ms`,
+      );
+    }
   }
 }
 
 async function main(): Promise<void> {
   console.log(
-    `inbox benchmark: ${ROWS.toLocaleString("en-GB")} rows, ${RUNS} runs per query (page + unread count)`,
+    `inbox benchmark: ${ROWS.toLocaleString("en-GB")} rows, ${RUNS} runs per query (page + total + unread count)`,
   );
   const pglite = await openDatabase({ kind: "pglite", dataDir: null });
   try {

@@ -3,15 +3,11 @@
  * and a signed-in admin.
  */
 import { sql } from "drizzle-orm";
+import { createAuth, sessionCookieName } from "../app/lib/auth/auth.server";
 import type { DatabaseHandle } from "../app/lib/db/db.server";
 import type { Env } from "../app/lib/env.server";
-import {
-  cookieHeader,
-  createAccount,
-  demoInquiries,
-  insertInquiries,
-  signInForCookie,
-} from "../app/lib/db/seed.server";
+import { createAccount, demoInquiries, insertInquiries } from "../app/lib/db/seed.server";
+import { signInAdminWithTotp } from "../tests/support/admin-session";
 
 /** `rows` inquiries spread over 2023–2024, mostly read, a few spam. */
 export async function seedInquiries(database: DatabaseHandle, rows: number): Promise<void> {
@@ -27,7 +23,7 @@ export async function seedInquiries(database: DatabaseHandle, rows: number): Pro
   await database.db.execute(sql`vacuum analyze contact_submissions`);
 }
 
-/** A verified admin, signed in; returns the `Cookie` header value. */
+/** A verified admin, signed in with an authenticator code; returns the `Cookie` header value. */
 export async function seedAdminSession(database: DatabaseHandle, env: Env): Promise<string> {
   const account = {
     name: "Bench Admin",
@@ -36,5 +32,7 @@ export async function seedAdminSession(database: DatabaseHandle, env: Env): Prom
     admin: true,
   };
   await createAccount(database.db, env, account);
-  return cookieHeader(await signInForCookie(database.db, env, account.email, account.password));
+  // The dashboard needs a session that proved a second factor (issue 12).
+  const { cookie } = await signInAdminWithTotp(createAuth(database.db, env), sessionCookieName(env), account);
+  return cookie;
 }

@@ -1,5 +1,5 @@
-import { Globe, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { iconClass } from "./css-icons";
 import { company } from "~/content/company";
 import {
   copyrightLine,
@@ -9,7 +9,7 @@ import {
   footerServiceLinks,
 } from "~/content/navigation";
 
-const linkClass = "text-stone-300 hover:text-amber-300 hover:underline";
+const linkClass = "footer-link";
 
 export function SiteFooter() {
   return (
@@ -46,24 +46,20 @@ export function SiteFooter() {
         <div>
           <h2 className="text-lg font-bold text-white">{footerHeadings.contact}</h2>
           <address className="mt-3 space-y-3 text-sm not-italic">
-            <p className="flex gap-2">
-              <MapPin aria-hidden="true" className="size-4 shrink-0 text-amber-300" />
+            <p className={`footer-contact ${iconClass("map-pin")}`}>
               <span>{company.address.singleLine}</span>
             </p>
-            <p className="flex gap-2">
-              <Phone aria-hidden="true" className="size-4 shrink-0 text-amber-300" />
+            <p className={`footer-contact ${iconClass("phone")}`}>
               <a href={company.phone.href} className={linkClass}>
                 {company.phone.display}
               </a>
             </p>
-            <p className="flex gap-2">
-              <Mail aria-hidden="true" className="size-4 shrink-0 text-amber-300" />
+            <p className={`footer-contact ${iconClass("mail")}`}>
               <a href={company.emails.general.href} className={linkClass}>
                 {company.emails.general.address}
               </a>
             </p>
-            <p className="flex gap-2">
-              <Globe aria-hidden="true" className="size-4 shrink-0 text-amber-300" />
+            <p className={`footer-contact ${iconClass("globe")}`}>
               <a href={company.website.url} className={linkClass}>
                 {company.website.display}
               </a>

@@ -1,9 +1,7 @@
-import { LayoutDashboard, LogOut, Menu, MessageCircle, UserRound } from "lucide-react";
 import { Link, NavLink, useLocation } from "react-router";
+import { iconClass } from "./css-icons";
 import { company } from "~/content/company";
 import { mainNavLinks, navActions } from "~/content/navigation";
-import { Button, buttonVariants } from "./ui/button";
-import { cn } from "./ui/cn";
 
 export interface HeaderViewer {
   signedIn: boolean;
@@ -12,18 +10,12 @@ export interface HeaderViewer {
   unreadCount?: number;
 }
 
-function navLinkClass({ isActive }: { isActive: boolean }): string {
-  return `block rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap ${
-    isActive ? "bg-amber-100 text-amber-900" : "text-stone-800 hover:bg-stone-100"
-  }`;
-}
-
 function NavLinks() {
   return (
     <ul className="flex flex-col gap-1 xl:flex-row">
       {mainNavLinks.map((link) => (
         <li key={link.href}>
-          <NavLink to={link.href} end={link.href === "/"} className={navLinkClass}>
+          <NavLink to={link.href} end={link.href === "/"} className="nav-link">
             {link.label}
           </NavLink>
         </li>
@@ -39,9 +31,8 @@ function WhatsAppButton() {
       target="_blank"
       rel="noopener noreferrer"
       title={navActions.whatsapp.label}
-      className={cn(buttonVariants({ variant: "secondary", size: "compact" }), "whitespace-nowrap")}
+      className={`header-button header-button-secondary ${iconClass("message")} whatsapp`}
     >
-      <MessageCircle aria-hidden="true" className="size-4 text-emerald-700" />
       {/* Between the xl and 2xl breakpoints the full bar is tight: icon only, same name. */}
       <span className="xl:max-2xl:sr-only">{navActions.whatsapp.label}</span>
       <span className="sr-only"> (opens in a new tab)</span>
@@ -55,11 +46,7 @@ function NavActions({ viewer }: { viewer: HeaderViewer }) {
     return (
       <div className="flex flex-col gap-2 xl:flex-row xl:items-center">
         {viewer.isAdmin ? (
-          <Link
-            to={navActions.dashboard.href}
-            className={cn(buttonVariants({ variant: "ghost", size: "compact" }), "whitespace-nowrap")}
-          >
-            <LayoutDashboard aria-hidden="true" className="size-4" />
+          <Link to={navActions.dashboard.href} className={`header-button ${iconClass("dashboard")}`}>
             {navActions.dashboard.label}
             {viewer.unreadCount ? (
               <span className="rounded-full bg-amber-700 px-2 py-0.5 text-xs font-semibold text-white">
@@ -69,18 +56,13 @@ function NavActions({ viewer }: { viewer: HeaderViewer }) {
             ) : null}
           </Link>
         ) : null}
-        <Link
-          to={navActions.account.href}
-          className={cn(buttonVariants({ variant: "ghost", size: "compact" }), "whitespace-nowrap")}
-        >
-          <UserRound aria-hidden="true" className="size-4" />
+        <Link to={navActions.account.href} className={`header-button ${iconClass("user")}`}>
           {navActions.account.label}
         </Link>
         <form method="post" action={navActions.signOut.action}>
-          <Button type="submit" variant="ghost" size="compact" width="full">
-            <LogOut aria-hidden="true" className="size-4" />
+          <button type="submit" className={`header-button w-full ${iconClass("log-out")}`}>
             {navActions.signOut.label}
-          </Button>
+          </button>
         </form>
         <WhatsAppButton />
       </div>
@@ -88,16 +70,10 @@ function NavActions({ viewer }: { viewer: HeaderViewer }) {
   }
   return (
     <div className="flex flex-col gap-2 xl:flex-row xl:items-center">
-      <Link
-        to={navActions.signIn.href}
-        className={cn(buttonVariants({ variant: "ghost", size: "compact" }), "whitespace-nowrap")}
-      >
+      <Link to={navActions.signIn.href} className="header-button">
         {navActions.signIn.label}
       </Link>
-      <Link
-        to={navActions.requestIntroduction.href}
-        className={cn(buttonVariants({ size: "compact" }), "whitespace-nowrap")}
-      >
+      <Link to={navActions.requestIntroduction.href} className="header-button header-button-primary">
         {navActions.requestIntroduction.label}
       </Link>
       <WhatsAppButton />
@@ -108,7 +84,8 @@ function NavActions({ viewer }: { viewer: HeaderViewer }) {
 /**
  * Fixed navigation bar. It turns opaque after ~20 px of scroll through a
  * CSS scroll-driven animation (`.site-header` in app.css), and on small
- * screens collapses into a <details> menu, so neither needs JavaScript.
+ * screens collapses into a panel that a <details> toggle opens, so neither
+ * needs JavaScript. The menu is in the page once, for every width.
  */
 export function SiteHeader({ viewer }: { viewer: HeaderViewer }) {
   const { pathname } = useLocation();
@@ -130,27 +107,19 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer }) {
           </span>
           <span className="text-lg whitespace-nowrap">{company.brandName}</span>
         </Link>
-        <nav aria-label="Main" className="hidden xl:block">
-          <NavLinks />
-        </nav>
-        <div className="hidden xl:block">
-          <NavActions viewer={viewer} />
-        </div>
         {/* Keyed by path so a client-side navigation closes the menu. */}
-        <details key={pathname} className="mobile-menu xl:hidden">
-          <summary className={cn(buttonVariants({ variant: "ghost", size: "compact" }), "list-none")}>
-            <Menu aria-hidden="true" className="size-5" />
+        <details key={pathname} className="mobile-menu">
+          <summary className={`header-button ${iconClass("menu")}`}>
             <span className="sr-only">{navActions.menuToggleLabel}</span>
           </summary>
-          <div className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-stone-200 bg-white px-4 py-4 shadow-lg">
-            <nav aria-label="Mobile">
-              <NavLinks />
-            </nav>
-            <div className="mt-4 border-t border-stone-200 pt-4">
-              <NavActions viewer={viewer} />
-            </div>
-          </div>
         </details>
+        {/* One menu for every width: a row from xl, below it the panel the toggle opens (app.css). */}
+        <div className="site-menu">
+          <nav aria-label="Main">
+            <NavLinks />
+          </nav>
+          <NavActions viewer={viewer} />
+        </div>
       </div>
     </header>
   );

@@ -8,7 +8,6 @@ import {
   useSearchParams,
 } from "react-router";
 import { InboxFilters, InboxPagination } from "~/components/inbox/inbox-filters";
-import { InboxIconSprite } from "~/components/inbox/inbox-icons";
 import { InquiryCard } from "~/components/inbox/inquiry-card";
 import { useNow } from "~/components/inbox/relative-time";
 import { useLiveInboxData } from "~/components/inbox/use-inbox-events";
@@ -17,14 +16,15 @@ import { dashboardPage } from "~/content/account-pages";
 import { type InboxAction, InboxActionSchema, parseInboxFilter } from "~/forms/inbox";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { requireAdmin } from "~/lib/http/guards.server";
+import { countInboxCached, invalidateInboxCounts } from "~/lib/inbox/inbox-counts.server";
 import {
-  countUnread,
   deleteInquiry,
-  listInquiries,
   markRead,
   markUnread,
   saveNotes,
+  selectInquiryPage,
   setSpam,
+  toInboxPage,
 } from "~/lib/inbox/inbox.server";
 import { logFailure } from "~/lib/ops/failure-reference.server";
 import { logger } from "~/lib/ops/logger.server";
@@ -50,12 +50,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filter = parseInboxFilter(new URL(request.url).searchParams);
   const now = Date.now();
   try {
-    const { db } = context.get(databaseContext);
-    const [page, unread] = await Promise.all([
-      listInquiries(db, filter, undefined, user.id),
-      countUnread(db),
+    const database = context.get(databaseContext);
+    // The counts come from a cache cleared by every change, so an unchanged inbox costs one query.
+    const [items, { total, unread }] = await Promise.all([
+      selectInquiryPage(database.db, filter, undefined, user.id),
+      countInboxCached(database, filter, user.id),
     ]);
-    return { ...page, unread, filter, now, toast: null as Toast | null };
+    return { ...toInboxPage(items, total, filter), unread, filter, now, toast: null as Toast | null };
   } catch (error) {
     const toast: Toast = {
       title: "Error",
@@ -127,6 +128,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failure(logFailure(error, "inbox action failed", { intent: parsed.data.intent }), 500);
   }
   if (!found) return failure("This inquiry no longer exists.", 404);
+  invalidateInboxCounts(context.get(databaseContext));
   logger.info({ intent: parsed.data.intent, inquiryId: parsed.data.id, adminId: user.id }, "inbox action");
   return redirectWithToast(context, backUrl(request), { title: SUCCESS_TITLES[parsed.data.intent] });
 }
@@ -172,7 +174,6 @@ export default function Dashboard() {
 
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
-      <InboxIconSprite />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-stone-900">{dashboardPage.title}</h1>

@@ -24,6 +24,14 @@ export function buildMeta(
   matches: readonly (MatchLike | undefined)[],
   options: { noindex?: boolean; type?: "website" | "article" | "product" } = {},
 ): MetaDescriptor[] {
+  // A page kept out of search results is not shared either: no canonical or social cards.
+  if (options.noindex) {
+    return [
+      { title: page.title },
+      { name: "description", content: page.description },
+      { name: "robots", content: "noindex" },
+    ];
+  }
   const canonicalPath = CANONICAL_PATH[path as RoutePath] ?? path;
   const url = `${getSiteUrl(matches)}${canonicalPath === "/" ? "/" : canonicalPath}`;
   return [
@@ -39,8 +47,12 @@ export function buildMeta(
     { name: "twitter:card", content: "summary" },
     { name: "twitter:title", content: page.title },
     { name: "twitter:description", content: page.description },
-    ...(options.noindex ? [{ name: "robots", content: "noindex" }] : []),
   ];
+}
+
+/** Pages for signed-in people and signing in: not for search engines. */
+export function isPrivatePath(pathname: string): boolean {
+  return /^\/(auth|account|dashboard)(\/|$)/.test(pathname);
 }
 
 /** Meta for one of the fixed routes of the route table. */

@@ -1,17 +1,18 @@
 import type { ReactNode } from "react";
 import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "~/content/inquiry-options";
 import type { InboxItem } from "~/lib/inbox/inbox.server";
-import { InboxIcon } from "./inbox-icons";
+import type { CssIconName } from "~/components/css-icons";
 
-function Line({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+/**
+ * The term shows as its icon (a CSS mask, see app/icons.css); its text is
+ * moved out of its box, not hidden, so screen readers still say it.
+ */
+function Line({ icon, label, children }: { icon: CssIconName; label: string; children: ReactNode }) {
   return (
-    <div>
-      <dt>
-        {icon}
-        <span className="sr-only">{label}</span>
-      </dt>
+    <>
+      <dt className={`icon-${icon}`}>{label}</dt>
       <dd>{children}</dd>
-    </div>
+    </>
   );
 }
 
@@ -25,30 +26,30 @@ export function ContactLines({ item }: { item: InboxItem }) {
     // Styled once in app.css (.contact-lines), not on each line of 25 cards.
     <dl className="contact-lines">
       {item.company ? (
-        <Line icon={<InboxIcon name="building" />} label="Company">
+        <Line icon="building" label="Company">
           {item.company}
         </Line>
       ) : null}
-      <Line icon={<InboxIcon name="mail" />} label="Email">
+      <Line icon="mail" label="Email">
         {item.email}
       </Line>
       {item.phone ? (
-        <Line icon={<InboxIcon name="phone" />} label="Phone">
+        <Line icon="phone" label="Phone">
           {item.phone}
         </Line>
       ) : null}
       {item.whatsapp ? (
-        <Line icon={<InboxIcon name="message" />} label="WhatsApp">
+        <Line icon="message" label="WhatsApp">
           {item.whatsapp}
         </Line>
       ) : null}
       {interest ? (
-        <Line icon={<InboxIcon name="handshake" />} label="Interest">
+        <Line icon="handshake" label="Interest">
           {interest}
         </Line>
       ) : null}
       {dealSize ? (
-        <Line icon={<InboxIcon name="wallet" />} label="Deal size">
+        <Line icon="wallet" label="Deal size">
           {dealSize}
         </Line>
       ) : null}

@@ -1,13 +1,12 @@
 import { Link, useFetcher, useLocation } from "react-router";
 import { Toaster } from "~/components/toast";
-import { Badge } from "~/components/ui/badge";
 import { dashboardPage } from "~/content/account-pages";
 import type { InboxIntent, InboxStatus } from "~/forms/inbox";
 import type { InboxItem } from "~/lib/inbox/inbox.server";
 import { cardButtonClass } from "./card-button";
 import { ContactLines } from "./contact-lines";
 import { DeleteDialog } from "./delete-dialog";
-import { InboxIcon } from "./inbox-icons";
+import type { CssIconName } from "~/components/css-icons";
 import { replyMailto, whatsappChatUrl, withSearchParam } from "./inquiry-links";
 import { NotesSection } from "./notes-section";
 import { RelativeTime } from "./relative-time";
@@ -16,15 +15,17 @@ const { actions } = dashboardPage;
 
 function IntentButton({
   intent,
+  icon,
   children,
   variant = "secondary",
 }: {
   intent: InboxIntent;
+  icon: CssIconName;
   children: React.ReactNode;
   variant?: "primary" | "secondary";
 }) {
   return (
-    <button type="submit" name="intent" value={intent} className={cardButtonClass(variant)}>
+    <button name="intent" value={intent} className={cardButtonClass(variant, `icon-${icon}`)}>
       {children}
     </button>
   );
@@ -69,93 +70,73 @@ export function InquiryCard({
   const whatsapp = whatsappChatUrl(item.whatsapp);
   const closeHref = withSearchParam(withoutParam(location, "delete"), "edit", null);
 
+  // Every class here is one of the few semantic ones in app.css (issue 14:
+  // a 25-card page repeated the same utilities on each element).
   return (
-    <article
-      aria-labelledby={`inquiry-${item.id}-name`}
-      data-unread={unread ? "true" : "false"}
-      className={`rounded-xl border bg-white p-5 shadow-sm sm:p-6 ${
-        unread ? "border-amber-400 ring-1 ring-amber-300" : "border-stone-200"
-      }`}
-    >
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex flex-wrap items-center gap-2">
-          <h2 id={`inquiry-${item.id}-name`} className="text-lg font-semibold text-stone-900">
-            {item.name}
-          </h2>
-          {unread ? <Badge tone="gold">{dashboardPage.unreadBadge}</Badge> : null}
-          {item.isSpam ? <Badge tone="neutral">Spam</Badge> : null}
-        </div>
-        <p className="text-sm text-stone-600">
-          <RelativeTime date={item.createdAt} now={now} />
-        </p>
+    <article aria-label={item.name} data-unread={unread ? "true" : "false"} className="inbox-card">
+      <header>
+        <h2>{item.name}</h2>
+        {unread ? <span className="inbox-badge">{dashboardPage.unreadBadge}</span> : null}
+        {item.isSpam ? <span className="inbox-badge inbox-badge-spam">Spam</span> : null}
+        <RelativeTime date={item.createdAt} now={now} />
       </header>
 
-      <div className="mt-4">
-        <ContactLines item={item} />
-      </div>
+      <ContactLines item={item} />
 
-      <p className="mt-4 rounded-lg border border-stone-100 p-4 text-sm whitespace-pre-wrap text-stone-900">
-        {item.message}
-      </p>
+      <p className="inbox-message">{item.message}</p>
 
       {!unread && item.readAt && pendingIntent !== "mark-read" ? (
-        <p className="mt-2 text-xs text-stone-500">
-          Read by {item.readByName ?? "a former admin"} <RelativeTime date={item.readAt} now={now} />
+        <p className="inbox-read">
+          {`Read by ${item.readByName ?? "a former admin"} `}
+          <RelativeTime date={item.readAt} now={now} brief />
         </p>
       ) : null}
 
-      <div className="mt-4">
-        <NotesSection
-          id={item.id}
-          notes={notes}
-          updatedAt={item.notesUpdatedAt}
-          updatedByName={item.notesUpdatedByName}
-          editing={editing && !savingNotes}
-          editHref={withSearchParam(withoutParam(location, "delete"), "edit", item.id)}
-          closeHref={closeHref}
-          fetcherKey={fetcherKey}
-          now={now}
-        />
-      </div>
+      <NotesSection
+        id={item.id}
+        notes={notes}
+        updatedAt={item.notesUpdatedAt}
+        updatedByName={item.notesUpdatedByName}
+        editing={editing && !savingNotes}
+        editHref={withSearchParam(withoutParam(location, "delete"), "edit", item.id)}
+        closeHref={closeHref}
+        fetcherKey={fetcherKey}
+        now={now}
+      />
 
-      <div className="mt-4 flex flex-wrap items-center gap-2">
+      <div className="inbox-actions">
         <fetcher.Form method="post" className="contents">
           <input type="hidden" name="id" value={item.id} />
           {unread ? (
-            <IntentButton intent="mark-read" variant="primary">
-              <InboxIcon name="check" />
+            <IntentButton intent="mark-read" icon="check" variant="primary">
               {actions.markAsRead}
             </IntentButton>
           ) : (
-            <IntentButton intent="mark-unread">
-              <InboxIcon name="mail-open" />
+            <IntentButton intent="mark-unread" icon="mail-open">
               Mark as Unread
             </IntentButton>
           )}
           {item.isSpam ? (
-            <IntentButton intent="mark-not-spam">
-              <InboxIcon name="shield-check" />
+            <IntentButton intent="mark-not-spam" icon="shield-check">
               Not Spam
             </IntentButton>
           ) : (
-            <IntentButton intent="mark-spam">
-              <InboxIcon name="shield-alert" />
+            <IntentButton intent="mark-spam" icon="shield-alert">
               Mark as Spam
             </IntentButton>
           )}
         </fetcher.Form>
-        <a href={replyMailto(item)} className={cardButtonClass("secondary")}>
-          <InboxIcon name="mail" />
+        <a href={replyMailto(item)} className={cardButtonClass("secondary", "icon-mail")}>
           {actions.replyByEmail}
         </a>
         {whatsapp ? (
           <a
             href={whatsapp}
             target="_blank"
-            rel="noopener noreferrer"
-            className={cardButtonClass("secondary")}
+            // noreferrer implies noopener.
+            rel="noreferrer"
+            className={cardButtonClass("secondary", "icon-message whatsapp")}
           >
-            <InboxIcon name="message" className="size-4 text-emerald-700" />
             {actions.whatsapp}
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
@@ -164,9 +145,9 @@ export function InquiryCard({
           to={withSearchParam(withoutParam(location, "edit"), "delete", item.id)}
           preventScrollReset
           replace
-          className={cardButtonClass("ghost", "text-red-800 hover:bg-red-50")}
+          discover="none"
+          className={cardButtonClass("ghost", "btn-danger icon-trash")}
         >
-          <InboxIcon name="trash" />
           Delete
         </Link>
       </div>

@@ -38,11 +38,11 @@ export function NotesSection(props: NotesSectionProps) {
   const pageAnswer = useActionData<InboxActionFailure>();
   const notesError = editing ? (fetcher.data ?? pageAnswer)?.fieldErrors?.notes : undefined;
   return (
-    <section aria-label={dashboardPage.notesLabel} className="rounded-lg bg-stone-50 p-4">
+    <section className="inbox-notes">
       {editing ? null : (
-        <div className="flex items-center justify-between gap-3">
-          <h3 className="text-sm font-semibold text-stone-900">{dashboardPage.notesLabel}</h3>
-          <Link to={editHref} preventScrollReset replace className={cardButtonClass("ghost")}>
+        <div>
+          <h3>{dashboardPage.notesLabel}</h3>
+          <Link to={editHref} preventScrollReset replace discover="none" className={cardButtonClass("ghost")}>
             {notes ? actions.editNotes : actions.addNotes}
           </Link>
         </div>
@@ -79,13 +79,14 @@ export function NotesSection(props: NotesSectionProps) {
           </div>
         </fetcher.Form>
       ) : notes ? (
-        <p className="mt-2 text-sm whitespace-pre-wrap text-stone-800">{notes}</p>
+        <p>{notes}</p>
       ) : (
-        <p className="mt-2 text-sm text-stone-500 italic">No notes yet.</p>
+        <p className="notes-empty">No notes yet.</p>
       )}
       {updatedAt ? (
-        <p className="mt-2 text-xs text-stone-500">
-          Notes last edited by {updatedByName ?? "a former admin"} <RelativeTime date={updatedAt} now={now} />
+        <p className="notes-edited">
+          {`Notes last edited by ${updatedByName ?? "a former admin"} `}
+          <RelativeTime date={updatedAt} now={now} />
         </p>
       ) : null}
     </section>

@@ -58,9 +58,10 @@ export function useNow(serverNow: number): number {
   );
 }
 
-export function RelativeTime({ date, now }: { date: Date; now: number }) {
+/** `brief` leaves out the hover title with the exact time (the secondary times of a card). */
+export function RelativeTime({ date, now, brief = false }: { date: Date; now: number; brief?: boolean }) {
   return (
-    <time dateTime={date.toISOString()} title={`${absolute.format(date)} UTC`}>
+    <time dateTime={date.toISOString()} title={brief ? undefined : `${absolute.format(date)} UTC`}>
       {formatAge(date, now)}
     </time>
   );

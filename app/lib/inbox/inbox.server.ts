@@ -153,6 +153,53 @@ function selectItems(db: Db) {
     .leftJoin(assignee, eq(assignee.id, contactSubmissions.assigned_to));
 }
 
+/** "Awaiting reply" lists oldest first: new arrivals join its end. */
+function isOldestFirst(filter: InboxFilter): boolean {
+  return filter.status === "awaiting";
+}
+
+/**
+ * Pages after the first are bounded by the snapshot of the first (`asOf`),
+ * except oldest first, where new arrivals cannot shift earlier pages.
+ */
+function snapshotBound(filter: InboxFilter): Date | undefined {
+  return !isOldestFirst(filter) && filter.page > 1 && filter.asOf ? new Date(filter.asOf) : undefined;
+}
+
+/** The cards of one page of a view, without counting the view. */
+export function selectInquiryPage(
+  db: Db,
+  filter: InboxFilter,
+  pageSize: number = INBOX_PAGE_SIZE,
+  viewerId?: string,
+): Promise<InboxItem[]> {
+  return selectItems(db)
+    .where(whereOf(filter, snapshotBound(filter), viewerId))
+    .orderBy(...(isOldestFirst(filter) ? OLDEST_FIRST : NEWEST_FIRST))
+    .limit(pageSize)
+    .offset((filter.page - 1) * pageSize);
+}
+
+/** A page from its cards and the number of inquiries in its view. */
+export function toInboxPage(
+  items: InboxItem[],
+  total: number,
+  filter: InboxFilter,
+  pageSize: number = INBOX_PAGE_SIZE,
+): InboxPage {
+  const newest = isOldestFirst(filter)
+    ? null
+    : (snapshotBound(filter) ?? (items[0] ? new Date(items[0].createdAt.getTime() + 1) : null));
+  return {
+    items,
+    total,
+    page: filter.page,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    pageSize,
+    asOf: newest?.toISOString() ?? null,
+  };
+}
+
 /**
  * One page of the inbox, newest first (id breaks ties). Pages after the
  * first are bounded by `asOf`, the creation time just after the newest
@@ -165,30 +212,44 @@ export async function listInquiries(
   pageSize: number = INBOX_PAGE_SIZE,
   viewerId?: string,
 ): Promise<InboxPage> {
-  // Oldest first, new arrivals join the end: no snapshot bound is needed.
-  const oldestFirst = filter.status === "awaiting";
-  const before = !oldestFirst && filter.page > 1 && filter.asOf ? new Date(filter.asOf) : undefined;
-  const where = whereOf(filter, before, viewerId);
-  const [items, [counted]] = await Promise.all([
-    selectItems(db)
-      .where(where)
-      .orderBy(...(oldestFirst ? OLDEST_FIRST : NEWEST_FIRST))
-      .limit(pageSize)
-      .offset((filter.page - 1) * pageSize),
-    db.select({ total: count() }).from(contactSubmissions).where(where),
+  const [items, { total }] = await Promise.all([
+    selectInquiryPage(db, filter, pageSize, viewerId),
+    countInbox(db, filter, viewerId),
   ]);
-  const total = counted?.total ?? 0;
-  const newest = oldestFirst
-    ? null
-    : (before ?? (items[0] ? new Date(items[0].createdAt.getTime() + 1) : null));
-  return {
-    items,
-    total,
-    page: filter.page,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
-    pageSize,
-    asOf: newest?.toISOString() ?? null,
-  };
+  return toInboxPage(items, total, filter, pageSize);
+}
+
+const UNREAD = sql`not ${contactSubmissions.is_spam} and ${contactSubmissions.read_at} is null`;
+
+export interface InboxCounts {
+  /** Inquiries in the view (within its snapshot). */
+  total: number;
+  /** Unread inquiries outside spam, whatever the view. */
+  unread: number;
+}
+
+/**
+ * Both numbers of the dashboard's header. Without a search they come from
+ * one pass over the table (aggregate FILTERs) instead of one per number; a
+ * search counts through its trigram index, which a pass over every row
+ * would not use.
+ */
+export async function countInbox(db: Db, filter: InboxFilter, viewerId?: string): Promise<InboxCounts> {
+  const where = whereOf(filter, snapshotBound(filter), viewerId);
+  if (filter.q) {
+    const [[matching], unread] = await Promise.all([
+      db.select({ total: count() }).from(contactSubmissions).where(where),
+      countUnread(db),
+    ]);
+    return { total: matching?.total ?? 0, unread };
+  }
+  const [row] = await db
+    .select({
+      total: sql<number>`(count(*) filter (where ${where}))::int`,
+      unread: sql<number>`(count(*) filter (where ${UNREAD}))::int`,
+    })
+    .from(contactSubmissions);
+  return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
 }
 
 /** Every inquiry of a view, newest first, in batches (the CSV export). */
@@ -223,10 +284,7 @@ export async function* iterateInquiries(
 
 /** Unread inquiries outside spam: the number beside the header's Dashboard link. */
 export async function countUnread(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ unread: count() })
-    .from(contactSubmissions)
-    .where(and(eq(contactSubmissions.is_spam, false), isNull(contactSubmissions.read_at)));
+  const [row] = await db.select({ unread: count() }).from(contactSubmissions).where(UNREAD);
   return row?.unread ?? 0;
 }
 

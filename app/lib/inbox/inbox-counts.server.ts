@@ -1,0 +1,126 @@
+import type { InboxFilter } from "~/forms/inbox";
+import type { DatabaseHandle } from "../db/db.server";
+import { countInbox, countUnread, INBOX_CHANGED_CHANNEL, type InboxCounts } from "./inbox.server";
+
+/**
+ * How long a count may be reused. A change to inquiries clears every count
+ * at once through the NOTIFY that also feeds the live inbox; the expiry only
+ * bounds what a notification lost in a Postgres outage could leave behind.
+ */
+export const INBOX_COUNT_TTL_MS = 5_000;
+/** Views counted at once (each status × filters × search); beyond it, all are dropped. */
+const MAX_ENTRIES = 200;
+
+type CountSource = Pick<DatabaseHandle, "db" | "listen">;
+
+interface Entry<T> {
+  value: Promise<T>;
+  generation: number;
+  expires: number;
+}
+
+/**
+ * Counts of one database, reused between requests until the inquiries
+ * change. A count begun before a change is never kept: every notification
+ * moves the generation on, and only results of the current one are stored.
+ * Until the process listens on the channel, nothing is reused at all.
+ */
+class InboxCountCache {
+  private generation = 0;
+  private listening: "no" | Promise<boolean> | true = "no";
+  private readonly entries = new Map<string, Entry<unknown>>();
+
+  constructor(private readonly source: CountSource) {}
+
+  invalidate(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  /** Resolves to whether counts may be reused: only while this process listens for changes. */
+  private listen(): boolean | Promise<boolean> {
+    if (this.listening !== "no") return this.listening;
+    this.listening = this.source
+      .listen(INBOX_CHANGED_CHANNEL, () => this.invalidate())
+      .then(
+        () => {
+          this.invalidate();
+          this.listening = true;
+          return true;
+        },
+        // No listener, no reuse: the next count tries again.
+        () => {
+          this.listening = "no";
+          return false;
+        },
+      );
+    return this.listening;
+  }
+
+  async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const listening = this.listen();
+    if (!(listening === true || (await listening))) return compute();
+    const now = Date.now();
+    const cached = this.entries.get(key) as Entry<T> | undefined;
+    if (cached && cached.generation === this.generation && cached.expires > now) return cached.value;
+
+    // Concurrent requests for the same view share one query.
+    const value = compute();
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.entries.set(key, { value, generation: this.generation, expires: now + INBOX_COUNT_TTL_MS });
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
+    return value;
+  }
+}
+
+const caches = new WeakMap<CountSource, InboxCountCache>();
+
+function cacheOf(source: CountSource): InboxCountCache {
+  let cache = caches.get(source);
+  if (!cache) {
+    cache = new InboxCountCache(source);
+    caches.set(source, cache);
+  }
+  return cache;
+}
+
+/** Everything that decides a view's count: "mine" differs per admin. */
+function viewKey(filter: InboxFilter, viewerId: string | undefined): string {
+  const before = filter.page > 1 ? (filter.asOf ?? "") : "";
+  return JSON.stringify([
+    filter.status,
+    filter.interest ?? "",
+    filter.dealSize ?? "",
+    filter.q ?? "",
+    filter.lead ?? "",
+    filter.owner ?? "",
+    filter.inquiry ?? "",
+    filter.owner === "mine" ? (viewerId ?? "") : "",
+    before,
+  ]);
+}
+
+/** The dashboard header's numbers for a view, from the cache when nothing changed since. */
+export function countInboxCached(
+  source: CountSource,
+  filter: InboxFilter,
+  viewerId?: string,
+): Promise<InboxCounts> {
+  const cache = cacheOf(source);
+  return cache.get(`view:${viewKey(filter, viewerId)}`, () => countInbox(source.db, filter, viewerId));
+}
+
+/** The unread badge of every admin page, from the cache when nothing changed since. */
+export function countUnreadCached(source: CountSource): Promise<number> {
+  return cacheOf(source).get("unread", () => countUnread(source.db));
+}
+
+/**
+ * After this process changed inquiries: the notification from another
+ * connection (Postgres) can arrive after the admin's next request.
+ */
+export function invalidateInboxCounts(source: CountSource): void {
+  caches.get(source)?.invalidate();
+}
