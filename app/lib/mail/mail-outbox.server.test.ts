@@ -2,10 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactSubmissions, mailOutbox } from "../../../db/schema";
-import { startSmtpSink } from "../../../tests/support/smtp-sink";
-import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { useSmtpSink } from "../../../tests/support/suite-smtp-sink";
+import { useTestDatabase } from "../../../tests/support/suite-database";
+import { testBackends } from "../../../tests/support/test-database";
 import {
   deliverDueMail,
   INQUIRY_NOTIFICATION,
@@ -16,21 +17,8 @@ import {
 import { createMailSender, enqueueMail } from "./mail.server";
 
 describe.each(testBackends)("mail outbox on %s", (backend) => {
-  let database: TestDatabase;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    smtp = await startSmtpSink();
-  });
-  afterAll(async () => {
-    await smtp?.close();
-    await database?.dispose();
-  });
-  beforeEach(async () => {
-    smtp.setFailing(false);
-    smtp.messages.length = 0;
-    await database.db.delete(mailOutbox);
-  });
+  const database = useTestDatabase(backend, [mailOutbox]);
+  const smtp = useSmtpSink();
 
   const sender = () =>
     createMailSender({ smtpUrl: smtp.url, mailDir: "/nonexistent", from: "Site <site@example.test>" });
