@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, Form, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { TextField } from "~/components/form-fields";
 import { Toaster } from "~/components/toast";
@@ -46,13 +47,36 @@ export async function action({ request, context }: Route.ActionArgs) {
 const totpLimits = constraintsOf(TotpCodeSchema);
 const backupLimits = constraintsOf(BackupCodeSchema);
 
-export default function TwoFactorStep() {
+/** One way through the second step: a code field (the children) and its button. */
+function CodeForm({
+  intent,
+  title,
+  submitLabel,
+  className,
+  children,
+}: {
+  intent: TwoFactorStepData["intent"];
+  title: string;
+  submitLabel: string;
+  className: string;
+  children: ReactNode;
+}) {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as TwoFactorStepData | undefined;
   const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <Form method="post" className={className} aria-label={title}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {children}
+      <SubmitButton busy={busy} label={submitLabel} busyLabel="Verifying..." />
+    </Form>
+  );
+}
+
+export default function TwoFactorStep() {
+  const actionData = useActionData<typeof action>() as TwoFactorStepData | undefined;
   const location = useLocation();
-  const busy = (intent: string) =>
-    navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const errorFor = (intent: TwoFactorStepData["intent"]) =>
     actionData?.intent === intent ? actionData.fieldErrors.code : undefined;
 
@@ -64,9 +88,7 @@ export default function TwoFactorStep() {
           Your password was right. Now enter the 6-digit code your authenticator app shows.
         </p>
         <div className="mt-8 rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
-          <Form method="post" className="space-y-4" aria-label="Authenticator code">
-            <input type="hidden" name="intent" value="totp" />
-            <input type="hidden" name="redirectTo" value={redirectTo} />
+          <CodeForm intent="totp" title="Authenticator code" submitLabel="Verify" className="space-y-4">
             <TextField
               label="Authentication code"
               name="code"
@@ -76,15 +98,17 @@ export default function TwoFactorStep() {
               pattern="[0-9 ]{6,7}"
               error={errorFor("totp")}
             />
-            <SubmitButton busy={busy("totp")} label="Verify" busyLabel="Verifying..." />
-          </Form>
+          </CodeForm>
           <details className="mt-6 text-sm" open={actionData?.intent === "backup-code"}>
             <summary className="cursor-pointer font-medium text-amber-800 underline">
               Lost your device? Use a backup code
             </summary>
-            <Form method="post" className="mt-4 space-y-4" aria-label="Backup code">
-              <input type="hidden" name="intent" value="backup-code" />
-              <input type="hidden" name="redirectTo" value={redirectTo} />
+            <CodeForm
+              intent="backup-code"
+              title="Backup code"
+              submitLabel="Use backup code"
+              className="mt-4 space-y-4"
+            >
               <TextField
                 label="Backup code"
                 name="code"
@@ -92,8 +116,7 @@ export default function TwoFactorStep() {
                 autoComplete="off"
                 error={errorFor("backup-code")}
               />
-              <SubmitButton busy={busy("backup-code")} label="Use backup code" busyLabel="Verifying..." />
-            </Form>
+            </CodeForm>
           </details>
         </div>
       </div>
