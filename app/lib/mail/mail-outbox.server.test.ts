@@ -20,6 +20,10 @@ describe.each(testBackends)("mail outbox on %s", (backend) => {
   const database = useTestDatabase(backend, [mailOutbox]);
   const smtp = useSmtpSink();
 
+  /** A plain message with nothing but a recipient and a subject. */
+  const enqueueTestMail = (to: string, subject: string) =>
+    enqueueMail(database.db, { kind: "test", to, subject, text: "t", html: "h" });
+
   const sender = () =>
     createMailSender({ smtpUrl: smtp.url, mailDir: "/nonexistent", from: "Site <site@example.test>" });
 
@@ -88,13 +92,7 @@ describe.each(testBackends)("mail outbox on %s", (backend) => {
   });
 
   it("gives up after the maximum number of attempts", async () => {
-    await enqueueMail(database.db, {
-      kind: "test",
-      to: "ops@example.test",
-      subject: "s",
-      text: "t",
-      html: "h",
-    });
+    await enqueueTestMail("ops@example.test", "s");
     smtp.setFailing(true);
     let now = Date.now();
     for (let attempt = 1; attempt <= MAX_ATTEMPTS + 1; attempt++) {
@@ -107,23 +105,11 @@ describe.each(testBackends)("mail outbox on %s", (backend) => {
   });
 
   it("delivers in the background once started, including mail enqueued earlier", async () => {
-    await enqueueMail(database.db, {
-      kind: "test",
-      to: "early@example.test",
-      subject: "early",
-      text: "t",
-      html: "h",
-    });
+    await enqueueTestMail("early@example.test", "early");
     const worker = startMailWorker(database.db, sender(), 60_000);
     try {
       await smtp.waitFor((mail) => mail.to.includes("early@example.test"));
-      await enqueueMail(database.db, {
-        kind: "test",
-        to: "late@example.test",
-        subject: "late",
-        text: "t",
-        html: "h",
-      });
+      await enqueueTestMail("late@example.test", "late");
       await smtp.waitFor((mail) => mail.to.includes("late@example.test"));
     } finally {
       await worker.stop();
