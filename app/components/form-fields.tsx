@@ -1,16 +1,12 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 import type { FieldConstraint } from "~/forms/parse-form";
-import { Field } from "./ui/field";
+import { Field, type FieldProps } from "./ui/field";
 import { Input } from "./ui/input";
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> {
-  label: ReactNode;
-  name: string;
-  id?: string;
-  description?: ReactNode;
-  error?: string;
-  /** The field's limits from its schema: required, lengths and type become attributes. */
-  constraint?: FieldConstraint;
+export interface TextFieldProps
+  extends
+    Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name">,
+    Pick<FieldProps, "label" | "name" | "id" | "description" | "error" | "constraint"> {
   fieldClassName?: string;
 }
 
@@ -50,4 +46,29 @@ export function PasswordField({
   ...props
 }: Omit<TextFieldProps, "type" | "autoComplete"> & { autoComplete: "current-password" | "new-password" }) {
   return <TextField {...props} type="password" autoComplete={autoComplete} />;
+}
+
+/**
+ * A new password and its confirmation (sign-up, reset, account), with the
+ * limits and errors of the form's schema.
+ */
+export function NewPasswordFields({
+  constraints,
+  errors,
+  labels = { password: "New password", confirmPassword: "Confirm new password" },
+}: {
+  constraints: Record<"password" | "confirmPassword", FieldConstraint>;
+  errors?: Partial<Record<"password" | "confirmPassword", string>>;
+  labels?: { password: ReactNode; confirmPassword: ReactNode };
+}) {
+  return (["password", "confirmPassword"] as const).map((name) => (
+    <PasswordField
+      key={name}
+      label={labels[name]}
+      name={name}
+      constraint={constraints[name]}
+      autoComplete="new-password"
+      error={errors?.[name]}
+    />
+  ));
 }

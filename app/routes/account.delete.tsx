@@ -6,7 +6,7 @@ import { brandTitle, company } from "~/content/company";
 import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
 import { DeleteAccountSchema } from "~/forms/privacy";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
-import { authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
+import { authHeaders, endSession, readAuthFailure } from "~/lib/auth/auth.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { requireUser } from "~/lib/http/guards.server";
 import { logger } from "~/lib/ops/logger.server";
@@ -84,13 +84,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     kind: "account-deletion",
   });
   logger.info({ counts }, "account deleted by its holder");
-  let headers: Headers | undefined;
-  try {
-    // The session row is gone already; this expires the cookie.
-    ({ headers } = await auth.api.signOut({ headers: authHeaders(request), returnHeaders: true }));
-  } catch (error) {
-    if (!readAuthFailure(error)) throw error;
-  }
+  // The session row is gone already; this expires the cookie.
+  const headers = await endSession(auth, request);
   return redirectWithToast(
     context,
     "/",

@@ -1,5 +1,5 @@
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
-import { PasswordField } from "~/components/form-fields";
+import { NewPasswordFields, PasswordField } from "~/components/form-fields";
 import { PasskeyButton } from "~/components/passkey-button";
 import { Toaster } from "~/components/toast";
 import { Button, buttonVariants, SubmitButton } from "~/components/ui/button";
@@ -93,20 +93,7 @@ function ChangePassword({ actionData }: { actionData?: AccountActionData }) {
         autoComplete="current-password"
         error={errors?.currentPassword}
       />
-      <PasswordField
-        label="New password"
-        name="password"
-        constraint={passwordLimits.password}
-        autoComplete="new-password"
-        error={errors?.password}
-      />
-      <PasswordField
-        label="Confirm new password"
-        name="confirmPassword"
-        constraint={passwordLimits.confirmPassword}
-        autoComplete="new-password"
-        error={errors?.confirmPassword}
-      />
+      <NewPasswordFields constraints={passwordLimits} errors={errors} />
       <p className="text-sm text-stone-700">Changing your password signs you out on every other device.</p>
       <SubmitButton busy={busy} label="Change password" busyLabel="Changing..." />
     </Form>

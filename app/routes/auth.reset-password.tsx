@@ -1,7 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { verification } from "../../db/auth-schema";
-import { PasswordField } from "~/components/form-fields";
+import { NewPasswordFields } from "~/components/form-fields";
 import { type Toast, Toaster } from "~/components/toast";
 import { SubmitButton } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
@@ -138,20 +138,7 @@ export default function ResetPassword() {
           {valid && !actionData?.expired ? (
             <Form method="post" className="space-y-4">
               <input type="hidden" name="token" value={token} />
-              <PasswordField
-                label="New password"
-                name="password"
-                constraint={limits.password}
-                autoComplete="new-password"
-                error={errors?.password}
-              />
-              <PasswordField
-                label="Confirm new password"
-                name="confirmPassword"
-                constraint={limits.confirmPassword}
-                autoComplete="new-password"
-                error={errors?.confirmPassword}
-              />
+              <NewPasswordFields constraints={limits} errors={errors} />
               <SubmitButton busy={busy} label="Set new password" busyLabel="Saving..." />
             </Form>
           ) : (

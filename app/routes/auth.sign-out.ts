@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
+import { endSession } from "~/lib/auth/auth.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import type { Route } from "./+types/auth.sign-out";
 import { authContext } from "~/lib/context.server";
@@ -10,15 +10,8 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const auth = context.get(authContext);
-  let headers: Headers | undefined;
-  try {
-    // Deletes the session row and expires the cookie.
-    ({ headers } = await auth.api.signOut({ headers: authHeaders(request), returnHeaders: true }));
-  } catch (error) {
-    // No (valid) session: there is nothing to end.
-    if (!readAuthFailure(error)) throw error;
-  }
+  // Without a (valid) session there is nothing to end, and no headers.
+  const headers = await endSession(context.get(authContext), request);
   return redirectWithToast(
     context,
     "/",

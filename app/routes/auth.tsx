@@ -9,7 +9,7 @@ import {
   useLocation,
   useNavigation,
 } from "react-router";
-import { PasswordField, TextField } from "~/components/form-fields";
+import { NewPasswordFields, PasswordField, TextField } from "~/components/form-fields";
 import { type Toast, Toaster } from "~/components/toast";
 import { SubmitButton } from "~/components/ui/button";
 import { authPage } from "~/content/account-pages";
@@ -186,19 +186,10 @@ function SignUpForm({
         defaultValue={actionData?.values?.email}
         error={errors?.email}
       />
-      <PasswordField
-        label={labels.password}
-        name="password"
-        constraint={signUpLimits.password}
-        autoComplete="new-password"
-        error={errors?.password}
-      />
-      <PasswordField
-        label={labels.confirmPassword}
-        name="confirmPassword"
-        constraint={signUpLimits.confirmPassword}
-        autoComplete="new-password"
-        error={errors?.confirmPassword}
+      <NewPasswordFields
+        constraints={signUpLimits}
+        errors={errors}
+        labels={{ password: labels.password, confirmPassword: labels.confirmPassword }}
       />
       <SubmitButton busy={busy} label={buttons.signUp} busyLabel={buttons.creatingAccount} />
     </Form>

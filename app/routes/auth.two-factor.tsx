@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, Form, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { TextField } from "~/components/form-fields";
 import { PasskeyButton } from "~/components/passkey-button";
@@ -64,15 +65,39 @@ export async function action({ request, context }: Route.ActionArgs) {
 const totpLimits = constraintsOf(TotpCodeSchema);
 const backupLimits = constraintsOf(BackupCodeSchema);
 
+/** One way through the second step: a code field (the children) and its button. */
+function CodeForm({
+  intent,
+  title,
+  submitLabel,
+  className,
+  children,
+}: {
+  intent: TwoFactorStepData["intent"];
+  title: string;
+  submitLabel: string;
+  className: string;
+  children: ReactNode;
+}) {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <Form method="post" className={className} aria-label={title}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {children}
+      <SubmitButton busy={busy} label={submitLabel} busyLabel="Verifying..." />
+    </Form>
+  );
+}
+
 export default function TwoFactorStep() {
   const { redirectTo, totp, passkey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as TwoFactorStepData | PasskeyActionData | undefined;
   const passkeyResult = result && isPasskeyIntent(result.intent) ? (result as PasskeyActionData) : undefined;
   const actionData = passkeyResult ? undefined : (result as TwoFactorStepData | undefined);
-  const navigation = useNavigation();
   const location = useLocation();
-  const busy = (intent: string) =>
-    navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const errorFor = (intent: TwoFactorStepData["intent"]) =>
     actionData?.intent === intent ? actionData.fieldErrors.code : undefined;
 
@@ -87,9 +112,7 @@ export default function TwoFactorStep() {
         </p>
         <div className="mt-8 space-y-6 rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
           {totp ? (
-            <Form method="post" className="space-y-4" aria-label="Authenticator code">
-              <input type="hidden" name="intent" value="totp" />
-              <input type="hidden" name="redirectTo" value={redirectTo} />
+            <CodeForm intent="totp" title="Authenticator code" submitLabel="Verify" className="space-y-4">
               <TextField
                 label="Authentication code"
                 name="code"
@@ -99,8 +122,7 @@ export default function TwoFactorStep() {
                 pattern="[0-9 ]{6,7}"
                 error={errorFor("totp")}
               />
-              <SubmitButton busy={busy("totp")} label="Verify" busyLabel="Verifying..." />
-            </Form>
+            </CodeForm>
           ) : null}
           {passkey ? (
             <section aria-label="Passkey">
@@ -119,9 +141,12 @@ export default function TwoFactorStep() {
               <summary className="cursor-pointer font-medium text-amber-800 underline">
                 Lost your device? Use a backup code
               </summary>
-              <Form method="post" className="mt-4 space-y-4" aria-label="Backup code">
-                <input type="hidden" name="intent" value="backup-code" />
-                <input type="hidden" name="redirectTo" value={redirectTo} />
+              <CodeForm
+                intent="backup-code"
+                title="Backup code"
+                submitLabel="Use backup code"
+                className="mt-4 space-y-4"
+              >
                 <TextField
                   label="Backup code"
                   name="code"
@@ -129,8 +154,7 @@ export default function TwoFactorStep() {
                   autoComplete="off"
                   error={errorFor("backup-code")}
                 />
-                <SubmitButton busy={busy("backup-code")} label="Use backup code" busyLabel="Verifying..." />
-              </Form>
+              </CodeForm>
             </details>
           ) : null}
         </div>

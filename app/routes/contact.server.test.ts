@@ -1,7 +1,8 @@
 import { asc, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactSubmissions, mailOutbox, rateLimits, user, userRoles } from "../../db/schema";
 import { createTestContext, createTestServices } from "../../tests/support/test-context";
+import { useTestDatabase } from "../../tests/support/suite-database";
 import { createTestDatabase, type TestDatabase, testBackends } from "../../tests/support/test-database";
 import {
   CONTACT_FORM_PURPOSE,
@@ -83,20 +84,7 @@ async function submit(
 }
 
 describe.each(testBackends)("the contact form's action on %s", (backend) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
-  beforeEach(async () => {
-    await database.db.delete(mailOutbox);
-    await database.db.delete(contactSubmissions);
-    await database.db.delete(rateLimits);
-    await database.db.delete(userRoles);
-    await database.db.delete(user);
-  });
+  const database = useTestDatabase(backend, [mailOutbox, contactSubmissions, rateLimits, userRoles, user]);
 
   const countInquiries = async () => (await database.db.select().from(contactSubmissions)).length;
 

@@ -3,6 +3,7 @@ import { createAuth } from "~/lib/auth/auth.server";
 import { type AppServices, createAppContext } from "~/lib/context.server";
 import type { DatabaseHandle } from "~/lib/db/db.server";
 import { parseEnv } from "~/lib/env.server";
+import { type Backend, createTestDatabase } from "./test-database";
 
 /** The configuration tests start from; each test overrides what it is about. */
 export const TEST_ENV = {
@@ -30,4 +31,14 @@ export function createTestServices(
  */
 export function createTestContext(services: AppServices, clientIp = "203.0.113.1"): RouterContextProvider {
   return createAppContext(services, { clientIp });
+}
+
+/**
+ * A database of its own (tests/support/test-database.ts) with the services
+ * around it; `dispose` drops the database.
+ */
+export async function createTestApp(backend: Backend, env: Record<string, string | undefined> = {}) {
+  const database = await createTestDatabase(backend);
+  const services = createTestServices(database, env);
+  return { services, db: database.db, auth: services.auth, dispose: () => database.dispose() };
 }

@@ -12,6 +12,21 @@ export interface ControlProps extends FieldConstraint {
   "aria-describedby": string | undefined;
 }
 
+export interface FieldProps {
+  label: ReactNode;
+  name: string;
+  /** A stable id (for links to the field); a generated one otherwise. */
+  id?: string;
+  description?: ReactNode;
+  error?: string;
+  /** The field's limits, from its schema (constraintsOf). */
+  constraint?: FieldConstraint;
+  /** Draws an asterisk after the label (hidden from screen readers, which hear `required`). */
+  markRequired?: boolean;
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+}
+
 /**
  * A label, a control, an optional description and the field's error, wired
  * together: the control is described by the description and the error, and
@@ -28,20 +43,7 @@ export function Field({
   markRequired = false,
   className,
   children,
-}: {
-  label: ReactNode;
-  name: string;
-  /** A stable id (for links to the field); a generated one otherwise. */
-  id?: string;
-  description?: ReactNode;
-  error?: string;
-  /** The field's limits, from its schema (constraintsOf). */
-  constraint?: FieldConstraint;
-  /** Draws an asterisk after the label (hidden from screen readers, which hear `required`). */
-  markRequired?: boolean;
-  className?: string;
-  children: (control: ControlProps) => ReactNode;
-}) {
+}: FieldProps) {
   const generatedId = useId();
   const id = givenId ?? generatedId;
   const descriptionId = `${id}-description`;

@@ -1,18 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { accountActivity, user } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { useTestDatabase } from "../../../tests/support/suite-database";
+import { testBackends } from "../../../tests/support/test-database";
 import { createAuth } from "./auth.server";
 import { parseEnv } from "../env.server";
 
 describe.each(testBackends)("account activity on %s", (backend) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = useTestDatabase(backend);
 
   it("records every sign-in and voids an inactivity warning", async () => {
     const auth = createAuth(

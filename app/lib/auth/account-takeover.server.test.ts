@@ -4,8 +4,8 @@ import * as authSchema from "../../../db/auth-schema";
 import * as schema from "../../../db/schema";
 import * as resetPasswordRoute from "~/routes/auth.reset-password";
 import * as verifyRoute from "~/routes/auth.verify-email";
-import { createTestContext, createTestServices } from "../../../tests/support/test-context";
-import { type Backend, createTestDatabase, testBackends } from "../../../tests/support/test-database";
+import { createTestApp, createTestContext } from "../../../tests/support/test-context";
+import { type Backend, testBackends } from "../../../tests/support/test-database";
 import * as actions from "./auth-actions.server";
 import * as roles from "./roles.server";
 
@@ -15,14 +15,11 @@ import * as roles from "./roles.server";
  * database, and the actions a context with boss@example.com in ADMIN_EMAILS.
  */
 async function loadApp(backend: Backend) {
-  const database = await createTestDatabase(backend);
-  const services = createTestServices(database, { ADMIN_EMAILS: "boss@example.com" });
+  const app = await createTestApp(backend, { ADMIN_EMAILS: "boss@example.com" });
   return {
-    db: database.db,
-    auth: services.auth,
+    ...app,
     /** A request's context, from this client address. */
-    context: (clientIp: string) => createTestContext(services, clientIp),
-    dispose: () => database.dispose(),
+    context: (clientIp: string) => createTestContext(app.services, clientIp),
   };
 }
 

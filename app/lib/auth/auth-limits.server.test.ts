@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../../tests/support/suite-database";
+import { testBackends } from "../../../tests/support/test-database";
 import { AUTH_RATE_LIMITS, checkAuthRateLimit as checkAt, slowdownDelayMs } from "./auth-limits.server";
 
 // One instant for every attempt: a test never straddles two windows.
@@ -7,13 +8,7 @@ const NOW = Date.UTC(2030, 0, 1, 12, 5);
 const checkAuthRateLimit: typeof checkAt = (db, action, subject) => checkAt(db, action, subject, NOW);
 
 describe.each(testBackends)("auth rate limits on %s", (backend) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = useTestDatabase(backend);
 
   it("finding 7: ten wrong passwords from one IP do not lock the owner out from another", async () => {
     // The attack as reported: ten wrong passwords from one IP.

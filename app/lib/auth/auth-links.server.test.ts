@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { authLinks, formatHours, HOUR_SECONDS } from "~/content/auth-links";
 import { user, verification } from "../../../db/auth-schema";
 import { mailOutbox } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { useTestDatabase } from "../../../tests/support/suite-database";
+import { testBackends } from "../../../tests/support/test-database";
 import { parseEnv } from "../env.server";
 import { createAuth } from "./auth.server";
 
@@ -12,17 +13,13 @@ import { createAuth } from "./auth.server";
  * work that long, on a real database, with the period from one config.
  */
 describe.each(testBackends)("account-mail links on %s", (backend) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(backend);
   let auth: ReturnType<typeof createAuth>;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
+  beforeAll(() => {
     auth = createAuth(
       database.db,
       parseEnv({ BETTER_AUTH_SECRET: "auth-links-test-secret-0123456789abcdef", LOG_LEVEL: "silent" }),
     );
-  });
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   async function mailTo(email: string, kind: string) {

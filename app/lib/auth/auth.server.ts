@@ -179,3 +179,17 @@ export function readAuthFailure(error: unknown): AuthFailure | null {
     status: error.statusCode,
   };
 }
+
+/**
+ * Ends the request's session: deletes its row, if any is left, and returns
+ * the headers that expire the cookie; none when there is no valid session.
+ */
+export async function endSession(auth: Auth, request: Request): Promise<Headers | undefined> {
+  try {
+    const { headers } = await auth.api.signOut({ headers: authHeaders(request), returnHeaders: true });
+    return headers;
+  } catch (error) {
+    if (!readAuthFailure(error)) throw error;
+    return undefined;
+  }
+}

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { user, userRoles } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { useTestDatabase } from "../../../tests/support/suite-database";
+import { testBackends } from "../../../tests/support/test-database";
 import {
   grantAdmin,
   grantAdminIfListed,
@@ -13,15 +14,8 @@ import {
 } from "./roles.server";
 
 describe.each(testBackends)("roles on %s", (backend) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = useTestDatabase(backend, [user]);
   beforeEach(async () => {
-    await database.db.delete(user);
     await database.db.insert(user).values([
       { id: "u-ada", name: "Ada", email: "ada@example.com", emailVerified: true },
       { id: "u-bob", name: "Bob", email: "bob@example.com", emailVerified: false },

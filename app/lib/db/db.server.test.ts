@@ -4,7 +4,8 @@ import path from "node:path";
 import { desc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { contactSubmissions, user, userRoles } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { useTestDatabase } from "../../../tests/support/suite-database";
+import { testBackends } from "../../../tests/support/test-database";
 import { DataDirLockedError } from "./data-dir-lock.server";
 import { RESYNC_PAYLOAD } from "./postgres-listener.server";
 import {
@@ -14,13 +15,7 @@ import {
 import { openDatabase } from "./db.server";
 
 describe.each(testBackends)("database on %s", (backend) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = useTestDatabase(backend);
 
   it("answers the readiness ping", async () => {
     expect(await database.ping(2_000)).toBe(true);
@@ -83,13 +78,7 @@ describe.each(testBackends)("database on %s", (backend) => {
 });
 
 describe.each(testBackends)("LISTEN/NOTIFY on %s", (backend) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = useTestDatabase(backend);
 
   const nextPayload = (received: string[], count: number) =>
     vi.waitFor(() => expect(received.length).toBeGreaterThanOrEqual(count), { timeout: 5_000 });

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../../db/schema";
 import { signInAdminWithTotp } from "../../../tests/support/admin-session";
-import { createTestContext, createTestServices } from "../../../tests/support/test-context";
+import { createTestApp, createTestContext, createTestServices } from "../../../tests/support/test-context";
 import { type Backend, createTestDatabase, testBackends } from "../../../tests/support/test-database";
 import { sessionCookieName } from "../auth/auth.server";
 import { grantAdmin, revokeAdmin } from "../auth/roles.server";
@@ -14,14 +14,11 @@ import { requireAdmin, requireUser } from "./guards.server";
  * own per backend, as every loader gives them its own.
  */
 async function loadApp(backend: Backend) {
-  const database = await createTestDatabase(backend);
-  const services = createTestServices(database, { ADMIN_EMAILS: "boss@example.com" });
+  const app = await createTestApp(backend, { ADMIN_EMAILS: "boss@example.com" });
   return {
-    db: database.db,
-    auth: services.auth,
-    context: createTestContext(services),
-    cookieName: sessionCookieName(services.env),
-    dispose: () => database.dispose(),
+    ...app,
+    context: createTestContext(app.services),
+    cookieName: sessionCookieName(app.services.env),
   };
 }
 

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rateLimits } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { useTestDatabase } from "../../../tests/support/suite-database";
+import { testBackends } from "../../../tests/support/test-database";
 import { consumeRateLimit, pruneRateLimits } from "./rate-limit.server";
 
 describe.each(testBackends)("rate limits on %s", (backend) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = useTestDatabase(backend);
 
   const limit = { max: 3, windowMs: 60_000 };
   const now = Date.UTC(2030, 0, 1, 12, 0, 30);

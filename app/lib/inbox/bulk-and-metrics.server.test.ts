@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryEvents, mailOutbox, user, userRoles } from "../../../db/schema";
+import { beforeEach, describe, expect, it } from "vitest";
+import { contactSubmissions, inquiryEvents, mailOutbox, user } from "../../../db/schema";
 import { InboxFilterSchema } from "~/forms/inbox";
-import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { seedDeskUsers } from "../../../tests/support/desk-users";
+import { useTestDatabase } from "../../../tests/support/suite-database";
+import { testBackends } from "../../../tests/support/test-database";
 import { applyBulkAction, BULK_MAX_IDS, countBulkTarget } from "./bulk-actions.server";
 import { INQUIRY_ASSIGNMENT } from "./assignment.server";
 import { LostReasonRequiredError } from "./lead-status.server";
@@ -14,27 +16,9 @@ const NOW = new Date("2030-06-30T12:00:00Z");
 const ago = (hours: number) => new Date(NOW.getTime() - hours * HOUR);
 
 describe.each(testBackends)("bulk actions and reply metrics on %s", (backend) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = useTestDatabase(backend, [mailOutbox, contactSubmissions, user]);
   beforeEach(async () => {
-    const { db } = database;
-    await db.delete(mailOutbox);
-    await db.delete(contactSubmissions);
-    await db.delete(user);
-    await db.insert(user).values([
-      { id: "ama", name: "Ama Admin", email: "ama@example.test" },
-      { id: "ben", name: "Ben Admin", email: "ben@example.test" },
-      { id: "vic", name: "Vic Visitor", email: "vic@example.test" },
-    ]);
-    await db.insert(userRoles).values([
-      { user_id: "ama", role: "admin" },
-      { user_id: "ben", role: "admin" },
-    ]);
+    await seedDeskUsers(database.db);
   });
 
   async function inquiries(count: number, values: Partial<typeof contactSubmissions.$inferInsert> = {}) {

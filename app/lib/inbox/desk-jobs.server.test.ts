@@ -10,7 +10,8 @@ import {
   webhookOutbox,
 } from "../../../db/schema";
 import { DIGEST_HOUR_GMT } from "~/content/lead-desk";
-import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { useTestDatabase } from "../../../tests/support/suite-database";
+import { testBackends } from "../../../tests/support/test-database";
 import { type DatabaseHandle, openDatabase } from "../db/db.server";
 import { runDeskJobs } from "./desk-jobs.server";
 import { MORNING_DIGEST_MAIL, sendMorningDigest } from "./morning-digest.server";
@@ -24,24 +25,23 @@ const MORNING = new Date(Date.UTC(2030, 5, 17, DIGEST_HOUR_GMT + 1, 30));
 const before = (ms: number) => new Date(MORNING.getTime() - ms);
 
 describe.each(testBackends)("desk jobs on %s", (backend) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(backend, [
+    webhookOutbox,
+    mailOutbox,
+    dailyJobRuns,
+    contactSubmissions,
+    user,
+  ]);
   /** A second connection pool to the same database, as a second instance has (Postgres only). */
   let second: DatabaseHandle | null = null;
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
     second = database.url ? await openDatabase({ kind: "postgres", url: database.url, poolSize: 2 }) : null;
   });
   afterAll(async () => {
     await second?.close();
-    await database?.dispose();
   });
   beforeEach(async () => {
     const { db } = database;
-    await db.delete(webhookOutbox);
-    await db.delete(mailOutbox);
-    await db.delete(dailyJobRuns);
-    await db.delete(contactSubmissions);
-    await db.delete(user);
     await db.insert(user).values({ id: "ama", name: "Ama Admin", email: "ama@example.test" });
     await db.insert(userRoles).values({ user_id: "ama", role: "admin" });
   });

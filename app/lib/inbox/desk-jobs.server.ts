@@ -1,6 +1,6 @@
 import type { Db } from "../db/db.server";
 import { logger } from "../ops/logger.server";
-import { onShutdown } from "../ops/shutdown.server";
+import { startPeriodicJob } from "../ops/periodic-job.server";
 import { sendMorningDigest } from "./morning-digest.server";
 import { alertOverdueInquiries } from "./overdue-alerts.server";
 
@@ -37,31 +37,15 @@ export async function runDeskJobs(db: Db, options: DeskJobOptions & { now: () =>
  */
 export function startDeskJobs(db: Db, options: DeskJobOptions): () => Promise<void> {
   const { now = () => new Date(), intervalMs = 5 * 60_000, firstRunDelayMs = 30_000 } = options;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (stopped || running) return;
-    running = runDeskJobs(db, { ...options, now })
-      .then((result) => {
-        if (result.overdueAlerts > 0 || result.digest === "sent")
-          logger.info({ desk: result }, "desk jobs ran");
-      })
-      .catch((error: unknown) => logger.error({ err: error }, "desk jobs failed"))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(tick, firstRunDelayMs);
-  const timer = setInterval(tick, intervalMs);
-  first.unref();
-  timer.unref();
-  const stop = async () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(timer);
-    unregister();
-    await running;
-  };
-  const unregister = onShutdown(stop);
-  return stop;
+  return startPeriodicJob({
+    intervalMs,
+    firstRunDelayMs,
+    run: () =>
+      runDeskJobs(db, { ...options, now })
+        .then((result) => {
+          if (result.overdueAlerts > 0 || result.digest === "sent")
+            logger.info({ desk: result }, "desk jobs ran");
+        })
+        .catch((error: unknown) => logger.error({ err: error }, "desk jobs failed")),
+  });
 }

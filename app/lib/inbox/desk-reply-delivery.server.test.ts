@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { contactSubmissions, inquiryReplies, mailOutbox, user } from "../../../db/schema";
 import { DESK_REPLY_TO } from "~/content/lead-desk";
-import { startSmtpSink } from "../../../tests/support/smtp-sink";
-import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { useSmtpSink } from "../../../tests/support/suite-smtp-sink";
+import { useTestDatabase } from "../../../tests/support/suite-database";
+import { testBackends } from "../../../tests/support/test-database";
 import { deliverDueMail, MAX_ATTEMPTS, retryDelayMs } from "../mail/mail-outbox.server";
 import { createMailSender } from "../mail/mail.server";
 import { sendDeskReply } from "./desk-reply.server";
@@ -13,22 +14,9 @@ import { listTimeline } from "./timeline.server";
 const MAIL_FROM = "Volta Meridian <no-reply@site.example.test>";
 
 describe.each(testBackends)("a reply from the desk over SMTP on %s", (backend) => {
-  let database: TestDatabase;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    smtp = await startSmtpSink();
-  });
-  afterAll(async () => {
-    await smtp?.close();
-    await database?.dispose();
-  });
+  const database = useTestDatabase(backend, [mailOutbox, contactSubmissions, user]);
+  const smtp = useSmtpSink();
   beforeEach(async () => {
-    smtp.setFailing(false);
-    smtp.messages.length = 0;
-    await database.db.delete(mailOutbox);
-    await database.db.delete(contactSubmissions);
-    await database.db.delete(user);
     await database.db.insert(user).values({ id: "ama", name: "Ama Admin", email: "ama@example.test" });
   });
 

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { contactSubmissions, user } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { useTestDatabase } from "../../../tests/support/suite-database";
+import { testBackends } from "../../../tests/support/test-database";
 import { InboxFilterSchema } from "~/forms/inbox";
 import { CSV_BOM, csvCell, INQUIRY_CSV_HEADER, streamInquiriesCsv } from "./inbox-csv.server";
 
@@ -42,9 +43,8 @@ describe("finding 10: CSV injection after a separator", () => {
 });
 
 describe.each(testBackends)("CSV export on %s", (backend) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(backend);
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
     await database.db.insert(contactSubmissions).values([
       {
         name: "=cmd|' /C calc'!A0",
@@ -56,9 +56,6 @@ describe.each(testBackends)("CSV export on %s", (backend) => {
       },
       { name: "Spammer", email: "s@example.test", message: "buy now", is_spam: true },
     ]);
-  });
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   it("writes UTF-8 with a BOM, a header, labels, and only the rows of the view", async () => {

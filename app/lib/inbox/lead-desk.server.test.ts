@@ -1,19 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  contactSubmissions,
-  inquiryEvents,
-  inquiryReplies,
-  mailOutbox,
-  user,
-  userRoles,
-} from "../../../db/schema";
+import { beforeEach, describe, expect, it } from "vitest";
+import { contactSubmissions, inquiryEvents, inquiryReplies, mailOutbox, user } from "../../../db/schema";
 import { company } from "~/content/company";
 import { replyPromise } from "~/content/lead-desk";
 import { findReplyTemplate, REPLY_TEMPLATES } from "~/content/reply-templates";
 import { kycAmlPage } from "~/content/services/kyc-aml";
 import { InboxFilterSchema } from "~/forms/inbox";
-import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { seedDeskUsers } from "../../../tests/support/desk-users";
+import { useTestDatabase } from "../../../tests/support/suite-database";
+import { testBackends } from "../../../tests/support/test-database";
 import { assignInquiry, INQUIRY_ASSIGNMENT, listAssignableAdmins, takeInquiry } from "./assignment.server";
 import { markRepliedOutside, ReplyPlaceholderError, listReplies, sendDeskReply } from "./desk-reply.server";
 import { getInquiry, listInquiries, markRead, saveNotes } from "./inbox.server";
@@ -26,27 +21,9 @@ const SITE = "https://site.example.test";
 const ABSENT = "00000000-0000-4000-8000-000000000000";
 
 describe.each(testBackends)("the lead desk on %s", (backend) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = useTestDatabase(backend, [mailOutbox, contactSubmissions, user]);
   beforeEach(async () => {
-    const { db } = database;
-    await db.delete(mailOutbox);
-    await db.delete(contactSubmissions);
-    await db.delete(user);
-    await db.insert(user).values([
-      { id: "ama", name: "Ama Admin", email: "ama@example.test" },
-      { id: "ben", name: "Ben Admin", email: "ben@example.test" },
-      { id: "vic", name: "Vic Visitor", email: "vic@example.test" },
-    ]);
-    await db.insert(userRoles).values([
-      { user_id: "ama", role: "admin" },
-      { user_id: "ben", role: "admin" },
-    ]);
+    await seedDeskUsers(database.db);
   });
 
   async function inquiry(values: Partial<typeof contactSubmissions.$inferInsert> = {}): Promise<string> {

@@ -2,10 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactSubmissions, mailOutbox } from "../../../db/schema";
-import { startSmtpSink } from "../../../tests/support/smtp-sink";
-import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { useSmtpSink } from "../../../tests/support/suite-smtp-sink";
+import { useTestDatabase } from "../../../tests/support/suite-database";
+import { testBackends } from "../../../tests/support/test-database";
 import {
   deliverDueMail,
   INQUIRY_NOTIFICATION,
@@ -16,21 +17,12 @@ import {
 import { createMailSender, enqueueMail } from "./mail.server";
 
 describe.each(testBackends)("mail outbox on %s", (backend) => {
-  let database: TestDatabase;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    smtp = await startSmtpSink();
-  });
-  afterAll(async () => {
-    await smtp?.close();
-    await database?.dispose();
-  });
-  beforeEach(async () => {
-    smtp.setFailing(false);
-    smtp.messages.length = 0;
-    await database.db.delete(mailOutbox);
-  });
+  const database = useTestDatabase(backend, [mailOutbox]);
+  const smtp = useSmtpSink();
+
+  /** A plain message with nothing but a recipient and a subject. */
+  const enqueueTestMail = (to: string, subject: string) =>
+    enqueueMail(database.db, { kind: "test", to, subject, text: "t", html: "h" });
 
   const sender = () =>
     createMailSender({ smtpUrl: smtp.url, mailDir: "/nonexistent", from: "Site <site@example.test>" });
@@ -100,13 +92,7 @@ describe.each(testBackends)("mail outbox on %s", (backend) => {
   });
 
   it("gives up after the maximum number of attempts", async () => {
-    await enqueueMail(database.db, {
-      kind: "test",
-      to: "ops@example.test",
-      subject: "s",
-      text: "t",
-      html: "h",
-    });
+    await enqueueTestMail("ops@example.test", "s");
     smtp.setFailing(true);
     let now = Date.now();
     for (let attempt = 1; attempt <= MAX_ATTEMPTS + 1; attempt++) {
@@ -119,23 +105,11 @@ describe.each(testBackends)("mail outbox on %s", (backend) => {
   });
 
   it("delivers in the background once started, including mail enqueued earlier", async () => {
-    await enqueueMail(database.db, {
-      kind: "test",
-      to: "early@example.test",
-      subject: "early",
-      text: "t",
-      html: "h",
-    });
+    await enqueueTestMail("early@example.test", "early");
     const worker = startMailWorker(database.db, sender(), 60_000);
     try {
       await smtp.waitFor((mail) => mail.to.includes("early@example.test"));
-      await enqueueMail(database.db, {
-        kind: "test",
-        to: "late@example.test",
-        subject: "late",
-        text: "t",
-        html: "h",
-      });
+      await enqueueTestMail("late@example.test", "late");
       await smtp.waitFor((mail) => mail.to.includes("late@example.test"));
     } finally {
       await worker.stop();

@@ -14,11 +14,12 @@
  * also belongs on the inquiry (notification sent or failed), which a job
  * table of a library would keep apart. What remains is under 200 lines.
  */
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { contactSubmissions, inquiryReplies, mailOutbox } from "../../../db/schema";
 import type { Db } from "../db/db.server";
 import { recordEvent } from "../inbox/timeline.server";
 import { logger } from "../ops/logger.server";
+import { claimDueRows, planRetry } from "../ops/outbox-claim.server";
 import { type PollingWorker, startPollingWorker } from "../ops/polling-worker.server";
 import { type MailSender, setMailEnqueuedListener } from "./mail.server";
 
@@ -27,57 +28,9 @@ export const INQUIRY_NOTIFICATION = "inquiry-notification";
 /** A reply sent from the lead desk; its delivery is recorded on the reply and the timeline. */
 export const INQUIRY_REPLY = "inquiry-reply";
 
-export const MAX_ATTEMPTS = 8;
-/** A claimed message is someone's for this long; then another worker may retry it. */
-const CLAIM_MS = 120_000;
-
-/** 30 s, 1 min, 2 min … capped at one hour. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
-}
+export { MAX_ATTEMPTS, retryDelayMs } from "../ops/outbox-claim.server";
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
-
-/**
- * `now` defaults to the database's clock, which also stamped the mail when it
- * was enqueued: a JavaScript Date (milliseconds) taken in the same instant
- * could fall just before a microsecond timestamp and miss a due message.
- */
-async function claimDueMail(db: Db, now: Date | undefined, limit: number): Promise<OutboxRow[]> {
-  const cutoff = now ?? sql`now()`;
-  const claimedUntil = now
-    ? new Date(now.getTime() + CLAIM_MS)
-    : sql`now() + make_interval(secs => ${CLAIM_MS / 1000})`;
-  // Select, then mark, in one transaction: several instances may run workers
-  // on one Postgres, and SKIP LOCKED gives each due row to exactly one.
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(
-        and(
-          isNull(mailOutbox.sent_at),
-          isNull(mailOutbox.failed_at),
-          lte(mailOutbox.next_attempt_at, cutoff),
-          or(isNull(mailOutbox.locked_until), lte(mailOutbox.locked_until, cutoff)),
-        ),
-      )
-      .orderBy(asc(mailOutbox.next_attempt_at))
-      .limit(limit)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(mailOutbox)
-      .set({ locked_until: claimedUntil })
-      .where(
-        inArray(
-          mailOutbox.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning();
-  });
-}
 
 /**
  * What the inquiry's card shows about this mail: the notification's state on
@@ -140,20 +93,9 @@ async function recordSuccess(db: Db, row: OutboxRow, now: Date) {
 }
 
 async function recordFailure(db: Db, row: OutboxRow, error: unknown, now: Date) {
-  const attempts = row.attempts + 1;
-  const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-  const giveUp = attempts >= MAX_ATTEMPTS;
+  const { attempts, message, giveUp, set } = planRetry(row.attempts, error, now);
   await db.transaction(async (tx) => {
-    await tx
-      .update(mailOutbox)
-      .set({
-        attempts,
-        last_error: message,
-        locked_until: null,
-        next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)),
-        failed_at: giveUp ? now : null,
-      })
-      .where(eq(mailOutbox.id, row.id));
+    await tx.update(mailOutbox).set(set).where(eq(mailOutbox.id, row.id));
     await recordOnInquiry(tx, row, { delivered: false, error: message, giveUp, attempts });
   });
   logger.warn({ mailId: row.id, kind: row.kind, attempts, giveUp, err: message }, "mail delivery failed");
@@ -161,7 +103,7 @@ async function recordFailure(db: Db, row: OutboxRow, error: unknown, now: Date) 
 
 /** Delivers what is due now; returns how many messages it tried. */
 export async function deliverDueMail(db: Db, sender: MailSender, now?: Date, batch = 10): Promise<number> {
-  const rows = await claimDueMail(db, now, batch);
+  const rows = await claimDueRows(db, mailOutbox, now, batch);
   for (const row of rows) {
     try {
       await sender.send({

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   accountActivity,
   contactSubmissions,
@@ -11,7 +11,8 @@ import {
   userRoles,
   webhookOutbox,
 } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { useTestDatabase } from "../../../tests/support/suite-database";
+import { testBackends } from "../../../tests/support/test-database";
 import { recordSignIn } from "../auth/account-activity.server";
 import { sendDeskReply } from "../inbox/desk-reply.server";
 import { takeInquiry } from "../inbox/assignment.server";
@@ -20,26 +21,17 @@ import { enqueueWebhook } from "../webhook/webhook-outbox.server";
 import { countPersonalData, erasePersonalData, findPersonalData } from "./personal-data.server";
 
 describe.each(testBackends)("personal data of one email address on %s", (backend) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = useTestDatabase(backend, [
+    webhookOutbox,
+    mailOutbox,
+    contactSubmissions,
+    rateLimits,
+    privacyErasures,
+    user,
+  ]);
 
   beforeEach(async () => {
     const { db } = database;
-    for (const table of [
-      webhookOutbox,
-      mailOutbox,
-      contactSubmissions,
-      rateLimits,
-      privacyErasures,
-      user,
-    ] as const) {
-      await db.delete(table);
-    }
     const [inquiry] = await db
       .insert(contactSubmissions)
       .values([

@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   accountActivity,
   contactSubmissions,
@@ -13,7 +13,8 @@ import {
   webhookOutbox,
 } from "../../../db/schema";
 import { retention } from "~/content/retention";
-import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { useTestDatabase } from "../../../tests/support/suite-database";
+import { testBackends } from "../../../tests/support/test-database";
 import { openDatabase } from "../db/db.server";
 import { recordSignIn } from "../auth/account-activity.server";
 import { daysBefore, monthsBefore, runRetention, startRetentionJob } from "./retention.server";
@@ -26,22 +27,14 @@ const later = (date: Date, ms: number) => new Date(date.getTime() + ms);
 const earlier = (date: Date, ms: number) => new Date(date.getTime() - ms);
 
 describe.each(testBackends)("retention job on %s", (backend) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
-  beforeEach(async () => {
-    const { db } = database;
-    await db.delete(webhookOutbox);
-    await db.delete(mailOutbox);
-    await db.delete(contactSubmissions);
-    await db.delete(rateLimits);
-    await db.delete(verification);
-    await db.delete(user);
-  });
+  const database = useTestDatabase(backend, [
+    webhookOutbox,
+    mailOutbox,
+    contactSubmissions,
+    rateLimits,
+    verification,
+    user,
+  ]);
 
   const inquiry = async (name: string, values: Partial<typeof contactSubmissions.$inferInsert>) => {
     const [row] = await database.db

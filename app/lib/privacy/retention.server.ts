@@ -14,7 +14,7 @@ import { logger } from "../ops/logger.server";
 import { enqueueMail } from "../mail/mail.server";
 import { pruneRateLimits } from "../http/rate-limit.server";
 import { inactivityWarningMail } from "../mail/retention-mails.server";
-import { onShutdown } from "../ops/shutdown.server";
+import { startPeriodicJob } from "../ops/periodic-job.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Arbitrary constant shared by every instance (the migration lock is 727_001).
@@ -272,35 +272,15 @@ export function startRetentionJob(db: Db, options: RetentionJobOptions): () => P
     firstRunDelayMs = 60_000,
     siteUrl,
   } = options;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-
-  const tick = () => {
-    if (stopped || running) return;
-    running = runRetention(db, { now: now(), siteUrl })
-      .then(({ ran, counts }) => {
-        if (ran) logger.info({ retention: counts }, "retention job ran");
-        else logger.debug("retention job skipped: another instance is running it");
-      })
-      .catch((error: unknown) => logger.error({ err: error }, "retention job failed"))
-      .finally(() => {
-        running = null;
-      });
-  };
-
-  const first = setTimeout(tick, firstRunDelayMs);
-  const timer = setInterval(tick, intervalMs);
-  first.unref();
-  timer.unref();
-
-  const stop = async () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(timer);
-    unregister();
-    await running;
-  };
-  // The server awaits this before closing the database: a run in progress finishes.
-  const unregister = onShutdown(stop);
-  return stop;
+  return startPeriodicJob({
+    intervalMs,
+    firstRunDelayMs,
+    run: () =>
+      runRetention(db, { now: now(), siteUrl })
+        .then(({ ran, counts }) => {
+          if (ran) logger.info({ retention: counts }, "retention job ran");
+          else logger.debug("retention job skipped: another instance is running it");
+        })
+        .catch((error: unknown) => logger.error({ err: error }, "retention job failed")),
+  });
 }

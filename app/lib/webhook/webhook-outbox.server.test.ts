@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactSubmissions, mailOutbox, webhookOutbox } from "../../../db/schema";
 import { startWebhookReceiver } from "../../../tests/support/webhook-receiver";
-import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { useTestDatabase } from "../../../tests/support/suite-database";
+import { testBackends } from "../../../tests/support/test-database";
 import { createInquiry } from "../inbox/inquiries.server";
 import { MAX_ATTEMPTS, retryDelayMs } from "../mail/mail-outbox.server";
 import { deliverDueWebhooks, enqueueWebhook, startWebhookWorker } from "./webhook-outbox.server";
@@ -27,22 +28,17 @@ const visitor = {
 };
 
 describe.each(testBackends)("webhooks on %s", (backend) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(backend, [webhookOutbox, mailOutbox, contactSubmissions]);
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
     receiver = await startWebhookReceiver();
   });
   afterAll(async () => {
     await receiver?.close();
-    await database?.dispose();
   });
-  beforeEach(async () => {
+  beforeEach(() => {
     receiver.calls.length = 0;
     receiver.setStatus(200);
-    await database.db.delete(webhookOutbox);
-    await database.db.delete(mailOutbox);
-    await database.db.delete(contactSubmissions);
   });
 
   const submit = (key: string, isSpam = false) =>

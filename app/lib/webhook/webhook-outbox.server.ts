@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { webhookOutbox } from "../../../db/schema";
 import type { Db } from "../db/db.server";
-import { MAX_ATTEMPTS, retryDelayMs } from "../mail/mail-outbox.server";
 import { logger } from "../ops/logger.server";
+import { claimDueRows, planRetry } from "../ops/outbox-claim.server";
 import { type PollingWorker, startPollingWorker } from "../ops/polling-worker.server";
 import {
   buildWebhookBody,
@@ -13,8 +13,6 @@ import {
   type WebhookInquiry,
 } from "./webhook-payload.server";
 
-/** A claimed call is someone's for this long; then another worker may retry it. */
-const CLAIM_MS = 120_000;
 /** A receiver that does not answer in this time has failed this attempt. */
 const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -48,41 +46,6 @@ export async function enqueueWebhook(
   return id;
 }
 
-/** The mail outbox's mechanism: select due rows FOR UPDATE SKIP LOCKED, then mark them claimed. */
-async function claimDueWebhooks(db: Db, now: Date | undefined, limit: number): Promise<WebhookRow[]> {
-  const cutoff = now ?? sql`now()`;
-  const claimedUntil = now
-    ? new Date(now.getTime() + CLAIM_MS)
-    : sql`now() + make_interval(secs => ${CLAIM_MS / 1000})`;
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: webhookOutbox.id })
-      .from(webhookOutbox)
-      .where(
-        and(
-          isNull(webhookOutbox.sent_at),
-          isNull(webhookOutbox.failed_at),
-          lte(webhookOutbox.next_attempt_at, cutoff),
-          or(isNull(webhookOutbox.locked_until), lte(webhookOutbox.locked_until, cutoff)),
-        ),
-      )
-      .orderBy(asc(webhookOutbox.next_attempt_at))
-      .limit(limit)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(webhookOutbox)
-      .set({ locked_until: claimedUntil })
-      .where(
-        inArray(
-          webhookOutbox.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning();
-  });
-}
-
 /** One POST; a redirect or any non-2xx answer is a failure to retry. */
 async function post(row: WebhookRow, secret: string | undefined): Promise<void> {
   const headers: Record<string, string> = {
@@ -108,7 +71,7 @@ export async function deliverDueWebhooks(
   db: Db,
   options: { secret: string | undefined; now?: Date; batch?: number },
 ): Promise<number> {
-  const rows = await claimDueWebhooks(db, options.now, options.batch ?? 10);
+  const rows = await claimDueRows(db, webhookOutbox, options.now, options.batch ?? 10);
   for (const row of rows) {
     const attempts = row.attempts + 1;
     try {
@@ -118,19 +81,9 @@ export async function deliverDueWebhooks(
         .set({ sent_at: new Date(), locked_until: null, last_error: null, attempts })
         .where(eq(webhookOutbox.id, row.id));
     } catch (error) {
-      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-      const giveUp = attempts >= MAX_ATTEMPTS;
       const failedAt = new Date();
-      await db
-        .update(webhookOutbox)
-        .set({
-          attempts,
-          last_error: message,
-          locked_until: null,
-          next_attempt_at: new Date((options.now ?? failedAt).getTime() + retryDelayMs(attempts)),
-          failed_at: giveUp ? failedAt : null,
-        })
-        .where(eq(webhookOutbox.id, row.id));
+      const { giveUp, message, set } = planRetry(row.attempts, error, failedAt, options.now ?? failedAt);
+      await db.update(webhookOutbox).set(set).where(eq(webhookOutbox.id, row.id));
       logger.warn(
         { webhookId: row.id, kind: row.kind, attempts, giveUp, err: message },
         "webhook delivery failed",
