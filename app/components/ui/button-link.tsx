@@ -3,14 +3,6 @@ import { Link } from "react-router";
 import { type ButtonVariant, buttonVariants } from "./button";
 import { cn } from "./cn";
 
-/**
- * Kept for call sites on branches in flight; new code uses
- * `cn(buttonVariants({ variant }), className)` or `<Button>`. Overrides win.
- */
-export function buttonClass(variant: ButtonVariant = "primary", extra = ""): string {
-  return cn(buttonVariants({ variant }), extra);
-}
-
 /** True for links that leave the site or open another app (chat, mail, phone). */
 export function isExternalHref(href: string): boolean {
   return /^(https?:|mailto:|tel:)/.test(href);
