@@ -26,6 +26,10 @@ import {
   saveNotes,
   setSpam,
 } from "~/lib/inbox/inbox.server";
+import { listAssignableAdmins } from "~/lib/inbox/assignment.server";
+import { computeReplyMetrics } from "~/lib/inbox/reply-metrics.server";
+import { BulkBar } from "~/components/inbox/bulk-bar";
+import { ReplyMetricsPanel } from "~/components/inbox/reply-metrics-panel";
 import { logFailure } from "~/lib/ops/failure-reference.server";
 import { logger } from "~/lib/ops/logger.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
@@ -51,11 +55,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = Date.now();
   try {
     const { db } = context.get(databaseContext);
-    const [page, unread] = await Promise.all([
+    const [page, unread, metrics, admins] = await Promise.all([
       listInquiries(db, filter, undefined, user.id),
       countUnread(db),
+      computeReplyMetrics(db, new Date(now)),
+      listAssignableAdmins(db),
     ]);
-    return { ...page, unread, filter, now, toast: null as Toast | null };
+    const assignable = admins.map(({ id, name }) => ({ id, name }));
+    return { ...page, unread, filter, now, metrics, admins: assignable, toast: null as Toast | null };
   } catch (error) {
     const toast: Toast = {
       title: "Error",
@@ -70,6 +77,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       pageSize: 0,
       asOf: null,
       unread: 0,
+      metrics: null,
+      admins: [],
     };
     return data({ ...empty, filter, now, toast }, { status: 500 });
   }
@@ -158,6 +167,8 @@ export default function Dashboard() {
     pageCount,
     asOf,
     now: serverNow,
+    metrics,
+    admins,
     toast,
   } = useLiveInboxData(useLoaderData<typeof loader>());
   const actionData = useActionData<typeof action>();
@@ -186,9 +197,15 @@ export default function Dashboard() {
         </Link>
       </header>
 
+      <ReplyMetricsPanel metrics={metrics} />
+
       <div className="mt-8">
         <InboxFilters filter={filter} />
       </div>
+
+      {items.length > 0 ? (
+        <BulkBar filter={filter} total={total} shownAt={new Date(serverNow).toISOString()} admins={admins} />
+      ) : null}
 
       <p role="status" aria-live="polite" className="mt-6 min-h-6 text-sm text-stone-600">
         {loading ? dashboardPage.loading : null}

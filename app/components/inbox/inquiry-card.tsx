@@ -9,6 +9,7 @@ import { ContactLines } from "./contact-lines";
 import { DeleteDialog } from "./delete-dialog";
 import { InboxIcon } from "./inbox-icons";
 import { replyMailto, whatsappChatUrl, withSearchParam } from "./inquiry-links";
+import { LeadLine } from "./lead-line";
 import { NotesSection } from "./notes-section";
 import { RelativeTime } from "./relative-time";
 
@@ -89,6 +90,8 @@ export function InquiryCard({
           <RelativeTime date={item.createdAt} now={now} />
         </p>
       </header>
+
+      <LeadLine item={item} now={now} />
 
       <div className="mt-4">
         <ContactLines item={item} />
