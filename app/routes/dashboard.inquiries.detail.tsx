@@ -10,13 +10,13 @@ import { Field } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { LEAD_STATUS_LABELS, LEAD_STATUS_VALUES } from "~/content/lead-desk";
 import { REPLY_TEMPLATES } from "~/content/reply-templates";
-import { type LeadIntent, LeadActionSchema } from "~/forms/lead-desk";
+import { type LeadIntent, LeadActionSchema, MarkRepliedSchema } from "~/forms/lead-desk";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { databaseContext, envContext } from "~/lib/context.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { requireAdmin } from "~/lib/http/guards.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
-import { OUTSIDE_REPLY_CHANNELS, ReplyPlaceholderError } from "~/lib/inbox/desk-reply.server";
+import { ReplyPlaceholderError } from "~/lib/inbox/desk-reply.server";
 import { LostReasonRequiredError } from "~/lib/inbox/lead-status.server";
 import { replyState } from "~/lib/inbox/reply-deadline";
 import { logFailure } from "~/lib/ops/failure-reference.server";
@@ -152,7 +152,12 @@ export default function LeadPage() {
         <h2 id="status-heading" className="text-lg font-semibold">
           Status
         </h2>
-        <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
+        {/* Keyed by the stored values: after a change, the controls show what is stored. */}
+        <Form
+          method="post"
+          key={`${item.status}:${item.lostReason ?? ""}`}
+          className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end"
+        >
           <input type="hidden" name="id" value={item.id} />
           <Field label="Lead status" name="status" error={errorFor("set-status", "status")}>
             {(control) => (
@@ -178,7 +183,11 @@ export default function LeadPage() {
         <h2 id="owner-heading" className="text-lg font-semibold">
           Owner
         </h2>
-        <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+        <Form
+          method="post"
+          key={item.assignedTo ?? "nobody"}
+          className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
+        >
           <input type="hidden" name="id" value={item.id} />
           <Field label="Assign to" name="assigneeId" error={errorFor("assign", "assigneeId")}>
             {(control) => (
@@ -227,7 +236,12 @@ export default function LeadPage() {
             Use template
           </Button>
         </Form>
-        <Form method="post" className="space-y-3" aria-label="Reply composer" key={templateId ?? "none"}>
+        <Form
+          method="post"
+          className="space-y-3"
+          aria-label="Reply composer"
+          key={`${templateId ?? "none"}:${replies.length}`}
+        >
           <input type="hidden" name="id" value={item.id} />
           <Field label="Subject" name="subject" error={errorFor("reply", "subject")}>
             {(control) => <Input {...control} defaultValue={draft.subject} required maxLength={200} />}
@@ -254,7 +268,7 @@ export default function LeadPage() {
           <Field label="Replied by" name="channel">
             {(control) => (
               <Select {...control} defaultValue="email">
-                {OUTSIDE_REPLY_CHANNELS.map((channel) => (
+                {MarkRepliedSchema.shape.channel.unwrap().options.map((channel) => (
                   <option key={channel} value={channel}>
                     {channel}
                   </option>
