@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useActionData } from "react-router";
+import { data, Form, Link, useActionData } from "react-router";
 import { type Toast, Toaster } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { databaseContext, envContext } from "~/lib/context.server";
@@ -18,10 +18,13 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The bulk form posts here; a visit without it goes back to the inbox. */
+/**
+ * The bulk form posts here. No redirect for a plain visit: a hydrating
+ * confirmation page would run this loader and be sent away.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
-  return redirect("/dashboard");
+  return null;
 }
 
 const DONE: Record<string, string> = {

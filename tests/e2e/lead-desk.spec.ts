@@ -273,7 +273,7 @@ test("bulk mark read on selected cards (without JavaScript) and on all matching 
   for (const name of [LEADS.bulk1.name, LEADS.bulk2.name]) {
     await noJs.page.getByLabel(`Select ${name}`).check();
   }
-  await noJs.page.getByLabel("Action").selectOption("mark-read");
+  await noJs.page.getByLabel("Action", { exact: true }).selectOption("mark-read");
   await noJs.page.getByRole("button", { name: "Apply to inquiries" }).click();
   await expect(toast(noJs.page, "2 inquiries marked as read")).toBeVisible();
   await expect(noJs.page).toHaveURL(/\/dashboard\?q=Bulk$/);
@@ -283,7 +283,7 @@ test("bulk mark read on selected cards (without JavaScript) and on all matching 
   const withJs = await adminPage(browser, true);
   await withJs.page.goto("/dashboard?q=Bulk");
   await withJs.page.getByLabel("All 2 matching this filter").check();
-  await withJs.page.getByLabel("Action").selectOption("mark-unread");
+  await withJs.page.getByLabel("Action", { exact: true }).selectOption("mark-unread");
   await withJs.page.getByRole("button", { name: "Apply to inquiries" }).click();
   await expect(toast(withJs.page, "2 inquiries marked as unread")).toBeVisible();
   await expect(card(withJs.page, LEADS.bulk2.name)).toHaveAttribute("data-unread", "true");
@@ -296,7 +296,7 @@ test("bulk delete asks for confirmation with the count (with JavaScript, then wi
   const withJs = await adminPage(browser, true);
   await withJs.page.goto("/dashboard?q=Bulk");
   await withJs.page.getByLabel(`Select ${LEADS.bulk1.name}`).check();
-  await withJs.page.getByLabel("Action").selectOption("delete");
+  await withJs.page.getByLabel("Action", { exact: true }).selectOption("delete");
   await withJs.page.getByRole("button", { name: "Apply to inquiries" }).click();
   await expect(withJs.page.getByTestId("bulk-confirm")).toHaveText(
     "Delete 1 inquiry? This cannot be undone.",
@@ -311,7 +311,7 @@ test("bulk delete asks for confirmation with the count (with JavaScript, then wi
   const askToDeleteAll = async () => {
     await noJs.page.goto("/dashboard?q=Bulk");
     await noJs.page.getByLabel("All 1 matching this filter").check();
-    await noJs.page.getByLabel("Action").selectOption("delete");
+    await noJs.page.getByLabel("Action", { exact: true }).selectOption("delete");
     await noJs.page.getByRole("button", { name: "Apply to inquiries" }).click();
     await expect(noJs.page.getByTestId("bulk-confirm")).toHaveText(
       "Delete 1 inquiry? This cannot be undone.",
