@@ -73,6 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function BulkAction() {
   const result = useActionData<typeof action>();
   const confirm = result?.confirm;
+  const what = confirm ? `${confirm.count} ${confirm.count === 1 ? "inquiry" : "inquiries"}` : "";
   return (
     <main id="main" className="mx-auto max-w-xl space-y-6 px-4 py-16">
       <h1 className="text-2xl font-bold text-stone-900">Bulk action</h1>
@@ -83,11 +84,11 @@ export default function BulkAction() {
           ))}
           <input type="hidden" name="confirm" value={confirm.count} />
           <p className="text-stone-800" data-testid="bulk-confirm">
-            Delete {confirm.count} {confirm.count === 1 ? "inquiry" : "inquiries"}? This cannot be undone.
+            {`Delete ${what}? This cannot be undone.`}
           </p>
           <div className="flex gap-3">
             <Button type="submit" variant="destructive">
-              Delete {confirm.count} {confirm.count === 1 ? "inquiry" : "inquiries"}
+              {`Delete ${what}`}
             </Button>
             <Link to={result.back} className="self-center text-sm font-semibold text-stone-800 underline">
               Cancel
