@@ -58,6 +58,9 @@ async function adminPage(browser: Browser, javaScriptEnabled: boolean) {
 }
 
 const card = (page: Page, name: string) => page.getByRole("article", { name });
+/** A card's desk line: the paragraph holding its bulk checkbox. */
+const deskLine = (page: Page, name: string) =>
+  card(page, name).locator("p", { has: page.getByRole("checkbox", { name: `Select ${name}` }) });
 
 /** From the inbox, by the card's "Open lead" link. */
 async function openLead(page: Page, name: string) {
@@ -88,12 +91,12 @@ for (const javaScriptEnabled of [true, false]) {
   }) => {
     const { context, page } = await adminPage(browser, javaScriptEnabled);
     await page.goto("/dashboard");
-    const olga = card(page, LEADS.olga.name).getByTestId("lead-line");
+    const olga = deskLine(page, LEADS.olga.name);
     await expect(olga).toContainText("New");
     await expect(olga).toContainText("Unassigned");
     await expect(olga).toContainText("Overdue");
-    await expect(card(page, LEADS.dina.name).getByTestId("lead-line")).toContainText("Due soon");
-    await expect(card(page, LEADS.lena.name).getByTestId("lead-line")).not.toContainText(/Overdue|Due soon/);
+    await expect(deskLine(page, LEADS.dina.name)).toContainText("Due soon");
+    await expect(deskLine(page, LEADS.lena.name)).not.toContainText(/Overdue|Due soon/);
     await expect(page.getByRole("region", { name: "Reply times" })).toContainText("Median first reply");
     await context.close();
   });
@@ -274,7 +277,7 @@ test("bulk mark read on selected cards (without JavaScript) and on all matching 
     await noJs.page.getByLabel(`Select ${name}`).check();
   }
   await noJs.page.getByLabel("Action", { exact: true }).selectOption("mark-read");
-  await noJs.page.getByRole("button", { name: "Apply to inquiries" }).click();
+  await noJs.page.getByRole("button", { name: "Run bulk action" }).click();
   await expect(toast(noJs.page, "2 inquiries marked as read")).toBeVisible();
   await expect(noJs.page).toHaveURL(/\/dashboard\?q=Bulk$/);
   await expect(card(noJs.page, LEADS.bulk1.name)).toHaveAttribute("data-unread", "false");
@@ -284,7 +287,7 @@ test("bulk mark read on selected cards (without JavaScript) and on all matching 
   await withJs.page.goto("/dashboard?q=Bulk");
   await withJs.page.getByLabel("All 2 matching this filter").check();
   await withJs.page.getByLabel("Action", { exact: true }).selectOption("mark-unread");
-  await withJs.page.getByRole("button", { name: "Apply to inquiries" }).click();
+  await withJs.page.getByRole("button", { name: "Run bulk action" }).click();
   await expect(toast(withJs.page, "2 inquiries marked as unread")).toBeVisible();
   await expect(card(withJs.page, LEADS.bulk2.name)).toHaveAttribute("data-unread", "true");
   await withJs.context.close();
@@ -297,7 +300,7 @@ test("bulk delete asks for confirmation with the count (with JavaScript, then wi
   await withJs.page.goto("/dashboard?q=Bulk");
   await withJs.page.getByLabel(`Select ${LEADS.bulk1.name}`).check();
   await withJs.page.getByLabel("Action", { exact: true }).selectOption("delete");
-  await withJs.page.getByRole("button", { name: "Apply to inquiries" }).click();
+  await withJs.page.getByRole("button", { name: "Run bulk action" }).click();
   await expect(withJs.page.getByTestId("bulk-confirm")).toHaveText(
     "Delete 1 inquiry? This cannot be undone.",
   );
@@ -312,7 +315,7 @@ test("bulk delete asks for confirmation with the count (with JavaScript, then wi
     await noJs.page.goto("/dashboard?q=Bulk");
     await noJs.page.getByLabel("All 1 matching this filter").check();
     await noJs.page.getByLabel("Action", { exact: true }).selectOption("delete");
-    await noJs.page.getByRole("button", { name: "Apply to inquiries" }).click();
+    await noJs.page.getByRole("button", { name: "Run bulk action" }).click();
     await expect(noJs.page.getByTestId("bulk-confirm")).toHaveText(
       "Delete 1 inquiry? This cannot be undone.",
     );

@@ -1,6 +1,4 @@
 import { Button } from "~/components/ui/button";
-import { Input, Select } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { LEAD_STATUS_LABELS, LEAD_STATUS_VALUES } from "~/content/lead-desk";
 import type { InboxFilter } from "~/forms/inbox";
 import { BULK_FORM_ID } from "./lead-line";
@@ -14,6 +12,9 @@ const ACTIONS = [
   ["set-status", "Set status…"],
   ["delete", "Delete"],
 ] as const;
+
+/** Short classes: the bar is on a page that must stay small (25 cards). */
+const CONTROL = "mt-1 block min-h-11 rounded-md border border-stone-500 bg-white px-2";
 
 /**
  * One plain POST form for the cards' checkboxes (they join it through their
@@ -46,7 +47,7 @@ export function BulkBar({
       method="post"
       action="/dashboard/bulk"
       aria-label="Bulk actions"
-      className="mt-6 flex flex-wrap items-end gap-3 rounded-xl border border-stone-200 bg-stone-50 p-4 text-sm"
+      className="mt-6 flex flex-wrap items-end gap-3 rounded-xl bg-stone-100 p-4 text-sm"
     >
       <input type="hidden" name="intent" value="bulk" />
       {hidden.map(([name, value]) =>
@@ -62,8 +63,8 @@ export function BulkBar({
         </label>
       </fieldset>
       <div>
-        <Label htmlFor="bulk-action">Action</Label>
-        <Select id="bulk-action" name="action" required defaultValue="">
+        <label htmlFor="bulk-action">Action</label>
+        <select className={CONTROL} id="bulk-action" name="action" required defaultValue="">
           <option value="" disabled>
             Choose…
           </option>
@@ -72,36 +73,36 @@ export function BulkBar({
               {label}
             </option>
           ))}
-        </Select>
+        </select>
       </div>
       <div>
-        <Label htmlFor="bulk-assignee">Assignee</Label>
-        <Select id="bulk-assignee" name="assigneeId" defaultValue="">
+        <label htmlFor="bulk-assignee">Assignee</label>
+        <select className={CONTROL} id="bulk-assignee" name="assigneeId" defaultValue="">
           <option value="">Choose an admin</option>
           {admins.map((admin) => (
             <option key={admin.id} value={admin.id}>
               {admin.name}
             </option>
           ))}
-        </Select>
+        </select>
       </div>
       <div>
-        <Label htmlFor="bulk-status">Status</Label>
-        <Select id="bulk-status" name="leadStatus" defaultValue="">
+        <label htmlFor="bulk-status">Status</label>
+        <select className={CONTROL} id="bulk-status" name="leadStatus" defaultValue="">
           <option value="">—</option>
           {LEAD_STATUS_VALUES.map((value) => (
             <option key={value} value={value}>
               {LEAD_STATUS_LABELS[value]}
             </option>
           ))}
-        </Select>
+        </select>
       </div>
       <div>
-        <Label htmlFor="bulk-reason">Reason (if lost)</Label>
-        <Input id="bulk-reason" name="lostReason" maxLength={500} />
+        <label htmlFor="bulk-reason">Reason (if lost)</label>
+        <input className={CONTROL} id="bulk-reason" name="lostReason" maxLength={500} />
       </div>
       <Button type="submit" variant="secondary">
-        Apply to inquiries
+        Run bulk action
       </Button>
     </form>
   );

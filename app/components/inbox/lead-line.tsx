@@ -12,8 +12,9 @@ export const BULK_FORM_ID = "bulk";
  */
 export function LeadLine({ item, now }: { item: InboxItem; now: number }) {
   const state = replyState(item, new Date(now));
+  const owner = item.assignedToName ?? (item.assignedTo ? "Former admin" : "Unassigned");
   return (
-    <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-stone-700" data-testid="lead-line">
+    <p className="mt-2 flex flex-wrap gap-3 text-sm">
       <input
         type="checkbox"
         name="ids"
@@ -22,11 +23,12 @@ export function LeadLine({ item, now }: { item: InboxItem; now: number }) {
         aria-label={`Select ${item.name}`}
         className="size-5"
       />
-      <span>{isLeadStatus(item.status) ? LEAD_STATUS_LABELS[item.status] : item.status}</span>
-      <span>{item.assignedToName ?? (item.assignedTo ? "Former admin" : "Unassigned")}</span>
+      <span>
+        {isLeadStatus(item.status) ? LEAD_STATUS_LABELS[item.status] : item.status} · {owner}
+      </span>
       {state === "overdue" ? <b className="text-red-800">Overdue</b> : null}
-      {state === "due-soon" ? <b className="text-amber-800">Due soon</b> : null}
-      <a href={`/dashboard/inquiries/${item.id}`} className="font-semibold text-amber-800 underline">
+      {state === "due-soon" ? <b className="text-amber-900">Due soon</b> : null}
+      <a href={`/dashboard/inquiries/${item.id}`} className="text-amber-800 underline">
         Open lead
       </a>
     </p>
