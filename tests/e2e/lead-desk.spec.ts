@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { company } from "../../app/content/company";
 import { type InboxServer, type NewInquiry, startInboxServer } from "./inbox-setup";
@@ -115,6 +116,38 @@ test("awaiting reply lists open unanswered inquiries, oldest first", async ({ br
     "Bulk One",
     "Lena Lead",
   ]);
+  await context.close();
+});
+
+async function axeViolations(page: Page, include: string[] = []): Promise<string[]> {
+  let builder = new AxeBuilder({ page });
+  for (const selector of include) builder = builder.include(selector);
+  const results = await builder
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("the inbox with its desk controls, the lead page and the bulk confirmation have no WCAG 2.2 AA violations", async ({
+  browser,
+}) => {
+  const { context, page } = await adminPage(browser, true);
+  await page.goto("/dashboard");
+  // The desk's parts of the inbox (the cards' own markup is another spec's).
+  const deskParts = [
+    'section[aria-label="Reply times"]',
+    'nav[aria-label="Owner"]',
+    'form[aria-label="Bulk actions"]',
+  ];
+  expect(await axeViolations(page, deskParts)).toEqual([]);
+  await openLead(page, LEADS.lena.name);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.goto("/dashboard");
+  await page.getByLabel(`Select ${LEADS.lena.name}`).check();
+  await page.getByLabel("Action", { exact: true }).selectOption("delete");
+  await page.getByRole("button", { name: "Run bulk action" }).click();
+  await expect(page.getByTestId("bulk-confirm")).toHaveText("Delete 1 inquiry? This cannot be undone.");
+  expect(await axeViolations(page)).toEqual([]);
   await context.close();
 });
 
