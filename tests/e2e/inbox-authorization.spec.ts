@@ -203,6 +203,15 @@ test("admin: every lead-page intent and the bulk action apply (an unknown intent
     expect(result.status, form.intent).toBe(302);
     expect(result.location, form.intent).toBe(LEAD_PATH);
   }
+  for (const path of [
+    "/dashboard/inquiries/00000000-0000-4000-8000-000000000000",
+    "/dashboard/inquiries/x",
+  ]) {
+    expect((await probe("admin", { label: "missing lead", path })).status, path).toBe(404);
+  }
+  // An id in the form that is not the page's changes nothing.
+  const other = { intent: "take", id: "00000000-0000-4000-8000-000000000000" };
+  expect((await post(LEAD_PATH, other)).status).toBe(404);
   const page = await probe("admin", { label: "lead page", path: LEAD_PATH });
   expect(page.body).toContain("Probe reply");
   expect(page.body).toContain("Closed – lost");
