@@ -70,6 +70,13 @@ async function openLead(page: Page, name: string) {
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }
 
+/** React has hydrated the page: a click before that would be a document request, not the app's. */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")),
+  );
+}
+
 const timeline = (page: Page) => page.getByTestId("timeline");
 /** A success toast (role status) with this title. */
 const toast = (page: Page, title: string) => page.getByRole("status").filter({ hasText: title });
@@ -156,6 +163,7 @@ test("setting the status: lost needs a reason, and the timeline records the chan
 }) => {
   const { context, page } = await adminPage(browser, true);
   await openLead(page, LEADS.olga.name);
+  await waitForHydration(page);
   await page.getByLabel("Lead status").selectOption("closed_lost");
   await page.getByRole("button", { name: "Set status" }).click();
   await expect(page.getByText("Say why the lead was lost.").first()).toBeVisible();
@@ -187,6 +195,7 @@ test("assigning mails the assignee (with JavaScript), taking needs no mail (with
 }) => {
   const withJs = await adminPage(browser, true);
   await openLead(withJs.page, LEADS.olga.name);
+  await waitForHydration(withJs.page);
   await withJs.page.getByLabel("Assign to").selectOption({ label: OTHER_ADMIN.name });
   await withJs.page.getByRole("button", { name: "Assign", exact: true }).click();
   await expect(withJs.page.getByTestId("owner")).toHaveText(`Owner: ${OTHER_ADMIN.name}`);
@@ -223,6 +232,7 @@ test("a reply from the lead page goes over SMTP with Reply-To and moves new to c
 }) => {
   const { context, page } = await adminPage(browser, true);
   await openLead(page, LEADS.lena.name);
+  await waitForHydration(page);
   const composer = page.getByRole("form", { name: "Reply composer" });
   const subject = await composer.getByLabel("Subject").inputValue();
   expect(subject).toMatch(/^Your inquiry VM-[0-9A-F]{8} – /);
@@ -290,6 +300,7 @@ for (const javaScriptEnabled of [true, false]) {
   test(`mark as replied records an outside reply and ends the wait (${js})`, async ({ browser }) => {
     const { context, page } = await adminPage(browser, javaScriptEnabled);
     await openLead(page, lead.name);
+    if (javaScriptEnabled) await waitForHydration(page);
     await page.getByLabel("Replied by").selectOption("phone");
     await page.getByRole("button", { name: "Mark as replied" }).click();
     await expect(toast(page, "Marked as replied")).toBeVisible();

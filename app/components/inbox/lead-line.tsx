@@ -23,12 +23,10 @@ export function LeadLine({ item, now }: { item: InboxItem; now: number }) {
         aria-label={`Select ${item.name}`}
         className="size-5"
       />
-      <span>
-        {isLeadStatus(item.status) ? LEAD_STATUS_LABELS[item.status] : item.status} · {owner}
-      </span>
+      <span>{`${isLeadStatus(item.status) ? LEAD_STATUS_LABELS[item.status] : item.status} · ${owner}`}</span>
       {state === "overdue" ? <b className="text-red-800">Overdue</b> : null}
       {state === "due-soon" ? <b className="text-amber-900">Due soon</b> : null}
-      <a href={`/dashboard/inquiries/${item.id}`} className="text-amber-800 underline">
+      <a href={`/dashboard/inquiries/${item.id}`} className="underline">
         Open lead
       </a>
     </p>
