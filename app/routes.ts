@@ -29,6 +29,8 @@ export default [
   route("dashboard", "routes/dashboard.tsx"),
   route("dashboard/export.csv", "routes/dashboard.export-csv.ts"),
   route("dashboard/events", "routes/dashboard.events.ts"),
+  route("dashboard/inquiries/:id", "routes/dashboard.inquiries.detail.tsx"),
+  route("dashboard/bulk", "routes/dashboard.bulk.tsx"),
   route("dashboard/privacy", "routes/dashboard.privacy.tsx"),
   route("dashboard/privacy/export.json", "routes/dashboard.privacy.export-json.ts"),
   route("account/data", "routes/account.data.ts"),

@@ -3,6 +3,7 @@ import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { InboxActionSchema } from "~/forms/inbox";
+import { LeadActionSchema } from "~/forms/lead-desk";
 import {
   ACTIONS,
   type ActionCase,
@@ -72,11 +73,19 @@ describe(`cross-site request forgery, on every action (${BACKEND})`, () => {
     expect(withAction.map((route) => route?.id).sort()).toEqual(
       [...new Set(ACTIONS.map((action) => action.routeId))].sort(),
     );
-    for (const action of ACTIONS) expect(`/${build.routes[action.routeId]?.path}`).toBe(action.path);
+    for (const action of ACTIONS) {
+      expect(`/${build.routes[action.routeId]?.path}`).toBe(action.routePath ?? action.path);
+    }
     const intents = InboxActionSchema.options.map((option) => option.shape.intent.value);
     expect(
       ACTIONS.filter((action) => action.routeId === "routes/dashboard").map((a) => a.fields(site).intent),
     ).toEqual(intents);
+    const leadIntents = LeadActionSchema.options.map((option) => option.shape.intent.value);
+    expect(
+      ACTIONS.filter((action) => action.routeId === "routes/dashboard.inquiries.detail").map(
+        (a) => a.fields(site).intent,
+      ),
+    ).toEqual(leadIntents);
   });
 
   it("has no Express endpoint of its own but the GET probes", async () => {

@@ -142,3 +142,12 @@ export function bulkFormValues(formData: FormData): Record<string, unknown> {
   values.ids = formData.getAll("ids").filter((value) => typeof value === "string" && value !== "");
   return values;
 }
+
+/** Every change the lead page makes, as one form field `intent`. */
+export const LeadActionSchema = z.discriminatedUnion(
+  "intent",
+  [SetStatusSchema, AssignSchema, TakeSchema, ReplySchema, MarkRepliedSchema],
+  { error: "Unknown action." },
+);
+export type LeadAction = z.output<typeof LeadActionSchema>;
+export type LeadIntent = LeadAction["intent"];

@@ -16,7 +16,12 @@ import { dashboardPage } from "~/content/account-pages";
 import { type InboxAction, InboxActionSchema, parseInboxFilter } from "~/forms/inbox";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { requireAdmin } from "~/lib/http/guards.server";
-import { countInboxCached, invalidateInboxCounts } from "~/lib/inbox/inbox-counts.server";
+import {
+  assignableAdminsCached,
+  countInboxCached,
+  invalidateInboxCounts,
+  replyMetricsCached,
+} from "~/lib/inbox/inbox-counts.server";
 import {
   deleteInquiry,
   markRead,
@@ -26,6 +31,8 @@ import {
   setSpam,
   toInboxPage,
 } from "~/lib/inbox/inbox.server";
+import { BulkBar } from "~/components/inbox/bulk-bar";
+import { ReplyMetricsPanel } from "~/components/inbox/reply-metrics-panel";
 import { logFailure } from "~/lib/ops/failure-reference.server";
 import { logger } from "~/lib/ops/logger.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
@@ -51,12 +58,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = Date.now();
   try {
     const database = context.get(databaseContext);
-    // The counts come from a cache cleared by every change, so an unchanged inbox costs one query.
-    const [items, { total, unread }] = await Promise.all([
+    // Counts, metrics and the admin list come from a cache cleared by every change,
+    // so an unchanged inbox costs one query.
+    const [items, { total, unread }, metrics, admins] = await Promise.all([
       selectInquiryPage(database.db, filter, undefined, user.id),
       countInboxCached(database, filter, user.id),
+      replyMetricsCached(database, new Date(now)),
+      assignableAdminsCached(database),
     ]);
-    return { ...toInboxPage(items, total, filter), unread, filter, now, toast: null as Toast | null };
+    const assignable = admins.map(({ id, name }) => ({ id, name }));
+    return {
+      ...toInboxPage(items, total, filter),
+      unread,
+      filter,
+      now,
+      metrics,
+      admins: assignable,
+      toast: null as Toast | null,
+    };
   } catch (error) {
     const toast: Toast = {
       title: "Error",
@@ -71,6 +90,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       pageSize: 0,
       asOf: null,
       unread: 0,
+      metrics: null,
+      admins: [],
     };
     return data({ ...empty, filter, now, toast }, { status: 500 });
   }
@@ -160,6 +181,8 @@ export default function Dashboard() {
     pageCount,
     asOf,
     now: serverNow,
+    metrics,
+    admins,
     toast,
   } = useLiveInboxData(useLoaderData<typeof loader>());
   const actionData = useActionData<typeof action>();
@@ -187,9 +210,15 @@ export default function Dashboard() {
         </Link>
       </header>
 
+      <ReplyMetricsPanel metrics={metrics} />
+
       <div className="mt-8">
         <InboxFilters filter={filter} />
       </div>
+
+      {items.length > 0 ? (
+        <BulkBar filter={filter} total={total} shownAt={new Date(serverNow).toISOString()} admins={admins} />
+      ) : null}
 
       <p role="status" aria-live="polite" className="mt-6 min-h-6 text-sm text-stone-600">
         {loading ? dashboardPage.loading : null}

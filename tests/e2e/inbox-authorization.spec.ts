@@ -71,6 +71,22 @@ const INTENTS: Record<string, string>[] = [
   { intent: "not-an-intent", id: ID },
 ];
 
+/** The lead page's intents (issue 15); the admin's own id is filled in for "assign". */
+const LEAD_INTENTS: Record<string, string>[] = [
+  { intent: "set-status", id: ID, status: "closed_lost", lostReason: "Probe" },
+  { intent: "assign", id: ID, assigneeId: "" },
+  { intent: "take", id: ID },
+  { intent: "reply", id: ID, subject: "Probe reply", body: "Dear Claimant,\n\nProbe." },
+  { intent: "mark-replied", id: ID, channel: "phone" },
+  { intent: "not-an-intent", id: ID },
+];
+const LEAD_PATH = `/dashboard/inquiries/${ID}`;
+const BULK: Record<string, string>[] = [
+  { intent: "bulk", action: "mark-read", scope: "selected", ids: ID },
+  { intent: "bulk", action: "delete", scope: "selected", ids: ID },
+  { intent: "bulk", action: "delete", scope: "selected", ids: ID, confirm: "1" },
+];
+
 const PROBES: Probe[] = [
   { label: "page", path: "/dashboard" },
   { label: "page with filters", path: "/dashboard?status=all&q=claimant&page=1" },
@@ -91,6 +107,23 @@ const PROBES: Probe[] = [
   ...INTENTS.flatMap((form): Probe[] => [
     { label: `action ${form.intent}`, path: "/dashboard", method: "POST", form },
     { label: `action data request ${form.intent}`, path: "/dashboard.data", method: "POST", form },
+  ]),
+  { label: "lead page", path: LEAD_PATH },
+  { label: "lead page with a template", path: `${LEAD_PATH}?template=kyc-checklist` },
+  { label: "lead page data request", path: `${LEAD_PATH}.data` },
+  { label: "bulk page", path: "/dashboard/bulk" },
+  ...LEAD_INTENTS.flatMap((form): Probe[] => [
+    { label: `lead action ${form.intent}`, path: LEAD_PATH, method: "POST", form },
+    { label: `lead action data request ${form.intent}`, path: `${LEAD_PATH}.data`, method: "POST", form },
+  ]),
+  ...BULK.flatMap((form): Probe[] => [
+    { label: `bulk ${form.action} ${form.confirm ?? ""}`, path: "/dashboard/bulk", method: "POST", form },
+    {
+      label: `bulk data request ${form.action} ${form.confirm ?? ""}`,
+      path: "/dashboard/bulk.data",
+      method: "POST",
+      form,
+    },
   ]),
 ];
 
@@ -173,6 +206,39 @@ for (const who of [
     expect(await snapshot()).toBe(before);
   });
 }
+
+test("admin: every lead-page intent and the bulk action apply (an unknown intent is a 400)", async () => {
+  const post = (path: string, form: Record<string, string>) =>
+    probe("admin", { label: form.intent!, path, method: "POST", form });
+  expect((await post(LEAD_PATH, { intent: "not-an-intent", id: ID })).status).toBe(400);
+  expect((await post(LEAD_PATH, { intent: "set-status", id: ID, status: "closed_lost" })).status).toBe(400);
+  for (const form of LEAD_INTENTS.filter((f) => f.intent !== "not-an-intent")) {
+    const result = await post(LEAD_PATH, form);
+    expect(result.status, form.intent).toBe(302);
+    expect(result.location, form.intent).toBe(LEAD_PATH);
+  }
+  for (const path of [
+    "/dashboard/inquiries/00000000-0000-4000-8000-000000000000",
+    "/dashboard/inquiries/x",
+  ]) {
+    expect((await probe("admin", { label: "missing lead", path })).status, path).toBe(404);
+  }
+  // An id in the form that is not the page's changes nothing.
+  const other = { intent: "take", id: "00000000-0000-4000-8000-000000000000" };
+  expect((await post(LEAD_PATH, other)).status).toBe(404);
+  const page = await probe("admin", { label: "lead page", path: LEAD_PATH });
+  expect(page.body).toContain("Probe reply");
+  expect(page.body).toContain("Closed – lost");
+
+  const marked = await post("/dashboard/bulk", BULK[0]!);
+  expect(marked.status).toBe(302);
+  expect(marked.location).toBe("/dashboard");
+  // A deletion without the confirmed count only asks; the inquiry stays.
+  const asked = await post("/dashboard/bulk", BULK[1]!);
+  expect(asked.status).toBe(200);
+  expect(asked.body).toContain("Delete 1 inquiry?");
+  expect(await snapshot()).toContain(SECRET_NAME);
+});
 
 test("admin: every loader answers and every action intent applies (an unknown intent is a 400)", async () => {
   for (const item of PROBES.filter((p) => p.method !== "POST")) {

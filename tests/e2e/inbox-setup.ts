@@ -61,13 +61,18 @@ export async function startInboxServer(
   /** Runs against the seeded database before the server starts (e.g. to break it). */
   prepare?: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<void>,
   /** Also seed the admins who have not proved a second factor, for the authorization matrix. */
-  options: { secondFactorRoles?: boolean } = {},
+  options: {
+    secondFactorRoles?: boolean;
+    /** Added to the server's environment (e.g. SMTP_URL to deliver to the e2e SMTP sink). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<InboxServer> {
   const dataDir = createPgliteDataDir("e2e-inbox-");
   const { url, env: envVars } = await testSiteEnv({
     DATA_DIR: dataDir,
     BETTER_AUTH_SECRET: "inbox-e2e-secret-0123456789-abcdefghijklmnop",
     CONTACT_RATE_LIMIT: "0",
+    ...options.env,
   });
   const env = parseEnv(envVars);
 

@@ -34,6 +34,14 @@ export const INQUIRIES = {
   annotated: inquiry("Nina Notes", { admin_notes: "Called back on Monday." }),
   /** Erased through a rights request (/dashboard/privacy). */
   erasable: inquiry("Ezra Erasable"),
+  /** The lead page's actions (issue 15), one inquiry each; fixed ids, since the id is in the path. */
+  leadStatus: inquiry("Lara Lead", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e01" }),
+  leadAssign: inquiry("Asa Assign", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e02" }),
+  leadTake: inquiry("Tia Take", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e03" }),
+  leadReply: inquiry("Rey Reply", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e04" }),
+  leadReplied: inquiry("Mona Marked", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e05" }),
+  /** Marked read by a bulk action (/dashboard/bulk). */
+  bulk: inquiry("Bea Bulk"),
 };
 export type Site = SeededSite<keyof typeof INQUIRIES>;
 
@@ -50,6 +58,8 @@ export interface ActionCase {
   /** The server build's route id, and the URL path that reaches it. */
   routeId: string;
   path: string;
+  /** The route's path pattern, where `path` fills in a parameter. */
+  routePath?: string;
   /** The session a victim's browser would attach (null: the action needs none; challenge: a sign-in's code step). */
   as: "admin" | "member" | "challenge" | "owner" | "leaving" | null;
   fields(site: Site): Record<string, string>;
@@ -75,6 +85,32 @@ const dashboard = (
   fields: (site) => ({ intent, id: site.inquiryIds[target], ...extra }),
   changes,
   changed: (_before, after, site) => changed(inquiryRow(after, site.inquiryIds[target]), site),
+});
+
+const LEAD_ROUTE_PATH = "/dashboard/inquiries/:id";
+const leadPath = (key: keyof typeof INQUIRIES) => {
+  const { id } = INQUIRIES[key] as { id?: string };
+  if (!id) throw new Error(`${key} needs a fixed id`);
+  return `/dashboard/inquiries/${id}`;
+};
+
+/** One intent of the lead page (dashboard/inquiries/:id). */
+const lead = (
+  intent: string,
+  target: keyof typeof INQUIRIES,
+  changes: string,
+  changed: (row: Row | undefined, after: DatabaseSnapshot, site: Site) => void,
+  extra: (site: Site) => Record<string, string> = () => ({}),
+): ActionCase => ({
+  name: `lead page ${intent}`,
+  routeId: "routes/dashboard.inquiries.detail",
+  path: leadPath(target),
+  routePath: LEAD_ROUTE_PATH,
+  as: "admin",
+  hydrated: true,
+  fields: (site) => ({ intent, id: site.inquiryIds[target], ...extra(site) }),
+  changes,
+  changed: (_before, after, site) => changed(inquiryRow(after, site.inquiryIds[target]), after, site),
 });
 
 /** Every route action. A route with an action missing here fails the test. */
@@ -329,6 +365,55 @@ export const ACTIONS: ActionCase[] = [
     (row) => expect(row?.admin_notes).toBe("Control note."),
     { notes: "Control note." },
   ),
+  lead(
+    "set-status",
+    "leadStatus",
+    "sets the lead status and the lost reason",
+    (row) => {
+      expect(row?.status).toBe("closed_lost");
+      expect(row?.lost_reason).toBe("Went elsewhere");
+    },
+    () => ({ status: "closed_lost", lostReason: "Went elsewhere" }),
+  ),
+  lead(
+    "assign",
+    "leadAssign",
+    "sets the owner",
+    (row, _after, site) => expect(row?.assigned_to).toBe(site.userIds.admin),
+    (site) => ({ assigneeId: site.userIds.admin }),
+  ),
+  lead("take", "leadTake", "makes the admin the owner", (row, _after, site) =>
+    expect(row?.assigned_to).toBe(site.userIds.admin),
+  ),
+  lead(
+    "reply",
+    "leadReply",
+    "stores a reply, queues its mail and sets first_replied_at",
+    (row, after) => {
+      expect(row?.first_replied_at).not.toBeNull();
+      expect(rows(after, "inquiry_replies").some((reply) => reply.inquiry_id === row?.id)).toBe(true);
+    },
+    () => ({ subject: "Your inquiry", body: "Dear Rey,\n\nThank you." }),
+  ),
+  lead(
+    "mark-replied",
+    "leadReplied",
+    "sets first_replied_at",
+    (row) => expect(row?.first_replied_at).not.toBeNull(),
+    () => ({ channel: "phone" }),
+  ),
+  {
+    name: "bulk mark-read",
+    routeId: "routes/dashboard.bulk",
+    path: "/dashboard/bulk",
+    as: "admin",
+    // A plain form: the page posts it as a document request.
+    hydrated: false,
+    fields: (site) => ({ intent: "bulk", action: "mark-read", scope: "selected", ids: site.inquiryIds.bulk }),
+    changes: "marks the selected inquiries read",
+    changed: (_before, after, site) =>
+      expect(inquiryRow(after, site.inquiryIds.bulk)?.read_at).not.toBeNull(),
+  },
 ];
 
 /**

@@ -5,6 +5,8 @@ import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { dealSizeOptions, interestOptions } from "~/content/inquiry-options";
 import {
+  INBOX_OWNER_LABELS,
+  INBOX_OWNER_VALUES,
   INBOX_STATUS_LABELS,
   INBOX_STATUS_VALUES,
   type InboxFilter,
@@ -26,7 +28,13 @@ function href(filter: Partial<InboxFilter>, pathname = "/dashboard"): string {
  * JavaScript.
  */
 export function InboxFilters({ filter }: { filter: InboxFilter }) {
-  const base = { interest: filter.interest, dealSize: filter.dealSize, q: filter.q };
+  const base = {
+    interest: filter.interest,
+    dealSize: filter.dealSize,
+    q: filter.q,
+    owner: filter.owner,
+    lead: filter.lead,
+  };
   return (
     <div className="space-y-4">
       <nav aria-label="Inquiry status">
@@ -48,6 +56,21 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
           ))}
         </ul>
       </nav>
+      <nav aria-label="Owner">
+        <ul className="flex flex-wrap gap-3 text-sm">
+          {([undefined, ...INBOX_OWNER_VALUES] as const).map((owner) => (
+            <li key={owner ?? "anyone"}>
+              <Link
+                to={href({ ...base, status: filter.status, owner })}
+                aria-current={filter.owner === owner ? "page" : undefined}
+                className="font-medium text-amber-800 underline aria-[current=page]:font-bold aria-[current=page]:text-stone-900 aria-[current=page]:no-underline"
+              >
+                {owner ? INBOX_OWNER_LABELS[owner] : "Anyone"}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <Form
         method="get"
         role="search"
@@ -55,6 +78,8 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto]"
       >
         {filter.status !== "all" ? <input type="hidden" name="status" value={filter.status} /> : null}
+        {filter.owner ? <input type="hidden" name="owner" value={filter.owner} /> : null}
+        {filter.lead ? <input type="hidden" name="lead" value={filter.lead} /> : null}
         <Field label="Search" name="q" id="inbox-q" constraint={LIMITS.q}>
           {(control) => (
             <Input

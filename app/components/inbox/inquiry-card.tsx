@@ -8,6 +8,7 @@ import { ContactLines } from "./contact-lines";
 import { DeleteDialog } from "./delete-dialog";
 import type { CssIconName } from "~/components/css-icons";
 import { replyMailto, whatsappChatUrl, withSearchParam } from "./inquiry-links";
+import { LeadLine } from "./lead-line";
 import { NotesSection } from "./notes-section";
 import { RelativeTime } from "./relative-time";
 
@@ -81,6 +82,7 @@ export function InquiryCard({
         <RelativeTime date={item.createdAt} now={now} />
       </header>
 
+      <LeadLine item={item} now={now} />
       <ContactLines item={item} />
 
       <p className="inbox-message">{item.message}</p>

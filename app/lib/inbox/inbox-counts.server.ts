@@ -1,6 +1,8 @@
 import type { InboxFilter } from "~/forms/inbox";
 import type { DatabaseHandle } from "../db/db.server";
+import { type Assignee, listAssignableAdmins } from "./assignment.server";
 import { countInbox, countUnread, INBOX_CHANGED_CHANNEL, type InboxCounts } from "./inbox.server";
+import { computeReplyMetrics, type ReplyMetrics } from "./reply-metrics.server";
 
 /**
  * How long a count may be reused. A change to inquiries clears every count
@@ -115,6 +117,19 @@ export function countInboxCached(
 /** The unread badge of every admin page, from the cache when nothing changed since. */
 export function countUnreadCached(source: CountSource): Promise<number> {
   return cacheOf(source).get("unread", () => countUnread(source.db));
+}
+
+/**
+ * The dashboard's reply metrics: they move with inquiries (cleared with the
+ * counts) and, slowly, with the clock (the expiry).
+ */
+export function replyMetricsCached(source: CountSource, now: Date): Promise<ReplyMetrics> {
+  return cacheOf(source).get("reply-metrics", () => computeReplyMetrics(source.db, now));
+}
+
+/** The admins a lead can be assigned to; a role change shows within the expiry. */
+export function assignableAdminsCached(source: CountSource): Promise<Assignee[]> {
+  return cacheOf(source).get("assignable-admins", () => listAssignableAdmins(source.db));
 }
 
 /**

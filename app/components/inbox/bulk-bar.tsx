@@ -1,0 +1,109 @@
+import { Button } from "~/components/ui/button";
+import { LEAD_STATUS_LABELS, LEAD_STATUS_VALUES } from "~/content/lead-desk";
+import type { InboxFilter } from "~/forms/inbox";
+import { BULK_FORM_ID } from "./lead-line";
+
+const ACTIONS = [
+  ["mark-read", "Mark as read"],
+  ["mark-unread", "Mark as unread"],
+  ["spam", "Mark as spam"],
+  ["not-spam", "Not spam"],
+  ["assign", "Assign to…"],
+  ["set-status", "Set status…"],
+  ["delete", "Delete"],
+] as const;
+
+/** Short classes: the bar is on a page that must stay small (25 cards). */
+const CONTROL = "mt-1 block min-h-11 rounded-md border border-stone-500 bg-white px-2";
+
+/**
+ * One plain POST form for the cards' checkboxes (they join it through their
+ * `form` attribute) or for the whole view. It carries the view's filter and
+ * the moment its count was shown, so "all N matching" takes no later arrivals.
+ */
+export function BulkBar({
+  filter,
+  total,
+  shownAt,
+  admins,
+}: {
+  filter: InboxFilter;
+  total: number;
+  shownAt: string;
+  admins: { id: string; name: string }[];
+}) {
+  const hidden: [string, string | undefined][] = [
+    ["status", filter.status],
+    ["interest", filter.interest],
+    ["dealSize", filter.dealSize],
+    ["q", filter.q],
+    ["owner", filter.owner],
+    ["lead", filter.lead],
+    ["before", shownAt],
+  ];
+  return (
+    <form
+      id={BULK_FORM_ID}
+      method="post"
+      action="/dashboard/bulk"
+      aria-label="Bulk actions"
+      className="mt-6 flex flex-wrap items-end gap-3 rounded-xl bg-stone-100 p-4 text-sm"
+    >
+      <input type="hidden" name="intent" value="bulk" />
+      {hidden.map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
+      <fieldset className="flex flex-wrap gap-3">
+        <legend className="sr-only">Which inquiries</legend>
+        <label className="flex items-center gap-1">
+          <input type="radio" name="scope" value="selected" defaultChecked /> Selected
+        </label>
+        <label className="flex items-center gap-1">
+          <input type="radio" name="scope" value="filter" /> All {total} matching this filter
+        </label>
+      </fieldset>
+      <div>
+        <label htmlFor="bulk-action">Action</label>
+        <select className={CONTROL} id="bulk-action" name="action" required defaultValue="">
+          <option value="" disabled>
+            Choose…
+          </option>
+          {ACTIONS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="bulk-assignee">Assignee</label>
+        <select className={CONTROL} id="bulk-assignee" name="assigneeId" defaultValue="">
+          <option value="">Choose an admin</option>
+          {admins.map((admin) => (
+            <option key={admin.id} value={admin.id}>
+              {admin.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="bulk-status">Status</label>
+        <select className={CONTROL} id="bulk-status" name="leadStatus" defaultValue="">
+          <option value="">—</option>
+          {LEAD_STATUS_VALUES.map((value) => (
+            <option key={value} value={value}>
+              {LEAD_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="bulk-reason">Reason (if lost)</label>
+        <input className={CONTROL} id="bulk-reason" name="lostReason" maxLength={500} />
+      </div>
+      <Button type="submit" variant="secondary">
+        Run bulk action
+      </Button>
+    </form>
+  );
+}

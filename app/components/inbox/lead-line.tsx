@@ -1,0 +1,34 @@
+import { isLeadStatus, LEAD_STATUS_LABELS } from "~/content/lead-desk";
+import type { InboxItem } from "~/lib/inbox/inbox.server";
+import { replyState } from "~/lib/inbox/reply-deadline";
+
+/** The id of the one bulk form the cards' checkboxes belong to (BulkBar). */
+export const BULK_FORM_ID = "bulk";
+
+/**
+ * A card's desk line: a checkbox for the bulk form, the lead status, the
+ * owner, the reply deadline when it is near or past, and the lead page.
+ * Kept to a few elements: the dashboard lists 25 cards.
+ */
+export function LeadLine({ item, now }: { item: InboxItem; now: number }) {
+  const state = replyState(item, new Date(now));
+  const owner = item.assignedToName ?? (item.assignedTo ? "Former admin" : "Unassigned");
+  return (
+    <p className="mt-2 flex flex-wrap gap-3 text-sm">
+      <input
+        type="checkbox"
+        name="ids"
+        value={item.id}
+        form={BULK_FORM_ID}
+        aria-label={`Select ${item.name}`}
+        className="size-5"
+      />
+      <span>{`${isLeadStatus(item.status) ? LEAD_STATUS_LABELS[item.status] : item.status} · ${owner}`}</span>
+      {state === "overdue" ? <b className="text-red-800">Overdue</b> : null}
+      {state === "due-soon" ? <b className="text-amber-900">Due soon</b> : null}
+      <a href={`/dashboard/inquiries/${item.id}`} className="underline">
+        Open lead
+      </a>
+    </p>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ReplyMetrics } from "~/lib/inbox/reply-metrics.server";
+import { replyPromise } from "~/content/lead-desk";
+
+function formatDuration(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return `${hours} h ${minutes % 60} min`;
+}
+
+/** How the reply promise was kept over the last `metricsDays` days. */
+export function ReplyMetricsPanel({ metrics }: { metrics: ReplyMetrics | null }) {
+  if (!metrics) return null;
+  const share = metrics.shareWithinPromise;
+  return (
+    <section
+      aria-label="Reply times"
+      className="mt-6 grid gap-2 rounded-xl border border-stone-200 bg-white p-4 text-sm sm:grid-cols-2"
+    >
+      <p>
+        Median first reply ({metrics.windowDays} days):{" "}
+        <strong data-testid="median-first-reply">
+          {metrics.medianFirstReplyMs === null
+            ? "no replies yet"
+            : formatDuration(metrics.medianFirstReplyMs)}
+        </strong>
+      </p>
+      <p>
+        Answered within {replyPromise.withinHours} hours:{" "}
+        <strong data-testid="share-within-promise">
+          {share === null ? "nothing due yet" : `${Math.round(share * 100)}%`}
+        </strong>{" "}
+        <span className="text-stone-600">
+          ({metrics.answeredWithinPromise} of {metrics.due})
+        </span>
+      </p>
+    </section>
+  );
+}

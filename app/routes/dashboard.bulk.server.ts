@@ -1,0 +1,86 @@
+import { type BulkActionInput, BulkActionSchema, bulkFormValues } from "~/forms/lead-desk";
+import { collectFieldErrors } from "~/forms/parse-form";
+import { inboxSearchParams } from "~/forms/inbox";
+import type { Db } from "~/lib/db/db.server";
+import {
+  type BulkAction,
+  type BulkResult,
+  type BulkTarget,
+  applyBulkAction,
+  countBulkTarget,
+} from "~/lib/inbox/bulk-actions.server";
+
+/** The bulk form as submitted: the schema's data, or its first error per field. */
+export function parseBulkForm(formData: FormData) {
+  const values = bulkFormValues(formData);
+  // The first submission of a deletion asks for confirmation: its count comes from the server.
+  const asking = values.action === "delete" && values.confirm === undefined;
+  const result = BulkActionSchema.safeParse(asking ? { ...values, confirm: 0 } : values);
+  if (!result.success) return { ok: false as const, ...collectFieldErrors(result.error) };
+  return { ok: true as const, data: result.data, asking };
+}
+
+export function bulkTarget(input: BulkActionInput, viewerId: string): BulkTarget {
+  if (input.scope === "selected") return { ids: input.ids };
+  return {
+    query: {
+      status: input.status,
+      interest: input.interest,
+      dealSize: input.dealSize,
+      q: input.q,
+      owner: input.owner,
+      lead: input.lead,
+    },
+    viewerId,
+    before: input.before ? new Date(input.before) : undefined,
+  };
+}
+
+function bulkAction(input: BulkActionInput): BulkAction {
+  switch (input.action) {
+    case "assign":
+      return { kind: "assign", assigneeId: input.assigneeId ?? null };
+    case "set-status":
+      return { kind: "set-status", status: input.leadStatus!, lostReason: input.lostReason ?? null };
+    default:
+      return { kind: input.action };
+  }
+}
+
+export function countTarget(db: Db, input: BulkActionInput, viewerId: string): Promise<number> {
+  return countBulkTarget(db, bulkTarget(input, viewerId));
+}
+
+export function runBulkAction(
+  db: Db,
+  input: BulkActionInput,
+  actorId: string,
+  siteUrl: string,
+): Promise<BulkResult | "not-an-admin"> {
+  return applyBulkAction(db, {
+    target: bulkTarget(input, actorId),
+    action: bulkAction(input),
+    actorId,
+    siteUrl,
+  });
+}
+
+/** The inbox view the form was sent from. */
+export function viewUrl(input: BulkActionInput): string {
+  const query = inboxSearchParams({
+    status: input.status,
+    interest: input.interest,
+    dealSize: input.dealSize,
+    q: input.q,
+    owner: input.owner,
+    lead: input.lead,
+  }).toString();
+  return query ? `/dashboard?${query}` : "/dashboard";
+}
+
+/** The fields to send again with the confirmation (everything but `confirm`). */
+export function resubmitFields(formData: FormData): [string, string][] {
+  return [...formData.entries()]
+    .filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[0] !== "confirm")
+    .filter(([, value]) => value !== "");
+}

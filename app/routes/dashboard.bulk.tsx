@@ -1,0 +1,108 @@
+import { data, Form, Link, useActionData } from "react-router";
+import { type Toast, Toaster } from "~/components/toast";
+import { Button } from "~/components/ui/button";
+import { databaseContext, envContext } from "~/lib/context.server";
+import { readFormData } from "~/lib/http/form-data.server";
+import { requireAdmin } from "~/lib/http/guards.server";
+import { redirectWithToast } from "~/lib/http/toast.server";
+import { LostReasonRequiredError } from "~/lib/inbox/lead-status.server";
+import { logFailure } from "~/lib/ops/failure-reference.server";
+import { logger } from "~/lib/ops/logger.server";
+import type { Route } from "./+types/dashboard.bulk";
+import { countTarget, parseBulkForm, resubmitFields, runBulkAction, viewUrl } from "./dashboard.bulk.server";
+
+export const handle = { hydrate: true };
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Bulk action – Dashboard" },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * The bulk form posts here. No redirect for a plain visit: a hydrating
+ * confirmation page would run this loader and be sent away.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
+  return null;
+}
+
+const DONE: Record<string, string> = {
+  "mark-read": "marked as read",
+  "mark-unread": "marked as unread",
+  spam: "marked as spam",
+  "not-spam": "moved back to the inbox",
+  assign: "assigned",
+  "set-status": "updated",
+  delete: "deleted",
+};
+
+function failure(description: string, status: number) {
+  const toast: Toast = { title: "Error", description, variant: "destructive" };
+  return data({ toast, confirm: null, back: "/dashboard" }, { status });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireAdmin(context, request);
+  const formData = await readFormData(request);
+  const parsed = parseBulkForm(formData);
+  if (!parsed.ok) return failure(parsed.first, 400);
+  const { db } = context.get(databaseContext);
+  const input = parsed.data;
+  try {
+    if (input.action === "delete") {
+      const count = await countTarget(db, input, user.id);
+      // Asked first, and again when the count changed since: the admin confirms the number they see.
+      if (parsed.asking || count !== input.confirm) {
+        return { toast: null, confirm: { count, fields: resubmitFields(formData) }, back: viewUrl(input) };
+      }
+    }
+    const result = await runBulkAction(db, input, user.id, context.get(envContext).SITE_URL);
+    if (result === "not-an-admin") return failure("Only admins can own leads.", 400);
+    logger.info({ action: input.action, scope: input.scope, ...result, adminId: user.id }, "bulk action");
+    const noun = result.changed === 1 ? "inquiry" : "inquiries";
+    return redirectWithToast(context, viewUrl(input), {
+      title: `${result.changed} ${noun} ${DONE[input.action] ?? "updated"}`,
+    });
+  } catch (error) {
+    if (error instanceof LostReasonRequiredError) return failure("Say why the leads were lost.", 400);
+    return failure(logFailure(error, "bulk action failed", { action: input.action }), 500);
+  }
+}
+
+export default function BulkAction() {
+  const result = useActionData<typeof action>();
+  const confirm = result?.confirm;
+  const what = confirm ? `${confirm.count} ${confirm.count === 1 ? "inquiry" : "inquiries"}` : "";
+  return (
+    <main id="main" className="mx-auto max-w-xl space-y-6 px-4 py-16">
+      <h1 className="text-2xl font-bold text-stone-900">Bulk action</h1>
+      {confirm ? (
+        <Form method="post" className="space-y-4" aria-label="Confirm deletion">
+          {confirm.fields.map(([name, value], index) => (
+            <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+          ))}
+          <input type="hidden" name="confirm" value={confirm.count} />
+          <p className="text-stone-800" data-testid="bulk-confirm">
+            {`Delete ${what}? This cannot be undone.`}
+          </p>
+          <div className="flex gap-3">
+            <Button type="submit" variant="destructive">
+              {`Delete ${what}`}
+            </Button>
+            <Link to={result.back} className="self-center text-sm font-semibold text-stone-800 underline">
+              Cancel
+            </Link>
+          </div>
+        </Form>
+      ) : (
+        <p>
+          <Link to={result?.back ?? "/dashboard"} className="font-semibold text-amber-800 underline">
+            Back to the inbox
+          </Link>
+        </p>
+      )}
+      <Toaster toast={result?.toast} />
+    </main>
+  );
+}

@@ -1,0 +1,296 @@
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { z } from "zod";
+import { ContactLines } from "~/components/inbox/contact-lines";
+import { formatWhen, LeadTimeline, ReplyList } from "~/components/inbox/lead-timeline";
+import { replyMailto } from "~/components/inbox/inquiry-links";
+import { type Toast, Toaster } from "~/components/toast";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input, Select, Textarea } from "~/components/ui/input";
+import { LEAD_STATUS_LABELS, LEAD_STATUS_VALUES } from "~/content/lead-desk";
+import { REPLY_TEMPLATES } from "~/content/reply-templates";
+import { type LeadIntent, LeadActionSchema, MarkRepliedSchema } from "~/forms/lead-desk";
+import { type FieldErrors, parseForm } from "~/forms/parse-form";
+import { databaseContext, envContext } from "~/lib/context.server";
+import { readFormData } from "~/lib/http/form-data.server";
+import { requireAdmin } from "~/lib/http/guards.server";
+import { redirectWithToast } from "~/lib/http/toast.server";
+import { ReplyPlaceholderError } from "~/lib/inbox/desk-reply.server";
+import { LostReasonRequiredError } from "~/lib/inbox/lead-status.server";
+import { replyState } from "~/lib/inbox/reply-deadline";
+import { logFailure } from "~/lib/ops/failure-reference.server";
+import { logger } from "~/lib/ops/logger.server";
+import type { Route } from "./+types/dashboard.inquiries.detail";
+import { applyLeadAction, loadLead } from "./dashboard.inquiries.detail.server";
+
+export const handle = { hydrate: true };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Lead ${loaderData.reference} – Dashboard` : "Lead – Dashboard" },
+  { name: "robots", content: "noindex" },
+];
+
+const IdSchema = z.uuid();
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(context, request);
+  const id = IdSchema.safeParse(params.id);
+  if (!id.success) throw data("Not found", { status: 404 });
+  const templateId = new URL(request.url).searchParams.get("template");
+  const lead = await loadLead(context.get(databaseContext).db, {
+    id: id.data,
+    viewerName: user.name,
+    templateId,
+  });
+  if (!lead) throw data("Not found", { status: 404 });
+  return { ...lead, viewerId: user.id, now: Date.now() };
+}
+
+const DONE: Record<LeadIntent, string> = {
+  "set-status": "Status updated",
+  assign: "Owner updated",
+  take: "You own this lead",
+  reply: "Reply sent",
+  "mark-replied": "Marked as replied",
+};
+
+function failure(description: string, status: number, intent: string, fieldErrors: FieldErrors = {}) {
+  const toast: Toast = { title: "Error", description, variant: "destructive" };
+  return data({ toast, fieldErrors, intent }, { status });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user } = await requireAdmin(context, request);
+  const formData = await readFormData(request);
+  const intent = String(formData.get("intent") ?? "");
+  const parsed = parseForm(LeadActionSchema, formData);
+  if (!parsed.ok) return failure(parsed.first, 400, intent, parsed.fieldErrors);
+  if (parsed.data.id !== params.id) return failure("This inquiry no longer exists.", 404, intent);
+  let outcome;
+  try {
+    outcome = await applyLeadAction(
+      context.get(databaseContext).db,
+      parsed.data,
+      user,
+      context.get(envContext).SITE_URL,
+    );
+  } catch (error) {
+    if (error instanceof LostReasonRequiredError) {
+      return failure(error.message, 400, intent, { lostReason: "Say why the lead was lost." });
+    }
+    if (error instanceof ReplyPlaceholderError) {
+      return failure(error.message, 400, intent, { body: error.message });
+    }
+    return failure(logFailure(error, "lead action failed", { intent }), 500, intent);
+  }
+  if (outcome === "not-found") return failure("This inquiry no longer exists.", 404, intent);
+  if (outcome === "not-an-admin") {
+    return failure("Only admins can own leads.", 400, intent, { assigneeId: "Choose an admin." });
+  }
+  logger.info({ intent, inquiryId: parsed.data.id, adminId: user.id }, "lead action");
+  const title =
+    outcome === "unchanged" && parsed.data.intent !== "mark-replied"
+      ? "Nothing changed"
+      : DONE[parsed.data.intent];
+  return redirectWithToast(context, `/dashboard/inquiries/${parsed.data.id}`, { title });
+}
+
+const STATE_BADGE = { overdue: "Overdue", "due-soon": "Due soon" } as const;
+
+export default function LeadPage() {
+  const { item, reference, timeline, replies, admins, draft, templateId, viewerId, now } =
+    useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const errors: FieldErrors = result?.fieldErrors ?? {};
+  const errorFor = (intent: LeadIntent, name: string) =>
+    result?.intent === intent ? errors[name] : undefined;
+  const state = replyState(item, new Date(now));
+  const badge = state === "overdue" || state === "due-soon" ? STATE_BADGE[state] : null;
+
+  return (
+    <main id="main" className="mx-auto max-w-3xl space-y-8 px-4 py-12">
+      <p>
+        <Link to="/dashboard" className="text-sm font-semibold text-amber-800 underline">
+          Back to the inbox
+        </Link>
+      </p>
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold text-stone-900">{item.name}</h1>
+        <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
+          <span>Reference {reference}</span>
+          <span>· Received {formatWhen(item.createdAt)}</span>
+          <Badge tone="neutral">
+            {LEAD_STATUS_LABELS[item.status as keyof typeof LEAD_STATUS_LABELS] ?? item.status}
+          </Badge>
+          {badge ? (
+            <span
+              data-testid="reply-state"
+              className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                state === "overdue" ? "bg-red-50 text-red-800" : "bg-amber-50 text-amber-900"
+              }`}
+            >
+              {badge}
+            </span>
+          ) : null}
+          {item.readAt ? null : <Badge tone="gold">Unread</Badge>}
+        </p>
+        <p className="text-sm text-stone-700" data-testid="owner">
+          Owner: {item.assignedToName ?? (item.assignedTo ? "a former admin" : "Unassigned")}
+        </p>
+      </header>
+
+      <section aria-labelledby="message-heading" className="space-y-3">
+        <h2 id="message-heading" className="text-lg font-semibold">
+          Message
+        </h2>
+        <ContactLines item={item} />
+        <p className="rounded-lg border border-stone-100 p-4 text-sm whitespace-pre-wrap">{item.message}</p>
+      </section>
+
+      <section aria-labelledby="status-heading" className="space-y-3">
+        <h2 id="status-heading" className="text-lg font-semibold">
+          Status
+        </h2>
+        {/* Keyed by the stored values: after a change, the controls show what is stored. */}
+        <Form
+          method="post"
+          key={`${item.status}:${item.lostReason ?? ""}`}
+          className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end"
+        >
+          <input type="hidden" name="id" value={item.id} />
+          <Field label="Lead status" name="status" error={errorFor("set-status", "status")}>
+            {(control) => (
+              <Select {...control} defaultValue={item.status}>
+                {LEAD_STATUS_VALUES.map((value) => (
+                  <option key={value} value={value}>
+                    {LEAD_STATUS_LABELS[value]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label="Reason (if lost)" name="lostReason" error={errorFor("set-status", "lostReason")}>
+            {(control) => <Input {...control} defaultValue={item.lostReason ?? ""} maxLength={500} />}
+          </Field>
+          <Button type="submit" name="intent" value="set-status">
+            Set status
+          </Button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="owner-heading" className="space-y-3">
+        <h2 id="owner-heading" className="text-lg font-semibold">
+          Owner
+        </h2>
+        <Form
+          method="post"
+          key={item.assignedTo ?? "nobody"}
+          className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
+        >
+          <input type="hidden" name="id" value={item.id} />
+          <Field label="Assign to" name="assigneeId" error={errorFor("assign", "assigneeId")}>
+            {(control) => (
+              <Select {...control} defaultValue={item.assignedTo ?? ""}>
+                <option value="">Nobody (unassigned)</option>
+                {admins.map((admin) => (
+                  <option key={admin.id} value={admin.id}>
+                    {admin.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Button type="submit" name="intent" value="assign" variant="secondary">
+            Assign
+          </Button>
+        </Form>
+        {item.assignedTo !== viewerId ? (
+          <Form method="post">
+            <input type="hidden" name="id" value={item.id} />
+            <Button type="submit" name="intent" value="take" variant="secondary">
+              Take it
+            </Button>
+          </Form>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="reply-heading" className="space-y-3">
+        <h2 id="reply-heading" className="text-lg font-semibold">
+          Reply
+        </h2>
+        <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Reply template">
+          <Field label="Template" name="template" className="grow">
+            {(control) => (
+              <Select {...control} defaultValue={templateId ?? ""}>
+                <option value="">No template</option>
+                {REPLY_TEMPLATES.map((template) => (
+                  <option key={template.id} value={template.id}>
+                    {template.label}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Button type="submit" variant="secondary">
+            Use template
+          </Button>
+        </Form>
+        <Form
+          method="post"
+          className="space-y-3"
+          aria-label="Reply composer"
+          key={`${templateId ?? "none"}:${replies.length}`}
+        >
+          <input type="hidden" name="id" value={item.id} />
+          <Field label="Subject" name="subject" error={errorFor("reply", "subject")}>
+            {(control) => <Input {...control} defaultValue={draft.subject} required maxLength={200} />}
+          </Field>
+          <Field
+            label="Your reply"
+            name="body"
+            error={errorFor("reply", "body")}
+            description={`To ${item.email}. Replace every [[…]] before sending; answers come back to the team address.`}
+          >
+            {(control) => <Textarea {...control} defaultValue={draft.body} required rows={14} />}
+          </Field>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" name="intent" value="reply">
+              Send reply
+            </Button>
+            <a href={replyMailto(item)} className="self-center text-sm text-amber-800 underline">
+              Reply via Email instead
+            </a>
+          </div>
+        </Form>
+        <Form method="post" className="flex flex-wrap items-end gap-3" aria-label="Replied outside">
+          <input type="hidden" name="id" value={item.id} />
+          <Field label="Replied by" name="channel">
+            {(control) => (
+              <Select {...control} defaultValue="email">
+                {MarkRepliedSchema.shape.channel.unwrap().options.map((channel) => (
+                  <option key={channel} value={channel}>
+                    {channel}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Button type="submit" name="intent" value="mark-replied" variant="secondary">
+            Mark as replied
+          </Button>
+        </Form>
+        <h3 className="font-semibold">Replies sent</h3>
+        <ReplyList replies={replies} />
+      </section>
+
+      <section aria-labelledby="timeline-heading" className="space-y-3">
+        <h2 id="timeline-heading" className="text-lg font-semibold">
+          Timeline
+        </h2>
+        <LeadTimeline entries={timeline} admins={admins} />
+      </section>
+      <Toaster toast={result?.toast} />
+    </main>
+  );
+}
