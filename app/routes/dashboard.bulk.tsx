@@ -8,6 +8,7 @@ import { redirectWithToast } from "~/lib/http/toast.server";
 import { LostReasonRequiredError } from "~/lib/inbox/lead-status.server";
 import { logFailure } from "~/lib/ops/failure-reference.server";
 import { logger } from "~/lib/ops/logger.server";
+import { invalidateInboxCounts } from "~/lib/inbox/inbox-counts.server";
 import type { Route } from "./+types/dashboard.bulk";
 import { countTarget, parseBulkForm, resubmitFields, runBulkAction, viewUrl } from "./dashboard.bulk.server";
 
@@ -58,6 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
     const result = await runBulkAction(db, input, user.id, context.get(envContext).SITE_URL);
+    // The inbox's counts are cached until a change.
+    invalidateInboxCounts(context.get(databaseContext));
     if (result === "not-an-admin") return failure("Only admins can own leads.", 400);
     logger.info({ action: input.action, scope: input.scope, ...result, adminId: user.id }, "bulk action");
     const noun = result.changed === 1 ? "inquiry" : "inquiries";

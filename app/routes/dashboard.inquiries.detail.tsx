@@ -21,6 +21,7 @@ import { LostReasonRequiredError } from "~/lib/inbox/lead-status.server";
 import { replyState } from "~/lib/inbox/reply-deadline";
 import { logFailure } from "~/lib/ops/failure-reference.server";
 import { logger } from "~/lib/ops/logger.server";
+import { invalidateInboxCounts } from "~/lib/inbox/inbox-counts.server";
 import type { Route } from "./+types/dashboard.inquiries.detail";
 import { applyLeadAction, loadLead } from "./dashboard.inquiries.detail.server";
 
@@ -85,6 +86,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return failure(logFailure(error, "lead action failed", { intent }), 500, intent);
   }
   if (outcome === "not-found") return failure("This inquiry no longer exists.", 404, intent);
+  // The inbox's counts ("mine", "awaiting reply") are cached until a change.
+  invalidateInboxCounts(context.get(databaseContext));
   if (outcome === "not-an-admin") {
     return failure("Only admins can own leads.", 400, intent, { assigneeId: "Choose an admin." });
   }
