@@ -9,7 +9,7 @@ import { brandTitle } from "~/content/company";
 import { ChangePasswordSchema } from "~/forms/auth";
 import { constraintsOf } from "~/forms/parse-form";
 import { passkeyRegistrationAction } from "~/lib/auth/passkey-actions.server";
-import { isPasskeyIntent, type PasskeyActionData } from "~/lib/auth/passkey-ceremony";
+import { isPasskeyIntent, type PasskeyActionData, splitPasskeyAnswer } from "~/lib/auth/passkey-ceremony";
 import type { PasskeySummary } from "~/lib/auth/passkeys.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { requireSession } from "~/lib/http/guards.server";
@@ -218,10 +218,12 @@ function Passkeys({
 
 export default function AccountPage() {
   const { user, sessions, factors, isAdmin, passkeys, mayChangeFactors } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as AccountActionData | PasskeyActionData | undefined;
-  const passkeyResult =
-    result && (result.intent === "passkey" || result.intent === "passkey-options") ? result : undefined;
-  const actionData = passkeyResult ? undefined : (result as AccountActionData | undefined);
+  const {
+    page: actionData,
+    passkeyError,
+    passkeyNameError,
+    toast,
+  } = splitPasskeyAnswer(useActionData<typeof action>() as AccountActionData | PasskeyActionData | undefined);
   const location = useLocation();
   const endingOthers = useBusy("end-other-sessions");
   const others = sessions.filter((session) => !session.current).length;
@@ -273,8 +275,8 @@ export default function AccountPage() {
         <Passkeys
           passkeys={passkeys}
           mayChange={mayChangeFactors}
-          error={passkeyResult && "error" in passkeyResult ? passkeyResult.error : undefined}
-          nameError={passkeyResult && "error" in passkeyResult ? passkeyResult.fieldErrors?.name : undefined}
+          error={passkeyError}
+          nameError={passkeyNameError}
         />
 
         <Card>
@@ -303,12 +305,7 @@ export default function AccountPage() {
           </div>
         </Card>
       </div>
-      <Toaster
-        key={location.key}
-        toast={
-          actionData?.toast ?? (passkeyResult && "toast" in passkeyResult ? passkeyResult.toast : undefined)
-        }
-      />
+      <Toaster key={location.key} toast={toast} />
     </main>
   );
 }

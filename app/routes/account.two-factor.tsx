@@ -8,7 +8,7 @@ import { safeRedirectPath } from "~/forms/auth";
 import { constraintsOf } from "~/forms/parse-form";
 import { PasswordConfirmSchema, TotpCodeSchema } from "~/forms/two-factor";
 import { passkeyRegistrationAction } from "~/lib/auth/passkey-actions.server";
-import { isPasskeyIntent, type PasskeyActionData } from "~/lib/auth/passkey-ceremony";
+import { isPasskeyIntent, type PasskeyActionData, splitPasskeyAnswer } from "~/lib/auth/passkey-ceremony";
 import { readFormData } from "~/lib/http/form-data.server";
 import { requireSession } from "~/lib/http/guards.server";
 import type { Route } from "./+types/account.two-factor";
@@ -163,9 +163,14 @@ function BackupCodes({ codes, next }: { codes: string[]; next: string }) {
 
 export default function TwoFactorSettings() {
   const { state, isAdmin, redirectTo } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as TwoFactorActionData | PasskeyActionData | undefined;
-  const passkeyResult = result && isPasskeyIntent(result.intent) ? (result as PasskeyActionData) : undefined;
-  const actionData = passkeyResult ? undefined : (result as TwoFactorActionData | undefined);
+  const {
+    page: actionData,
+    passkeyError,
+    passkeyNameError,
+    toast,
+  } = splitPasskeyAnswer(
+    useActionData<typeof action>() as TwoFactorActionData | PasskeyActionData | undefined,
+  );
   const location = useLocation();
   const next = redirectTo || "/account";
 
@@ -206,10 +211,8 @@ export default function TwoFactorSettings() {
                   label="Add a passkey"
                   busyLabel="Waiting for your passkey..."
                   withName
-                  error={passkeyResult && "error" in passkeyResult ? passkeyResult.error : undefined}
-                  nameError={
-                    passkeyResult && "error" in passkeyResult ? passkeyResult.fieldErrors?.name : undefined
-                  }
+                  error={passkeyError}
+                  nameError={passkeyNameError}
                 />
               </section>
             </>
@@ -281,12 +284,7 @@ export default function TwoFactorSettings() {
           </p>
         </div>
       </div>
-      <Toaster
-        key={location.key}
-        toast={
-          actionData?.toast ?? (passkeyResult && "toast" in passkeyResult ? passkeyResult.toast : undefined)
-        }
-      />
+      <Toaster key={location.key} toast={toast} />
     </main>
   );
 }

@@ -10,7 +10,7 @@ import { constraintsOf } from "~/forms/parse-form";
 import { BackupCodeSchema, TotpCodeSchema } from "~/forms/two-factor";
 import { readFormData } from "~/lib/http/form-data.server";
 import { passkeySignInAction } from "~/lib/auth/passkey-actions.server";
-import { isPasskeyIntent, type PasskeyActionData } from "~/lib/auth/passkey-ceremony";
+import { isPasskeyIntent, type PasskeyActionData, splitPasskeyAnswer } from "~/lib/auth/passkey-ceremony";
 import {
   readSignInStep,
   type TwoFactorStepData,
@@ -94,9 +94,11 @@ function CodeForm({
 
 export default function TwoFactorStep() {
   const { redirectTo, totp, passkey } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as TwoFactorStepData | PasskeyActionData | undefined;
-  const passkeyResult = result && isPasskeyIntent(result.intent) ? (result as PasskeyActionData) : undefined;
-  const actionData = passkeyResult ? undefined : (result as TwoFactorStepData | undefined);
+  const {
+    page: actionData,
+    passkeyError,
+    toast,
+  } = splitPasskeyAnswer(useActionData<typeof action>() as TwoFactorStepData | PasskeyActionData | undefined);
   const location = useLocation();
   const errorFor = (intent: TwoFactorStepData["intent"]) =>
     actionData?.intent === intent ? actionData.fieldErrors.code : undefined;
@@ -132,7 +134,7 @@ export default function TwoFactorStep() {
                 busyLabel="Waiting for your passkey..."
                 fields={{ redirectTo }}
                 variant={totp ? "secondary" : "primary"}
-                error={passkeyResult && "error" in passkeyResult ? passkeyResult.error : undefined}
+                error={passkeyError}
               />
             </section>
           ) : null}
@@ -159,12 +161,7 @@ export default function TwoFactorStep() {
           ) : null}
         </div>
       </div>
-      <Toaster
-        key={location.key}
-        toast={
-          actionData?.toast ?? (passkeyResult && "toast" in passkeyResult ? passkeyResult.toast : undefined)
-        }
-      />
+      <Toaster key={location.key} toast={toast} />
     </main>
   );
 }
