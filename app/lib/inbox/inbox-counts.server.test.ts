@@ -2,26 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { eq, sql } from "drizzle-orm";
 import { contactSubmissions } from "../../../db/schema";
 import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
-import { type InboxFilter, InboxFilterSchema } from "~/forms/inbox";
+import type { InboxFilter } from "~/forms/inbox";
 import { countInbox, countUnread, listInquiries } from "./inbox.server";
 import { countInboxCached, countUnreadCached, invalidateInboxCounts } from "./inbox-counts.server";
+import { inboxView, numberedInquiry } from "../../../tests/support/inbox-fixtures";
 
-const view = (overrides: Partial<InboxFilter> = {}): InboxFilter => ({
-  ...InboxFilterSchema.parse({}),
-  ...overrides,
-});
-
-type NewInquiry = typeof contactSubmissions.$inferInsert;
-
-function inquiry(index: number, overrides: Partial<NewInquiry> = {}): NewInquiry {
-  return {
-    name: `Person ${index}`,
-    email: `person${index}@example.test`,
-    message: `Message number ${index}`,
-    created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, index)),
-    ...overrides,
-  };
-}
+const view = inboxView;
+const inquiry = numberedInquiry;
 
 const VIEWS: [string, InboxFilter][] = [
   ["all", view()],

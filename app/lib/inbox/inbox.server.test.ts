@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { sql } from "drizzle-orm";
 import { contactSubmissions, user } from "../../../db/schema";
 import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
-import { type InboxFilter, InboxFilterSchema, parseInboxFilter } from "~/forms/inbox";
+import { type InboxFilter, parseInboxFilter } from "~/forms/inbox";
 import {
   countUnread,
   deleteInquiry,
@@ -16,23 +16,10 @@ import {
   searchCondition,
   setSpam,
 } from "./inbox.server";
+import { inboxView, type NewInquiry, numberedInquiry } from "../../../tests/support/inbox-fixtures";
 
-const view = (overrides: Partial<InboxFilter> = {}): InboxFilter => ({
-  ...InboxFilterSchema.parse({}),
-  ...overrides,
-});
-
-type NewInquiry = typeof contactSubmissions.$inferInsert;
-
-function inquiry(index: number, overrides: Partial<NewInquiry> = {}): NewInquiry {
-  return {
-    name: `Person ${index}`,
-    email: `person${index}@example.test`,
-    message: `Message number ${index}`,
-    created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, index)),
-    ...overrides,
-  };
-}
+const view = inboxView;
+const inquiry = numberedInquiry;
 
 describe.each(testBackends)("inbox queries on %s", (backend) => {
   let database: TestDatabase;
