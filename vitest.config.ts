@@ -11,6 +11,11 @@ export default defineConfig({
     globalSetup: ["tests/support/pglite-template.ts"],
     // PGlite boots a WebAssembly Postgres per test file; give it room on 2 cores.
     testTimeout: 30_000,
+    // Vitest's default in a run is one worker per core but one (so one file at
+    // a time on these 2-core machines). Most files spend their time waiting on
+    // a database, a child server, SMTP or a timer, so two files at a time
+    // shorten the gate without starving either.
+    maxWorkers: 2,
     hookTimeout: 60_000,
     projects: [
       {
