@@ -1,23 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { PUBLIC_ROUTES } from "../support/public-routes";
 import { signUp, uniqueEmail } from "./support/accounts";
+import { axeViolations } from "./support/axe";
 
 const PAGES = [
   ...PUBLIC_ROUTES.map((route) => route.path),
   "/equipment?q=nothing-matches-this",
   "/no/such/page",
 ];
-
-/** WCAG 2.2 AA and axe's best practices; a failure names each rule and where it fails. */
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
 
 for (const viewport of [
   { name: "desktop", width: 1280, height: 900 },
@@ -29,7 +19,7 @@ for (const viewport of [
     for (const path of PAGES) {
       test(`${path} has no WCAG 2.2 AA violations`, async ({ page }) => {
         await page.goto(path);
-        await expectNoViolations(page);
+        expect(await axeViolations(page)).toEqual([]);
       });
     }
   });
@@ -41,10 +31,7 @@ test.describe("with the phone menu open", () => {
   test("the open menu has no violations", async ({ page }) => {
     await page.goto("/");
     await page.locator(".mobile-menu > summary").click();
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
-      .analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations(page, { bestPractice: false })).toEqual([]);
   });
 });
 
@@ -52,5 +39,5 @@ test("a page showing a redirect's toast keeps all content in landmarks", async (
   // The toast after a redirect is rendered by the root layout, outside <main>.
   await signUp(page, { name: "Toast Region", email: uniqueEmail("toast-region") });
   await expect(page.getByRole("region", { name: "Notification" })).toBeVisible();
-  await expectNoViolations(page);
+  expect(await axeViolations(page)).toEqual([]);
 });

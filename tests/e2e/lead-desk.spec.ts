@@ -1,8 +1,8 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { company } from "../../app/content/company";
 import { type InboxServer, type NewInquiry, startInboxServer } from "./inbox-setup";
+import { axeViolations } from "./support/axe";
 import { waitForMail } from "./support/mailbox";
 
 /**
@@ -126,15 +126,6 @@ test("awaiting reply lists open unanswered inquiries, oldest first", async ({ br
   await context.close();
 });
 
-async function axeViolations(page: Page, include: string[] = []): Promise<string[]> {
-  let builder = new AxeBuilder({ page });
-  for (const selector of include) builder = builder.include(selector);
-  const results = await builder
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
 test("the inbox with its desk controls, the lead page and the bulk confirmation have no WCAG 2.2 AA violations", async ({
   browser,
 }) => {
@@ -146,7 +137,7 @@ test("the inbox with its desk controls, the lead page and the bulk confirmation 
     'nav[aria-label="Owner"]',
     'form[aria-label="Bulk actions"]',
   ];
-  expect(await axeViolations(page, deskParts)).toEqual([]);
+  expect(await axeViolations(page, { include: deskParts })).toEqual([]);
   await openLead(page, LEADS.lena.name);
   expect(await axeViolations(page)).toEqual([]);
   await page.goto("/dashboard");

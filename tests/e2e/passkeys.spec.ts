@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import {
   E2E_ADMIN_EMAILS,
@@ -8,16 +7,8 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
 } from "./support/accounts";
+import { axeViolations } from "./support/axe";
 import { addPasskey, addVirtualAuthenticator, usePasskey } from "./support/passkeys";
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
 
 async function signOut(page: Page) {
   await page.goto("/about");
@@ -54,7 +45,7 @@ test("an admin whose second factor is a passkey: enrols it instead of an authent
 
   await signIn(page, email, TEST_PASSWORD, "/auth?redirectTo=%2Fdashboard");
   await expect(page.getByRole("button", { name: "Use a passkey" })).toBeEnabled();
-  await expectNoAxeViolations(page);
+  expect(await axeViolations(page)).toEqual([]);
   await usePasskey(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
@@ -89,7 +80,7 @@ test("any account adds, lists and removes passkeys; a password-only session conf
   await expect(row.getByText(/^Added \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC$/)).toBeVisible();
   // After a reload: the confirmation toast (rendered by the root layout) is gone.
   await page.reload();
-  await expectNoAxeViolations(page);
+  expect(await axeViolations(page)).toEqual([]);
 
   // Signed in with the password alone, the passkeys cannot be changed until the passkey confirms.
   await signOut(page);
