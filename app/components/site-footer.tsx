@@ -19,30 +19,8 @@ export function SiteFooter() {
           <h2 className="text-lg font-bold text-white">{footerHeadings.about}</h2>
           <p className="mt-3 text-sm">{footerBlurb}</p>
         </div>
-        <nav aria-label="Quick links">
-          <h2 className="text-lg font-bold text-white">{footerHeadings.quickLinks}</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {footerQuickLinks.map((link) => (
-              <li key={link.href}>
-                <Link to={link.href} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Our services">
-          <h2 className="text-lg font-bold text-white">{footerHeadings.services}</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {footerServiceLinks.map((link) => (
-              <li key={link.href}>
-                <Link to={link.href} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks label="Quick links" heading={footerHeadings.quickLinks} links={footerQuickLinks} />
+        <FooterLinks label="Our services" heading={footerHeadings.services} links={footerServiceLinks} />
         <div>
           <h2 className="text-lg font-bold text-white">{footerHeadings.contact}</h2>
           <address className="mt-3 space-y-3 text-sm not-italic">
@@ -81,5 +59,31 @@ export function SiteFooter() {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** One column of links, under its heading. */
+function FooterLinks({
+  label,
+  heading,
+  links,
+}: {
+  label: string;
+  heading: string;
+  links: readonly { href: string; label: string }[];
+}) {
+  return (
+    <nav aria-label={label}>
+      <h2 className="text-lg font-bold text-white">{heading}</h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.href}>
+            <Link to={link.href} className={linkClass}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
