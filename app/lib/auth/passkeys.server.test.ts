@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { user } from "../../../db/schema";
 import { TEST_ENV } from "../../../tests/support/test-context";
-import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { testBackends } from "../../../tests/support/test-database";
 import { parseEnv } from "../env.server";
 import {
   endPendingChallenge,
@@ -9,19 +9,16 @@ import {
   readWebAuthnResponse,
   startPasskeyStep,
 } from "./passkeys.server";
+import { useTestDatabase } from "../../../tests/support/suite-database";
 
 const env = parseEnv({ ...TEST_ENV });
 const withCookie = (cookie: string) =>
   new Request("http://localhost/auth/two-factor", { headers: { Cookie: cookie } });
 
 describe.each(testBackends)("the passkey step after a password on %s", (backend) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(backend);
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
     await database.db.insert(user).values({ id: "pia", name: "Pia Passkey", email: "pia@example.test" });
-  });
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   it("names whose password was right until the passkey answers, once; a forged key names nobody", async () => {

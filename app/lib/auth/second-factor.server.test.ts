@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { passkey, user } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
+import { testBackends } from "../../../tests/support/test-database";
 import {
   hasSecondFactor,
   mayChangeSecondFactors,
   readSecondFactors,
   secondFactorOfNewSession,
 } from "./second-factor.server";
+import { useTestDatabase } from "../../../tests/support/suite-database";
 
 describe("secondFactorOfNewSession", () => {
   it("records the factor a sign-in step proved", () => {
@@ -51,13 +52,9 @@ describe("mayChangeSecondFactors", () => {
 });
 
 describe.each(testBackends)("readSecondFactors on %s", (backend) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(backend);
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
     await database.db.insert(user).values({ id: "pia", name: "Pia Passkey", email: "pia@example.test" });
-  });
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   it("counts the account's passkeys: an admin with passkeys and no authenticator is enrolled", async () => {
