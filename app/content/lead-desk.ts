@@ -1,4 +1,7 @@
 import { company } from "./company";
+import type { Interest } from "./inquiry-options";
+
+const GOLD_INTERESTS: readonly string[] = ["gold-buying", "gold-selling"] satisfies Interest[];
 
 /**
  * The stages of a lead on the desk (issue 15). Separate from read/unread:
@@ -36,8 +39,16 @@ export const replyPromise = {
 /** The morning digest to admins: once a day, from this hour (GMT, an hour before the office opens). */
 export const DIGEST_HOUR_GMT = 8;
 
-/** Where replies from the desk tell the inquirer to write back (Reply-To). */
-export const DESK_REPLY_TO = company.emails.general.address;
+/**
+ * Where a reply from the desk tells the inquirer to write back (Reply-To):
+ * gold leads go on to the deals address the site gives for "Transactions and
+ * deal introductions", everything else to the general one (decision 019).
+ */
+export function deskReplyTo(interest: string | null): string {
+  return interest !== null && GOLD_INTERESTS.includes(interest)
+    ? company.emails.deals.address
+    : company.emails.general.address;
+}
 
 export const LOST_REASON_MAX_LENGTH = 500;
 export const REPLY_SUBJECT_MAX_LENGTH = 200;

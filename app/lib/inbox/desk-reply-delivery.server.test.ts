@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { contactSubmissions, inquiryReplies, mailOutbox, user } from "../../../db/schema";
-import { DESK_REPLY_TO } from "~/content/lead-desk";
+import { company } from "~/content/company";
+import type { Interest } from "~/content/inquiry-options";
 import { useSmtpSink } from "../../../tests/support/suite-smtp-sink";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
@@ -21,7 +22,7 @@ describe.each(testBackends)("a reply from the desk over SMTP on %s", (backend) =
   });
 
   const sender = () => createMailSender({ smtpUrl: smtp.url, mailDir: "/nonexistent", from: MAIL_FROM });
-  const submit = () =>
+  const submit = (interest: Interest = "equipment-rental") =>
     createInquiry(
       database.db,
       {
@@ -30,7 +31,7 @@ describe.each(testBackends)("a reply from the desk over SMTP on %s", (backend) =
         email: "kofi@example.test",
         phone: null,
         whatsapp: null,
-        interest: "equipment-rental",
+        interest,
         deal_size: null,
         message: "Excavator?",
       },
@@ -60,7 +61,7 @@ describe.each(testBackends)("a reply from the desk over SMTP on %s", (backend) =
     const mail = await smtp.waitFor((received) => received.to.includes("kofi@example.test"));
     expect(mail.to).toEqual(["kofi@example.test"]);
     expect(mail.headers["from"]).toBe(MAIL_FROM);
-    expect(mail.headers["reply-to"]).toBe(DESK_REPLY_TO);
+    expect(mail.headers["reply-to"]).toBe(company.emails.general.address);
     expect(mail.headers["subject"]).toBe(subject);
     expect(mail.decoded).toContain(inquiry.reference);
     // The plain part says what was written; the HTML part shows markup as text.
@@ -77,6 +78,20 @@ describe.each(testBackends)("a reply from the desk over SMTP on %s", (backend) =
       "notified",
       "reply-delivered",
     ]);
+  });
+
+  it("a reply to a gold lead asks the inquirer to write back to the deals address", async () => {
+    const inquiry = await submit("gold-selling");
+    await database.db.delete(mailOutbox);
+    await sendDeskReply(database.db, {
+      inquiryId: inquiry.id,
+      subject: "Assay",
+      body: "Text",
+      actorId: "ama",
+    });
+    expect(await deliverDueMail(database.db, sender())).toBe(1);
+    const mail = await smtp.waitFor((received) => received.to.includes("kofi@example.test"));
+    expect(mail.headers["reply-to"]).toBe(company.emails.deals.address);
   });
 
   it("a reply the mail server keeps refusing is marked failed on the reply and the timeline, once", async () => {

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { contactSubmissions, inquiryReplies, user } from "../../../db/schema";
-import { DESK_REPLY_TO } from "~/content/lead-desk";
+import { deskReplyTo } from "~/content/lead-desk";
 import type { Db } from "../db/db.server";
 import { renderDeskReply } from "../mail/desk-mails.server";
 import { INQUIRY_REPLY } from "../mail/mail-outbox.server";
@@ -53,6 +53,7 @@ async function lockInquiry(tx: Db, id: string) {
     .select({
       id: contactSubmissions.id,
       email: contactSubmissions.email,
+      interest: contactSubmissions.interest,
       status: contactSubmissions.status,
       firstRepliedAt: contactSubmissions.first_replied_at,
     })
@@ -64,7 +65,7 @@ async function lockInquiry(tx: Db, id: string) {
 
 /**
  * Sends a reply from the desk: queued in the outbox (from MAIL_FROM, with
- * Reply-To the team address) in the same transaction that stores it on the
+ * Reply-To the team address for its interest) in the same transaction that stores it on the
  * inquiry and records it on the timeline. A draft that still holds a
  * `[[…]]` placeholder is refused before anything is written.
  */
@@ -79,7 +80,7 @@ export async function sendDeskReply(
     const outboxId = await enqueueMail(tx, {
       kind: INQUIRY_REPLY,
       to: inquiry.email,
-      replyTo: DESK_REPLY_TO,
+      replyTo: deskReplyTo(inquiry.interest),
       inquiryId: inquiry.id,
       ...renderDeskReply(input),
     });
