@@ -44,7 +44,7 @@ describe("the HTML limits come from the schema", () => {
     expect(constraintsOf(InboxFilterSchema).q).toEqual({ required: false, maxLength: SEARCH_MAX_LENGTH });
     expect(constraintOf(NotesSchema)).toEqual({ required: false, maxLength: NOTES_MAX_LENGTH });
     // A pattern that refuses "" makes the field required.
-    expect(constraintsOf(TotpCodeSchema).code).toEqual({ required: true, maxLength: 7 });
+    expect(constraintsOf(TotpCodeSchema).code).toEqual({ required: true, maxLength: 11 });
   });
 });
 

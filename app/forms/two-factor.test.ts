@@ -5,7 +5,9 @@ import { BackupCodeSchema, TotpCodeSchema, twoFactorMessages } from "./two-facto
 describe("two-factor forms", () => {
   it("takes a 6-digit code, with the spaces apps show dropped", () => {
     expect(TotpCodeSchema.parse({ code: "123 456" }).code).toBe("123456");
-    for (const code of ["12345", "1234567", "abcdef", ""]) {
+    expect(TotpCodeSchema.parse({ code: "12 34 56" }).code).toBe("123456");
+    expect(TotpCodeSchema.parse({ code: "123  456" }).code).toBe("123456");
+    for (const code of ["12345", "1234567", "abcdef", "", "1 2 3 4 5 6 7"]) {
       const result = TotpCodeSchema.safeParse({ code });
       expect(result.success, code).toBe(false);
       expect(result.error?.issues[0]?.message).toBe(twoFactorMessages.codeInvalid);

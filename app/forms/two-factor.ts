@@ -2,10 +2,11 @@ import { z } from "zod";
 import { PASSWORD_MAX_LENGTH } from "./auth";
 
 /**
- * The two-factor forms' rules. Authenticator apps show codes as "123 456":
- * spaces are dropped before checking.
+ * The two-factor forms' rules. Authenticator apps show codes as "123 456",
+ * some as "12 34 56": spaces are dropped before checking, and the length
+ * limit leaves room for a space between every digit.
  */
-export const TOTP_CODE_MAX_LENGTH = 7;
+export const TOTP_CODE_MAX_LENGTH = 11;
 export const BACKUP_CODE_MAX_LENGTH = 11;
 export const twoFactorMessages = {
   codeInvalid: "Enter the 6-digit code from your authenticator app",
