@@ -1,8 +1,10 @@
+import { useState } from "react";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import { ContactLines } from "~/components/inbox/contact-lines";
 import { formatWhen, LeadTimeline, ReplyList } from "~/components/inbox/lead-timeline";
 import { replyMailto } from "~/components/inbox/inquiry-links";
+import { useLiveInboxData } from "~/components/inbox/use-inbox-events";
 import { type Toast, Toaster } from "~/components/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -28,7 +30,7 @@ import { applyLeadAction, loadLead } from "./dashboard.inquiries.detail.server";
 export const handle = { hydrate: true };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Lead ${loaderData.reference} – Dashboard` : "Lead – Dashboard" },
+  { title: loaderData && "reference" in loaderData ? `Lead ${loaderData.reference} – Dashboard` : "Lead – Dashboard" },
   { name: "robots", content: "noindex" },
 ];
 
@@ -44,7 +46,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     viewerName: user.name,
     templateId,
   });
-  if (!lead) throw data("Not found", { status: 404 });
+  // Data, not a thrown error: the live refresh of an open page reads it as "deleted".
+  if (!lead) return data({ deleted: true as const, now: Date.now() }, { status: 404 });
   return { ...lead, viewerId: user.id, now: Date.now() };
 }
 
@@ -101,9 +104,47 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 const STATE_BADGE = { overdue: "Overdue", "due-soon": "Due soon" } as const;
 
+type LeadData = Exclude<Awaited<ReturnType<typeof loader>>, { data: unknown }>;
+
+function DeletedNotice({ live }: { live: boolean }) {
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+      <p className="font-semibold">This inquiry has been deleted.</p>
+      {live ? <p className="text-sm">Nothing below can be sent or saved any more.</p> : null}
+    </div>
+  );
+}
+
+/**
+ * The page follows other admins' changes through the inbox's event stream
+ * (useLiveInboxData). Forms are keyed by what they show, so a change remounts
+ * only the form it concerns; the composer only after the viewer's own reply,
+ * so another admin's reply never wipes a draft. A deletion keeps the last
+ * state on screen, the draft with it, under a notice.
+ */
 export default function LeadPage() {
-  const { item, reference, timeline, replies, admins, draft, templateId, viewerId, now } =
-    useLoaderData<typeof loader>();
+  const live = useLiveInboxData(useLoaderData<typeof loader>());
+  const [last, setLast] = useState<LeadData | null>("item" in live ? live : null);
+  if ("item" in live && live !== last) setLast(live);
+  const lead = "item" in live ? live : last;
+  if (!lead) {
+    return (
+      <main id="main" className="mx-auto max-w-3xl space-y-8 px-4 py-12">
+        <DeletedNotice live={false} />
+        <p>
+          <Link to="/dashboard" className="text-sm font-semibold text-amber-800 underline">
+            Back to the inbox
+          </Link>
+        </p>
+      </main>
+    );
+  }
+  return <LeadView lead={lead} deleted={!("item" in live)} />;
+}
+
+function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
+  const { item, reference, timeline, replies, admins, draft, templateId, viewerId, now } = lead;
+  const ownReplies = replies.filter((reply) => reply.sentById === viewerId).length;
   const result = useActionData<typeof action>();
   const errors: FieldErrors = result?.fieldErrors ?? {};
   const errorFor = (intent: LeadIntent, name: string) =>
@@ -118,6 +159,7 @@ export default function LeadPage() {
           Back to the inbox
         </Link>
       </p>
+      {deleted ? <DeletedNotice live /> : null}
       <header className="space-y-2">
         <h1 className="text-2xl font-bold text-stone-900">{item.name}</h1>
         <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
@@ -243,7 +285,7 @@ export default function LeadPage() {
           method="post"
           className="space-y-3"
           aria-label="Reply composer"
-          key={`${templateId ?? "none"}:${replies.length}`}
+          key={`${templateId ?? "none"}:${ownReplies}`}
         >
           <input type="hidden" name="id" value={item.id} />
           <Field label="Subject" name="subject" error={errorFor("reply", "subject")}>
