@@ -30,7 +30,12 @@ import { applyLeadAction, loadLead } from "./dashboard.inquiries.detail.server";
 export const handle = { hydrate: true };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData && "reference" in loaderData ? `Lead ${loaderData.reference} – Dashboard` : "Lead – Dashboard" },
+  {
+    title:
+      loaderData && "reference" in loaderData
+        ? `Lead ${loaderData.reference} – Dashboard`
+        : "Lead – Dashboard",
+  },
   { name: "robots", content: "noindex" },
 ];
 
