@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { AssignSchema, BulkActionSchema, bulkFormValues, ReplySchema, SetStatusSchema } from "./lead-desk";
+import {
+  AssignSchema,
+  BULK_NOBODY,
+  BulkActionSchema,
+  bulkFormValues,
+  ReplySchema,
+  SetStatusSchema,
+} from "./lead-desk";
 
 const ID = "6f1c2d3e-0000-4000-8000-000000000000";
 const fieldErrors = (result: {
@@ -62,5 +69,23 @@ describe("lead desk forms", () => {
         }),
       ),
     ).toEqual({ lostReason: "Say why the leads were lost." });
+  });
+
+  it("bulk assign: an admin, or Nobody (unassign); the empty choice is not a choice", () => {
+    const assign = (assigneeId: string) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ intent: "bulk", action: "assign", ids: ID, assigneeId })) {
+        form.append(name, value);
+      }
+      return BulkActionSchema.safeParse(bulkFormValues(form));
+    };
+    expect(assign(BULK_NOBODY).data?.assigneeId).toBeNull();
+    expect(assign("ben").data?.assigneeId).toBe("ben");
+    expect(fieldErrors(assign(""))).toEqual({ assigneeId: "Choose an admin." });
+    expect(
+      fieldErrors(
+        BulkActionSchema.safeParse({ intent: "bulk", action: "assign", ids: [ID], assigneeId: "" }),
+      ),
+    ).toEqual({ assigneeId: "Choose an admin." });
   });
 });

@@ -90,6 +90,13 @@ export const BULK_ACTION_VALUES = [
 ] as const;
 
 /**
+ * The bulk bar's "Nobody" assignee. The bar's empty choice means "not
+ * chosen yet" (its fields are optional), so unassigning needs a value of its
+ * own; Better Auth's generated ids are 32 characters, never this word.
+ */
+export const BULK_NOBODY = "nobody";
+
+/**
  * A bulk action from the form: `ids` (repeated field) for the selected
  * cards, or scope "filter" with the view's fields and `before` (when its
  * count was shown). Deleting needs `confirm` with the count the admin saw.
@@ -107,7 +114,11 @@ export const BulkActionSchema = z
     owner: z.enum(INBOX_OWNER_VALUES).optional(),
     lead: z.enum(LEAD_STATUS_VALUES).optional(),
     before: z.iso.datetime({ offset: true }).optional(),
-    assigneeId: z.preprocess((value) => (value === "" ? null : value), UserIdSchema.nullable().optional()),
+    /** An admin's id, or BULK_NOBODY to clear the owner; empty is "not chosen". */
+    assigneeId: z.preprocess(
+      (value) => (value === BULK_NOBODY ? null : value === "" ? undefined : value),
+      UserIdSchema.nullable().optional(),
+    ),
     leadStatus: z.enum(LEAD_STATUS_VALUES).optional(),
     lostReason: z.string().trim().max(LOST_REASON_MAX_LENGTH).optional(),
     confirm: z.coerce.number().int().min(0).optional(),

@@ -64,8 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result === "not-an-admin") return failure("Only admins can own leads.", 400);
     logger.info({ action: input.action, scope: input.scope, ...result, adminId: user.id }, "bulk action");
     const noun = result.changed === 1 ? "inquiry" : "inquiries";
+    const unassigning = input.action === "assign" && input.assigneeId === null;
     return redirectWithToast(context, viewUrl(input), {
-      title: `${result.changed} ${noun} ${DONE[input.action] ?? "updated"}`,
+      title: `${result.changed} ${noun} ${unassigning ? "unassigned" : (DONE[input.action] ?? "updated")}`,
     });
   } catch (error) {
     if (error instanceof LostReasonRequiredError) return failure("Say why the leads were lost.", 400);

@@ -1,16 +1,18 @@
+import { useState } from "react";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import { ContactLines } from "~/components/inbox/contact-lines";
-import { formatWhen, LeadTimeline, ReplyList } from "~/components/inbox/lead-timeline";
-import { replyMailto } from "~/components/inbox/inquiry-links";
+import { LeadDeletedNotice } from "~/components/inbox/lead-deleted-notice";
+import { LeadReplySection } from "~/components/inbox/lead-reply-section";
+import { formatWhen, LeadTimeline } from "~/components/inbox/lead-timeline";
+import { useLiveInboxData } from "~/components/inbox/use-inbox-events";
 import { type Toast, Toaster } from "~/components/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Input, Select, Textarea } from "~/components/ui/input";
+import { Input, Select } from "~/components/ui/input";
 import { LEAD_STATUS_LABELS, LEAD_STATUS_VALUES } from "~/content/lead-desk";
-import { REPLY_TEMPLATES } from "~/content/reply-templates";
-import { type LeadIntent, LeadActionSchema, MarkRepliedSchema } from "~/forms/lead-desk";
+import { type LeadIntent, LeadActionSchema } from "~/forms/lead-desk";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { databaseContext, envContext } from "~/lib/context.server";
 import { readFormData } from "~/lib/http/form-data.server";
@@ -28,7 +30,12 @@ import { applyLeadAction, loadLead } from "./dashboard.inquiries.detail.server";
 export const handle = { hydrate: true };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Lead ${loaderData.reference} – Dashboard` : "Lead – Dashboard" },
+  {
+    title:
+      loaderData && "reference" in loaderData
+        ? `Lead ${loaderData.reference} – Dashboard`
+        : "Lead – Dashboard",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -44,7 +51,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     viewerName: user.name,
     templateId,
   });
-  if (!lead) throw data("Not found", { status: 404 });
+  // Data, not a thrown error: the live refresh of an open page reads it as "deleted".
+  if (!lead) return data({ deleted: true as const, now: Date.now() }, { status: 404 });
   return { ...lead, viewerId: user.id, now: Date.now() };
 }
 
@@ -101,9 +109,38 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 const STATE_BADGE = { overdue: "Overdue", "due-soon": "Due soon" } as const;
 
+type LeadData = Exclude<Awaited<ReturnType<typeof loader>>, { data: unknown }>;
+
+/**
+ * The page follows other admins' changes through the inbox's event stream
+ * (useLiveInboxData). Forms are keyed by what they show, so a change remounts
+ * only the form it concerns; the composer only after the viewer's own reply,
+ * so another admin's reply never wipes a draft. A deletion keeps the last
+ * state on screen, the draft with it, under a notice.
+ */
 export default function LeadPage() {
-  const { item, reference, timeline, replies, admins, draft, templateId, viewerId, now } =
-    useLoaderData<typeof loader>();
+  const live = useLiveInboxData(useLoaderData<typeof loader>());
+  const [last, setLast] = useState<LeadData | null>("item" in live ? live : null);
+  if ("item" in live && live !== last) setLast(live);
+  const lead = "item" in live ? live : last;
+  if (!lead) {
+    return (
+      <main id="main" className="mx-auto max-w-3xl space-y-8 px-4 py-12">
+        <LeadDeletedNotice live={false} />
+        <p>
+          <Link to="/dashboard" className="text-sm font-semibold text-amber-800 underline">
+            Back to the inbox
+          </Link>
+        </p>
+      </main>
+    );
+  }
+  return <LeadView lead={lead} deleted={!("item" in live)} />;
+}
+
+function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
+  const { item, reference, timeline, replies, admins, draft, templateId, viewerId, now } = lead;
+  const ownReplies = replies.filter((reply) => reply.sentById === viewerId).length;
   const result = useActionData<typeof action>();
   const errors: FieldErrors = result?.fieldErrors ?? {};
   const errorFor = (intent: LeadIntent, name: string) =>
@@ -118,6 +155,7 @@ export default function LeadPage() {
           Back to the inbox
         </Link>
       </p>
+      {deleted ? <LeadDeletedNotice live /> : null}
       <header className="space-y-2">
         <h1 className="text-2xl font-bold text-stone-900">{item.name}</h1>
         <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
@@ -218,74 +256,14 @@ export default function LeadPage() {
         ) : null}
       </section>
 
-      <section aria-labelledby="reply-heading" className="space-y-3">
-        <h2 id="reply-heading" className="text-lg font-semibold">
-          Reply
-        </h2>
-        <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Reply template">
-          <Field label="Template" name="template" className="grow">
-            {(control) => (
-              <Select {...control} defaultValue={templateId ?? ""}>
-                <option value="">No template</option>
-                {REPLY_TEMPLATES.map((template) => (
-                  <option key={template.id} value={template.id}>
-                    {template.label}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Button type="submit" variant="secondary">
-            Use template
-          </Button>
-        </Form>
-        <Form
-          method="post"
-          className="space-y-3"
-          aria-label="Reply composer"
-          key={`${templateId ?? "none"}:${replies.length}`}
-        >
-          <input type="hidden" name="id" value={item.id} />
-          <Field label="Subject" name="subject" error={errorFor("reply", "subject")}>
-            {(control) => <Input {...control} defaultValue={draft.subject} required maxLength={200} />}
-          </Field>
-          <Field
-            label="Your reply"
-            name="body"
-            error={errorFor("reply", "body")}
-            description={`To ${item.email}. Replace every [[…]] before sending; answers come back to the team address.`}
-          >
-            {(control) => <Textarea {...control} defaultValue={draft.body} required rows={14} />}
-          </Field>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" name="intent" value="reply">
-              Send reply
-            </Button>
-            <a href={replyMailto(item)} className="self-center text-sm text-amber-800 underline">
-              Reply via Email instead
-            </a>
-          </div>
-        </Form>
-        <Form method="post" className="flex flex-wrap items-end gap-3" aria-label="Replied outside">
-          <input type="hidden" name="id" value={item.id} />
-          <Field label="Replied by" name="channel">
-            {(control) => (
-              <Select {...control} defaultValue="email">
-                {MarkRepliedSchema.shape.channel.unwrap().options.map((channel) => (
-                  <option key={channel} value={channel}>
-                    {channel}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Button type="submit" name="intent" value="mark-replied" variant="secondary">
-            Mark as replied
-          </Button>
-        </Form>
-        <h3 className="font-semibold">Replies sent</h3>
-        <ReplyList replies={replies} />
-      </section>
+      <LeadReplySection
+        item={item}
+        draft={draft}
+        templateId={templateId}
+        replies={replies}
+        composerKey={`${templateId ?? "none"}:${ownReplies}`}
+        errorFor={(name) => errorFor("reply", name)}
+      />
 
       <section aria-labelledby="timeline-heading" className="space-y-3">
         <h2 id="timeline-heading" className="text-lg font-semibold">

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { BULK_NOBODY } from "../../app/forms/lead-desk";
 import { cookieHeader, type InboxServer, startInboxServer } from "./inbox-setup";
 
 /**
@@ -85,6 +86,7 @@ const BULK: Record<string, string>[] = [
   { intent: "bulk", action: "mark-read", scope: "selected", ids: ID },
   { intent: "bulk", action: "delete", scope: "selected", ids: ID },
   { intent: "bulk", action: "delete", scope: "selected", ids: ID, confirm: "1" },
+  { intent: "bulk", action: "assign", scope: "selected", ids: ID, assigneeId: BULK_NOBODY },
 ];
 
 const PROBES: Probe[] = [
@@ -233,6 +235,14 @@ test("admin: every lead-page intent and the bulk action apply (an unknown intent
   const marked = await post("/dashboard/bulk", BULK[0]!);
   expect(marked.status).toBe(302);
   expect(marked.location).toBe("/dashboard");
+  // "Nobody" clears the owner the lead page's "take" set, with a timeline entry.
+  const unassignedEntries = async () =>
+    (await probe("admin", { label: "lead page", path: LEAD_PATH })).body.split('data-kind="unassigned"')
+      .length;
+  const before = await unassignedEntries();
+  const unassigned = await post("/dashboard/bulk", BULK[3]!);
+  expect(unassigned.status).toBe(302);
+  expect(await unassignedEntries()).toBe(before + 1);
   // A deletion without the confirmed count only asks; the inquiry stays.
   const asked = await post("/dashboard/bulk", BULK[1]!);
   expect(asked.status).toBe(200);

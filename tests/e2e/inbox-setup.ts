@@ -34,6 +34,8 @@ export interface InboxServer {
     adminStaleSession: SessionCookie;
     /** An admin whose second factor is a passkey, in a session signed in with the password alone. */
     adminPasskeyPasswordOnly: SessionCookie;
+    /** Stan Stale's own session after setting up an authenticator: a second admin at the desk. */
+    otherAdmin: SessionCookie;
   };
   stop(): Promise<void>;
 }
@@ -101,7 +103,11 @@ export async function startInboxServer(
       cookies.adminWithoutSecondFactor = await passwordSession("nell.nofactor@example.test");
       // A password-only session from before the admin set up an authenticator.
       cookies.adminStaleSession = await passwordSession("stan.stale@example.test");
-      await signInAdminWithTotp(auth, name, { email: "stan.stale@example.test", password: SEEDED_PASSWORD });
+      const stan = await signInAdminWithTotp(auth, name, {
+        email: "stan.stale@example.test",
+        password: SEEDED_PASSWORD,
+      });
+      cookies.otherAdmin = { name, value: stan.cookie.slice(name.length + 1) };
       // An admin with a passkey (its key is never checked here), signed in with the password alone.
       cookies.adminPasskeyPasswordOnly = await passwordSession("pat.passkey@example.test");
       const [pat] = await database.db

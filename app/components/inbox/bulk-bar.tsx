@@ -1,6 +1,7 @@
 import { Button } from "~/components/ui/button";
 import { LEAD_STATUS_LABELS, LEAD_STATUS_VALUES } from "~/content/lead-desk";
 import type { InboxFilter } from "~/forms/inbox";
+import { BULK_NOBODY } from "~/forms/lead-desk";
 import { BULK_FORM_ID } from "./lead-line";
 
 const ACTIONS = [
@@ -79,6 +80,7 @@ export function BulkBar({
         <label htmlFor="bulk-assignee">Assignee</label>
         <select className={CONTROL} id="bulk-assignee" name="assigneeId" defaultValue="">
           <option value="">Choose an admin</option>
+          <option value={BULK_NOBODY}>Nobody</option>
           {admins.map((admin) => (
             <option key={admin.id} value={admin.id}>
               {admin.name}
