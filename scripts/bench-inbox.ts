@@ -8,7 +8,8 @@
  * (in memory) and on Postgres (a scratch database on the server of
  * BENCH_DATABASE_URL or TEST_DATABASE_URL, dropped afterwards).
  *
- * Options (environment): BENCH_ROWS (default 100000), BENCH_RUNS (default 100).
+ * Options (environment): BENCH_ROWS (default 100000), BENCH_RUNS (default 100),
+ * BENCH_BACKENDS (default "pglite,postgres"; one of them to repeat it alone).
  */
 import { type InboxFilter, InboxFilterSchema } from "../app/forms/inbox";
 import { type DatabaseHandle, openDatabase } from "../app/lib/db/db.server";
@@ -23,6 +24,7 @@ import { seedInquiries } from "./bench-seed";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
+const BACKENDS = (process.env.BENCH_BACKENDS ?? "pglite,postgres").split(",");
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
@@ -107,12 +109,15 @@ async function main(): Promise<void> {
   console.log(
     `inbox benchmark: ${ROWS.toLocaleString("en-GB")} rows, ${RUNS} runs per query (page + total + unread count)`,
   );
-  const pglite = await openDatabase({ kind: "pglite", dataDir: null });
-  try {
-    await bench("PGlite (in memory)", pglite);
-  } finally {
-    await pglite.close();
+  if (BACKENDS.includes("pglite")) {
+    const pglite = await openDatabase({ kind: "pglite", dataDir: null });
+    try {
+      await bench("PGlite (in memory)", pglite);
+    } finally {
+      await pglite.close();
+    }
   }
+  if (!BACKENDS.includes("postgres")) return;
 
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
