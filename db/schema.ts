@@ -86,10 +86,11 @@ export const contactSubmissions = pgTable(
     index("contact_submissions_form_token_hash_idx").on(table.form_token_hash),
     // Newest-first listing, with id as a stable tie-breaker for pagination.
     index("contact_submissions_created_at_idx").on(table.created_at.desc(), table.id.desc()),
-    // Unread counts and the unread filter touch only unread rows.
+    // The unread count of every admin page and the unread view: only unread genuine rows, in
+    // page order. The predicate is the count's condition, so the count reads the index alone.
     index("contact_submissions_unread_idx")
-      .on(table.created_at.desc())
-      .where(sql`${table.read_at} is null`),
+      .on(table.created_at.desc(), table.id.desc())
+      .where(sql`not ${table.is_spam} and ${table.read_at} is null`),
     // Admin inbox filters (issue 6): interest and deal size, each newest first.
     index("contact_submissions_interest_idx").on(table.interest, table.created_at.desc(), table.id.desc()),
     index("contact_submissions_deal_size_idx").on(table.deal_size, table.created_at.desc(), table.id.desc()),
@@ -109,8 +110,14 @@ export const contactSubmissions = pgTable(
       .where(
         sql`not ${table.is_spam} and ${table.first_replied_at} is null and ${table.status} not in ('closed_won', 'closed_lost')`,
       ),
-    // "Mine" (and the status filter) newest first.
-    index("contact_submissions_assigned_idx").on(table.assigned_to, table.created_at.desc(), table.id.desc()),
+    // "Mine" newest first; is_spam in the key lets its count read the index alone.
+    index("contact_submissions_assigned_idx").on(
+      table.assigned_to,
+      table.is_spam,
+      table.created_at.desc(),
+      table.id.desc(),
+    ),
+    // The lead status filter, newest first.
     index("contact_submissions_status_idx").on(table.status, table.created_at.desc(), table.id.desc()),
     check(
       "contact_submissions_status_check",

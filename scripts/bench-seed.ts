@@ -6,17 +6,30 @@ import { sql } from "drizzle-orm";
 import { createAuth, sessionCookieName } from "../app/lib/auth/auth.server";
 import type { DatabaseHandle } from "../app/lib/db/db.server";
 import type { Env } from "../app/lib/env.server";
-import { createAccount, demoInquiries, insertInquiries } from "../app/lib/db/seed.server";
+import {
+  createAccount,
+  type DemoDeskOptions,
+  demoInquiries,
+  insertInquiries,
+} from "../app/lib/db/seed.server";
 import { signInAdminWithTotp } from "../tests/support/admin-session";
 
-/** `rows` inquiries spread over 2023–2024, mostly read, a few spam. */
-export async function seedInquiries(database: DatabaseHandle, rows: number): Promise<void> {
+/**
+ * `rows` inquiries spread over 2023–2024, mostly read, a few spam; with
+ * `desk`, owned, answered and moved on as months of use leave them.
+ */
+export async function seedInquiries(
+  database: DatabaseHandle,
+  rows: number,
+  desk?: DemoDeskOptions,
+): Promise<void> {
   const inquiries = demoInquiries({
     count: rows,
     from: new Date(Date.UTC(2023, 0, 1)),
     to: new Date(Date.UTC(2025, 0, 1)),
     readShare: 0.9,
     spamShare: 0.02,
+    desk,
   });
   await insertInquiries(database.db, inquiries);
   // As autovacuum would have by now: statistics, and the visibility map index-only counts need.

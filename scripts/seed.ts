@@ -1,7 +1,8 @@
 /**
  * `npm run db:seed`: demo data for a development database (DATA_DIR or
  * DATABASE_URL): an admin and a visitor, whose new random passwords are
- * printed, and inquiries of every interest, deal size and state.
+ * printed, and inquiries of every interest, deal size and state, lead
+ * status, owned or not, answered or awaiting a reply.
  */
 import { count, isNotNull, sql } from "drizzle-orm";
 import { contactSubmissions, user } from "../db/schema";
@@ -49,7 +50,13 @@ try {
   await createAccount(db, env, visitor);
 
   const now = Date.now();
-  const rows = demoInquiries({ count: 60, from: new Date(now - 30 * DAY_MS), to: new Date(now) });
+  // The demo admin owns half the leads; the newest wait for a reply, some of them overdue.
+  const rows = demoInquiries({
+    count: 60,
+    from: new Date(now - 30 * DAY_MS),
+    to: new Date(now),
+    desk: { ownerIds: [adminId] },
+  });
   await insertInquiries(db, rows);
   // Read and annotated by the demo admin.
   await db.update(contactSubmissions).set({ read_by: adminId }).where(isNotNull(contactSubmissions.read_at));

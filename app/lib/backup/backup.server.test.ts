@@ -9,9 +9,20 @@ import { openDatabase } from "../db/db.server";
 // Three PGlite boots per test on a shared 2-core machine.
 vi.setConfig({ testTimeout: 180_000 });
 
-/** What the newest migration (0010_passkeys) adds; the test below undoes it by hand. */
-const NEWEST_MIGRATION = "0010_passkeys";
-const NEWEST_TABLE = "passkey";
+/**
+ * The newest migration (0011_inbox_count_indexes) redefines two indexes; the
+ * test below undoes it by hand, putting back their definitions from 0000 and 0009.
+ */
+const NEWEST_MIGRATION = "0011_inbox_count_indexes";
+const UNDO_NEWEST = [
+  `drop index contact_submissions_unread_idx`,
+  `drop index contact_submissions_assigned_idx`,
+  `create index contact_submissions_unread_idx on contact_submissions (created_at desc) where read_at is null`,
+  `create index contact_submissions_assigned_idx on contact_submissions (assigned_to, created_at desc, id desc)`,
+];
+/** Holds once the newest migration ran. */
+const NEWEST_APPLIED = sql`select count(*)::int as count from pg_indexes
+  where indexname = 'contact_submissions_unread_idx' and indexdef like '%is_spam%'`;
 
 let dirs: string[] = [];
 afterEach(() => {
@@ -34,7 +45,8 @@ describe("restore", () => {
     // A data directory as an older version left it: without the newest migration.
     const oldDir = tempDir();
     const old = await openDatabase({ kind: "pglite", dataDir: oldDir });
-    await old.db.execute(sql.raw(`drop table ${NEWEST_TABLE}`));
+    for (const statement of UNDO_NEWEST) await old.db.execute(sql.raw(statement));
+    expect((await old.db.execute<{ count: number }>(NEWEST_APPLIED)).rows[0]?.count).toBe(0);
     await old.db.execute(
       sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`,
     );
@@ -49,10 +61,8 @@ describe("restore", () => {
     await restoreBackup({ file, force: false, dataDir: newDir, databaseUrl: undefined });
     const restored = await openDatabase({ kind: "pglite", dataDir: newDir });
     try {
-      const table = await restored.db.execute<{ count: number }>(
-        sql`select count(*)::int as count from pg_tables where tablename = ${NEWEST_TABLE}`,
-      );
-      expect(table.rows[0]?.count).toBe(1);
+      const applied = await restored.db.execute<{ count: number }>(NEWEST_APPLIED);
+      expect(applied.rows[0]?.count).toBe(1);
       const rows = await restored.db.execute<{ message: string }>(
         sql`select message from contact_submissions`,
       );

@@ -148,16 +148,62 @@ export interface DemoInquiryOptions {
   /** Share flagged as spam (default 0.05). */
   spamShare?: number;
   seed?: number;
+  /** The lead desk as use leaves it (issue 15); without it every inquiry is new, unowned and unanswered. */
+  desk?: DemoDeskOptions;
+}
+
+export interface DemoDeskOptions {
+  /** Admins (existing user ids) that owned leads are assigned to, in turn at random. */
+  ownerIds: readonly string[];
+  /** Share of genuine inquiries with an owner (default 0.5). */
+  ownedShare?: number;
+  /** Share of genuine inquiries never answered (default 0.1); so are those whose reply would fall after `to`. */
+  unansweredShare?: number;
+}
+
+const HOUR_MS = 3_600_000;
+const LOST_REASONS = [
+  "Went with another supplier.",
+  "Budget not approved.",
+  "Outside Ghana's licensing rules.",
+];
+
+/**
+ * Owner, first reply and lead status of one genuine inquiry. Answered ones
+ * were answered within 1–30 hours (so some broke the 24-hour promise) and
+ * moved on; unanswered ones are still new.
+ */
+function deskState(desk: DemoDeskOptions, next: () => number, created: Date, to: Date): Partial<NewInquiry> {
+  const { ownerIds, ownedShare = 0.5, unansweredShare = 0.1 } = desk;
+  const owned = ownerIds.length > 0 && next() < ownedShare;
+  const owner = owned ? (ownerIds[Math.floor(next() * ownerIds.length)] ?? null) : null;
+  const assignment = owner ? { assigned_to: owner, assigned_at: new Date(created.getTime() + HOUR_MS) } : {};
+  const repliedAt = new Date(created.getTime() + Math.floor((1 + next() * 29) * HOUR_MS));
+  if (next() < unansweredShare || repliedAt > to) return assignment;
+  const outcome = next();
+  const status =
+    outcome < 0.5 ? "contacted" : outcome < 0.7 ? "qualified" : outcome < 0.8 ? "closed_won" : "closed_lost";
+  return {
+    ...assignment,
+    first_replied_at: repliedAt,
+    status,
+    status_changed_at: repliedAt,
+    last_action_at: repliedAt,
+    lost_reason: status === "closed_lost" ? LOST_REASONS[Math.floor(next() * LOST_REASONS.length)] : null,
+  };
 }
 
 /**
  * Realistic inquiries, deterministic for a seed. Interests and deal sizes
  * take turns, so the first 42 rows hold every pair (and inquiries without a
- * deal size); some are read and some carry notes, a few are spam.
+ * deal size); some are read and some carry notes, a few are spam. With
+ * `desk`, genuine ones also have owners, first replies and lead statuses.
  */
 export function demoInquiries(options: DemoInquiryOptions): NewInquiry[] {
-  const { count, from, to, readShare = 0.6, spamShare = 0.05, seed = 42 } = options;
+  const { count, from, to, readShare = 0.6, spamShare = 0.05, seed = 42, desk } = options;
   const next = randomSequence(seed);
+  // A sequence of its own: the desk leaves the other columns as they were without it.
+  const nextForDesk = randomSequence(seed + 1);
   const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)] as T;
   const span = to.getTime() - from.getTime();
   return Array.from({ length: count }, (_, n): NewInquiry => {
@@ -185,6 +231,7 @@ export function demoInquiries(options: DemoInquiryOptions): NewInquiry[] {
       admin_notes: noted ? pick(NOTES) : null,
       notes_updated_at: noted ? new Date(created.getTime() + 7_200_000) : null,
       is_spam: spam,
+      ...(desk && !spam ? deskState(desk, nextForDesk, created, to) : {}),
     };
   });
 }
