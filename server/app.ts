@@ -1,14 +1,16 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
+import type { RequestListener } from "node:http";
 import express, { type RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/lib/context.server";
 import { backupRoutes } from "./backup";
-import { cachedCatalogue } from "./catalogue-cache";
+import { createCatalogueCache } from "./catalogue-cache";
+import { createFastPath, type FastPath } from "./fast-path";
 import { healthRoutes } from "./health";
 import { createGetLoadContext } from "./load-context";
-import { metricsRoutes } from "./metrics";
+import { createRequestMetrics, metricsRoutes } from "./metrics";
 import {
   acceptOnlyForms,
   limitBodySize,
@@ -17,9 +19,9 @@ import {
   refuseOtherMethods,
   rejectCrossOrigin,
 } from "./request-guards";
-import { requestLog } from "./request-log";
+import { fastRequestLog, requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
-import { staticFiles } from "./static-files";
+import { loadStaticSite, staticFiles } from "./static-files";
 
 export interface AppOptions {
   /** The build, or a function returning its latest version (development). */
@@ -34,18 +36,28 @@ export interface AppOptions {
   isShuttingDown(): boolean;
 }
 
-export function createApp(options: AppOptions): express.Express {
+export interface App {
+  /** Every request: the fast path's when it answers, Express's otherwise. */
+  listener: RequestListener;
+  express: express.Express;
+  /** Production only: answers from memory before Express (server/fast-path.ts). */
+  fastPath?: FastPath;
+}
+
+export function createApp(options: AppOptions): App {
   const { build, services, logger, clientDir, viteMiddlewares } = options;
   const { env, database } = services;
   const development = viteMiddlewares !== undefined;
+  const https = env.SITE_URL.startsWith("https:");
+  const metrics = createRequestMetrics(build);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
 
   app.use(requestLog(logger));
-  app.use(metricsRoutes({ build, token: env.METRICS_TOKEN, database }));
+  app.use(metricsRoutes({ metrics, token: env.METRICS_TOKEN, database }));
   app.use(backupRoutes(env, database));
-  app.use(securityHeaders({ https: env.SITE_URL.startsWith("https:"), development }));
+  app.use(securityHeaders({ https, development }));
   app.use(privateWhenSignedIn());
   app.use(refuseNulInUrl());
   app.use((_req, res, next) => {
@@ -55,9 +67,20 @@ export function createApp(options: AppOptions): express.Express {
   });
   // Production's static bytes are served precompressed from memory, before
   // per-request compression; development renders every page on request.
+  let fastPath: FastPath | undefined;
   if (typeof build !== "function" && clientDir) {
-    app.use(staticFiles(clientDir, { siteUrl: env.SITE_URL }));
-    app.use(cachedCatalogue({ build, services }));
+    const site = loadStaticSite(clientDir, env.SITE_URL);
+    const catalogue = createCatalogueCache({ build, services });
+    app.use(staticFiles(site, { siteUrl: env.SITE_URL }));
+    app.use(catalogue.middleware);
+    fastPath = createFastPath({
+      site,
+      catalogue,
+      https,
+      log: fastRequestLog(logger),
+      metrics,
+      isShuttingDown: options.isShuttingDown,
+    });
   }
   app.use(compression());
   app.use(
@@ -80,5 +103,10 @@ export function createApp(options: AppOptions): express.Express {
       getLoadContext: createGetLoadContext(services),
     }),
   );
-  return app;
+  const listener: RequestListener = fastPath
+    ? (req, res) => {
+        if (!fastPath(req, res)) app(req, res);
+      }
+    : app;
+  return { listener, express: app, fastPath };
 }

@@ -12,13 +12,34 @@ const CATALOGUE_CACHE_ENTRIES = 200;
 /** An executable inline script would need a nonce, so such a page is never cached. */
 const INLINE_SCRIPT = /<script(?![^>]*\s(?:src=|type="application\/ld\+json"))[^>]*>/;
 
+/** Raw query strings (up to a length) whose normalised form is remembered, so a repeated one is not parsed again. */
+const REMEMBERED_QUERIES = 1_000;
+const REMEMBERED_QUERY_LENGTH = 256;
+
+interface Entry {
+  rendering: Promise<CachedResource | undefined>;
+  /** Set once the render is done and cacheable. */
+  resource?: CachedResource;
+}
+
+export interface CatalogueCache {
+  /** Express middleware: renders a missing entry, then answers from it. */
+  middleware: RequestHandler;
+  /**
+   * The page already rendered for a query string (what follows `?`), marked
+   * as recently used; undefined when it is not rendered yet, or cannot be.
+   */
+  find(rawQuery: string): CachedResource | undefined;
+}
+
 /**
  * Filtered catalogue pages (`/equipment?…`) for visitors without a session
  * or toast cookie, rendered once per normalised query and kept in memory with
  * their compressed variants. The catalogue changes only with a deploy, so an
  * entry never goes stale; the bound keeps hand-made queries from growing it.
+ * The middleware is for Express; `find` is for the fast path (server/fast-path.ts).
  */
-export function cachedCatalogue({
+export function createCatalogueCache({
   build,
   services,
   maxEntries = CATALOGUE_CACHE_ENTRIES,
@@ -26,11 +47,24 @@ export function cachedCatalogue({
   build: ServerBuild;
   services: AppServices;
   maxEntries?: number;
-}): RequestHandler {
+}): CatalogueCache {
   const siteUrl = services.env.SITE_URL;
   const render = createRequestHandler(build, "production");
   const securityPolicy = staticPageSecurityPolicy({ https: siteUrl.startsWith("https:") });
-  const cache = new Map<string, Promise<CachedResource | undefined>>();
+  const cache = new Map<string, Entry>();
+  const normalised = new Map<string, string>();
+
+  const normalise = (rawQuery: string): string => {
+    let query = normalised.get(rawQuery);
+    if (query === undefined) {
+      query = formatEquipmentQuery(parseEquipmentQuery(new URLSearchParams(rawQuery)));
+      if (rawQuery.length <= REMEMBERED_QUERY_LENGTH) {
+        if (normalised.size >= REMEMBERED_QUERIES) normalised.clear();
+        normalised.set(rawQuery, query);
+      }
+    }
+    return query;
+  };
 
   const renderPage = async (query: string, clientIp: string): Promise<CachedResource | undefined> => {
     const request = new Request(`${siteUrl}/equipment${query ? `?${query}` : ""}`, {
@@ -50,30 +84,41 @@ export function cachedCatalogue({
     });
   };
 
-  return (req, res, next) => {
+  const middleware: RequestHandler = (req, res, next) => {
     if (req.path !== "/equipment" || (req.method !== "GET" && req.method !== "HEAD")) return next();
     const start = req.url.indexOf("?");
     // The unfiltered catalogue is prerendered; signed-in visitors get a render.
     if (start === -1 || hasPersonalCookie(req.headers.cookie)) return next();
-    const query = formatEquipmentQuery(parseEquipmentQuery(new URLSearchParams(req.url.slice(start + 1))));
+    const query = normalise(req.url.slice(start + 1));
     let entry = cache.get(query);
     if (entry) {
       // Most recently used last: Map keeps insertion order.
       cache.delete(query);
     } else {
-      entry = renderPage(query, req.ip ?? "unknown");
+      const created: Entry = { rendering: renderPage(query, req.ip ?? "unknown") };
       // A failed render is not kept: the next request tries again.
-      entry.then(
-        (resource) => resource ?? cache.delete(query),
-        () => cache.delete(query),
-      );
+      const forget = () => cache.get(query) === created && cache.delete(query);
+      created.rendering.then((resource) => (resource ? (created.resource = resource) : forget()), forget);
       while (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
+      entry = created;
     }
     cache.set(query, entry);
-    entry.then((resource) => {
+    entry.rendering.then((resource) => {
       if (!resource) return next();
       res.setHeader(securityPolicy.name, securityPolicy.value);
       sendResource(req, res, resource);
     }, next);
+  };
+
+  return {
+    middleware,
+    find(rawQuery) {
+      const query = normalise(rawQuery);
+      const entry = cache.get(query);
+      if (!entry?.resource) return undefined;
+      cache.delete(query);
+      cache.set(query, entry);
+      return entry.resource;
+    },
   };
 }

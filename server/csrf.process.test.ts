@@ -98,7 +98,7 @@ describe(`cross-site request forgery, on every action (${BACKEND})`, () => {
         clientDir: clientBuildDir,
         isShuttingDown: () => false,
       });
-      expect(expressRoutes((app.router as unknown as { stack: ExpressLayer[] }).stack)).toEqual(
+      expect(expressRoutes((app.express.router as unknown as { stack: ExpressLayer[] }).stack)).toEqual(
         EXPRESS_ROUTES,
       );
     } finally {

@@ -77,7 +77,7 @@ export async function startServer({ httpServer, build, clientDir, vite }: StartS
   });
 
   const server = httpServer;
-  server.on("request", app);
+  server.on("request", app.listener);
   server.listen(env.PORT, env.HOST, () => {
     logger.info(
       {

@@ -111,6 +111,23 @@ describe("GET /metrics", () => {
     }
     expect(sample(after, "database_up")).toBe(1);
   });
+
+  it("counts pages answered from memory (the fast path) under their route", async () => {
+    // The first catalogue request renders the view; the others are answered from memory.
+    await (await fetch(`${server.url}/equipment?q=excavator`)).text();
+    const before = await scrape();
+    for (const urlPath of ["/", "/", "/equipment?q=excavator", "/equipment?q=excavator&sort="]) {
+      await (await fetch(server.url + urlPath)).text();
+    }
+    const after = await scrape();
+    const count = (text: string, route: string) =>
+      sample(text, "http_requests_total", { route, method: "GET", status: "200" });
+    expect(count(after, "/")).toBe(count(before, "/") + 2);
+    expect(count(after, "/equipment")).toBe(count(before, "/equipment") + 2);
+    const timed = (text: string) =>
+      sample(text, "http_request_duration_seconds_count", { route: "/", method: "GET" });
+    expect(timed(after)).toBe(timed(before) + 2);
+  });
 });
 
 describe("GET /metrics without METRICS_TOKEN", () => {

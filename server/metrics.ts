@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { ServerResponse } from "node:http";
 import { Router } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { DatabaseHandle } from "~/lib/db/db.server";
@@ -67,37 +68,56 @@ function sameToken(given: string, expected: string): boolean {
   return crypto.timingSafeEqual(digest(given), digest(expected));
 }
 
+export interface RequestMetrics {
+  /** Counts and times a response when it finishes, labelled by the route answering `path`. */
+  observe(res: ServerResponse, method: string, path: () => string): void;
+}
+
 /**
- * Counts and times every request, and serves GET /metrics to a bearer of
- * METRICS_TOKEN. Without a token configured /metrics does not exist (404).
+ * The request counter and timer, shared by the Express middleware and the
+ * fast path (server/fast-path.ts), so both label alike.
  */
-export function metricsRoutes({
-  build,
-  token,
-  database,
-}: {
+export function createRequestMetrics(
   /** The build, or (development) a function that loads its latest version. */
-  build: ServerBuild | (() => Promise<ServerBuild>);
-  token: string | undefined;
-  database: DatabaseHandle;
-}): Router {
-  const router = Router();
+  build: ServerBuild | (() => Promise<ServerBuild>),
+): RequestMetrics {
   // In development the route table is read once, at the first request:
   // labels for routes added later need a restart, which is fine for dev.
   let labelRoute: ((path: string) => string) | undefined =
     typeof build === "function" ? undefined : createRouteLabeler(build);
   let loading: Promise<void> | undefined;
+  return {
+    observe(res, method, path) {
+      if (!labelRoute && typeof build === "function") {
+        loading ??= build().then((latest) => void (labelRoute = createRouteLabeler(latest)));
+      }
+      const stopTimer = httpRequestDuration.startTimer();
+      res.on("finish", () => {
+        const labels = { route: labelRoute?.(path()) ?? "unlabelled", method };
+        stopTimer(labels);
+        httpRequests.inc({ ...labels, status: String(res.statusCode) });
+      });
+    },
+  };
+}
 
+/**
+ * Counts and times every request, and serves GET /metrics to a bearer of
+ * METRICS_TOKEN. Without a token configured /metrics does not exist (404).
+ */
+export function metricsRoutes({
+  metrics,
+  token,
+  database,
+}: {
+  metrics: RequestMetrics;
+  token: string | undefined;
+  database: DatabaseHandle;
+}): Router {
+  const router = Router();
   router.use((req, res, next) => {
-    if (!labelRoute && typeof build === "function") {
-      loading ??= build().then((latest) => void (labelRoute = createRouteLabeler(latest)));
-    }
-    const stopTimer = httpRequestDuration.startTimer();
-    res.on("finish", () => {
-      const labels = { route: labelRoute?.(req.path) ?? "unlabelled", method: req.method };
-      stopTimer(labels);
-      httpRequests.inc({ ...labels, status: String(res.statusCode) });
-    });
+    // req.path when the response finishes, as Express then has it.
+    metrics.observe(res, req.method, () => req.path);
     next();
   });
 

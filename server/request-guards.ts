@@ -78,6 +78,17 @@ export function refuseOtherMethods(): RequestHandler {
   };
 }
 
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && SESSION_COOKIE.test(cookieHeader);
+}
+
+/** A NUL byte, raw or percent-encoded: see refuseNulInUrl. */
+export function hasNulInUrl(url: string): boolean {
+  return /%00|\0/i.test(url);
+}
+
 /**
  * A response to a request that carries a session cookie may be personal (the
  * header, the inbox, its .data): no shared cache and no browser cache keeps
@@ -85,8 +96,7 @@ export function refuseOtherMethods(): RequestHandler {
  */
 export function privateWhenSignedIn(): RequestHandler {
   return (req, res, next) => {
-    const cookie = req.headers.cookie ?? "";
-    if (!/(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/.test(cookie)) return next();
+    if (!hasSessionCookie(req.headers.cookie)) return next();
     const writeHead = res.writeHead;
     res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
       // An event stream's no-transform stays: proxies must not buffer it.
@@ -113,7 +123,7 @@ export function privateWhenSignedIn(): RequestHandler {
  */
 export function refuseNulInUrl(): RequestHandler {
   return (req, res, next) => {
-    if (!/%00|\0/i.test(req.originalUrl)) return next();
+    if (!hasNulInUrl(req.originalUrl)) return next();
     res.status(400).type("text/plain").send("Bad request: the address contains a NUL character.");
   };
 }

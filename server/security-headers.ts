@@ -66,6 +66,18 @@ export function staticPageSecurityPolicy({ https }: { https: boolean }): { name:
 }
 
 /**
+ * Every security header of a response with staticPageSecurityPolicy, named
+ * and ordered as the Express path sets them: securityHeaders' fixed headers,
+ * then the policy. The fast path (server/fast-path.ts) sends these.
+ */
+export function staticPageSecurityHeaders({ https }: { https: boolean }): [name: string, value: string][] {
+  const headers = computeHeaders(https, ["'self'"]);
+  const policy = headers.get(CSP)!;
+  headers.delete(CSP);
+  return [...headers, [CSP, policy]];
+}
+
+/**
  * Security headers for every response, static files and errors included.
  * Scripts run only with the per-request nonce; prerendered pages carry no
  * inline scripts at all and get staticPageSecurityPolicy instead.

@@ -292,6 +292,17 @@ describe("production server lifecycle", () => {
     try {
       const response = await fetch(`${server.url}/healthz`);
       expect(response.headers.get("strict-transport-security")).toContain("max-age=31536000");
+      // Pages and files answered from memory, before Express, carry it too.
+      for (const urlPath of ["/", "/favicon.svg"]) {
+        const fromMemory = await fetch(server.url + urlPath);
+        expect(fromMemory.headers.get("etag"), urlPath).not.toBeNull();
+        expect(fromMemory.headers.get("strict-transport-security"), urlPath).toBe(
+          response.headers.get("strict-transport-security"),
+        );
+        expect(fromMemory.headers.get("content-security-policy"), urlPath).toBe(
+          response.headers.get("content-security-policy")?.replace(/ 'nonce-[^']+'/, ""),
+        );
+      }
     } finally {
       await server.stop();
     }

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import { chooseEncoding, type Encoding } from "./static-variants";
 
-type Headers = Record<string, string | number>;
+export type Headers = Record<string, string | number>;
 
 interface Variant {
   body: Buffer;
@@ -144,19 +144,24 @@ function isNotModified(req: IncomingMessage, resource: CachedResource): boolean 
   return !Number.isNaN(since) && Math.floor(resource.lastModifiedMs / 1000) * 1000 <= since;
 }
 
+/** What a GET or HEAD gets from a resource: its variant the request accepts, or 304. */
+export function selectResponse(
+  req: IncomingMessage,
+  resource: CachedResource,
+): { status: 200 | 304; headers: Headers; body: Buffer | undefined } {
+  const variant = resource.variant(chooseEncoding(req.headers["accept-encoding"]));
+  if (isNotModified(req, resource)) return { status: 304, headers: variant.notModified, body: undefined };
+  return { status: 200, headers: variant.headers, body: req.method === "HEAD" ? undefined : variant.body };
+}
+
 /**
  * Answers a GET or HEAD from memory: the variant the request accepts, or 304.
  * Headers set before (security headers) stay; nothing is computed here.
  */
 export function sendResource(req: IncomingMessage, res: ServerResponse, resource: CachedResource): void {
-  const variant = resource.variant(chooseEncoding(req.headers["accept-encoding"]));
-  if (isNotModified(req, resource)) {
-    res.writeHead(304, variant.notModified);
-    res.end();
-    return;
-  }
-  res.writeHead(200, variant.headers);
-  res.end(req.method === "HEAD" ? undefined : variant.body);
+  const { status, headers, body } = selectResponse(req, resource);
+  res.writeHead(status, headers);
+  res.end(body);
 }
 
 /** Reads a file and the build's `.br`/`.gz` variants beside it, if any. */

@@ -63,16 +63,20 @@ const PAGE_CACHE = "public, max-age=0, must-revalidate";
 const ASSET_CACHE = "public, max-age=31536000, immutable";
 const PUBLIC_CACHE = "public, max-age=3600";
 
+export interface StaticSite {
+  /** Prerendered pages and their `.data`, by URL path without a trailing slash. */
+  pages: Map<string, CachedResource>;
+  /** Every other public file, by URL path. */
+  files: Map<string, CachedResource>;
+}
+
 /**
  * Everything under the client build, loaded once at start into memory:
  * prerendered pages with the build-time origin replaced by `siteUrl`, and
  * every text file with brotli and gzip variants (the build's, or made once
  * here when the origin changed the bytes).
  */
-function loadStaticResources(
-  clientDir: string,
-  siteUrl: string,
-): { pages: Map<string, CachedResource>; files: Map<string, CachedResource> } {
+export function loadStaticSite(clientDir: string, siteUrl: string): StaticSite {
   const buildOrigin = readPrerenderOrigin(clientDir);
   const pages = new Map<string, CachedResource>();
   for (const [urlPath, file] of findPrerenderedPages(clientDir)) {
@@ -127,8 +131,7 @@ function decodePath(urlPath: string): string | undefined {
  * All of it is served from memory with headers computed at start, and the
  * fixed Content-Security-Policy of pages without inline scripts.
  */
-export function staticFiles(clientDir: string, { siteUrl }: { siteUrl: string }): RequestHandler {
-  const { pages, files } = loadStaticResources(clientDir, siteUrl);
+export function staticFiles({ pages, files }: StaticSite, { siteUrl }: { siteUrl: string }): RequestHandler {
   const securityPolicy = staticPageSecurityPolicy({ https: siteUrl.startsWith("https:") });
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -30,6 +31,19 @@ export async function loadServerBuild(): Promise<ServerBuild> {
   if (!fs.existsSync(bundle)) throw new Error("No build: run `npm run build` before these tests");
   const entry = (await import(/* @vite-ignore */ pathToFileURL(bundle).href)) as typeof BuildEntry;
   return entry.loadBuild();
+}
+
+/**
+ * The production bundle as `node` loads it, for tests that run its app
+ * in-process (createApp). Through Vitest's loader, the bundle's `react-router`
+ * would be another copy than the one @react-router/express requires, and
+ * every server render would fail; Node's require (of an ES module, as Node
+ * 20.19 allows) is not rewritten by Vitest.
+ */
+export function loadServerBundle(): typeof BuildEntry {
+  const bundle = path.resolve(BUILD_DIR, "server/app.js");
+  if (!fs.existsSync(bundle)) throw new Error("No build: run `npm run build` before these tests");
+  return createRequire(import.meta.url)(bundle) as typeof BuildEntry;
 }
 
 export async function freePort(): Promise<number> {
