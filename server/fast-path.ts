@@ -13,7 +13,7 @@ export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
 /**
  * Production's answers from memory (static files, prerendered pages, cached
  * catalogue pages) without the Express stack, whose router and middleware
- * cost more than the answer itself (docs/decisions/XXX-fast-path-for-static-bytes.md).
+ * cost more than the answer itself (docs/decisions/022-fast-path-for-static-bytes.md).
  * The response is the one Express would send for the same resource: the
  * same request id, security headers and resource headers, in the same order;
  * the same log line; the same metrics. Anything it is not sure of goes
