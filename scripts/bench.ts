@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: requests per second and p99 latency of the production
- * server under autocannon, for a prerendered page, a server-rendered page, a
+ * server under autocannon, for a prerendered page, a catalogue view (rendered once, then cached), a
  * form post and the admin inbox over a large table, each beside the same
  * figures for a plain static file server answering with the bytes the app
  * gave (the ceiling on this machine); then the server's memory.
@@ -68,7 +68,7 @@ function scenarios(url: string, adminCookie: string): Scenario[] {
   return [
     { label: "GET / (prerendered)", method: "GET", path: "/", headers: encoding, expectedStatus: 200 },
     {
-      label: `GET /equipment?q=${EQUIPMENT_QUERY} (server-rendered)`,
+      label: `GET /equipment?q=${EQUIPMENT_QUERY} (anonymous, cached render)`,
       method: "GET",
       path: `/equipment?q=${EQUIPMENT_QUERY}`,
       headers: encoding,
