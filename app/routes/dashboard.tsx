@@ -31,6 +31,7 @@ import {
   setSpam,
   toInboxPage,
 } from "~/lib/inbox/inbox.server";
+import { type InboxCard, toInboxCard } from "~/lib/inbox/inbox-card";
 import { BulkBar } from "~/components/inbox/bulk-bar";
 import { ReplyMetricsPanel } from "~/components/inbox/reply-metrics-panel";
 import { logFailure } from "~/lib/ops/failure-reference.server";
@@ -67,8 +68,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       assignableAdminsCached(database),
     ]);
     const assignable = admins.map(({ id, name }) => ({ id, name }));
+    const page = toInboxPage(items, total, filter);
     return {
-      ...toInboxPage(items, total, filter),
+      ...page,
+      items: page.items.map(toInboxCard),
       unread,
       filter,
       now,
@@ -83,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       variant: "destructive",
     };
     const empty = {
-      items: [],
+      items: [] as InboxCard[],
       total: 0,
       page: filter.page,
       pageCount: 1,
@@ -202,7 +205,7 @@ export default function Dashboard() {
           <h1 className="text-3xl font-bold tracking-tight text-stone-900">{dashboardPage.title}</h1>
           <p className="mt-2 text-stone-700">
             <span data-testid="inbox-total">{dashboardPage.totalLabel(total)}</span>
-            {filtered ? " in this view" : ""} · <span data-testid="inbox-unread">{unread} unread</span>
+            {filtered ? " in this view" : ""} · <span data-testid="inbox-unread">{`${unread} unread`}</span>
           </p>
         </div>
         <Link to="/dashboard/privacy" className="text-sm font-semibold text-amber-800 underline">
@@ -227,7 +230,8 @@ export default function Dashboard() {
       <section
         aria-label="Submissions"
         aria-busy={loading}
-        className={`mt-2 space-y-4 ${loading ? "opacity-60" : ""}`}
+        // Its cards are styled as .inbox-list > article (app.css).
+        className={loading ? "inbox-list opacity-60" : "inbox-list"}
       >
         {items.length === 0 ? (
           <p className="rounded-xl border border-dashed border-stone-300 p-10 text-center text-stone-600">

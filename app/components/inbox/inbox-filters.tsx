@@ -1,6 +1,6 @@
-import { Download, Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { dealSizeOptions, interestOptions } from "~/content/inquiry-options";
@@ -44,11 +44,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
               <Link
                 to={href({ ...base, status })}
                 aria-current={filter.status === status ? "page" : undefined}
-                className={`inline-flex min-h-9 items-center rounded-full px-4 text-sm font-medium ring-1 ring-inset ${
-                  filter.status === status
-                    ? "bg-stone-900 text-white ring-stone-900"
-                    : "bg-white text-stone-800 ring-stone-300 hover:bg-stone-100"
-                }`}
+                className="inbox-tab"
               >
                 {INBOX_STATUS_LABELS[status]}
               </Link>
@@ -63,7 +59,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
               <Link
                 to={href({ ...base, status: filter.status, owner })}
                 aria-current={filter.owner === owner ? "page" : undefined}
-                className="font-medium text-amber-800 underline aria-[current=page]:font-bold aria-[current=page]:text-stone-900 aria-[current=page]:no-underline"
+                className="inbox-owner"
               >
                 {owner ? INBOX_OWNER_LABELS[owner] : "Anyone"}
               </Link>
@@ -115,8 +111,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
           )}
         </Field>
         <div className="flex items-end gap-2">
-          <Button type="submit">
-            <Search aria-hidden="true" className="size-4" />
+          <Button type="submit" className="icon-search">
             Apply
           </Button>
           <Link to="/dashboard" className={buttonVariants({ variant: "ghost" })}>
@@ -127,9 +122,8 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
       <a
         href={href({ ...base, status: filter.status }, "/dashboard/export.csv")}
         download
-        className={buttonVariants({ variant: "secondary", size: "small" })}
+        className={cn(buttonVariants({ variant: "secondary", size: "small" }), "icon-download")}
       >
-        <Download aria-hidden="true" className="size-4" />
         Export CSV
       </a>
     </div>
@@ -156,9 +150,7 @@ export function InboxPagination({
       ) : (
         <span />
       )}
-      <p>
-        Page {filter.page} of {pageCount}
-      </p>
+      <p>{`Page ${filter.page} of ${pageCount}`}</p>
       {filter.page < pageCount ? (
         <Link to={to(filter.page + 1)} className={buttonVariants({ variant: "secondary" })} rel="next">
           Next

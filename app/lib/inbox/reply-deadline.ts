@@ -13,9 +13,10 @@ export type ReplyState = "answered" | "not-awaiting" | "on-time" | "due-soon" | 
 
 export interface ReplyDeadlineInput {
   createdAt: Date;
-  firstRepliedAt: Date | null;
+  /** Absent or null: not replied yet. */
+  firstRepliedAt?: Date | null;
   status: LeadStatus | string;
-  isSpam: boolean;
+  isSpam?: boolean;
 }
 
 export function replyDeadline(createdAt: Date): Date {

@@ -1,0 +1,61 @@
+import type { InboxItem } from "./inbox.server";
+
+/**
+ * What a dashboard card renders. The loader's data is serialised into the
+ * page for hydration beside the cards' HTML (issue 14: 25 cards, at most
+ * 80 KB), so a card carries only the fields the UI reads, an empty one is
+ * left out instead of sent as null, and the owner comes as its label.
+ */
+export interface InboxCard {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  createdAt: Date;
+  /** LeadStatus. */
+  status: string;
+  /** The assignee's name, or "Former admin" (account deleted); absent when unassigned. */
+  owner?: string;
+  company?: string;
+  phone?: string;
+  whatsapp?: string;
+  interest?: string;
+  dealSize?: string;
+  readAt?: Date;
+  readByName?: string;
+  adminNotes?: string;
+  notesUpdatedAt?: Date;
+  notesUpdatedByName?: string;
+  isSpam?: true;
+  firstRepliedAt?: Date;
+}
+
+export function toInboxCard(item: InboxItem): InboxCard {
+  const card: InboxCard = {
+    id: item.id,
+    name: item.name,
+    email: item.email,
+    message: item.message,
+    createdAt: item.createdAt,
+    status: item.status,
+  };
+  if (item.assignedTo) card.owner = item.assignedToName ?? "Former admin";
+  const optional = {
+    company: item.company,
+    phone: item.phone,
+    whatsapp: item.whatsapp,
+    interest: item.interest,
+    dealSize: item.dealSize,
+    readAt: item.readAt,
+    readByName: item.readByName,
+    adminNotes: item.adminNotes,
+    notesUpdatedAt: item.notesUpdatedAt,
+    notesUpdatedByName: item.notesUpdatedByName,
+    firstRepliedAt: item.firstRepliedAt,
+  };
+  for (const [key, value] of Object.entries(optional)) {
+    if (value !== null) Object.assign(card, { [key]: value });
+  }
+  if (item.isSpam) card.isSpam = true;
+  return card;
+}
