@@ -13,16 +13,16 @@ import {
 export function SiteFooter() {
   return (
     <footer className="site-footer">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 md:grid-cols-2 lg:grid-cols-4">
+      <div>
         <div>
           <h2>{footerHeadings.about}</h2>
-          <p className="mt-3 text-sm">{footerBlurb}</p>
+          <p>{footerBlurb}</p>
         </div>
         <FooterLinks label="Quick links" heading={footerHeadings.quickLinks} links={footerQuickLinks} />
         <FooterLinks label="Our services" heading={footerHeadings.services} links={footerServiceLinks} />
         <div>
           <h2>{footerHeadings.contact}</h2>
-          <address className="mt-3 space-y-3 text-sm not-italic">
+          <address>
             <p className={`footer-contact ${iconClass("map-pin")}`}>
               <span>{company.address.singleLine}</span>
             </p>
@@ -38,8 +38,8 @@ export function SiteFooter() {
           </address>
         </div>
       </div>
-      <div className="border-t border-stone-800">
-        <div className="mx-auto max-w-7xl space-y-3 px-4 py-8 text-xs text-stone-400">
+      <div>
+        <div>
           <h2 className="sr-only">{footerHeadings.legal}</h2>
           <p>
             {company.legalName}. {company.registration.display}.

@@ -12,7 +12,7 @@ export interface HeaderViewer {
 
 function NavLinks() {
   return (
-    <ul className="flex flex-col gap-1 xl:flex-row">
+    <ul>
       {mainNavLinks.map((link) => (
         <li key={link.href}>
           <NavLink to={link.href} end={link.href === "/"} className="nav-link">
@@ -44,7 +44,7 @@ function WhatsAppButton() {
 function NavActions({ viewer }: { viewer: HeaderViewer }) {
   if (viewer.signedIn) {
     return (
-      <div className="flex flex-col gap-2 xl:flex-row xl:items-center">
+      <div>
         {viewer.isAdmin ? (
           <Link to={navActions.dashboard.href} className={`header-button ${iconClass("dashboard")}`}>
             {navActions.dashboard.label}
@@ -69,7 +69,7 @@ function NavActions({ viewer }: { viewer: HeaderViewer }) {
     );
   }
   return (
-    <div className="flex flex-col gap-2 xl:flex-row xl:items-center">
+    <div>
       <Link to={navActions.signIn.href} className="header-button">
         {navActions.signIn.label}
       </Link>
@@ -90,11 +90,12 @@ function NavActions({ viewer }: { viewer: HeaderViewer }) {
 export function SiteHeader({ viewer }: { viewer: HeaderViewer }) {
   const { pathname } = useLocation();
   return (
-    <header className="site-header fixed inset-x-0 top-0 z-40 border-b border-stone-200">
+    // Its bar, lists and button groups are styled in app.css (.site-header, .site-menu).
+    <header className="site-header">
       <a href="#main" className="skip-link">
         Skip to main content
       </a>
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+      <div>
         <Link to="/" className="site-logo">
           <span aria-hidden="true">VM</span>
           <span>{company.brandName}</span>

@@ -8,7 +8,7 @@ import {
   useSearchParams,
 } from "react-router";
 import { InboxFilters, InboxPagination } from "~/components/inbox/inbox-filters";
-import { InquiryCard } from "~/components/inbox/inquiry-card";
+import { InquiryCard, NewTabNote } from "~/components/inbox/inquiry-card";
 import { useNow } from "~/components/inbox/relative-time";
 import { useLiveInboxData } from "~/components/inbox/use-inbox-events";
 import { type Toast, Toaster } from "~/components/toast";
@@ -200,17 +200,16 @@ export default function Dashboard() {
 
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
-      <header className="flex flex-wrap items-end justify-between gap-4">
+      {/* The page's header, metrics, filters and bulk bar are styled in app.css (.inbox-head...). */}
+      <header className="inbox-head">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-stone-900">{dashboardPage.title}</h1>
-          <p className="mt-2 text-stone-700">
+          <h1>{dashboardPage.title}</h1>
+          <p>
             <span data-testid="inbox-total">{dashboardPage.totalLabel(total)}</span>
             {filtered ? " in this view" : ""} · <span data-testid="inbox-unread">{`${unread} unread`}</span>
           </p>
         </div>
-        <Link to="/dashboard/privacy" className="text-sm font-semibold text-amber-800 underline">
-          Privacy requests
-        </Link>
+        <Link to="/dashboard/privacy">Privacy requests</Link>
       </header>
 
       <ReplyMetricsPanel metrics={metrics} />
@@ -223,7 +222,7 @@ export default function Dashboard() {
         <BulkBar filter={filter} total={total} shownAt={new Date(serverNow).toISOString()} admins={admins} />
       ) : null}
 
-      <p role="status" aria-live="polite" className="mt-6 min-h-6 text-sm text-stone-600">
+      <p role="status" aria-live="polite" className="inbox-status">
         {loading ? dashboardPage.loading : null}
       </p>
 
@@ -251,6 +250,7 @@ export default function Dashboard() {
         )}
       </section>
 
+      <NewTabNote />
       <div className="mt-8">
         <InboxPagination filter={filter} pageCount={pageCount} asOf={asOf} />
       </div>

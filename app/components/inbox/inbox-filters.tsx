@@ -36,9 +36,9 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
     lead: filter.lead,
   };
   return (
-    <div className="space-y-4">
+    <div className="inbox-filters">
       <nav aria-label="Inquiry status">
-        <ul className="flex flex-wrap gap-2">
+        <ul>
           {INBOX_STATUS_VALUES.map((status) => (
             <li key={status}>
               <Link
@@ -53,7 +53,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
         </ul>
       </nav>
       <nav aria-label="Owner">
-        <ul className="flex flex-wrap gap-3 text-sm">
+        <ul>
           {([undefined, ...INBOX_OWNER_VALUES] as const).map((owner) => (
             <li key={owner ?? "anyone"}>
               <Link
@@ -67,12 +67,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
           ))}
         </ul>
       </nav>
-      <Form
-        method="get"
-        role="search"
-        aria-label="Filter inquiries"
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto]"
-      >
+      <Form method="get" role="search" aria-label="Filter inquiries">
         {filter.status !== "all" ? <input type="hidden" name="status" value={filter.status} /> : null}
         {filter.owner ? <input type="hidden" name="owner" value={filter.owner} /> : null}
         {filter.lead ? <input type="hidden" name="lead" value={filter.lead} /> : null}
@@ -110,7 +105,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
             </Select>
           )}
         </Field>
-        <div className="flex items-end gap-2">
+        <div>
           <Button type="submit" className="icon-search">
             Apply
           </Button>

@@ -141,10 +141,11 @@ export function InquiryCard({
             target="_blank"
             // noreferrer implies noopener.
             rel="noreferrer"
+            // One note for the 25 cards of a page (NewTabNote) instead of a hidden span in each.
+            aria-describedby={NEW_TAB_NOTE_ID}
             className={cardButtonClass("secondary", "icon-message whatsapp", IN_ROW)}
           >
             {actions.whatsapp}
-            <span className="sr-only"> (opens in a new tab)</span>
           </a>
         ) : null}
         <Link
@@ -152,7 +153,7 @@ export function InquiryCard({
           preventScrollReset
           replace
           discover="none"
-          className={cardButtonClass("ghost", "btn-danger icon-trash", IN_ROW)}
+          className={cardButtonClass("secondary", "btn-danger icon-trash", IN_ROW)}
         >
           Delete
         </Link>
@@ -163,6 +164,17 @@ export function InquiryCard({
       ) : null}
       <Toaster toast={fetcher.state === "idle" ? fetcher.data?.toast : undefined} />
     </article>
+  );
+}
+
+const NEW_TAB_NOTE_ID = "new-tab-note";
+
+/** The description of the cards' links that open a new tab; rendered once, beside the cards. */
+export function NewTabNote() {
+  return (
+    <span id={NEW_TAB_NOTE_ID} hidden>
+      Opens in a new tab
+    </span>
   );
 }
 

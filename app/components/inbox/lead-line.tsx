@@ -13,8 +13,8 @@ export const BULK_FORM_ID = "bulk";
 export function LeadLine({ item, now }: { item: InboxCard; now: number }) {
   const state = replyState(item, new Date(now));
   return (
-    // Styled in app.css (.inbox-lead), once for the 25 cards of a page.
-    <p className="inbox-lead">
+    // Styled in app.css as the line under a card's header, once for the 25 cards of a page.
+    <p>
       <input
         type="checkbox"
         name="ids"

@@ -13,10 +13,7 @@ export function ReplyMetricsPanel({ metrics }: { metrics: ReplyMetrics | null })
   if (!metrics) return null;
   const share = metrics.shareWithinPromise;
   return (
-    <section
-      aria-label="Reply times"
-      className="mt-6 grid gap-2 rounded-xl border border-stone-200 bg-white p-4 text-sm sm:grid-cols-2"
-    >
+    <section aria-label="Reply times" className="inbox-metrics">
       <p>
         {/* Template strings: text joined in JSX costs a marker comment per part in the HTML. */}
         {`Median first reply (${metrics.windowDays} days): `}
