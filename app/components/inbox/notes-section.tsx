@@ -17,7 +17,7 @@ interface InboxActionFailure {
 export interface NotesSectionProps {
   id: string;
   notes: string | null;
-  updatedAt: Date | null;
+  updatedAt: Date | number | null;
   updatedByName: string | null;
   editing: boolean;
   editHref: string;

@@ -4,14 +4,15 @@ import type { InboxItem } from "./inbox.server";
  * What a dashboard card renders. The loader's data is serialised into the
  * page for hydration beside the cards' HTML (issue 14: 25 cards, at most
  * 80 KB), so a card carries only the fields the UI reads, an empty one is
- * left out instead of sent as null, and the owner comes as its label.
+ * left out instead of sent as null, the owner comes as its label, and
+ * times are epoch milliseconds (a Date costs a few bytes more in the page).
  */
 export interface InboxCard {
   id: string;
   name: string;
   email: string;
   message: string;
-  createdAt: Date;
+  createdAt: number;
   /** LeadStatus. */
   status: string;
   /** The assignee's name, or "Former admin" (account deleted); absent when unassigned. */
@@ -21,13 +22,13 @@ export interface InboxCard {
   whatsapp?: string;
   interest?: string;
   dealSize?: string;
-  readAt?: Date;
+  readAt?: number;
   readByName?: string;
   adminNotes?: string;
-  notesUpdatedAt?: Date;
+  notesUpdatedAt?: number;
   notesUpdatedByName?: string;
   isSpam?: true;
-  firstRepliedAt?: Date;
+  firstRepliedAt?: number;
 }
 
 export function toInboxCard(item: InboxItem): InboxCard {
@@ -36,7 +37,7 @@ export function toInboxCard(item: InboxItem): InboxCard {
     name: item.name,
     email: item.email,
     message: item.message,
-    createdAt: item.createdAt,
+    createdAt: item.createdAt.getTime(),
     status: item.status,
   };
   if (item.assignedTo) card.owner = item.assignedToName ?? "Former admin";
@@ -46,12 +47,12 @@ export function toInboxCard(item: InboxItem): InboxCard {
     whatsapp: item.whatsapp,
     interest: item.interest,
     dealSize: item.dealSize,
-    readAt: item.readAt,
+    readAt: item.readAt?.getTime() ?? null,
     readByName: item.readByName,
     adminNotes: item.adminNotes,
-    notesUpdatedAt: item.notesUpdatedAt,
+    notesUpdatedAt: item.notesUpdatedAt?.getTime() ?? null,
     notesUpdatedByName: item.notesUpdatedByName,
-    firstRepliedAt: item.firstRepliedAt,
+    firstRepliedAt: item.firstRepliedAt?.getTime() ?? null,
   };
   for (const [key, value] of Object.entries(optional)) {
     if (value !== null) Object.assign(card, { [key]: value });
