@@ -100,7 +100,8 @@ export function Layout({ children }: { children: ReactNode }) {
           />
         )}
       </head>
-      <body className="flex min-h-screen flex-col bg-white font-sans text-stone-900 antialiased">
+      {/* Styled in app.css: on every page, as short as it can be. */}
+      <body>
         <SiteHeader
           viewer={{
             signedIn: Boolean(viewer?.user),

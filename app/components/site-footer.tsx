@@ -9,44 +9,37 @@ import {
   footerServiceLinks,
 } from "~/content/navigation";
 
-const linkClass = "footer-link";
-
+/** Its headings, lists and links are styled once in app.css (.site-footer), not on each of them. */
 export function SiteFooter() {
   return (
-    <footer className="bg-stone-950 text-stone-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 md:grid-cols-2 lg:grid-cols-4">
+    <footer className="site-footer">
+      <div>
         <div>
-          <h2 className="text-lg font-bold text-white">{footerHeadings.about}</h2>
-          <p className="mt-3 text-sm">{footerBlurb}</p>
+          <h2>{footerHeadings.about}</h2>
+          <p>{footerBlurb}</p>
         </div>
         <FooterLinks label="Quick links" heading={footerHeadings.quickLinks} links={footerQuickLinks} />
         <FooterLinks label="Our services" heading={footerHeadings.services} links={footerServiceLinks} />
         <div>
-          <h2 className="text-lg font-bold text-white">{footerHeadings.contact}</h2>
-          <address className="mt-3 space-y-3 text-sm not-italic">
+          <h2>{footerHeadings.contact}</h2>
+          <address>
             <p className={`footer-contact ${iconClass("map-pin")}`}>
               <span>{company.address.singleLine}</span>
             </p>
             <p className={`footer-contact ${iconClass("phone")}`}>
-              <a href={company.phone.href} className={linkClass}>
-                {company.phone.display}
-              </a>
+              <a href={company.phone.href}>{company.phone.display}</a>
             </p>
             <p className={`footer-contact ${iconClass("mail")}`}>
-              <a href={company.emails.general.href} className={linkClass}>
-                {company.emails.general.address}
-              </a>
+              <a href={company.emails.general.href}>{company.emails.general.address}</a>
             </p>
             <p className={`footer-contact ${iconClass("globe")}`}>
-              <a href={company.website.url} className={linkClass}>
-                {company.website.display}
-              </a>
+              <a href={company.website.url}>{company.website.display}</a>
             </p>
           </address>
         </div>
       </div>
-      <div className="border-t border-stone-800">
-        <div className="mx-auto max-w-7xl space-y-3 px-4 py-8 text-xs text-stone-400">
+      <div>
+        <div>
           <h2 className="sr-only">{footerHeadings.legal}</h2>
           <p>
             {company.legalName}. {company.registration.display}.
@@ -74,13 +67,11 @@ function FooterLinks({
 }) {
   return (
     <nav aria-label={label}>
-      <h2 className="text-lg font-bold text-white">{heading}</h2>
-      <ul className="mt-3 space-y-2 text-sm">
+      <h2>{heading}</h2>
+      <ul>
         {links.map((link) => (
           <li key={link.href}>
-            <Link to={link.href} className={linkClass}>
-              {link.label}
-            </Link>
+            <Link to={link.href}>{link.label}</Link>
           </li>
         ))}
       </ul>

@@ -12,7 +12,7 @@ export interface HeaderViewer {
 
 function NavLinks() {
   return (
-    <ul className="flex flex-col gap-1 xl:flex-row">
+    <ul>
       {mainNavLinks.map((link) => (
         <li key={link.href}>
           <NavLink to={link.href} end={link.href === "/"} className="nav-link">
@@ -44,12 +44,12 @@ function WhatsAppButton() {
 function NavActions({ viewer }: { viewer: HeaderViewer }) {
   if (viewer.signedIn) {
     return (
-      <div className="flex flex-col gap-2 xl:flex-row xl:items-center">
+      <div>
         {viewer.isAdmin ? (
           <Link to={navActions.dashboard.href} className={`header-button ${iconClass("dashboard")}`}>
             {navActions.dashboard.label}
             {viewer.unreadCount ? (
-              <span className="rounded-full bg-amber-700 px-2 py-0.5 text-xs font-semibold text-white">
+              <span className="header-badge">
                 {viewer.unreadCount}
                 <span className="sr-only"> unread</span>
               </span>
@@ -69,7 +69,7 @@ function NavActions({ viewer }: { viewer: HeaderViewer }) {
     );
   }
   return (
-    <div className="flex flex-col gap-2 xl:flex-row xl:items-center">
+    <div>
       <Link to={navActions.signIn.href} className="header-button">
         {navActions.signIn.label}
       </Link>
@@ -90,22 +90,15 @@ function NavActions({ viewer }: { viewer: HeaderViewer }) {
 export function SiteHeader({ viewer }: { viewer: HeaderViewer }) {
   const { pathname } = useLocation();
   return (
-    <header className="site-header fixed inset-x-0 top-0 z-40 border-b border-stone-200">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-stone-900 px-4 py-2 font-semibold text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
-      >
+    // Its bar, lists and button groups are styled in app.css (.site-header, .site-menu).
+    <header className="site-header">
+      <a href="#main" className="skip-link">
         Skip to main content
       </a>
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 font-bold text-stone-900">
-          <span
-            aria-hidden="true"
-            className="flex size-9 items-center justify-center rounded-md bg-stone-900 text-sm text-amber-300"
-          >
-            VM
-          </span>
-          <span className="text-lg whitespace-nowrap">{company.brandName}</span>
+      <div>
+        <Link to="/" className="site-logo">
+          <span aria-hidden="true">VM</span>
+          <span>{company.brandName}</span>
         </Link>
         {/* Keyed by path so a client-side navigation closes the menu. */}
         <details key={pathname} className="mobile-menu">

@@ -8,7 +8,7 @@ import {
   useSearchParams,
 } from "react-router";
 import { InboxFilters, InboxPagination } from "~/components/inbox/inbox-filters";
-import { InquiryCard } from "~/components/inbox/inquiry-card";
+import { InquiryCard, NewTabNote } from "~/components/inbox/inquiry-card";
 import { useNow } from "~/components/inbox/relative-time";
 import { useLiveInboxData } from "~/components/inbox/use-inbox-events";
 import { type Toast, Toaster } from "~/components/toast";
@@ -31,6 +31,7 @@ import {
   setSpam,
   toInboxPage,
 } from "~/lib/inbox/inbox.server";
+import { type InboxCard, toInboxCard } from "~/lib/inbox/inbox-card";
 import { BulkBar } from "~/components/inbox/bulk-bar";
 import { ReplyMetricsPanel } from "~/components/inbox/reply-metrics-panel";
 import { logFailure } from "~/lib/ops/failure-reference.server";
@@ -67,8 +68,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       assignableAdminsCached(database),
     ]);
     const assignable = admins.map(({ id, name }) => ({ id, name }));
+    const page = toInboxPage(items, total, filter);
     return {
-      ...toInboxPage(items, total, filter),
+      ...page,
+      items: page.items.map(toInboxCard),
       unread,
       filter,
       now,
@@ -83,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       variant: "destructive",
     };
     const empty = {
-      items: [],
+      items: [] as InboxCard[],
       total: 0,
       page: filter.page,
       pageCount: 1,
@@ -197,17 +200,16 @@ export default function Dashboard() {
 
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
-      <header className="flex flex-wrap items-end justify-between gap-4">
+      {/* The page's header, metrics, filters and bulk bar are styled in app.css (.inbox-head...). */}
+      <header className="inbox-head">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-stone-900">{dashboardPage.title}</h1>
-          <p className="mt-2 text-stone-700">
+          <h1>{dashboardPage.title}</h1>
+          <p>
             <span data-testid="inbox-total">{dashboardPage.totalLabel(total)}</span>
-            {filtered ? " in this view" : ""} · <span data-testid="inbox-unread">{unread} unread</span>
+            {filtered ? " in this view" : ""} · <span data-testid="inbox-unread">{`${unread} unread`}</span>
           </p>
         </div>
-        <Link to="/dashboard/privacy" className="text-sm font-semibold text-amber-800 underline">
-          Privacy requests
-        </Link>
+        <Link to="/dashboard/privacy">Privacy requests</Link>
       </header>
 
       <ReplyMetricsPanel metrics={metrics} />
@@ -220,14 +222,15 @@ export default function Dashboard() {
         <BulkBar filter={filter} total={total} shownAt={new Date(serverNow).toISOString()} admins={admins} />
       ) : null}
 
-      <p role="status" aria-live="polite" className="mt-6 min-h-6 text-sm text-stone-600">
+      <p role="status" aria-live="polite" className="inbox-status">
         {loading ? dashboardPage.loading : null}
       </p>
 
       <section
         aria-label="Submissions"
         aria-busy={loading}
-        className={`mt-2 space-y-4 ${loading ? "opacity-60" : ""}`}
+        // Its cards are styled as .inbox-list > article (app.css).
+        className={loading ? "inbox-list opacity-60" : "inbox-list"}
       >
         {items.length === 0 ? (
           <p className="rounded-xl border border-dashed border-stone-300 p-10 text-center text-stone-600">
@@ -247,6 +250,7 @@ export default function Dashboard() {
         )}
       </section>
 
+      <NewTabNote />
       <div className="mt-8">
         <InboxPagination filter={filter} pageCount={pageCount} asOf={asOf} />
       </div>

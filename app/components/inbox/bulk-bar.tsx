@@ -14,8 +14,8 @@ const ACTIONS = [
   ["delete", "Delete"],
 ] as const;
 
-/** Short classes: the bar is on a page that must stay small (25 cards). */
-const CONTROL = "mt-1 block min-h-11 rounded-md border border-stone-500 bg-white px-2";
+/** One short class (app.css): the bar is on a page that must stay small (25 cards). */
+const CONTROL = "bulk-control";
 
 /**
  * One plain POST form for the cards' checkboxes (they join it through their
@@ -48,19 +48,20 @@ export function BulkBar({
       method="post"
       action="/dashboard/bulk"
       aria-label="Bulk actions"
-      className="mt-6 flex flex-wrap items-end gap-3 rounded-xl bg-stone-100 p-4 text-sm"
+      className="bulk-bar"
     >
       <input type="hidden" name="intent" value="bulk" />
       {hidden.map(([name, value]) =>
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
       )}
-      <fieldset className="flex flex-wrap gap-3">
+      <fieldset>
         <legend className="sr-only">Which inquiries</legend>
-        <label className="flex items-center gap-1">
+        <label>
           <input type="radio" name="scope" value="selected" defaultChecked /> Selected
         </label>
-        <label className="flex items-center gap-1">
-          <input type="radio" name="scope" value="filter" /> All {total} matching this filter
+        <label>
+          <input type="radio" name="scope" value="filter" />
+          {` All ${total} matching this filter`}
         </label>
       </fieldset>
       <div>

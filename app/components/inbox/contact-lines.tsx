@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "~/content/inquiry-options";
-import type { InboxItem } from "~/lib/inbox/inbox.server";
 import type { CssIconName } from "~/components/css-icons";
 
 /**
@@ -16,8 +15,18 @@ function Line({ icon, label, children }: { icon: CssIconName; label: string; chi
   );
 }
 
+/** What ContactLines shows: a card's fields (absent when empty) or a stored inquiry's (null). */
+export interface ContactDetails {
+  email: string;
+  company?: string | null;
+  phone?: string | null;
+  whatsapp?: string | null;
+  interest?: string | null;
+  dealSize?: string | null;
+}
+
 /** The contact details of a card; options show their human labels. */
-export function ContactLines({ item }: { item: InboxItem }) {
+export function ContactLines({ item }: { item: ContactDetails }) {
   const interest =
     item.interest && isInterest(item.interest) ? INTEREST_LABELS[item.interest] : item.interest;
   const dealSize =

@@ -1,6 +1,6 @@
-import { Download, Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { dealSizeOptions, interestOptions } from "~/content/inquiry-options";
@@ -36,19 +36,15 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
     lead: filter.lead,
   };
   return (
-    <div className="space-y-4">
+    <div className="inbox-filters">
       <nav aria-label="Inquiry status">
-        <ul className="flex flex-wrap gap-2">
+        <ul>
           {INBOX_STATUS_VALUES.map((status) => (
             <li key={status}>
               <Link
                 to={href({ ...base, status })}
                 aria-current={filter.status === status ? "page" : undefined}
-                className={`inline-flex min-h-9 items-center rounded-full px-4 text-sm font-medium ring-1 ring-inset ${
-                  filter.status === status
-                    ? "bg-stone-900 text-white ring-stone-900"
-                    : "bg-white text-stone-800 ring-stone-300 hover:bg-stone-100"
-                }`}
+                className="inbox-tab"
               >
                 {INBOX_STATUS_LABELS[status]}
               </Link>
@@ -57,13 +53,13 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
         </ul>
       </nav>
       <nav aria-label="Owner">
-        <ul className="flex flex-wrap gap-3 text-sm">
+        <ul>
           {([undefined, ...INBOX_OWNER_VALUES] as const).map((owner) => (
             <li key={owner ?? "anyone"}>
               <Link
                 to={href({ ...base, status: filter.status, owner })}
                 aria-current={filter.owner === owner ? "page" : undefined}
-                className="font-medium text-amber-800 underline aria-[current=page]:font-bold aria-[current=page]:text-stone-900 aria-[current=page]:no-underline"
+                className="inbox-owner"
               >
                 {owner ? INBOX_OWNER_LABELS[owner] : "Anyone"}
               </Link>
@@ -71,12 +67,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
           ))}
         </ul>
       </nav>
-      <Form
-        method="get"
-        role="search"
-        aria-label="Filter inquiries"
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto]"
-      >
+      <Form method="get" role="search" aria-label="Filter inquiries">
         {filter.status !== "all" ? <input type="hidden" name="status" value={filter.status} /> : null}
         {filter.owner ? <input type="hidden" name="owner" value={filter.owner} /> : null}
         {filter.lead ? <input type="hidden" name="lead" value={filter.lead} /> : null}
@@ -114,9 +105,8 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
             </Select>
           )}
         </Field>
-        <div className="flex items-end gap-2">
-          <Button type="submit">
-            <Search aria-hidden="true" className="size-4" />
+        <div>
+          <Button type="submit" className="icon-search">
             Apply
           </Button>
           <Link to="/dashboard" className={buttonVariants({ variant: "ghost" })}>
@@ -127,9 +117,8 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
       <a
         href={href({ ...base, status: filter.status }, "/dashboard/export.csv")}
         download
-        className={buttonVariants({ variant: "secondary", size: "small" })}
+        className={cn(buttonVariants({ variant: "secondary", size: "small" }), "icon-download")}
       >
-        <Download aria-hidden="true" className="size-4" />
         Export CSV
       </a>
     </div>
@@ -156,9 +145,7 @@ export function InboxPagination({
       ) : (
         <span />
       )}
-      <p>
-        Page {filter.page} of {pageCount}
-      </p>
+      <p>{`Page ${filter.page} of ${pageCount}`}</p>
       {filter.page < pageCount ? (
         <Link to={to(filter.page + 1)} className={buttonVariants({ variant: "secondary" })} rel="next">
           Next

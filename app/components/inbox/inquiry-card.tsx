@@ -1,8 +1,8 @@
-import { Link, useFetcher, useLocation } from "react-router";
+import { Form, Link, useFetcher, useLocation } from "react-router";
 import { Toaster } from "~/components/toast";
 import { dashboardPage } from "~/content/account-pages";
 import type { InboxIntent, InboxStatus } from "~/forms/inbox";
-import type { InboxItem } from "~/lib/inbox/inbox.server";
+import type { InboxCard } from "~/lib/inbox/inbox-card";
 import { cardButtonClass } from "./card-button";
 import { ContactLines } from "./contact-lines";
 import { DeleteDialog } from "./delete-dialog";
@@ -13,6 +13,8 @@ import { NotesSection } from "./notes-section";
 import { RelativeTime } from "./relative-time";
 
 const { actions } = dashboardPage;
+/** The buttons of the action row (.inbox-actions), which styles them as btn. */
+const IN_ROW = { inRow: true };
 
 function IntentButton({
   intent,
@@ -26,7 +28,7 @@ function IntentButton({
   variant?: "primary" | "secondary";
 }) {
   return (
-    <button name="intent" value={intent} className={cardButtonClass(variant, `icon-${icon}`)}>
+    <button name="intent" value={intent} className={cardButtonClass(variant, `icon-${icon}`, IN_ROW)}>
       {children}
     </button>
   );
@@ -44,7 +46,7 @@ export function InquiryCard({
   editing,
   confirmingDelete,
 }: {
-  item: InboxItem;
+  item: InboxCard;
   now: number;
   status: InboxStatus;
   editing: boolean;
@@ -65,16 +67,16 @@ export function InquiryCard({
   if (leaving) return null;
 
   const unread =
-    pendingIntent === "mark-read" ? false : pendingIntent === "mark-unread" ? true : item.readAt === null;
+    pendingIntent === "mark-read" ? false : pendingIntent === "mark-unread" ? true : !item.readAt;
   const savingNotes = pendingIntent === "save-notes";
-  const notes = savingNotes ? String(pending?.get("notes") ?? "").trim() || null : item.adminNotes;
+  const notes = savingNotes ? String(pending?.get("notes") ?? "").trim() || null : (item.adminNotes ?? null);
   const whatsapp = whatsappChatUrl(item.whatsapp);
   const closeHref = withSearchParam(withoutParam(location, "delete"), "edit", null);
 
   // Every class here is one of the few semantic ones in app.css (issue 14:
   // a 25-card page repeated the same utilities on each element).
   return (
-    <article aria-label={item.name} data-unread={unread ? "true" : "false"} className="inbox-card">
+    <article aria-label={item.name} data-unread={unread ? "true" : undefined}>
       <header>
         <h2>{item.name}</h2>
         {unread ? <span className="inbox-badge">{dashboardPage.unreadBadge}</span> : null}
@@ -85,7 +87,8 @@ export function InquiryCard({
       <LeadLine item={item} now={now} />
       <ContactLines item={item} />
 
-      <p className="inbox-message">{item.message}</p>
+      {/* The visitor's own words, quoted; styled as .inbox-list > article > blockquote. */}
+      <blockquote>{item.message}</blockquote>
 
       {!unread && item.readAt && pendingIntent !== "mark-read" ? (
         <p className="inbox-read">
@@ -97,8 +100,8 @@ export function InquiryCard({
       <NotesSection
         id={item.id}
         notes={notes}
-        updatedAt={item.notesUpdatedAt}
-        updatedByName={item.notesUpdatedByName}
+        updatedAt={item.notesUpdatedAt ?? null}
+        updatedByName={item.notesUpdatedByName ?? null}
         editing={editing && !savingNotes}
         editHref={withSearchParam(withoutParam(location, "delete"), "edit", item.id)}
         closeHref={closeHref}
@@ -107,7 +110,8 @@ export function InquiryCard({
       />
 
       <div className="inbox-actions">
-        <fetcher.Form method="post" className="contents">
+        {/* fetcher.Form, written out to say that the dashboard's own route has nothing to discover. */}
+        <Form method="post" navigate={false} fetcherKey={fetcherKey} discover="none">
           <input type="hidden" name="id" value={item.id} />
           {unread ? (
             <IntentButton intent="mark-read" icon="check" variant="primary">
@@ -127,8 +131,8 @@ export function InquiryCard({
               Mark as Spam
             </IntentButton>
           )}
-        </fetcher.Form>
-        <a href={replyMailto(item)} className={cardButtonClass("secondary", "icon-mail")}>
+        </Form>
+        <a href={replyMailto(item)} className={cardButtonClass("secondary", "icon-mail", IN_ROW)}>
           {actions.replyByEmail}
         </a>
         {whatsapp ? (
@@ -137,10 +141,11 @@ export function InquiryCard({
             target="_blank"
             // noreferrer implies noopener.
             rel="noreferrer"
-            className={cardButtonClass("secondary", "icon-message whatsapp")}
+            // One note for the 25 cards of a page (NewTabNote) instead of a hidden span in each.
+            aria-describedby={NEW_TAB_NOTE_ID}
+            className={cardButtonClass("secondary", "icon-message whatsapp", IN_ROW)}
           >
             {actions.whatsapp}
-            <span className="sr-only"> (opens in a new tab)</span>
           </a>
         ) : null}
         <Link
@@ -148,7 +153,7 @@ export function InquiryCard({
           preventScrollReset
           replace
           discover="none"
-          className={cardButtonClass("ghost", "btn-danger icon-trash")}
+          className={cardButtonClass("secondary", "btn-danger icon-trash", IN_ROW)}
         >
           Delete
         </Link>
@@ -159,6 +164,17 @@ export function InquiryCard({
       ) : null}
       <Toaster toast={fetcher.state === "idle" ? fetcher.data?.toast : undefined} />
     </article>
+  );
+}
+
+const NEW_TAB_NOTE_ID = "new-tab-note";
+
+/** The description of the cards' links that open a new tab; rendered once, beside the cards. */
+export function NewTabNote() {
+  return (
+    <span id={NEW_TAB_NOTE_ID} hidden>
+      Opens in a new tab
+    </span>
   );
 }
 

@@ -2,7 +2,7 @@ import { company } from "~/content/company";
 import { INTEREST_LABELS, isInterest } from "~/content/inquiry-options";
 
 /** A reply that names what the visitor asked about. */
-export function replyMailto(inquiry: { email: string; interest: string | null }): string {
+export function replyMailto(inquiry: { email: string; interest?: string | null }): string {
   const topic =
     inquiry.interest && isInterest(inquiry.interest) ? `${INTEREST_LABELS[inquiry.interest]} ` : "";
   const subject = `Re: your ${topic}inquiry to ${company.brandName}`;
@@ -12,7 +12,7 @@ export function replyMailto(inquiry: { email: string; interest: string | null })
 }
 
 /** wa.me wants the international number as digits only; null when none are left. */
-export function whatsappChatUrl(whatsapp: string | null): string | null {
+export function whatsappChatUrl(whatsapp: string | null | undefined): string | null {
   const digits = (whatsapp ?? "").replace(/\D/g, "");
   return digits ? `https://wa.me/${digits}` : null;
 }

@@ -1,5 +1,5 @@
 import { isLeadStatus, LEAD_STATUS_LABELS } from "~/content/lead-desk";
-import type { InboxItem } from "~/lib/inbox/inbox.server";
+import type { InboxCard } from "~/lib/inbox/inbox-card";
 import { replyState } from "~/lib/inbox/reply-deadline";
 
 /** The id of the one bulk form the cards' checkboxes belong to (BulkBar). */
@@ -10,25 +10,22 @@ export const BULK_FORM_ID = "bulk";
  * owner, the reply deadline when it is near or past, and the lead page.
  * Kept to a few elements: the dashboard lists 25 cards.
  */
-export function LeadLine({ item, now }: { item: InboxItem; now: number }) {
+export function LeadLine({ item, now }: { item: InboxCard; now: number }) {
   const state = replyState(item, new Date(now));
-  const owner = item.assignedToName ?? (item.assignedTo ? "Former admin" : "Unassigned");
   return (
-    <p className="mt-2 flex flex-wrap gap-3 text-sm">
+    // Styled in app.css as the line under a card's header, once for the 25 cards of a page.
+    <p>
       <input
         type="checkbox"
         name="ids"
         value={item.id}
         form={BULK_FORM_ID}
         aria-label={`Select ${item.name}`}
-        className="size-5"
       />
-      <span>{`${isLeadStatus(item.status) ? LEAD_STATUS_LABELS[item.status] : item.status} · ${owner}`}</span>
+      {`${isLeadStatus(item.status) ? LEAD_STATUS_LABELS[item.status] : item.status} · ${item.owner ?? "Unassigned"}`}
       {state === "overdue" ? <b className="text-red-800">Overdue</b> : null}
       {state === "due-soon" ? <b className="text-amber-900">Due soon</b> : null}
-      <a href={`/dashboard/inquiries/${item.id}`} className="underline">
-        Open lead
-      </a>
+      <a href={`/dashboard/inquiries/${item.id}`}>Open lead</a>
     </p>
   );
 }

@@ -17,7 +17,7 @@ interface InboxActionFailure {
 export interface NotesSectionProps {
   id: string;
   notes: string | null;
-  updatedAt: Date | null;
+  updatedAt: Date | number | null;
   updatedByName: string | null;
   editing: boolean;
   editHref: string;
@@ -38,7 +38,8 @@ export function NotesSection(props: NotesSectionProps) {
   const pageAnswer = useActionData<InboxActionFailure>();
   const notesError = editing ? (fetcher.data ?? pageAnswer)?.fieldErrors?.notes : undefined;
   return (
-    <section className="inbox-notes">
+    // The card's only section: styled as .inbox-list > article > section.
+    <section>
       {editing ? null : (
         <div>
           <h3>{dashboardPage.notesLabel}</h3>

@@ -2,31 +2,33 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type { ButtonHTMLAttributes } from "react";
 import { cn } from "./cn";
 
-/** Also for links styled as buttons: `<Link className={buttonVariants({ variant: "secondary" })}>`. */
-export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 rounded-md text-center text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600 disabled:cursor-not-allowed disabled:opacity-70",
-  {
-    variants: {
-      variant: {
-        primary: "bg-amber-700 text-white hover:bg-amber-800",
-        secondary: "bg-white text-stone-900 ring-1 ring-stone-300 hover:bg-stone-100",
-        outline: "bg-transparent text-current ring-1 ring-current hover:bg-black/5",
-        ghost: "bg-transparent text-stone-800 hover:bg-stone-100",
-        destructive: "bg-red-700 text-white hover:bg-red-800",
-      },
-      size: {
-        default: "min-h-11 px-5 py-2.5",
-        compact: "min-h-11 px-3 py-2.5",
-        small: "min-h-9 px-5 py-1.5",
-      },
-      width: {
-        auto: "",
-        full: "w-full",
-      },
+/**
+ * Also for links styled as buttons: `<Link className={buttonVariants({ variant: "secondary" })}>`.
+ * The shape common to every variant is one class, `ui-button` in app.css (issue 14:
+ * pages with many buttons repeated its dozen utilities on each); variants and call
+ * sites add utilities, which win over it (components layer).
+ */
+export const buttonVariants = cva("ui-button", {
+  variants: {
+    variant: {
+      primary: "bg-amber-700 text-white hover:bg-amber-800",
+      secondary: "bg-white text-stone-900 ring-1 ring-stone-300 hover:bg-stone-100",
+      outline: "bg-transparent text-current ring-1 ring-current hover:bg-black/5",
+      ghost: "bg-transparent text-stone-800 hover:bg-stone-100",
+      destructive: "bg-red-700 text-white hover:bg-red-800",
     },
-    defaultVariants: { variant: "primary", size: "default", width: "auto" },
+    size: {
+      default: "min-h-11 px-5 py-2.5",
+      compact: "min-h-11 px-3 py-2.5",
+      small: "min-h-9 px-5 py-1.5",
+    },
+    width: {
+      auto: "",
+      full: "w-full",
+    },
   },
-);
+  defaultVariants: { variant: "primary", size: "default", width: "auto" },
+});
 
 export type ButtonVariant = NonNullable<VariantProps<typeof buttonVariants>["variant"]>;
 

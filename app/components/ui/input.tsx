@@ -9,7 +9,8 @@ import { cn } from "./cn";
  * (aria-invalid, set by Field) turns red.
  */
 export const controlVariants = cva(
-  "block w-full rounded-md border border-stone-500 bg-white px-3 py-2 text-base text-stone-900 shadow-sm placeholder:text-stone-500 focus:border-amber-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-amber-600 disabled:cursor-not-allowed disabled:opacity-70 aria-invalid:border-red-700 sm:text-sm",
+  // One class, `ui-control` in app.css: a form's every field repeated the same utilities (issue 14).
+  "ui-control",
   {
     variants: {
       kind: {

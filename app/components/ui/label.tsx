@@ -3,5 +3,5 @@ import { cn } from "./cn";
 
 export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
   // eslint-disable-next-line jsx-a11y/label-has-associated-control -- the caller passes htmlFor
-  return <label className={cn("block text-sm font-medium text-stone-900", className)} {...props} />;
+  return <label className={cn("ui-label", className)} {...props} />;
 }

@@ -12,14 +12,16 @@ const HOUR_MS = 60 * 60 * 1000;
 export type ReplyState = "answered" | "not-awaiting" | "on-time" | "due-soon" | "overdue";
 
 export interface ReplyDeadlineInput {
-  createdAt: Date;
-  firstRepliedAt: Date | null;
+  /** A Date, or epoch milliseconds (a dashboard card's). */
+  createdAt: Date | number;
+  /** Absent or null: not replied yet. */
+  firstRepliedAt?: Date | number | null;
   status: LeadStatus | string;
-  isSpam: boolean;
+  isSpam?: boolean;
 }
 
-export function replyDeadline(createdAt: Date): Date {
-  return new Date(createdAt.getTime() + replyPromise.withinHours * HOUR_MS);
+export function replyDeadline(createdAt: Date | number): Date {
+  return new Date(new Date(createdAt).getTime() + replyPromise.withinHours * HOUR_MS);
 }
 
 export function replyState(inquiry: ReplyDeadlineInput, now: Date): ReplyState {
