@@ -36,7 +36,7 @@ test.afterAll(async () => {
  * The lead desk (issue 15) then added a line per card, the bulk bar, the
  * owner filters and the metrics panel: 94 KB. Cards that carry only the
  * fields they show, and markup styled by structure, brought it back to
- * about 78.8 KB (docs/decisions/XXX-dashboard-page-weight.md).
+ * about 78.8 KB (docs/decisions/023-dashboard-page-weight.md).
  */
 const MAX_HTML_KB = 80;
 
