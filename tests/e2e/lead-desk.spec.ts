@@ -218,7 +218,7 @@ test("the owner filters: mine and unassigned", async ({ browser }) => {
   await context.close();
 });
 
-test("a reply from the lead page goes over SMTP with Reply-To and moves new to contacted (with JavaScript)", async ({
+test("a reply from the lead page goes over SMTP with Reply-To the deals address (a gold lead) and moves new to contacted (with JavaScript)", async ({
   browser,
 }) => {
   const { context, page } = await adminPage(browser, true);
@@ -247,7 +247,7 @@ test("a reply from the lead page goes over SMTP with Reply-To and moves new to c
   expect(mail.text).toContain(subject.slice("Your inquiry ".length, "Your inquiry VM-12345678".length));
   expect(mail.text).toContain("We can meet on Tuesday.");
   const raw = rawMail(LEADS.lena.email, "Tuesday");
-  expect(raw).toMatch(new RegExp(`^Reply-To: .*${company.emails.general.address}`, "im"));
+  expect(raw).toMatch(new RegExp(`^Reply-To: .*${company.emails.deals.address}`, "im"));
 
   await expect(timeline(page)).toContainText("Reply sent");
   await expect(timeline(page)).toContainText("Status New → Contacted on the first reply");
