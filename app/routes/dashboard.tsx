@@ -22,15 +22,8 @@ import {
   invalidateInboxCounts,
   replyMetricsCached,
 } from "~/lib/inbox/inbox-counts.server";
-import {
-  deleteInquiry,
-  markRead,
-  markUnread,
-  saveNotes,
-  selectInquiryPage,
-  setSpam,
-  toInboxPage,
-} from "~/lib/inbox/inbox.server";
+import { selectInquiryPage, toInboxPage } from "~/lib/inbox/inbox.server";
+import { deleteInquiry, markRead, markUnread, saveNotes, setSpam } from "~/lib/inbox/inquiry-actions.server";
 import { type InboxCard, toInboxCard } from "~/lib/inbox/inbox-card";
 import { BulkBar } from "~/components/inbox/bulk-bar";
 import { ReplyMetricsPanel } from "~/components/inbox/reply-metrics-panel";

@@ -10,14 +10,8 @@ import { createMailSender } from "../mail/mail.server";
 import { assignInquiry, takeInquiry } from "./assignment.server";
 import { applyBulkAction, type BulkAction } from "./bulk-actions.server";
 import { markRepliedOutside, sendDeskReply } from "./desk-reply.server";
-import {
-  deleteInquiry,
-  INBOX_CHANGED_CHANNEL,
-  markRead,
-  markUnread,
-  saveNotes,
-  setSpam,
-} from "./inbox.server";
+import { INBOX_CHANGED_CHANNEL } from "./inbox.server";
+import { deleteInquiry, markRead, markUnread, saveNotes, setSpam } from "./inquiry-actions.server";
 import { setLeadStatus } from "./lead-status.server";
 import { alertOverdueInquiries } from "./overdue-alerts.server";
 

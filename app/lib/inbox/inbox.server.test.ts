@@ -5,17 +5,13 @@ import { createTestDatabase, type TestDatabase, testBackends } from "../../../te
 import { type InboxFilter, parseInboxFilter } from "~/forms/inbox";
 import {
   countUnread,
-  deleteInquiry,
   getInquiry,
   INBOX_CHANGED_CHANNEL,
   iterateInquiries,
   listInquiries,
-  markRead,
-  markUnread,
-  saveNotes,
   searchCondition,
-  setSpam,
 } from "./inbox.server";
+import { deleteInquiry, markRead, markUnread, saveNotes, setSpam } from "./inquiry-actions.server";
 import { inboxView, type NewInquiry, numberedInquiry } from "../../../tests/support/inbox-fixtures";
 
 const view = inboxView;

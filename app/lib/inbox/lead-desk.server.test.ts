@@ -11,7 +11,8 @@ import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { assignInquiry, INQUIRY_ASSIGNMENT, listAssignableAdmins, takeInquiry } from "./assignment.server";
 import { markRepliedOutside, ReplyPlaceholderError, listReplies, sendDeskReply } from "./desk-reply.server";
-import { getInquiry, listInquiries, markRead, saveNotes } from "./inbox.server";
+import { getInquiry, listInquiries } from "./inbox.server";
+import { markRead, saveNotes } from "./inquiry-actions.server";
 import { LostReasonRequiredError, setLeadStatus } from "./lead-status.server";
 import { replyState } from "./reply-deadline";
 import { draftReply, hasPlaceholder } from "./reply-draft";
@@ -167,7 +168,7 @@ describe.each(testBackends)("the lead desk on %s", (backend) => {
     expect(mail).toMatchObject({
       kind: "inquiry-reply",
       to: ["kofi@example.test"],
-      reply_to: "info@voltameridian.co.uk",
+      reply_to: "deals@voltameridian.co.uk", // a gold lead (decision 019)
       subject: "Your inquiry",
       inquiry_id: id,
     });
