@@ -1,8 +1,8 @@
 /**
  * `npm run bench:inbox`: seeds 100,000 inquiries and prints p50/p99 server
  * time of the inbox's queries (the dashboard loader's: a page plus its total
- * and the unread count) for the first page, a filtered page, a search and the
- * lead desk's "awaiting reply" and "mine" views, once counted afresh each time
+ * and the unread count) for the first page, a filtered page, a search with no match and one with
+ * many (a seeded company), the lead desk's "awaiting reply" and "mine" views, once counted afresh each time
  * (after a change) and once with the counts the loader reuses while nothing
  * changes, on PGlite
  * (in memory) and on Postgres (a scratch database on the server of
@@ -75,7 +75,9 @@ const CASES: [string, InboxFilter][] = [
     "filtered page (unread, gold-buying)",
     InboxFilterSchema.parse({ status: "unread", interest: "gold-buying" }),
   ],
-  ["search ('Company 123')", InboxFilterSchema.parse({ q: "Company 123" })],
+  ["search, no match ('Company 123')", InboxFilterSchema.parse({ q: "Company 123" })],
+  // One of the seeded companies: about one row in twelve.
+  ["search ('Tarkwa')", InboxFilterSchema.parse({ q: "Tarkwa" })],
   ["awaiting reply (oldest first)", InboxFilterSchema.parse({ status: "awaiting" })],
   ["mine", InboxFilterSchema.parse({ owner: "mine" })],
 ];
