@@ -1,6 +1,6 @@
 import { type BulkActionInput, BulkActionSchema, bulkFormValues } from "~/forms/lead-desk";
 import { collectFieldErrors } from "~/forms/parse-form";
-import { inboxSearchParams } from "~/forms/inbox";
+import { type InboxQuery, inboxSearchParams } from "~/forms/inbox";
 import type { Db } from "~/lib/db/db.server";
 import {
   type BulkAction,
@@ -20,17 +20,16 @@ export function parseBulkForm(formData: FormData) {
   return { ok: true as const, data: result.data, asking };
 }
 
+/** The inbox filter the bulk form carries: the view it was sent from. */
+function viewOf(input: BulkActionInput): InboxQuery {
+  const { status, interest, dealSize, q, owner, lead } = input;
+  return { status, interest, dealSize, q, owner, lead };
+}
+
 export function bulkTarget(input: BulkActionInput, viewerId: string): BulkTarget {
   if (input.scope === "selected") return { ids: input.ids };
   return {
-    query: {
-      status: input.status,
-      interest: input.interest,
-      dealSize: input.dealSize,
-      q: input.q,
-      owner: input.owner,
-      lead: input.lead,
-    },
+    query: viewOf(input),
     viewerId,
     before: input.before ? new Date(input.before) : undefined,
   };
@@ -67,14 +66,7 @@ export function runBulkAction(
 
 /** The inbox view the form was sent from. */
 export function viewUrl(input: BulkActionInput): string {
-  const query = inboxSearchParams({
-    status: input.status,
-    interest: input.interest,
-    dealSize: input.dealSize,
-    q: input.q,
-    owner: input.owner,
-    lead: input.lead,
-  }).toString();
+  const query = inboxSearchParams(viewOf(input)).toString();
   return query ? `/dashboard?${query}` : "/dashboard";
 }
 

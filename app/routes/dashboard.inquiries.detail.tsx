@@ -11,7 +11,8 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
-import { LEAD_STATUS_LABELS, LEAD_STATUS_VALUES } from "~/content/lead-desk";
+import { LEAD_STATUS_LABELS, LOST_REASON_MAX_LENGTH } from "~/content/lead-desk";
+import { LeadStatusOptions } from "~/components/inbox/lead-status-options";
 import { type LeadIntent, LeadActionSchema } from "~/forms/lead-desk";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { databaseContext, envContext } from "~/lib/context.server";
@@ -203,16 +204,14 @@ function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
           <Field label="Lead status" name="status" error={errorFor("set-status", "status")}>
             {(control) => (
               <Select {...control} defaultValue={item.status}>
-                {LEAD_STATUS_VALUES.map((value) => (
-                  <option key={value} value={value}>
-                    {LEAD_STATUS_LABELS[value]}
-                  </option>
-                ))}
+                <LeadStatusOptions />
               </Select>
             )}
           </Field>
           <Field label="Reason (if lost)" name="lostReason" error={errorFor("set-status", "lostReason")}>
-            {(control) => <Input {...control} defaultValue={item.lostReason ?? ""} maxLength={500} />}
+            {(control) => (
+              <Input {...control} defaultValue={item.lostReason ?? ""} maxLength={LOST_REASON_MAX_LENGTH} />
+            )}
           </Field>
           <Button type="submit" name="intent" value="set-status">
             Set status

@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { issueFormToken } from "../../app/lib/http/form-guard.server";
-import { type InboxServer, type NewInquiry, startInboxServer } from "./inbox-setup";
+import { type InboxServer, type NewInquiry, startInboxServer, signedInContext } from "./inbox-setup";
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
@@ -50,8 +50,7 @@ test.afterAll(async () => {
 });
 
 async function adminPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}) {
-  const context = await browser.newContext({ baseURL: inbox.url, ...options });
-  await context.addCookies([{ ...inbox.cookies.admin, url: inbox.url }]);
+  const context = await signedInContext(browser, inbox, "admin", options);
   return { context, page: await context.newPage() };
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { sql } from "drizzle-orm";
-import { type InboxServer, startInboxServer } from "./inbox-setup";
+import { type InboxServer, startInboxServer, signedInContext } from "./inbox-setup";
 
 let inbox: InboxServer;
 
@@ -20,8 +20,7 @@ for (const javaScriptEnabled of [true, false]) {
   test(`finding 12: a failed load says so in a destructive toast with a reference, never the database's message (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
     browser,
   }) => {
-    const context = await browser.newContext({ baseURL: inbox.url, javaScriptEnabled });
-    await context.addCookies([{ ...inbox.cookies.admin, url: inbox.url }]);
+    const context = await signedInContext(browser, inbox, "admin", { javaScriptEnabled });
     const page = await context.newPage();
     try {
       const response = await page.goto("/dashboard");

@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { issueFormToken } from "../../app/lib/http/form-guard.server";
-import { type InboxServer, startInboxServer } from "./inbox-setup";
+import { type InboxServer, startInboxServer, signedInContext } from "./inbox-setup";
 
 const SECRET = "inbox-e2e-secret-0123456789-abcdefghijklmnop";
 let inbox: InboxServer;
@@ -17,8 +17,7 @@ test.afterAll(async () => {
   await inbox?.stop();
 });
 test.beforeEach(async ({ browser }) => {
-  context = await browser.newContext({ baseURL: inbox.url });
-  await context.addCookies([{ ...inbox.cookies.admin, url: inbox.url }]);
+  context = await signedInContext(browser, inbox);
   page = await context.newPage();
 });
 test.afterEach(async () => {
@@ -56,8 +55,7 @@ test("pages of 25, newest first; without JavaScript later pages stay as they wer
   // Without JavaScript the page cannot follow live updates, so the page
   // bound (asOf) alone must keep page 2 from shifting.
   await context.close();
-  context = await browser.newContext({ baseURL: inbox.url, javaScriptEnabled: false });
-  await context.addCookies([{ ...inbox.cookies.admin, url: inbox.url }]);
+  context = await signedInContext(browser, inbox, "admin", { javaScriptEnabled: false });
   page = await context.newPage();
 
   for (let i = 1; i <= 30; i++) await submitInquiry(`Visitor ${String(i).padStart(2, "0")}`);

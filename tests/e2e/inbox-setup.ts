@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { Browser, BrowserContext, BrowserContextOptions } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { passkey, user } from "../../db/schema";
 import { createAuth, sessionCookieName } from "../../app/lib/auth/auth.server";
@@ -141,4 +142,16 @@ export async function startInboxServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A browser context on the inbox server, signed in as one of its seeded accounts. */
+export async function signedInContext(
+  browser: Browser,
+  inbox: InboxServer,
+  who: keyof InboxServer["cookies"] = "admin",
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: inbox.url, ...options });
+  await context.addCookies([{ ...inbox.cookies[who], url: inbox.url }]);
+  return context;
 }

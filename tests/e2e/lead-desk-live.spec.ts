@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { type InboxServer, type NewInquiry, startInboxServer } from "./inbox-setup";
+import { type InboxServer, type NewInquiry, startInboxServer, signedInContext } from "./inbox-setup";
 
 /**
  * Issue 15's "Live": what one admin does at the desk reaches another
@@ -44,9 +44,7 @@ test.afterAll(async () => {
 });
 
 async function adminContext(browser: Browser, who: "admin" | "otherAdmin", javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ baseURL: inbox.url, javaScriptEnabled });
-  await context.addCookies([{ ...inbox.cookies[who], url: inbox.url }]);
-  return context;
+  return signedInContext(browser, inbox, who, { javaScriptEnabled });
 }
 
 const card = (page: Page, name: string) => page.getByRole("article", { name });

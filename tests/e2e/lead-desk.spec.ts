@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { company } from "../../app/content/company";
-import { type InboxServer, type NewInquiry, startInboxServer } from "./inbox-setup";
+import { type InboxServer, type NewInquiry, startInboxServer, signedInContext } from "./inbox-setup";
 import { axeViolations } from "./support/axe";
 import { waitForMail } from "./support/mailbox";
 
@@ -53,8 +53,7 @@ test.afterAll(async () => {
 });
 
 async function adminPage(browser: Browser, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ baseURL: inbox.url, javaScriptEnabled });
-  await context.addCookies([{ ...inbox.cookies.admin, url: inbox.url }]);
+  const context = await signedInContext(browser, inbox, "admin", { javaScriptEnabled });
   return { context, page: await context.newPage() };
 }
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { retention } from "../../app/content/retention";
 import { SEEDED_PASSWORD as PASSWORD } from "../support/seeded-site";
-import { type InboxServer, startInboxServer } from "./inbox-setup";
+import { type InboxServer, startInboxServer, signedInContext } from "./inbox-setup";
 import { axeViolations } from "./support/axe";
 
 /**
@@ -34,12 +34,10 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     async function pageAs(browser: Browser, who: "admin" | "member") {
-      const context = await browser.newContext({
-        baseURL: inbox.url,
+      const context = await signedInContext(browser, inbox, who, {
         javaScriptEnabled,
         acceptDownloads: true,
       });
-      await context.addCookies([{ ...inbox.cookies[who], url: inbox.url }]);
       return { context, page: await context.newPage() };
     }
 

@@ -1,8 +1,9 @@
 import { Button } from "~/components/ui/button";
-import { LEAD_STATUS_LABELS, LEAD_STATUS_VALUES } from "~/content/lead-desk";
+import { LOST_REASON_MAX_LENGTH } from "~/content/lead-desk";
 import type { InboxFilter } from "~/forms/inbox";
 import { BULK_NOBODY } from "~/forms/lead-desk";
 import { BULK_FORM_ID } from "./lead-line";
+import { LeadStatusOptions } from "./lead-status-options";
 
 const ACTIONS = [
   ["mark-read", "Mark as read"],
@@ -93,16 +94,12 @@ export function BulkBar({
         <label htmlFor="bulk-status">Status</label>
         <select className={CONTROL} id="bulk-status" name="leadStatus" defaultValue="">
           <option value="">—</option>
-          {LEAD_STATUS_VALUES.map((value) => (
-            <option key={value} value={value}>
-              {LEAD_STATUS_LABELS[value]}
-            </option>
-          ))}
+          <LeadStatusOptions />
         </select>
       </div>
       <div>
         <label htmlFor="bulk-reason">Reason (if lost)</label>
-        <input className={CONTROL} id="bulk-reason" name="lostReason" maxLength={500} />
+        <input className={CONTROL} id="bulk-reason" name="lostReason" maxLength={LOST_REASON_MAX_LENGTH} />
       </div>
       <Button type="submit" variant="secondary">
         Run bulk action
