@@ -7,6 +7,7 @@ import {
   type Availability,
   type EquipmentCategory,
 } from "./equipment";
+import { earthMovingEquipmentRulesNotice } from "./notices";
 import type { CtaSection, PageHero, PageMeta } from "./types";
 
 export const equipmentPage = {
@@ -58,8 +59,8 @@ export const equipmentPage = {
     message: "No equipment found matching your criteria.",
     clearFilters: "Clear Filters",
   },
-  pricingNote:
-    "Prices are in US dollars and exclude delivery, fuel, operators and applicable taxes. Rental rates apply to minimum hire periods agreed in writing. Sale prices are indicative and confirmed on inspection.",
+  pricingNote: `${company.equipment.currency} Prices exclude delivery, fuel, operators and applicable taxes. Rental rates apply to minimum hire periods agreed in writing. Sale prices are indicative and confirmed on inspection. ${company.equipment.ownership}`,
+  deliveryNotice: earthMovingEquipmentRulesNotice,
   cta: {
     title: "Need something not listed?",
     description:
