@@ -17,8 +17,9 @@
  *   2002 s.330 reporting, tipping-off).
  * - The London address is the registered office, and every place that gives
  *   the company's details says so (trading disclosures, docs/decisions/030).
- * - EQUIPMENT_TRADING names who owns the equipment and who contracts for it;
- *   the currency statement follows from it (Act 723, docs/decisions/031).
+ * - Who owns the equipment and who contracts for it, and so in which
+ *   currency, is stated in equipment-trading.ts (Act 723, docs/decisions/031);
+ *   the disclaimer names the same subsidiary, as the content test checks.
  */
 
 export type DayOfWeek = "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
@@ -165,35 +166,6 @@ export const GHANA_SUBSIDIARY = {
  */
 export const AML_SUPERVISION: { supervisor: string; registration: string } | null = null;
 
-/**
- * Who owns the rental fleet and who is the contracting party for equipment
- * rentals and sales. The Ghana subsidiary, being resident in Ghana, may not
- * price, invoice or take payment in foreign currency there without the Bank
- * of Ghana's written permission (Foreign Exchange Act, 2006 (Act 723));
- * `bankOfGhanaPermission` holds its reference once granted, and the
- * currency statement every equipment page shows follows from it.
- */
-export const EQUIPMENT_TRADING: {
-  owner: string;
-  contractingParty: string;
-  bankOfGhanaPermission: string | null;
-} = {
-  owner: GHANA_SUBSIDIARY.name,
-  contractingParty: GHANA_SUBSIDIARY.name,
-  bankOfGhanaPermission: null,
-};
-
-/** The currency sentence for equipment prices, true for the permission the contracting party holds. */
-export function equipmentCurrencyStatement(trading: typeof EQUIPMENT_TRADING): string {
-  if (trading.bankOfGhanaPermission) {
-    return `${trading.contractingParty} quotes, invoices and takes payment in US dollars under Bank of Ghana permission ${trading.bankOfGhanaPermission}.`;
-  }
-  return (
-    `US dollar figures on this website are a guide for international comparison only: ${trading.contractingParty} quotes, invoices and takes payment in Ghana cedis, ` +
-    "because Ghana’s Foreign Exchange Act, 2006 (Act 723) does not allow pricing or payment in foreign currency in Ghana without the Bank of Ghana’s permission."
-  );
-}
-
 const londonAddress = {
   line1: "Suite 4.02, 27 Cordwainer Row",
   city: "London",
@@ -267,14 +239,6 @@ export const company = {
       vatNumber,
     }),
   },
-  /** Who owns and who contracts for equipment rentals and sales (see EQUIPMENT_TRADING). */
-  equipment: {
-    fleetOwner: EQUIPMENT_TRADING.owner,
-    ownership:
-      `The rental fleet is owned by ${EQUIPMENT_TRADING.owner}, our Ghana subsidiary, which is the contracting party for every equipment rental and sale. ` +
-      `${legalName}, the UK company, takes inquiries and introduces customers to it.`,
-    currency: equipmentCurrencyStatement(EQUIPMENT_TRADING),
-  },
   /** Held by the Ghana subsidiary, never by the UK company: every label names the holder. */
   ghanaLicence: {
     label: `Ghana ${GHANA_SUBSIDIARY.licence.type} Ref.`,
@@ -301,7 +265,7 @@ export const company = {
   disclaimer:
     `In gold transactions ${brandName} acts solely as an intermediary that introduces and coordinates verified parties. ` +
     "We are not a bullion dealer: we do not buy, sell, hold or take title to gold, and we do not hold client funds. " +
-    `Mining equipment is owned, rented and sold by ${EQUIPMENT_TRADING.contractingParty}, our Ghana subsidiary. ` +
+    `Mining equipment is owned, rented and sold by ${GHANA_SUBSIDIARY.name}, our Ghana subsidiary. ` +
     "Every transaction is subject to full KYC/AML verification of all parties before it proceeds. " +
     "Nothing on this website is financial, investment, legal or tax advice.",
 } as const;

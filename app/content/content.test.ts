@@ -1,11 +1,15 @@
+import {
+  EQUIPMENT_TRADING,
+  equipmentCurrencyStatement,
+  equipmentOwnershipStatement,
+  equipmentTerms,
+} from "./equipment-trading";
 import { describe, expect, it } from "vitest";
 import { aboutPage } from "./about";
 import { notFoundPage } from "./account-pages";
 import {
   AML_SUPERVISION,
   BUSINESS_HOURS,
-  EQUIPMENT_TRADING,
-  equipmentCurrencyStatement,
   FOOTER_SERVICES,
   GHANA_SUBSIDIARY,
   company,
@@ -476,24 +480,28 @@ describe("legal accuracy of the copy", () => {
   it("says who owns the equipment and who contracts for it, and no longer calls the firm solely an intermediary for it", () => {
     expect(EQUIPMENT_TRADING.owner).toBe(GHANA_SUBSIDIARY.name);
     expect(EQUIPMENT_TRADING.contractingParty).toBe(GHANA_SUBSIDIARY.name);
-    expect(company.equipment.ownership).toContain(
+    expect(equipmentTerms.ownership).toContain(
       `owned by ${GHANA_SUBSIDIARY.name}, our Ghana subsidiary, which is the contracting party for every equipment rental and sale`,
     );
     expect(matching(/solely as an intermediary[^.]*equipment/i)).toEqual([]);
+    // The disclaimer names the subsidiary itself; it must stay the contracting party.
     expect(company.disclaimer).toContain(
-      `Mining equipment is owned, rented and sold by ${GHANA_SUBSIDIARY.name}`,
+      `Mining equipment is owned, rented and sold by ${equipmentTerms.contractingParty}`,
     );
+    expect(
+      equipmentOwnershipStatement({ ...EQUIPMENT_TRADING, contractingParty: company.legalName }),
+    ).toContain(`${company.legalName} is the contracting party for every equipment rental and sale`);
     const role = collectStrings(termsPage.sections.find((section) => section.id === "our-role")).join(" ");
-    expect(role).toContain(company.equipment.ownership);
+    expect(role).toContain(equipmentTerms.ownership);
     const listings = collectStrings(
       termsPage.sections.find((section) => section.id === "equipment-listings"),
     );
-    expect(listings.join(" ")).toContain(company.equipment.currency);
-    expect(equipmentRentalPage.contractNotice.body).toContain(company.equipment.ownership);
-    expect(equipmentSalesPage.contractNotice.body).toContain(company.equipment.ownership);
-    expect(equipmentPage.pricingNote).toContain(company.equipment.ownership);
+    expect(listings.join(" ")).toContain(equipmentTerms.currency);
+    expect(equipmentRentalPage.contractNotice.body).toContain(equipmentTerms.ownership);
+    expect(equipmentSalesPage.contractNotice.body).toContain(equipmentTerms.ownership);
+    expect(equipmentPage.pricingNote).toContain(equipmentTerms.ownership);
     const ratesReply = REPLY_TEMPLATES.find((template) => template.id === "equipment-availability");
-    expect(ratesReply?.body).toContain(`${company.equipment.ownership} ${company.equipment.currency}`);
+    expect(ratesReply?.body).toContain(`${equipmentTerms.ownership} ${equipmentTerms.currency}`);
     expect(aboutPage.story.paragraphs.join(" ")).toContain(
       `our Ghana subsidiary, ${GHANA_SUBSIDIARY.name}, built a rental fleet`,
     );
@@ -501,12 +509,12 @@ describe("legal accuracy of the copy", () => {
 
   it("states the currency truly for the contracting party, with or without Bank of Ghana permission", () => {
     expect(EQUIPMENT_TRADING.bankOfGhanaPermission).toBeNull();
-    expect(company.equipment.currency).toContain(
+    expect(equipmentTerms.currency).toContain(
       `${GHANA_SUBSIDIARY.name} quotes, invoices and takes payment in Ghana cedis`,
     );
-    expect(company.equipment.currency).toContain("Foreign Exchange Act, 2006 (Act 723)");
+    expect(equipmentTerms.currency).toContain("Foreign Exchange Act, 2006 (Act 723)");
     for (const text of [equipmentPage.pricingNote, equipmentRentalPage.contractNotice.body]) {
-      expect(text).toContain(company.equipment.currency);
+      expect(text).toContain(equipmentTerms.currency);
     }
     expect(matching(/(quoted|invoiced|payable|paid) (per day )?in US dollars/i)).toEqual([]);
     const permitted = equipmentCurrencyStatement({

@@ -1,4 +1,5 @@
 import { brandTitle, company } from "./company";
+import { equipmentTerms } from "./equipment-trading";
 import {
   AVAILABILITY_LABELS,
   AVAILABILITY_VALUES,
@@ -59,7 +60,7 @@ export const equipmentPage = {
     message: "No equipment found matching your criteria.",
     clearFilters: "Clear Filters",
   },
-  pricingNote: `${company.equipment.currency} Prices exclude delivery, fuel, operators and applicable taxes. Rental rates apply to minimum hire periods agreed in writing. Sale prices are indicative and confirmed on inspection. ${company.equipment.ownership}`,
+  pricingNote: `${equipmentTerms.currency} Prices exclude delivery, fuel, operators and applicable taxes. Rental rates apply to minimum hire periods agreed in writing. Sale prices are indicative and confirmed on inspection. ${equipmentTerms.ownership}`,
   deliveryNotice: earthMovingEquipmentRulesNotice,
   cta: {
     title: "Need something not listed?",

@@ -1,4 +1,5 @@
 import { brandTitle, company } from "./company";
+import { equipmentTerms } from "./equipment-trading";
 import { processingTimesSentence } from "./licensing-facts";
 import { antiFraudNotice } from "./notices";
 import { VERIFY_LICENCE_LINKS } from "./regulators";
@@ -76,7 +77,7 @@ export const faqSections: readonly FaqSection[] = [
     faqs: [
       {
         question: "What are your rental terms?",
-        answer: `${company.equipment.ownership} ${company.equipment.currency} The minimum hire is one week for mobile equipment and one month for wash plants. Delivery, fuel, operators and taxes are extra unless agreed. A deposit and advance rental are payable only under a signed rental agreement.`,
+        answer: `${equipmentTerms.ownership} ${equipmentTerms.currency} The minimum hire is one week for mobile equipment and one month for wash plants. Delivery, fuel, operators and taxes are extra unless agreed. A deposit and advance rental are payable only under a signed rental agreement.`,
       },
       {
         question: "Do I need a mining licence to rent equipment?",
@@ -96,7 +97,7 @@ export const faqSections: readonly FaqSection[] = [
     faqs: [
       {
         question: "What is your company not?",
-        answer: `We are not a bullion dealer, a bank, an investment firm or a Ghanaian government agency. We do not hold client money or gold, give financial or investment advice, or grant licences. We are a UK-established intermediary that verifies, introduces and coordinates; mining equipment is owned, rented and sold by our Ghana subsidiary, ${company.equipment.fleetOwner}.`,
+        answer: `We are not a bullion dealer, a bank, an investment firm or a Ghanaian government agency. We do not hold client money or gold, give financial or investment advice, or grant licences. We are a UK-established intermediary that verifies, introduces and coordinates; mining equipment is owned, rented and sold by our Ghana subsidiary, ${equipmentTerms.fleetOwner}.`,
       },
       {
         question: "Will you ever ask me for an advance fee?",

@@ -1,4 +1,5 @@
 import { company } from "./company";
+import { equipmentTerms } from "./equipment-trading";
 import { MINERALS_COMMISSION_LINK, VERIFY_LICENCE_LINKS } from "./regulators";
 import type { Notice } from "./types";
 
@@ -42,7 +43,7 @@ export const intermediaryNotice: Notice = {
 export const equipmentContractNotice: Notice = {
   title: "Who you contract with",
   tone: "info",
-  body: `${company.equipment.ownership} ${company.equipment.currency}`,
+  body: `${equipmentTerms.ownership} ${equipmentTerms.currency}`,
 };
 
 /**

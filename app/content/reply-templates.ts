@@ -1,4 +1,5 @@
 import { company } from "./company";
+import { equipmentTerms } from "./equipment-trading";
 import { kycAmlPage } from "./services/kyc-aml";
 
 /**
@@ -54,7 +55,7 @@ export const REPLY_TEMPLATES: readonly ReplyTemplate[] = [
       "",
       "These figures are an indication, not an offer: the price, deposit, delivery and insurance arrangements are set out in a written rental or sale agreement, which states who arranges insurance and what it covers. Before any agreement we complete our standard verification (KYC) of the hirer or buyer.",
       "",
-      `${company.equipment.ownership} ${company.equipment.currency}`,
+      `${equipmentTerms.ownership} ${equipmentTerms.currency}`,
       "",
       "If you let us know the site location and the dates you have in mind, we will confirm availability.",
     ].join("\n"),

@@ -1,4 +1,5 @@
 import { brandTitle, company } from "./company";
+import { equipmentTerms } from "./equipment-trading";
 import { VERIFY_LICENCE_LINKS } from "./regulators";
 import type { LegalDocument } from "./types";
 
@@ -31,7 +32,7 @@ export const termsPage: LegalDocument = {
         },
         {
           kind: "paragraph",
-          text: `Mining equipment is different. ${company.equipment.ownership} Every rental and sale agreement is made with ${company.equipment.fleetOwner}, not with ${company.legalName}.`,
+          text: `Mining equipment is different. ${equipmentTerms.ownership} Every rental and sale agreement is made with ${equipmentTerms.fleetOwner}, not with ${company.legalName}.`,
         },
         {
           kind: "paragraph",
@@ -71,9 +72,9 @@ export const termsPage: LegalDocument = {
           kind: "list",
           items: [
             "Specifications, photographs and illustrations are provided for guidance and may differ from a specific unit.",
-            `Prices are indicative and exclude delivery, fuel, operators and taxes unless stated otherwise. ${company.equipment.currency}`,
+            `Prices are indicative and exclude delivery, fuel, operators and taxes unless stated otherwise. ${equipmentTerms.currency}`,
             "Availability changes and is confirmed only in a written quotation.",
-            `Rental and sale terms are set out in the agreement signed with ${company.equipment.fleetOwner} for each transaction.`,
+            `Rental and sale terms are set out in the agreement signed with ${equipmentTerms.fleetOwner} for each transaction.`,
             "Excavators are imported into Ghana only under an import permit, registered with the DVLA and tracked by the Minerals Commission (Minerals and Mining (Mineral Operations – Tracking of Earth Moving and Mining Equipment) Regulations, 2020, L.I. 2404); we deliver equipment only to a site covered by a valid licence or permit.",
           ],
         },

@@ -1,4 +1,5 @@
 import { brandTitle, company } from "../company";
+import { equipmentTerms } from "../equipment-trading";
 import { contactHref } from "../inquiry-options";
 import { earthMovingEquipmentRulesNotice, equipmentContractNotice } from "../notices";
 import type { CtaSection, FeatureCard, PageHero, PageMeta, SectionIntro } from "../types";
@@ -25,7 +26,7 @@ export const equipmentRentalPage = {
   } satisfies PageHero,
   categoriesIntro: {
     title: "Equipment Categories",
-    description: `The rental fleet of ${company.equipment.fleetOwner} covers the core machines of an alluvial or open-pit gold operation.`,
+    description: `The rental fleet of ${equipmentTerms.fleetOwner} covers the core machines of an alluvial or open-pit gold operation.`,
   } satisfies SectionIntro,
   categories: [
     {

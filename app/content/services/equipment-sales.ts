@@ -1,4 +1,5 @@
 import { brandTitle, company } from "../company";
+import { equipmentTerms } from "../equipment-trading";
 import type { IconName } from "../icons";
 import { contactHref } from "../inquiry-options";
 import { earthMovingEquipmentRulesNotice, equipmentContractNotice } from "../notices";
@@ -111,7 +112,7 @@ export const equipmentSalesPage = {
     {
       step: 5,
       title: "Quotation and Agreement",
-      description: `A written quotation covering price, delivery terms, warranty and support, followed by a sales agreement signed with ${company.equipment.fleetOwner}.`,
+      description: `A written quotation covering price, delivery terms, warranty and support, followed by a sales agreement signed with ${equipmentTerms.fleetOwner}.`,
     },
     {
       step: 6,
