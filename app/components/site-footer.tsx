@@ -24,7 +24,9 @@ export function SiteFooter() {
           <h2>{footerHeadings.contact}</h2>
           <address>
             <p className={`footer-contact ${iconClass("map-pin")}`}>
-              <span>{company.address.singleLine}</span>
+              <span>
+                {company.address.label}: {company.address.singleLine}
+              </span>
             </p>
             <p className={`footer-contact ${iconClass("phone")}`}>
               <a href={company.phone.href}>{company.phone.display}</a>
@@ -41,9 +43,7 @@ export function SiteFooter() {
       <div>
         <div>
           <h2 className="sr-only">{footerHeadings.legal}</h2>
-          <p>
-            {company.legalName}. {company.registration.display}.
-          </p>
+          <p>{company.registration.disclosure}</p>
           <p>
             {company.ghanaLicence.attribution}. {company.ghanaLicence.coverage}
           </p>

@@ -1,4 +1,5 @@
 import { brandTitle, company } from "./company";
+import { equipmentTerms } from "./equipment-trading";
 import type { CtaSection, FeatureCard, Leader, PageHero, PageMeta, SectionIntro } from "./types";
 
 export const aboutPage = {
@@ -17,14 +18,14 @@ export const aboutPage = {
     paragraphs: [
       `${company.brandName} was founded in London in ${company.foundedYear} by a team who had spent years on both sides of the Ghana gold trade — on mine sites and processing plants in the Western and Ashanti regions, and in the compliance and trade-finance departments of London institutions. Again and again they saw genuine buyers walk away from legitimate opportunities because they could not tell them apart from the fraudulent offers that circulate around West African gold.`,
       "We set out to close that gap. Rather than trading gold ourselves, we act as an intermediary: we verify the people, licences and documents behind a transaction, introduce qualified parties to each other and coordinate the practical work of assay, logistics and paperwork until a deal completes or is properly declined.",
-      "Mining equipment followed naturally. Operators we worked with needed reliable excavators, dozers and wash plants, so we built a rental fleet and a sourcing network for new and used machines, with the same diligence applied to every equipment deal.",
+      `Mining equipment followed naturally. Operators we worked with needed reliable excavators, dozers and wash plants, so our Ghana subsidiary, ${equipmentTerms.fleetOwner}, built a rental fleet and we built a sourcing network for new and used machines, with the same diligence applied to every equipment deal. The subsidiary owns the fleet and is the contracting party for every rental and sale.`,
       "When Ghana’s gold market was restructured under the Ghana Gold Board Act, 2025 (Act 1140), we adapted every process to the new regime. Today our clients range from international refiners and family offices to Ghanaian mining companies seeking equipment, licensing support and strategic advice.",
     ],
   },
   credentials: {
     title: "Credentials and Safeguards",
     items: [
-      `${company.registration.display}`,
+      `${company.registration.display}; ${company.address.label.toLowerCase()}: ${company.address.singleLine}`,
       `${company.ghanaLicence.attribution}. ${company.ghanaLicence.coverage}`,
       "Documented KYC/AML programme with customer due diligence modelled on the UK Money Laundering Regulations 2017 and the FATF Recommendations, and suspicions reported to the National Crime Agency",
       "Responsible-sourcing due diligence based on the OECD Due Diligence Guidance and the LBMA Responsible Gold Guidance",

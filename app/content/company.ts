@@ -15,6 +15,11 @@
  * - AML_SUPERVISION is null: the company names no AML supervisor or
  *   registration, so no copy may claim the regulated sector's duties (POCA
  *   2002 s.330 reporting, tipping-off).
+ * - The London address is the registered office, and every place that gives
+ *   the company's details says so (trading disclosures, docs/decisions/030).
+ * - Who owns the equipment and who contracts for it, and so in which
+ *   currency, is stated in equipment-trading.ts (Act 723, docs/decisions/031);
+ *   the disclaimer names the same subsidiary, as the content test checks.
  */
 
 export type DayOfWeek = "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
@@ -51,6 +56,8 @@ const phoneDigits = "442079460321";
 const legalName = `${brandName} Partners Ltd`;
 const companyNumber = "98765432";
 const ghanaRegistrationNumber = "CS917402024";
+/** UK VAT registration number; null while none is registered, and then nothing about VAT is shown. */
+const vatNumber: string | null = null;
 /** The reply promise every page makes; the desk marks inquiries overdue against the same figure. */
 const responseHours = 24;
 const whatsappGreeting = "Hello, I'm interested in your gold trading and mining equipment services.";
@@ -111,6 +118,29 @@ function summerTimeNote(entries: readonly BusinessHoursEntry[]): string {
   return `Our hours are GMT all year: during British Summer Time (late March to late October) that is ${parts.join(" and ")}.`;
 }
 
+/**
+ * The particulars a UK company's website must give (registered name, part of
+ * the UK it is registered in, number and registered office), with the VAT
+ * number only when one is set.
+ */
+export function tradingDisclosure(particulars: {
+  legalName: string;
+  jurisdiction: string;
+  companyNumber: string;
+  registeredOffice: string;
+  vatNumber: string | null;
+}): string {
+  const {
+    legalName: name,
+    jurisdiction,
+    companyNumber: number,
+    registeredOffice,
+    vatNumber: vat,
+  } = particulars;
+  const vatPart = vat ? ` VAT no. ${vat}.` : "";
+  return `${name}. Registered in ${jurisdiction}, company no. ${number}. Registered office: ${registeredOffice}.${vatPart}`;
+}
+
 /** The Ghana-incorporated subsidiary that holds the group's Ghanaian mineral right. */
 export const GHANA_SUBSIDIARY = {
   name: `${brandName} Ghana Limited`,
@@ -136,6 +166,19 @@ export const GHANA_SUBSIDIARY = {
  */
 export const AML_SUPERVISION: { supervisor: string; registration: string } | null = null;
 
+const londonAddress = {
+  line1: "Suite 4.02, 27 Cordwainer Row",
+  city: "London",
+  postcode: "EC4M 9AF",
+  country: "United Kingdom",
+  countryCode: "GB",
+  /** The London address is the company's registered office; it is labelled so wherever it is given. */
+  label: "Registered office",
+  /** One-line form for footers and structured data. */
+  singleLine: "Suite 4.02, 27 Cordwainer Row, London EC4M 9AF, United Kingdom",
+  lines: ["Suite 4.02", "27 Cordwainer Row", "London EC4M 9AF", "United Kingdom"],
+} as const;
+
 export const company = {
   brandName,
   legalName,
@@ -144,16 +187,7 @@ export const company = {
   /** Hours within which every inquiry gets a first reply (the lead desk measures it). */
   responseHours,
   responseTime: `${responseHours} hours`,
-  address: {
-    line1: "Suite 4.02, 27 Cordwainer Row",
-    city: "London",
-    postcode: "EC4M 9AF",
-    country: "United Kingdom",
-    countryCode: "GB",
-    /** One-line form for footers and structured data. */
-    singleLine: "Suite 4.02, 27 Cordwainer Row, London EC4M 9AF, United Kingdom",
-    lines: ["Suite 4.02", "27 Cordwainer Row", "London EC4M 9AF", "United Kingdom"],
-  },
+  address: londonAddress,
   phone: {
     display: "+44 20 7946 0321",
     e164: `+${phoneDigits}`,
@@ -195,6 +229,15 @@ export const company = {
     companyNumber,
     jurisdiction: "England and Wales",
     display: `Registered in England and Wales, company no. ${companyNumber}`,
+    vatNumber,
+    /** Name, registration, registered office and (when set) VAT number: the footer's company line. */
+    disclosure: tradingDisclosure({
+      legalName,
+      jurisdiction: "England and Wales",
+      companyNumber,
+      registeredOffice: londonAddress.singleLine,
+      vatNumber,
+    }),
   },
   /** Held by the Ghana subsidiary, never by the UK company: every label names the holder. */
   ghanaLicence: {
@@ -220,8 +263,9 @@ export const company = {
     defaultFrom: `${brandName} <no-reply@${domain}>`,
   },
   disclaimer:
-    `${brandName} acts solely as an intermediary that introduces and coordinates verified parties to licensed gold transactions and mining equipment rental and sales. ` +
+    `In gold transactions ${brandName} acts solely as an intermediary that introduces and coordinates verified parties. ` +
     "We are not a bullion dealer: we do not buy, sell, hold or take title to gold, and we do not hold client funds. " +
+    `Mining equipment is owned, rented and sold by ${GHANA_SUBSIDIARY.name}, our Ghana subsidiary. ` +
     "Every transaction is subject to full KYC/AML verification of all parties before it proceeds. " +
     "Nothing on this website is financial, investment, legal or tax advice.",
 } as const;
@@ -254,7 +298,7 @@ export const organizationStructuredData = {
   telephone: company.phone.e164,
   foundingDate: String(company.foundedYear),
   description:
-    "UK-established intermediary for licensed Ghana gold transactions and mining equipment rental and sales. Not a bullion dealer; every transaction requires KYC/AML verification.",
+    "UK-established intermediary for licensed Ghana gold transactions; mining equipment is rented and sold by its Ghana subsidiary. Not a bullion dealer; every transaction requires KYC/AML verification.",
   address: {
     "@type": "PostalAddress",
     streetAddress: `${company.address.line1}`,

@@ -49,7 +49,7 @@ export const contactPage = {
     },
     {
       icon: "MapPin",
-      title: "London Office",
+      title: `${company.address.label}, London`,
       lines: company.address.lines.map((text) => ({ text })),
     },
   ] satisfies readonly ContactDetail[],
@@ -57,7 +57,7 @@ export const contactPage = {
     title: "Business Hours",
     icon: "Clock" as const satisfies IconName,
     entries: company.hours.entries,
-    note: "Messages received outside these hours are answered on the next business day.",
+    note: `Messages received outside these hours are still answered within ${company.responseTime}.`,
     summerNote: company.hours.summerNote,
   },
   whatsappCard: {
@@ -97,7 +97,7 @@ export const contactPage = {
     submitLabel: "Send Inquiry",
     submittingLabel: "Sending...",
     privacyNote:
-      "We use your details only to respond to your inquiry and, where a transaction proceeds, to carry out the verification the law requires. See our Privacy Policy for details.",
+      "We use your details only to respond to your inquiry and, where a transaction proceeds, to carry out the verification we apply to every transaction. See our Privacy Policy for details.",
     success: {
       title: "Message Sent Successfully",
       description: `Thank you for your inquiry. We'll respond within ${company.responseTime}.`,

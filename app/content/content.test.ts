@@ -1,3 +1,9 @@
+import {
+  EQUIPMENT_TRADING,
+  equipmentCurrencyStatement,
+  equipmentOwnershipStatement,
+  equipmentTerms,
+} from "./equipment-trading";
 import { describe, expect, it } from "vitest";
 import { aboutPage } from "./about";
 import { notFoundPage } from "./account-pages";
@@ -8,17 +14,27 @@ import {
   GHANA_SUBSIDIARY,
   company,
   organizationStructuredData,
+  tradingDisclosure,
 } from "./company";
 import { contactPage } from "./contact";
 import { equipmentItems } from "./equipment";
+import { equipmentPage } from "./equipment-page";
+import { LICENCE_TERMS, PROCESSING_TIMES, processingTimesSentence } from "./licensing-facts";
 import { faqsPage } from "./faqs";
 import { homePage } from "./home";
 import { ICON_NAMES } from "./icons";
 import { DEAL_SIZE_LABELS, DEAL_SIZE_VALUES, INTEREST_LABELS, INTEREST_VALUES } from "./inquiry-options";
 import { footerBlurb, mainNavLinks } from "./navigation";
-import { antiFraudNotice, goldBoardNotice, intermediaryNotice } from "./notices";
+import {
+  antiFraudNotice,
+  earthMovingEquipmentRulesNotice,
+  equipmentContractNotice,
+  goldBoardNotice,
+  intermediaryNotice,
+} from "./notices";
 import { CANONICAL_PATH, PAGE_META, ROUTE_PATHS, type RoutePath } from "./page-meta";
 import { privacyPage } from "./privacy";
+import { REPLY_TEMPLATES } from "./reply-templates";
 import { GOLDBOD_LINK, MINERALS_COMMISSION_LINK } from "./regulators";
 import { serviceCards, servicesPage } from "./services";
 import { consultationPage } from "./services/consultation";
@@ -163,12 +179,13 @@ describe("spec counts", () => {
       ["Reconnaissance License", "Up to 12 months, renewable once for up to 12 months"],
     ]);
     expect(ghanaLicensingPage.frameworks).toHaveLength(3);
+    // Review and grant take the per-licence processing times (docs/decisions/032).
     expect(ghanaLicensingPage.process.map((step) => step.timeframe)).toEqual([
       "2-4 weeks",
       "8-16 weeks",
       "1-2 weeks",
-      "12-24 weeks",
-      "2-4 weeks",
+      "3-6 months (reconnaissance) to 12-24 months (mining lease), including grant",
+      "Included in the review period",
       "4-8 weeks",
     ]);
     expect(ghanaLicensingPage.complianceItems).toHaveLength(8);
@@ -256,7 +273,14 @@ describe("legal accuracy of the copy", () => {
     contactPage,
     servicesPage,
     equipmentItems,
-    notices: [antiFraudNotice, goldBoardNotice, intermediaryNotice],
+    equipmentPage,
+    notices: [
+      antiFraudNotice,
+      goldBoardNotice,
+      intermediaryNotice,
+      equipmentContractNotice,
+      earthMovingEquipmentRulesNotice,
+    ],
     footerBlurb,
     notFoundPage,
   });
@@ -335,7 +359,7 @@ describe("legal accuracy of the copy", () => {
     expect(matching(/Financial Intelligence Centre, which receives/)).toHaveLength(1);
   });
 
-  it("states the GoldBod regime of Act 1140 and keeps independent assay to large-scale gold and refineries", () => {
+  it("states the GoldBod regime of Act 1140 and calls an independent assay a commercial check only", () => {
     expect(goldBoardNotice.body).toContain("Since 1 May 2025");
     expect(goldBoardNotice.body).toMatch(
       /Foreign buyers may buy that gold only from GoldBod, which is its sole assayer/,
@@ -343,7 +367,11 @@ describe("legal accuracy of the copy", () => {
     expect(matching(/sole legal buyer/i)).toEqual([]);
     const assay = matching(/independent(ly)? assay/i);
     expect(assay.length).toBeGreaterThan(0);
-    for (const text of assay) expect(text).toMatch(/large-scale|refiner/i);
+    // At most a commercial check: it never replaces GoldBod's assay (docs/decisions/033).
+    for (const text of assay) expect(text).toMatch(/commercial check/i);
+    expect(
+      matching(/assayed independently|can be independently assayed|independent assay for large-scale/i),
+    ).toEqual([]);
     expect(collectStrings(goldIntermediaryPage.features).join(" ")).not.toMatch(
       /Independent Assay Coordination/,
     );
@@ -403,6 +431,146 @@ describe("legal accuracy of the copy", () => {
     expect(company.hours.summerNote).toContain("10:00–19:00 UK time (Mon-Fri)");
     expect(company.hours.summerNote).toContain("11:00–17:00 UK time (Sat)");
     expect(contactPage.hours.summerNote).toBe(company.hours.summerNote);
+  });
+
+  it("promises one reply time, from company.responseHours, and no next-business-day reply", () => {
+    expect(company.responseHours).toBe(24);
+    expect(contactPage.hours.note).toBe(
+      `Messages received outside these hours are still answered within ${company.responseHours} hours.`,
+    );
+    expect(matching(/next business day/i)).toEqual([]);
+  });
+
+  it("calls the checks the verification the firm applies, not a verification the law requires", () => {
+    expect(contactPage.form.privacyNote).toContain("the verification we apply to every transaction");
+    expect(matching(/verification the law requires|legally required verification/i)).toEqual([]);
+  });
+
+  it("reads reply times, licence terms and processing times from one place each", () => {
+    expect(LICENCE_TERMS.miningLease).toBe("30 years maximum, renewable");
+    const lease = (licence: { validity: string; title: string }) => /lease|large/i.test(licence.title);
+    expect(ghanaLicensingPage.licenceTypes.filter(lease).map((licence) => licence.validity)).toEqual([
+      LICENCE_TERMS.miningLease,
+    ]);
+    expect(licensingSupportPage.licenceTypes.filter(lease).map((licence) => licence.validity)).toEqual([
+      LICENCE_TERMS.miningLease,
+    ]);
+    expect(matching(/\b5\s?-\s?30 years/)).toEqual([]);
+    expect(licensingSupportPage.timelines.map((timeline) => timeline.duration)).toEqual([
+      PROCESSING_TIMES.smallScale,
+      PROCESSING_TIMES.miningLease,
+      PROCESSING_TIMES.reconnaissance,
+    ]);
+    expect(ghanaLicensingPage.processIntro.description).toContain(processingTimesSentence);
+    const faq = faqsPage.sections
+      .flatMap((section) => section.faqs)
+      .find((entry) => entry.question === "How long does a mining licence application take in Ghana?");
+    expect(faq?.answer).toContain(processingTimesSentence);
+    expect(matching(/12-24 weeks/)).toEqual([]);
+  });
+
+  it("tells the reader to check a licence's current status with the Minerals Commission", () => {
+    const notice = ghanaLicensingPage.licenceStatusNotice;
+    expect(notice.body).toContain("check its current status with the Minerals Commission");
+    expect(notice.points?.join(" ")).toContain("7 December 2024");
+    expect(notice.points?.join(" ")).toContain("Mining in forest reserves is banned");
+    expect(notice.links).toEqual([MINERALS_COMMISSION_LINK]);
+  });
+
+  it("says who owns the equipment and who contracts for it, and no longer calls the firm solely an intermediary for it", () => {
+    expect(EQUIPMENT_TRADING.owner).toBe(GHANA_SUBSIDIARY.name);
+    expect(EQUIPMENT_TRADING.contractingParty).toBe(GHANA_SUBSIDIARY.name);
+    expect(equipmentTerms.ownership).toContain(
+      `owned by ${GHANA_SUBSIDIARY.name}, our Ghana subsidiary, which is the contracting party for every equipment rental and sale`,
+    );
+    expect(matching(/solely as an intermediary[^.]*equipment/i)).toEqual([]);
+    // The disclaimer names the subsidiary itself; it must stay the contracting party.
+    expect(company.disclaimer).toContain(
+      `Mining equipment is owned, rented and sold by ${equipmentTerms.contractingParty}`,
+    );
+    expect(
+      equipmentOwnershipStatement({ ...EQUIPMENT_TRADING, contractingParty: company.legalName }),
+    ).toContain(`${company.legalName} is the contracting party for every equipment rental and sale`);
+    const role = collectStrings(termsPage.sections.find((section) => section.id === "our-role")).join(" ");
+    expect(role).toContain(equipmentTerms.ownership);
+    const listings = collectStrings(
+      termsPage.sections.find((section) => section.id === "equipment-listings"),
+    );
+    expect(listings.join(" ")).toContain(equipmentTerms.currency);
+    expect(equipmentRentalPage.contractNotice.body).toContain(equipmentTerms.ownership);
+    expect(equipmentSalesPage.contractNotice.body).toContain(equipmentTerms.ownership);
+    expect(equipmentPage.pricingNote).toContain(equipmentTerms.ownership);
+    const ratesReply = REPLY_TEMPLATES.find((template) => template.id === "equipment-availability");
+    expect(ratesReply?.body).toContain(`${equipmentTerms.ownership} ${equipmentTerms.currency}`);
+    expect(aboutPage.story.paragraphs.join(" ")).toContain(
+      `our Ghana subsidiary, ${GHANA_SUBSIDIARY.name}, built a rental fleet`,
+    );
+  });
+
+  it("states the currency truly for the contracting party, with or without Bank of Ghana permission", () => {
+    expect(EQUIPMENT_TRADING.bankOfGhanaPermission).toBeNull();
+    expect(equipmentTerms.currency).toContain(
+      `${GHANA_SUBSIDIARY.name} quotes, invoices and takes payment in Ghana cedis`,
+    );
+    expect(equipmentTerms.currency).toContain("Foreign Exchange Act, 2006 (Act 723)");
+    for (const text of [equipmentPage.pricingNote, equipmentRentalPage.contractNotice.body]) {
+      expect(text).toContain(equipmentTerms.currency);
+    }
+    expect(matching(/(quoted|invoiced|payable|paid) (per day )?in US dollars/i)).toEqual([]);
+    const permitted = equipmentCurrencyStatement({
+      ...EQUIPMENT_TRADING,
+      bankOfGhanaPermission: "BG/TEST/1",
+    });
+    expect(permitted).toBe(
+      `${GHANA_SUBSIDIARY.name} quotes, invoices and takes payment in US dollars under Bank of Ghana permission BG/TEST/1.`,
+    );
+  });
+
+  it("labels the London address as the registered office and shows a VAT number only when one is set", () => {
+    expect(company.address.label).toBe("Registered office");
+    expect(company.registration.disclosure).toBe(
+      `${company.legalName}. Registered in England and Wales, company no. ${company.registration.companyNumber}. Registered office: ${company.address.singleLine}.`,
+    );
+    expect(company.registration.vatNumber).toBeNull();
+    expect(company.registration.disclosure).not.toContain("VAT");
+    const withVat = tradingDisclosure({
+      legalName: company.legalName,
+      jurisdiction: company.registration.jurisdiction,
+      companyNumber: company.registration.companyNumber,
+      registeredOffice: company.address.singleLine,
+      vatNumber: "GB123456789",
+    });
+    expect(withVat.endsWith("VAT no. GB123456789.")).toBe(true);
+    expect(contactPage.details.map((detail) => detail.title)).toContain("Registered office, London");
+    const whoWeAre = collectStrings(termsPage.sections.find((section) => section.id === "who-we-are")).join(
+      " ",
+    );
+    expect(whoWeAre).toContain(`registered office at ${company.address.singleLine}`);
+    const controller = collectStrings(
+      privacyPage.sections.find((section) => section.id === "controller"),
+    ).join(" ");
+    expect(controller).toContain(`registered office is at ${company.address.singleLine}`);
+  });
+
+  it("no longer ties investment incentives to GIPC registration (Exemptions Act, 2022)", () => {
+    expect(matching(/access to investment incentives/i)).toEqual([]);
+    const gipc = ghanaLicensingPage.frameworks.find((framework) => framework.title.includes("Act 865"));
+    expect(gipc?.keyPoints.join(" ")).toContain("Exemptions Act, 2022 (Act 1083)");
+  });
+
+  it("states the 2025 excavator rules wherever a page speaks of delivery to site or import", () => {
+    const notice = earthMovingEquipmentRulesNotice;
+    const text = [notice.body, ...(notice.points ?? [])].join(" ");
+    for (const phrase of ["import permit", "DVLA", "L.I. 2404", "Minerals Commission"])
+      expect(text).toContain(phrase);
+    expect(notice.links).toEqual([MINERALS_COMMISSION_LINK]);
+    expect(equipmentRentalPage.deliveryNotice).toBe(notice);
+    expect(equipmentSalesPage.deliveryNotice).toBe(notice);
+    expect(equipmentPage.deliveryNotice).toBe(notice);
+    const importStep = equipmentSalesPage.process.find(
+      (step) => step.title === "Shipping and Import Clearance",
+    );
+    expect(importStep?.description).toContain("import permit");
   });
 
   it("reads repeated facts from one place and spells email one way", () => {

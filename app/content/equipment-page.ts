@@ -1,4 +1,5 @@
 import { brandTitle, company } from "./company";
+import { equipmentTerms } from "./equipment-trading";
 import {
   AVAILABILITY_LABELS,
   AVAILABILITY_VALUES,
@@ -7,6 +8,7 @@ import {
   type Availability,
   type EquipmentCategory,
 } from "./equipment";
+import { earthMovingEquipmentRulesNotice } from "./notices";
 import type { CtaSection, PageHero, PageMeta } from "./types";
 
 export const equipmentPage = {
@@ -58,8 +60,8 @@ export const equipmentPage = {
     message: "No equipment found matching your criteria.",
     clearFilters: "Clear Filters",
   },
-  pricingNote:
-    "Prices are in US dollars and exclude delivery, fuel, operators and applicable taxes. Rental rates apply to minimum hire periods agreed in writing. Sale prices are indicative and confirmed on inspection.",
+  pricingNote: `${equipmentTerms.currency} Prices exclude delivery, fuel, operators and applicable taxes. Rental rates apply to minimum hire periods agreed in writing. Sale prices are indicative and confirmed on inspection. ${equipmentTerms.ownership}`,
+  deliveryNotice: earthMovingEquipmentRulesNotice,
   cta: {
     title: "Need something not listed?",
     description:

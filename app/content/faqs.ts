@@ -1,4 +1,6 @@
 import { brandTitle, company } from "./company";
+import { equipmentTerms } from "./equipment-trading";
+import { processingTimesSentence } from "./licensing-facts";
 import { antiFraudNotice } from "./notices";
 import { VERIFY_LICENCE_LINKS } from "./regulators";
 import type { CtaSection, FaqSection, PageHero, PageMeta } from "./types";
@@ -25,7 +27,7 @@ export const faqSections: readonly FaqSection[] = [
       {
         question: "How is the gold tested and priced?",
         answer:
-          "For artisanal and small-scale gold, GoldBod is the sole assayer and its assay establishes weight and fineness. Gold from large-scale production can be assayed independently by an accredited laboratory. In both cases the receiving refinery reconciles the result. The pricing basis, usually the LBMA gold price with an agreed adjustment, is fixed in the contract between the parties. We do not give price forecasts or investment advice.",
+          "For artisanal and small-scale gold, GoldBod is the sole assayer and its assay establishes weight and fineness. The parties may also commission an independent assay by an accredited laboratory, but only as a commercial check between them: it never replaces the assay, grading and valuation that GoldBod carries out under the Ghana Gold Board Act, 2025 (Act 1140). The receiving refinery reconciles the result. The pricing basis, usually the LBMA gold price with an agreed adjustment, is fixed in the contract between the parties. We do not give price forecasts or investment advice.",
       },
     ],
   },
@@ -65,8 +67,7 @@ export const faqSections: readonly FaqSection[] = [
       },
       {
         question: "How long does a mining licence application take in Ghana?",
-        answer:
-          "As a guide, small-scale licences take 6-12 months, mining leases 12-24 months and reconnaissance licences 3-6 months from a complete application, depending on the authorities and the environmental permitting required.",
+        answer: `${processingTimesSentence} Check any licence’s current status with the Minerals Commission before relying on it.`,
       },
     ],
   },
@@ -76,8 +77,7 @@ export const faqSections: readonly FaqSection[] = [
     faqs: [
       {
         question: "What are your rental terms?",
-        answer:
-          "Rates are quoted per day in US dollars, with a minimum hire of one week for mobile equipment and one month for wash plants. Delivery, fuel, operators and taxes are extra unless agreed. A deposit and advance rental are payable only under a signed rental agreement.",
+        answer: `${equipmentTerms.ownership} ${equipmentTerms.currency} The minimum hire is one week for mobile equipment and one month for wash plants. Delivery, fuel, operators and taxes are extra unless agreed. A deposit and advance rental are payable only under a signed rental agreement.`,
       },
       {
         question: "Do I need a mining licence to rent equipment?",
@@ -97,8 +97,7 @@ export const faqSections: readonly FaqSection[] = [
     faqs: [
       {
         question: "What is your company not?",
-        answer:
-          "We are not a bullion dealer, a bank, an investment firm or a Ghanaian government agency. We do not hold client money or gold, give financial or investment advice, or grant licences. We are a UK-established intermediary that verifies, introduces and coordinates.",
+        answer: `We are not a bullion dealer, a bank, an investment firm or a Ghanaian government agency. We do not hold client money or gold, give financial or investment advice, or grant licences. We are a UK-established intermediary that verifies, introduces and coordinates; mining equipment is owned, rented and sold by our Ghana subsidiary, ${equipmentTerms.fleetOwner}.`,
       },
       {
         question: "Will you ever ask me for an advance fee?",

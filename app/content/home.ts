@@ -6,7 +6,7 @@ export const homePage = {
   meta: {
     title: `${company.brandName} | Gold Deal & Mining Equipment Intermediary`,
     description:
-      "UK-established intermediary for licensed Ghana gold transactions and mining equipment rental and sales. Not a bullion dealer — KYC/AML verification on every deal.",
+      "UK-established intermediary for licensed Ghana gold deals; mining equipment rented and sold by our Ghana subsidiary. Not a bullion dealer — KYC/AML on every deal.",
   } satisfies PageMeta,
   hero: {
     badge: "UK Established • KYC/AML Compliant",
@@ -47,7 +47,7 @@ export const homePage = {
       "KYC/AML verification of every party, on every transaction",
       "Introductions only to licensed, verifiable counterparties",
       "Transactions structured around the Ghana Gold Board (GoldBod) regime",
-      "Chain-of-custody documentation, with independent assay for large-scale production and refinery reconciliation",
+      "Chain-of-custody documentation, GoldBod’s assay and refinery reconciliation, with any independent assay only as a commercial check",
       `A named contact and a reply within ${company.responseTime}`,
     ],
     link: { label: "Learn More About Us", href: "/about" } satisfies NavLink,

@@ -1,5 +1,6 @@
 import { company } from "./company";
-import { VERIFY_LICENCE_LINKS } from "./regulators";
+import { equipmentTerms } from "./equipment-trading";
+import { MINERALS_COMMISSION_LINK, VERIFY_LICENCE_LINKS } from "./regulators";
 import type { Notice } from "./types";
 
 /**
@@ -29,11 +30,35 @@ export const goldBoardNotice: Notice = {
   body:
     "The Ghana Gold Board Act, 2025 (Act 1140) established the Ghana Gold Board (GoldBod) and repealed the law that created PMMC, the Precious Minerals Marketing Company. " +
     "Since 1 May 2025, buyers and aggregators licensed by GoldBod buy gold from artisanal and small-scale miners and sell it to GoldBod. Foreign buyers may buy that gold only from GoldBod, which is its sole assayer and exporter. " +
-    "Large-scale producers holding mining leases export under the terms of their leases and the applicable Bank of Ghana and GoldBod arrangements, and their gold can be independently assayed. We structure every introduction to fit these channels.",
+    "Large-scale producers holding mining leases export under the terms of their leases and the applicable Bank of Ghana and GoldBod arrangements. An independent assay that the parties commission is at most a commercial check between them: it never replaces the assay, grading and valuation that GoldBod carries out under Act 1140. We structure every introduction to fit these channels.",
 };
 
 export const intermediaryNotice: Notice = {
   title: "Intermediary, not a bullion dealer",
   tone: "info",
   body: company.disclaimer,
+};
+
+/** Who owns and who contracts for equipment, and in which currency: on every page that prices equipment. */
+export const equipmentContractNotice: Notice = {
+  title: "Who you contract with",
+  tone: "info",
+  body: `${equipmentTerms.ownership} ${equipmentTerms.currency}`,
+};
+
+/**
+ * Shown wherever a page speaks of delivering equipment to site or importing
+ * it (sources in docs/decisions/031).
+ */
+export const earthMovingEquipmentRulesNotice: Notice = {
+  title: "Excavators in Ghana: import permit, DVLA registration and tracking",
+  tone: "warning",
+  body: "Since 2025 an excavator may enter Ghana only under an import permit, and it must be registered with the DVLA and tracked by the Minerals Commission. We deliver a machine only to a site covered by a valid licence or permit.",
+  points: [
+    "Import permit: the Ministry of Transport issues it only after the Minerals Commission and the DVLA have verified that the importer holds a valid mining licence or is engaged in a legitimate construction project; Customs release an excavator only against an approved permit.",
+    "DVLA registration: since 1 May 2025 excavators are registered by the DVLA at the port of entry and carry a distinctive green-on-white number plate.",
+    "Minerals Commission tracking: under the Minerals and Mining (Mineral Operations – Tracking of Earth Moving and Mining Equipment) Regulations, 2020 (L.I. 2404), earth-moving and mining equipment used in mineral operations is registered and tracked in real time by the Minerals Commission.",
+    "These rules are being applied and may change; check the current requirements with the Minerals Commission before importing or moving a machine.",
+  ],
+  links: [MINERALS_COMMISSION_LINK],
 };

@@ -1,9 +1,16 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { SESSION_ABSOLUTE_MAX_MS, SESSION_EXPIRES_IN_SECONDS } from "~/lib/auth/auth.server";
+import { allowBackupCodesOnce } from "~/lib/auth/totp-enrolment.server";
 import Privacy from "~/routes/privacy";
+import { createTestApp, createTestContext } from "../../tests/support/test-context";
 import { company } from "./company";
-import { ADMIN_STRONG_AUTHENTICATION, buildPrivacyPage, PRIVACY_NOTICE_VERSION } from "./privacy";
+import {
+  ADMIN_STRONG_AUTHENTICATION,
+  BACKUP_CODES_COOKIE,
+  buildPrivacyPage,
+  PRIVACY_NOTICE_VERSION,
+} from "./privacy";
 import { retention } from "./retention";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -82,7 +89,29 @@ describe("the privacy notice keeps its promises", () => {
     expect(text).not.toMatch(/legal obligations?, including the UK Money Laundering/);
     const bases = section("3. Why we use your data");
     expect(bases).toContain("modelled on them — legitimate interests");
-    expect(bases).toContain("National Crime Agency — legitimate interests");
+    // Terrorist financing is reported under a duty that binds every business (docs/decisions/034).
+    expect(bases).toContain(
+      "terrorist financing to the police or the National Crime Agency — legal obligation: section 19 of the Terrorism Act 2000",
+    );
+    expect(bases).toContain("legal obligation wherever the Proceeds of Crime Act 2002 requires the report");
+    expect(bases).not.toContain(
+      "money laundering or terrorist financing to the National Crime Agency — legitimate interests",
+    );
+    expect(bases).toContain("section 164A of the Data Protection Act 2018");
+  });
+
+  it("keeps the complainant informed of progress (DPA 2018 s.164A)", () => {
+    expect(section("9. Complaints")).toContain("keep you informed of our progress and tell you the outcome");
+  });
+
+  it("names the backup-codes cookie and backup codes as a second factor", () => {
+    const cookies = section("7. Cookies and security");
+    expect(cookies).toContain(
+      `a cookie named ${BACKUP_CODES_COOKIE.name} that lets the account page show them once and expires after ${BACKUP_CODES_COOKIE.lifetimeMinutes} minutes`,
+    );
+    expect(cookies).toContain(
+      "(an authenticator app code, a passkey, or one of the account’s single-use backup codes)",
+    );
   });
 
   it("names the lead desk's data and its one outside recipient as the code handles them (decision 018)", () => {
@@ -105,5 +134,18 @@ describe("the privacy notice keeps its promises", () => {
 
   it("shows its version", () => {
     expect(text).toContain(`version ${PRIVACY_NOTICE_VERSION}`);
+  });
+});
+
+describe("the backup-codes cookie the notice names", () => {
+  it("is the cookie the sign-in system sets, with the lifetime the notice states", async () => {
+    const app = await createTestApp("pglite");
+    try {
+      const setCookie = await allowBackupCodesOnce(createTestContext(app.services), "user-1");
+      expect(setCookie.startsWith(`${BACKUP_CODES_COOKIE.name}=`)).toBe(true);
+      expect(setCookie).toContain(`Max-Age=${BACKUP_CODES_COOKIE.lifetimeMinutes * 60}`);
+    } finally {
+      await app.dispose();
+    }
   });
 });

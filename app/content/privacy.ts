@@ -7,7 +7,7 @@ import type { LegalDocument } from "./types";
  * force (contact_submissions.privacy_notice_version). Change it with every
  * revision of the text, together with `lastUpdated`.
  */
-export const PRIVACY_NOTICE_VERSION = "2026-11-22.2";
+export const PRIVACY_NOTICE_VERSION = "2026-11-24.1";
 
 /**
  * Administrator accounts need a second factor at sign-in: requireAdmin
@@ -16,6 +16,13 @@ export const PRIVACY_NOTICE_VERSION = "2026-11-22.2";
  * change that stops enforcing it.
  */
 export const ADMIN_STRONG_AUTHENTICATION = true;
+
+/**
+ * The cookie that lets the account page show freshly issued backup codes
+ * once. The sign-in system sets it (app/lib/auth/totp-enrolment.server.ts);
+ * the privacy test holds the two to the same name and lifetime.
+ */
+export const BACKUP_CODES_COOKIE = { name: "backup_codes_once", lifetimeMinutes: 5 } as const;
 
 const privacyEmail = company.emails.privacy.address;
 
@@ -35,7 +42,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
       description: `How ${company.legalName} collects, uses, stores and protects personal data from inquiries and accounts under UK GDPR, and how to exercise your rights.`,
     },
     title: "Privacy Policy",
-    lastUpdated: "22 November 2026",
+    lastUpdated: "24 November 2026",
     intro: `This notice explains how ${company.legalName} (“${company.brandName}”, “we”, “us”) handles personal data when you use this website, send us an inquiry or create an account. We process personal data in accordance with the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.`,
     sections: [
       {
@@ -44,7 +51,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
         blocks: [
           {
             kind: "paragraph",
-            text: `${company.legalName} is the data controller for the personal data described in this notice. We are registered in ${company.registration.jurisdiction} under company number ${company.registration.companyNumber}, and our office is at ${company.address.singleLine}.`,
+            text: `${company.legalName} is the data controller for the personal data described in this notice. We are registered in ${company.registration.jurisdiction} under company number ${company.registration.companyNumber}, and our registered office is at ${company.address.singleLine}.`,
           },
           {
             kind: "paragraph",
@@ -105,8 +112,11 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
               "Providing and securing your account — performance of our agreement with you to provide the account.",
               "Rate limiting, spam prevention and protecting the website from abuse — legitimate interests in keeping our systems secure and available.",
               "Customer due diligence when a transaction proceeds: we are not in the regulated sector under the Money Laundering Regulations 2017, but we apply checks modelled on them — legitimate interests in knowing who we deal with and in preventing fraud, money laundering and terrorist financing.",
-              "Reporting a suspicion of money laundering or terrorist financing to the National Crime Agency — legitimate interests in preventing crime and in not becoming involved in it; information about criminal offences is processed under the conditions of Schedule 1 to the Data Protection Act 2018.",
+              "Reporting a belief or suspicion of terrorist financing to the police or the National Crime Agency — legal obligation: section 19 of the Terrorism Act 2000 requires a business outside the regulated sector, such as ours, to disclose such a belief or suspicion when it is based on information met in the course of its business.",
+              "Reporting a suspicion of money laundering to the National Crime Agency — legal obligation wherever the Proceeds of Crime Act 2002 requires the report; otherwise (its reporting duty applies to the regulated sector, which we are not in), legitimate interests in preventing crime and in not becoming involved in it.",
+              "Information about criminal offences in these reports is processed under the conditions of Schedule 1 to the Data Protection Act 2018.",
               "Keeping accounting and tax records of transactions, and disclosing information when a court order, a regulator or another law requires it — legal obligation.",
+              "Answering your requests to exercise your data protection rights and your complaints — legal obligation under the UK GDPR and section 164A of the Data Protection Act 2018.",
               "Establishing, exercising or defending legal claims — legitimate interests.",
             ],
           },
@@ -187,12 +197,12 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
         blocks: [
           {
             kind: "paragraph",
-            text: "We use only cookies that are strictly necessary: a session cookie that keeps you signed in, a cookie that carries a confirmation message to the next page for a minute, and, while you sign in with a second factor or add or use a passkey, a short-lived cookie that ties that step to your browser. We do not use advertising or analytics cookies, and we will ask for your consent before introducing any non-essential cookies.",
+            text: `We use only cookies that are strictly necessary: a session cookie that keeps you signed in; a cookie that carries a confirmation message to the next page for a minute; while you sign in with a second factor or add or use a passkey, a short-lived cookie that ties that step to your browser; and, when an account’s backup codes are issued, a cookie named ${BACKUP_CODES_COOKIE.name} that lets the account page show them once and expires after ${BACKUP_CODES_COOKIE.lifetimeMinutes} minutes. We do not use advertising or analytics cookies, and we will ask for your consent before introducing any non-essential cookies.`,
           },
           {
             kind: "paragraph",
             text: ADMIN_STRONG_AUTHENTICATION
-              ? "Data is encrypted in transit, access is restricted to authorised staff who need it, and administrator accounts are protected by strong authentication: a password and a second factor (an authenticator app code or a passkey) at every sign-in."
+              ? "Data is encrypted in transit, access is restricted to authorised staff who need it, and administrator accounts are protected by strong authentication: a password and a second factor (an authenticator app code, a passkey, or one of the account’s single-use backup codes) at every sign-in."
               : "Data is encrypted in transit, and access is restricted to authorised staff who need it.",
           },
         ],
@@ -233,7 +243,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
         blocks: [
           {
             kind: "paragraph",
-            text: `If you are unhappy with how we have handled your personal data, please complain to us at ${privacyEmail} or by post to the address in section 1. We acknowledge every complaint within ${days(config.complaintAcknowledgeDays)} of receiving it, look into it without undue delay and tell you the outcome.`,
+            text: `If you are unhappy with how we have handled your personal data, please complain to us at ${privacyEmail} or by post to the address in section 1. We acknowledge every complaint within ${days(config.complaintAcknowledgeDays)} of receiving it, look into it without undue delay, keep you informed of our progress and tell you the outcome.`,
           },
           {
             kind: "paragraph",

@@ -1,4 +1,5 @@
 import { company } from "./company";
+import { equipmentTerms } from "./equipment-trading";
 import { kycAmlPage } from "./services/kyc-aml";
 
 /**
@@ -53,6 +54,8 @@ export const REPLY_TEMPLATES: readonly ReplyTemplate[] = [
       "[[Rate and minimum hire period, or purchase price, and what it includes]]",
       "",
       "These figures are an indication, not an offer: the price, deposit, delivery and insurance arrangements are set out in a written rental or sale agreement, which states who arranges insurance and what it covers. Before any agreement we complete our standard verification (KYC) of the hirer or buyer.",
+      "",
+      `${equipmentTerms.ownership} ${equipmentTerms.currency}`,
       "",
       "If you let us know the site location and the dates you have in mind, we will confirm availability.",
     ].join("\n"),

@@ -1,4 +1,5 @@
 import { brandTitle, company } from "./company";
+import { equipmentTerms } from "./equipment-trading";
 import { VERIFY_LICENCE_LINKS } from "./regulators";
 import type { LegalDocument } from "./types";
 
@@ -8,7 +9,7 @@ export const termsPage: LegalDocument = {
     description: `The terms that govern use of the ${company.brandName} website, including our role as an intermediary, KYC/AML conditions, equipment listings and liability.`,
   },
   title: "Terms of Use",
-  lastUpdated: "22 November 2026",
+  lastUpdated: "24 November 2026",
   intro: `These terms govern your use of ${company.website.display}. By using the website you agree to them. If you do not agree, please do not use the website.`,
   sections: [
     {
@@ -17,7 +18,7 @@ export const termsPage: LegalDocument = {
       blocks: [
         {
           kind: "paragraph",
-          text: `This website is operated by ${company.legalName}, registered in ${company.registration.jurisdiction} under company number ${company.registration.companyNumber}, with its office at ${company.address.singleLine}. You can contact us at ${company.emails.general.address} or on ${company.phone.display}.`,
+          text: `This website is operated by ${company.legalName}, registered in ${company.registration.jurisdiction} under company number ${company.registration.companyNumber}, with its registered office at ${company.address.singleLine}.${company.registration.vatNumber ? ` VAT no. ${company.registration.vatNumber}.` : ""} You can contact us at ${company.emails.general.address} or on ${company.phone.display}.`,
         },
       ],
     },
@@ -27,7 +28,11 @@ export const termsPage: LegalDocument = {
       blocks: [
         {
           kind: "paragraph",
-          text: `${company.brandName} is an intermediary. We introduce and coordinate verified parties to licensed gold transactions and to mining equipment rental and sales. We are not a bullion dealer, bank or investment firm: we do not buy, sell or hold gold on our own account, and we do not hold client money.`,
+          text: `In gold transactions ${company.brandName} is an intermediary: we introduce and coordinate verified parties to licensed gold transactions. We are not a bullion dealer, bank or investment firm: we do not buy, sell or hold gold on our own account, and we do not hold client money.`,
+        },
+        {
+          kind: "paragraph",
+          text: `Mining equipment is different. ${equipmentTerms.ownership} Every rental and sale agreement is made with ${equipmentTerms.fleetOwner}, not with ${company.legalName}.`,
         },
         {
           kind: "paragraph",
@@ -67,9 +72,10 @@ export const termsPage: LegalDocument = {
           kind: "list",
           items: [
             "Specifications, photographs and illustrations are provided for guidance and may differ from a specific unit.",
-            "Prices are indicative, in US dollars and exclude delivery, fuel, operators and taxes unless stated otherwise.",
+            `Prices are indicative and exclude delivery, fuel, operators and taxes unless stated otherwise. ${equipmentTerms.currency}`,
             "Availability changes and is confirmed only in a written quotation.",
-            "Rental and sale terms are set out in the agreement signed for each transaction.",
+            `Rental and sale terms are set out in the agreement signed with ${equipmentTerms.fleetOwner} for each transaction.`,
+            "Excavators are imported into Ghana only under an import permit, registered with the DVLA and tracked by the Minerals Commission (Minerals and Mining (Mineral Operations – Tracking of Earth Moving and Mining Equipment) Regulations, 2020, L.I. 2404); we deliver equipment only to a site covered by a valid licence or permit.",
           ],
         },
       ],

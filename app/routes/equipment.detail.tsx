@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { AvailabilityBadge } from "~/components/availability-badge";
 import { CheckList } from "~/components/sections/check-list";
+import { NoticeBox } from "~/components/sections/notice-box";
 import { ButtonLink } from "~/components/ui/button-link";
 import { brandTitle, whatsappLink } from "~/content/company";
 import { CATEGORY_LABELS, type EquipmentItem, equipmentItems } from "~/content/equipment";
@@ -117,6 +118,9 @@ export default function EquipmentDetail({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
         <p className="mt-10 text-sm text-stone-600">{equipmentPage.pricingNote}</p>
+        <div className="mt-8">
+          <NoticeBox notice={equipmentPage.deliveryNotice} />
+        </div>
       </div>
     </main>
   );

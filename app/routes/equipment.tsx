@@ -1,6 +1,7 @@
 import { EquipmentCard } from "~/components/equipment-card";
 import { EquipmentFilterForm } from "~/components/equipment-filter-form";
 import { CtaBand } from "~/components/sections/cta-band";
+import { NoticeBox } from "~/components/sections/notice-box";
 import { PageHero } from "~/components/sections/page-hero";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -55,6 +56,9 @@ export default function Equipment({ loaderData }: Route.ComponentProps) {
             )}
           </div>
           <p className="mt-8 text-sm text-stone-600">{equipmentPage.pricingNote}</p>
+          <div className="mt-8">
+            <NoticeBox notice={equipmentPage.deliveryNotice} />
+          </div>
         </div>
       </section>
       <CtaBand cta={equipmentPage.cta} />

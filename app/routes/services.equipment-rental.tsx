@@ -1,6 +1,7 @@
 import { CheckList } from "~/components/sections/check-list";
 import { CtaBand } from "~/components/sections/cta-band";
 import { FeatureGrid } from "~/components/sections/feature-grid";
+import { NoticeBox } from "~/components/sections/notice-box";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { equipmentRentalPage } from "~/content/services/equipment-rental";
@@ -23,6 +24,10 @@ export default function EquipmentRental() {
       <Section id="terms" title={page.terms.title}>
         <div className="mx-auto max-w-3xl">
           <CheckList items={page.terms.items} />
+        </div>
+        <div className="mt-10 space-y-6">
+          <NoticeBox notice={page.contractNotice} />
+          <NoticeBox notice={page.deliveryNotice} />
         </div>
       </Section>
       <CtaBand cta={page.cta} />

@@ -1,5 +1,6 @@
 import { CtaBand } from "~/components/sections/cta-band";
 import { FeatureGrid } from "~/components/sections/feature-grid";
+import { NoticeBox } from "~/components/sections/notice-box";
 import { PageHero } from "~/components/sections/page-hero";
 import { ProcessSteps } from "~/components/sections/process-steps";
 import { Section } from "~/components/sections/section";
@@ -19,6 +20,10 @@ export default function EquipmentSales() {
       </Section>
       <Section id="process" intro={page.processIntro} muted>
         <ProcessSteps steps={page.process} />
+        <div className="mt-10 space-y-6">
+          <NoticeBox notice={page.contractNotice} />
+          <NoticeBox notice={page.deliveryNotice} />
+        </div>
       </Section>
       <CtaBand cta={page.cta} />
     </main>

@@ -25,6 +25,9 @@ export default function GhanaLicensing() {
           <p>{page.authorityNote}</p>
           <ExternalLinks links={page.verifyLinks} className="mt-3 justify-center" />
         </div>
+        <div className="mb-10">
+          <NoticeBox notice={page.licenceStatusNotice} />
+        </div>
         <LicenceTypeCards licences={page.licenceTypes} />
       </Section>
       <Section id="frameworks" intro={page.frameworksIntro} muted>

@@ -118,7 +118,7 @@ test("the terms report suspicions without claiming a legal duty and link the reg
   await expectRegulatorLink(page, GOLDBOD);
 });
 
-test("the gold intermediary page states the GoldBod regime and keeps independent assay to large-scale gold", async ({
+test("the gold intermediary page states the GoldBod regime and calls an independent assay a commercial check", async ({
   page,
 }) => {
   await page.goto("/services/gold-intermediary");
@@ -127,21 +127,23 @@ test("the gold intermediary page states the GoldBod regime and keeps independent
     "Since 1 May 2025, buyers and aggregators licensed by GoldBod buy gold from artisanal and small-scale miners and sell it to GoldBod. Foreign buyers may buy that gold only from GoldBod, which is its sole assayer and exporter.",
   );
   await expect(main.getByRole("heading", { name: "Assay and Refinery Reconciliation" })).toBeVisible();
-  await expect(main).toContainText("For large-scale production we arrange independent assay");
+  await expect(main).toContainText(
+    "we arrange an independent assay by an accredited laboratory as a commercial check between them; it never replaces the assay, grading and valuation that GoldBod carries out under Act 1140",
+  );
+  await expect(main).not.toContainText("For large-scale production we arrange independent assay");
   await expect(main).not.toContainText("Independent Assay Coordination");
   await expect(main).not.toContainText("sole legal buyer");
   await expectRegulatorLink(page, MINERALS_COMMISSION);
   await expectRegulatorLink(page, GOLDBOD);
 });
 
-test("the home page keeps independent assay to large-scale production and refinery reconciliation", async ({
-  page,
-}) => {
+test("the home page calls any independent assay a commercial check only", async ({ page }) => {
   await page.goto("/");
   const main = page.getByRole("main");
   await expect(main).toContainText(
-    "Chain-of-custody documentation, with independent assay for large-scale production and refinery reconciliation",
+    "Chain-of-custody documentation, GoldBod’s assay and refinery reconciliation, with any independent assay only as a commercial check",
   );
+  await expect(main).not.toContainText("independent assay for large-scale production");
   await expect(main).not.toContainText("Independent assay and chain-of-custody documentation");
 });
 
@@ -198,4 +200,161 @@ test("recovery rates are given as depending on ore", async ({ page }) => {
   await expect(page.getByRole("main")).toContainText("Up to 95% of free gold, depending on ore");
   await page.goto("/equipment");
   await expect(page.getByRole("main")).toContainText("Up to 92% of free gold, depending on ore");
+});
+
+/* The trust round's word changes (docs/decisions/030 to 034). */
+
+const OWNERSHIP =
+  "The rental fleet is owned by Volta Meridian Ghana Limited, our Ghana subsidiary, which is the contracting party for every equipment rental and sale.";
+const CEDIS = "Volta Meridian Ghana Limited quotes, invoices and takes payment in Ghana cedis";
+const REGISTERED_OFFICE = "Registered office: Suite 4.02, 27 Cordwainer Row, London EC4M 9AF, United Kingdom";
+
+test("the contact page promises one reply time and calls the checks our own", async ({ page }) => {
+  await page.goto("/contact");
+  const main = page.getByRole("main");
+  await expect(main).toContainText(
+    "Messages received outside these hours are still answered within 24 hours.",
+  );
+  await expect(main).not.toContainText("next business day");
+  await expect(main).toContainText("to carry out the verification we apply to every transaction");
+  await expect(main).not.toContainText("the verification the law requires");
+  await expect(main.getByRole("heading", { name: "Registered office, London" })).toBeVisible();
+});
+
+test("the footer labels the registered office and shows no VAT number while none is set", async ({
+  page,
+}) => {
+  for (const path of ["/", "/contact", "/terms"]) {
+    await page.goto(path);
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText(REGISTERED_OFFICE);
+    await expect(footer).toContainText(
+      "Volta Meridian Partners Ltd. Registered in England and Wales, company no. 98765432. " +
+        REGISTERED_OFFICE,
+    );
+    await expect(footer).not.toContainText("VAT");
+    await expect(footer).not.toContainText(
+      "acts solely as an intermediary that introduces and coordinates verified parties to licensed gold transactions and mining equipment",
+    );
+    await expect(footer).toContainText(
+      "Mining equipment is owned, rented and sold by Volta Meridian Ghana Limited, our Ghana subsidiary.",
+    );
+  }
+});
+
+for (const [path, title] of [
+  ["/licensing", "Mining Lease"],
+  ["/services/licensing-support", "Large Scale"],
+] as const) {
+  test(`${path} gives the mining lease one term, 30 years at most`, async ({ page }) => {
+    await page.goto(path);
+    const card = await licenceCard(page, title);
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText("Validity: 30 years maximum, renewable");
+    await expect(page.getByRole("main")).not.toContainText("5-30 years");
+  });
+}
+
+test("the licensing guide, support page and FAQs give the same processing times", async ({ page }) => {
+  const times =
+    "From submission of a complete application to grant, small-scale licences typically take 6-12 months, mining leases 12-24 months and reconnaissance licences 3-6 months";
+  await page.goto("/licensing");
+  const process = page.locator("#process");
+  await expect(process).toContainText(times);
+  await expect(process).toContainText(
+    "3-6 months (reconnaissance) to 12-24 months (mining lease), including grant",
+  );
+  await expect(process).not.toContainText("12-24 weeks");
+  await page.goto("/faqs");
+  await expect(page.getByRole("main")).toContainText(times);
+  await page.goto("/services/licensing-support");
+  const main = page.getByRole("main");
+  for (const duration of ["6-12 months", "12-24 months", "3-6 months"])
+    await expect(main).toContainText(duration);
+});
+
+test("the licensing guide sends the reader to check a licence's status and drops GIPC incentives", async ({
+  page,
+}) => {
+  await page.goto("/licensing");
+  const notice = page.getByRole("complementary", { name: "Check a licence’s current status" });
+  await expect(notice).toContainText("check its current status with the Minerals Commission");
+  await expect(notice).toContainText("granted from 7 December 2024");
+  await expect(notice).toContainText("Mining in forest reserves is banned");
+  await expect(notice.getByRole("link")).toHaveAttribute("href", MINERALS_COMMISSION);
+  const frameworks = page.locator("#frameworks");
+  await expect(frameworks).not.toContainText("Access to investment incentives");
+  await expect(frameworks).toContainText(
+    "since the Exemptions Act, 2022 (Act 1083), exemptions are granted only under that Act",
+  );
+});
+
+for (const path of ["/services/equipment-rental", "/services/equipment-sales"]) {
+  test(`${path} names the owner and contracting party, the currency and the excavator rules`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    const contract = page.getByRole("complementary", { name: "Who you contract with" });
+    await expect(contract).toContainText(OWNERSHIP);
+    await expect(contract).toContainText(CEDIS);
+    await expect(contract).toContainText("Foreign Exchange Act, 2006 (Act 723)");
+    const rules = page.getByRole("complementary", {
+      name: "Excavators in Ghana: import permit, DVLA registration and tracking",
+    });
+    await expect(rules).toContainText("import permit");
+    await expect(rules).toContainText("registered by the DVLA at the port of entry");
+    await expect(rules).toContainText("(L.I. 2404)");
+    await expect(rules.getByRole("link")).toHaveAttribute("href", MINERALS_COMMISSION);
+  });
+}
+
+test("the catalogue and a machine's page state the currency, the owner and the excavator rules", async ({
+  page,
+}) => {
+  for (const path of ["/equipment", "/equipment/gold-wash-plant-150tph"]) {
+    await page.goto(path);
+    const main = page.getByRole("main");
+    await expect(main).toContainText(CEDIS);
+    await expect(main).toContainText(OWNERSHIP);
+    await expect(main).not.toContainText("Prices are in US dollars");
+    await expect(
+      page.getByRole("complementary", {
+        name: "Excavators in Ghana: import permit, DVLA registration and tracking",
+      }),
+    ).toContainText("(L.I. 2404)");
+  }
+});
+
+test("the terms name the contracting party for equipment and the registered office", async ({ page }) => {
+  await page.goto("/terms");
+  const main = page.getByRole("main");
+  await expect(main.locator("#who-we-are")).toContainText(
+    "with its registered office at Suite 4.02, 27 Cordwainer Row, London EC4M 9AF, United Kingdom",
+  );
+  await expect(main.locator("#our-role")).toContainText(OWNERSHIP);
+  await expect(main.locator("#our-role")).toContainText(
+    "Every rental and sale agreement is made with Volta Meridian Ghana Limited, not with Volta Meridian Partners Ltd.",
+  );
+  await expect(main.locator("#equipment-listings")).toContainText(CEDIS);
+});
+
+test("the privacy notice gives legal obligation for terrorist-financing reports, backup codes and complaint progress", async ({
+  page,
+}) => {
+  await page.goto("/privacy");
+  const main = page.getByRole("main");
+  await expect(main.locator("#purposes-and-lawful-bases")).toContainText(
+    "Reporting a belief or suspicion of terrorist financing to the police or the National Crime Agency — legal obligation: section 19 of the Terrorism Act 2000",
+  );
+  await expect(main.locator("#purposes-and-lawful-bases")).not.toContainText(
+    "money laundering or terrorist financing to the National Crime Agency — legitimate interests",
+  );
+  await expect(main.locator("#controller")).toContainText("our registered office is at");
+  await expect(main.locator("#cookies-and-security")).toContainText("a cookie named backup_codes_once");
+  await expect(main.locator("#cookies-and-security")).toContainText(
+    "one of the account’s single-use backup codes",
+  );
+  await expect(main.locator("#complaints")).toContainText(
+    "keep you informed of our progress and tell you the outcome",
+  );
 });

@@ -1,5 +1,7 @@
 import { brandTitle, company } from "../company";
+import { equipmentTerms } from "../equipment-trading";
 import { contactHref } from "../inquiry-options";
+import { earthMovingEquipmentRulesNotice, equipmentContractNotice } from "../notices";
 import type { CtaSection, FeatureCard, PageHero, PageMeta, SectionIntro } from "../types";
 
 export const equipmentRentalPage = {
@@ -24,7 +26,7 @@ export const equipmentRentalPage = {
   } satisfies PageHero,
   categoriesIntro: {
     title: "Equipment Categories",
-    description: "Our rental fleet covers the core machines of an alluvial or open-pit gold operation.",
+    description: `The rental fleet of ${equipmentTerms.fleetOwner} covers the core machines of an alluvial or open-pit gold operation.`,
   } satisfies SectionIntro,
   categories: [
     {
@@ -88,7 +90,7 @@ export const equipmentRentalPage = {
       title: "Delivery to Site",
       icon: "Truck",
       description:
-        "Low-loader transport to sites across Ghana’s mining regions, coordinated around road and weather conditions.",
+        "Low-loader transport to licensed sites across Ghana’s mining regions, coordinated around road and weather conditions, with each excavator registered and tracked as Ghana’s rules require.",
     },
     {
       title: "Maintenance Support",
@@ -123,8 +125,11 @@ export const equipmentRentalPage = {
       "Insurance against damage and theft is agreed in each rental agreement, which states who arranges it and what it covers; site security remains the hirer’s responsibility",
       "Fuel, consumables and operators supplied by the hirer unless agreed otherwise",
       "Hirers must hold, or work under, a valid mining licence or permit for the site",
+      "The rental agreement is made with the Ghana subsidiary that owns the fleet, and priced in the currency stated below",
     ],
   },
+  contractNotice: equipmentContractNotice,
+  deliveryNotice: earthMovingEquipmentRulesNotice,
   cta: {
     title: "Tell us what your site needs",
     description: `Share the machines, site location and hire period you have in mind and we will reply with availability and a quote within ${company.responseTime}.`,

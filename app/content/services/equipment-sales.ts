@@ -1,6 +1,8 @@
 import { brandTitle, company } from "../company";
+import { equipmentTerms } from "../equipment-trading";
 import type { IconName } from "../icons";
 import { contactHref } from "../inquiry-options";
+import { earthMovingEquipmentRulesNotice, equipmentContractNotice } from "../notices";
 import type { CtaSection, PageHero, PageMeta, ProcessStep, SectionIntro } from "../types";
 
 export type SalesCategoryId = "new" | "used" | "specialized";
@@ -110,8 +112,7 @@ export const equipmentSalesPage = {
     {
       step: 5,
       title: "Quotation and Agreement",
-      description:
-        "A written quotation covering price, delivery terms, warranty and support, followed by a signed sales agreement.",
+      description: `A written quotation covering price, delivery terms, warranty and support, followed by a sales agreement signed with ${equipmentTerms.fleetOwner}.`,
     },
     {
       step: 6,
@@ -123,7 +124,7 @@ export const equipmentSalesPage = {
       step: 7,
       title: "Shipping and Import Clearance",
       description:
-        "Ocean freight to Takoradi or Tema, customs clearance in Ghana and inland transport to your site.",
+        "Ocean freight to Takoradi or Tema, the import permit, customs clearance and DVLA registration an excavator now needs in Ghana, and inland transport to your licensed site.",
     },
     {
       step: 8,
@@ -131,6 +132,8 @@ export const equipmentSalesPage = {
       description: "On-site handover, operator training and ongoing access to parts and servicing support.",
     },
   ] satisfies readonly ProcessStep[],
+  contractNotice: equipmentContractNotice,
+  deliveryNotice: earthMovingEquipmentRulesNotice,
   cta: {
     title: "Looking for a specific machine?",
     description: `Tell us the model, capacity or application and we will come back with options within ${company.responseTime}.`,

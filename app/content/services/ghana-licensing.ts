@@ -1,5 +1,11 @@
 import { brandTitle, company } from "../company";
 import { contactHref } from "../inquiry-options";
+import {
+  APPLICATION_STAGE_TIMEFRAMES,
+  LICENCE_TERMS,
+  licenceStatusPoints,
+  processingTimesSentence,
+} from "../licensing-facts";
 import { MINERALS_COMMISSION_LINK, VERIFY_LICENCE_LINKS } from "../regulators";
 import type {
   CtaSection,
@@ -42,6 +48,13 @@ export const ghanaLicensingPage = {
     "All mineral rights are applied for through the Minerals Commission, which evaluates applications and issues licences under Act 703, with grants made by the Minister responsible for mines on the Commission’s recommendation. Any licence can be verified with the Commission before you rely on it, and gold trading licences with the Ghana Gold Board.",
   /** Where the authority note sends visitors to verify a licence. */
   verifyLinks: VERIFY_LICENCE_LINKS,
+  licenceStatusNotice: {
+    title: "Check a licence’s current status",
+    tone: "warning",
+    body: "A licence that was valid when it was granted may since have been suspended or revoked. Before you rely on any licence, check its current status with the Minerals Commission.",
+    points: licenceStatusPoints,
+    links: [MINERALS_COMMISSION_LINK],
+  } satisfies Notice,
   licenceTypesIntro: {
     title: "Licence Types",
     description:
@@ -51,7 +64,7 @@ export const ghanaLicensingPage = {
     {
       title: "Small Scale Mining License",
       area: "Up to 25 acres",
-      validity: "3-5 years, renewable",
+      validity: LICENCE_TERMS.smallScale,
       description:
         "Permits small-scale mining within a defined area. Reserved by law for Ghanaian citizens; non-Ghanaians may not hold these licences or take part in small-scale mining.",
       requirements: [
@@ -67,7 +80,7 @@ export const ghanaLicensingPage = {
     {
       title: "Mining Lease",
       area: "Above 25 acres",
-      validity: "30 years maximum, renewable",
+      validity: LICENCE_TERMS.miningLease,
       description:
         "Grants the right to mine commercially over a larger area, normally after prospecting has proved a mineable deposit. The Government of Ghana holds a free carried interest in every mining lease.",
       requirements: [
@@ -82,7 +95,7 @@ export const ghanaLicensingPage = {
     },
     {
       title: "Reconnaissance License",
-      validity: "Up to 12 months, renewable once for up to 12 months",
+      validity: LICENCE_TERMS.reconnaissance,
       description:
         "Authorises regional exploration by non-invasive methods such as geological mapping, geochemical sampling and geophysical surveys. It does not permit drilling, excavation or mining.",
       requirements: [
@@ -133,14 +146,14 @@ export const ghanaLicensingPage = {
         "Minimum foreign capital requirements apply, and are under government review",
         "Guarantees against expropriation without fair compensation",
         "Free transfer of dividends, profits and capital, subject to the law",
-        "Access to investment incentives and dispute resolution mechanisms",
+        "Access to dispute resolution mechanisms",
+        "No tax incentive comes with registration: since the Exemptions Act, 2022 (Act 1083), exemptions are granted only under that Act, with GIPC screening applications and the Ministry of Finance deciding them",
       ],
     },
   ] satisfies readonly Framework[],
   processIntro: {
     title: "Application Process",
-    description:
-      "Six stages with typical timeframes. Actual durations depend on the licence type and the regulators’ workload.",
+    description: `Six stages with typical timeframes. ${processingTimesSentence} Actual durations depend on the regulators’ workload.`,
   } satisfies SectionIntro,
   process: [
     {
@@ -148,41 +161,41 @@ export const ghanaLicensingPage = {
       title: "Preliminary Assessment",
       description:
         "Confirm eligibility, choose the licence type and check the area’s availability on the mining cadastre.",
-      timeframe: "2-4 weeks",
+      timeframe: APPLICATION_STAGE_TIMEFRAMES.preliminaryAssessment,
     },
     {
       step: 2,
       title: "Document Preparation",
       description:
         "Prepare corporate, technical, financial and environmental documents, including studies and community consultations.",
-      timeframe: "8-16 weeks",
+      timeframe: APPLICATION_STAGE_TIMEFRAMES.documentPreparation,
     },
     {
       step: 3,
       title: "Application Submission",
       description:
         "File the complete application with the Minerals Commission and pay the prescribed fees directly to the authorities.",
-      timeframe: "1-2 weeks",
+      timeframe: APPLICATION_STAGE_TIMEFRAMES.submission,
     },
     {
       step: 4,
       title: "Regulatory Review",
       description:
         "The Commission and other agencies review the application, publish notices where required and may inspect the site.",
-      timeframe: "12-24 weeks",
+      timeframe: APPLICATION_STAGE_TIMEFRAMES.regulatoryReview,
     },
     {
       step: 5,
       title: "Approval and Grant",
       description: "On a favourable recommendation, the licence is granted, signed and registered.",
-      timeframe: "2-4 weeks",
+      timeframe: APPLICATION_STAGE_TIMEFRAMES.approvalAndGrant,
     },
     {
       step: 6,
       title: "Compliance Setup",
       description:
         "Put in place the permits, reporting systems, bonds and community arrangements needed before operations start.",
-      timeframe: "4-8 weeks",
+      timeframe: APPLICATION_STAGE_TIMEFRAMES.complianceSetup,
     },
   ] satisfies readonly ProcessStep[],
   complianceIntro: {

@@ -56,7 +56,7 @@ export const goldIntermediaryPage = {
       title: "Assay and Refinery Reconciliation",
       icon: "Search",
       description:
-        "GoldBod is the sole assayer of artisanal and small-scale gold. For large-scale production we arrange independent assay by an accredited laboratory, and we coordinate reconciliation at the destination refinery, so weight and fineness are documented.",
+        "GoldBod is the sole assayer of artisanal and small-scale gold. Where the parties want one, we arrange an independent assay by an accredited laboratory as a commercial check between them; it never replaces the assay, grading and valuation that GoldBod carries out under Act 1140. We coordinate reconciliation at the destination refinery, so weight and fineness are documented.",
     },
     {
       title: "Chain-of-Custody Records",
@@ -105,7 +105,7 @@ export const goldIntermediaryPage = {
       step: 3,
       title: "Agreement and Assay",
       description:
-        "The parties negotiate and sign a sale and purchase agreement with independent legal advice. The assay basis (GoldBod’s assay for small-scale gold, independent assay for large-scale production), pricing basis, delivery terms and inspection rights are fixed in the contract.",
+        "The parties negotiate and sign a sale and purchase agreement with independent legal advice. The assay basis (GoldBod’s assay, with any independent assay only as a commercial check between the parties), pricing basis, delivery terms and inspection rights are fixed in the contract.",
     },
     {
       step: 4,

@@ -1,5 +1,6 @@
 import { brandTitle, company } from "../company";
 import { contactHref } from "../inquiry-options";
+import { LICENCE_TERMS, PROCESSING_TIMES } from "../licensing-facts";
 import type {
   CtaSection,
   FeatureCard,
@@ -80,7 +81,7 @@ export const licensingSupportPage = {
     {
       title: "Small Scale",
       area: "Up to 25 acres",
-      validity: "3-5 years, renewable",
+      validity: LICENCE_TERMS.smallScale,
       description:
         "For small-scale mining operations by Ghanaian citizens. Applications go through the district office of the Minerals Commission.",
       requirements: [
@@ -95,7 +96,7 @@ export const licensingSupportPage = {
     {
       title: "Large Scale",
       area: "Above 25 acres",
-      validity: "5-30 years, renewable",
+      validity: LICENCE_TERMS.miningLease,
       description:
         "A mining lease for commercial-scale production, usually following a prospecting programme that has defined a mineable deposit.",
       requirements: [
@@ -109,7 +110,7 @@ export const licensingSupportPage = {
     },
     {
       title: "Reconnaissance",
-      validity: "Up to 12 months, renewable once for up to 12 months",
+      validity: LICENCE_TERMS.reconnaissance,
       description:
         "For regional, non-invasive exploration such as geological mapping, geochemical sampling and airborne surveys ahead of a prospecting licence.",
       requirements: [
@@ -182,17 +183,17 @@ export const licensingSupportPage = {
   timelines: [
     {
       licence: "Small Scale",
-      duration: "6-12 months",
+      duration: PROCESSING_TIMES.smallScale,
       note: "Including district registration and environmental permit.",
     },
     {
       licence: "Large Scale",
-      duration: "12-24 months",
+      duration: PROCESSING_TIMES.miningLease,
       note: "Driven largely by the environmental impact assessment.",
     },
     {
       licence: "Reconnaissance",
-      duration: "3-6 months",
+      duration: PROCESSING_TIMES.reconnaissance,
       note: "Shortest route, as no ground disturbance is involved.",
     },
   ] satisfies readonly ProcessingTimeline[],

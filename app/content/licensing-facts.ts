@@ -1,0 +1,52 @@
+/**
+ * Licence terms and processing times, stated once. The Ghana licensing guide,
+ * the licensing support page and the FAQs read them from here, so they
+ * cannot disagree (sources in docs/decisions/032).
+ *
+ * The terms follow the law; the processing times are our experience, not a
+ * statutory period: the Minerals and Mining (Licensing) Regulations, 2012
+ * (L.I. 2176) set deadlines for single steps (such as the five-day review of
+ * a recorded application), not for the whole way from application to grant.
+ */
+
+export const LICENCE_TERMS = {
+  smallScale: "3-5 years, renewable",
+  /** A ceiling only: nothing we read sets a minimum term for a mining lease. */
+  miningLease: "30 years maximum, renewable",
+  reconnaissance: "Up to 12 months, renewable once for up to 12 months",
+} as const;
+
+/** From submission of a complete application to grant, typically. */
+export const PROCESSING_TIMES = {
+  smallScale: "6-12 months",
+  miningLease: "12-24 months",
+  reconnaissance: "3-6 months",
+} as const;
+
+/** One sentence for every page that gives the processing times. */
+export const processingTimesSentence =
+  `From submission of a complete application to grant, small-scale licences typically take ${PROCESSING_TIMES.smallScale}, ` +
+  `mining leases ${PROCESSING_TIMES.miningLease} and reconnaissance licences ${PROCESSING_TIMES.reconnaissance}, ` +
+  "depending on the authorities and the environmental permitting required.";
+
+/**
+ * The guide's six application stages. Review and grant take the per-licence
+ * processing times above, so those two stages give no separate figure in weeks.
+ */
+export const APPLICATION_STAGE_TIMEFRAMES = {
+  preliminaryAssessment: "2-4 weeks",
+  documentPreparation: "8-16 weeks",
+  submission: "1-2 weeks",
+  regulatoryReview: `${PROCESSING_TIMES.reconnaissance} (reconnaissance) to ${PROCESSING_TIMES.miningLease} (mining lease), including grant`,
+  approvalAndGrant: "Included in the review period",
+  complianceSetup: "4-8 weeks",
+} as const;
+
+/**
+ * Why a licence must be checked at the Minerals Commission before anyone
+ * relies on it: its status can change after it was granted.
+ */
+export const licenceStatusPoints = [
+  "In March 2025 the Minister for Lands and Natural Resources revoked the small-scale mining licences granted from 7 December 2024, after a review found that due process had not been followed; holders may appeal.",
+  "Mining in forest reserves is banned, and the Government has moved to revoke the Environmental Protection (Mining in Forest Reserves) Regulations (L.I. 2462) that had allowed it in exceptional cases.",
+] as const;
