@@ -73,7 +73,9 @@ function useHydrationWanted(): boolean {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const hydrate = useHydrationWanted();
+  // In development every page hydrates, so Vite's client can hot-reload an
+  // edited content page too; production ships scripts only where a route asks.
+  const hydrate = useHydrationWanted() || import.meta.env.DEV;
   // Absent when the root loader itself failed: show the signed-out header.
   const rootData = useRouteLoaderData<typeof loader>("root");
   const viewer = rootData?.viewer;

@@ -1,5 +1,6 @@
 /**
- * `npx tsx scripts/generate-icon-css.ts` writes app/icons.css: the icons that
+ * `npx tsx scripts/generate-icon-css.ts` writes app/icons.css (`--check`
+ * only compares, and fails when the file is stale; `npm run lint` runs it): the icons that
  * repeat on a page (the inbox cards' eleven per card, the header's and the
  * footer's) as CSS masks, so each use is a class on the element it decorates
  * instead of an SVG in the HTML (see app/components/css-icons.ts).
@@ -7,6 +8,7 @@
  * upgrade needs only another run.
  */
 import fs from "node:fs";
+import { format, resolveConfig } from "prettier";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import {
@@ -68,7 +70,7 @@ function dataUrl(icon: LucideIcon): string {
 const rules = Object.entries(ICONS).map(([name, icon]) => `.icon-${name} {\n  --icon: ${dataUrl(icon)};\n}`);
 
 // Class selectors, not [class*="icon-"]: an attribute selector is tried on every
-// element of every page at each style recalculation (issue 14, Total Blocking Time).
+// element of every page at each style recalculation (Total Blocking Time).
 const every = (suffix: string) =>
   Object.keys(ICONS)
     .map((name) => `.icon-${name}${suffix}`)
@@ -101,5 +103,20 @@ ${every("::before")} {
 ${rules.join("\n")}
 `;
 
-fs.writeFileSync(new URL("../app/icons.css", import.meta.url), css);
-console.log(`app/icons.css: ${Object.keys(ICONS).length} icons, ${css.length} bytes`);
+const target = new URL("../app/icons.css", import.meta.url);
+// Written as Prettier writes it, so the lint's format check and this one agree.
+const formatted = await format(css, { ...(await resolveConfig(target)), filepath: target.pathname });
+
+if (process.argv.includes("--help") || process.argv.includes("-h")) {
+  console.log(
+    "Usage: tsx scripts/generate-icon-css.ts [--check]\nWrites app/icons.css; --check fails if it is stale.",
+  );
+} else if (process.argv.includes("--check")) {
+  if (fs.readFileSync(target, "utf8") !== formatted) {
+    console.error("app/icons.css is stale: run `npx tsx scripts/generate-icon-css.ts`.");
+    process.exit(1);
+  }
+} else {
+  fs.writeFileSync(target, formatted);
+  console.log(`app/icons.css: ${Object.keys(ICONS).length} icons, ${formatted.length} bytes`);
+}

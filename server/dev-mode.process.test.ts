@@ -69,6 +69,9 @@ describe("npm run dev", () => {
     expect(csp).toContain(`ws://${new URL(server.url).host}`);
     expect(home.headers.get("x-frame-options")).toBe("DENY");
     expect((await fetch(`${server.url}/@vite/client`)).status).toBe(200);
+    // A content page, which ships no script in production, loads React
+    // Router's hot-reload runtime here, so an edited headline shows at once.
+    expect(await home.text()).toContain("virtual:react-router/inject-hmr-runtime");
 
     const crossSite = await fetch(`${server.url}/contact`, {
       method: "POST",
