@@ -52,12 +52,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const noErrors: FieldErrors<"email"> = {};
   if ((params.get("email") ?? "").trim() === "") {
-    return { email: "", fieldErrors: noErrors, found: null, confirming: false };
+    return { email: "", fieldErrors: noErrors, found: null, confirming: false, labels: PERSONAL_DATA_LABELS };
   }
   const parsed = parseForm(RightsRequestSchema, params);
   if (!parsed.ok) {
     return data(
-      { email: parsed.values.email, fieldErrors: parsed.fieldErrors, found: null, confirming: false },
+      {
+        email: parsed.values.email,
+        fieldErrors: parsed.fieldErrors,
+        found: null,
+        confirming: false,
+        labels: PERSONAL_DATA_LABELS,
+      },
       { status: 400 },
     );
   }
@@ -74,6 +80,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     fieldErrors: noErrors,
     found: { email: found.email, ...(found.parts as unknown as Shown), counts },
     confirming: params.get("confirm") === "erase",
+    // The declared parts, in order: the page counts every one.
+    labels: PERSONAL_DATA_LABELS,
   };
 }
 
@@ -127,7 +135,7 @@ function Held({ title, children, empty }: { title: string; children: React.React
 const lookupLimits = constraintsOf(RightsRequestSchema);
 
 export default function DashboardPrivacy() {
-  const { email, fieldErrors, found, confirming } = useLoaderData<typeof loader>();
+  const { email, fieldErrors, found, confirming, labels } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -166,7 +174,7 @@ export default function DashboardPrivacy() {
             Held about <span className="break-all">{found.email}</span>
           </h2>
           <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-3" aria-label="Records held">
-            {PERSONAL_DATA_LABELS.map(({ key, label }) => (
+            {labels.map(({ key, label }) => (
               <div key={key} className="flex justify-between gap-2 border-b border-stone-200 py-1">
                 <dt className="text-stone-700">{label}</dt>
                 <dd className="font-semibold" data-testid={`count-${key}`}>
@@ -211,7 +219,8 @@ export default function DashboardPrivacy() {
                   </h2>
                   <p className="mt-2 text-stone-800">
                     This erases {total} record{total === 1 ? "" : "s"}:{" "}
-                    {PERSONAL_DATA_LABELS.filter(({ key }) => (found.counts[key] ?? 0) > 0)
+                    {labels
+                      .filter(({ key }) => (found.counts[key] ?? 0) > 0)
                       .map(({ key, label }) => `${found.counts[key]} ${label.toLowerCase()}`)
                       .join(", ")}
                     . It cannot be undone. A record that the erasure happened is kept, without the data.
