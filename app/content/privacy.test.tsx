@@ -11,6 +11,7 @@ import {
   buildPrivacyPage,
   PRIVACY_NOTICE_VERSION,
 } from "./privacy";
+import { authLinks } from "./auth-links";
 import { retention } from "./retention";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,9 +41,37 @@ describe("the privacy notice keeps its promises", () => {
       `never more than ${retention.rateLimitMaxWindowHours} hours`,
       `for ${retention.inactiveAccountMonths} months gets a warning email`,
       `deleted ${retention.inactiveAccountGraceDays} days after the warning`,
+      `at the latest ${retention.backupDays} days after it was taken`,
+      `for ${retention.erasureRecordYears} years`,
+      `at the latest ${authLinks.resetPasswordHours} hour`,
     ]) {
       expect(retentionSection).toContain(phrase);
     }
+  });
+
+  it("counts an inquiry's activity as the retention job does: opening it does not count (decision 026)", () => {
+    const retentionSection = section("4. How long we keep your data");
+    // inquiryLastActivity (app/lib/privacy/declarations/inquiry-tables.server.ts) leaves read_at out.
+    expect(retentionSection).not.toContain("opened by our team");
+    expect(retentionSection).toContain(
+      "when the inquiry arrived, its notes were last changed, or our team last replied to it or changed its status or owner; opening it does not count",
+    );
+  });
+
+  it("states a period for replies, the outbox's contact details, mail files and backups (decision 027)", () => {
+    const retentionSection = section("4. How long we keep your data");
+    expect(retentionSection).toContain(
+      "Our replies to you and the record of how your inquiry was handled: as long as the inquiry, and deleted with it.",
+    );
+    expect(retentionSection).toContain(
+      `with the names and email addresses they are addressed to, in our outgoing mail queue: ${retention.deliveredMailDays} days after delivery`,
+    );
+    expect(retentionSection).toContain(
+      `those files are also deleted ${retention.deliveredMailDays} days after they were written`,
+    );
+    expect(retentionSection).toContain(
+      "including data erased or deleted since then, until the backup itself is deleted",
+    );
   });
 
   it("states the session lifetime the sign-in system enforces, and that sessions hold IP address and user agent", () => {
@@ -61,11 +90,15 @@ describe("the privacy notice keeps its promises", () => {
       inquiryMonths: 13,
       spamDays: 9,
       complaintAcknowledgeDays: 21,
+      backupDays: 11,
+      erasureRecordYears: 4,
     });
     const all = JSON.stringify(other);
     expect(all).toContain("Inquiries: 13 months after their last activity");
     expect(all).toContain("9 days after their last activity");
     expect(all).toContain("within 21 days of receiving it");
+    expect(all).toContain("at the latest 11 days after it was taken");
+    expect(all).toContain("for 4 years");
     expect(all).not.toContain(`Inquiries: ${retention.inquiryMonths} months`);
   });
 

@@ -1,4 +1,5 @@
 import { brandTitle, company } from "./company";
+import { authLinks } from "./auth-links";
 import { type RetentionConfig, retention } from "./retention";
 import type { LegalDocument } from "./types";
 
@@ -29,6 +30,7 @@ const privacyEmail = company.emails.privacy.address;
 const months = (count: number) => `${count} month${count === 1 ? "" : "s"}`;
 const days = (count: number) => `${count} day${count === 1 ? "" : "s"}`;
 const hours = (count: number) => `${count} hour${count === 1 ? "" : "s"}`;
+const years = (count: number) => `${count} year${count === 1 ? "" : "s"}`;
 
 /**
  * The notice, every period taken from `config`: the object the retention
@@ -137,18 +139,21 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
           {
             kind: "list",
             items: [
-              `Inquiries: ${months(config.inquiryMonths)} after their last activity (when the inquiry arrived, was last opened by our team, its notes were last changed, or our team last replied to it or changed its status or owner), together with the emails about them, our replies and the record of how it was handled.`,
+              `Inquiries: ${months(config.inquiryMonths)} after their last activity (when the inquiry arrived, its notes were last changed, or our team last replied to it or changed its status or owner; opening it does not count), together with the emails about them, our replies and the record of how it was handled.`,
               `Submissions our spam filter or our team marks as spam: ${days(config.spamDays)} after their last activity.`,
-              `Copies of the emails we send (acknowledgements, notifications, replies and account emails) in our outgoing mail queue: ${days(config.deliveredMailDays)} after delivery, or ${days(config.failedMailDays)} after we stop trying to deliver them. The replies themselves stay with the inquiry, as above.`,
+              `Our replies to you and the record of how your inquiry was handled: as long as the inquiry, and deleted with it.`,
+              `Copies of the emails we send (acknowledgements, notifications, replies and account emails), with the names and email addresses they are addressed to, in our outgoing mail queue: ${days(config.deliveredMailDays)} after delivery, or ${days(config.failedMailDays)} after we stop trying to deliver them, and never longer than the inquiry they are about. Where the website writes emails to files instead of sending them, those files are also deleted ${days(config.deliveredMailDays)} after they were written. The notifications to our team messaging service are kept the same way.`,
               `IP addresses and email addresses in rate-limit counters: until the counter’s time window ends, which is never more than ${hours(config.rateLimitMaxWindowHours)}.`,
               `Sessions, with their IP address and user agent: until you sign out, or until the session expires after ${days(config.sessionIdleDays)} without use and at the latest ${days(config.sessionMaxDays)} after you signed in.`,
-              `Accounts: until you delete your account on your account page, which deletes it and its sessions at once. An account nobody has signed in to for ${months(config.inactiveAccountMonths)} gets a warning email; it is deleted ${days(config.inactiveAccountGraceDays)} after the warning unless you sign in before then.`,
+              `Password-reset links: until they are used, and at the latest ${hours(authLinks.resetPasswordHours)} after we sent them.`,
+              `Accounts, with their sign-in methods, passkeys, authenticator app, roles and sign-in times: until you delete your account on your account page, which deletes it and its sessions at once. An account nobody has signed in to for ${months(config.inactiveAccountMonths)} gets a warning email; it is deleted ${days(config.inactiveAccountGraceDays)} after the warning unless you sign in before then.`,
+              `Backups: we back up our database on a schedule and keep only the most recent backups, up to a number set in our server configuration. A backup holds everything the database held when it was taken, including data erased or deleted since then, until the backup itself is deleted, which is at the latest ${days(config.backupDays)} after it was taken. We use backups only to restore the website after a failure.`,
               "Customer due diligence records, which are not kept on this website: five years after the end of the business relationship or transaction, the period the Money Laundering Regulations 2017 set for the regulated sector.",
             ],
           },
           {
             kind: "paragraph",
-            text: "When we erase data at your request, we keep a record that the erasure happened (when, who carried it out and how many records were erased), but none of the erased data.",
+            text: `When we erase data at your request, we keep a record that the erasure happened (when, who carried it out and how many records were erased), but none of the erased data, for ${years(config.erasureRecordYears)}: the time within which a claim about it can be brought.`,
           },
         ],
       },

@@ -26,6 +26,13 @@ export const retention = {
   sessionMaxDays: 30,
   /** Rate-limit counters (which hold IP addresses) last at most one window; the longest window. */
   rateLimitMaxWindowHours: 24,
+  /**
+   * Scheduled and manual backups in BACKUP_DIR hold every row, erased ones
+   * too: each is deleted this long after it was taken, whatever BACKUP_KEEP allows.
+   */
+  backupDays: 30,
+  /** The record that an erasure happened (never what was erased): accountability, and the limitation period for claims. */
+  erasureRecordYears: 6,
   /** How often the retention job runs. */
   jobIntervalHours: 1,
   /** Privacy complaints are acknowledged within this many days (DUAA 2025 s.103). */

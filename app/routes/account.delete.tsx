@@ -10,10 +10,10 @@ import { authHeaders, endSession, readAuthFailure } from "~/lib/auth/auth.server
 import { readFormData } from "~/lib/http/form-data.server";
 import { requireUser } from "~/lib/http/guards.server";
 import { logger } from "~/lib/ops/logger.server";
-import { erasePersonalData } from "~/lib/privacy/personal-data.server";
+import { erasePersonalData, storageDirsOf } from "~/lib/privacy/personal-data.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import type { Route } from "./+types/account.delete";
-import { authContext, clientIpContext, databaseContext } from "~/lib/context.server";
+import { authContext, clientIpContext, databaseContext, envContext } from "~/lib/context.server";
 
 export const handle = { hydrate: true };
 
@@ -49,8 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * Deletes the signed-in user's account after checking the password again:
- * the user row and everything tied to it (sessions, sign-in methods, roles,
- * account mail, tokens), records that it happened, and ends the session.
+ * the user row and everything the personal-data declarations tie to it
+ * (sessions, sign-in methods, roles, account mail, tokens, rate-limit
+ * counters keyed by the address), records that it happened, and ends the session.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireUser(context, request);
@@ -79,10 +80,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuse("Incorrect password.", 400);
   }
 
-  const counts = await erasePersonalData(db, user.email, "account", {
-    erasedBy: "self",
-    kind: "account-deletion",
-  });
+  const counts = await erasePersonalData(
+    db,
+    user.email,
+    "account",
+    { erasedBy: "self", kind: "account-deletion" },
+    storageDirsOf(context.get(envContext)),
+  );
   logger.info({ counts }, "account deleted by its holder");
   // The session row is gone already; this expires the cookie.
   const headers = await endSession(auth, request);

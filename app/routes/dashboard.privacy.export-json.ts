@@ -2,9 +2,9 @@ import { data } from "react-router";
 import { RightsRequestSchema } from "~/forms/privacy";
 import { requireAdmin } from "~/lib/http/guards.server";
 import { logger } from "~/lib/ops/logger.server";
-import { countPersonalData, findPersonalData } from "~/lib/privacy/personal-data.server";
+import { exportPersonalData, storageDirsOf } from "~/lib/privacy/personal-data.server";
 import type { Route } from "./+types/dashboard.privacy.export-json";
-import { databaseContext } from "~/lib/context.server";
+import { databaseContext, envContext } from "~/lib/context.server";
 
 /** A subject access request: everything held about one address, as one JSON file. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -13,10 +13,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: new URL(request.url).searchParams.get("email") ?? "",
   });
   if (!parsed.success) throw data("Enter a valid email address.", { status: 400 });
-  const found = await findPersonalData(context.get(databaseContext).db, parsed.data.email);
-  logger.info({ adminId: user.id, counts: countPersonalData(found) }, "rights request exported");
-  const exportedAt = new Date();
-  const body = JSON.stringify({ exportedAt, ...found }, null, 2);
+  const exported = await exportPersonalData(
+    context.get(databaseContext).db,
+    parsed.data.email,
+    "all",
+    storageDirsOf(context.get(envContext)),
+  );
+  logger.info({ adminId: user.id }, "rights request exported");
+  const exportedAt = exported.exportedAt as Date;
+  const body = JSON.stringify(exported, null, 2);
   return new Response(body, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

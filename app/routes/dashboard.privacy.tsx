@@ -13,11 +13,12 @@ import {
   erasePersonalData,
   findPersonalData,
   normalizeEmail,
-  type PersonalDataCounts,
+  PERSONAL_DATA_LABELS,
+  storageDirsOf,
 } from "~/lib/privacy/personal-data.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import type { Route } from "./+types/dashboard.privacy";
-import { databaseContext } from "~/lib/context.server";
+import { databaseContext, envContext } from "~/lib/context.server";
 
 export const handle = { hydrate: true };
 
@@ -26,15 +27,23 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const COUNT_LABELS: Record<keyof PersonalDataCounts, string> = {
-  inquiries: "Inquiries",
-  replies: "Replies sent from the desk",
-  users: "Accounts",
-  sessions: "Sessions",
-  mail: "Emails in the mail log",
-  rateLimitCounters: "Rate-limit counters",
-  passwordResetTokens: "Password-reset tokens",
-};
+/** What the page lists in detail; every declared part is counted. */
+interface Shown {
+  inquiries: {
+    id: string;
+    name: string;
+    company: string | null;
+    created_at: Date;
+    is_spam: boolean;
+    message: string;
+    admin_notes: string | null;
+  }[];
+  account: { name: string; email: string; createdAt: Date }[];
+  accountActivity: { lastSignInAt: Date | null }[];
+  roles: { role: string }[];
+  sessions: { createdAt: Date; expiresAt: Date; ipAddress: string | null; userAgent: string | null }[];
+  mail: { createdAt: Date; subject: string; to: string[]; sentAt: Date | null; failedAt: Date | null }[];
+}
 
 const pageUrl = (email: string) => `/dashboard/privacy?${new URLSearchParams({ email }).toString()}`;
 
@@ -43,23 +52,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const noErrors: FieldErrors<"email"> = {};
   if ((params.get("email") ?? "").trim() === "") {
-    return { email: "", fieldErrors: noErrors, found: null, confirming: false };
+    return { email: "", fieldErrors: noErrors, found: null, confirming: false, labels: PERSONAL_DATA_LABELS };
   }
   const parsed = parseForm(RightsRequestSchema, params);
   if (!parsed.ok) {
     return data(
-      { email: parsed.values.email, fieldErrors: parsed.fieldErrors, found: null, confirming: false },
+      {
+        email: parsed.values.email,
+        fieldErrors: parsed.fieldErrors,
+        found: null,
+        confirming: false,
+        labels: PERSONAL_DATA_LABELS,
+      },
       { status: 400 },
     );
   }
-  const found = await findPersonalData(context.get(databaseContext).db, parsed.data.email);
+  const found = await findPersonalData(
+    context.get(databaseContext).db,
+    parsed.data.email,
+    "all",
+    storageDirsOf(context.get(envContext)),
+  );
   const counts = countPersonalData(found);
   logger.info({ adminId: user.id, counts }, "rights request looked up");
   return {
     email: found.email,
     fieldErrors: noErrors,
-    found: { ...found, counts },
+    found: { email: found.email, ...(found.parts as unknown as Shown), counts },
     confirming: params.get("confirm") === "erase",
+    // The declared parts, in order: the page counts every one.
+    labels: PERSONAL_DATA_LABELS,
   };
 }
 
@@ -79,10 +101,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     return data({ toast }, { status: 400 });
   }
-  const counts = await erasePersonalData(context.get(databaseContext).db, email, "all", {
-    erasedBy: user.id,
-    kind: "rights-request",
-  });
+  const counts = await erasePersonalData(
+    context.get(databaseContext).db,
+    email,
+    "all",
+    { erasedBy: user.id, kind: "rights-request" },
+    storageDirsOf(context.get(envContext)),
+  );
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
   logger.info({ adminId: user.id, counts }, "rights request: personal data erased");
   return redirectWithToast(context, pageUrl(email), {
@@ -110,7 +135,7 @@ function Held({ title, children, empty }: { title: string; children: React.React
 const lookupLimits = constraintsOf(RightsRequestSchema);
 
 export default function DashboardPrivacy() {
-  const { email, fieldErrors, found, confirming } = useLoaderData<typeof loader>();
+  const { email, fieldErrors, found, confirming, labels } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -149,11 +174,11 @@ export default function DashboardPrivacy() {
             Held about <span className="break-all">{found.email}</span>
           </h2>
           <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-3" aria-label="Records held">
-            {(Object.keys(COUNT_LABELS) as (keyof PersonalDataCounts)[]).map((key) => (
+            {labels.map(({ key, label }) => (
               <div key={key} className="flex justify-between gap-2 border-b border-stone-200 py-1">
-                <dt className="text-stone-700">{COUNT_LABELS[key]}</dt>
+                <dt className="text-stone-700">{label}</dt>
                 <dd className="font-semibold" data-testid={`count-${key}`}>
-                  {found.counts[key]}
+                  {found.counts[key] ?? 0}
                 </dd>
               </div>
             ))}
@@ -194,9 +219,9 @@ export default function DashboardPrivacy() {
                   </h2>
                   <p className="mt-2 text-stone-800">
                     This erases {total} record{total === 1 ? "" : "s"}:{" "}
-                    {(Object.keys(COUNT_LABELS) as (keyof PersonalDataCounts)[])
-                      .filter((key) => found.counts[key] > 0)
-                      .map((key) => `${found.counts[key]} ${COUNT_LABELS[key].toLowerCase()}`)
+                    {labels
+                      .filter(({ key }) => (found.counts[key] ?? 0) > 0)
+                      .map(({ key, label }) => `${found.counts[key]} ${label.toLowerCase()}`)
                       .join(", ")}
                     . It cannot be undone. A record that the erasure happened is kept, without the data.
                   </p>
@@ -229,14 +254,16 @@ export default function DashboardPrivacy() {
                   ))}
                 </ul>
               </Held>
-              <Held title="Account" empty={found.account === null}>
-                {found.account ? (
-                  <p>
-                    {found.account.name} ({found.account.email}) · created {dateTime(found.account.createdAt)}{" "}
-                    · last sign-in {dateTime(found.account.lastSignInAt)}
-                    {found.account.roles.length > 0 ? ` · roles: ${found.account.roles.join(", ")}` : ""}
+              <Held title="Account" empty={found.account.length === 0}>
+                {found.account.map((item) => (
+                  <p key={item.email}>
+                    {item.name} ({item.email}) · created {dateTime(item.createdAt)} · last sign-in{" "}
+                    {dateTime(found.accountActivity[0]?.lastSignInAt ?? null)}
+                    {found.roles.length > 0
+                      ? ` · roles: ${found.roles.map((row) => row.role).join(", ")}`
+                      : ""}
                   </p>
-                ) : null}
+                ))}
               </Held>
               <Held title="Sessions" empty={found.sessions.length === 0}>
                 <ul className="space-y-1">

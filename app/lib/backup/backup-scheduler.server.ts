@@ -6,9 +6,10 @@ import type { DatabaseHandle } from "../db/db.server";
 import type { Env } from "../env.server";
 import { logger } from "../ops/logger.server";
 import { withPostgresAdvisoryLock } from "./postgres-backup.server";
+import { ADVISORY_LOCKS } from "../db/advisory-locks";
 
-// Arbitrary constant shared by every instance: one scheduled backup at a time.
-export const BACKUP_LOCK_ID = 727_002;
+// One scheduled backup at a time, across instances.
+export const BACKUP_LOCK_ID = ADVISORY_LOCKS.backup;
 
 /** Takes one backup into BACKUP_DIR and prunes the old ones; null when another instance has it in hand. */
 export async function takeScheduledBackup(database: DatabaseHandle, env: Env): Promise<string | null> {

@@ -15,6 +15,7 @@ import { acquireDataDirLock } from "./data-dir-lock.server";
 import type { Env } from "../env.server";
 import { assertChannelName, createPostgresListener } from "./postgres-listener.server";
 import { createPostgresPool } from "./postgres-pool.server";
+import { ADVISORY_LOCKS } from "./advisory-locks";
 
 /** What `db.execute()` returns on both drivers: at least the rows. */
 interface RowsResult<Row> {
@@ -72,7 +73,7 @@ export type DatabaseOptions =
 
 // Arbitrary constant shared by every instance: serialises migrations when
 // several app instances start against one Postgres at the same time.
-const MIGRATION_LOCK_ID = 727_001;
+const MIGRATION_LOCK_ID = ADVISORY_LOCKS.migration;
 
 function findMigrationsFolder(): string {
   // Works from the source tree (tsx, Vitest) and from build/server/index.js.

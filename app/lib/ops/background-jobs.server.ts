@@ -31,9 +31,12 @@ export async function startBackgroundJobs(database: DatabaseHandle, env: Env): P
   // Overdue webhooks and the morning digest; each happens once across instances.
   startDeskJobs(db, { siteUrl: env.SITE_URL, adminEmails: env.ADMIN_EMAILS, webhookUrl: env.WEBHOOK_URL });
 
-  // Deletes what the privacy notice says it deletes, rate-limit windows
-  // included; it registers its own stop with the shutdown hooks.
-  startRetentionJob(db, { siteUrl: env.SITE_URL });
+  // Deletes what the privacy notice says it deletes, rate-limit windows,
+  // mail files and old backups included; it registers its own stop with the shutdown hooks.
+  startRetentionJob(db, {
+    siteUrl: env.SITE_URL,
+    dirs: { dataDir: env.DATA_DIR, backupDir: env.BACKUP_DIR },
+  });
 
   // Off unless BACKUP_DIR and BACKUP_INTERVAL are set.
   onShutdown(startBackupScheduler(database, env));

@@ -110,32 +110,39 @@ describe.each(testBackends)("personal data of one email address on %s", (backend
 
   it("finds everything held about the address, whatever its case, and no secret", async () => {
     const data = await findPersonalData(database.db, "  SARA@example.TEST ");
-    expect(countPersonalData(data)).toEqual({
+    expect(countPersonalData(data)).toMatchObject({
       inquiries: 1,
       replies: 1,
-      users: 1,
+      inquiryHistory: 3,
+      webhookCalls: 1,
+      account: 1,
+      roles: 1,
+      accountActivity: 1,
       sessions: 1,
+      passkeys: 1,
       // Notification, verification and the desk reply.
       mail: 3,
       rateLimitCounters: 1,
       passwordResetTokens: 0,
     });
-    expect(data.account).toMatchObject({ name: "Sara Subject", roles: ["admin"] });
-    expect(data.replies).toEqual([
+    const { parts } = data;
+    expect(parts.account).toEqual([expect.objectContaining({ name: "Sara Subject" })]);
+    expect(parts.roles).toEqual([expect.objectContaining({ role: "admin" })]);
+    expect(parts.replies).toEqual([
       expect.objectContaining({
         to: "Sara@Example.test",
         subject: "Your plans",
         body: "About your secret plans",
       }),
     ]);
-    expect(data.inquiryHistory.map((entry) => entry.kind)).toEqual([
+    expect(parts.inquiryHistory!.map((entry) => entry.kind)).toEqual([
       "assigned",
       "reply-sent",
       "status-changed",
     ]);
-    expect(data.account?.lastSignInAt).toBeInstanceOf(Date);
-    expect(data.sessions[0]).toMatchObject({ ipAddress: "203.0.113.7", userAgent: "Subject Browser" });
-    expect(data.passkeys).toEqual([
+    expect(parts.accountActivity![0]!.lastSignInAt).toBeInstanceOf(Date);
+    expect(parts.sessions![0]).toMatchObject({ ipAddress: "203.0.113.7", userAgent: "Subject Browser" });
+    expect(parts.passkeys).toEqual([
       {
         name: "Sara's phone",
         createdAt: expect.any(Date),
@@ -171,15 +178,8 @@ describe.each(testBackends)("personal data of one email address on %s", (backend
       user_roles: 1,
       account_activity: 1,
     });
-    expect(countPersonalData(await findPersonalData(database.db, "sara@example.test"))).toEqual({
-      inquiries: 0,
-      replies: 0,
-      users: 0,
-      sessions: 0,
-      mail: 0,
-      rateLimitCounters: 0,
-      passwordResetTokens: 0,
-    });
+    const left = countPersonalData(await findPersonalData(database.db, "sara@example.test"));
+    expect(Object.values(left).every((count) => count === 0)).toBe(true);
     // The other person's data is untouched.
     expect(countPersonalData(await findPersonalData(database.db, "other@example.test"))).toMatchObject({
       inquiries: 1,
@@ -204,7 +204,7 @@ describe.each(testBackends)("personal data of one email address on %s", (backend
     expect(countPersonalData(await findPersonalData(database.db, "sara@example.test"))).toMatchObject({
       inquiries: 1,
       replies: 1,
-      users: 0,
+      account: 0,
       mail: 2,
     });
   });

@@ -1,127 +1,58 @@
-import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import {
-  account,
-  accountActivity,
-  contactSubmissions,
-  inquiryEvents,
-  inquiryReplies,
-  mailOutbox,
-  passkey,
-  privacyErasures,
-  rateLimits,
-  session,
-  user,
-  userRoles,
-  verification,
-  webhookOutbox,
-} from "../../../db/schema";
+import { eq, getTableName, sql } from "drizzle-orm";
+import { contactSubmissions, privacyErasures, user } from "../../../db/schema";
+import { retention } from "~/content/retention";
 import type { Db } from "../db/db.server";
+import { fileDeclarations, tableDeclarations } from "./declarations/index.server";
+import type { ErasureScope, StorageDirs, Subject } from "./declarations/types";
+import { LEFT_OUT_NOTICE } from "./redact-mail";
+
+export type { ErasureScope, StorageDirs } from "./declarations/types";
 
 /**
  * Everything held about one email address (a subject access request), and
- * its erasure. Secrets are never exported: no password hash, no session
- * token, no reset token.
+ * its erasure, read from the declarations (./declarations): no table or
+ * file is found or erased any other way here.
  */
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+/** Where the declared files live, from the configuration. */
+export function storageDirsOf(env: { DATA_DIR: string; BACKUP_DIR?: string }): StorageDirs {
+  return { dataDir: env.DATA_DIR, backupDir: env.BACKUP_DIR };
 }
 
-/** Outbox mail addressed to the email (account mail, acknowledgements), or about its inquiries. */
-function mailWhere(email: string, inquiryIds: string[], scope: ErasureScope): SQL | undefined {
-  const addressed = sql`exists (select 1 from jsonb_array_elements_text(${mailOutbox.to}) as recipient(address) where lower(recipient.address) = ${email})`;
-  if (scope === "account") return and(addressed, isNull(mailOutbox.inquiry_id));
-  return inquiryIds.length > 0 ? or(addressed, inArray(mailOutbox.inquiry_id, inquiryIds)) : addressed;
+const personalDeclarations = () =>
+  [...tableDeclarations, ...fileDeclarations].flatMap((declaration) =>
+    declaration.personal ? [declaration] : [],
+  );
+
+/** Who the address belongs to: their account and, for a rights request, their inquiries. */
+async function resolveSubject(db: Db, rawEmail: string, scope: ErasureScope): Promise<Subject> {
+  const email = normalizeEmail(rawEmail);
+  const [found] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${email}`)
+    .limit(1);
+  const inquiries =
+    scope === "account"
+      ? []
+      : await db
+          .select({ id: contactSubmissions.id })
+          .from(contactSubmissions)
+          .where(sql`lower(${contactSubmissions.email}) = ${email}`)
+          .orderBy(contactSubmissions.created_at);
+  return { email, userId: found?.id ?? null, inquiryIds: inquiries.map((row) => row.id), scope };
 }
 
-/** Rate-limit counters keyed by this email (auth limits: `auth:<action>:email:<email>`). */
-const rateLimitWhere = (email: string) =>
-  sql`lower(${rateLimits.key}) like ${`auth:%:email:${escapeLike(email)}`}`;
+/** Each declared part by its export key, e.g. { inquiries: [...], sessions: [...] }. */
+export type PersonalDataParts = Record<string, Record<string, unknown>[]>;
 
 export interface PersonalData {
   email: string;
-  inquiries: (typeof contactSubmissions.$inferSelect)[];
-  /** Replies sent from the desk to their inquiries. */
-  replies: {
-    inquiryId: string;
-    to: string;
-    subject: string;
-    body: string;
-    createdAt: Date;
-    deliveredAt: Date | null;
-    failedAt: Date | null;
-  }[];
-  /** How their inquiries were handled (the timeline); who acted is given as a user id, or null. */
-  inquiryHistory: { inquiryId: string; kind: string; details: Record<string, unknown>; createdAt: Date }[];
-  account: {
-    id: string;
-    name: string;
-    email: string;
-    emailVerified: boolean;
-    createdAt: Date;
-    updatedAt: Date;
-    roles: string[];
-    lastSignInAt: Date | null;
-    inactivityWarnedAt: Date | null;
-    signInMethods: { providerId: string; createdAt: Date; updatedAt: Date }[];
-  } | null;
-  sessions: {
-    createdAt: Date;
-    updatedAt: Date;
-    expiresAt: Date;
-    ipAddress: string | null;
-    userAgent: string | null;
-  }[];
-  /** Public keys only: the private key never leaves the owner's authenticator. */
-  passkeys: {
-    name: string | null;
-    createdAt: Date | null;
-    credentialId: string;
-    publicKey: string;
-    deviceType: string;
-    backedUp: boolean;
-    transports: string | null;
-    authenticatorModel: string | null;
-  }[];
-  mail: {
-    kind: string;
-    to: string[];
-    replyTo: string | null;
-    subject: string;
-    text: string;
-    createdAt: Date;
-    sentAt: Date | null;
-    failedAt: Date | null;
-  }[];
-  rateLimitCounters: { key: string; windowStart: Date; count: number; expiresAt: Date }[];
-  passwordResetTokens: number;
-}
-
-/** How many rows of each kind a request covers: what the confirmation shows and the erasure records. */
-export interface PersonalDataCounts {
-  inquiries: number;
-  replies: number;
-  users: number;
-  sessions: number;
-  mail: number;
-  rateLimitCounters: number;
-  passwordResetTokens: number;
-}
-
-export function countPersonalData(data: PersonalData): PersonalDataCounts {
-  return {
-    inquiries: data.inquiries.length,
-    replies: data.replies.length,
-    users: data.account ? 1 : 0,
-    sessions: data.sessions.length,
-    mail: data.mail.length,
-    rateLimitCounters: data.rateLimitCounters.length,
-    passwordResetTokens: data.passwordResetTokens,
-  };
+  parts: PersonalDataParts;
 }
 
 /** Scope "account": the account's own data only (an account holder's download), no inquiries. */
@@ -129,154 +60,42 @@ export async function findPersonalData(
   db: Db,
   rawEmail: string,
   scope: ErasureScope = "all",
+  dirs: StorageDirs = {},
 ): Promise<PersonalData> {
-  const email = normalizeEmail(rawEmail);
-  const inquiries =
-    scope === "account"
-      ? []
-      : await db
-          .select()
-          .from(contactSubmissions)
-          .where(sql`lower(${contactSubmissions.email}) = ${email}`)
-          .orderBy(contactSubmissions.created_at);
-  const inquiryIds = inquiries.map((row) => row.id);
-  const replies =
-    inquiryIds.length === 0
-      ? []
-      : await db
-          .select({
-            inquiryId: inquiryReplies.inquiry_id,
-            to: inquiryReplies.to,
-            subject: inquiryReplies.subject,
-            body: inquiryReplies.body,
-            createdAt: inquiryReplies.created_at,
-            deliveredAt: inquiryReplies.delivered_at,
-            failedAt: inquiryReplies.failed_at,
-          })
-          .from(inquiryReplies)
-          .where(inArray(inquiryReplies.inquiry_id, inquiryIds))
-          .orderBy(inquiryReplies.created_at);
-  const inquiryHistory =
-    inquiryIds.length === 0
-      ? []
-      : await db
-          .select({
-            inquiryId: inquiryEvents.inquiry_id,
-            kind: inquiryEvents.kind,
-            details: inquiryEvents.details,
-            createdAt: inquiryEvents.created_at,
-          })
-          .from(inquiryEvents)
-          .where(inArray(inquiryEvents.inquiry_id, inquiryIds))
-          .orderBy(inquiryEvents.created_at);
-  const [found] = await db
-    .select()
-    .from(user)
-    .where(sql`lower(${user.email}) = ${email}`)
-    .limit(1);
-  const mail = await db
-    .select()
-    .from(mailOutbox)
-    .where(
-      mailWhere(
-        email,
-        inquiries.map((row) => row.id),
-        scope,
-      ),
-    )
-    .orderBy(mailOutbox.created_at);
-  const counters = await db.select().from(rateLimits).where(rateLimitWhere(email));
-
-  let accountData: PersonalData["account"] = null;
-  let sessions: PersonalData["sessions"] = [];
-  let passkeys: PersonalData["passkeys"] = [];
-  let passwordResetTokens = 0;
-  if (found) {
-    const [roles, [activity], methods, sessionRows, tokens, passkeyRows] = await Promise.all([
-      db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.user_id, found.id)),
-      db.select().from(accountActivity).where(eq(accountActivity.user_id, found.id)),
-      db
-        .select({
-          providerId: account.providerId,
-          createdAt: account.createdAt,
-          updatedAt: account.updatedAt,
-        })
-        .from(account)
-        .where(eq(account.userId, found.id)),
-      db
-        .select({
-          createdAt: session.createdAt,
-          updatedAt: session.updatedAt,
-          expiresAt: session.expiresAt,
-          ipAddress: session.ipAddress,
-          userAgent: session.userAgent,
-        })
-        .from(session)
-        .where(eq(session.userId, found.id))
-        .orderBy(session.createdAt),
-      db.select({ id: verification.id }).from(verification).where(eq(verification.value, found.id)),
-      db
-        .select({
-          name: passkey.name,
-          createdAt: passkey.createdAt,
-          credentialId: passkey.credentialID,
-          publicKey: passkey.publicKey,
-          deviceType: passkey.deviceType,
-          backedUp: passkey.backedUp,
-          transports: passkey.transports,
-          authenticatorModel: passkey.aaguid,
-        })
-        .from(passkey)
-        .where(eq(passkey.userId, found.id))
-        .orderBy(passkey.createdAt),
-    ]);
-    accountData = {
-      id: found.id,
-      name: found.name,
-      email: found.email,
-      emailVerified: found.emailVerified,
-      createdAt: found.createdAt,
-      updatedAt: found.updatedAt,
-      roles: roles.map((row) => row.role),
-      lastSignInAt: activity?.last_sign_in_at ?? null,
-      inactivityWarnedAt: activity?.inactivity_warned_at ?? null,
-      signInMethods: methods,
-    };
-    sessions = sessionRows;
-    passkeys = passkeyRows;
-    passwordResetTokens = tokens.length;
+  const subject = await resolveSubject(db, rawEmail, scope);
+  const parts: PersonalDataParts = {};
+  for (const declaration of personalDeclarations()) {
+    parts[declaration.exportAs] = await declaration.find(db, subject, dirs);
   }
-
-  return {
-    email,
-    inquiries,
-    replies,
-    inquiryHistory,
-    account: accountData,
-    sessions,
-    passkeys,
-    mail: mail.map((row) => ({
-      kind: row.kind,
-      to: row.to,
-      replyTo: row.reply_to,
-      subject: row.subject,
-      text: row.text,
-      createdAt: row.created_at,
-      sentAt: row.sent_at,
-      failedAt: row.failed_at,
-    })),
-    rateLimitCounters: counters.map((row) => ({
-      key: row.key,
-      windowStart: row.window_start,
-      count: row.count,
-      expiresAt: row.expires_at,
-    })),
-    passwordResetTokens,
-  };
+  return { email: subject.email, parts };
 }
 
-/** "all": a rights request (inquiries too); "account": an account holder deleting their account. */
-export type ErasureScope = "all" | "account";
+/** How many records of each declared part: what the confirmation shows and the logs record. */
+export function countPersonalData(data: PersonalData): Record<string, number> {
+  return Object.fromEntries(Object.entries(data.parts).map(([key, rows]) => [key, rows.length]));
+}
+
+/** The dashboard's label of each part, in declaration order. */
+export const PERSONAL_DATA_LABELS: readonly { key: string; label: string }[] = personalDeclarations().map(
+  (declaration) => ({ key: declaration.exportAs, label: declaration.label }),
+);
+
+/** The file an account holder or an admin downloads: the parts, and what was left out and why. */
+export async function exportPersonalData(
+  db: Db,
+  rawEmail: string,
+  scope: ErasureScope,
+  dirs: StorageDirs = {},
+): Promise<Record<string, unknown>> {
+  const found = await findPersonalData(db, rawEmail, scope, dirs);
+  return {
+    exportedAt: new Date(),
+    email: found.email,
+    leftOut: `${LEFT_OUT_NOTICE} Secrets (password hashes, session tokens, authenticator secrets and backup codes) are never exported.`,
+    backups: `Backups of the database may hold copies of these records; every backup is deleted at the latest ${retention.backupDays} days after it was taken.`,
+    ...found.parts,
+  };
+}
 
 export interface ErasureRecord {
   erasedBy: string;
@@ -284,107 +103,34 @@ export interface ErasureRecord {
 }
 
 /**
- * Erases what `findPersonalData` finds (the inquiries only in scope "all"),
- * in one transaction that also records that the erasure happened: when, by
- * whom, how many rows per table. Returns those counts.
+ * Erases what the declarations find (the inquiries only in scope "all"),
+ * tables in one transaction that also records that the erasure happened:
+ * when, by whom, how many rows per table. Files go after it commits, so a
+ * failed erasure leaves them for the retry. Returns the counts.
  */
 export async function erasePersonalData(
   db: Db,
   rawEmail: string,
   scope: ErasureScope,
   record: ErasureRecord,
+  dirs: StorageDirs = {},
 ): Promise<Record<string, number>> {
-  const email = normalizeEmail(rawEmail);
-  return db.transaction(async (tx) => {
+  const { subject, counts, recordId } = await db.transaction(async (tx) => {
+    const subject = await resolveSubject(tx, rawEmail, scope);
     const counts: Record<string, number> = {};
-    const inquiryIds =
-      scope === "all"
-        ? (
-            await tx
-              .select({ id: contactSubmissions.id })
-              .from(contactSubmissions)
-              .where(sql`lower(${contactSubmissions.email}) = ${email}`)
-              .for("update")
-          ).map((row) => row.id)
-        : [];
-    counts.mail_outbox = (
-      await tx
-        .delete(mailOutbox)
-        .where(mailWhere(email, inquiryIds, scope))
-        .returning({ id: mailOutbox.id })
-    ).length;
-    if (inquiryIds.length > 0) {
-      // These go with the inquiries (ON DELETE CASCADE); counted first, for the record.
-      counts.inquiry_replies = (
-        await tx
-          .delete(inquiryReplies)
-          .where(inArray(inquiryReplies.inquiry_id, inquiryIds))
-          .returning({ id: inquiryReplies.id })
-      ).length;
-      counts.inquiry_events = (
-        await tx
-          .delete(inquiryEvents)
-          .where(inArray(inquiryEvents.inquiry_id, inquiryIds))
-          .returning({ id: inquiryEvents.id })
-      ).length;
-      counts.webhook_outbox = (
-        await tx
-          .delete(webhookOutbox)
-          .where(inArray(webhookOutbox.inquiry_id, inquiryIds))
-          .returning({ id: webhookOutbox.id })
-      ).length;
+    for (const declaration of tableDeclarations) {
+      if (declaration.personal)
+        counts[getTableName(declaration.table)] = await declaration.erase(tx, subject, dirs);
     }
-    counts.contact_submissions =
-      inquiryIds.length === 0
-        ? 0
-        : (
-            await tx
-              .delete(contactSubmissions)
-              .where(inArray(contactSubmissions.id, inquiryIds))
-              .returning({ id: contactSubmissions.id })
-          ).length;
-    counts.rate_limits = (
-      await tx.delete(rateLimits).where(rateLimitWhere(email)).returning({ key: rateLimits.key })
-    ).length;
-
-    const [found] = await tx
-      .select({ id: user.id })
-      .from(user)
-      .where(sql`lower(${user.email}) = ${email}`)
-      .for("update");
-    if (found) {
-      counts.verification = (
-        await tx
-          .delete(verification)
-          .where(eq(verification.value, found.id))
-          .returning({ id: verification.id })
-      ).length;
-      // These go with the user row (ON DELETE CASCADE); counted first, for the record.
-      counts.session = (
-        await tx.delete(session).where(eq(session.userId, found.id)).returning({ id: session.id })
-      ).length;
-      counts.passkey = (
-        await tx.delete(passkey).where(eq(passkey.userId, found.id)).returning({ id: passkey.id })
-      ).length;
-      counts.account = (
-        await tx.delete(account).where(eq(account.userId, found.id)).returning({ id: account.id })
-      ).length;
-      counts.user_roles = (
-        await tx.delete(userRoles).where(eq(userRoles.user_id, found.id)).returning({ role: userRoles.role })
-      ).length;
-      counts.account_activity = (
-        await tx
-          .delete(accountActivity)
-          .where(eq(accountActivity.user_id, found.id))
-          .returning({ id: accountActivity.user_id })
-      ).length;
-      counts.user = (await tx.delete(user).where(eq(user.id, found.id)).returning({ id: user.id })).length;
-    } else {
-      counts.user = 0;
-    }
-    await tx
+    const [row] = await tx
       .insert(privacyErasures)
-      .values({ erased_by: record.erasedBy, kind: record.kind, row_counts: counts });
-    return counts;
+      .values({ erased_by: record.erasedBy, kind: record.kind, row_counts: counts })
+      .returning({ id: privacyErasures.id });
+    return { subject, counts, recordId: row!.id };
   });
+  for (const declaration of fileDeclarations) {
+    if (declaration.personal) counts[declaration.name] = await declaration.erase(db, subject, dirs);
+  }
+  await db.update(privacyErasures).set({ row_counts: counts }).where(eq(privacyErasures.id, recordId));
+  return counts;
 }

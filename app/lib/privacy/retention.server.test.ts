@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
@@ -6,6 +9,7 @@ import {
   inquiryEvents,
   inquiryReplies,
   mailOutbox,
+  privacyErasures,
   rateLimits,
   session,
   user,
@@ -19,6 +23,9 @@ import { openDatabase } from "../db/db.server";
 import { recordSignIn } from "../auth/account-activity.server";
 import { daysBefore, monthsBefore, runRetention, startRetentionJob } from "./retention.server";
 import { INACTIVITY_WARNING } from "../mail/retention-mails.server";
+import { BACKUP_LOCK_ID } from "../backup/backup-scheduler.server";
+import { withPostgresAdvisoryLock } from "../backup/postgres-backup.server";
+import { ADVISORY_LOCKS } from "../db/advisory-locks";
 
 const NOW = new Date("2030-06-15T12:00:00Z");
 const SITE = "https://site.example.test";
@@ -33,6 +40,7 @@ describe.each(testBackends)("retention job on %s", (backend) => {
     contactSubmissions,
     rateLimits,
     verification,
+    privacyErasures,
     user,
   ]);
 
@@ -98,7 +106,7 @@ describe.each(testBackends)("retention job on %s", (backend) => {
       { kind: "inquiry.received", url: "https://h.test", body: "{}" },
     ]);
     const { counts } = await runRetention(database.db, { now: NOW, siteUrl: SITE });
-    expect(counts).toMatchObject({ inquiries: 1, webhookCalls: 2 });
+    expect(counts).toMatchObject({ contact_submissions: 1, webhook_outbox: 2 });
     expect(await names()).toEqual(["handled-recently"]);
     expect(await database.db.select().from(inquiryEvents)).toHaveLength(0);
     expect(await database.db.select().from(inquiryReplies)).toHaveLength(0);
@@ -109,7 +117,11 @@ describe.each(testBackends)("retention job on %s", (backend) => {
     const period = monthsBefore(NOW, retention.inquiryMonths);
     await inquiry("inside", { created_at: later(period, HOUR) });
     const expiredId = await inquiry("expired", { created_at: earlier(period, HOUR) });
-    await inquiry("read-recently", { created_at: earlier(period, 100 * HOUR), read_at: later(period, HOUR) });
+    // Opening an inquiry is not activity: it gives no reason to keep it longer.
+    await inquiry("read-recently-only", {
+      created_at: earlier(period, 100 * HOUR),
+      read_at: later(period, HOUR),
+    });
     await inquiry("noted-recently", {
       created_at: earlier(period, 100 * HOUR),
       notes_updated_at: later(period, HOUR),
@@ -122,14 +134,8 @@ describe.each(testBackends)("retention job on %s", (backend) => {
 
     const { ran, counts } = await runRetention(database.db, { now: NOW, siteUrl: SITE });
     expect(ran).toBe(true);
-    expect(counts).toMatchObject({ inquiries: 1, spam: 1, inquiryMail: 1 });
-    expect(await names()).toEqual([
-      "genuine-as-old-as-spam",
-      "inside",
-      "noted-recently",
-      "read-recently",
-      "spam-inside",
-    ]);
+    expect(counts).toMatchObject({ contact_submissions: 3, mail_outbox: 1 });
+    expect(await names()).toEqual(["genuine-as-old-as-spam", "inside", "noted-recently", "spam-inside"]);
     expect(await subjects()).toEqual([]);
 
     // Idempotent: the same run again finds nothing.
@@ -147,7 +153,7 @@ describe.each(testBackends)("retention job on %s", (backend) => {
     await mail("pending-old", { created_at: earlier(failed, 1000 * HOUR) });
 
     const { counts } = await runRetention(database.db, { now: NOW, siteUrl: SITE });
-    expect(counts).toMatchObject({ deliveredMail: 1, failedMail: 1 });
+    expect(counts).toMatchObject({ mail_outbox: 2 });
     expect(await subjects()).toEqual(["failed-inside", "pending-old", "sent-inside"]);
   });
 
@@ -183,7 +189,7 @@ describe.each(testBackends)("retention job on %s", (backend) => {
     ]);
 
     const { counts } = await runRetention(database.db, { now: NOW, siteUrl: SITE });
-    expect(counts).toMatchObject({ rateLimits: 1, expiredSessions: 2, expiredVerifications: 1 });
+    expect(counts).toMatchObject({ rate_limits: 1, session: 2, verification: 1 });
     expect((await db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key)).toEqual([
       "current",
     ]);
@@ -202,7 +208,9 @@ describe.each(testBackends)("retention job on %s", (backend) => {
     await recordSignIn(database.db, "old-but-signed-in", later(idleSince, HOUR));
 
     let result = await runRetention(database.db, { now: NOW, siteUrl: SITE });
-    expect(result.counts).toMatchObject({ accountsWarned: 2, accountsDeleted: 0 });
+    // Two warned, none deleted.
+    expect(result.counts).toMatchObject({ user: 2 });
+    expect(await userIds()).toEqual(["fresh", "idle", "idle-returns", "old-but-signed-in"]);
     expect((await warnings()).sort()).toEqual(["idle-returns@example.test", "idle@example.test"]);
     const [warning] = await database.db
       .select()
@@ -212,19 +220,19 @@ describe.each(testBackends)("retention job on %s", (backend) => {
 
     // Warned once, however often the job runs during the grace period.
     result = await runRetention(database.db, { now: later(NOW, HOUR), siteUrl: SITE });
-    expect(result.counts).toMatchObject({ accountsWarned: 0, accountsDeleted: 0 });
+    expect(result.counts).toMatchObject({ user: 0 });
     expect(await warnings()).toHaveLength(2);
 
     // One owner signs in after the warning.
     await recordSignIn(database.db, "idle-returns", later(NOW, 24 * HOUR));
     const graceEnd = later(NOW, (retention.inactiveAccountGraceDays * 24 - 1) * HOUR);
     result = await runRetention(database.db, { now: graceEnd, siteUrl: SITE });
-    expect(result.counts.accountsDeleted).toBe(0);
+    expect(result.ran).toBe(true);
     expect(await userIds()).toEqual(["fresh", "idle", "idle-returns", "old-but-signed-in"]);
 
     const afterGrace = later(NOW, (retention.inactiveAccountGraceDays * 24 + 1) * HOUR);
     result = await runRetention(database.db, { now: afterGrace, siteUrl: SITE });
-    expect(result.counts.accountsDeleted).toBe(1);
+    expect(result.counts.user).toBe(1);
     expect(await userIds()).toEqual(["fresh", "idle-returns", "old-but-signed-in"]);
     const activity = await database.db
       .select()
@@ -232,6 +240,81 @@ describe.each(testBackends)("retention job on %s", (backend) => {
       .where(inArray(accountActivity.user_id, ["idle", "idle-returns"]));
     expect(activity).toEqual([
       expect.objectContaining({ user_id: "idle-returns", inactivity_warned_at: null }),
+    ]);
+  });
+
+  it("deletes mail files and backups past their period, and erasure records after their years", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "retention-files-"));
+    try {
+      const dataDir = path.join(dir, "data");
+      const backupDir = path.join(dir, "backups");
+      fs.mkdirSync(path.join(dataDir, "mail"), { recursive: true });
+      fs.mkdirSync(backupDir);
+      const file = (name: string, writtenAt: Date) => {
+        fs.writeFileSync(name, "To: someone@example.test\n\nhello\n");
+        fs.utimesSync(name, writtenAt, writtenAt);
+      };
+      const mailDays = daysBefore(NOW, retention.deliveredMailDays);
+      file(path.join(dataDir, "mail", "old.eml"), earlier(mailDays, HOUR));
+      file(path.join(dataDir, "mail", "recent.eml"), later(mailDays, HOUR));
+      const backupDays = daysBefore(NOW, retention.backupDays);
+      file(path.join(backupDir, "backup-2030-01-01T00-00-00Z-postgres.dump"), earlier(backupDays, HOUR));
+      file(path.join(backupDir, "backup-2030-06-01T00-00-00Z-postgres.dump"), later(backupDays, HOUR));
+      // Not a backup by its name: never touched.
+      file(path.join(backupDir, "notes.txt"), earlier(backupDays, 1000 * HOUR));
+      const yearsAgo = (years: number) => {
+        const date = new Date(NOW);
+        date.setUTCFullYear(date.getUTCFullYear() - years);
+        return date;
+      };
+      await database.db.insert(privacyErasures).values([
+        {
+          erased_by: "a",
+          kind: "rights-request",
+          row_counts: {},
+          erased_at: earlier(yearsAgo(retention.erasureRecordYears), HOUR),
+        },
+        {
+          erased_by: "b",
+          kind: "rights-request",
+          row_counts: {},
+          erased_at: later(yearsAgo(retention.erasureRecordYears), HOUR),
+        },
+      ]);
+
+      const { counts } = await runRetention(database.db, {
+        now: NOW,
+        siteUrl: SITE,
+        dirs: { dataDir, backupDir },
+      });
+      expect(counts).toMatchObject({ "mail files": 1, backups: 1, privacy_erasures: 1 });
+      expect(fs.readdirSync(path.join(dataDir, "mail"))).toEqual(["recent.eml"]);
+      expect(fs.readdirSync(backupDir).sort()).toEqual([
+        "backup-2030-06-01T00-00-00Z-postgres.dump",
+        "notes.txt",
+      ]);
+      expect((await database.db.select().from(privacyErasures)).map((row) => row.erased_by)).toEqual(["b"]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("deletes the reset tokens of an account deleted for inactivity in the same run", async () => {
+    const idleSince = monthsBefore(NOW, retention.inactiveAccountMonths);
+    await account("gone", earlier(idleSince, 1000 * HOUR));
+    await database.db.insert(accountActivity).values({
+      user_id: "gone",
+      inactivity_warned_at: daysBefore(NOW, retention.inactiveAccountGraceDays + 1),
+    });
+    await database.db.insert(verification).values([
+      { id: "v-gone", identifier: "reset-password:tok", value: "gone", expiresAt: later(NOW, HOUR) },
+      { id: "v-other", identifier: "something-else", value: "gone", expiresAt: later(NOW, HOUR) },
+    ]);
+    const { counts } = await runRetention(database.db, { now: NOW, siteUrl: SITE });
+    expect(counts).toMatchObject({ user: 1, verification: 1 });
+    expect(await userIds()).toEqual([]);
+    expect((await database.db.select({ id: verification.id }).from(verification)).map((r) => r.id)).toEqual([
+      "v-other",
     ]);
   });
 
@@ -246,19 +329,20 @@ describe.each(testBackends)("retention job on %s", (backend) => {
         const runs = await Promise.all(
           [database.db, second?.db ?? database.db].map((db) => runRetention(db, { now: NOW, siteUrl: SITE })),
         );
-        return (key: "inquiries" | "accountsWarned") => runs.reduce((sum, run) => sum + run.counts[key], 0);
+        return (key: "contact_submissions" | "user") =>
+          runs.reduce((sum, run) => sum + (run.counts[key] ?? 0), 0);
       };
 
       // Idle accounts alone: nothing else in the run makes the two wait for each other.
       for (let i = 0; i < 5; i++) await account(`idle-${i}`, old);
       let total = await runTwice();
-      expect(total("accountsWarned")).toBe(5);
+      expect(total("user")).toBe(5);
       expect(await warnings()).toHaveLength(5);
 
       for (let i = 0; i < 20; i++) await inquiry(`old-${i}`, { created_at: old });
       await inquiry("kept", { created_at: NOW });
       total = await runTwice();
-      expect(total("inquiries")).toBe(20);
+      expect(total("contact_submissions")).toBe(20);
       expect(await names()).toEqual(["kept"]);
       expect(await warnings()).toHaveLength(5);
     } finally {
@@ -284,3 +368,34 @@ describe.each(testBackends)("retention job on %s", (backend) => {
     expect(await names()).toEqual(["after-stop"]);
   });
 });
+
+describe("the retention job and the backups have their own locks", () => {
+  it("gives every job its own advisory lock id", () => {
+    const ids = Object.values(ADVISORY_LOCKS);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(BACKUP_LOCK_ID).toBe(ADVISORY_LOCKS.backup);
+  });
+});
+
+// Scheduled backups take an advisory lock on Postgres only (PGlite backups hold its transaction mutex instead).
+describe.each(testBackends.filter((backend) => backend === "postgres"))(
+  "the retention job during a backup on %s",
+  (backend) => {
+    const database = useTestDatabase(backend, [contactSubmissions]);
+
+    it("runs while a backup holds the backup lock, instead of skipping the run", async () => {
+      await database.db.insert(contactSubmissions).values({
+        name: "expired",
+        email: "expired@example.test",
+        message: "old",
+        created_at: earlier(monthsBefore(NOW, retention.inquiryMonths), HOUR),
+      });
+      // Another instance's backup, in its own session, holds its lock for the whole run.
+      const result = await withPostgresAdvisoryLock(database.url!, BACKUP_LOCK_ID, () =>
+        runRetention(database.db, { now: NOW, siteUrl: SITE }),
+      );
+      expect(result).toMatchObject({ ran: true, counts: { contact_submissions: 1 } });
+      expect(await database.db.select().from(contactSubmissions)).toEqual([]);
+    });
+  },
+);

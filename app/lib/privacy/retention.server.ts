@@ -1,253 +1,56 @@
-import { and, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import {
-  accountActivity,
-  contactSubmissions,
-  mailOutbox,
-  session,
-  user,
-  verification,
-  webhookOutbox,
-} from "../../../db/schema";
+import { getTableName, sql } from "drizzle-orm";
 import { type RetentionConfig, retention } from "~/content/retention";
+import { ADVISORY_LOCKS } from "../db/advisory-locks";
 import type { Db } from "../db/db.server";
 import { logger } from "../ops/logger.server";
-import { enqueueMail } from "../mail/mail.server";
-import { pruneRateLimits } from "../http/rate-limit.server";
-import { inactivityWarningMail } from "../mail/retention-mails.server";
 import { startPeriodicJob } from "../ops/periodic-job.server";
+import { fileDeclarations, tableDeclarations } from "./declarations/index.server";
+import type { StorageDirs } from "./declarations/types";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-// Arbitrary constant shared by every instance (the migration lock is 727_001).
-const RETENTION_LOCK_ID = 727_002;
-/** Accounts warned per run: bounds one run's transaction; the next run does the rest. */
-const WARNINGS_PER_RUN = 200;
-
-export interface RetentionCounts {
-  inquiries: number;
-  spam: number;
-  /** Outbox mail about the inquiries deleted. */
-  inquiryMail: number;
-  deliveredMail: number;
-  failedMail: number;
-  /** Webhook calls about deleted inquiries, and delivered or abandoned ones past their period. */
-  webhookCalls: number;
-  rateLimits: number;
-  expiredSessions: number;
-  expiredVerifications: number;
-  accountsWarned: number;
-  accountsDeleted: number;
-}
+export { daysBefore, monthsBefore } from "./declarations/inquiry-tables.server";
 
 export interface RetentionResult {
   /** False when another instance was running the job: this run did nothing. */
   ran: boolean;
-  counts: RetentionCounts;
-}
-
-export function monthsBefore(date: Date, months: number): Date {
-  const result = new Date(date);
-  result.setUTCMonth(result.getUTCMonth() - months);
-  return result;
-}
-
-export function daysBefore(date: Date, days: number): Date {
-  return new Date(date.getTime() - days * DAY_MS);
-}
-
-/** A timestamp parameter both drivers pass the same way. */
-const at = (date: Date): SQL => sql`${date.toISOString()}::timestamptz`;
-
-/**
- * An inquiry's last activity: it arrived, was read, its notes changed, or
- * the desk acted on it (a reply, its status, its owner). Its timeline and
- * replies go with it (ON DELETE CASCADE).
- */
-export const inquiryLastActivity = sql`greatest(${contactSubmissions.created_at}, ${contactSubmissions.read_at}, ${contactSubmissions.notes_updated_at}, ${contactSubmissions.last_action_at})`;
-
-/** An account's last use: created, signed in, or a session used (sessions slide daily). */
-const accountLastUse = sql`greatest(${user.createdAt}, ${accountActivity.last_sign_in_at}, (select max(${session.updatedAt}) from ${session} where ${session.userId} = ${user.id}))`;
-
-const ZERO: RetentionCounts = {
-  inquiries: 0,
-  spam: 0,
-  inquiryMail: 0,
-  deliveredMail: 0,
-  failedMail: 0,
-  webhookCalls: 0,
-  rateLimits: 0,
-  expiredSessions: 0,
-  expiredVerifications: 0,
-  accountsWarned: 0,
-  accountsDeleted: 0,
-};
-
-async function deleteInquiries(
-  tx: Db,
-  expired: SQL | undefined,
-): Promise<{ rows: number; mail: number; webhooks: number }> {
-  const webhooks = await tx
-    .delete(webhookOutbox)
-    .where(
-      inArray(
-        webhookOutbox.inquiry_id,
-        tx.select({ id: contactSubmissions.id }).from(contactSubmissions).where(expired),
-      ),
-    )
-    .returning({ id: webhookOutbox.id });
-  // The outbox copies the inquiry into its mail bodies (replies too): that goes first.
-  const mail = await tx
-    .delete(mailOutbox)
-    .where(
-      inArray(
-        mailOutbox.inquiry_id,
-        tx.select({ id: contactSubmissions.id }).from(contactSubmissions).where(expired),
-      ),
-    )
-    .returning({ id: mailOutbox.id });
-  const rows = await tx.delete(contactSubmissions).where(expired).returning({ id: contactSubmissions.id });
-  return { rows: rows.length, mail: mail.length, webhooks: webhooks.length };
-}
-
-async function deleteInactiveAccounts(tx: Db, graceCutoff: Date): Promise<number> {
-  const due = await tx
-    .select({ id: user.id })
-    .from(user)
-    .innerJoin(accountActivity, eq(accountActivity.user_id, user.id))
-    .where(
-      and(
-        isNotNull(accountActivity.inactivity_warned_at),
-        lt(accountActivity.inactivity_warned_at, graceCutoff),
-        // Not used since the warning.
-        sql`${accountLastUse} < ${accountActivity.inactivity_warned_at}`,
-      ),
-    );
-  if (due.length === 0) return 0;
-  const ids = due.map((row) => row.id);
-  // Password-reset tokens name the user by id; everything else cascades.
-  await tx.delete(verification).where(inArray(verification.value, ids));
-  const deleted = await tx.delete(user).where(inArray(user.id, ids)).returning({ id: user.id });
-  return deleted.length;
-}
-
-async function warnInactiveAccounts(
-  tx: Db,
-  now: Date,
-  inactiveCutoff: Date,
-  config: RetentionConfig,
-  siteUrl: string,
-): Promise<number> {
-  // A warning followed by use is void: the account counts as active again.
-  await tx.execute(
-    sql`update ${accountActivity} set inactivity_warned_at = null from ${user}
-        where ${user.id} = ${accountActivity.user_id} and ${accountActivity.inactivity_warned_at} is not null
-        and ${accountLastUse} >= ${accountActivity.inactivity_warned_at}`,
-  );
-  const idle = await tx
-    .select({ id: user.id, email: user.email, name: user.name })
-    .from(user)
-    .leftJoin(accountActivity, eq(accountActivity.user_id, user.id))
-    .where(and(isNull(accountActivity.inactivity_warned_at), sql`${accountLastUse} < ${at(inactiveCutoff)}`))
-    .limit(WARNINGS_PER_RUN);
-  const deleteAfter = new Date(now.getTime() + config.inactiveAccountGraceDays * DAY_MS);
-  for (const account of idle) {
-    await tx
-      .insert(accountActivity)
-      .values({ user_id: account.id, inactivity_warned_at: now })
-      .onConflictDoUpdate({ target: accountActivity.user_id, set: { inactivity_warned_at: now } });
-    // In the same transaction: the mail exists exactly when the warning is recorded.
-    await enqueueMail(tx, inactivityWarningMail({ to: account.email, siteUrl, deleteAfter }));
-  }
-  return idle.length;
+  /** Rows (or files) deleted per declared table or file kind; accounts warned count for `user`. */
+  counts: Record<string, number>;
 }
 
 /**
- * Applies every retention period once, as of `now`. Safe to run from several
- * instances at the same time: one holds a transaction-scoped advisory lock
- * and does the work; the others find it taken and return at once. Running
- * it again deletes nothing new, and no row inside its period is touched.
+ * Applies every declared retention rule once, as of `now`, in declaration
+ * order. Safe to run from several instances at the same time: one holds a
+ * transaction-scoped advisory lock of its own (not the backup's: a backup
+ * must not stop the periods from being applied) and does the work; the
+ * others find it taken and return at once. Running it again deletes nothing
+ * new, and no row inside its period is touched. Files go after the rows
+ * commit.
  */
 export async function runRetention(
   db: Db,
-  options: { now: Date; siteUrl: string; config?: RetentionConfig },
+  options: { now: Date; siteUrl: string; config?: RetentionConfig; dirs?: StorageDirs },
 ): Promise<RetentionResult> {
-  const { now, siteUrl, config = retention } = options;
-  return db.transaction(async (tx) => {
+  const { now, siteUrl, config = retention, dirs = {} } = options;
+  const run = { now, siteUrl, config, dirs };
+  const result = await db.transaction(async (tx): Promise<RetentionResult> => {
     const { rows } = await tx.execute<{ locked: boolean }>(
-      sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_ID}) as locked`,
+      sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.retention}) as locked`,
     );
-    if (!rows[0]?.locked) return { ran: false, counts: { ...ZERO } };
-
-    const counts = { ...ZERO };
-    const genuine = await deleteInquiries(
-      tx,
-      and(
-        eq(contactSubmissions.is_spam, false),
-        sql`${inquiryLastActivity} < ${at(monthsBefore(now, config.inquiryMonths))}`,
-      ),
-    );
-    const spam = await deleteInquiries(
-      tx,
-      and(
-        eq(contactSubmissions.is_spam, true),
-        sql`${inquiryLastActivity} < ${at(daysBefore(now, config.spamDays))}`,
-      ),
-    );
-    counts.inquiries = genuine.rows;
-    counts.spam = spam.rows;
-    counts.inquiryMail = genuine.mail + spam.mail;
-    // Webhook calls carry no contact details, but are kept no longer than mail.
-    counts.webhookCalls =
-      genuine.webhooks +
-      spam.webhooks +
-      (
-        await tx
-          .delete(webhookOutbox)
-          .where(
-            or(
-              lt(webhookOutbox.sent_at, daysBefore(now, config.deliveredMailDays)),
-              lt(webhookOutbox.failed_at, daysBefore(now, config.failedMailDays)),
-            ),
-          )
-          .returning({ id: webhookOutbox.id })
-      ).length;
-
-    counts.deliveredMail = (
-      await tx
-        .delete(mailOutbox)
-        .where(lt(mailOutbox.sent_at, daysBefore(now, config.deliveredMailDays)))
-        .returning({ id: mailOutbox.id })
-    ).length;
-    counts.failedMail = (
-      await tx
-        .delete(mailOutbox)
-        .where(lt(mailOutbox.failed_at, daysBefore(now, config.failedMailDays)))
-        .returning({ id: mailOutbox.id })
-    ).length;
-
-    counts.rateLimits = await pruneRateLimits(tx, now);
-    counts.expiredSessions = (
-      await tx
-        .delete(session)
-        .where(or(lt(session.expiresAt, now), lt(session.createdAt, daysBefore(now, config.sessionMaxDays))))
-        .returning({ id: session.id })
-    ).length;
-    counts.expiredVerifications = (
-      await tx.delete(verification).where(lt(verification.expiresAt, now)).returning({ id: verification.id })
-    ).length;
-
-    counts.accountsDeleted = await deleteInactiveAccounts(
-      tx,
-      daysBefore(now, config.inactiveAccountGraceDays),
-    );
-    counts.accountsWarned = await warnInactiveAccounts(
-      tx,
-      now,
-      monthsBefore(now, config.inactiveAccountMonths),
-      config,
-      siteUrl,
-    );
+    if (!rows[0]?.locked) return { ran: false, counts: {} };
+    const counts: Record<string, number> = {};
+    for (const declaration of tableDeclarations) {
+      if (declaration.retention?.kind === "own") {
+        counts[getTableName(declaration.table)] = await declaration.retention.apply(tx, run);
+      }
+    }
     return { ran: true, counts };
   });
+  if (!result.ran) return result;
+  for (const declaration of fileDeclarations) {
+    if (declaration.retention?.kind === "own") {
+      result.counts[declaration.name] = await declaration.retention.apply(db, run);
+    }
+  }
+  return result;
 }
 
 export interface RetentionJobOptions {
@@ -258,6 +61,8 @@ export interface RetentionJobOptions {
   firstRunDelayMs?: number;
   /** For the links in the warning mails (SITE_URL). */
   siteUrl: string;
+  /** DATA_DIR (mail files) and BACKUP_DIR (backups). */
+  dirs?: StorageDirs;
 }
 
 /**
@@ -271,12 +76,13 @@ export function startRetentionJob(db: Db, options: RetentionJobOptions): () => P
     intervalMs = retention.jobIntervalHours * 60 * 60 * 1000,
     firstRunDelayMs = 60_000,
     siteUrl,
+    dirs,
   } = options;
   return startPeriodicJob({
     intervalMs,
     firstRunDelayMs,
     run: () =>
-      runRetention(db, { now: now(), siteUrl })
+      runRetention(db, { now: now(), siteUrl, dirs })
         .then(({ ran, counts }) => {
           if (ran) logger.info({ retention: counts }, "retention job ran");
           else logger.debug("retention job skipped: another instance is running it");

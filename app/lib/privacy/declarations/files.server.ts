@@ -1,0 +1,117 @@
+import fs from "node:fs";
+import path from "node:path";
+import { listBackups } from "../../backup/backup-files.server";
+import { daysBefore } from "./inquiry-tables.server";
+import type { FileDeclaration, StorageDirs, Subject } from "./types";
+
+/** The mail the site would have sent, one .eml file each, when SMTP_URL is not set. */
+const mailDir = (dirs: StorageDirs) => (dirs.dataDir ? path.join(dirs.dataDir, "mail") : null);
+
+function mailFiles(dirs: StorageDirs): string[] {
+  const dir = mailDir(dirs);
+  if (!dir || !fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".eml"))
+    .sort()
+    .map((name) => path.join(dir, name));
+}
+
+/**
+ * A mail file as text to search in: the raw message, its quoted-printable
+ * parts decoded (soft line breaks joined) and its base64 parts decoded, in
+ * lower case. An address split across an encoded line is still found.
+ */
+export function searchableMail(raw: string): string {
+  const joined = raw.replace(/=\r?\n/g, "");
+  const quotedPrintable = Buffer.from(
+    joined.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
+  const base64 = (raw.match(/(?:^[A-Za-z0-9+/]{16,}={0,2}\r?\n)+/gm) ?? [])
+    .map((block) => Buffer.from(block.replace(/\s+/g, ""), "base64").toString("utf8"))
+    .join("\n");
+  return `${raw}\n${quotedPrintable}\n${base64}`.toLowerCase();
+}
+
+/** Mail files to, from or about the address: it appears in a header or in the body. */
+function mailFilesOf(subject: Subject, dirs: StorageDirs): string[] {
+  return mailFiles(dirs).filter((file) =>
+    searchableMail(fs.readFileSync(file, "latin1")).includes(subject.email),
+  );
+}
+
+export const mailFilesDeclaration: FileDeclaration = {
+  name: "mail files",
+  where: "DATA_DIR/mail/*.eml",
+  writtenBy: ["app/lib/mail/mail.server.ts"],
+  personal: true,
+  exportAs: "mailFiles",
+  label: "Mail files",
+  // Names and dates only: the mail log above has what they say, without links or codes.
+  async find(_db, subject, dirs) {
+    return mailFilesOf(subject, dirs).map((file) => ({
+      file: path.basename(file),
+      writtenAt: fs.statSync(file).mtime,
+    }));
+  },
+  async erase(_tx, subject, dirs) {
+    const files = mailFilesOf(subject, dirs);
+    for (const file of files) fs.rmSync(file, { force: true });
+    return files.length;
+  },
+  retention: {
+    kind: "own",
+    // Copies of sent mail: no longer than the outbox keeps its copy.
+    periods: ["deliveredMailDays"],
+    async apply(_tx, { now, config, dirs }) {
+      const cutoff = daysBefore(now, config.deliveredMailDays).getTime();
+      const old = mailFiles(dirs).filter((file) => fs.statSync(file).mtimeMs < cutoff);
+      for (const file of old) fs.rmSync(file, { force: true });
+      return old.length;
+    },
+  },
+};
+
+/**
+ * Backups copy the whole database: a person's rows cannot be found or
+ * erased one by one inside them, so every backup is deleted at the latest
+ * `backupDays` after it was taken, whatever BACKUP_KEEP allows.
+ */
+export const backupFilesDeclaration: FileDeclaration = {
+  name: "backups",
+  where: "BACKUP_DIR/backup-*",
+  writtenBy: ["app/lib/backup/backup.server.ts", "app/lib/backup/backup-files.server.ts", "server/backup.ts"],
+  personal: true,
+  exportAs: "backups",
+  label: "Backups",
+  find: async () => [],
+  erase: async () => 0,
+  retention: {
+    kind: "own",
+    periods: ["backupDays"],
+    async apply(_tx, { now, config, dirs }) {
+      if (!dirs.backupDir) return 0;
+      const cutoff = daysBefore(now, config.backupDays).getTime();
+      const old = listBackups(dirs.backupDir).filter((file) => fs.statSync(file).mtimeMs < cutoff);
+      for (const file of old) fs.rmSync(file, { force: true });
+      return old.length;
+    },
+  },
+};
+
+export const authSecretDeclaration: FileDeclaration = {
+  name: "auth secret",
+  where: "DATA_DIR/auth-secret",
+  writtenBy: ["app/lib/auth/auth-secret.server.ts"],
+  personal: false,
+  why: "A random key that signs sessions and tokens; it says nothing about anyone.",
+};
+
+export const databaseFilesDeclaration: FileDeclaration = {
+  name: "embedded database",
+  where: "DATA_DIR/pglite",
+  writtenBy: ["app/lib/db/db.server.ts"],
+  personal: false,
+  why: "The PGlite database itself: what it holds is declared table by table.",
+};

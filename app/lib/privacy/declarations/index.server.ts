@@ -1,0 +1,63 @@
+import {
+  accountActivityDeclaration,
+  accountDeclaration,
+  passkeyDeclaration,
+  sessionDeclaration,
+  twoFactorDeclaration,
+  userDeclaration,
+  userRolesDeclaration,
+  verificationDeclaration,
+} from "./account-tables.server";
+import {
+  authSecretDeclaration,
+  backupFilesDeclaration,
+  databaseFilesDeclaration,
+  mailFilesDeclaration,
+} from "./files.server";
+import {
+  contactSubmissionsDeclaration,
+  inquiryEventsDeclaration,
+  inquiryRepliesDeclaration,
+} from "./inquiry-tables.server";
+import { mailOutboxDeclaration, webhookOutboxDeclaration } from "./outbox-tables.server";
+import {
+  dailyJobRunsDeclaration,
+  privacyErasuresDeclaration,
+  rateLimitsDeclaration,
+} from "./other-tables.server";
+import type { FileDeclaration, TableDeclaration } from "./types";
+
+/**
+ * Every table of db/schema.ts and db/auth-schema.ts, declared once: export,
+ * erasure, account deletion and the retention job read only this list (a
+ * test fails when a table is missing). The order is the order of work:
+ * what points at a row goes before it, and queued mail and webhook calls
+ * about expired inquiries go before the inquiries.
+ */
+export const tableDeclarations: readonly TableDeclaration[] = [
+  inquiryEventsDeclaration,
+  inquiryRepliesDeclaration,
+  mailOutboxDeclaration,
+  webhookOutboxDeclaration,
+  contactSubmissionsDeclaration,
+  rateLimitsDeclaration,
+  sessionDeclaration,
+  accountDeclaration,
+  twoFactorDeclaration,
+  passkeyDeclaration,
+  userRolesDeclaration,
+  accountActivityDeclaration,
+  privacyErasuresDeclaration,
+  userDeclaration,
+  // After the accounts: the reset tokens of accounts deleted in the same run go too.
+  verificationDeclaration,
+  dailyJobRunsDeclaration,
+];
+
+/** Every kind of file the site writes (a test fails when a module writes files not declared here). */
+export const fileDeclarations: readonly FileDeclaration[] = [
+  mailFilesDeclaration,
+  backupFilesDeclaration,
+  authSecretDeclaration,
+  databaseFilesDeclaration,
+];

@@ -1,0 +1,100 @@
+import { eq, lt, or, sql } from "drizzle-orm";
+import { dailyJobRuns, privacyErasures, rateLimits } from "../../../../db/schema";
+import { pruneRateLimits } from "../../http/rate-limit.server";
+import type { Subject, TableDeclaration } from "./types";
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * Counters keyed by the address (app/lib/auth/auth-limits.server.ts):
+ * `auth:<action>:email:<email>`, `auth:<action>:email-slow:<email>` and
+ * `auth:<action>:email-ip:<email>:<ip>`.
+ */
+function countersOf(subject: Subject) {
+  const email = escapeLike(subject.email);
+  const key = sql`lower(${rateLimits.key})`;
+  return or(
+    sql`${key} like ${`auth:%:email:${email}`}`,
+    sql`${key} like ${`auth:%:email-slow:${email}`}`,
+    sql`${key} like ${`auth:%:email-ip:${email}:%`}`,
+  );
+}
+
+export const rateLimitsDeclaration: TableDeclaration = {
+  table: rateLimits,
+  personal: true,
+  exportAs: "rateLimitCounters",
+  label: "Rate-limit counters",
+  async find(db, subject) {
+    return db
+      .select({
+        key: rateLimits.key,
+        windowStart: rateLimits.window_start,
+        count: rateLimits.count,
+        expiresAt: rateLimits.expires_at,
+      })
+      .from(rateLimits)
+      .where(countersOf(subject));
+  },
+  async erase(tx, subject) {
+    return (await tx.delete(rateLimits).where(countersOf(subject)).returning({ key: rateLimits.key })).length;
+  },
+  retention: {
+    kind: "own",
+    periods: ["rateLimitMaxWindowHours"],
+    apply: (tx, { now }) => pruneRateLimits(tx, now),
+  },
+};
+
+export const dailyJobRunsDeclaration: TableDeclaration = {
+  table: dailyJobRuns,
+  personal: false,
+  why: "One row per once-a-day job and day; its details are counts and outcomes, never a person.",
+};
+
+/** What stands in for an account that carried out erasures once the account is gone. */
+export const FORMER_ACCOUNT = "former-account";
+
+export const privacyErasuresDeclaration: TableDeclaration = {
+  table: privacyErasures,
+  personal: true,
+  exportAs: "erasuresCarriedOut",
+  label: "Erasures carried out",
+  // The erased person is never in it; the admin who carried an erasure out is, by user id.
+  async find(db, subject) {
+    if (!subject.userId) return [];
+    return db
+      .select({
+        erasedAt: privacyErasures.erased_at,
+        kind: privacyErasures.kind,
+        rowCounts: privacyErasures.row_counts,
+      })
+      .from(privacyErasures)
+      .where(eq(privacyErasures.erased_by, subject.userId));
+  },
+  // The record that an erasure happened stays (accountability); who did it is forgotten.
+  async erase(tx, subject) {
+    if (!subject.userId) return 0;
+    const rows = await tx
+      .update(privacyErasures)
+      .set({ erased_by: FORMER_ACCOUNT })
+      .where(eq(privacyErasures.erased_by, subject.userId))
+      .returning({ id: privacyErasures.id });
+    return rows.length;
+  },
+  retention: {
+    kind: "own",
+    periods: ["erasureRecordYears"],
+    async apply(tx, { now, config }) {
+      const cutoff = new Date(now);
+      cutoff.setUTCFullYear(cutoff.getUTCFullYear() - config.erasureRecordYears);
+      const rows = await tx
+        .delete(privacyErasures)
+        .where(lt(privacyErasures.erased_at, cutoff))
+        .returning({ id: privacyErasures.id });
+      return rows.length;
+    },
+  },
+};
