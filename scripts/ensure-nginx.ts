@@ -2,9 +2,13 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 
-/** Debian's nginx and the brotli_static module deploy/nginx/volta-meridian.conf uses. */
-const PACKAGES = ["nginx", "libnginx-mod-http-brotli-static"];
+/**
+ * Debian's nginx, the brotli_static module deploy/nginx/volta-meridian.conf
+ * uses, and openssl, which makes the test's self-signed certificate.
+ */
+const PACKAGES = ["nginx", "libnginx-mod-http-brotli-static", "openssl"];
 const NGINX = "/usr/sbin/nginx";
+const OPENSSL = "/usr/bin/openssl";
 export const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 
 /**
@@ -15,10 +19,10 @@ export const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_modu
  * on loopback ports with its own configuration.
  */
 export function ensureNginx(): string {
-  if (fs.existsSync(NGINX) && fs.existsSync(BROTLI_MODULE)) return NGINX;
+  if ([NGINX, BROTLI_MODULE, OPENSSL].every((file) => fs.existsSync(file))) return NGINX;
   if (process.getuid?.() !== 0) {
     throw new Error(
-      `nginx is missing (${NGINX} or ${BROTLI_MODULE}) and installing it needs root: ` +
+      `nginx is missing (${NGINX}, ${BROTLI_MODULE} or ${OPENSSL}) and installing it needs root: ` +
         `sudo apt-get install ${PACKAGES.join(" ")} (or run this as root)`,
     );
   }

@@ -140,6 +140,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("nginx in front of two instances
 
     // Operations endpoints are not reachable through the proxy.
     expect((await client.request(`${proxy.url}/metrics`)).status).toBe(404);
+    // Limits: a body larger than any form, and a flood of posts from one address.
+    const huge = await client.request(`${proxy.url}/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: proxy.url },
+      body: `message=${"x".repeat(70_000)}`,
+    });
+    expect(huge.status).toBe(413);
+    // Posts to a path nginx answers itself (static files take no POST), so
+    // the flood outruns 5 a second plus a burst of 30 by far on any machine.
+    const flood = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        client.request(`${proxy.url}/assets/flood`, { method: "POST", from: "127.0.0.30", body: "x" }),
+      ),
+    );
+    expect(flood.filter((response) => response.status === 429).length).toBeGreaterThan(0);
     // Another host name gets no answer at all.
     const otherHost = new Promise((resolve, reject) =>
       http.get(`${proxy.httpUrl}/about`, { headers: { host: "other.example" } }, resolve).on("error", reject),
