@@ -153,6 +153,8 @@ export async function startNginx(appPorts: [number, number]): Promise<NginxProxy
     await waitForPort(httpsPort, child, () => stderr + errorLog());
   } catch (error) {
     child.kill("SIGKILL");
+    await exited;
+    fs.rmSync(prefix, { recursive: true, force: true });
     throw error;
   }
   return {
