@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
-import { backupFileName } from "~/lib/backup/backup-files.server";
+import { backupFileName, pruneBackups } from "~/lib/backup/backup-files.server";
 import {
   backupPostgres,
   backupStoppedPglite,
@@ -16,7 +16,8 @@ import { fail, parseCommandLine } from "./command-line";
 const USAGE = `Usage: npm run backup -- [FILE] [--url http://127.0.0.1:PORT]
 
 Writes one consistent backup of the database the server in this environment
-uses. Without FILE: BACKUP_DIR (default ./backups)/backup-<UTC time>-<kind>.<ext>.
+uses. Without FILE: BACKUP_DIR (default ./backups)/backup-<UTC time>-<kind>.<ext>,
+and BACKUP_DIR then keeps the newest BACKUP_KEEP (default 7) backups.
   PostgreSQL (DATABASE_URL set): pg_dump in custom format, servers keep running.
   Embedded database (DATA_DIR): asks the running server to take it (it alone
   may open the data directory), or reads the directory when no server runs.
@@ -79,3 +80,8 @@ try {
   fail(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
 }
 console.log(`Backup written: ${file} (${fs.statSync(file).size} bytes)`);
+// A scheduled run (deploy/systemd/volta-backup.timer) keeps BACKUP_DIR to
+// BACKUP_KEEP, as the server's own schedule does: backups hold personal data.
+if (positional[0] === undefined) {
+  for (const removed of pruneBackups(path.dirname(file), env.BACKUP_KEEP)) console.log(`Removed ${removed}`);
+}

@@ -1,0 +1,287 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createAuth, sessionCookieName } from "~/lib/auth/auth.server";
+import { openDatabase } from "~/lib/db/db.server";
+import { createAccount } from "~/lib/db/seed.server";
+import { parseEnv } from "~/lib/env.server";
+import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
+import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";
+import { contactSubmissions } from "../db/schema";
+import { postForm, signInAdminWithTotp } from "../tests/support/admin-session";
+import { type NginxProxy, startNginx } from "../tests/support/nginx-proxy";
+import { type ProxyClient, createProxyClient } from "../tests/support/proxy-client";
+import {
+  createScratchPostgresDatabase,
+  dropScratchPostgresDatabase,
+} from "../tests/support/scratch-postgres";
+import { clientBuildDir, freePort, type ServerProcess, spawnServer } from "../tests/support/server-process";
+
+// Installing nginx on a fresh machine, two instances and their restarts: a
+// generous ceiling for a busy machine, not a speed goal.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
+
+const SECRET = "topology-test-secret-0123456789-abcdefghijk";
+const METRICS_TOKEN = "topology-metrics-token-0123456789";
+const ADMIN = {
+  name: "Ada Admin",
+  email: "ada.admin@example.test",
+  password: "amber-quarry-k7q2m9xw4r-lantern-vesper",
+  admin: true,
+};
+
+/** A valid inquiry with a token of its own (a page loaded a minute ago). */
+function inquiry(email: string, n: number): string {
+  return new URLSearchParams({
+    [FORM_TOKEN_FIELD]: issueFormToken(SECRET, CONTACT_FORM_PURPOSE, Date.now() - 60_000 - n),
+    name: "Kwame Asante",
+    email,
+    interest: "equipment-rental",
+    message: `Inquiry ${n}: an excavator for three months.`,
+  }).toString();
+}
+
+/** A distinct visitor address per inquiry on Linux's loopback (127.0.1.1 and up). */
+function visitorAddress(n: number): string {
+  return `127.0.${1 + Math.floor(n / 250)}.${1 + (n % 250)}`;
+}
+
+async function eventStreamClients(instance: ServerProcess): Promise<number> {
+  const response = await fetch(`${instance.url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const match = /^inbox_event_stream_clients (\d+)$/m.exec(await response.text());
+  if (!match) throw new Error("no inbox_event_stream_clients in /metrics");
+  return Number(match[1]);
+}
+
+// Two instances need a shared Postgres, which runs wherever TEST_DATABASE_URL
+// is set (always in CI).
+describe.skipIf(!process.env.TEST_DATABASE_URL)("nginx in front of two instances (deploy/)", () => {
+  const serverUrl = process.env.TEST_DATABASE_URL ?? "";
+  let databaseUrl: string;
+  let dataDir: string;
+  let proxy: NginxProxy;
+  let client: ProxyClient;
+  let env: Record<string, string>;
+  let appPorts: [number, number];
+  const instances: ServerProcess[] = [];
+  let adminCookie: string;
+
+  beforeAll(async () => {
+    databaseUrl = await createScratchPostgresDatabase(serverUrl, "topology");
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "topology-"));
+    appPorts = [await freePort(), await freePort()];
+    proxy = await startNginx(appPorts);
+    client = createProxyClient({ certificate: proxy.certificate });
+    env = {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      BETTER_AUTH_SECRET: SECRET,
+      SITE_URL: proxy.url,
+      // As in deploy/volta.env.example: nginx connects from 127.0.0.1.
+      TRUST_PROXY: "127.0.0.1",
+      // Above nginx's upstream keepalive_timeout (4 s) and its fail_timeout (5 s).
+      SHUTDOWN_DELAY_SECONDS: "6",
+      CONTACT_RATE_LIMIT: "2/h",
+      METRICS_TOKEN,
+      LOG_LEVEL: "warn",
+    };
+    instances.push(
+      ...(await Promise.all(appPorts.map((port) => spawnServer({ ...env, PORT: String(port) })))),
+    );
+
+    const database = await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 1 });
+    try {
+      await createAccount(database.db, parseEnv(env), ADMIN);
+      const auth = createAuth(database.db, parseEnv(env));
+      ({ cookie: adminCookie } = await signInAdminWithTotp(auth, sessionCookieName(parseEnv(env)), ADMIN));
+    } finally {
+      await database.close();
+    }
+  });
+  afterAll(async () => {
+    client?.close();
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await proxy?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl) await dropScratchPostgresDatabase(serverUrl, databaseUrl);
+  });
+
+  it("redirects HTTP to HTTPS, serves hashed assets precompressed from the build, and the app's headers once", async () => {
+    const redirect = await fetch(`${proxy.httpUrl}/about?x=1`, { redirect: "manual" });
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.get("location")).toBe("https://127.0.0.1/about?x=1");
+
+    const asset = fs.readdirSync(path.join(clientBuildDir, "assets")).find((name) => name.endsWith(".css"))!;
+    const brotli = await client.request(`${proxy.url}/assets/${asset}`, {
+      headers: { "accept-encoding": "br" },
+    });
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(Number(brotli.headers["content-length"])).toBe(
+      fs.statSync(path.join(clientBuildDir, "assets", `${asset}.br`)).size,
+    );
+    expect(brotli.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const gzip = await client.request(`${proxy.url}/assets/${asset}`, {
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+
+    const page = await client.request(`${proxy.url}/about`);
+    expect(page.status).toBe(200);
+    // One policy, the app's (a string, not a list of two).
+    expect(page.headers["content-security-policy"]).toMatch(/^default-src 'self'/);
+    expect(page.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(page.headers.server).toBe("nginx");
+
+    // Operations endpoints are not reachable through the proxy.
+    expect((await client.request(`${proxy.url}/metrics`)).status).toBe(404);
+    // Limits: a body larger than any form, and a flood of posts from one address.
+    const huge = await client.request(`${proxy.url}/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: proxy.url },
+      body: `message=${"x".repeat(70_000)}`,
+    });
+    expect(huge.status).toBe(413);
+    // Posts to a path nginx answers itself (static files take no POST), so
+    // the flood outruns 5 a second plus a burst of 30 by far on any machine.
+    const flood = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        client.request(`${proxy.url}/assets/flood`, { method: "POST", from: "127.0.0.30", body: "x" }),
+      ),
+    );
+    expect(flood.filter((response) => response.status === 429).length).toBeGreaterThan(0);
+    // Another host name gets no answer at all.
+    const otherHost = new Promise((resolve, reject) =>
+      http.get(`${proxy.httpUrl}/about`, { headers: { host: "other.example" } }, resolve).on("error", reject),
+    );
+    await expect(otherHost).rejects.toThrow(/socket hang up/);
+  });
+
+  it("delivers a change made through one instance to an event stream held by the other", async () => {
+    const stream = await client.openStream(`${proxy.url}/dashboard/events`, {
+      cookie: adminCookie,
+      accept: "text/event-stream",
+    });
+    try {
+      expect(stream.status).toBe(200);
+      // Unbuffered: the first record arrives while the response is still open.
+      await vi.waitFor(() => expect(stream.received()).toContain("retry: 5000"));
+      const open = await Promise.all(instances.map(eventStreamClients));
+      expect(open.toSorted()).toEqual([0, 1]);
+      const other = instances[open.indexOf(0)]!;
+
+      const body = Object.fromEntries(new URLSearchParams(inquiry("stream@example.test", 0)));
+      expect((await postForm(other.url, "/contact", body)).status).toBe(303);
+      await vi.waitFor(() => expect(stream.received()).toMatch(/event: inbox\ndata: \w+/), {
+        timeout: 15_000,
+      });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("counts the visitor's own address for rate limits and ignores an X-Forwarded-For it sends", async () => {
+    const post = (from: string, spoofed: string, n: number) =>
+      client.request(`${proxy.url}/contact`, {
+        method: "POST",
+        from,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: proxy.url,
+          "x-forwarded-for": spoofed,
+        },
+        body: inquiry(`limited-${n}@example.test`, n),
+      });
+    // One visitor claiming a new address each time: the limit is 2 an hour.
+    const statuses = [];
+    for (const [n, spoofed] of ["203.0.113.1", "203.0.113.2", "203.0.113.3"].entries()) {
+      statuses.push((await post("127.0.0.21", spoofed, n + 1)).status);
+    }
+    expect(statuses).toEqual([303, 303, 429]);
+    // The app's refusal, not nginx's flood guard: it carries the app's headers.
+    const refused = await post("127.0.0.21", "203.0.113.4", 4);
+    expect(refused.status).toBe(429);
+    expect(refused.headers["content-security-policy"]).toBeDefined();
+    // Another visitor behind the same proxy has a budget of its own.
+    expect((await post("127.0.0.22", "203.0.113.1", 5)).status).toBe(303);
+  });
+
+  it("restarts the instances one at a time under load without a failed request or a lost inquiry", async () => {
+    // Bounded in count and time, and far above what a restart takes: the
+    // load must still be running when the second instance comes back.
+    const deadline = Date.now() + 180_000;
+    let running = true;
+    const going = () => running && Date.now() < deadline;
+    const failures: string[] = [];
+    const acknowledged: string[] = [];
+    let gets = 0;
+    const asset = fs.readdirSync(path.join(clientBuildDir, "assets")).find((name) => name.endsWith(".js"))!;
+    const paths = ["/", "/about", "/equipment", "/equipment?q=excavator", "/contact", `/assets/${asset}`];
+
+    const getLoop = async () => {
+      for (let n = 0; going() && n < 20_000; n++) {
+        const target = paths[n % paths.length]!;
+        try {
+          const response = await client.request(`${proxy.url}${target}`);
+          gets++;
+          if (response.status !== 200)
+            failures.push(`GET ${target}: ${response.status} ${response.body.slice(0, 80)}`);
+        } catch (error) {
+          failures.push(`GET ${target}: ${String(error)}`);
+        }
+      }
+    };
+    const postLoop = async (loop: number) => {
+      // Each inquiry from its own address, so the limit of 2 an hour never applies.
+      for (let n = loop * 2_000; going() && n < (loop + 1) * 2_000; n++) {
+        const email = `load-${n}@example.test`;
+        try {
+          const response = await client.request(`${proxy.url}/contact`, {
+            method: "POST",
+            from: visitorAddress(n),
+            headers: { "content-type": "application/x-www-form-urlencoded", origin: proxy.url },
+            body: inquiry(email, 100 + n),
+          });
+          if (response.status === 303) acknowledged.push(email);
+          else failures.push(`POST /contact: ${response.status} ${response.body.slice(0, 80)}`);
+        } catch (error) {
+          failures.push(`POST /contact: ${String(error)}`);
+        }
+      }
+    };
+    const load = Promise.all([getLoop(), postLoop(0), postLoop(1)]);
+
+    const progress = () => [gets, acknowledged.length] as const;
+    for (const index of [0, 1]) {
+      const before = progress();
+      // What systemd does on `systemctl restart volta@<port>`: SIGTERM, wait, start.
+      expect(await instances[index]!.stop()).toBe(0);
+      instances[index] = await spawnServer({ ...env, PORT: String(appPorts[index]) });
+      // The load kept going across the restart.
+      const after = progress();
+      expect(after[0]).toBeGreaterThan(before[0]);
+      expect(after[1]).toBeGreaterThan(before[1]);
+    }
+    running = false;
+    await load;
+
+    expect(failures).toEqual([]);
+    expect(acknowledged.length).toBeGreaterThan(10);
+    const database = await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 1 });
+    try {
+      const stored = await database.db
+        .select({ email: contactSubmissions.email })
+        .from(contactSubmissions)
+        .where(like(contactSubmissions.email, "load-%"));
+      // Each acknowledged inquiry once; nothing unacknowledged.
+      expect(stored.map((row) => row.email).toSorted()).toEqual(acknowledged.toSorted());
+    } finally {
+      await database.close();
+    }
+  }, 240_000);
+});
