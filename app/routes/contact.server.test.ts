@@ -310,6 +310,23 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
     expect(await countInquiries()).toBe(3);
   });
 
+  it("finding 10: the per-IP limit counts one IPv6 /64 as one client", async () => {
+    const config = { ...baseConfig, rateLimit: { max: 2, windowMs: 3_600_000 } };
+    for (let i = 0; i < 2; i++) {
+      const clientIp = `2001:db8:77:1::${i + 1}`;
+      expect(
+        (await submit(database, validFields, { config, clientIp, token: tokenAged(10_000 + i) })).status,
+      ).toBe(303);
+    }
+    const limited = await submit(database, validFields, {
+      config,
+      clientIp: "2001:db8:77:1:dead:beef:0:9",
+      token: tokenAged(10_002),
+    });
+    expect(limited.status).toBe(429);
+    expect(await countInquiries()).toBe(2);
+  });
+
   it("does not count invalid attempts against the limit", async () => {
     const config = { ...baseConfig, rateLimit: { max: 1, windowMs: 3_600_000 } };
     expect((await submit(database, { ...validFields, email: "x" }, { config })).status).toBe(400);
