@@ -1,4 +1,4 @@
-import { createContext, RouterContextProvider } from "react-router";
+import { type Cookie, createContext, RouterContextProvider } from "react-router";
 import type { Auth } from "./auth/auth.server";
 import type { DatabaseHandle } from "./db/db.server";
 import type { Env } from "./env.server";
@@ -32,6 +32,12 @@ export const clientIpContext = createContext<string>();
  */
 export const cspNonceContext = createContext<string | null>(null);
 
+/**
+ * The flash toast's cookie, signed with a key derived from the auth secret
+ * (app/lib/http/toast.server.ts): made once at startup, like the services.
+ */
+export const toastCookieContext = createContext<Cookie>();
+
 /** Set by createAppContext: false only while `react-router build` prerenders. */
 const servedContext = createContext(false);
 
@@ -48,6 +54,8 @@ export interface AppServices {
   env: Env;
   database: DatabaseHandle;
   auth: Auth;
+  /** createToastCookie(env) */
+  toastCookie: Cookie;
 }
 
 /** What Express knows of one request. */
@@ -62,6 +70,7 @@ export function createAppContext(services: AppServices, request: RequestFacts): 
   context.set(envContext, services.env);
   context.set(databaseContext, services.database);
   context.set(authContext, services.auth);
+  context.set(toastCookieContext, services.toastCookie);
   context.set(clientIpContext, request.clientIp);
   context.set(cspNonceContext, request.cspNonce ?? null);
   context.set(servedContext, true);
