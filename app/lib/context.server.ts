@@ -2,6 +2,7 @@ import { type Cookie, createContext, RouterContextProvider } from "react-router"
 import type { Auth } from "./auth/auth.server";
 import type { DatabaseHandle } from "./db/db.server";
 import type { Env } from "./env.server";
+import type { StreamSlots } from "./ops/stream-slots.server";
 
 /*
  * What loaders, actions and middleware depend on, handed to them in React
@@ -38,6 +39,9 @@ export const cspNonceContext = createContext<string | null>(null);
  */
 export const toastCookieContext = createContext<Cookie>();
 
+/** Open inbox event streams per account on this instance (EVENT_STREAMS_PER_ACCOUNT). */
+export const eventStreamSlotsContext = createContext<StreamSlots>();
+
 /** Set by createAppContext: false only while `react-router build` prerenders. */
 const servedContext = createContext(false);
 
@@ -56,6 +60,8 @@ export interface AppServices {
   auth: Auth;
   /** createToastCookie(env) */
   toastCookie: Cookie;
+  /** createStreamSlots(env.EVENT_STREAMS_PER_ACCOUNT) */
+  eventStreams: StreamSlots;
 }
 
 /** What Express knows of one request. */
@@ -71,6 +77,7 @@ export function createAppContext(services: AppServices, request: RequestFacts): 
   context.set(databaseContext, services.database);
   context.set(authContext, services.auth);
   context.set(toastCookieContext, services.toastCookie);
+  context.set(eventStreamSlotsContext, services.eventStreams);
   context.set(clientIpContext, request.clientIp);
   context.set(cspNonceContext, request.cspNonce ?? null);
   context.set(servedContext, true);

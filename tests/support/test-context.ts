@@ -4,6 +4,7 @@ import { type AppServices, createAppContext } from "~/lib/context.server";
 import type { DatabaseHandle } from "~/lib/db/db.server";
 import { parseEnv } from "~/lib/env.server";
 import { createToastCookie } from "~/lib/http/toast.server";
+import { createStreamSlots } from "~/lib/ops/stream-slots.server";
 import { type Backend, createTestDatabase } from "./test-database";
 
 /** The configuration tests start from; each test overrides what it is about. */
@@ -16,7 +17,8 @@ export const TEST_ENV = {
 /**
  * What the server builds once at startup (server/main.ts), built around a
  * test database: the validated configuration, the database, a Better
- * Auth instance on it and the signed toast cookie. Nothing is read from process.env.
+ * Auth instance on it, the signed toast cookie and the event-stream places.
+ * Nothing is read from process.env.
  */
 export function createTestServices(
   database: DatabaseHandle,
@@ -28,6 +30,7 @@ export function createTestServices(
     database,
     auth: createAuth(database.db, parsed),
     toastCookie: createToastCookie(parsed),
+    eventStreams: createStreamSlots(parsed.EVENT_STREAMS_PER_ACCOUNT),
   };
 }
 
