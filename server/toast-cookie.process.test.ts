@@ -56,9 +56,9 @@ describe("the toast cookie on a served page", () => {
     expect(answer.setCookie.some((cookie) => /^toast=;.*Max-Age=0/i.test(cookie))).toBe(true);
 
     // The server's own toast is shown.
-    const genuine = (await services.toastCookie.serialize({ title: "Saved the draft 7421", variant: "default" })).split(
-      ";",
-    )[0]!;
+    const genuine = (
+      await services.toastCookie.serialize({ title: "Saved the draft 7421", variant: "default" })
+    ).split(";")[0]!;
     expect((await page(genuine)).body).toContain("Saved the draft 7421");
   });
 });
