@@ -59,7 +59,7 @@ export interface CatalogueCache {
  * queries are) a smaller one apart: junk neither grows the cache nor pushes
  * out the views visitors use, and each new junk view costs one render and
  * one compression at the run-time level (static-cache.ts). The catalogue changes
- * only with a deploy, so an entry never goes stale. The middleware is for
+ * only with a deploy, so an entry never goes stale (docs/decisions/028). The middleware is for
  * Express; `find` is for the fast path (server/fast-path.ts).
  */
 export function createCatalogueCache({

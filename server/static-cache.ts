@@ -60,7 +60,8 @@ interface ResourceOptions {
 /**
  * What compressing costs a request at run time: brotli and gzip at levels that
  * take a small, fixed share of a render. Quality 11 only happens at build time
- * (scripts/finish-build.ts), where it costs no visitor anything.
+ * (scripts/finish-build.ts), where it costs no visitor anything
+ * (docs/decisions/028-what-one-request-may-cost.md).
  */
 export const RUNTIME_BROTLI_QUALITY = 4;
 export const RUNTIME_GZIP_LEVEL = 6;

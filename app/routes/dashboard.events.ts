@@ -20,7 +20,8 @@ export const SESSION_RECHECK_MS = 10_000;
  * status are also re-read on every change and every SESSION_RECHECK_MS, so
  * the stream of a signed-out (or revoked) admin ends. An account holds at
  * most EVENT_STREAMS_PER_ACCOUNT streams on an instance; one more is
- * answered 429, and a stream gives its place back when it ends.
+ * answered 429, and a stream gives its place back when it ends
+ * (docs/decisions/028-what-one-request-may-cost.md).
  *
  * Why not remix-utils' `eventStream` (checked at 9.3.1, the last release
  * for React Router 7): it writes only `event:`/`data:` records, so neither
