@@ -130,7 +130,8 @@ describe.each(testBackends)("webhooks on %s", (backend) => {
           body: call.body,
         });
       // Within the tolerance a receiver cannot tell a replay by the signature: it drops the repeated X-Webhook-Id.
-      clock.seconds += WEBHOOK_SIGNATURE_TOLERANCE_SECONDS + 1;
+      const sentAt = Number(/t=(\d+)/.exec(signature)![1]);
+      clock.seconds = sentAt + WEBHOOK_SIGNATURE_TOLERANCE_SECONDS + 1;
       expect((await replay(signature)).status).toBe(401);
       // Nor does a fresh timestamp in front of the captured signature pass.
       const v1 = /v1=([0-9a-f]{64})/.exec(signature)![1]!;
