@@ -21,6 +21,7 @@ import {
 } from "./request-guards";
 import { fastRequestLog, requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
+import { runtimeCompression } from "./static-cache";
 import { loadStaticSite, staticFiles } from "./static-files";
 
 export interface AppOptions {
@@ -82,7 +83,9 @@ export function createApp(options: AppOptions): App {
       isShuttingDown: options.isShuttingDown,
     });
   }
-  app.use(compression());
+  // Pages rendered per request: a low level, so a request's compression costs
+  // a small fixed share of its render (static-cache.ts).
+  app.use(compression(runtimeCompression));
   app.use(
     healthRoutes({
       isShuttingDown: options.isShuttingDown,

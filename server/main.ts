@@ -10,6 +10,8 @@ import { type DatabaseHandle, databaseOptionsFromEnv, openDatabase } from "~/lib
 import { type Env, EnvError, getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/ops/logger.server";
 import { runShutdownHooks } from "~/lib/ops/shutdown.server";
+import { createToastCookie } from "~/lib/http/toast.server";
+import { createStreamSlots } from "~/lib/ops/stream-slots.server";
 import { createApp } from "./app";
 
 const DRAIN_TIMEOUT_MS = 20_000;
@@ -69,7 +71,13 @@ export async function startServer({ httpServer, build, clientDir, vite }: StartS
   const app = createApp({
     build,
     // The one database and Better Auth instance, handed to every request in its context.
-    services: { env, database, auth: createAuth(database.db, env) },
+    services: {
+      env,
+      database,
+      auth: createAuth(database.db, env),
+      toastCookie: createToastCookie(env),
+      eventStreams: createStreamSlots(env.EVENT_STREAMS_PER_ACCOUNT),
+    },
     logger,
     clientDir,
     viteMiddlewares: vite?.middlewares,

@@ -57,19 +57,29 @@ interface ResourceOptions {
   precompressed?: { br?: Buffer; gzip?: Buffer };
 }
 
-const brotliParams = (quality: number, size: number) => ({
-  params: {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
-    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
-  },
-});
+/**
+ * What compressing costs a request at run time: brotli and gzip at levels that
+ * take a small, fixed share of a render. Quality 11 only happens at build time
+ * (scripts/finish-build.ts), where it costs no visitor anything
+ * (docs/decisions/028-what-one-request-may-cost.md).
+ */
+export const RUNTIME_BROTLI_QUALITY = 4;
+export const RUNTIME_GZIP_LEVEL = 6;
+
+/** The compression middleware's settings for responses rendered per request. */
+export const runtimeCompression = {
+  level: RUNTIME_GZIP_LEVEL,
+  brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: RUNTIME_BROTLI_QUALITY } },
+};
+
+const RUNTIME_BROTLI_TAG = `-br${RUNTIME_BROTLI_QUALITY}`;
 
 /**
  * Builds a resource from its bytes. Text gets brotli and gzip variants: the
- * build's when given; otherwise (a page whose origin was replaced) made on
- * its first request, brotli quickly at quality 5 and then, off the event
- * loop, replaced by quality 11. Each variant has its own ETag, as the bytes
- * differ; any of them revalidates, as they all decode to the same page.
+ * build's when given; otherwise (a page whose origin was replaced, a cached
+ * catalogue view) made once, on the first request that asks for them, at the
+ * run-time levels above. Each variant has its own ETag, as the bytes differ;
+ * any of them revalidates, as they all decode to the same page.
  */
 export function createResource(body: Buffer, options: ResourceOptions): CachedResource {
   const hash = crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27);
@@ -108,25 +118,23 @@ export function createResource(body: Buffer, options: ResourceOptions): CachedRe
   const given = options.precompressed;
   let br = given?.br && smaller(given.br, "br", "-br");
   let gzip = given?.gzip && smaller(given.gzip, "gzip", "-gz");
+  const brotliParams = {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: RUNTIME_BROTLI_QUALITY,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  };
   return {
     variant(encoding) {
       if (encoding === "br") {
-        if (!br) {
-          br = smaller(zlib.brotliCompressSync(body, brotliParams(5, body.length)), "br", "-br5");
-          zlib.brotliCompress(
-            body,
-            brotliParams(zlib.constants.BROTLI_MAX_QUALITY, body.length),
-            (error, best) => {
-              if (!error) br = smaller(best, "br", "-br");
-            },
-          );
-        }
-        return br;
+        return (br ??= smaller(zlib.brotliCompressSync(body, brotliParams), "br", RUNTIME_BROTLI_TAG));
       }
-      if (encoding === "gzip") return (gzip ??= smaller(zlib.gzipSync(body, { level: 9 }), "gzip", "-gz"));
+      if (encoding === "gzip") {
+        return (gzip ??= smaller(zlib.gzipSync(body, { level: RUNTIME_GZIP_LEVEL }), "gzip", "-gz"));
+      }
       return identity;
     },
-    etags: new Set(["", "-br", "-br5", "-gz"].map((tag) => `"${hash}${tag}"`)),
+    etags: new Set(["", "-br", RUNTIME_BROTLI_TAG, "-gz"].map((tag) => `"${hash}${tag}"`)),
     lastModifiedMs: options.lastModifiedMs,
   };
 }

@@ -1,7 +1,8 @@
-import { createContext, RouterContextProvider } from "react-router";
+import { type Cookie, createContext, RouterContextProvider } from "react-router";
 import type { Auth } from "./auth/auth.server";
 import type { DatabaseHandle } from "./db/db.server";
 import type { Env } from "./env.server";
+import type { StreamSlots } from "./ops/stream-slots.server";
 
 /*
  * What loaders, actions and middleware depend on, handed to them in React
@@ -32,6 +33,15 @@ export const clientIpContext = createContext<string>();
  */
 export const cspNonceContext = createContext<string | null>(null);
 
+/**
+ * The flash toast's cookie, signed with a key derived from the auth secret
+ * (app/lib/http/toast.server.ts): made once at startup, like the services.
+ */
+export const toastCookieContext = createContext<Cookie>();
+
+/** Open inbox event streams per account on this instance (EVENT_STREAMS_PER_ACCOUNT). */
+export const eventStreamSlotsContext = createContext<StreamSlots>();
+
 /** Set by createAppContext: false only while `react-router build` prerenders. */
 const servedContext = createContext(false);
 
@@ -48,6 +58,10 @@ export interface AppServices {
   env: Env;
   database: DatabaseHandle;
   auth: Auth;
+  /** createToastCookie(env) */
+  toastCookie: Cookie;
+  /** createStreamSlots(env.EVENT_STREAMS_PER_ACCOUNT) */
+  eventStreams: StreamSlots;
 }
 
 /** What Express knows of one request. */
@@ -62,6 +76,8 @@ export function createAppContext(services: AppServices, request: RequestFacts): 
   context.set(envContext, services.env);
   context.set(databaseContext, services.database);
   context.set(authContext, services.auth);
+  context.set(toastCookieContext, services.toastCookie);
+  context.set(eventStreamSlotsContext, services.eventStreams);
   context.set(clientIpContext, request.clientIp);
   context.set(cspNonceContext, request.cspNonce ?? null);
   context.set(servedContext, true);

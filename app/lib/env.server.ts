@@ -70,6 +70,16 @@ const EnvSchema = z
       .max(60, "expected at most 60 seconds")
       .default(0),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /**
+     * Inbox event streams (/dashboard/events) one account may hold open at
+     * once on an instance; one more is answered 429 until one closes.
+     */
+    EVENT_STREAMS_PER_ACCOUNT: z.coerce
+      .number({ error: "expected a whole number of streams" })
+      .int("expected a whole number of streams")
+      .min(1, "expected at least 1")
+      .max(100, "expected at most 100")
+      .default(10),
     /** Bearer token for GET /metrics; unset, /metrics answers 404. */
     METRICS_TOKEN: z.string().min(16, "expected at least 16 characters").optional(),
     /** Where scheduled backups (and `npm run backup` without a file) are written. */

@@ -102,8 +102,9 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
     const outcome = await submit(database, validFields);
     expect(outcome.status).toBe(303);
     expect(outcome.location).toBe("/contact");
-    const cookie = decodeURIComponent(outcome.setCookie ?? "");
-    const toast = JSON.parse(atob(cookie.split(";")[0]!.replace("toast=", ""))) as Record<string, string>;
+    // Read back as the next page reads it: the cookie is signed.
+    const { toastCookie } = createTestServices(database);
+    const toast = (await toastCookie.parse(outcome.setCookie!.split(";")[0]!)) as Record<string, string>;
     expect(toast).toEqual({
       title: "Message Sent Successfully",
       description: "Thank you for your inquiry. We'll respond within 24 hours.",
@@ -308,6 +309,23 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
     });
     expect(otherIp.status).toBe(303);
     expect(await countInquiries()).toBe(3);
+  });
+
+  it("finding 10: the per-IP limit counts one IPv6 /64 as one client", async () => {
+    const config = { ...baseConfig, rateLimit: { max: 2, windowMs: 3_600_000 } };
+    for (let i = 0; i < 2; i++) {
+      const clientIp = `2001:db8:77:1::${i + 1}`;
+      expect(
+        (await submit(database, validFields, { config, clientIp, token: tokenAged(10_000 + i) })).status,
+      ).toBe(303);
+    }
+    const limited = await submit(database, validFields, {
+      config,
+      clientIp: "2001:db8:77:1:dead:beef:0:9",
+      token: tokenAged(10_002),
+    });
+    expect(limited.status).toBe(429);
+    expect(await countInquiries()).toBe(2);
   });
 
   it("does not count invalid attempts against the limit", async () => {

@@ -16,6 +16,7 @@ import { logger } from "../lib/ops/logger.server";
 import { countStoredInquiry } from "../lib/ops/metrics.server";
 import { type RateLimit, consumeRateLimit } from "../lib/http/rate-limit.server";
 import { dataWithToast, redirectWithToast } from "../lib/http/toast.server";
+import { clientIpGroup } from "~/lib/http/client-ip-group.server";
 import { type AppContext, clientIpContext, databaseContext, envContext } from "~/lib/context.server";
 import type { Env } from "~/lib/env.server";
 
@@ -119,7 +120,8 @@ export async function handleContactSubmission(
 
   try {
     if (config.rateLimit) {
-      const limit = await consumeRateLimit(db, `contact:${context.get(clientIpContext)}`, config.rateLimit);
+      const client = clientIpGroup(context.get(clientIpContext));
+      const limit = await consumeRateLimit(db, `contact:${client}`, config.rateLimit);
       if (!limit.allowed) {
         return data<ContactActionData>(
           { values, formToken, fieldErrors: {}, formError: RATE_LIMIT_MESSAGE },

@@ -6,7 +6,7 @@ import { onShutdown } from "~/lib/ops/shutdown.server";
 import { isAdmin } from "~/lib/auth/roles.server";
 import { getSession } from "~/lib/auth/viewer.server";
 import type { Route } from "./+types/dashboard.events";
-import { databaseContext } from "~/lib/context.server";
+import { databaseContext, eventStreamSlotsContext } from "~/lib/context.server";
 
 const HEARTBEAT_MS = 25_000;
 /** How soon a stream notices a sign-out (or an ended session) with no change in between. */
@@ -18,7 +18,10 @@ export const SESSION_RECHECK_MS = 10_000;
  * inquiry data, only that something changed: the page then reloads its data
  * through its loader, which checks the admin again. The session and admin
  * status are also re-read on every change and every SESSION_RECHECK_MS, so
- * the stream of a signed-out (or revoked) admin ends.
+ * the stream of a signed-out (or revoked) admin ends. An account holds at
+ * most EVENT_STREAMS_PER_ACCOUNT streams on an instance; one more is
+ * answered 429, and a stream gives its place back when it ends
+ * (docs/decisions/028-what-one-request-may-cost.md).
  *
  * Why not remix-utils' `eventStream` (checked at 9.3.1, the last release
  * for React Router 7): it writes only `event:`/`data:` records, so neither
@@ -33,6 +36,14 @@ export const SESSION_RECHECK_MS = 10_000;
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireAdmin(context, request);
+  const release = context.get(eventStreamSlotsContext).take(user.id);
+  if (!release) {
+    // EventSource does not reconnect after a 429: the page stays as it is, without live updates.
+    return new Response("Too many open event streams for this account.", {
+      status: 429,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30" },
+    });
+  }
   const database = context.get(databaseContext);
   const encoder = new TextEncoder();
   let cleanup = () => {};
@@ -61,6 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cleanup = () => {
         if (closed) return;
         closed = true;
+        release();
         eventStreamClients.dec();
         clearInterval(heartbeat);
         clearInterval(sessionTimer);
@@ -75,11 +87,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // Open streams would otherwise hold the server for its whole drain timeout.
       forget = onShutdown(cleanup);
       request.signal.addEventListener("abort", cleanup, { once: true });
+      // Gone before the stream started: the listener above would never fire.
+      if (request.signal.aborted) cleanup();
 
       send("retry: 5000\n\n");
-      unsubscribe = await database.listen(INBOX_CHANGED_CHANNEL, (operation) => {
-        void recheck(() => send(`event: inbox\ndata: ${operation}\n\n`));
-      });
+      try {
+        unsubscribe = await database.listen(INBOX_CHANGED_CHANNEL, (operation) => {
+          void recheck(() => send(`event: inbox\ndata: ${operation}\n\n`));
+        });
+      } catch (error) {
+        // The place and the timers go with the stream.
+        cleanup();
+        throw error;
+      }
       if (closed) await unsubscribe();
     },
     cancel() {

@@ -3,6 +3,8 @@ import { createAuth } from "~/lib/auth/auth.server";
 import { type AppServices, createAppContext } from "~/lib/context.server";
 import type { DatabaseHandle } from "~/lib/db/db.server";
 import { parseEnv } from "~/lib/env.server";
+import { createToastCookie } from "~/lib/http/toast.server";
+import { createStreamSlots } from "~/lib/ops/stream-slots.server";
 import { type Backend, createTestDatabase } from "./test-database";
 
 /** The configuration tests start from; each test overrides what it is about. */
@@ -14,15 +16,22 @@ export const TEST_ENV = {
 
 /**
  * What the server builds once at startup (server/main.ts), built around a
- * test database: the validated configuration, the database and a Better
- * Auth instance on it. Nothing is read from process.env.
+ * test database: the validated configuration, the database, a Better
+ * Auth instance on it, the signed toast cookie and the event-stream places.
+ * Nothing is read from process.env.
  */
 export function createTestServices(
   database: DatabaseHandle,
   env: Record<string, string | undefined> = {},
 ): AppServices {
   const parsed = parseEnv({ ...TEST_ENV, ...env });
-  return { env: parsed, database, auth: createAuth(database.db, parsed) };
+  return {
+    env: parsed,
+    database,
+    auth: createAuth(database.db, parsed),
+    toastCookie: createToastCookie(parsed),
+    eventStreams: createStreamSlots(parsed.EVENT_STREAMS_PER_ACCOUNT),
+  };
 }
 
 /**

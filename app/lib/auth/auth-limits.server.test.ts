@@ -65,4 +65,26 @@ describe.each(testBackends)("auth rate limits on %s", (backend) => {
     // Counters are per action.
     expect((await checkAuthRateLimit(database.db, "request-reset", { ip: "192.0.2.7" })).allowed).toBe(true);
   });
+
+  it("finding 10: every address of one IPv6 /64 counts as one client, and a mapped IPv4 address as itself", async () => {
+    const { max } = AUTH_RATE_LIMITS["reset-password"].ip;
+    // One subscriber's /64, a new interface identifier per attempt.
+    for (let attempt = 1; attempt <= max; attempt++) {
+      const ip = `2001:db8:4:7:${attempt.toString(16)}::${(attempt * 7).toString(16)}`;
+      expect((await checkAuthRateLimit(database.db, "reset-password", { ip })).allowed).toBe(true);
+    }
+    const sameNetwork = { ip: "2001:0db8:0004:0007:ffff:ffff:ffff:fffe" };
+    expect((await checkAuthRateLimit(database.db, "reset-password", sameNetwork)).allowed).toBe(false);
+    // The neighbouring /64 is another subscriber.
+    expect((await checkAuthRateLimit(database.db, "reset-password", { ip: "2001:db8:4:8::1" })).allowed).toBe(
+      true,
+    );
+
+    for (let attempt = 1; attempt <= max; attempt++) {
+      const ip = attempt % 2 ? "::ffff:198.51.100.20" : "198.51.100.20";
+      expect((await checkAuthRateLimit(database.db, "reset-password", { ip })).allowed).toBe(true);
+    }
+    const mapped = { ip: "::FFFF:c633:6414" };
+    expect((await checkAuthRateLimit(database.db, "reset-password", mapped)).allowed).toBe(false);
+  });
 });

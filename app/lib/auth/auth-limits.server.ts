@@ -1,4 +1,5 @@
 import type { Db } from "../db/db.server";
+import { clientIpGroup } from "../http/client-ip-group.server";
 import { consumeRateLimit, type RateLimit } from "../http/rate-limit.server";
 
 const MINUTE = 60_000;
@@ -87,9 +88,9 @@ function describeWait(seconds: number): string {
 }
 
 /**
- * Counts one attempt of `action` against the client's IP and, when given,
- * the e-mail address (alone and with the IP). Every counter advances on
- * every attempt, so none can be probed for free.
+ * Counts one attempt of `action` against the client's IP (an IPv6 address
+ * by its /64) and, when given, the e-mail address (alone and with the IP).
+ * Every counter advances on every attempt, so none can be probed for free.
  */
 export async function checkAuthRateLimit(
   db: Db,
@@ -98,7 +99,8 @@ export async function checkAuthRateLimit(
   now = Date.now(),
 ): Promise<AuthLimitResult> {
   const limits = AUTH_RATE_LIMITS[action];
-  const results = [await consumeRateLimit(db, `auth:${action}:ip:${subject.ip}`, limits.ip, now)];
+  const ip = clientIpGroup(subject.ip);
+  const results = [await consumeRateLimit(db, `auth:${action}:ip:${ip}`, limits.ip, now)];
   let delayMs = 0;
   if (subject.email) {
     const email = subject.email.trim().toLowerCase();
@@ -106,7 +108,7 @@ export async function checkAuthRateLimit(
       results.push(await consumeRateLimit(db, `auth:${action}:email:${email}`, limits.email, now));
     }
     if (limits.emailAndIp) {
-      const key = `auth:${action}:email-ip:${email}:${subject.ip}`;
+      const key = `auth:${action}:email-ip:${email}:${ip}`;
       results.push(await consumeRateLimit(db, key, limits.emailAndIp, now));
     }
     if (limits.emailSlowdown) {

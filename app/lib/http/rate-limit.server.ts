@@ -12,6 +12,7 @@
  * clock itself (tests here pass `now` instead of faking timers), and starts
  * its own clean-up timer in every process, where pruneRateLimits runs in the
  * background jobs that shutdown stops. The counting itself is one statement.
+ * A key naming a client's IP names it by clientIpGroup (an IPv6 /64).
  */
 import { lt, sql } from "drizzle-orm";
 import { rateLimits } from "../../../db/schema";

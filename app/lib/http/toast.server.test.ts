@@ -1,14 +1,20 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { envContext } from "../context.server";
+import { envContext, toastCookieContext } from "../context.server";
 import { parseEnv } from "../env.server";
-import { createToastHeaders } from "./toast.server";
+import { createToastCookie, createToastHeaders, getToast } from "./toast.server";
+
+/** The toast needs only its cookie, made from the configuration. */
+function toastContext(siteUrl: string) {
+  const env = parseEnv({ SITE_URL: siteUrl, BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123" });
+  const context = new RouterContextProvider();
+  context.set(envContext, env);
+  context.set(toastCookieContext, createToastCookie(env));
+  return context;
+}
 
 async function toastSetCookie(siteUrl: string): Promise<string> {
-  // The toast needs only the configuration.
-  const context = new RouterContextProvider();
-  context.set(envContext, parseEnv({ SITE_URL: siteUrl }));
-  return (await createToastHeaders(context, { title: "Saved" })).getSetCookie()[0]!;
+  return (await createToastHeaders(toastContext(siteUrl), { title: "Saved" })).getSetCookie()[0]!;
 }
 
 describe("toast cookie", () => {
@@ -20,5 +26,25 @@ describe("toast cookie", () => {
     const cookie = await toastSetCookie("http://127.0.0.1:3000");
     expect(cookie).not.toMatch(/;\s*Secure/i);
     expect(cookie).toMatch(/HttpOnly/i);
+  });
+});
+
+describe("a forged toast cookie", () => {
+  it("finding 11: is ignored, so its text is never shown", async () => {
+    const context = toastContext("https://www.example.com");
+    // What anyone can write: the toast's JSON, base64-encoded, as the cookie's value.
+    const forged = btoa(JSON.stringify({ title: "Your account is locked: call +44 20 0000 0000" }));
+    const read = await getToast(
+      context,
+      new Request("https://www.example.com/", { headers: { cookie: `toast=${forged}` } }),
+    );
+    expect(read.toast).toBeNull();
+    // And cleared, so it does not linger.
+    expect(read.headers?.get("set-cookie")).toMatch(/^toast=;.*Max-Age=0/);
+
+    // One the server set is still read back.
+    const cookie = (await createToastHeaders(context, { title: "Saved" })).getSetCookie()[0]!.split(";")[0]!;
+    const genuine = await getToast(context, new Request("https://www.example.com/", { headers: { cookie } }));
+    expect(genuine.toast).toMatchObject({ title: "Saved" });
   });
 });

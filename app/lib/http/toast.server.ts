@@ -1,7 +1,9 @@
+import crypto from "node:crypto";
 import { type Cookie, createCookie, data, redirect } from "react-router";
 import { z } from "zod";
 import type { Toast } from "~/lib/http/toast";
-import { type AppContext, envContext } from "../context.server";
+import { type AppContext, toastCookieContext } from "../context.server";
+import type { Env } from "../env.server";
 
 // Server-side only: zod stays out of the browser bundle.
 const ToastSchema = z.object({
@@ -17,22 +19,29 @@ const ToastSchema = z.object({
  * JavaScript. A response that does not redirect (a failed submission that
  * keeps the visitor's values) returns its toast in the action data instead,
  * and the route renders the same <Toaster>.
+ *
+ * The cookie is signed: a toast is the site speaking, so one written by
+ * anyone else (a forged cookie, a cookie set from a sibling subdomain) is
+ * ignored. The key is derived from the auth secret for this purpose alone.
+ * Made once at startup into the services; requests find it in the context.
  */
-const toastCookies = new Map<boolean, Cookie>();
-/** The site's scheme comes from the configuration in the context. */
-function toastCookie(context: AppContext): Cookie {
-  // Never sent over plain HTTP when the site is https.
-  const secure = context.get(envContext).SITE_URL.startsWith("https:");
-  let cookie = toastCookies.get(secure);
-  if (!cookie) {
-    cookie = createCookie("toast", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60, secure });
-    toastCookies.set(secure, cookie);
-  }
-  return cookie;
+export function createToastCookie(env: Pick<Env, "SITE_URL" | "BETTER_AUTH_SECRET">): Cookie {
+  if (!env.BETTER_AUTH_SECRET) throw new Error("The toast cookie needs the auth secret, resolved at startup");
+  const key = crypto.createHmac("sha256", env.BETTER_AUTH_SECRET).update("toast cookie").digest("base64url");
+  return createCookie("toast", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    maxAge: 60,
+    // Never sent over plain HTTP when the site is https.
+    secure: env.SITE_URL.startsWith("https:"),
+    secrets: [key],
+  });
 }
 
 export async function createToastHeaders(context: AppContext, toast: Toast): Promise<Headers> {
-  return new Headers({ "Set-Cookie": await toastCookie(context).serialize(ToastSchema.parse(toast)) });
+  const cookie = context.get(toastCookieContext);
+  return new Headers({ "Set-Cookie": await cookie.serialize(ToastSchema.parse(toast)) });
 }
 
 export async function redirectWithToast(
@@ -48,14 +57,22 @@ export async function redirectWithToast(
   return redirect(url, { ...init, headers });
 }
 
-/** Reads the flash toast, and the header that clears it once shown. */
+const TOAST_COOKIE = /(?:^|;\s*)toast=/;
+
+/**
+ * Reads the flash toast, and the header that clears it once shown (a forged
+ * or unreadable one is cleared and not shown).
+ */
 export async function getToast(
   context: AppContext,
   request: Request,
 ): Promise<{ toast: Toast | null; headers: Headers | null }> {
-  const cookie = toastCookie(context);
-  const raw: unknown = await cookie.parse(request.headers.get("Cookie"));
-  if (raw === null || raw === undefined) return { toast: null, headers: null };
+  const header = request.headers.get("Cookie");
+  // Prerendering has no cookie, and no toast cookie in its context.
+  if (!header || !TOAST_COOKIE.test(header)) return { toast: null, headers: null };
+  const cookie = context.get(toastCookieContext);
+  // Null when the signature does not match.
+  const raw: unknown = await cookie.parse(header);
   const parsed = ToastSchema.safeParse(raw);
   const headers = new Headers({ "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) });
   return { toast: parsed.success ? parsed.data : null, headers };

@@ -11,6 +11,7 @@ import {
   SIGNATURE_HEADER,
   signWebhookBody,
   verifyWebhookSignature,
+  WEBHOOK_SIGNATURE_TOLERANCE_SECONDS,
 } from "./webhook-payload.server";
 
 const SITE = "https://site.example.test";
@@ -66,7 +67,7 @@ describe.each(testBackends)("webhooks on %s", (backend) => {
     expect(call.headers["x-webhook-event"]).toBe("inquiry.received");
     expect(call.headers["x-webhook-id"]).toBe(queued[0]!.id);
     const signature = call.headers[SIGNATURE_HEADER.toLowerCase()] as string;
-    expect(signature).toMatch(/^sha256=[0-9a-f]{64}$/);
+    expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(verifyWebhookSignature(call.body, SECRET, signature)).toBe(true);
     expect(verifyWebhookSignature(call.body, "another-secret-of-enough-length!!", signature)).toBe(false);
     expect(verifyWebhookSignature(`${call.body} `, SECRET, signature)).toBe(false);
@@ -97,6 +98,47 @@ describe.each(testBackends)("webhooks on %s", (backend) => {
     const [row] = await database.db.select().from(webhookOutbox);
     expect(row?.sent_at).toBeInstanceOf(Date);
     expect(await deliverDueWebhooks(database.db, { secret: SECRET })).toBe(0);
+  });
+
+  it("finding 11: a call is signed over its timestamp and body, and a receiver refuses it replayed after the tolerance", async () => {
+    const clock = { seconds: Math.floor(Date.now() / 1000) };
+    const checking = await startWebhookReceiver(0, {
+      secret: SECRET,
+      toleranceSeconds: WEBHOOK_SIGNATURE_TOLERANCE_SECONDS,
+      nowSeconds: () => clock.seconds,
+    });
+    try {
+      await createInquiry(database.db, visitor, {
+        isSpam: false,
+        acknowledge: false,
+        adminEmails: [],
+        siteUrl: SITE,
+        webhookUrl: checking.url,
+        submissionKey: "signed",
+      });
+      expect(await deliverDueWebhooks(database.db, { secret: SECRET })).toBe(1);
+      const call = checking.calls[0]!;
+      expect(call.verified).toBe(true);
+      const [row] = await database.db.select().from(webhookOutbox);
+      expect(row?.sent_at).toBeInstanceOf(Date);
+
+      const signature = call.headers[SIGNATURE_HEADER.toLowerCase()] as string;
+      const replay = (header: string) =>
+        fetch(checking.url, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", [SIGNATURE_HEADER]: header },
+          body: call.body,
+        });
+      // Within the tolerance a receiver cannot tell a replay by the signature: it drops the repeated X-Webhook-Id.
+      const sentAt = Number(/t=(\d+)/.exec(signature)![1]);
+      clock.seconds = sentAt + WEBHOOK_SIGNATURE_TOLERANCE_SECONDS + 1;
+      expect((await replay(signature)).status).toBe(401);
+      // Nor does a fresh timestamp in front of the captured signature pass.
+      const v1 = /v1=([0-9a-f]{64})/.exec(signature)![1]!;
+      expect((await replay(`t=${clock.seconds},v1=${v1}`)).status).toBe(401);
+    } finally {
+      await checking.close();
+    }
   });
 
   it("without WEBHOOK_URL nothing is queued", async () => {
@@ -217,10 +259,25 @@ describe("webhook bodies", () => {
     expect(body.text).not.toContain("<!channel>");
   });
 
-  it("signs with HMAC-SHA256 over the exact body", () => {
-    // Known answer: echo -n '{"a":1}' | openssl dgst -sha256 -hmac key
-    expect(signWebhookBody('{"a":1}', "key")).toBe(
-      "sha256=88a67f24bbcdaed0e6c997404bb79a743baf44c6bab2f4c27328e3009d22e342",
+  it("signs with HMAC-SHA256 over the timestamp, a dot and the exact body", () => {
+    // Known answer: echo -n '1700000000.{"a":1}' | openssl dgst -sha256 -hmac key
+    expect(signWebhookBody('{"a":1}', "key", 1_700_000_000_999)).toBe(
+      "t=1700000000,v1=a438e398bfafc57e4396bb7fc2304422f0f768e965d073ca313cb52e22e6ad03",
     );
+  });
+
+  it("verifies within the tolerance only, either way, and never a tampered timestamp", () => {
+    const sentAt = 1_700_000_000_000;
+    const header = signWebhookBody('{"a":1}', "key", sentAt);
+    const at = (offsetSeconds: number) =>
+      verifyWebhookSignature('{"a":1}', "key", header, { nowMs: sentAt + offsetSeconds * 1000 });
+    expect(at(0)).toBe(true);
+    expect(at(WEBHOOK_SIGNATURE_TOLERANCE_SECONDS)).toBe(true);
+    expect(at(-WEBHOOK_SIGNATURE_TOLERANCE_SECONDS)).toBe(true);
+    expect(at(WEBHOOK_SIGNATURE_TOLERANCE_SECONDS + 1)).toBe(false);
+    expect(at(-WEBHOOK_SIGNATURE_TOLERANCE_SECONDS - 1)).toBe(false);
+    const moved = header.replace("t=1700000000", "t=1700000100");
+    expect(verifyWebhookSignature('{"a":1}', "key", moved, { nowMs: sentAt + 100_000 })).toBe(false);
+    expect(verifyWebhookSignature('{"a":1}', "key", "sha256=00", { nowMs: sentAt })).toBe(false);
   });
 });

@@ -26,21 +26,50 @@ export function isSlackWebhook(url: string): boolean {
   return new URL(url).hostname === "hooks.slack.com";
 }
 
-/** `sha256=` and the hex HMAC-SHA256 of the exact body bytes, keyed with WEBHOOK_SECRET. */
-export function signWebhookBody(body: string, secret: string): string {
-  return `sha256=${crypto.createHmac("sha256", secret).update(body, "utf8").digest("hex")}`;
+/**
+ * How far (either way) a receiver should allow a call's timestamp from its own
+ * clock. A captured call replayed later than this is refused; within it, the
+ * receiver drops a repeated X-Webhook-Id (docs/decisions/018).
+ */
+export const WEBHOOK_SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/**
+ * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, keyed with
+ * WEBHOOK_SECRET. The timestamp is signed with the body, so changing it
+ * breaks the signature; each attempt (a retry too) signs its own time.
+ */
+export function signWebhookBody(body: string, secret: string, nowMs = Date.now()): string {
+  const timestamp = Math.floor(nowMs / 1000);
+  return `t=${timestamp},v1=${signatureOf(timestamp, body, secret).toString("hex")}`;
 }
 
-/** For receivers (and tests): constant-time comparison of a received signature. */
+function signatureOf(timestamp: number, body: string, secret: string): Buffer {
+  return crypto.createHmac("sha256", secret).update(`${timestamp}.${body}`, "utf8").digest();
+}
+
+/**
+ * For receivers (and tests): the header's v1 matches the body and timestamp
+ * (compared in constant time), and the timestamp is within the tolerance.
+ */
 export function verifyWebhookSignature(
   body: string,
   secret: string,
-  signature: string | null | undefined,
+  header: string | null | undefined,
+  { nowMs = Date.now(), toleranceSeconds = WEBHOOK_SIGNATURE_TOLERANCE_SECONDS } = {},
 ): boolean {
-  if (!signature) return false;
-  const expected = Buffer.from(signWebhookBody(body, secret));
-  const received = Buffer.from(signature);
-  return expected.length === received.length && crypto.timingSafeEqual(expected, received);
+  if (!header) return false;
+  const fields = header.split(",").map((part) => part.trim().split("="));
+  const timestamp = fields.find(([name]) => name === "t")?.[1];
+  if (!timestamp || !/^\d{1,12}$/.test(timestamp)) return false;
+  if (Math.abs(nowMs / 1000 - Number(timestamp)) > toleranceSeconds) return false;
+  const expected = signatureOf(Number(timestamp), body, secret);
+  return fields.some(
+    ([name, value]) =>
+      name === "v1" &&
+      value !== undefined &&
+      /^[0-9a-f]{64}$/.test(value) &&
+      crypto.timingSafeEqual(Buffer.from(value, "hex"), expected),
+  );
 }
 
 /** Slack mrkdwn: &, < and > are control characters. */
