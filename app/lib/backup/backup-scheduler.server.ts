@@ -5,6 +5,7 @@ import { backupPostgres, writeBlob } from "./backup.server";
 import type { DatabaseHandle } from "../db/db.server";
 import type { Env } from "../env.server";
 import { logger } from "../ops/logger.server";
+import { ensurePrivateDir } from "../ops/private-files.server";
 import { withPostgresAdvisoryLock } from "./postgres-backup.server";
 
 // Arbitrary constant shared by every instance: one scheduled backup at a time.
@@ -13,6 +14,7 @@ export const BACKUP_LOCK_ID = 727_002;
 /** Takes one backup into BACKUP_DIR and prunes the old ones; null when another instance has it in hand. */
 export async function takeScheduledBackup(database: DatabaseHandle, env: Env): Promise<string | null> {
   const dir = path.resolve(env.BACKUP_DIR!);
+  ensurePrivateDir(dir, { tighten: true });
   if (database.kind === "pglite") {
     const file = path.join(dir, backupFileName("pglite"));
     await writeBlob(await database.dumpDataDir!(), file);

@@ -14,6 +14,7 @@ import * as schema from "../../../db/schema";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import type { Env } from "../env.server";
 import { assertChannelName, createPostgresListener } from "./postgres-listener.server";
+import { type BeforeMigrations, findPendingMigrations } from "./pending-migrations.server";
 import { createPostgresPool } from "./postgres-pool.server";
 
 /** What `db.execute()` returns on both drivers: at least the rows. */
@@ -65,16 +66,20 @@ async function notifyVia(db: Db, channel: string, payload: string) {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | { kind: "postgres"; url: string; poolSize?: number }
   /** `dataDir: null` keeps PGlite in memory (tests). */
-  | { kind: "pglite"; dataDir: string | null };
+  | { kind: "pglite"; dataDir: string | null }
+) & {
+  /** Runs before migrations are applied to a database that has data (a backup). */
+  beforeMigrations?: BeforeMigrations;
+};
 
 // Arbitrary constant shared by every instance: serialises migrations when
 // several app instances start against one Postgres at the same time.
 const MIGRATION_LOCK_ID = 727_001;
 
-function findMigrationsFolder(): string {
+export function findMigrationsFolder(): string {
   // Works from the source tree (tsx, Vitest) and from build/server/index.js.
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
@@ -102,12 +107,20 @@ async function pingWithin(db: Db, timeoutMs: number): Promise<boolean> {
   }
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  poolSize = 10,
+  beforeMigrations?: BeforeMigrations,
+): Promise<DatabaseHandle> {
   const pool = createPostgresPool(url, poolSize);
 
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    if (beforeMigrations) {
+      const migrations = await findPendingMigrations((text) => client.query(text), findMigrationsFolder());
+      if (migrations.length > 0) await beforeMigrations({ migrations });
+    }
     await migrateNodePg(drizzleNodePg(client), { migrationsFolder: findMigrationsFolder() });
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
@@ -168,15 +181,27 @@ export const pgliteFilesDir = (dataDir: string) => path.join(dataDir, "pglite");
 // pg_trgm backs the inbox search index (migration 0005); Postgres ships it in contrib.
 const PGLITE_EXTENSIONS = { pg_trgm };
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | null,
+  beforeMigrations?: BeforeMigrations,
+): Promise<DatabaseHandle> {
   const releaseLock = dataDir === null ? () => {} : acquireDataDirLock(dataDir);
-  let client: PGlite;
+  let client: PGlite | undefined;
   try {
     client = await PGlite.create(dataDir === null ? undefined : pgliteFilesDir(dataDir), {
       extensions: PGLITE_EXTENSIONS,
     });
+    if (beforeMigrations) {
+      const opened = client;
+      const migrations = await findPendingMigrations((text) => opened.query(text), findMigrationsFolder());
+      if (migrations.length > 0) {
+        await beforeMigrations({ migrations, dumpPglite: () => opened.dumpDataDir("gzip") });
+      }
+    }
     await migratePglite(drizzlePglite(client), { migrationsFolder: findMigrationsFolder() });
   } catch (error) {
+    // A client left open would keep the files busy for the next opener.
+    await client?.close().catch(() => {});
     releaseLock();
     throw error;
   }
@@ -260,8 +285,8 @@ export async function loadPgliteDump(dataDir: string, dump: Blob): Promise<void>
  */
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === "postgres"
-    ? openPostgres(options.url, options.poolSize)
-    : openPglite(options.dataDir);
+    ? openPostgres(options.url, options.poolSize, options.beforeMigrations)
+    : openPglite(options.dataDir, options.beforeMigrations);
 }
 
 /** Postgres when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */
