@@ -73,6 +73,8 @@ export type DatabaseOptions = (
 ) & {
   /** Runs before migrations are applied to a database that has data (a backup). */
   beforeMigrations?: BeforeMigrations;
+  /** Another set of migrations (tests: the database an older version left). */
+  migrationsFolder?: string;
 };
 
 // Arbitrary constant shared by every instance: serialises migrations when
@@ -111,6 +113,7 @@ async function openPostgres(
   url: string,
   poolSize = 10,
   beforeMigrations?: BeforeMigrations,
+  migrationsFolder = findMigrationsFolder(),
 ): Promise<DatabaseHandle> {
   const pool = createPostgresPool(url, poolSize);
 
@@ -118,10 +121,10 @@ async function openPostgres(
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
     if (beforeMigrations) {
-      const migrations = await findPendingMigrations((text) => client.query(text), findMigrationsFolder());
+      const migrations = await findPendingMigrations((text) => client.query(text), migrationsFolder);
       if (migrations.length > 0) await beforeMigrations({ migrations });
     }
-    await migrateNodePg(drizzleNodePg(client), { migrationsFolder: findMigrationsFolder() });
+    await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     client.release();
@@ -184,6 +187,7 @@ const PGLITE_EXTENSIONS = { pg_trgm };
 async function openPglite(
   dataDir: string | null,
   beforeMigrations?: BeforeMigrations,
+  migrationsFolder = findMigrationsFolder(),
 ): Promise<DatabaseHandle> {
   const releaseLock = dataDir === null ? () => {} : acquireDataDirLock(dataDir);
   let client: PGlite | undefined;
@@ -193,12 +197,12 @@ async function openPglite(
     });
     if (beforeMigrations) {
       const opened = client;
-      const migrations = await findPendingMigrations((text) => opened.query(text), findMigrationsFolder());
+      const migrations = await findPendingMigrations((text) => opened.query(text), migrationsFolder);
       if (migrations.length > 0) {
         await beforeMigrations({ migrations, dumpPglite: () => opened.dumpDataDir("gzip") });
       }
     }
-    await migratePglite(drizzlePglite(client), { migrationsFolder: findMigrationsFolder() });
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
   } catch (error) {
     // A client left open would keep the files busy for the next opener.
     await client?.close().catch(() => {});
@@ -285,8 +289,8 @@ export async function loadPgliteDump(dataDir: string, dump: Blob): Promise<void>
  */
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === "postgres"
-    ? openPostgres(options.url, options.poolSize, options.beforeMigrations)
-    : openPglite(options.dataDir, options.beforeMigrations);
+    ? openPostgres(options.url, options.poolSize, options.beforeMigrations, options.migrationsFolder)
+    : openPglite(options.dataDir, options.beforeMigrations, options.migrationsFolder);
 }
 
 /** Postgres when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */
