@@ -1,10 +1,12 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
-import { type ServerProcess, spawnServer } from "../tests/support/server-process";
+import { type ServerProcess, spawnServer as spawnAny } from "../tests/support/server-process";
+import { createPgliteDataDir } from "../tests/support/test-database";
 
 // Real server processes on a busy 2-core machine: a generous ceiling, not a speed goal.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -18,6 +20,19 @@ function tempDir() {
 afterAll(() => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** A server that should start: a migrated data directory opens quickly even on a busy machine. */
+function spawnServer(env: Record<string, string>, options: Parameters<typeof spawnAny>[1] = {}) {
+  return spawnAny(env, { readyTimeoutMs: 150_000, ...options });
+}
+
+/** A migrated embedded database in a directory others may read, as an older version left it. */
+function migratedDataDir(): string {
+  const dir = createPgliteDataDir("settings-test-");
+  tempDirs.push(dir);
+  fs.chmodSync(dir, 0o755);
+  return dir;
+}
 
 /** The account a server runs as when the test runs as root, whom file permissions do not stop. */
 const NOBODY = 65_534;
@@ -114,10 +129,7 @@ async function waitForLine(server: ServerProcess, match: (line: Record<string, u
 
 describe("a production start", () => {
   it("warns once each for a missing SMTP_URL, a missing ADMIN_EMAILS and an http:// SITE_URL", async () => {
-    const server = await spawnServer({
-      DATA_DIR: path.join(tempDir(), "data"),
-      SITE_URL: "http://site.example.test",
-    });
+    const server = await spawnServer({ DATA_DIR: migratedDataDir(), SITE_URL: "http://site.example.test" });
     try {
       const warnings = logLines(server)
         .filter((line) => line.level === 40)
@@ -132,11 +144,11 @@ describe("a production start", () => {
 
   it("does not warn when they are set", async () => {
     const server = await spawnServer({
-      DATA_DIR: path.join(tempDir(), "data"),
+      DATA_DIR: migratedDataDir(),
       SITE_URL: "https://site.example.test",
       SMTP_URL: "smtp://127.0.0.1:1",
       ADMIN_EMAILS: "ops@example.test",
-      BETTER_AUTH_SECRET: "s".repeat(40),
+      BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
     });
     try {
       const warnings = logLines(server).filter((line) => line.level === 40);
@@ -155,7 +167,7 @@ describe("log lines and files of a running server", () => {
   });
 
   it("carry the request id on every line of a request, the client's address on request lines, and log a 404 at info", async () => {
-    dataDir = path.join(tempDir(), "data");
+    dataDir = migratedDataDir();
     server = await spawnServer({
       DATA_DIR: dataDir,
       TRUST_PROXY: "loopback",
