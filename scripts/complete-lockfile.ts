@@ -11,6 +11,17 @@
  * Run after `npm install` changes the lock: `npm run lock:complete`.
  */
 import fs from "node:fs";
+import { parseCommandLine } from "./command-line";
+
+parseCommandLine(
+  `Usage: npm run lock:complete
+
+Adds the lock entries of other platforms' optional dependencies that npm left
+out of package-lock.json, so that \`npm ci\` accepts it. Run after an install
+that changed the lock.`,
+  {},
+  { min: 0, max: 0 },
+);
 
 interface LockEntry {
   version?: string;

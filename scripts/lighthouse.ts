@@ -14,6 +14,17 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
 import { findChromium } from "../tests/support/chromium";
+import { parseCommandLine } from "./command-line";
+
+const USAGE = `Usage: npm run lighthouse -- [--no-build]
+
+Builds the site, starts the production server on a scratch data directory and
+prints Lighthouse's category scores and LCP for the key public pages (median
+and worst of LIGHTHOUSE_RUNS runs, default 3), with the system Chromium.
+--no-build: use the existing build (BUILD_DIR, default build).
+Environment: LIGHTHOUSE_RUNS, LIGHTHOUSE_PORT (default 4399), BUILD_DIR.`;
+
+const { values: options } = parseCommandLine(USAGE, { "no-build": { type: "boolean" } }, { min: 0, max: 0 });
 
 const ROUTES = [
   "/",
@@ -31,7 +42,7 @@ const port = Number(process.env.LIGHTHOUSE_PORT ?? 4399);
 const origin = `http://127.0.0.1:${port}`;
 
 function build() {
-  if (process.argv.includes("--no-build")) return;
+  if (options["no-build"]) return;
   const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: process.env });
   if (result.status !== 0) throw new Error("build failed");
 }

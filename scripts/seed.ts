@@ -10,9 +10,18 @@ import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
 import { databaseOptionsFromEnv, openDatabase } from "~/lib/db/db.server";
 import { EnvError, getEnv } from "~/lib/env.server";
 import { createAccount, demoInquiries, generatePassphrase, insertInquiries } from "~/lib/db/seed.server";
-import { fail } from "./command-line";
+import { fail, parseCommandLine } from "./command-line";
 
 const DAY_MS = 86_400_000;
+
+const USAGE = `Usage: npm run db:seed
+
+Fills an empty development database (DATABASE_URL, else the embedded database
+in DATA_DIR, default ./data) with demo data: an admin and a visitor account,
+whose new random passwords are printed, and 60 inquiries of every kind.
+Refuses a database that has accounts or inquiries, and NODE_ENV=production.`;
+
+parseCommandLine(USAGE, {}, { min: 0, max: 0 });
 
 if (process.env.NODE_ENV === "production")
   fail("db:seed fills development databases only (NODE_ENV=production).");

@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/lib/context.server";
 import { backupRoutes } from "./backup";
 import { createCatalogueCache } from "./catalogue-cache";
+import { compileTrustProxy } from "./client-address";
 import { createFastPath, type FastPath } from "./fast-path";
 import { healthRoutes } from "./health";
 import { createGetLoadContext } from "./load-context";
@@ -53,7 +54,9 @@ export function createApp(options: AppOptions): App {
   const metrics = createRequestMetrics(build);
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", env.TRUST_PROXY);
+  // One test for Express's req.ip and the fast path's log lines alike.
+  const trustProxy = compileTrustProxy(env.TRUST_PROXY);
+  app.set("trust proxy", trustProxy);
 
   app.use(requestLog(logger));
   app.use(metricsRoutes({ metrics, token: env.METRICS_TOKEN, database }));
@@ -78,7 +81,7 @@ export function createApp(options: AppOptions): App {
       site,
       catalogue,
       https,
-      log: fastRequestLog(logger),
+      log: fastRequestLog(logger, trustProxy),
       metrics,
       isShuttingDown: options.isShuttingDown,
     });

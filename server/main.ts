@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import type { Server } from "node:http";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
@@ -7,7 +6,9 @@ import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
 import { startBackgroundJobs } from "~/lib/ops/background-jobs.server";
 import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
 import { type DatabaseHandle, databaseOptionsFromEnv, openDatabase } from "~/lib/db/db.server";
-import { type Env, EnvError, getEnv } from "~/lib/env.server";
+import { configurationError, type Env, EnvError, getEnv, productionWarnings } from "~/lib/env.server";
+import { backupBeforeMigrations } from "~/lib/backup/backup-before-migrations.server";
+import { ensurePrivateDir, UnusableDirectoryError } from "~/lib/ops/private-files.server";
 import { logger } from "~/lib/ops/logger.server";
 import { runShutdownHooks } from "~/lib/ops/shutdown.server";
 import { createToastCookie } from "~/lib/http/toast.server";
@@ -42,12 +43,19 @@ export async function startServer({ httpServer, build, clientDir, vite }: StartS
   try {
     const parsed = getEnv();
     logger.level = parsed.LOG_LEVEL;
-    if (!parsed.DATABASE_URL) fs.mkdirSync(parsed.DATA_DIR, { recursive: true });
+    // The embedded database and mail written to files live in DATA_DIR: an
+    // unusable one fails here, in a line, not at the first write.
+    if (!parsed.DATABASE_URL || !parsed.SMTP_URL) ensurePrivateDir(parsed.DATA_DIR, { tighten: true });
     // Resolved (or generated) once: what reads the secret later finds it here.
     env = { ...parsed, BETTER_AUTH_SECRET: resolveAuthSecret(parsed) };
   } catch (error) {
     if (error instanceof EnvError) fail(error.message);
-    throw error;
+    if (error instanceof UnusableDirectoryError) fail(configurationError("DATA_DIR", error.message));
+    fail(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  if (process.env.NODE_ENV === "production") {
+    for (const warning of productionWarnings(env)) logger.warn(warning);
   }
 
   if (!vite && process.env.NODE_ENV !== "production") {
@@ -58,11 +66,15 @@ export async function startServer({ httpServer, build, clientDir, vite }: StartS
 
   let database: DatabaseHandle;
   try {
-    database = await openDatabase(databaseOptionsFromEnv(env));
+    database = await openDatabase({
+      ...databaseOptionsFromEnv(env),
+      beforeMigrations: backupBeforeMigrations(env),
+    });
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);
-    logger.fatal({ err: error }, "could not open the database");
-    process.exit(1);
+    if (error instanceof UnusableDirectoryError) fail(configurationError("DATA_DIR", error.message));
+    const reason = error instanceof Error ? error.message : String(error);
+    fail(`Could not open the database (${env.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR"}): ${reason}`);
   }
 
   await startBackgroundJobs(database, env);

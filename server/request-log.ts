@@ -4,6 +4,7 @@ import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { runWithRequestId } from "~/lib/ops/request-id.server";
+import { clientAddress, type TrustProxy } from "./client-address";
 
 const REQUEST_ID_HEADER = "X-Request-Id";
 
@@ -16,13 +17,18 @@ const REQUEST_ID_HEADER = "X-Request-Id";
  * could otherwise plant another request's id in the log); it goes back as
  * X-Request-Id and is the reference error messages show.
  */
-const fields = (req: IncomingMessage, res: ServerResponse, ms: number) => ({
+const fields = (req: IncomingMessage, res: ServerResponse, ms: number, ip: string | undefined) => ({
   method: req.method,
+  // After TRUST_PROXY: the visitor's address behind a trusted proxy, else the socket's.
+  ip,
   // Express sets originalUrl; the path alone, without the query.
   path: ((req as { originalUrl?: string }).originalUrl ?? req.url ?? "").split("?")[0],
   status: res.statusCode,
   ms: Math.round(ms * 10) / 10,
 });
+
+/** Express's `req.ip` ("trust proxy" applied), read once the request has been through Express. */
+const expressIp = (req: IncomingMessage) => (req as { ip?: string }).ip ?? req.socket.remoteAddress;
 
 export function requestLog(logger: Logger): RequestHandler {
   const log = pinoHttp({
@@ -35,9 +41,10 @@ export function requestLog(logger: Logger): RequestHandler {
     // req.log and res.log carry the id only, not the whole request.
     quietReqLogger: true,
     quietResLogger: true,
-    customSuccessObject: (req, res, value: { responseTime: number }) => fields(req, res, value.responseTime),
+    customSuccessObject: (req, res, value: { responseTime: number }) =>
+      fields(req, res, value.responseTime, expressIp(req)),
     customErrorObject: (req, res, _error, value: { responseTime: number }) =>
-      fields(req, res, value.responseTime),
+      fields(req, res, value.responseTime, expressIp(req)),
     customSuccessMessage: () => "request",
     customErrorMessage: () => "request",
   });
@@ -57,7 +64,7 @@ export type FastRequestLog = (req: IncomingMessage, res: ServerResponse) => stri
  * the time from here to the response's end in whole milliseconds, written
  * when the response finishes, fails or its connection closes, whichever is first.
  */
-export function fastRequestLog(logger: Logger): FastRequestLog {
+export function fastRequestLog(logger: Logger, trust: TrustProxy): FastRequestLog {
   const log = logger.child({});
   return (req, res) => {
     const reqId = randomUUID();
@@ -67,7 +74,7 @@ export function fastRequestLog(logger: Logger): FastRequestLog {
       res.removeListener("close", done);
       res.removeListener("finish", done);
       res.removeListener("error", done);
-      log.info({ reqId, ...fields(req, res, Date.now() - start) }, "request");
+      log.info({ reqId, ...fields(req, res, Date.now() - start, clientAddress(req, trust)) }, "request");
     };
     res.on("close", done);
     res.on("finish", done);

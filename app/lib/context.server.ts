@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import { type Cookie, createContext, RouterContextProvider } from "react-router";
 import type { Auth } from "./auth/auth.server";
 import type { DatabaseHandle } from "./db/db.server";
@@ -26,6 +27,13 @@ export const authContext = createContext<Auth>();
  * TRUST_PROXY says the proxy in front may be believed.
  */
 export const clientIpContext = createContext<string>();
+/**
+ * The request's logger: a child of the process's that binds the request id
+ * (X-Request-Id), so every line a loader or action writes can be found with
+ * the request's. Null outside a served request (prerendering, tests): log
+ * through requestLogger(context), which falls back to the process's logger.
+ */
+export const loggerContext = createContext<Logger | null>(null);
 /**
  * Per-request nonce for inline scripts under the Content-Security-Policy;
  * null when prerendering (prerendered pages carry no scripts). Not undefined:
@@ -68,6 +76,8 @@ export interface AppServices {
 export interface RequestFacts {
   clientIp: string;
   cspNonce?: string;
+  /** The request's child logger (pino-http's `req.log`). */
+  log?: Logger;
 }
 
 /** One request's context: the server's getLoadContext and the tests build it alike. */
@@ -80,6 +90,7 @@ export function createAppContext(services: AppServices, request: RequestFacts): 
   context.set(eventStreamSlotsContext, services.eventStreams);
   context.set(clientIpContext, request.clientIp);
   context.set(cspNonceContext, request.cspNonce ?? null);
+  context.set(loggerContext, request.log ?? null);
   context.set(servedContext, true);
   return context;
 }

@@ -1,3 +1,4 @@
+import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { company } from "~/content/company";
 
@@ -56,9 +57,19 @@ const EnvSchema = z
         if (["false", "0", "no"].includes(value)) return false;
         if (["true", "yes"].includes(value)) return true;
         if (/^\d+$/.test(value)) return Number(value);
-        if (/^[\w.:/, -]+$/.test(value)) return value;
-        ctx.addIssue({ code: "custom", message: "expected false, true, a hop count or a list of addresses" });
-        return z.NEVER;
+        // Express hands a list to proxy-addr, which throws at the first
+        // request's set-up on a word it does not know: check it here instead.
+        try {
+          proxyAddr.compile(value.split(",").map((entry) => entry.trim()));
+          return value;
+        } catch {
+          ctx.addIssue({
+            code: "custom",
+            message:
+              "expected false, true, a hop count, or addresses/CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated",
+          });
+          return z.NEVER;
+        }
       }),
     /**
      * After SIGTERM, how long to keep accepting requests while /readyz says
@@ -132,6 +143,31 @@ export class EnvError extends Error {
   override name = "EnvError";
 }
 
+/** The one-line form every configuration problem is reported in. */
+export function configurationError(variable: string, message: string): string {
+  return `Invalid configuration: ${variable}: ${message}`;
+}
+
+/**
+ * What a production start should tell the operator once: settings that are
+ * valid but probably not what a live site wants.
+ */
+export function productionWarnings(env: Env): string[] {
+  const warnings: string[] = [];
+  if (!env.SMTP_URL) {
+    warnings.push("SMTP_URL is not set: mail is not sent but written to files in DATA_DIR/mail");
+  }
+  if (env.ADMIN_EMAILS.length === 0) {
+    warnings.push("ADMIN_EMAILS is not set: no account is made an admin at start (npm run admin -- grant)");
+  }
+  if (env.SITE_URL.startsWith("http://")) {
+    warnings.push(
+      "SITE_URL is http://: session cookies are not marked Secure, no HSTS is sent and links in mail use http; behind TLS, set the https:// address",
+    );
+  }
+  return warnings;
+}
+
 /** Parses an environment; every problem is reported with its variable name. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings from .env files mean "unset", not "invalid".
@@ -140,10 +176,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   );
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`,
+    // One line per problem, each naming its variable: what the operator reads in the journal.
+    const lines = result.error.issues.map((issue) =>
+      configurationError(String(issue.path[0] ?? "(environment)"), issue.message),
     );
-    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+    throw new EnvError(lines.join("\n"));
   }
   return result.data;
 }

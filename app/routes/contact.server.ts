@@ -12,7 +12,7 @@ import {
   looksLikeFormToken,
 } from "../lib/http/form-guard.server";
 import { createInquiry, deriveSubmissionKey, hashFormToken } from "../lib/inbox/inquiries.server";
-import { logger } from "../lib/ops/logger.server";
+import { requestLogger } from "../lib/ops/logger.server";
 import { countStoredInquiry } from "../lib/ops/metrics.server";
 import { type RateLimit, consumeRateLimit } from "../lib/http/rate-limit.server";
 import { dataWithToast, redirectWithToast } from "../lib/http/toast.server";
@@ -152,12 +152,12 @@ export async function handleContactSubmission(
         spamReason === null && typeof submittedToken === "string" ? hashFormToken(submittedToken) : null,
     });
     if (!inquiry.duplicate) countStoredInquiry(spamReason !== null);
-    logger.info(
+    requestLogger(context).info(
       { inquiryId: inquiry.id, spam: spamReason, duplicate: inquiry.duplicate },
       inquiry.duplicate ? "inquiry already stored" : "inquiry stored",
     );
   } catch (error) {
-    logger.error({ err: error }, "inquiry could not be stored");
+    requestLogger(context).error({ err: error }, "inquiry could not be stored");
     return dataWithToast<ContactActionData>({ values, formToken, fieldErrors: {} }, FAILURE_TOAST, {
       status: 503,
       headers: { "Retry-After": "5" },

@@ -1,10 +1,11 @@
 import { data, Link } from "react-router";
 import { notFoundPage } from "~/content/account-pages";
-import { logger } from "~/lib/ops/logger.server";
+import { requestLogger } from "~/lib/ops/logger.server";
 import type { Route } from "./+types/not-found";
 
-export function loader({ request }: Route.LoaderArgs) {
-  logger.warn({ path: new URL(request.url).pathname }, "page not found");
+export function loader({ request, context }: Route.LoaderArgs) {
+  // A missing page is the visitor's mistake or a scanner's, not the site's: not a warning.
+  requestLogger(context).info({ path: new URL(request.url).pathname }, "page not found");
   return data(null, { status: 404 });
 }
 

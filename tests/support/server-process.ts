@@ -101,6 +101,8 @@ export async function spawnDevServer(
 
 interface SpawnOptions {
   waitUntilReady?: boolean;
+  /** Run as this user (and group of the same number): for permission tests run as root. */
+  uid?: number;
   /** How long /readyz may take to answer 200. */
   readyTimeoutMs?: number;
 }
@@ -109,7 +111,7 @@ async function spawnAndWait(
   command: string,
   args: string[],
   env: Record<string, string>,
-  { waitUntilReady = true, readyTimeoutMs = 60_000, group = false }: SpawnOptions & { group?: boolean },
+  { waitUntilReady = true, readyTimeoutMs = 60_000, group = false, uid }: SpawnOptions & { group?: boolean },
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   const child = spawn(command, args, {
@@ -123,6 +125,7 @@ async function spawnAndWait(
     },
     stdio: ["ignore", "pipe", "pipe"],
     detached: group,
+    ...(uid === undefined ? {} : { uid, gid: uid }),
   });
   let out = "";
   let err = "";

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { ensurePrivateDir, PRIVATE_FILE_MODE, writePrivateFile } from "../ops/private-files.server";
 
 export type BackupKind = "pglite" | "postgres";
 
@@ -33,16 +34,20 @@ export function detectBackupKind(file: string): BackupKind {
 
 /**
  * Writes through a temporary name and renames: a backup interrupted halfway
- * never sits under a name that looks complete.
+ * never sits under a name that looks complete. Backups hold every visitor's
+ * data: the file is 0600, and a directory made for it 0700.
  */
 export async function writeAtomically(
   file: string,
   write: (temporary: string) => Promise<void>,
 ): Promise<void> {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  ensurePrivateDir(path.dirname(path.resolve(file)));
   const temporary = `${file}.partial`;
   try {
+    // Created private before anything is written: writers keep an existing file's mode.
+    writePrivateFile(temporary, "");
     await write(temporary);
+    fs.chmodSync(temporary, PRIVATE_FILE_MODE);
     fs.renameSync(temporary, file);
   } catch (error) {
     fs.rmSync(temporary, { force: true });

@@ -5,6 +5,7 @@ import { backupPostgres, writeBlob } from "./backup.server";
 import type { DatabaseHandle } from "../db/db.server";
 import type { Env } from "../env.server";
 import { logger } from "../ops/logger.server";
+import { ensurePrivateDir } from "../ops/private-files.server";
 import { withPostgresAdvisoryLock } from "./postgres-backup.server";
 import { ADVISORY_LOCKS } from "../db/advisory-locks";
 
@@ -14,6 +15,7 @@ export const BACKUP_LOCK_ID = ADVISORY_LOCKS.backup;
 /** Takes one backup into BACKUP_DIR and prunes the old ones; null when another instance has it in hand. */
 export async function takeScheduledBackup(database: DatabaseHandle, env: Env): Promise<string | null> {
   const dir = path.resolve(env.BACKUP_DIR!);
+  ensurePrivateDir(dir, { tighten: true });
   if (database.kind === "pglite") {
     const file = path.join(dir, backupFileName("pglite"));
     await writeBlob(await database.dumpDataDir!(), file);

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { ensurePrivateDir } from "../ops/private-files.server";
 
 export class DataDirLockedError extends Error {
   override name = "DataDirLockedError";
@@ -42,7 +43,7 @@ function readLockOwner(lockPath: string): number | null {
  * taken over. Returns the function that releases the lock.
  */
 export function acquireDataDirLock(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir, { tighten: true });
   const lockPath = path.join(dataDir, LOCK_FILE);
 
   for (let attempt = 0; attempt < 30; attempt++) {

@@ -14,6 +14,7 @@ import * as schema from "../../../db/schema";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import type { Env } from "../env.server";
 import { assertChannelName, createPostgresListener } from "./postgres-listener.server";
+import { type BeforeMigrations, findPendingMigrations } from "./pending-migrations.server";
 import { createPostgresPool } from "./postgres-pool.server";
 import { ADVISORY_LOCKS } from "./advisory-locks";
 
@@ -66,16 +67,22 @@ async function notifyVia(db: Db, channel: string, payload: string) {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | { kind: "postgres"; url: string; poolSize?: number }
   /** `dataDir: null` keeps PGlite in memory (tests). */
-  | { kind: "pglite"; dataDir: string | null };
+  | { kind: "pglite"; dataDir: string | null }
+) & {
+  /** Runs before migrations are applied to a database that has data (a backup). */
+  beforeMigrations?: BeforeMigrations;
+  /** Another set of migrations (tests: the database an older version left). */
+  migrationsFolder?: string;
+};
 
 // Arbitrary constant shared by every instance: serialises migrations when
 // several app instances start against one Postgres at the same time.
 const MIGRATION_LOCK_ID = ADVISORY_LOCKS.migration;
 
-function findMigrationsFolder(): string {
+export function findMigrationsFolder(): string {
   // Works from the source tree (tsx, Vitest) and from build/server/index.js.
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
@@ -103,13 +110,22 @@ async function pingWithin(db: Db, timeoutMs: number): Promise<boolean> {
   }
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  poolSize = 10,
+  beforeMigrations?: BeforeMigrations,
+  migrationsFolder = findMigrationsFolder(),
+): Promise<DatabaseHandle> {
   const pool = createPostgresPool(url, poolSize);
 
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-    await migrateNodePg(drizzleNodePg(client), { migrationsFolder: findMigrationsFolder() });
+    if (beforeMigrations) {
+      const migrations = await findPendingMigrations((text) => client.query(text), migrationsFolder);
+      if (migrations.length > 0) await beforeMigrations({ migrations });
+    }
+    await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     client.release();
@@ -169,15 +185,28 @@ export const pgliteFilesDir = (dataDir: string) => path.join(dataDir, "pglite");
 // pg_trgm backs the inbox search index (migration 0005); Postgres ships it in contrib.
 const PGLITE_EXTENSIONS = { pg_trgm };
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | null,
+  beforeMigrations?: BeforeMigrations,
+  migrationsFolder = findMigrationsFolder(),
+): Promise<DatabaseHandle> {
   const releaseLock = dataDir === null ? () => {} : acquireDataDirLock(dataDir);
-  let client: PGlite;
+  let client: PGlite | undefined;
   try {
     client = await PGlite.create(dataDir === null ? undefined : pgliteFilesDir(dataDir), {
       extensions: PGLITE_EXTENSIONS,
     });
-    await migratePglite(drizzlePglite(client), { migrationsFolder: findMigrationsFolder() });
+    if (beforeMigrations) {
+      const opened = client;
+      const migrations = await findPendingMigrations((text) => opened.query(text), migrationsFolder);
+      if (migrations.length > 0) {
+        await beforeMigrations({ migrations, dumpPglite: () => opened.dumpDataDir("gzip") });
+      }
+    }
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
   } catch (error) {
+    // A client left open would keep the files busy for the next opener.
+    await client?.close().catch(() => {});
     releaseLock();
     throw error;
   }
@@ -261,8 +290,8 @@ export async function loadPgliteDump(dataDir: string, dump: Blob): Promise<void>
  */
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === "postgres"
-    ? openPostgres(options.url, options.poolSize)
-    : openPglite(options.dataDir);
+    ? openPostgres(options.url, options.poolSize, options.beforeMigrations, options.migrationsFolder)
+    : openPglite(options.dataDir, options.beforeMigrations, options.migrationsFolder);
 }
 
 /** Postgres when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */

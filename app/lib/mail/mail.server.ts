@@ -5,6 +5,7 @@ import { mailOutbox } from "../../../db/schema";
 import type { Db } from "../db/db.server";
 import type { Env } from "../env.server";
 import { logger } from "../ops/logger.server";
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from "../ops/private-files.server";
 
 export interface MailMessage {
   /** What the mail is for, e.g. "inquiry-notification"; recorded in the outbox. */
@@ -94,12 +95,16 @@ export function createMailSender(options: { smtpUrl?: string; mailDir: string; f
         html: message.html,
       });
       if (!options.smtpUrl) {
-        await fs.mkdir(options.mailDir, { recursive: true });
+        // Mail holds visitors' messages: the service user's alone.
+        ensurePrivateDir(options.mailDir, { tighten: true });
         const file = path.join(
           options.mailDir,
           `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}.eml`,
         );
-        await fs.writeFile(file, (info as { message: Buffer }).message);
+        await fs.writeFile(file, (info as { message: Buffer }).message, {
+          mode: PRIVATE_FILE_MODE,
+          flag: "wx",
+        });
         logger.info({ file }, "mail written to file (SMTP_URL is not set)");
       }
     },

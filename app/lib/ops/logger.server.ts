@@ -1,4 +1,7 @@
-import { pino } from "pino";
+import { createRequire } from "node:module";
+import { type DestinationStream, type Logger, pino } from "pino";
+import { type AppContext, loggerContext } from "../context.server";
+import { currentRequestId } from "./request-id.server";
 
 /**
  * Errors are logged without what they may carry of a visitor's data:
@@ -23,28 +26,71 @@ export function serializeError(value: unknown): unknown {
   };
 }
 
+/** Whether a logger's own bindings (a request's child logger) already carry the request id. */
+const boundRequestIds = new WeakMap<Logger, boolean>();
+function hasBoundRequestId(instance: Logger): boolean {
+  let bound = boundRequestIds.get(instance);
+  if (bound === undefined) {
+    bound = "reqId" in instance.bindings();
+    boundRequestIds.set(instance, bound);
+  }
+  return bound;
+}
+
 /**
- * One JSON logger for the whole process; the server sets its level from the
- * environment module at start. Request logging records only method, path,
- * status and duration; redaction is a safety net for anything else.
+ * Every line written while a request is served carries its id: a request's
+ * child logger (`context.get(loggerContext)`) binds it, and a line from code
+ * that logs through this module's logger gets it here, from the request the
+ * line is written in.
  */
-export const logger = pino({
-  level: "info",
-  base: { pid: process.pid },
-  serializers: { err: serializeError },
-  redact: {
-    paths: [
-      "password",
-      "*.password",
-      "token",
-      "*.token",
-      "cookie",
-      "*.cookie",
-      "headers.cookie",
-      "headers.authorization",
-      "*.headers.cookie",
-      "*.headers.authorization",
-    ],
-    censor: "[redacted]",
+function requestIdMixin(_merge: object, _level: number, instance: Logger): object {
+  const reqId = currentRequestId();
+  return reqId === undefined || hasBoundRequestId(instance) ? {} : { reqId };
+}
+
+/**
+ * Readable lines for a person at a terminal in development; JSON everywhere
+ * else (a pipe, a file, the journal), for the machines that read them.
+ * pino-pretty is loaded only then, so production never loads it.
+ */
+function destination(): DestinationStream | undefined {
+  if (process.env.NODE_ENV === "production" || !process.stdout.isTTY) return undefined;
+  const pretty = createRequire(import.meta.url)("pino-pretty") as (options: object) => DestinationStream;
+  return pretty({ colorize: true, sync: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" });
+}
+
+/**
+ * One logger for the whole process; the server sets its level from the
+ * environment module at start. Request logging records only method, path,
+ * status, duration and the client's address; redaction is a safety net for
+ * anything else.
+ */
+export const logger = pino(
+  {
+    level: "info",
+    base: { pid: process.pid },
+    mixin: requestIdMixin,
+    serializers: { err: serializeError },
+    redact: {
+      paths: [
+        "password",
+        "*.password",
+        "token",
+        "*.token",
+        "cookie",
+        "*.cookie",
+        "headers.cookie",
+        "headers.authorization",
+        "*.headers.cookie",
+        "*.headers.authorization",
+      ],
+      censor: "[redacted]",
+    },
   },
-});
+  destination(),
+);
+
+/** The logger for a loader or action: the request's own, carrying its id. */
+export function requestLogger(context: AppContext): Logger {
+  return context.get(loggerContext) ?? logger;
+}

@@ -1,0 +1,38 @@
+import path from "node:path";
+import type { BeforeMigrations } from "../db/pending-migrations.server";
+import type { Env } from "../env.server";
+import { logger } from "../ops/logger.server";
+import { ensurePrivateDir } from "../ops/private-files.server";
+import { backupFileName } from "./backup-files.server";
+import { backupPostgres, writeBlob } from "./backup.server";
+
+/** The log line a start that migrates writes, with `file` and `migrations`: the runbook quotes it. */
+export const BACKUP_BEFORE_MIGRATIONS_MESSAGE = "backup before migrations written";
+
+/** BACKUP_DIR, else DATA_DIR/backups: the one directory a hardened service may always write. */
+export function preMigrationBackupDir(env: Env): string {
+  return path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups"));
+}
+
+/**
+ * The hook openDatabase runs when a database with data has migrations to
+ * apply: a backup with the usual name and format (restored by `npm run
+ * restore`), taken before anything is changed. Its failure stops the start,
+ * so a migration never runs without the way back.
+ */
+export function backupBeforeMigrations(env: Env): BeforeMigrations {
+  return async ({ migrations, dumpPglite }) => {
+    const dir = preMigrationBackupDir(env);
+    ensurePrivateDir(dir, { tighten: true });
+    const started = Date.now();
+    let file: string;
+    if (dumpPglite) {
+      file = path.join(dir, backupFileName("pglite"));
+      await writeBlob(await dumpPglite(), file);
+    } else {
+      file = path.join(dir, backupFileName("postgres"));
+      await backupPostgres(env.DATABASE_URL!, file);
+    }
+    logger.info({ file, migrations, ms: Date.now() - started }, BACKUP_BEFORE_MIGRATIONS_MESSAGE);
+  };
+}
