@@ -42,6 +42,16 @@ export function sessionCookieName(env: Env): string {
 }
 
 /**
+ * The token of the session a Better Auth answer started (its signed cookie
+ * is `token.signature`), or null when it set none.
+ */
+export function sessionTokenSetBy(env: Env, headers: Headers): string | null {
+  const prefix = `${sessionCookieName(env)}=`;
+  const cookie = headers.getSetCookie().find((value) => value.startsWith(prefix));
+  const value = decodeURIComponent(cookie?.slice(prefix.length).split(";")[0] ?? "");
+  return value.split(".")[0] || null;
+}
+
 /**
  * WebAuthn binds a passkey to the site's host name (rpID) and accepts
  * answers only from the site's own origin, both from SITE_URL.
