@@ -11,6 +11,7 @@ import { endOtherSessions, mayChangeSecondFactors, readSecondFactors } from "~/l
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { allowBackupCodesOnce, takeBackupCodesPermission } from "~/lib/auth/backup-codes-once.server";
 import { readPendingTotpSetup, type TotpSetup } from "~/lib/auth/totp-enrolment.server";
+import { claimTotpStep } from "~/lib/auth/totp-steps.server";
 import type { SignedInSession } from "~/lib/auth/viewer.server";
 import {
   type AppContext,
@@ -120,6 +121,9 @@ export async function twoFactorAction(
         return refuse(intent, "There is no authenticator setup to confirm.", 400);
       const parsed = parseForm(TotpCodeSchema, formData);
       if (!parsed.ok) return refuse(intent, parsed.first, 400);
+      if ((await claimTotpStep(auth, db, userId, parsed.data.code)) === "used") {
+        return refuse(intent, twoFactorMessages.codeUsed, 400);
+      }
       const result = await auth.api.verifyTOTP({
         body: { code: parsed.data.code },
         headers,
