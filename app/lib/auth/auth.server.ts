@@ -9,13 +9,13 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { passkey } from "@better-auth/passkey";
 import * as authSchema from "../../../db/auth-schema";
 import { recordSignIn } from "./account-activity.server";
-import { existingAccountMail, resetPasswordMail, verificationMail } from "../mail/auth-mails.server";
+import { existingAccountMail, resetPasswordMail } from "../mail/auth-mails.server";
 import { resolveAuthSecret } from "./auth-secret.server";
 import type { Db } from "../db/db.server";
 import type { Env } from "../env.server";
 import { logger } from "../ops/logger.server";
 import { enqueueMail } from "../mail/mail.server";
-import { forgetResetLinks, recordVerificationLink } from "./email-verification.server";
+import { forgetResetLinks, sendVerificationLink } from "./email-verification.server";
 import { secondFactorOfNewSession } from "./second-factor.server";
 
 const DAY_SECONDS = 24 * HOUR_SECONDS;
@@ -104,9 +104,7 @@ export function createAuth(db: Db, env: Env) {
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_EMAIL_EXPIRES_IN_SECONDS,
       async sendVerificationEmail({ user, token }) {
-        const url = `${siteUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
-        await recordVerificationLink(db, user.id, token, VERIFY_EMAIL_EXPIRES_IN_SECONDS);
-        await enqueueMail(db, verificationMail({ to: user.email, url }));
+        await sendVerificationLink(db, siteUrl, user, token, VERIFY_EMAIL_EXPIRES_IN_SECONDS);
       },
     },
     session: {
