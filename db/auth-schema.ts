@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * Better Auth's tables (user, session, account, verification) as its Drizzle
@@ -107,6 +107,11 @@ export const twoFactor = pgTable(
     verified: boolean().notNull().default(true),
     failedVerificationCount: integer().notNull().default(0),
     lockedUntil: timestamp({ withTimezone: true }),
+    /**
+     * Ours, not Better Auth's: the 30-second time step of the last code
+     * accepted, so a code (or an older one) works only once.
+     */
+    lastTotpStep: bigint({ mode: "number" }),
   },
   (table) => [index("two_factor_user_id_idx").on(table.userId)],
 );

@@ -280,6 +280,12 @@ export const userRoles = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     role: text().notNull(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The admin's password, when last seen in plain text (a sign-in, a
+     * reset, a change), had the admin length; false until then. The admin
+     * area stays closed while false (docs/decisions/024).
+     */
+    long_password: boolean().notNull().default(false),
   },
   (table) => [primaryKey({ columns: [table.user_id, table.role] })],
 );

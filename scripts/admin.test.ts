@@ -65,7 +65,9 @@ describe.each(testBackends)("npm run admin on %s", { timeout: 180_000 }, (backen
     expect(await runAdmin(env, "list")).toMatchObject({ code: 0, stdout: "No admins.\n" });
     expect(await runAdmin(env, "grant", "Ada@Example.com")).toMatchObject({
       code: 0,
-      stdout: "ada@example.com is now an admin.\n",
+      stdout:
+        "ada@example.com is now an admin.\n" +
+        "The dashboard opens once they sign in again with a password of at least 12 characters (or set one on /account).\n",
     });
     expect(await runAdmin(env, "list")).toMatchObject({ code: 0, stdout: "ada@example.com\tAda Lovelace\n" });
     expect(await runAdmin(env, "revoke", "ada@example.com")).toMatchObject({

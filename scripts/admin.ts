@@ -1,3 +1,4 @@
+import { ADMIN_PASSWORD_MIN_LENGTH } from "~/forms/auth";
 import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
 import { databaseOptionsFromEnv, openDatabase } from "~/lib/db/db.server";
 import { EnvError, getEnv } from "~/lib/env.server";
@@ -43,6 +44,10 @@ try {
   } else if (command === "grant") {
     const { account, changed } = await grantAdmin(database.db, email!);
     console.log(changed ? `${account.email} is now an admin.` : `${account.email} was already an admin.`);
+    if (changed)
+      console.log(
+        `The dashboard opens once they sign in again with a password of at least ${ADMIN_PASSWORD_MIN_LENGTH} characters (or set one on /account).`,
+      );
     if (!account.emailVerified)
       console.log("Note: this address is not verified yet, so it cannot sign in until it is.");
   } else if (command === "reset-2fa") {

@@ -13,6 +13,9 @@ export const twoFactorMessages = {
   backupCodeInvalid: "Enter one of your backup codes, like abcde-12345",
   wrongCode: "That code is not right. Check your authenticator app and try again.",
   wrongBackupCode: "That backup code is not right, or it has been used already.",
+  codeUsed: "That code has been used already. Wait for the next code in your authenticator app.",
+  needsSecondFactor:
+    "Sign in with your authenticator code, a backup code or a passkey to change two-factor settings.",
 } as const;
 
 export const TotpCodeSchema = z.object({

@@ -9,20 +9,14 @@ import { authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
 import { passkeyMessages } from "~/lib/auth/passkey-actions.server";
 import { logger } from "~/lib/ops/logger.server";
 import { checkNewPasswordStrength } from "~/lib/auth/password-strength.server";
-import { isAdmin } from "~/lib/auth/roles.server";
+import { isAdmin, readAdminRole, recordAdminPasswordLength } from "~/lib/auth/roles.server";
 import { listPasskeys, removePasskey } from "~/lib/auth/passkeys.server";
 import { hasSecondFactor, mayChangeSecondFactors, readSecondFactors } from "~/lib/auth/second-factor.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { describeDevice } from "~/lib/auth/user-agent";
 import type { SignedInSession } from "~/lib/auth/viewer.server";
 import { session as sessionTable } from "../../db/schema";
-import {
-  type AppContext,
-  authContext,
-  clientIpContext,
-  databaseContext,
-  envContext,
-} from "~/lib/context.server";
+import { type AppContext, authContext, clientIpContext, databaseContext } from "~/lib/context.server";
 
 export interface SessionSummary {
   id: string;
@@ -44,14 +38,14 @@ export interface AccountActionData {
 export async function loadAccountPage(context: AppContext, session: SignedInSession) {
   const { db } = context.get(databaseContext);
   const userId = session.user.id;
-  const [rows, factors, admin, passkeys] = await Promise.all([
+  const [rows, factors, adminRole, passkeys] = await Promise.all([
     db
       .select()
       .from(sessionTable)
       .where(and(eq(sessionTable.userId, userId), gt(sessionTable.expiresAt, new Date())))
       .orderBy(desc(sessionTable.updatedAt)),
     readSecondFactors(db, userId),
-    isAdmin(db, userId),
+    readAdminRole(db, userId),
     listPasskeys(db, userId),
   ]);
   const sessions: SessionSummary[] = rows.map((row) => ({
@@ -68,7 +62,9 @@ export async function loadAccountPage(context: AppContext, session: SignedInSess
       user: session.user,
       sessions,
       factors,
-      isAdmin: admin,
+      isAdmin: adminRole !== null,
+      /** An admin whose password was not seen to have the admin length: the dashboard waits for it. */
+      needsLongerPassword: adminRole !== null && !adminRole.longPassword,
       passkeys,
       mayChangeFactors: mayChangeSecondFactors(session, factors),
     },
@@ -159,11 +155,12 @@ export async function accountAction(
       headers: { "Retry-After": String(limit.retryAfterSeconds) },
     });
   }
-  // After the spec's checks: an admin needs 12 characters, nobody a guessable password.
+  // After the spec's checks: an admin needs 12 characters, nobody a guessable
+  // password. The account's own role: this tells its owner nothing new.
   const weak = await checkNewPasswordStrength(parsed.data.password, {
     email: session.user.email,
     name: session.user.name,
-    admin: context.get(envContext).ADMIN_EMAILS.includes(session.user.email) || (await isAdmin(db, userId)),
+    admin: await isAdmin(db, userId),
   });
   if (weak) return refuse({ intent, fieldErrors: { password: weak }, toast: failed(weak) }, 400);
   const auth = context.get(authContext);
@@ -178,6 +175,7 @@ export async function accountAction(
       headers: authHeaders(request, clientIp),
       returnHeaders: true,
     });
+    await recordAdminPasswordLength(db, userId, parsed.data.password);
     logger.info({ userId }, "password changed; other sessions ended");
     return redirectWithToast(
       context,

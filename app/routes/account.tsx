@@ -6,7 +6,7 @@ import { Button, buttonVariants, SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { brandTitle } from "~/content/company";
-import { ChangePasswordSchema } from "~/forms/auth";
+import { adminPasswordMessages, ChangePasswordSchema } from "~/forms/auth";
 import { constraintsOf } from "~/forms/parse-form";
 import { passkeyRegistrationAction } from "~/lib/auth/passkey-actions.server";
 import { isPasskeyIntent, type PasskeyActionData, splitPasskeyAnswer } from "~/lib/auth/passkey-ceremony";
@@ -217,7 +217,8 @@ function Passkeys({
 }
 
 export default function AccountPage() {
-  const { user, sessions, factors, isAdmin, passkeys, mayChangeFactors } = useLoaderData<typeof loader>();
+  const { user, sessions, factors, isAdmin, needsLongerPassword, passkeys, mayChangeFactors } =
+    useLoaderData<typeof loader>();
   const {
     page: actionData,
     passkeyError,
@@ -280,7 +281,14 @@ export default function AccountPage() {
         />
 
         <Card>
-          <h2 className="text-xl font-semibold text-stone-900">Change password</h2>
+          <h2 id="change-password" className="text-xl font-semibold text-stone-900">
+            Change password
+          </h2>
+          {needsLongerPassword ? (
+            <p className="mt-2 font-medium text-amber-900" data-testid="admin-password-notice">
+              {adminPasswordMessages.notice}
+            </p>
+          ) : null}
           <div className="mt-4">
             <ChangePassword key={location.key} actionData={actionData} />
           </div>

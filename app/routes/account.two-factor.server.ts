@@ -4,30 +4,30 @@ import { safeRedirectPath } from "~/forms/auth";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { PasswordConfirmSchema, TotpCodeSchema, twoFactorMessages } from "~/forms/two-factor";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
-import { authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
+import { authHeaders, readAuthFailure, sessionTokenSetBy } from "~/lib/auth/auth.server";
 import { logger } from "~/lib/ops/logger.server";
 import { isAdmin } from "~/lib/auth/roles.server";
-import {
-  endSessionsStartedBefore,
-  readSecondFactors,
-  type SecondFactors,
-} from "~/lib/auth/second-factor.server";
+import { endOtherSessions, mayChangeSecondFactors, readSecondFactors } from "~/lib/auth/second-factor.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
-import {
-  allowBackupCodesOnce,
-  readPendingTotpSetup,
-  takeBackupCodesPermission,
-  type TotpSetup,
-} from "~/lib/auth/totp-enrolment.server";
+import { allowBackupCodesOnce, takeBackupCodesPermission } from "~/lib/auth/backup-codes-once.server";
+import { readPendingTotpSetup, type TotpSetup } from "~/lib/auth/totp-enrolment.server";
+import { claimTotpStep } from "~/lib/auth/totp-steps.server";
 import type { SignedInSession } from "~/lib/auth/viewer.server";
-import { type AppContext, authContext, clientIpContext, databaseContext } from "~/lib/context.server";
+import {
+  type AppContext,
+  authContext,
+  clientIpContext,
+  databaseContext,
+  envContext,
+} from "~/lib/context.server";
 
 export type TwoFactorPageState =
   | { step: "start" }
   | { step: "verify"; setup: TotpSetup }
   | { step: "codes"; backupCodes: string[] }
   | { step: "on" }
-  | { step: "locked" };
+  /** This session proved no second factor: first `passkey` (confirm with one) or sign in again with a code. */
+  | { step: "locked"; confirmWith: "passkey" | "sign-in" };
 
 export type TwoFactorIntent = "start" | "verify" | "regenerate" | "disable";
 
@@ -39,15 +39,6 @@ export interface TwoFactorActionData {
 }
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
-
-/**
- * A session that signed in with a password alone may not change the second
- * factors of an account that has a passkey: the password would then be
- * enough to replace it.
- */
-function needsStrongerSession(session: SignedInSession, factors: SecondFactors): boolean {
-  return factors.passkeys > 0 && !session.secondFactor;
-}
 
 export async function loadTwoFactorPage(context: AppContext, request: Request, session: SignedInSession) {
   const { db } = context.get(databaseContext);
@@ -63,10 +54,12 @@ export async function loadTwoFactorPage(context: AppContext, request: Request, s
   if (permission.allowed && factors.totp === "on") {
     const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId } });
     state = { step: "codes", backupCodes };
+  } else if (!mayChangeSecondFactors(session, factors)) {
+    // Backup codes, the authenticator and passkeys change only from a
+    // session that proved a second factor, else the password alone would do.
+    state = { step: "locked", confirmWith: factors.passkeys > 0 ? "passkey" : "sign-in" };
   } else if (factors.totp === "on") {
     state = { step: "on" };
-  } else if (needsStrongerSession(session, factors)) {
-    state = { step: "locked" };
   } else {
     const setup = await readPendingTotpSetup(auth, db, session.user);
     state = setup ? { step: "verify", setup } : { step: "start" };
@@ -110,8 +103,8 @@ export async function twoFactorAction(
   const clientIp = context.get(clientIpContext);
   const userId = session.user.id;
   const factors = await readSecondFactors(db, userId);
-  if (needsStrongerSession(session, factors)) {
-    return refuse(intent, "Sign in with your passkey to change two-factor settings.", 403);
+  if (!mayChangeSecondFactors(session, factors)) {
+    return refuse(intent, twoFactorMessages.needsSecondFactor, 403);
   }
   const limit = await checkAuthRateLimit(db, "two-factor", { ip: clientIp, email: session.user.email });
   if (!limit.allowed) {
@@ -128,15 +121,18 @@ export async function twoFactorAction(
         return refuse(intent, "There is no authenticator setup to confirm.", 400);
       const parsed = parseForm(TotpCodeSchema, formData);
       if (!parsed.ok) return refuse(intent, parsed.first, 400);
-      const startedAt = new Date();
+      if ((await claimTotpStep(auth, db, userId, parsed.data.code)) === "used") {
+        return refuse(intent, twoFactorMessages.codeUsed, 400);
+      }
       const result = await auth.api.verifyTOTP({
         body: { code: parsed.data.code },
         headers,
         returnHeaders: true,
       });
-      // Better Auth replaced this session; sessions elsewhere signed in with
-      // the password alone end too.
-      const ended = await endSessionsStartedBefore(db, userId, startedAt);
+      // Better Auth replaced this session with one that proved the code;
+      // every other session, signed in with the password alone, ends.
+      const token = sessionTokenSetBy(context.get(envContext), result.headers);
+      const ended = await endOtherSessions(db, userId, token ? { token } : null);
       logger.info({ userId, endedSessions: ended }, "two-factor authentication enabled");
       result.headers.append("Set-Cookie", await allowBackupCodesOnce(context, userId));
       return redirectWithToast(

@@ -262,7 +262,7 @@ export default function TwoFactorSettings() {
               )}
             </>
           ) : null}
-          {state.step === "locked" ? (
+          {state.step === "locked" && state.confirmWith === "passkey" ? (
             <>
               <p className="text-stone-800">
                 This account has a passkey. To change two-factor settings, confirm it is you with your passkey
@@ -275,6 +275,17 @@ export default function TwoFactorSettings() {
               >
                 Confirm with a passkey
               </Link>
+            </>
+          ) : null}
+          {state.step === "locked" && state.confirmWith === "sign-in" ? (
+            <>
+              <p className="text-stone-800">
+                This session was signed in with your password alone. To change two-factor settings or backup
+                codes, sign out and sign in again with your authenticator code or a backup code.
+              </p>
+              <Form method="post" action="/auth/sign-out" reloadDocument>
+                <SubmitButton busy={false} label="Sign out" busyLabel="Signing out..." />
+              </Form>
             </>
           ) : null}
           <p className="text-center text-sm">

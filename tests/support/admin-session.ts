@@ -1,5 +1,5 @@
 import type { Auth } from "~/lib/auth/auth.server";
-import { secretOfUri, totpCode } from "./totp";
+import { secretOfUri, unusedTotpCode } from "./totp";
 
 /**
  * A signed-in admin as the dashboard accepts one: signs in with the
@@ -29,7 +29,7 @@ export async function signInAdminWithTotp(
   if (!("totpURI" in enabled) || !enabled.totpURI) throw new Error("no TOTP URI");
   const secret = secretOfUri(enabled.totpURI);
   const verified = await auth.api.verifyTOTP({
-    body: { code: totpCode(secret) },
+    body: { code: await unusedTotpCode(secret) },
     headers: passwordOnly,
     returnHeaders: true,
   });
@@ -84,7 +84,7 @@ export async function signInAdminOverHttp(
   const codeStep = await postForm(
     codeSiteUrl,
     "/auth/two-factor",
-    { intent: "totp", code: totpCode(account.totpSecret), redirectTo },
+    { intent: "totp", code: await unusedTotpCode(account.totpSecret), redirectTo },
     challenge,
   );
   const session = setCookie(codeStep, "session_token");

@@ -37,3 +37,23 @@ export function secretOfUri(uri: string): string {
   if (!secret) throw new Error(`no secret in ${uri}`);
   return secret;
 }
+
+/** The last time step this process answered with, per secret. */
+const lastStepOf = new Map<string, number>();
+
+/**
+ * A code the server has not accepted yet, from this process: the server
+ * takes each time step once (and no earlier one), so a second sign-in in
+ * the same 30 seconds answers with the next step's code, which its window
+ * accepts; a third waits for the next step to begin.
+ */
+export async function unusedTotpCode(base32Secret: string, period = 30): Promise<string> {
+  const key = base32Secret.replace(/\s/g, "").toUpperCase();
+  const current = Math.floor(Date.now() / 1000 / period);
+  const step = Math.max(current, (lastStepOf.get(key) ?? -1) + 1);
+  const startsIn = (step - 1) * period * 1000 - Date.now();
+  // A wait for the clock, not for an outcome: the step must be in the window.
+  if (startsIn > 0) await new Promise((resolve) => setTimeout(resolve, startsIn + 50));
+  lastStepOf.set(key, step);
+  return totpCode(key, step * period * 1000, period);
+}

@@ -4,7 +4,8 @@ import { authPage } from "~/content/account-pages";
 import { EmailOnlySchema, safeRedirectPath, SignInSchema, SignUpSchema } from "~/forms/auth";
 import { type FieldErrors, parseForm, readFields } from "~/forms/parse-form";
 import { checkAuthRateLimit } from "./auth-limits.server";
-import { type Auth, authHeaders, readAuthFailure } from "./auth.server";
+import { createEmailVerificationToken } from "better-auth/api";
+import { type Auth, authHeaders, readAuthFailure, VERIFY_EMAIL_EXPIRES_IN_SECONDS } from "./auth.server";
 import {
   type AppContext,
   authContext,
@@ -18,11 +19,12 @@ import {
   forgetVerificationLinks,
   readVerificationLink,
   replaceUnverifiedAccount,
+  sendVerificationLink,
 } from "./email-verification.server";
 import { twoFactorStepUrl } from "./two-factor-sign-in.server";
 import { logger } from "../ops/logger.server";
 import { checkNewPasswordStrength } from "./password-strength.server";
-import { findAccountByEmail, grantAdminIfListed, isAdmin } from "./roles.server";
+import { findAccountByEmail, grantAdminIfListed, isAdmin, recordAdminPasswordLength } from "./roles.server";
 import { endSessionByToken, startPasskeyStep } from "./passkeys.server";
 import { readSecondFactors } from "./second-factor.server";
 import { createToastHeaders, redirectWithToast } from "../http/toast.server";
@@ -130,6 +132,8 @@ export async function signIn(context: AppContext, request: Request, formData: Fo
     if (account?.emailVerified) {
       await grantAdminIfListed(db, account, context.get(envContext).ADMIN_EMAILS);
     }
+    // The one moment the password is known: an admin's length is checked here.
+    if (account) await recordAdminPasswordLength(db, account.id, password);
     if (twoFactorPending) {
       // The password was right; the second step (an authenticator or backup
       // code) signs in. `headers` carries the challenge cookie.
@@ -187,11 +191,9 @@ export async function signUp(context: AppContext, request: Request, formData: Fo
     return fail({ intent: "sign-up", fieldErrors, values, toast: failureToast("Error", first) }, 400);
   }
   const { fullName, email, password } = parsed.data;
-  const weak = await checkNewPasswordStrength(password, {
-    email,
-    name: fullName,
-    admin: context.get(envContext).ADMIN_EMAILS.includes(email),
-  });
+  // The same rules for every address: a longer password for an admin is
+  // asked for when the account becomes one, or this answer would tell who is.
+  const weak = await checkNewPasswordStrength(password, { email, name: fullName, admin: false });
   if (weak) {
     return fail(
       { intent: "sign-up", fieldErrors: { password: weak }, values, toast: failureToast("Error", weak) },
@@ -212,13 +214,32 @@ export async function signUp(context: AppContext, request: Request, formData: Fo
   try {
     // An unverified address belongs to whoever signs up last: the password
     // is replaced and a new link sent, earlier links stop working.
+    // Every branch costs the same on the request path: one password hash,
+    // one signed link or mail. Not Better Auth's resend endpoint here: it
+    // waits for a floor of half a second, which told unverified addresses
+    // apart by the time sign-up took.
     const unverifiedId = await findUnverifiedAccount(db, email);
-    const passwordHash = unverifiedId ? await (await auth.$context).password.hash(password) : "";
+    const authContextValue = unverifiedId ? await auth.$context : null;
+    const passwordHash = authContextValue ? await authContextValue.password.hash(password) : "";
     if (
       unverifiedId &&
+      authContextValue &&
       (await replaceUnverifiedAccount(db, unverifiedId, { name: fullName, passwordHash }))
     ) {
-      await auth.api.sendVerificationEmail({ body: { email } });
+      const token = await createEmailVerificationToken(
+        authContextValue.secret,
+        email,
+        undefined,
+        VERIFY_EMAIL_EXPIRES_IN_SECONDS,
+        { userId: unverifiedId },
+      );
+      await sendVerificationLink(
+        db,
+        context.get(envContext).SITE_URL,
+        { id: unverifiedId, email },
+        token,
+        VERIFY_EMAIL_EXPIRES_IN_SECONDS,
+      );
     } else {
       // A taken (verified) address answers exactly like a new one (its owner
       // gets a mail instead): the response reveals nothing about who has an

@@ -9,13 +9,13 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { passkey } from "@better-auth/passkey";
 import * as authSchema from "../../../db/auth-schema";
 import { recordSignIn } from "./account-activity.server";
-import { existingAccountMail, resetPasswordMail, verificationMail } from "../mail/auth-mails.server";
+import { existingAccountMail, resetPasswordMail } from "../mail/auth-mails.server";
 import { resolveAuthSecret } from "./auth-secret.server";
 import type { Db } from "../db/db.server";
 import type { Env } from "../env.server";
 import { logger } from "../ops/logger.server";
 import { enqueueMail } from "../mail/mail.server";
-import { forgetResetLinks, recordVerificationLink } from "./email-verification.server";
+import { forgetResetLinks, sendVerificationLink } from "./email-verification.server";
 import { secondFactorOfNewSession } from "./second-factor.server";
 
 const DAY_SECONDS = 24 * HOUR_SECONDS;
@@ -42,6 +42,16 @@ export function sessionCookieName(env: Env): string {
 }
 
 /**
+ * The token of the session a Better Auth answer started (its signed cookie
+ * is `token.signature`), or null when it set none.
+ */
+export function sessionTokenSetBy(env: Env, headers: Headers): string | null {
+  const prefix = `${sessionCookieName(env)}=`;
+  const cookie = headers.getSetCookie().find((value) => value.startsWith(prefix));
+  const value = decodeURIComponent(cookie?.slice(prefix.length).split(";")[0] ?? "");
+  return value.split(".")[0] || null;
+}
+
 /**
  * WebAuthn binds a passkey to the site's host name (rpID) and accepts
  * answers only from the site's own origin, both from SITE_URL.
@@ -94,9 +104,7 @@ export function createAuth(db: Db, env: Env) {
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_EMAIL_EXPIRES_IN_SECONDS,
       async sendVerificationEmail({ user, token }) {
-        const url = `${siteUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
-        await recordVerificationLink(db, user.id, token, VERIFY_EMAIL_EXPIRES_IN_SECONDS);
-        await enqueueMail(db, verificationMail({ to: user.email, url }));
+        await sendVerificationLink(db, siteUrl, user, token, VERIFY_EMAIL_EXPIRES_IN_SECONDS);
       },
     },
     session: {

@@ -2,6 +2,8 @@ import { createHash, randomUUID } from "node:crypto";
 import { and, eq, gt, like } from "drizzle-orm";
 import { account, user, verification } from "../../../db/auth-schema";
 import type { Db } from "../db/db.server";
+import { verificationMail } from "../mail/auth-mails.server";
+import { enqueueMail } from "../mail/mail.server";
 
 /**
  * Better Auth's verification links are signed tokens, valid until they
@@ -25,6 +27,19 @@ export async function recordVerificationLink(
     value: hashOf(token),
     expiresAt: new Date(Date.now() + expiresInSeconds * 1000),
   });
+}
+
+/** Records a verification link and queues its mail: Better Auth's sending, and sign-up's own. */
+export async function sendVerificationLink(
+  db: Db,
+  siteUrl: string,
+  account: { id: string; email: string },
+  token: string,
+  expiresInSeconds: number,
+): Promise<void> {
+  const url = `${siteUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
+  await recordVerificationLink(db, account.id, token, expiresInSeconds);
+  await enqueueMail(db, verificationMail({ to: account.email, url }));
 }
 
 export async function forgetVerificationLinks(db: Db, userId: string): Promise<void> {

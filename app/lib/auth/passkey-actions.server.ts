@@ -17,7 +17,7 @@ import {
   startPasskeySignIn,
 } from "./passkeys.server";
 import {
-  endSessionsStartedBefore,
+  endOtherSessions,
   hasSecondFactor,
   mayChangeSecondFactors,
   readSecondFactors,
@@ -113,7 +113,6 @@ export async function passkeyRegistrationAction(
   if (!name.ok) return refuse(intent, name.first, 400, undefined, name.fieldErrors);
   const response = readWebAuthnResponse(readFields(formData, ["response"]).response);
   if (!response) return refuse(intent, passkeyMessages.unreadable, 400);
-  const startedAt = new Date();
   try {
     await finishPasskeyRegistration(
       context,
@@ -130,13 +129,13 @@ export async function passkeyRegistrationAction(
   let endedSessions = 0;
   if (!hasSecondFactor(factors)) {
     // The account's first second factor, as when an authenticator is
-    // confirmed: this session has just proved it, and sessions elsewhere
-    // signed in with the password alone end.
+    // confirmed: this session has just proved it, and every other session
+    // (signed in with the password alone) ends.
     await db
       .update(sessionTable)
       .set({ secondFactor: "passkey" })
       .where(eq(sessionTable.id, session.sessionId));
-    endedSessions = await endSessionsStartedBefore(db, userId, startedAt, session.sessionId);
+    endedSessions = await endOtherSessions(db, userId, { id: session.sessionId });
   }
   logger.info({ userId, endedSessions }, "passkey added");
   return redirectWithToast(context, done, {

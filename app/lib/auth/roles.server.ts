@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { ADMIN_PASSWORD_MIN_LENGTH } from "~/forms/auth";
 import { user, userRoles } from "../../../db/schema";
 import type { Db } from "../db/db.server";
 import { logger } from "../ops/logger.server";
@@ -16,6 +17,31 @@ export async function isAdmin(db: Db, userId: string): Promise<boolean> {
     .where(and(eq(userRoles.user_id, userId), eq(userRoles.role, ADMIN_ROLE)))
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * An admin's password must have ADMIN_PASSWORD_MIN_LENGTH characters. Sign-up
+ * and reset cannot ask for it (their answer would tell who is listed in
+ * ADMIN_EMAILS), so it is asked for when the account is an admin: every time
+ * its password is seen in plain text (a sign-in, a reset, a change), whether
+ * it is long enough is recorded; a new role starts at "not known". The admin
+ * area stays closed until it is (docs/decisions/024).
+ */
+export async function recordAdminPasswordLength(db: Db, userId: string, password: string): Promise<void> {
+  await db
+    .update(userRoles)
+    .set({ long_password: password.length >= ADMIN_PASSWORD_MIN_LENGTH })
+    .where(and(eq(userRoles.user_id, userId), eq(userRoles.role, ADMIN_ROLE)));
+}
+
+/** The admin's role, and whether their password was last seen long enough; null for a non-admin. */
+export async function readAdminRole(db: Db, userId: string): Promise<{ longPassword: boolean } | null> {
+  const [row] = await db
+    .select({ longPassword: userRoles.long_password })
+    .from(userRoles)
+    .where(and(eq(userRoles.user_id, userId), eq(userRoles.role, ADMIN_ROLE)))
+    .limit(1);
+  return row ?? null;
 }
 
 export interface AccountSummary {

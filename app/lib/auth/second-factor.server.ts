@@ -1,4 +1,4 @@
-import { and, count, eq, lt, ne } from "drizzle-orm";
+import { and, count, eq, ne } from "drizzle-orm";
 import { passkey, session as sessionTable, twoFactor, user } from "../../../db/schema";
 import type { Db } from "../db/db.server";
 import { logger } from "../ops/logger.server";
@@ -76,26 +76,26 @@ export function mayChangeSecondFactors(
 }
 
 /**
- * Ends every session of the user that started before `before`: after
- * setting up a second factor, sessions signed in with the password alone
- * (perhaps by someone else) must not live on.
+ * Ends every session of the user but the one that has just proved the new
+ * factor: after setting up a second factor, no session signed in with the
+ * password alone (perhaps by someone else, even while the setup ran) may
+ * live on. Chosen by id, not by start time: a sign-in racing the setup is
+ * younger than its start. Without `keep` (its cookie unreadable) every
+ * session ends.
  */
-export async function endSessionsStartedBefore(
+export async function endOtherSessions(
   db: Db,
   userId: string,
-  before: Date,
-  /** A session that lives on (it has just proved the new factor). */
-  keep?: string,
+  keep: { id: string } | { token: string } | null,
 ): Promise<number> {
+  const spare = !keep
+    ? undefined
+    : "id" in keep
+      ? ne(sessionTable.id, keep.id)
+      : ne(sessionTable.token, keep.token);
   const ended = await db
     .delete(sessionTable)
-    .where(
-      and(
-        eq(sessionTable.userId, userId),
-        lt(sessionTable.createdAt, before),
-        keep ? ne(sessionTable.id, keep) : undefined,
-      ),
-    )
+    .where(and(eq(sessionTable.userId, userId), spare))
     .returning({ id: sessionTable.id });
   return ended.length;
 }

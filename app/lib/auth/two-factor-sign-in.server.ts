@@ -12,6 +12,7 @@ import {
   twoFactorChallengeCookieName,
 } from "./passkeys.server";
 import { readSecondFactors } from "./second-factor.server";
+import { claimTotpStep } from "./totp-steps.server";
 import { getSession } from "./viewer.server";
 import {
   type AppContext,
@@ -115,6 +116,15 @@ export async function verifySignInSecondFactor(
   }
 
   const auth = context.get(authContext);
+  if (intent === "totp") {
+    const { db } = context.get(databaseContext);
+    const pendingUserId = await readPendingChallengeUserId(db, context.get(envContext), request);
+    // Without a pending challenge Better Auth refuses the step below anyway.
+    if (pendingUserId && (await claimTotpStep(auth, db, pendingUserId, parsed.data.code)) === "used") {
+      logger.warn({ userId: pendingUserId }, "an authenticator code was offered again");
+      return refuse(intent, twoFactorMessages.codeUsed, 401);
+    }
+  }
   const headers = authHeaders(request, clientIp);
   try {
     const result =

@@ -10,7 +10,7 @@ import { DEAL_SIZE_VALUES, INTEREST_VALUES, type Interest } from "../../content/
 import { createAuth, sessionCookieName } from "../auth/auth.server";
 import type { Db } from "./db.server";
 import type { Env } from "../env.server";
-import { grantAdmin } from "../auth/roles.server";
+import { grantAdmin, recordAdminPasswordLength } from "../auth/roles.server";
 
 export type NewInquiry = typeof contactSubmissions.$inferInsert;
 
@@ -38,7 +38,11 @@ export async function createAccount(db: Db, env: Env, account: SeedAccount): Pro
         and(sql`${mailOutbox.to} @> ${JSON.stringify([account.email])}::jsonb`, isNull(mailOutbox.sent_at)),
       );
   }
-  if (account.admin) await grantAdmin(db, account.email);
+  if (account.admin) {
+    await grantAdmin(db, account.email);
+    // As a sign-in would: the seed knows the password.
+    await recordAdminPasswordLength(db, created.id, account.password);
+  }
   return created.id;
 }
 

@@ -5,7 +5,7 @@ import { signInAdminWithTotp } from "../../../tests/support/admin-session";
 import { createTestApp, createTestContext, createTestServices } from "../../../tests/support/test-context";
 import { type Backend, createTestDatabase, testBackends } from "../../../tests/support/test-database";
 import { sessionCookieName } from "../auth/auth.server";
-import { grantAdmin, revokeAdmin } from "../auth/roles.server";
+import { grantAdmin, recordAdminPasswordLength, revokeAdmin } from "../auth/roles.server";
 import { getSession, getViewer } from "../auth/viewer.server";
 import { requireAdmin, requireUser } from "./guards.server";
 
@@ -25,17 +25,27 @@ async function loadApp(backend: Backend) {
 type App = Awaited<ReturnType<typeof loadApp>>;
 
 /** A verified account, signed in: returns its session cookie. */
-async function signedInCookie(app: App, email: string): Promise<string> {
+async function signedInCookie(app: App, email: string, password = "secret123"): Promise<string> {
   const { auth } = app;
-  await auth.api.signUpEmail({ body: { name: email.split("@")[0]!, email, password: "secret123" } });
+  await auth.api.signUpEmail({ body: { name: email.split("@")[0]!, email, password } });
   await app.db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.email, email));
   const { headers } = await auth.api.signInEmail({
-    body: { email, password: "secret123" },
+    body: { email, password },
     returnHeaders: true,
   });
   const cookie = headers.getSetCookie().find((value) => value.includes("session_token="));
   if (!cookie) throw new Error("no session cookie");
   return cookie.split(";")[0]!;
+}
+
+const ADMIN_PASSWORD = "admin-long-secret-12";
+
+async function idOf(app: App, email: string): Promise<string> {
+  const [row] = await app.db
+    .select({ id: schema.user.id })
+    .from(schema.user)
+    .where(eq(schema.user.email, email));
+  return row!.id;
 }
 
 function request(url: string, cookie?: string): Request {
@@ -60,7 +70,7 @@ describe.each(testBackends)("guards and viewer on %s", (backend) => {
   beforeAll(async () => {
     app = await loadApp(backend);
     memberCookie = await signedInCookie(app, "member@example.com");
-    const passwordOnly = await signedInCookie(app, "admin@example.com");
+    const passwordOnly = await signedInCookie(app, "admin@example.com", ADMIN_PASSWORD);
     await grantAdmin(app.db, "admin@example.com");
     // An admin without a second factor is sent to set one up.
     expect(await redirectOf(requireAdmin(app.context, request("/dashboard.data?q=x", passwordOnly)))).toBe(
@@ -68,8 +78,10 @@ describe.each(testBackends)("guards and viewer on %s", (backend) => {
     );
     ({ cookie: adminCookie } = await signInAdminWithTotp(app.auth, app.cookieName, {
       email: "admin@example.com",
-      password: "secret123",
+      password: ADMIN_PASSWORD,
     }));
+    // What the sign-in form records (Better Auth's own API above does not).
+    await recordAdminPasswordLength(app.db, await idOf(app, "admin@example.com"), ADMIN_PASSWORD);
   });
   afterAll(async () => {
     await app?.dispose();
@@ -104,6 +116,17 @@ describe.each(testBackends)("guards and viewer on %s", (backend) => {
     expect(await redirectOf(requireAdmin(app.context, request("/dashboard", adminCookie)))).toBe("/");
     expect(await getViewer(app.context, request("/", adminCookie))).toMatchObject({ isAdmin: false });
     await grantAdmin(app.db, "admin@example.com");
+  });
+
+  it("sends an admin whose password was not seen to have 12 characters to set a longer one", async () => {
+    const id = await idOf(app, "admin@example.com");
+    await recordAdminPasswordLength(app.db, id, "short-9ch");
+    expect(await redirectOf(requireAdmin(app.context, request("/dashboard", adminCookie)))).toBe(
+      "/account#change-password",
+    );
+    await recordAdminPasswordLength(app.db, id, ADMIN_PASSWORD);
+    const { user } = await requireAdmin(app.context, request("/dashboard", adminCookie));
+    expect(user.email).toBe("admin@example.com");
   });
 
   it("ends a session 30 days after sign-in, however active", async () => {

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { totpCode } from "../../support/totp";
+import { unusedTotpCode } from "../../support/totp";
 import { linkIn, waitForMail } from "./mailbox";
 
 /**
@@ -98,7 +98,7 @@ export async function enrolTotp(page: Page, password = TEST_PASSWORD): Promise<T
   await expect(page.getByRole("img", { name: "QR code of your authenticator secret" })).toBeVisible();
   const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
   const confirm = page.getByRole("form", { name: "Confirm authenticator" });
-  await confirm.getByLabel("Code from the app").fill(totpCode(secret));
+  await confirm.getByLabel("Code from the app").fill(await unusedTotpCode(secret));
   await confirm.getByRole("button", { name: "Turn on two-factor" }).click();
   const list = page.getByRole("list", { name: "Backup codes" });
   await expect(list).toBeVisible();
@@ -110,7 +110,7 @@ export async function enrolTotp(page: Page, password = TEST_PASSWORD): Promise<T
 export async function enterTotp(page: Page, secret: string) {
   await expect(page).toHaveURL(/\/auth\/two-factor/);
   const form = page.getByRole("form", { name: "Authenticator code" });
-  await form.getByLabel("Authentication code").fill(totpCode(secret));
+  await form.getByLabel("Authentication code").fill(await unusedTotpCode(secret));
   await form.getByRole("button", { name: "Verify" }).click();
 }
 

@@ -1,0 +1,71 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { and, eq, like, lt } from "drizzle-orm";
+import { type Cookie, createCookie } from "react-router";
+import { verification } from "../../../db/auth-schema";
+import { resolveAuthSecret } from "./auth-secret.server";
+import { type AppContext, databaseContext, envContext } from "../context.server";
+
+/**
+ * Permission to show the backup codes once: issued with them (at enrolment
+ * or on regenerating) as a random token whose hash is a row that the page
+ * showing them deletes. The cookie alone proves nothing: replaying it finds
+ * no row, and the row is refused after five minutes. The codes themselves
+ * never travel in a cookie.
+ */
+export const BACKUP_CODES_ONCE_SECONDS = 5 * 60;
+const IDENTIFIER_PREFIX = "backup-codes-once:";
+
+const identifierOf = (token: string) =>
+  `${IDENTIFIER_PREFIX}${createHash("sha256").update(token).digest("hex")}`;
+
+// Cheap to make: made per request, so no module state outlives a configuration.
+function backupCodesOnce(context: AppContext): Cookie {
+  const env = context.get(envContext);
+  return createCookie("backup_codes_once", {
+    path: "/account",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.SITE_URL.startsWith("https:"),
+    maxAge: BACKUP_CODES_ONCE_SECONDS,
+    secrets: [resolveAuthSecret(env)],
+  });
+}
+
+/** Records a one-time permission for this user; returns the Set-Cookie header carrying it. */
+export async function allowBackupCodesOnce(context: AppContext, userId: string): Promise<string> {
+  const { db } = context.get(databaseContext);
+  const token = randomBytes(32).toString("base64url");
+  const now = new Date();
+  // Permissions never taken (the page was not opened) go with the next one issued.
+  await db
+    .delete(verification)
+    .where(and(like(verification.identifier, `${IDENTIFIER_PREFIX}%`), lt(verification.expiresAt, now)));
+  await db.insert(verification).values({
+    id: randomUUID(),
+    identifier: identifierOf(token),
+    value: userId,
+    expiresAt: new Date(now.getTime() + BACKUP_CODES_ONCE_SECONDS * 1000),
+  });
+  return backupCodesOnce(context).serialize(token);
+}
+
+/**
+ * True (and a header that clears the cookie) when the codes may be shown to
+ * this user now. Taking the permission uses it up, allowed or not.
+ */
+export async function takeBackupCodesPermission(
+  context: AppContext,
+  request: Request,
+  userId: string,
+): Promise<{ allowed: boolean; clear: string | null }> {
+  const cookie = backupCodesOnce(context);
+  const token: unknown = await cookie.parse(request.headers.get("Cookie"));
+  if (typeof token !== "string" || token === "") return { allowed: false, clear: null };
+  const { db } = context.get(databaseContext);
+  const [row] = await db
+    .delete(verification)
+    .where(eq(verification.identifier, identifierOf(token)))
+    .returning({ userId: verification.value, expiresAt: verification.expiresAt });
+  const allowed = row !== undefined && row.userId === userId && row.expiresAt > new Date();
+  return { allowed, clear: await cookie.serialize("", { maxAge: 0 }) };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "user_roles" ADD COLUMN "long_password" boolean DEFAULT false NOT NULL;
