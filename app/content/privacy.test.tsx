@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { SESSION_ABSOLUTE_MAX_MS, SESSION_EXPIRES_IN_SECONDS } from "~/lib/auth/auth.server";
-import { allowBackupCodesOnce } from "~/lib/auth/totp-enrolment.server";
+import { allowBackupCodesOnce } from "~/lib/auth/backup-codes-once.server";
 import Privacy from "~/routes/privacy";
 import { createTestApp, createTestContext } from "../../tests/support/test-context";
 import { company } from "./company";

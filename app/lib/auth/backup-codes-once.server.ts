@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, like, lt } from "drizzle-orm";
 import { type Cookie, createCookie } from "react-router";
 import { verification } from "../../../db/auth-schema";
+import { BACKUP_CODES_COOKIE } from "~/content/privacy";
 import { resolveAuthSecret } from "./auth-secret.server";
 import { type AppContext, databaseContext, envContext } from "../context.server";
 
@@ -12,7 +13,8 @@ import { type AppContext, databaseContext, envContext } from "../context.server"
  * no row, and the row is refused after five minutes. The codes themselves
  * never travel in a cookie.
  */
-export const BACKUP_CODES_ONCE_SECONDS = 5 * 60;
+// The name and lifetime the privacy notice states.
+export const BACKUP_CODES_ONCE_SECONDS = BACKUP_CODES_COOKIE.lifetimeMinutes * 60;
 const IDENTIFIER_PREFIX = "backup-codes-once:";
 
 const identifierOf = (token: string) =>
@@ -21,7 +23,7 @@ const identifierOf = (token: string) =>
 // Cheap to make: made per request, so no module state outlives a configuration.
 function backupCodesOnce(context: AppContext): Cookie {
   const env = context.get(envContext);
-  return createCookie("backup_codes_once", {
+  return createCookie(BACKUP_CODES_COOKIE.name, {
     path: "/account",
     httpOnly: true,
     sameSite: "lax",
