@@ -1,4 +1,4 @@
-import { requireUser } from "~/lib/http/guards.server";
+import { guardedUser } from "~/lib/http/guards.server";
 import { logger } from "~/lib/ops/logger.server";
 import { countPersonalData, findPersonalData } from "~/lib/privacy/personal-data.server";
 import type { Route } from "./+types/account.data";
@@ -10,8 +10,8 @@ import { databaseContext } from "~/lib/context.server";
  * account mail and rate-limit counters. Never a secret: no password hash, no
  * session token.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireUser(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = guardedUser(context);
   const found = await findPersonalData(context.get(databaseContext).db, user.email, "account");
   logger.info({ userId: user.id, counts: countPersonalData(found) }, "account data downloaded");
   const exportedAt = new Date();
@@ -19,7 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="my-account-data-${exportedAt.toISOString().slice(0, 10)}.json"`,
-      "Cache-Control": "private, no-store",
     },
   });
 }

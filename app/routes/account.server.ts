@@ -23,6 +23,7 @@ import {
   databaseContext,
   envContext,
 } from "~/lib/context.server";
+import { retryAfter } from "~/lib/http/response-headers.server";
 
 export interface SessionSummary {
   id: string;
@@ -156,7 +157,7 @@ export async function accountAction(
   const limit = await checkAuthRateLimit(db, "change-password", { ip: clientIp, email: session.user.email });
   if (!limit.allowed) {
     return refuse({ intent, toast: failed(limit.message) }, 429, {
-      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+      headers: retryAfter(context, limit.retryAfterSeconds),
     });
   }
   // After the spec's checks: an admin needs 12 characters, nobody a guessable password.

@@ -12,7 +12,7 @@ import { passkeyRegistrationAction } from "~/lib/auth/passkey-actions.server";
 import { isPasskeyIntent, type PasskeyActionData, splitPasskeyAnswer } from "~/lib/auth/passkey-ceremony";
 import type { PasskeySummary } from "~/lib/auth/passkeys.server";
 import { readFormData } from "~/lib/http/form-data.server";
-import { requireSession } from "~/lib/http/guards.server";
+import { guardedSession } from "~/lib/http/guards.server";
 import type { Route } from "./+types/account";
 import {
   accountAction,
@@ -29,18 +29,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadAccountPage(context, await requireSession(context, request));
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadAccountPage(context, guardedSession(context));
 }
-
-/** Nothing here may be cached; Retry-After and Set-Cookie reach the browser. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const headers = new Headers(
-    actionHeaders.has("Retry-After") || actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders,
-  );
-  headers.set("Cache-Control", "private, no-store");
-  return headers;
-};
 
 const INTENTS: readonly AccountIntent[] = [
   "change-password",
@@ -50,7 +41,7 @@ const INTENTS: readonly AccountIntent[] = [
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireSession(context, request);
+  const session = guardedSession(context);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (isPasskeyIntent(intent)) {

@@ -21,6 +21,7 @@ import {
 } from "~/lib/auth/totp-enrolment.server";
 import type { SignedInSession } from "~/lib/auth/viewer.server";
 import { type AppContext, authContext, clientIpContext, databaseContext } from "~/lib/context.server";
+import { retryAfter } from "~/lib/http/response-headers.server";
 
 export type TwoFactorPageState =
   | { step: "start" }
@@ -116,7 +117,7 @@ export async function twoFactorAction(
   const limit = await checkAuthRateLimit(db, "two-factor", { ip: clientIp, email: session.user.email });
   if (!limit.allowed) {
     return refuse(intent, limit.message, 429, {
-      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+      headers: retryAfter(context, limit.retryAfterSeconds),
     });
   }
   const headers = authHeaders(request, clientIp);

@@ -42,10 +42,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ tab: verify ? "signin" : tab, redirectTo, verify }, headers ? { headers } : undefined);
 }
 
-/** Retry-After on a 429, and Set-Cookie of a session refresh, reach the browser. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Retry-After") || actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");

@@ -18,6 +18,7 @@ import { type RateLimit, consumeRateLimit } from "../lib/http/rate-limit.server"
 import { dataWithToast, redirectWithToast } from "../lib/http/toast.server";
 import { type AppContext, clientIpContext, databaseContext, envContext } from "~/lib/context.server";
 import type { Env } from "~/lib/env.server";
+import { retryAfter } from "~/lib/http/response-headers.server";
 
 /** Binds form tokens to this form. */
 export const CONTACT_FORM_PURPOSE = "contact";
@@ -123,7 +124,7 @@ export async function handleContactSubmission(
       if (!limit.allowed) {
         return data<ContactActionData>(
           { values, formToken, fieldErrors: {}, formError: RATE_LIMIT_MESSAGE },
-          { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+          { status: 429, headers: retryAfter(context, limit.retryAfterSeconds) },
         );
       }
     }
@@ -158,7 +159,7 @@ export async function handleContactSubmission(
     logger.error({ err: error }, "inquiry could not be stored");
     return dataWithToast<ContactActionData>({ values, formToken, fieldErrors: {} }, FAILURE_TOAST, {
       status: 503,
-      headers: { "Retry-After": "5" },
+      headers: retryAfter(context, 5),
     });
   }
   // 303: the browser follows with a GET, so a reload cannot resubmit.

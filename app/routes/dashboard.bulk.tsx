@@ -3,7 +3,7 @@ import { type Toast, Toaster } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { databaseContext, envContext } from "~/lib/context.server";
 import { readFormData } from "~/lib/http/form-data.server";
-import { requireAdmin } from "~/lib/http/guards.server";
+import { guardedUser } from "~/lib/http/guards.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { LostReasonRequiredError } from "~/lib/inbox/lead-status.server";
 import { logFailure } from "~/lib/ops/failure-reference.server";
@@ -18,15 +18,6 @@ export const meta: Route.MetaFunction = () => [
   { title: "Bulk action – Dashboard" },
   { name: "robots", content: "noindex" },
 ];
-
-/**
- * The bulk form posts here. No redirect for a plain visit: a hydrating
- * confirmation page would run this loader and be sent away.
- */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
-  return null;
-}
 
 const DONE: Record<string, string> = {
   "mark-read": "marked as read",
@@ -44,7 +35,7 @@ function failure(description: string, status: number) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireAdmin(context, request);
+  const user = guardedUser(context);
   const formData = await readFormData(request);
   const parsed = parseBulkForm(formData);
   if (!parsed.ok) return failure(parsed.first, 400);

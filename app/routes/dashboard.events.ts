@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/lib/http/guards.server";
+import { guardedUser } from "~/lib/http/guards.server";
 import { INBOX_CHANGED_CHANNEL } from "~/lib/inbox/inbox.server";
 import { logger } from "~/lib/ops/logger.server";
 import { eventStreamClients } from "~/lib/ops/metrics.server";
@@ -32,7 +32,7 @@ export const SESSION_RECHECK_MS = 10_000;
  * three lines of framing below stay too.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(context, request);
+  const user = guardedUser(context);
   const database = context.get(databaseContext);
   const encoder = new TextEncoder();
   let cleanup = () => {};

@@ -17,7 +17,7 @@ import { type LeadIntent, LeadActionSchema } from "~/forms/lead-desk";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { databaseContext, envContext } from "~/lib/context.server";
 import { readFormData } from "~/lib/http/form-data.server";
-import { requireAdmin } from "~/lib/http/guards.server";
+import { guardedUser } from "~/lib/http/guards.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { ReplyPlaceholderError } from "~/lib/inbox/desk-reply.server";
 import { LostReasonRequiredError } from "~/lib/inbox/lead-status.server";
@@ -43,7 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const IdSchema = z.uuid();
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(context, request);
+  const user = guardedUser(context);
   const id = IdSchema.safeParse(params.id);
   if (!id.success) throw data("Not found", { status: 404 });
   const templateId = new URL(request.url).searchParams.get("template");
@@ -71,7 +71,7 @@ function failure(description: string, status: number, intent: string, fieldError
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = await requireAdmin(context, request);
+  const user = guardedUser(context);
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
   const parsed = parseForm(LeadActionSchema, formData);

@@ -22,6 +22,7 @@ import {
 } from "../context.server";
 import { logger } from "../ops/logger.server";
 import { createToastHeaders, redirectWithToast } from "../http/toast.server";
+import { retryAfter } from "../http/response-headers.server";
 
 /**
  * The second step of signing in: after a right password, an account with
@@ -110,7 +111,7 @@ export async function verifySignInSecondFactor(
   const limit = await checkAuthRateLimit(context.get(databaseContext).db, "two-factor", { ip: clientIp });
   if (!limit.allowed) {
     return refuse(intent, limit.message, 429, {
-      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+      headers: retryAfter(context, limit.retryAfterSeconds),
     });
   }
 
@@ -148,7 +149,7 @@ export async function verifySignInSecondFactor(
           intent,
           "Too many wrong codes for this account. Please wait 15 minutes and try again.",
           429,
-          { headers: { "Retry-After": "900" } },
+          { headers: retryAfter(context, 900) },
         );
       case "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE":
         return restart(context, redirectTo, "Too many wrong codes. Sign in with your password again.");
