@@ -1,4 +1,13 @@
-import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import {
+  data,
+  Form,
+  href,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+} from "react-router";
 import { NewPasswordFields, PasswordField } from "~/components/form-fields";
 import { PasskeyButton } from "~/components/passkey-button";
 import { Toaster } from "~/components/toast";
@@ -194,7 +203,7 @@ function Passkeys({
               passkey first.
             </p>
             <Link
-              to={`/auth/two-factor?${new URLSearchParams({ redirectTo: "/account" }).toString()}`}
+              to={`${href("/auth/two-factor")}?${new URLSearchParams({ redirectTo: href("/account") }).toString()}`}
               reloadDocument
               className={cn(buttonVariants({ variant: "secondary", width: "full" }), "mt-3")}
             >
@@ -256,7 +265,7 @@ export default function AccountPage() {
                 : "Off. Add a code from an authenticator app to signing in."}
           </p>
           <Link
-            to="/account/two-factor"
+            to={href("/account/two-factor")}
             className={cn(buttonVariants({ variant: "secondary", width: "full" }), "mt-4")}
           >
             {factors.totp === "on" ? "Manage two-factor authentication" : "Set up two-factor authentication"}
@@ -284,13 +293,16 @@ export default function AccountPage() {
           </p>
           <div className="mt-4 flex flex-col gap-3">
             <a
-              href="/account/data"
+              href={href("/account/data")}
               download
               className={buttonVariants({ variant: "secondary", width: "full" })}
             >
               Download my data
             </a>
-            <Link to="/account/delete" className={buttonVariants({ variant: "secondary", width: "full" })}>
+            <Link
+              to={href("/account/delete")}
+              className={buttonVariants({ variant: "secondary", width: "full" })}
+            >
               Delete my account
             </Link>
           </div>

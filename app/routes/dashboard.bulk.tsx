@@ -1,4 +1,4 @@
-import { data, Form, Link, useActionData } from "react-router";
+import { data, Form, href, Link, useActionData } from "react-router";
 import { type Toast, Toaster } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { databaseContext, envContext } from "~/lib/context.server";
@@ -31,7 +31,7 @@ const DONE: Record<string, string> = {
 
 function failure(description: string, status: number) {
   const toast: Toast = { title: "Error", description, variant: "destructive" };
-  return data({ toast, confirm: null, back: "/dashboard" }, { status });
+  return data({ toast, confirm: null, back: href("/dashboard") }, { status });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -92,7 +92,7 @@ export default function BulkAction() {
         </Form>
       ) : (
         <p>
-          <Link to={result?.back ?? "/dashboard"} className="font-semibold text-amber-800 underline">
+          <Link to={result?.back ?? href("/dashboard")} className="font-semibold text-amber-800 underline">
             Back to the inbox
           </Link>
         </p>

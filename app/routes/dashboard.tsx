@@ -1,5 +1,6 @@
 import {
   data,
+  href,
   Link,
   type ShouldRevalidateFunctionArgs,
   useActionData,
@@ -100,7 +101,7 @@ function backUrl(request: Request): string {
   params.delete("delete");
   params.delete("index");
   const query = params.toString();
-  return query ? `/dashboard?${query}` : "/dashboard";
+  return query ? `${href("/dashboard")}?${query}` : href("/dashboard");
 }
 
 async function apply(db: Db, action: InboxAction, adminId: string): Promise<boolean> {
@@ -187,7 +188,7 @@ export default function Dashboard() {
             {filtered ? " in this view" : ""} · <span data-testid="inbox-unread">{`${unread} unread`}</span>
           </p>
         </div>
-        <Link to="/dashboard/privacy">Privacy requests</Link>
+        <Link to={href("/dashboard/privacy")}>Privacy requests</Link>
       </header>
 
       <ReplyMetricsPanel metrics={metrics} />
