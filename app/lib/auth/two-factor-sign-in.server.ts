@@ -12,7 +12,6 @@ import {
   twoFactorChallengeCookieName,
 } from "./passkeys.server";
 import { readSecondFactors } from "./second-factor.server";
-import { getSession } from "./viewer.server";
 import {
   type AppContext,
   authContext,
@@ -22,6 +21,7 @@ import {
 } from "../context.server";
 import { logger } from "../ops/logger.server";
 import { createToastHeaders, redirectWithToast } from "../http/toast.server";
+import { readRequestSession } from "../http/request-session.server";
 import { retryAfter } from "../http/response-headers.server";
 
 /**
@@ -76,7 +76,7 @@ export async function readSignInStep(context: AppContext, request: Request): Pro
     const pendingUserId = await readPasskeyStepUserId(db, env, request);
     if (pendingUserId) return { pendingUserId, passwordSessionId: null, totp: false, passkey: true };
   }
-  const { session } = await getSession(context, request);
+  const { session } = readRequestSession(context);
   if (!session || session.secondFactor) return null;
   if ((await readSecondFactors(db, session.user.id)).passkeys === 0) return null;
   return { pendingUserId: session.user.id, passwordSessionId: session.sessionId, totp: false, passkey: true };
