@@ -7,7 +7,6 @@ import {
   isRouteErrorResponse,
   type RouterContextProvider,
   ServerRouter,
-  UNSAFE_ErrorResponseImpl as ErrorResponseImpl,
 } from "react-router";
 import { NonceProvider } from "~/components/nonce-provider";
 import { cspNonceContext } from "~/lib/context.server";
@@ -16,6 +15,18 @@ import { logger } from "~/lib/ops/logger.server";
 import { currentRequestId } from "~/lib/ops/request-id.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * What the error boundaries get for a database outage: the shape React
+ * Router gives a thrown `data(null, { status: 503 })` (isRouteErrorResponse
+ * accepts it, and it reaches the browser as one when the page hydrates).
+ */
+const SERVICE_UNAVAILABLE = Object.freeze({
+  status: 503,
+  statusText: "Service Unavailable",
+  internal: false,
+  data: null,
+});
 
 /** Requests whose loader or action failed because the database was unreachable. */
 const databaseUnavailable = new WeakSet<Request>();
@@ -51,7 +62,7 @@ export default function handleRequest(
     // The error page only sees sanitized errors; tell it which page to show.
     const { errors } = routerContext.staticHandlerContext;
     for (const routeId of Object.keys(errors ?? {})) {
-      errors![routeId] = new ErrorResponseImpl(503, "Service Unavailable", null);
+      errors![routeId] = SERVICE_UNAVAILABLE;
     }
   }
   if (request.method.toUpperCase() === "HEAD") {

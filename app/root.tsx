@@ -25,7 +25,8 @@ import { type AppContext, databaseContext, envContext } from "~/lib/context.serv
 import { prerenderContext } from "~/lib/prerender-context.server";
 import { logger } from "~/lib/ops/logger.server";
 import { countUnreadCached } from "~/lib/inbox/inbox-counts.server";
-import { getViewerWithHeaders } from "~/lib/auth/viewer.server";
+import { readRequestSession, sessionMiddleware, viewerOf } from "~/lib/http/request-session.server";
+import { addedHeadersMiddleware } from "~/lib/http/response-headers.server";
 import { isPrivatePath, serializeJsonLd } from "~/seo/meta";
 
 /** A badge is not worth failing every page for: without a count, none is shown. */
@@ -38,22 +39,28 @@ async function countUnreadForHeader(context: AppContext): Promise<number | undef
   }
 }
 
-export const middleware: Route.MiddlewareFunction[] = [prerenderContext];
+/** The session is read once here, for the root loader and every guard below it. */
+export const middleware: Route.MiddlewareFunction[] = [
+  prerenderContext,
+  addedHeadersMiddleware,
+  sessionMiddleware,
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [flash, session] = await Promise.all([
-    getToast(context, request),
-    getViewerWithHeaders(context, request),
-  ]);
-  // Both may set cookies: clearing the shown toast, sliding the session.
-  const headers = new Headers();
-  for (const source of [flash.headers, session.headers]) {
-    for (const cookie of source?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
-  }
-  const unreadCount = session.viewer.isAdmin ? await countUnreadForHeader(context) : undefined;
+  // The toast is read here, not in middleware: only a page shows it, so only a page clears it.
+  const flash = await getToast(context, request);
+  const session = readRequestSession(context);
+  // The count is inbox data: only for a session the dashboard itself would let in.
+  const unreadCount =
+    session.isAdmin && session.session?.secondFactor ? await countUnreadForHeader(context) : undefined;
   return data(
-    { toast: flash.toast, viewer: session.viewer, unreadCount, siteUrl: context.get(envContext).SITE_URL },
-    { headers },
+    {
+      toast: flash.toast,
+      viewer: viewerOf(session),
+      unreadCount,
+      siteUrl: context.get(envContext).SITE_URL,
+    },
+    flash.headers ? { headers: flash.headers } : undefined,
   );
 }
 

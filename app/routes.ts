@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -24,17 +24,25 @@ export default [
   route("auth/forgot-password", "routes/auth.forgot-password.tsx"),
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("auth/two-factor", "routes/auth.two-factor.tsx"),
-  route("account", "routes/account.tsx"),
-  route("account/two-factor", "routes/account.two-factor.tsx"),
-  route("dashboard", "routes/dashboard.tsx"),
-  route("dashboard/export.csv", "routes/dashboard.export-csv.ts"),
-  route("dashboard/events", "routes/dashboard.events.ts"),
-  route("dashboard/inquiries/:id", "routes/dashboard.inquiries.detail.tsx"),
-  route("dashboard/bulk", "routes/dashboard.bulk.tsx"),
-  route("dashboard/privacy", "routes/dashboard.privacy.tsx"),
-  route("dashboard/privacy/export.json", "routes/dashboard.privacy.export-json.ts"),
-  route("account/data", "routes/account.data.ts"),
-  route("account/delete", "routes/account.delete.tsx"),
+  // Pathless layouts: their middleware guards every route below them (pages,
+  // actions, downloads, the event stream), and each child keeps its full path.
+  // A route under /account or /dashboard goes inside its layout
+  // (app/routes.test.ts fails otherwise).
+  layout("routes/account.layout.tsx", [
+    route("account", "routes/account.tsx"),
+    route("account/two-factor", "routes/account.two-factor.tsx"),
+    route("account/data", "routes/account.data.ts"),
+    route("account/delete", "routes/account.delete.tsx"),
+  ]),
+  layout("routes/dashboard.layout.tsx", [
+    route("dashboard", "routes/dashboard.tsx"),
+    route("dashboard/export.csv", "routes/dashboard.export-csv.ts"),
+    route("dashboard/events", "routes/dashboard.events.ts"),
+    route("dashboard/inquiries/:id", "routes/dashboard.inquiries.detail.tsx"),
+    route("dashboard/bulk", "routes/dashboard.bulk.tsx"),
+    route("dashboard/privacy", "routes/dashboard.privacy.tsx"),
+    route("dashboard/privacy/export.json", "routes/dashboard.privacy.export-json.ts"),
+  ]),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

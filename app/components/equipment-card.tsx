@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { EquipmentItem } from "~/content/equipment";
 import { equipmentPage } from "~/content/equipment-page";
 import { AvailabilityBadge } from "./availability-badge";
@@ -68,7 +68,10 @@ export function EquipmentCard({ item, eagerImage = false }: { item: EquipmentIte
             {card.inquire}
             <span className="sr-only"> about {item.name}</span>
           </Link>
-          <Link to={`/equipment/${item.id}`} className={buttonVariants({ variant: "secondary" })}>
+          <Link
+            to={href("/equipment/:id", { id: item.id })}
+            className={buttonVariants({ variant: "secondary" })}
+          >
             {card.viewDetails}
             <span className="sr-only"> of {item.name}</span>
           </Link>

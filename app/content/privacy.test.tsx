@@ -113,7 +113,7 @@ describe("the privacy notice keeps its promises", () => {
   it("claims nothing the system does not do", () => {
     expect(text).not.toContain("hosted database");
     expect(text).not.toContain("authentication provider");
-    // Admins need a second factor (enforced by requireAdmin; see the authorization matrix e2e).
+    // Admins need a second factor (enforced by requireAdminMiddleware; see the authorization matrix e2e).
     expect(ADMIN_STRONG_AUTHENTICATION).toBe(true);
     expect(text).toContain("administrator accounts are protected by strong authentication");
     expect(text).not.toContain("unless a business relationship follows");

@@ -11,7 +11,7 @@ import type { LegalDocument } from "./types";
 export const PRIVACY_NOTICE_VERSION = "2026-11-24.1";
 
 /**
- * Administrator accounts need a second factor at sign-in: requireAdmin
+ * Administrator accounts need a second factor at sign-in: requireAdminMiddleware
  * (app/lib/http/guards.server.ts) refuses dashboard data to a session that did not
  * prove one, as the authorization matrix e2e shows. Turn this off only in the
  * change that stops enforcing it.

@@ -1,4 +1,4 @@
-import { requireUser } from "~/lib/http/guards.server";
+import { guardedUser } from "~/lib/http/guards.server";
 import { logger } from "~/lib/ops/logger.server";
 import { exportPersonalData, storageDirsOf } from "~/lib/privacy/personal-data.server";
 import type { Route } from "./+types/account.data";
@@ -10,8 +10,8 @@ import { databaseContext, envContext } from "~/lib/context.server";
  * account mail and rate-limit counters, as the personal-data declarations
  * find them. Never a secret, and no link, token or code from a mail.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireUser(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = guardedUser(context);
   const exported = await exportPersonalData(
     context.get(databaseContext).db,
     user.email,
@@ -24,7 +24,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="my-account-data-${exportedAt.toISOString().slice(0, 10)}.json"`,
-      "Cache-Control": "private, no-store",
     },
   });
 }

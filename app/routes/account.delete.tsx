@@ -8,12 +8,13 @@ import { DeleteAccountSchema } from "~/forms/privacy";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
 import { authHeaders, endSession, readAuthFailure } from "~/lib/auth/auth.server";
 import { readFormData } from "~/lib/http/form-data.server";
-import { requireUser } from "~/lib/http/guards.server";
+import { guardedUser } from "~/lib/http/guards.server";
 import { logger } from "~/lib/ops/logger.server";
 import { erasePersonalData, storageDirsOf } from "~/lib/privacy/personal-data.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import type { Route } from "./+types/account.delete";
 import { authContext, clientIpContext, databaseContext, envContext } from "~/lib/context.server";
+import { retryAfter } from "~/lib/http/response-headers.server";
 
 export const handle = { hydrate: true };
 
@@ -21,10 +22,6 @@ export const meta: Route.MetaFunction = () => [
   { title: brandTitle("Delete your account") },
   { name: "robots", content: "noindex" },
 ];
-
-/** Retry-After on a 429 reaches the browser. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
 
 interface DeleteActionData {
   /** Every refusal is about the password (wrong, missing, or too many tries). */
@@ -42,8 +39,8 @@ function refuse(error: string, status: number, init?: ResponseInit) {
   );
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireUser(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = guardedUser(context);
   return { email: user.email };
 }
 
@@ -54,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * counters keyed by the address), records that it happened, and ends the session.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireUser(context, request);
+  const user = guardedUser(context);
   const parsed = parseForm(DeleteAccountSchema, await readFormData(request));
   if (!parsed.ok) return refuse(parsed.first, 400);
 
@@ -65,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     email: user.email,
   });
   if (!limit.allowed) {
-    return refuse(limit.message, 429, { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+    return refuse(limit.message, 429, { headers: retryAfter(context, limit.retryAfterSeconds) });
   }
 
   const auth = context.get(authContext);

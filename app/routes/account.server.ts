@@ -16,7 +16,13 @@ import { redirectWithToast } from "~/lib/http/toast.server";
 import { describeDevice } from "~/lib/auth/user-agent";
 import type { SignedInSession } from "~/lib/auth/viewer.server";
 import { session as sessionTable } from "../../db/schema";
-import { type AppContext, authContext, clientIpContext, databaseContext } from "~/lib/context.server";
+import {
+  type AppContext,
+  authContext,
+  clientIpContext,
+  databaseContext,
+} from "~/lib/context.server";
+import { retryAfter } from "~/lib/http/response-headers.server";
 
 export interface SessionSummary {
   id: string;
@@ -152,7 +158,7 @@ export async function accountAction(
   const limit = await checkAuthRateLimit(db, "change-password", { ip: clientIp, email: session.user.email });
   if (!limit.allowed) {
     return refuse({ intent, toast: failed(limit.message) }, 429, {
-      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+      headers: retryAfter(context, limit.retryAfterSeconds),
     });
   }
   // After the spec's checks: an admin needs 12 characters, nobody a guessable

@@ -1,4 +1,13 @@
-import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import {
+  data,
+  Form,
+  href,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+} from "react-router";
 import { NewPasswordFields, PasswordField } from "~/components/form-fields";
 import { PasskeyButton } from "~/components/passkey-button";
 import { Toaster } from "~/components/toast";
@@ -12,7 +21,7 @@ import { passkeyRegistrationAction } from "~/lib/auth/passkey-actions.server";
 import { isPasskeyIntent, type PasskeyActionData, splitPasskeyAnswer } from "~/lib/auth/passkey-ceremony";
 import type { PasskeySummary } from "~/lib/auth/passkeys.server";
 import { readFormData } from "~/lib/http/form-data.server";
-import { requireSession } from "~/lib/http/guards.server";
+import { guardedSession } from "~/lib/http/guards.server";
 import type { Route } from "./+types/account";
 import {
   accountAction,
@@ -29,18 +38,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadAccountPage(context, await requireSession(context, request));
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadAccountPage(context, guardedSession(context));
 }
-
-/** Nothing here may be cached; Retry-After and Set-Cookie reach the browser. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const headers = new Headers(
-    actionHeaders.has("Retry-After") || actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders,
-  );
-  headers.set("Cache-Control", "private, no-store");
-  return headers;
-};
 
 const INTENTS: readonly AccountIntent[] = [
   "change-password",
@@ -50,7 +50,7 @@ const INTENTS: readonly AccountIntent[] = [
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireSession(context, request);
+  const session = guardedSession(context);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (isPasskeyIntent(intent)) {
@@ -203,7 +203,7 @@ function Passkeys({
               passkey first.
             </p>
             <Link
-              to={`/auth/two-factor?${new URLSearchParams({ redirectTo: "/account" }).toString()}`}
+              to={`${href("/auth/two-factor")}?${new URLSearchParams({ redirectTo: href("/account") }).toString()}`}
               reloadDocument
               className={cn(buttonVariants({ variant: "secondary", width: "full" }), "mt-3")}
             >
@@ -266,7 +266,7 @@ export default function AccountPage() {
                 : "Off. Add a code from an authenticator app to signing in."}
           </p>
           <Link
-            to="/account/two-factor"
+            to={href("/account/two-factor")}
             className={cn(buttonVariants({ variant: "secondary", width: "full" }), "mt-4")}
           >
             {factors.totp === "on" ? "Manage two-factor authentication" : "Set up two-factor authentication"}
@@ -301,13 +301,16 @@ export default function AccountPage() {
           </p>
           <div className="mt-4 flex flex-col gap-3">
             <a
-              href="/account/data"
+              href={href("/account/data")}
               download
               className={buttonVariants({ variant: "secondary", width: "full" })}
             >
               Download my data
             </a>
-            <Link to="/account/delete" className={buttonVariants({ variant: "secondary", width: "full" })}>
+            <Link
+              to={href("/account/delete")}
+              className={buttonVariants({ variant: "secondary", width: "full" })}
+            >
               Delete my account
             </Link>
           </div>

@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "../../db/schema";
 import * as twoFactorRoute from "~/routes/account.two-factor";
+import * as accountLayout from "~/routes/account.layout";
+import { throughMiddleware } from "../../tests/support/route-middleware";
 import * as actions from "~/lib/auth/auth-actions.server";
 import { createAccount } from "~/lib/db/seed.server";
 import { createTestApp, createTestContext } from "../../tests/support/test-context";
@@ -84,26 +86,26 @@ describe.each(testBackends)("/account/two-factor on %s", (backend) => {
   }
 
   function page(cookie: string) {
+    const request = new Request(`${SITE}/account/two-factor`, { headers: { cookie } });
+    const context = app.context();
     return settle(
-      twoFactorRoute.loader({
-        request: new Request(`${SITE}/account/two-factor`, { headers: { cookie } }),
-        params: {},
-        context: app.context(),
-      } as unknown as LoaderArgs),
+      throughMiddleware(context, request, accountLayout.middleware, () =>
+        twoFactorRoute.loader({ request, params: {}, context } as unknown as LoaderArgs),
+      ),
     ) as Promise<{ data: { state: { step: string; backupCodes?: string[]; setup?: { secret: string } } } }>;
   }
 
   function post(cookie: string, fields: Record<string, string>) {
+    const request = new Request(`${SITE}/account/two-factor`, {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams(fields),
+    });
+    const context = app.context();
     return settle(
-      twoFactorRoute.action({
-        request: new Request(`${SITE}/account/two-factor`, {
-          method: "POST",
-          headers: { cookie },
-          body: new URLSearchParams(fields),
-        }),
-        params: {},
-        context: app.context(),
-      } as unknown as ActionArgs),
+      throughMiddleware(context, request, accountLayout.middleware, () =>
+        twoFactorRoute.action({ request, params: {}, context } as unknown as ActionArgs),
+      ),
     );
   }
 

@@ -20,6 +20,7 @@ import {
   databaseContext,
   envContext,
 } from "~/lib/context.server";
+import { retryAfter } from "~/lib/http/response-headers.server";
 
 export type TwoFactorPageState =
   | { step: "start" }
@@ -109,7 +110,7 @@ export async function twoFactorAction(
   const limit = await checkAuthRateLimit(db, "two-factor", { ip: clientIp, email: session.user.email });
   if (!limit.allowed) {
     return refuse(intent, limit.message, 429, {
-      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+      headers: retryAfter(context, limit.retryAfterSeconds),
     });
   }
   const headers = authHeaders(request, clientIp);

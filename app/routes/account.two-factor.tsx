@@ -10,7 +10,7 @@ import { PasswordConfirmSchema, TotpCodeSchema } from "~/forms/two-factor";
 import { passkeyRegistrationAction } from "~/lib/auth/passkey-actions.server";
 import { isPasskeyIntent, type PasskeyActionData, splitPasskeyAnswer } from "~/lib/auth/passkey-ceremony";
 import { readFormData } from "~/lib/http/form-data.server";
-import { requireSession } from "~/lib/http/guards.server";
+import { guardedSession } from "~/lib/http/guards.server";
 import type { Route } from "./+types/account.two-factor";
 import {
   loadTwoFactorPage,
@@ -28,22 +28,13 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadTwoFactorPage(context, request, await requireSession(context, request));
+  return loadTwoFactorPage(context, request, guardedSession(context));
 }
-
-/** Nothing here may be cached; Retry-After and Set-Cookie reach the browser. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const headers = new Headers(
-    actionHeaders.has("Retry-After") || actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders,
-  );
-  headers.set("Cache-Control", "private, no-store");
-  return headers;
-};
 
 const INTENTS: readonly TwoFactorIntent[] = ["start", "verify", "regenerate", "disable"];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireSession(context, request);
+  const session = guardedSession(context);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (isPasskeyIntent(intent)) {

@@ -12,6 +12,7 @@ import { redirectWithToast } from "~/lib/http/toast.server";
 import type { Route } from "./+types/auth.forgot-password";
 import { readFormData } from "~/lib/http/form-data.server";
 import { authContext, clientIpContext, databaseContext } from "~/lib/context.server";
+import { retryAfter } from "~/lib/http/response-headers.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: brandTitle("Reset your password") },
@@ -23,10 +24,6 @@ interface ForgotActionData {
   fieldErrors?: FieldErrors<"email">;
   toast: Toast;
 }
-
-/** Retry-After on a 429, and Set-Cookie of a session refresh, reach the browser. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Retry-After") || actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(EmailOnlySchema, await readFormData(request));
@@ -51,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         email,
         toast: { title: "Could not send the link", description: limit.message, variant: "destructive" },
       },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      { status: 429, headers: retryAfter(context, limit.retryAfterSeconds) },
     );
   }
   const auth = context.get(authContext);

@@ -17,6 +17,7 @@ import type { Route } from "./+types/auth.reset-password";
 import { readFormData } from "~/lib/http/form-data.server";
 import { authContext, clientIpContext, databaseContext } from "~/lib/context.server";
 import type { Db } from "~/lib/db/db.server";
+import { retryAfter } from "~/lib/http/response-headers.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: brandTitle("Choose a new password") },
@@ -46,10 +47,6 @@ interface ResetActionData {
   toast: Toast;
 }
 
-/** Retry-After on a 429, and Set-Cookie of a session refresh, reach the browser. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Retry-After") || actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(ResetPasswordSchema, await readFormData(request));
   if (!parsed.ok) {
@@ -65,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!limit.allowed) {
     return data<ResetActionData>(
       { toast: { title: "Password not changed", description: limit.message, variant: "destructive" } },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      { status: 429, headers: retryAfter(context, limit.retryAfterSeconds) },
     );
   }
   // After the spec's checks: nobody a guessable password. The same rules for

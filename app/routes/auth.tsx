@@ -16,7 +16,7 @@ import { authPage } from "~/content/account-pages";
 import { safeRedirectPath, SignInSchema, SignUpSchema } from "~/forms/auth";
 import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
 import { type AuthActionData, resendVerification, signIn, signUp } from "~/lib/auth/auth-actions.server";
-import { getSession } from "~/lib/auth/viewer.server";
+import { readRequestSession } from "~/lib/http/request-session.server";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/auth";
 import { readFormData } from "~/lib/http/form-data.server";
@@ -30,21 +30,17 @@ export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/auth", matc
 type Tab = "signin" | "signup";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { session, headers } = await getSession(context, request);
+  const { session } = readRequestSession(context);
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "");
-  if (session) throw redirect(redirectTo || "/", headers ? { headers } : undefined);
+  if (session) throw redirect(redirectTo || "/");
   const tab: Tab = url.searchParams.get("tab") === "signup" ? "signup" : "signin";
   // Opened from a verification link: signing in confirms the address.
   const verifyToken = url.searchParams.get("verify") ?? "";
   const link = verifyToken ? await readVerificationLink(context.get(databaseContext).db, verifyToken) : null;
   const verify = link && !link.alreadyVerified ? { token: verifyToken, email: link.email } : null;
-  return data({ tab: verify ? "signin" : tab, redirectTo, verify }, headers ? { headers } : undefined);
+  return { tab: verify ? ("signin" as const) : tab, redirectTo, verify };
 }
-
-/** Retry-After on a 429, and Set-Cookie of a session refresh, reach the browser. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Retry-After") || actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);

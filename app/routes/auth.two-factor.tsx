@@ -37,10 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { redirectTo, totp: step.totp, passkey: step.passkey };
 }
 
-/** Retry-After on a 429 reaches the browser. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Retry-After") || actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");

@@ -19,6 +19,7 @@ import { dataWithToast, redirectWithToast } from "../lib/http/toast.server";
 import { clientIpGroup } from "~/lib/http/client-ip-group.server";
 import { type AppContext, clientIpContext, databaseContext, envContext } from "~/lib/context.server";
 import type { Env } from "~/lib/env.server";
+import { retryAfter } from "~/lib/http/response-headers.server";
 
 /** Binds form tokens to this form. */
 export const CONTACT_FORM_PURPOSE = "contact";
@@ -125,7 +126,7 @@ export async function handleContactSubmission(
       if (!limit.allowed) {
         return data<ContactActionData>(
           { values, formToken, fieldErrors: {}, formError: RATE_LIMIT_MESSAGE },
-          { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+          { status: 429, headers: retryAfter(context, limit.retryAfterSeconds) },
         );
       }
     }
@@ -160,7 +161,7 @@ export async function handleContactSubmission(
     requestLogger(context).error({ err: error }, "inquiry could not be stored");
     return dataWithToast<ContactActionData>({ values, formToken, fieldErrors: {} }, FAILURE_TOAST, {
       status: 503,
-      headers: { "Retry-After": "5" },
+      headers: retryAfter(context, 5),
     });
   }
   // 303: the browser follows with a GET, so a reload cannot resubmit.

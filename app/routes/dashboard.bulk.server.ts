@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { type BulkActionInput, BulkActionSchema, bulkFormValues } from "~/forms/lead-desk";
 import { collectFieldErrors } from "~/forms/parse-form";
 import { type InboxQuery, inboxSearchParams } from "~/forms/inbox";
@@ -67,7 +68,7 @@ export function runBulkAction(
 /** The inbox view the form was sent from. */
 export function viewUrl(input: BulkActionInput): string {
   const query = inboxSearchParams(viewOf(input)).toString();
-  return query ? `/dashboard?${query}` : "/dashboard";
+  return query ? `${href("/dashboard")}?${query}` : href("/dashboard");
 }
 
 /** The fields to send again with the confirmation (everything but `confirm`). */

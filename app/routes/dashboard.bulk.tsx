@@ -1,9 +1,9 @@
-import { data, Form, Link, useActionData } from "react-router";
+import { data, Form, href, Link, useActionData } from "react-router";
 import { type Toast, Toaster } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { databaseContext, envContext } from "~/lib/context.server";
 import { readFormData } from "~/lib/http/form-data.server";
-import { requireAdmin } from "~/lib/http/guards.server";
+import { guardedUser } from "~/lib/http/guards.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { LostReasonRequiredError } from "~/lib/inbox/lead-status.server";
 import { logFailure } from "~/lib/ops/failure-reference.server";
@@ -19,15 +19,6 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/**
- * The bulk form posts here. No redirect for a plain visit: a hydrating
- * confirmation page would run this loader and be sent away.
- */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
-  return null;
-}
-
 const DONE: Record<string, string> = {
   "mark-read": "marked as read",
   "mark-unread": "marked as unread",
@@ -40,11 +31,11 @@ const DONE: Record<string, string> = {
 
 function failure(description: string, status: number) {
   const toast: Toast = { title: "Error", description, variant: "destructive" };
-  return data({ toast, confirm: null, back: "/dashboard" }, { status });
+  return data({ toast, confirm: null, back: href("/dashboard") }, { status });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireAdmin(context, request);
+  const user = guardedUser(context);
   const formData = await readFormData(request);
   const parsed = parseBulkForm(formData);
   if (!parsed.ok) return failure(parsed.first, 400);
@@ -101,7 +92,7 @@ export default function BulkAction() {
         </Form>
       ) : (
         <p>
-          <Link to={result?.back ?? "/dashboard"} className="font-semibold text-amber-800 underline">
+          <Link to={result?.back ?? href("/dashboard")} className="font-semibold text-amber-800 underline">
             Back to the inbox
           </Link>
         </p>

@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/lib/http/guards.server";
+import { guardedUser } from "~/lib/http/guards.server";
 import { INBOX_CHANGED_CHANNEL } from "~/lib/inbox/inbox.server";
 import { logger } from "~/lib/ops/logger.server";
 import { eventStreamClients } from "~/lib/ops/metrics.server";
@@ -35,7 +35,7 @@ export const SESSION_RECHECK_MS = 10_000;
  * three lines of framing below stay too.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(context, request);
+  const user = guardedUser(context);
   const release = context.get(eventStreamSlotsContext).take(user.id);
   if (!release) {
     // EventSource does not reconnect after a 429: the page stays as it is, without live updates.

@@ -1,5 +1,5 @@
 import { parseInboxFilter } from "~/forms/inbox";
-import { requireAdmin } from "~/lib/http/guards.server";
+import { guardedUser } from "~/lib/http/guards.server";
 import { streamInquiriesCsv } from "~/lib/inbox/inbox-csv.server";
 import { logger } from "~/lib/ops/logger.server";
 import type { Route } from "./+types/dashboard.export-csv";
@@ -7,7 +7,7 @@ import { databaseContext } from "~/lib/context.server";
 
 /** The current view of the inbox (its filters, every page) as a CSV download. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(context, request);
+  const user = guardedUser(context);
   const { status, interest, dealSize, q, lead, owner, inquiry } = parseInboxFilter(
     new URL(request.url).searchParams,
   );
@@ -23,7 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="inquiries-${status}-${date}.csv"`,
-        "Cache-Control": "private, no-store",
       },
     },
   );

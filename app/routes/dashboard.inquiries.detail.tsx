@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Form, href, Link, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import { ContactLines } from "~/components/inbox/contact-lines";
 import { LeadDeletedNotice } from "~/components/inbox/lead-deleted-notice";
@@ -17,7 +17,7 @@ import { type LeadIntent, LeadActionSchema } from "~/forms/lead-desk";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { databaseContext, envContext } from "~/lib/context.server";
 import { readFormData } from "~/lib/http/form-data.server";
-import { requireAdmin } from "~/lib/http/guards.server";
+import { guardedUser } from "~/lib/http/guards.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { ReplyPlaceholderError } from "~/lib/inbox/desk-reply.server";
 import { LostReasonRequiredError } from "~/lib/inbox/lead-status.server";
@@ -43,7 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const IdSchema = z.uuid();
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(context, request);
+  const user = guardedUser(context);
   const id = IdSchema.safeParse(params.id);
   if (!id.success) throw data("Not found", { status: 404 });
   const templateId = new URL(request.url).searchParams.get("template");
@@ -71,7 +71,7 @@ function failure(description: string, status: number, intent: string, fieldError
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = await requireAdmin(context, request);
+  const user = guardedUser(context);
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
   const parsed = parseForm(LeadActionSchema, formData);
@@ -105,7 +105,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     outcome === "unchanged" && parsed.data.intent !== "mark-replied"
       ? "Nothing changed"
       : DONE[parsed.data.intent];
-  return redirectWithToast(context, `/dashboard/inquiries/${parsed.data.id}`, { title });
+  return redirectWithToast(context, href("/dashboard/inquiries/:id", { id: parsed.data.id }), { title });
 }
 
 const STATE_BADGE = { overdue: "Overdue", "due-soon": "Due soon" } as const;
@@ -129,7 +129,7 @@ export default function LeadPage() {
       <main id="main" className="mx-auto max-w-3xl space-y-8 px-4 py-12">
         <LeadDeletedNotice live={false} />
         <p>
-          <Link to="/dashboard" className="text-sm font-semibold text-amber-800 underline">
+          <Link to={href("/dashboard")} className="text-sm font-semibold text-amber-800 underline">
             Back to the inbox
           </Link>
         </p>
@@ -152,7 +152,7 @@ function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
   return (
     <main id="main" className="mx-auto max-w-3xl space-y-8 px-4 py-12">
       <p>
-        <Link to="/dashboard" className="text-sm font-semibold text-amber-800 underline">
+        <Link to={href("/dashboard")} className="text-sm font-semibold text-amber-800 underline">
           Back to the inbox
         </Link>
       </p>

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { RightsRequestSchema } from "~/forms/privacy";
-import { requireAdmin } from "~/lib/http/guards.server";
+import { guardedUser } from "~/lib/http/guards.server";
 import { logger } from "~/lib/ops/logger.server";
 import { exportPersonalData, storageDirsOf } from "~/lib/privacy/personal-data.server";
 import type { Route } from "./+types/dashboard.privacy.export-json";
@@ -8,7 +8,7 @@ import { databaseContext, envContext } from "~/lib/context.server";
 
 /** A subject access request: everything held about one address, as one JSON file. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(context, request);
+  const user = guardedUser(context);
   const parsed = RightsRequestSchema.safeParse({
     email: new URL(request.url).searchParams.get("email") ?? "",
   });
@@ -26,7 +26,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="personal-data-${exportedAt.toISOString().slice(0, 10)}.json"`,
-      "Cache-Control": "private, no-store",
     },
   });
 }

@@ -6,7 +6,7 @@ import { brandTitle } from "~/content/company";
 import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
 import { EraseRequestSchema, RightsRequestSchema } from "~/forms/privacy";
 import { readFormData } from "~/lib/http/form-data.server";
-import { requireAdmin } from "~/lib/http/guards.server";
+import { guardedUser } from "~/lib/http/guards.server";
 import { logger } from "~/lib/ops/logger.server";
 import {
   countPersonalData,
@@ -48,7 +48,7 @@ interface Shown {
 const pageUrl = (email: string) => `/dashboard/privacy?${new URLSearchParams({ email }).toString()}`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(context, request);
+  const user = guardedUser(context);
   const params = new URL(request.url).searchParams;
   const noErrors: FieldErrors<"email"> = {};
   if ((params.get("email") ?? "").trim() === "") {
@@ -86,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireAdmin(context, request);
+  const user = guardedUser(context);
   const parsed = parseForm(EraseRequestSchema, await readFormData(request));
   if (!parsed.ok) {
     const toast: Toast = { title: "Error", description: parsed.first, variant: "destructive" };

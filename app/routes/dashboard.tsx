@@ -1,5 +1,6 @@
 import {
   data,
+  href,
   Link,
   type ShouldRevalidateFunctionArgs,
   useActionData,
@@ -15,7 +16,7 @@ import { type Toast, Toaster } from "~/components/toast";
 import { dashboardPage } from "~/content/account-pages";
 import { type InboxAction, InboxActionSchema, parseInboxFilter } from "~/forms/inbox";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
-import { requireAdmin } from "~/lib/http/guards.server";
+import { guardedUser } from "~/lib/http/guards.server";
 import {
   assignableAdminsCached,
   countInboxCached,
@@ -24,7 +25,7 @@ import {
 } from "~/lib/inbox/inbox-counts.server";
 import { selectInquiryPage, toInboxPage } from "~/lib/inbox/inbox.server";
 import { deleteInquiry, markRead, markUnread, saveNotes, setSpam } from "~/lib/inbox/inquiry-actions.server";
-import { type InboxCard, toInboxCard } from "~/lib/inbox/inbox-card";
+import { toInboxCard } from "~/lib/inbox/inbox-card";
 import { BulkBar } from "~/components/inbox/bulk-bar";
 import { ReplyMetricsPanel } from "~/components/inbox/reply-metrics-panel";
 import { logFailure } from "~/lib/ops/failure-reference.server";
@@ -47,7 +48,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(context, request);
+  const user = guardedUser(context);
   const filter = parseInboxFilter(new URL(request.url).searchParams);
   const now = Date.now();
   try {
@@ -70,26 +71,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       now,
       metrics,
       admins: assignable,
-      toast: null as Toast | null,
     };
   } catch (error) {
-    const toast: Toast = {
-      title: "Error",
-      description: dashboardPage.messages.fetchFailed(logFailure(error, "could not list inquiries")),
-      variant: "destructive",
-    };
-    const empty = {
-      items: [] as InboxCard[],
-      total: 0,
-      page: filter.page,
-      pageCount: 1,
-      pageSize: 0,
-      asOf: null,
-      unread: 0,
-      metrics: null,
-      admins: [],
-    };
-    return data({ ...empty, filter, now, toast }, { status: 500 });
+    // To the workspace's error boundary, with the reference and never the database's message.
+    throw data(dashboardPage.messages.fetchFailed(logFailure(error, "could not list inquiries")), {
+      status: 500,
+    });
   }
 }
 
@@ -114,7 +101,7 @@ function backUrl(request: Request): string {
   params.delete("delete");
   params.delete("index");
   const query = params.toString();
-  return query ? `/dashboard?${query}` : "/dashboard";
+  return query ? `${href("/dashboard")}?${query}` : href("/dashboard");
 }
 
 async function apply(db: Db, action: InboxAction, adminId: string): Promise<boolean> {
@@ -135,7 +122,7 @@ async function apply(db: Db, action: InboxAction, adminId: string): Promise<bool
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireAdmin(context, request);
+  const user = guardedUser(context);
   const parsed = parseForm(InboxActionSchema, await readFormData(request));
   if (!parsed.ok) return failure(parsed.first, 400, parsed.fieldErrors);
   let found: boolean;
@@ -179,7 +166,6 @@ export default function Dashboard() {
     now: serverNow,
     metrics,
     admins,
-    toast,
   } = useLiveInboxData(useLoaderData<typeof loader>());
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -202,7 +188,7 @@ export default function Dashboard() {
             {filtered ? " in this view" : ""} · <span data-testid="inbox-unread">{`${unread} unread`}</span>
           </p>
         </div>
-        <Link to="/dashboard/privacy">Privacy requests</Link>
+        <Link to={href("/dashboard/privacy")}>Privacy requests</Link>
       </header>
 
       <ReplyMetricsPanel metrics={metrics} />
@@ -247,7 +233,7 @@ export default function Dashboard() {
       <div className="mt-8">
         <InboxPagination filter={filter} pageCount={pageCount} asOf={asOf} />
       </div>
-      <Toaster toast={actionData?.toast ?? toast} />
+      <Toaster toast={actionData?.toast} />
     </main>
   );
 }

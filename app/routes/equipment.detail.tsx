@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { AvailabilityBadge } from "~/components/availability-badge";
 import { CheckList } from "~/components/sections/check-list";
 import { NoticeBox } from "~/components/sections/notice-box";
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
   const { item } = loaderData;
   return buildMeta(
-    `/equipment/${item.id}`,
+    href("/equipment/:id", { id: item.id }),
     {
       title: brandTitle(item.name),
       description: `${item.name}, ${OFFER[item.availability]} in Ghana. ${item.description}`,

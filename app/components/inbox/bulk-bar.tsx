@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { Button } from "~/components/ui/button";
 import { LOST_REASON_MAX_LENGTH } from "~/content/lead-desk";
 import type { InboxFilter } from "~/forms/inbox";
@@ -47,7 +48,7 @@ export function BulkBar({
     <form
       id={BULK_FORM_ID}
       method="post"
-      action="/dashboard/bulk"
+      action={href("/dashboard/bulk")}
       aria-label="Bulk actions"
       className="bulk-bar"
     >

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Field } from "~/components/ui/field";
@@ -17,9 +17,14 @@ import { constraintsOf } from "~/forms/parse-form";
 
 const LIMITS = constraintsOf(InboxFilterSchema);
 
-function href(filter: Partial<InboxFilter>, pathname = "/dashboard"): string {
+/** A view of the inbox (or its CSV download): the path, with the filter in the query. */
+function viewHref(
+  filter: Partial<InboxFilter>,
+  pathname: "/dashboard" | "/dashboard/export.csv" = "/dashboard",
+): string {
+  const path = href(pathname);
   const query = inboxSearchParams(filter).toString();
-  return query ? `${pathname}?${query}` : pathname;
+  return query ? `${path}?${query}` : path;
 }
 
 /**
@@ -42,7 +47,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
           {INBOX_STATUS_VALUES.map((status) => (
             <li key={status}>
               <Link
-                to={href({ ...base, status })}
+                to={viewHref({ ...base, status })}
                 aria-current={filter.status === status ? "page" : undefined}
                 className="inbox-tab"
               >
@@ -57,7 +62,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
           {([undefined, ...INBOX_OWNER_VALUES] as const).map((owner) => (
             <li key={owner ?? "anyone"}>
               <Link
-                to={href({ ...base, status: filter.status, owner })}
+                to={viewHref({ ...base, status: filter.status, owner })}
                 aria-current={filter.owner === owner ? "page" : undefined}
                 className="inbox-owner"
               >
@@ -109,13 +114,13 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
           <Button type="submit" className="icon-search">
             Apply
           </Button>
-          <Link to="/dashboard" className={buttonVariants({ variant: "ghost" })}>
+          <Link to={href("/dashboard")} className={buttonVariants({ variant: "ghost" })}>
             Clear
           </Link>
         </div>
       </Form>
       <a
-        href={href({ ...base, status: filter.status }, "/dashboard/export.csv")}
+        href={viewHref({ ...base, status: filter.status }, "/dashboard/export.csv")}
         download
         className={cn(buttonVariants({ variant: "secondary", size: "small" }), "icon-download")}
       >
@@ -135,7 +140,7 @@ export function InboxPagination({
   asOf: string | null;
 }) {
   if (pageCount <= 1 && filter.page <= 1) return null;
-  const to = (page: number) => href({ ...filter, page, asOf: asOf ?? undefined });
+  const to = (page: number) => viewHref({ ...filter, page, asOf: asOf ?? undefined });
   return (
     <nav aria-label="Pagination" className="flex items-center justify-between gap-4 text-sm">
       {filter.page > 1 ? (

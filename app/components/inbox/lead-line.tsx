@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { isLeadStatus, LEAD_STATUS_LABELS } from "~/content/lead-desk";
 import type { InboxCard } from "~/lib/inbox/inbox-card";
 import { replyState } from "~/lib/inbox/reply-deadline";
@@ -25,7 +26,7 @@ export function LeadLine({ item, now }: { item: InboxCard; now: number }) {
       {`${isLeadStatus(item.status) ? LEAD_STATUS_LABELS[item.status] : item.status} · ${item.owner ?? "Unassigned"}`}
       {state === "overdue" ? <b className="text-red-800">Overdue</b> : null}
       {state === "due-soon" ? <b className="text-amber-900">Due soon</b> : null}
-      <a href={`/dashboard/inquiries/${item.id}`}>Open lead</a>
+      <a href={href("/dashboard/inquiries/:id", { id: item.id })}>Open lead</a>
     </p>
   );
 }

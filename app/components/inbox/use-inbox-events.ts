@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetcher, useFetchers, useLocation, useNavigation } from "react-router";
+import { href, useFetcher, useFetchers, useLocation, useNavigation } from "react-router";
 
 /** The server-sent events endpoint; it says only that something changed. */
-export const INBOX_EVENTS_PATH = "/dashboard/events";
+export const INBOX_EVENTS_PATH = href("/dashboard/events");
 
 const LIVE_FETCHER_KEY = "inbox-live";
 

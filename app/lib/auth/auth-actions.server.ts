@@ -28,6 +28,7 @@ import { findAccountByEmail, grantAdminIfListed, isAdmin, recordAdminPasswordLen
 import { endSessionByToken, startPasskeyStep } from "./passkeys.server";
 import { readSecondFactors } from "./second-factor.server";
 import { createToastHeaders, redirectWithToast } from "../http/toast.server";
+import { retryAfter } from "../http/response-headers.server";
 
 export type AuthIntent = "sign-in" | "sign-up" | "resend-verification";
 
@@ -44,8 +45,7 @@ export interface AuthActionData {
 
 const { messages } = authPage;
 
-function fail(body: AuthActionData, status: number, retryAfterSeconds?: number) {
-  const headers = retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined;
+function fail(body: AuthActionData, status: number, headers?: HeadersInit) {
   return data(body, { status, headers });
 }
 
@@ -111,7 +111,7 @@ export async function signIn(context: AppContext, request: Request, formData: Fo
     return fail(
       { intent: "sign-in", values, toast: failureToast(messages.signInFailed, limit.message) },
       429,
-      limit.retryAfterSeconds,
+      retryAfter(context, limit.retryAfterSeconds),
     );
   }
   // Many attempts on this account from anywhere: slower, never locked.
@@ -206,7 +206,7 @@ export async function signUp(context: AppContext, request: Request, formData: Fo
     return fail(
       { intent: "sign-up", values, toast: failureToast(messages.signUpFailed, limit.message) },
       429,
-      limit.retryAfterSeconds,
+      retryAfter(context, limit.retryAfterSeconds),
     );
   }
 
@@ -287,7 +287,7 @@ export async function resendVerification(context: AppContext, formData: FormData
         toast: failureToast("Could not send the link", limit.message),
       },
       429,
-      limit.retryAfterSeconds,
+      retryAfter(context, limit.retryAfterSeconds),
     );
   }
   const auth = context.get(authContext);

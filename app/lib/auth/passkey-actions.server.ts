@@ -27,6 +27,7 @@ import type { SignedInSession } from "./viewer.server";
 import { type AppContext, clientIpContext, databaseContext, envContext } from "../context.server";
 import { createToastHeaders, redirectWithToast } from "../http/toast.server";
 import { logger } from "../ops/logger.server";
+import { retryAfter } from "../http/response-headers.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
@@ -86,7 +87,7 @@ export async function passkeyRegistrationAction(
   const limit = await checkAuthRateLimit(db, "passkey", { ip: clientIp, email: session.user.email });
   if (!limit.allowed) {
     return refuse(intent, limit.message, 429, {
-      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+      headers: retryAfter(context, limit.retryAfterSeconds),
     });
   }
 
@@ -162,7 +163,7 @@ export async function passkeySignInAction(
   const limit = await checkAuthRateLimit(db, "passkey", { ip: clientIp });
   if (!limit.allowed) {
     return refuse(intent, limit.message, 429, {
-      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+      headers: retryAfter(context, limit.retryAfterSeconds),
     });
   }
   if (intent === "passkey-options") {

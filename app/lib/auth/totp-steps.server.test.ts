@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as twoFactorRoute from "~/routes/account.two-factor";
+import * as accountLayout from "~/routes/account.layout";
+import { throughMiddleware } from "../../../tests/support/route-middleware";
 import { createAccount } from "~/lib/db/seed.server";
 import { signInAdminWithTotp } from "../../../tests/support/admin-session";
 import { createTestApp, createTestContext } from "../../../tests/support/test-context";
@@ -106,22 +108,27 @@ describe.each(testBackends)("authenticator codes on %s", (backend) => {
       form({ email, password: PASSWORD }),
     )) as Response;
     const session = cookiesOf(signIn);
-    const post = (fields: Record<string, string>) =>
-      twoFactorRoute.action({
-        request: new Request(`${SITE}/account/two-factor`, {
-          method: "POST",
-          headers: { cookie: session },
-          body: new URLSearchParams(fields),
-        }),
-        params: {},
-        context: app.context(),
-      } as unknown as ActionArgs);
+    const post = (fields: Record<string, string>) => {
+      const request = new Request(`${SITE}/account/two-factor`, {
+        method: "POST",
+        headers: { cookie: session },
+        body: new URLSearchParams(fields),
+      });
+      const context = app.context();
+      return throughMiddleware(context, request, accountLayout.middleware, () =>
+        twoFactorRoute.action({ request, params: {}, context } as unknown as ActionArgs),
+      );
+    };
     await post({ intent: "start", password: PASSWORD });
-    const page = (await twoFactorRoute.loader({
-      request: new Request(`${SITE}/account/two-factor`, { headers: { cookie: session } }),
-      params: {},
-      context: app.context(),
-    } as unknown as LoaderArgs)) as unknown as { data: { state: { setup: { secret: string } } } };
+    const pageRequest = new Request(`${SITE}/account/two-factor`, { headers: { cookie: session } });
+    const pageContext = app.context();
+    const page = (await throughMiddleware(pageContext, pageRequest, accountLayout.middleware, () =>
+      twoFactorRoute.loader({
+        request: pageRequest,
+        params: {},
+        context: pageContext,
+      } as unknown as LoaderArgs),
+    )) as unknown as { data: { state: { setup: { secret: string } } } };
     const code = totpCode(page.data.state.setup.secret);
     expect(statusOf(await post({ intent: "verify", code }))).toBe(302);
 

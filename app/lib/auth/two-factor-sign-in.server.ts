@@ -13,7 +13,6 @@ import {
 } from "./passkeys.server";
 import { readSecondFactors } from "./second-factor.server";
 import { claimTotpStep } from "./totp-steps.server";
-import { getSession } from "./viewer.server";
 import {
   type AppContext,
   authContext,
@@ -23,6 +22,8 @@ import {
 } from "../context.server";
 import { logger } from "../ops/logger.server";
 import { createToastHeaders, redirectWithToast } from "../http/toast.server";
+import { readRequestSession } from "../http/request-session.server";
+import { retryAfter } from "../http/response-headers.server";
 
 /**
  * The second step of signing in: after a right password, an account with
@@ -76,7 +77,7 @@ export async function readSignInStep(context: AppContext, request: Request): Pro
     const pendingUserId = await readPasskeyStepUserId(db, env, request);
     if (pendingUserId) return { pendingUserId, passwordSessionId: null, totp: false, passkey: true };
   }
-  const { session } = await getSession(context, request);
+  const { session } = readRequestSession(context);
   if (!session || session.secondFactor) return null;
   if ((await readSecondFactors(db, session.user.id)).passkeys === 0) return null;
   return { pendingUserId: session.user.id, passwordSessionId: session.sessionId, totp: false, passkey: true };
@@ -111,7 +112,7 @@ export async function verifySignInSecondFactor(
   const limit = await checkAuthRateLimit(context.get(databaseContext).db, "two-factor", { ip: clientIp });
   if (!limit.allowed) {
     return refuse(intent, limit.message, 429, {
-      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+      headers: retryAfter(context, limit.retryAfterSeconds),
     });
   }
 
@@ -158,7 +159,7 @@ export async function verifySignInSecondFactor(
           intent,
           "Too many wrong codes for this account. Please wait 15 minutes and try again.",
           429,
-          { headers: { "Retry-After": "900" } },
+          { headers: retryAfter(context, 900) },
         );
       case "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE":
         return restart(context, redirectTo, "Too many wrong codes. Sign in with your password again.");

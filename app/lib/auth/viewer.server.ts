@@ -1,7 +1,6 @@
 import { authHeaders, SESSION_ABSOLUTE_MAX_MS, sessionCookieName } from "./auth.server";
-import { type AppContext, authContext, databaseContext, envContext } from "../context.server";
+import { type AppContext, authContext, envContext } from "../context.server";
 import { logger } from "../ops/logger.server";
-import { isAdmin } from "./roles.server";
 import { isSecondFactor, type SecondFactor } from "./second-factor.server";
 
 /**
@@ -20,8 +19,6 @@ export interface SignedInSession {
   /** The second factor this session proved, or null for a password alone. */
   secondFactor: SecondFactor | null;
 }
-
-const ANONYMOUS: Viewer = { user: null, isAdmin: false };
 
 function hasSessionCookie(context: AppContext, request: Request): boolean {
   const cookie = request.headers.get("Cookie");
@@ -64,19 +61,4 @@ export async function getSession(
     session: { user: { id, name, email }, sessionId: response.session.id, secondFactor },
     headers: forward,
   };
-}
-
-/** The viewer and the Set-Cookie headers of a session refresh, for the root loader to pass on. */
-export async function getViewerWithHeaders(
-  context: AppContext,
-  request: Request,
-): Promise<{ viewer: Viewer; headers: Headers | null }> {
-  const { session, headers } = await getSession(context, request);
-  if (!session) return { viewer: ANONYMOUS, headers };
-  const { db } = context.get(databaseContext);
-  return { viewer: { user: session.user, isAdmin: await isAdmin(db, session.user.id) }, headers };
-}
-
-export async function getViewer(context: AppContext, request: Request): Promise<Viewer> {
-  return (await getViewerWithHeaders(context, request)).viewer;
 }

@@ -1,13 +1,31 @@
-import { redirect } from "react-router";
+import { createContext, type MiddlewareFunction, redirect } from "react-router";
 import { authHeaders, readAuthFailure } from "../auth/auth.server";
-import { type AppContext, authContext, databaseContext } from "../context.server";
 import { adminPasswordMessages } from "~/forms/auth";
-import { readAdminRole } from "../auth/roles.server";
 import { hasSecondFactor, readSecondFactors } from "../auth/second-factor.server";
+import type { SignedInSession } from "../auth/viewer.server";
+import { type AppContext, authContext, databaseContext } from "../context.server";
+import { readRequestSession } from "./request-session.server";
+import { withNoStore } from "./response-headers.server";
 import { redirectWithToast } from "./toast.server";
-import { getSession, type SignedInSession } from "../auth/viewer.server";
 
 export type GuardedUser = SignedInSession["user"];
+
+/**
+ * Set only by the guards below, so only inside a guarded layout
+ * (app/routes.ts): a route that reads it anywhere else fails loudly
+ * instead of serving an anonymous visitor.
+ */
+const guardedSessionContext = createContext<SignedInSession>();
+
+/** The session a guard let through: its user, its id, its second factor. */
+export function guardedSession(context: AppContext): SignedInSession {
+  return context.get(guardedSessionContext);
+}
+
+/** The user a guard let through. */
+export function guardedUser(context: AppContext): GuardedUser {
+  return guardedSession(context).user;
+}
 
 function currentPath(request: Request): string {
   const url = new URL(request.url);
@@ -19,38 +37,34 @@ function signInUrl(request: Request): string {
   return `/auth?${new URLSearchParams({ redirectTo: currentPath(request) }).toString()}`;
 }
 
-/** Like requireUser, with the session's details (its id, its second factor). */
-export async function requireSession(context: AppContext, request: Request): Promise<SignedInSession> {
-  const { session, headers } = await getSession(context, request);
-  if (!session) throw redirect(signInUrl(request), headers ? { headers } : undefined);
-  return session;
-}
-
 /**
- * For loaders and actions that need a signed-in user: anyone else is
+ * The middleware of the `/account` layout: anyone not signed in is
  * redirected to sign in, and comes back here afterwards.
  */
-export async function requireUser(context: AppContext, request: Request): Promise<{ user: GuardedUser }> {
-  return { user: (await requireSession(context, request)).user };
-}
+export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { session } = readRequestSession(context);
+  if (!session) throw redirect(signInUrl(request));
+  context.set(guardedSessionContext, session);
+  return withNoStore(await next());
+};
 
 /**
- * For every loader and action of the admin area. Anonymous visitors go to
- * sign in; signed-in users without the admin role go home. The role is read
- * from the database on every call. An admin's session must also have proved
- * a second factor (an authenticator code, a backup code or a passkey): an
+ * The middleware of the `dashboard` layout, so of every page, action,
+ * download and stream under it. Anonymous visitors go to sign in; signed-in
+ * users without the admin role go home. The role is the one the database
+ * holds for this request. An admin's session must also have proved a
+ * second factor (an authenticator code, a backup code or a passkey): an
  * admin without one is sent to set one up, and one who has a factor but
  * signed in without it (a session from before it was set up) signs in again.
  * Last, an admin whose password was not seen to have the admin length is
  * sent to set a longer one.
  */
-export async function requireAdmin(context: AppContext, request: Request): Promise<{ user: GuardedUser }> {
-  const session = await requireSession(context, request);
-  const { db } = context.get(databaseContext);
-  const role = await readAdminRole(db, session.user.id);
-  if (!role) throw redirect("/");
-  if (session.secondFactor) {
-    if (role.longPassword) return { user: session.user };
+export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { session, isAdmin, adminLongPassword } = readRequestSession(context);
+  if (!session) throw redirect(signInUrl(request));
+  if (!isAdmin) throw redirect("/");
+  if (!session.secondFactor) throw await secondFactorMissing(context, request, session);
+  if (!adminLongPassword) {
     // Asked for here, not at sign-up or reset, whose answers would then
     // tell who is an admin (docs/decisions/024).
     throw await redirectWithToast(context, "/account#change-password", {
@@ -58,12 +72,20 @@ export async function requireAdmin(context: AppContext, request: Request): Promi
       description: adminPasswordMessages.needsLonger,
     });
   }
+  context.set(guardedSessionContext, session);
+  return withNoStore(await next());
+};
 
-  const back = currentPath(request);
+async function secondFactorMissing(
+  context: AppContext,
+  request: Request,
+  session: SignedInSession,
+): Promise<Response> {
+  const { db } = context.get(databaseContext);
   if (!hasSecondFactor(await readSecondFactors(db, session.user.id))) {
-    throw await redirectWithToast(
+    return redirectWithToast(
       context,
-      `/account/two-factor?${new URLSearchParams({ redirectTo: back }).toString()}`,
+      `/account/two-factor?${new URLSearchParams({ redirectTo: currentPath(request) }).toString()}`,
       {
         title: "Set up two-factor authentication",
         description: "Administrator accounts need a second factor before they can open the dashboard.",
@@ -77,7 +99,7 @@ export async function requireAdmin(context: AppContext, request: Request): Promi
       if (!readAuthFailure(error)) throw error;
       return null;
     });
-  throw await redirectWithToast(
+  return redirectWithToast(
     context,
     signInUrl(request),
     {
