@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Server } from "node:http";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
-import { createAuth } from "~/lib/auth/auth.server";
+import { createAppServices } from "~/lib/app-services.server";
 import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
 import { startBackgroundJobs } from "~/lib/ops/background-jobs.server";
 import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
@@ -63,13 +63,15 @@ export async function startServer({ httpServer, build, clientDir, vite }: StartS
     process.exit(1);
   }
 
-  await startBackgroundJobs(database, env);
+  // The composition root: what requests and the background jobs share.
+  const services = createAppServices(env, database);
+  await startBackgroundJobs(services);
 
   let shuttingDown = false;
   const app = createApp({
     build,
-    // The one database and Better Auth instance, handed to every request in its context.
-    services: { env, database, auth: createAuth(database.db, env) },
+    // Handed to every request in its context.
+    services,
     logger,
     clientDir,
     viteMiddlewares: vite?.middlewares,

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { createAuth } from "~/lib/auth/auth.server";
+import { createAppServices, type JobDeps } from "~/lib/app-services.server";
 import { type AppServices, createAppContext } from "~/lib/context.server";
 import type { DatabaseHandle } from "~/lib/db/db.server";
 import { parseEnv } from "~/lib/env.server";
@@ -13,16 +13,18 @@ export const TEST_ENV = {
 } as const;
 
 /**
- * What the server builds once at startup (server/main.ts), built around a
- * test database: the validated configuration, the database and a Better
- * Auth instance on it. Nothing is read from process.env.
+ * What the server builds once at startup (server/main.ts), by the same
+ * composition root, around a test database: the validated configuration,
+ * the database, a Better Auth instance on it and the job transports (a
+ * test passes its SMTP sink's mailer or its own webhook sender). Nothing is
+ * read from process.env.
  */
 export function createTestServices(
   database: DatabaseHandle,
   env: Record<string, string | undefined> = {},
+  transports: Partial<JobDeps> = {},
 ): AppServices {
-  const parsed = parseEnv({ ...TEST_ENV, ...env });
-  return { env: parsed, database, auth: createAuth(database.db, parsed) };
+  return createAppServices(parseEnv({ ...TEST_ENV, ...env }), database, transports);
 }
 
 /**

@@ -68,7 +68,12 @@ async function notifyVia(db: Db, channel: string, payload: string) {
 export type DatabaseOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
   /** `dataDir: null` keeps PGlite in memory (tests). */
-  | { kind: "pglite"; dataDir: string | null };
+  | {
+      kind: "pglite";
+      dataDir: string | null;
+      /** Tests of a migration open a database as an older version left it (tests/support/older-migrations.ts). */
+      migrationsFolder?: string;
+    };
 
 // Arbitrary constant shared by every instance: serialises migrations when
 // several app instances start against one Postgres at the same time.
@@ -168,14 +173,16 @@ export const pgliteFilesDir = (dataDir: string) => path.join(dataDir, "pglite");
 // pg_trgm backs the inbox search index (migration 0005); Postgres ships it in contrib.
 const PGLITE_EXTENSIONS = { pg_trgm };
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, migrationsFolder?: string): Promise<DatabaseHandle> {
   const releaseLock = dataDir === null ? () => {} : acquireDataDirLock(dataDir);
   let client: PGlite;
   try {
     client = await PGlite.create(dataDir === null ? undefined : pgliteFilesDir(dataDir), {
       extensions: PGLITE_EXTENSIONS,
     });
-    await migratePglite(drizzlePglite(client), { migrationsFolder: findMigrationsFolder() });
+    await migratePglite(drizzlePglite(client), {
+      migrationsFolder: migrationsFolder ?? findMigrationsFolder(),
+    });
   } catch (error) {
     releaseLock();
     throw error;
@@ -261,7 +268,7 @@ export async function loadPgliteDump(dataDir: string, dump: Blob): Promise<void>
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === "postgres"
     ? openPostgres(options.url, options.poolSize)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.migrationsFolder);
 }
 
 /** Postgres when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */

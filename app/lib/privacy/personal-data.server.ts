@@ -5,7 +5,7 @@ import {
   contactSubmissions,
   inquiryEvents,
   inquiryReplies,
-  mailOutbox,
+  jobs,
   passkey,
   privacyErasures,
   rateLimits,
@@ -13,9 +13,9 @@ import {
   user,
   userRoles,
   verification,
-  webhookOutbox,
 } from "../../../db/schema";
 import type { Db } from "../db/db.server";
+import { type MailPayload, mailJob } from "../mail/mail-job.server";
 
 /**
  * Everything held about one email address (a subject access request), and
@@ -31,11 +31,18 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/** Outbox mail addressed to the email (account mail, acknowledgements), or about its inquiries. */
+/** Mail jobs addressed to the email (account mail, acknowledgements), or about its inquiries. */
 function mailWhere(email: string, inquiryIds: string[], scope: ErasureScope): SQL | undefined {
-  const addressed = sql`exists (select 1 from jsonb_array_elements_text(${mailOutbox.to}) as recipient(address) where lower(recipient.address) = ${email})`;
-  if (scope === "account") return and(addressed, isNull(mailOutbox.inquiry_id));
-  return inquiryIds.length > 0 ? or(addressed, inArray(mailOutbox.inquiry_id, inquiryIds)) : addressed;
+  const addressed = sql`exists (select 1 from jsonb_array_elements_text(${jobs.payload}->'to') as recipient(address) where lower(recipient.address) = ${email})`;
+  const mail = eq(jobs.kind, mailJob.kind);
+  if (scope === "account") return and(mail, addressed, isNull(jobs.inquiry_id));
+  return and(mail, inquiryIds.length > 0 ? or(addressed, inArray(jobs.inquiry_id, inquiryIds)) : addressed);
+}
+
+/** What erasure deletes of the queue: that mail, and every job (a webhook call, …) about its inquiries. */
+function jobsWhere(email: string, inquiryIds: string[], scope: ErasureScope): SQL | undefined {
+  const mail = mailWhere(email, inquiryIds, scope);
+  return inquiryIds.length > 0 ? or(mail, inArray(jobs.inquiry_id, inquiryIds)) : mail;
 }
 
 /** Rate-limit counters keyed by this email (auth limits: `auth:<action>:email:<email>`). */
@@ -176,7 +183,7 @@ export async function findPersonalData(
     .limit(1);
   const mail = await db
     .select()
-    .from(mailOutbox)
+    .from(jobs)
     .where(
       mailWhere(
         email,
@@ -184,7 +191,7 @@ export async function findPersonalData(
         scope,
       ),
     )
-    .orderBy(mailOutbox.created_at);
+    .orderBy(jobs.created_at);
   const counters = await db.select().from(rateLimits).where(rateLimitWhere(email));
 
   let accountData: PersonalData["account"] = null;
@@ -255,16 +262,19 @@ export async function findPersonalData(
     account: accountData,
     sessions,
     passkeys,
-    mail: mail.map((row) => ({
-      kind: row.kind,
-      to: row.to,
-      replyTo: row.reply_to,
-      subject: row.subject,
-      text: row.text,
-      createdAt: row.created_at,
-      sentAt: row.sent_at,
-      failedAt: row.failed_at,
-    })),
+    mail: mail.map((row) => {
+      const payload = row.payload as MailPayload;
+      return {
+        kind: payload.purpose,
+        to: payload.to,
+        replyTo: payload.replyTo,
+        subject: payload.subject,
+        text: payload.text,
+        createdAt: row.created_at,
+        sentAt: row.done_at,
+        failedAt: row.failed_at,
+      };
+    }),
     rateLimitCounters: counters.map((row) => ({
       key: row.key,
       windowStart: row.window_start,
@@ -307,11 +317,11 @@ export async function erasePersonalData(
               .for("update")
           ).map((row) => row.id)
         : [];
-    counts.mail_outbox = (
+    counts.jobs = (
       await tx
-        .delete(mailOutbox)
-        .where(mailWhere(email, inquiryIds, scope))
-        .returning({ id: mailOutbox.id })
+        .delete(jobs)
+        .where(jobsWhere(email, inquiryIds, scope))
+        .returning({ id: jobs.id })
     ).length;
     if (inquiryIds.length > 0) {
       // These go with the inquiries (ON DELETE CASCADE); counted first, for the record.
@@ -326,12 +336,6 @@ export async function erasePersonalData(
           .delete(inquiryEvents)
           .where(inArray(inquiryEvents.inquiry_id, inquiryIds))
           .returning({ id: inquiryEvents.id })
-      ).length;
-      counts.webhook_outbox = (
-        await tx
-          .delete(webhookOutbox)
-          .where(inArray(webhookOutbox.inquiry_id, inquiryIds))
-          .returning({ id: webhookOutbox.id })
       ).length;
     }
     counts.contact_submissions =

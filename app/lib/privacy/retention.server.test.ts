@@ -1,18 +1,18 @@
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   accountActivity,
   contactSubmissions,
   inquiryEvents,
   inquiryReplies,
-  mailOutbox,
+  jobs,
   rateLimits,
   session,
   user,
   verification,
-  webhookOutbox,
 } from "../../../db/schema";
 import { retention } from "~/content/retention";
+import { mailJobs, webhookJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { openDatabase } from "../db/db.server";
@@ -27,14 +27,7 @@ const later = (date: Date, ms: number) => new Date(date.getTime() + ms);
 const earlier = (date: Date, ms: number) => new Date(date.getTime() - ms);
 
 describe.each(testBackends)("retention job on %s", (backend) => {
-  const database = useTestDatabase(backend, [
-    webhookOutbox,
-    mailOutbox,
-    contactSubmissions,
-    rateLimits,
-    verification,
-    user,
-  ]);
+  const database = useTestDatabase(backend, [jobs, contactSubmissions, rateLimits, verification, user]);
 
   const inquiry = async (name: string, values: Partial<typeof contactSubmissions.$inferInsert>) => {
     const [row] = await database.db
@@ -47,24 +40,21 @@ describe.each(testBackends)("retention job on %s", (backend) => {
     (await database.db.select({ name: contactSubmissions.name }).from(contactSubmissions))
       .map((row) => row.name)
       .sort();
-  const mail = async (subject: string, values: Partial<typeof mailOutbox.$inferInsert>) => {
-    await database.db
-      .insert(mailOutbox)
-      .values({ kind: "test", to: ["a@example.test"], subject, text: "t", html: "h", ...values });
+  const mail = async (subject: string, values: Partial<typeof jobs.$inferInsert>) => {
+    const payload = { purpose: "test", to: ["a@example.test"], replyTo: null, subject, text: "t", html: "h" };
+    await database.db.insert(jobs).values({ kind: "mail", payload, ...values });
   };
-  const subjects = async () =>
-    (await database.db.select({ subject: mailOutbox.subject }).from(mailOutbox))
-      .map((row) => row.subject)
-      .sort();
+  const subjects = async () => (await mailJobs(database.db)).map((row) => row.subject).sort();
+  const webhookCall = {
+    kind: "webhook",
+    payload: { event: "inquiry.received", url: "https://h.test", body: "{}" },
+  };
   const account = async (id: string, createdAt: Date) => {
     await database.db.insert(user).values({ id, name: `User ${id}`, email: `${id}@example.test`, createdAt });
   };
   const userIds = async () =>
     (await database.db.select({ id: user.id }).from(user)).map((row) => row.id).sort();
-  const warnings = async () =>
-    (await database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, INACTIVITY_WARNING))).map(
-      (row) => row.to[0],
-    );
+  const warnings = async () => (await mailJobs(database.db, INACTIVITY_WARNING)).map((row) => row.to[0]);
 
   it("counts desk activity as activity, and deletes an inquiry's timeline, replies and webhook calls with it", async () => {
     const period = monthsBefore(NOW, retention.inquiryMonths);
@@ -80,29 +70,19 @@ describe.each(testBackends)("retention job on %s", (backend) => {
     await database.db
       .insert(inquiryReplies)
       .values({ inquiry_id: expiredId, to: "x@example.test", subject: "s", body: "b" });
-    await database.db.insert(webhookOutbox).values([
-      { kind: "inquiry.received", url: "https://h.test", body: "{}", inquiry_id: expiredId },
+    await database.db.insert(jobs).values([
+      { ...webhookCall, inquiry_id: expiredId },
       // Delivered calls go after the delivered-mail period, undelivered ones stay.
-      {
-        kind: "inquiry.received",
-        url: "https://h.test",
-        body: "{}",
-        sent_at: daysBefore(NOW, retention.deliveredMailDays + 1),
-      },
-      {
-        kind: "inquiry.received",
-        url: "https://h.test",
-        body: "{}",
-        sent_at: daysBefore(NOW, retention.deliveredMailDays - 1),
-      },
-      { kind: "inquiry.received", url: "https://h.test", body: "{}" },
+      { ...webhookCall, done_at: daysBefore(NOW, retention.deliveredMailDays + 1) },
+      { ...webhookCall, done_at: daysBefore(NOW, retention.deliveredMailDays - 1) },
+      webhookCall,
     ]);
     const { counts } = await runRetention(database.db, { now: NOW, siteUrl: SITE });
     expect(counts).toMatchObject({ inquiries: 1, webhookCalls: 2 });
     expect(await names()).toEqual(["handled-recently"]);
     expect(await database.db.select().from(inquiryEvents)).toHaveLength(0);
     expect(await database.db.select().from(inquiryReplies)).toHaveLength(0);
-    expect(await database.db.select().from(webhookOutbox)).toHaveLength(2);
+    expect(await webhookJobs(database.db)).toHaveLength(2);
   });
 
   it("deletes inquiries past their period after their last activity, and never one inside it", async () => {
@@ -140,8 +120,8 @@ describe.each(testBackends)("retention job on %s", (backend) => {
   it("deletes delivered and abandoned outbox mail after its period; pending mail stays", async () => {
     const delivered = daysBefore(NOW, retention.deliveredMailDays);
     const failed = daysBefore(NOW, retention.failedMailDays);
-    await mail("sent-inside", { sent_at: later(delivered, HOUR) });
-    await mail("sent-expired", { sent_at: earlier(delivered, HOUR) });
+    await mail("sent-inside", { done_at: later(delivered, HOUR) });
+    await mail("sent-expired", { done_at: earlier(delivered, HOUR) });
     await mail("failed-inside", { failed_at: later(failed, HOUR) });
     await mail("failed-expired", { failed_at: earlier(failed, HOUR) });
     await mail("pending-old", { created_at: earlier(failed, 1000 * HOUR) });
@@ -204,10 +184,7 @@ describe.each(testBackends)("retention job on %s", (backend) => {
     let result = await runRetention(database.db, { now: NOW, siteUrl: SITE });
     expect(result.counts).toMatchObject({ accountsWarned: 2, accountsDeleted: 0 });
     expect((await warnings()).sort()).toEqual(["idle-returns@example.test", "idle@example.test"]);
-    const [warning] = await database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.kind, INACTIVITY_WARNING));
+    const [warning] = await mailJobs(database.db, INACTIVITY_WARNING);
     expect(warning?.text).toContain(`${SITE}/auth`);
 
     // Warned once, however often the job runs during the grace period.

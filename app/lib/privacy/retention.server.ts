@@ -1,17 +1,11 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import {
-  accountActivity,
-  contactSubmissions,
-  mailOutbox,
-  session,
-  user,
-  verification,
-  webhookOutbox,
-} from "../../../db/schema";
+import { accountActivity, contactSubmissions, jobs, session, user, verification } from "../../../db/schema";
 import { type RetentionConfig, retention } from "~/content/retention";
 import type { Db } from "../db/db.server";
 import { logger } from "../ops/logger.server";
 import { enqueueMail } from "../mail/mail.server";
+import { mailJob } from "../mail/mail-job.server";
+import { webhookJob } from "../webhook/webhook-job.server";
 import { pruneRateLimits } from "../http/rate-limit.server";
 import { inactivityWarningMail } from "../mail/retention-mails.server";
 import { startPeriodicJob } from "../ops/periodic-job.server";
@@ -85,25 +79,18 @@ async function deleteInquiries(
   tx: Db,
   expired: SQL | undefined,
 ): Promise<{ rows: number; mail: number; webhooks: number }> {
-  const webhooks = await tx
-    .delete(webhookOutbox)
+  // The jobs about them go first: mail copies the inquiry into its bodies (replies too).
+  const about = await tx
+    .delete(jobs)
     .where(
       inArray(
-        webhookOutbox.inquiry_id,
+        jobs.inquiry_id,
         tx.select({ id: contactSubmissions.id }).from(contactSubmissions).where(expired),
       ),
     )
-    .returning({ id: webhookOutbox.id });
-  // The outbox copies the inquiry into its mail bodies (replies too): that goes first.
-  const mail = await tx
-    .delete(mailOutbox)
-    .where(
-      inArray(
-        mailOutbox.inquiry_id,
-        tx.select({ id: contactSubmissions.id }).from(contactSubmissions).where(expired),
-      ),
-    )
-    .returning({ id: mailOutbox.id });
+    .returning({ kind: jobs.kind });
+  const mail = about.filter((job) => job.kind === mailJob.kind);
+  const webhooks = about.filter((job) => job.kind === webhookJob.kind);
   const rows = await tx.delete(contactSubmissions).where(expired).returning({ id: contactSubmissions.id });
   return { rows: rows.length, mail: mail.length, webhooks: webhooks.length };
 }
@@ -195,34 +182,22 @@ export async function runRetention(
     counts.inquiries = genuine.rows;
     counts.spam = spam.rows;
     counts.inquiryMail = genuine.mail + spam.mail;
-    // Webhook calls carry no contact details, but are kept no longer than mail.
+    // Every kind of job is kept after it is done or given up on for the
+    // mail's periods (webhook calls carry no contact details, but are kept
+    // no longer than mail).
+    const done = await tx
+      .delete(jobs)
+      .where(lt(jobs.done_at, daysBefore(now, config.deliveredMailDays)))
+      .returning({ kind: jobs.kind });
+    const failed = await tx
+      .delete(jobs)
+      .where(lt(jobs.failed_at, daysBefore(now, config.failedMailDays)))
+      .returning({ kind: jobs.kind });
+    const ofKind = (rows: { kind: string }[], kind: string) => rows.filter((row) => row.kind === kind).length;
     counts.webhookCalls =
-      genuine.webhooks +
-      spam.webhooks +
-      (
-        await tx
-          .delete(webhookOutbox)
-          .where(
-            or(
-              lt(webhookOutbox.sent_at, daysBefore(now, config.deliveredMailDays)),
-              lt(webhookOutbox.failed_at, daysBefore(now, config.failedMailDays)),
-            ),
-          )
-          .returning({ id: webhookOutbox.id })
-      ).length;
-
-    counts.deliveredMail = (
-      await tx
-        .delete(mailOutbox)
-        .where(lt(mailOutbox.sent_at, daysBefore(now, config.deliveredMailDays)))
-        .returning({ id: mailOutbox.id })
-    ).length;
-    counts.failedMail = (
-      await tx
-        .delete(mailOutbox)
-        .where(lt(mailOutbox.failed_at, daysBefore(now, config.failedMailDays)))
-        .returning({ id: mailOutbox.id })
-    ).length;
+      genuine.webhooks + spam.webhooks + ofKind(done, webhookJob.kind) + ofKind(failed, webhookJob.kind);
+    counts.deliveredMail = ofKind(done, mailJob.kind);
+    counts.failedMail = ofKind(failed, mailJob.kind);
 
     counts.rateLimits = await pruneRateLimits(tx, now);
     counts.expiredSessions = (
