@@ -53,6 +53,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one Postgres d
       // Both instances' job workers send through one mail server and one receiver.
       SMTP_URL: smtp.url,
       WEBHOOK_URL: receiver.url,
+      WEBHOOK_SECRET: "two-instances-webhook-secret-0123456789",
       LOG_LEVEL: "warn",
     };
     [first, second] = await Promise.all([spawnServer(env), spawnServer(env)]);
@@ -134,11 +135,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one Postgres d
     } finally {
       await database.close();
     }
-    const notifications = smtp.messages.filter((mail) => mail.to.includes(ADMIN.email));
+    // (The admin may also have got the sign-up's verification mail: a worker
+    // can send it before the seeding deletes it.)
+    const notifications = smtp.messages.filter(
+      (mail) => mail.to.includes(ADMIN.email) && mail.decoded.includes("Rate Limited"),
+    );
     const acknowledgements = smtp.messages.filter((mail) => mail.to.includes("limited@example.test"));
     expect(notifications).toHaveLength(3);
     expect(acknowledgements).toHaveLength(3);
-    expect(smtp.messages).toHaveLength(6);
     // Three calls, three delivery ids: none sent twice.
     expect(receiver.calls).toHaveLength(3);
     expect(new Set(receiver.calls.map((call) => call.headers["x-webhook-id"])).size).toBe(3);

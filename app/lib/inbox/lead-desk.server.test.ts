@@ -156,7 +156,7 @@ describe.each(testBackends)("the lead desk on %s", (backend) => {
     expect(JSON.stringify(timeline)).not.toContain("Secret note");
   });
 
-  it("sends a reply through the outbox in one transaction: stored, first reply recorded, new → contacted", async () => {
+  it("sends a reply as a mail job in one transaction: stored, first reply recorded, new → contacted", async () => {
     const id = await inquiry();
     const result = await sendDeskReply(database.db, {
       inquiryId: id,

@@ -117,7 +117,7 @@ describe.each(testBackends)("retention job on %s", (backend) => {
     expect(Object.values(again.counts).every((count) => count === 0)).toBe(true);
   });
 
-  it("deletes delivered and abandoned outbox mail after its period; pending mail stays", async () => {
+  it("deletes delivered and abandoned mail jobs after their period; pending mail stays", async () => {
     const delivered = daysBefore(NOW, retention.deliveredMailDays);
     const failed = daysBefore(NOW, retention.failedMailDays);
     await mail("sent-inside", { done_at: later(delivered, HOUR) });

@@ -19,7 +19,7 @@ const WARNINGS_PER_RUN = 200;
 export interface RetentionCounts {
   inquiries: number;
   spam: number;
-  /** Outbox mail about the inquiries deleted. */
+  /** Mail jobs about the inquiries deleted. */
   inquiryMail: number;
   deliveredMail: number;
   failedMail: number;
