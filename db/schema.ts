@@ -161,9 +161,9 @@ export const inquiryReplies = pgTable(
     subject: text().notNull(),
     body: text().notNull(),
     sent_by: text().references(() => user.id, { onDelete: "set null" }),
-    /** Its outbox mail; null once retention has deleted the delivered copy. */
-    outbox_id: uuid().references((): AnyPgColumn => mailOutbox.id, { onDelete: "set null" }),
-    /** Delivery state, recorded by the outbox worker (it outlives the outbox row). */
+    /** Its mail job; null once retention has deleted the delivered copy. */
+    job_id: uuid().references((): AnyPgColumn => jobs.id, { onDelete: "set null" }),
+    /** Delivery state, recorded by the job's handler (it outlives the job row). */
     delivered_at: timestamp({ withTimezone: true }),
     delivery_error: text(),
     failed_at: timestamp({ withTimezone: true }),
@@ -171,37 +171,40 @@ export const inquiryReplies = pgTable(
   },
   (table) => [
     index("inquiry_replies_inquiry_idx").on(table.inquiry_id, table.created_at),
-    index("inquiry_replies_outbox_idx").on(table.outbox_id),
+    index("inquiry_replies_job_idx").on(table.job_id),
   ],
 );
 
 /**
- * Outgoing webhook calls, queued in the transaction of what they announce
- * and delivered with the mail outbox's claim-and-retry mechanism. The body
- * is stored as sent; the signature is computed at delivery from
- * WEBHOOK_SECRET, which never enters the database.
+ * The one queue of background work (mail, webhook calls, …): a job is
+ * written in the transaction of what causes it, with a payload its kind's
+ * schema checks, and run by a worker with retries on one plan; SKIP LOCKED
+ * gives each due job to one worker when several instances share a Postgres.
+ * Kept after it is done or given up on for as long as retention allows (the
+ * privacy export lists the mail log from here).
  */
-export const webhookOutbox = pgTable(
-  "webhook_outbox",
+export const jobs = pgTable(
+  "jobs",
   {
     id: uuid().primaryKey().defaultRandom(),
     kind: text().notNull(),
-    url: text().notNull(),
-    body: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** The inquiry the job is about, if any: erased and expired with it. */
     inquiry_id: uuid().references(() => contactSubmissions.id, { onDelete: "set null" }),
     attempts: integer().notNull().default(0),
     next_attempt_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     locked_until: timestamp({ withTimezone: true }),
     last_error: text(),
-    sent_at: timestamp({ withTimezone: true }),
+    done_at: timestamp({ withTimezone: true }),
     failed_at: timestamp({ withTimezone: true }),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("webhook_outbox_pending_idx")
+    index("jobs_pending_idx")
       .on(table.next_attempt_at)
-      .where(sql`${table.sent_at} is null and ${table.failed_at} is null`),
-    index("webhook_outbox_inquiry_idx").on(table.inquiry_id),
+      .where(sql`${table.done_at} is null and ${table.failed_at} is null`),
+    index("jobs_inquiry_idx").on(table.inquiry_id),
+    index("jobs_kind_created_idx").on(table.kind, table.created_at),
   ],
 );
 
@@ -236,38 +239,6 @@ export const rateLimits = pgTable(
   (table) => [
     primaryKey({ columns: [table.key, table.window_start] }),
     index("rate_limits_expires_at_idx").on(table.expires_at),
-  ],
-);
-
-/**
- * Outgoing mail is written here in the same transaction as what caused it,
- * then delivered by a background worker with retries: nothing is lost to a
- * crash or a mail-server outage, and no request waits for SMTP.
- */
-export const mailOutbox = pgTable(
-  "mail_outbox",
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    kind: text().notNull(),
-    to: jsonb().$type<string[]>().notNull(),
-    reply_to: text(),
-    subject: text().notNull(),
-    text: text().notNull(),
-    html: text().notNull(),
-    inquiry_id: uuid().references(() => contactSubmissions.id, { onDelete: "set null" }),
-    attempts: integer().notNull().default(0),
-    next_attempt_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    locked_until: timestamp({ withTimezone: true }),
-    last_error: text(),
-    sent_at: timestamp({ withTimezone: true }),
-    failed_at: timestamp({ withTimezone: true }),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index("mail_outbox_pending_idx")
-      .on(table.next_attempt_at)
-      .where(sql`${table.sent_at} is null and ${table.failed_at} is null`),
-    index("mail_outbox_inquiry_idx").on(table.inquiry_id),
   ],
 );
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactSubmissions, mailOutbox, session, twoFactor, user } from "../db/schema";
+import { contactSubmissions, jobs, session, twoFactor, user } from "../db/schema";
 import { createAuth, sessionCookieName } from "~/lib/auth/auth.server";
 import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
 import { acquireDataDirLock } from "~/lib/db/data-dir-lock.server";
@@ -43,7 +43,7 @@ async function counts(db: Db) {
     secondFactors: await of(twoFactor),
     sessions: await of(session),
     inquiries: await of(contactSubmissions),
-    mail: await of(mailOutbox),
+    mail: await of(jobs),
   };
 }
 

@@ -126,7 +126,9 @@ async function backUpAndRestore(backend: Backend) {
     expect(restored[table]!.rows).toEqual(expect.arrayContaining(site.initial[table]!.rows));
   }
   // Their mail: the admin notification of each acknowledged inquiry, sent or still queued.
-  const notified = new Set(restored.mail_outbox!.rows.map((row) => row.inquiry_id));
+  const notified = new Set(
+    restored.jobs!.rows.filter((row) => row.kind === "mail").map((row) => row.inquiry_id),
+  );
   const beforeIds = restored.contact_submissions!.rows.filter((row) =>
     acknowledgedBefore.some((marker) => String(row.message).includes(marker)),
   );

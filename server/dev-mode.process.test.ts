@@ -97,7 +97,7 @@ describe("npm run dev", () => {
     });
     expect(signUp.status).toBeLessThan(400);
 
-    // Delivered by the mail worker through the outbox.
+    // Delivered by the job worker.
     const mail = await smtp.waitFor((m) => m.to.includes(ADMIN.email), 60_000);
     expect(mail.headers.subject).toContain("Verify your email address");
     const link = /https?:\/\/\S+\/auth\/verify-email\?token=[^\s"<>]+/.exec(mail.decoded)?.[0];

@@ -4,7 +4,7 @@ import { type AppServices, createAppContext } from "~/lib/context.server";
 
 /**
  * React Router's getLoadContext: every request's context carries the
- * process's services (configuration, database, Better Auth) and what Express
+ * process's services (configuration, database, Better Auth, job transports) and what Express
  * knows of the request. Loaders read them with `context.get(databaseContext)`
  * and the like (app/lib/context.server.ts).
  */

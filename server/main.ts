@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
-import { createAuth } from "~/lib/auth/auth.server";
+import { createAppServices } from "~/lib/app-services.server";
 import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
 import { startBackgroundJobs } from "~/lib/ops/background-jobs.server";
 import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
@@ -11,8 +11,6 @@ import { backupBeforeMigrations } from "~/lib/backup/backup-before-migrations.se
 import { ensurePrivateDir, UnusableDirectoryError } from "~/lib/ops/private-files.server";
 import { logger } from "~/lib/ops/logger.server";
 import { runShutdownHooks } from "~/lib/ops/shutdown.server";
-import { createToastCookie } from "~/lib/http/toast.server";
-import { createStreamSlots } from "~/lib/ops/stream-slots.server";
 import { createApp } from "./app";
 
 const DRAIN_TIMEOUT_MS = 20_000;
@@ -77,19 +75,15 @@ export async function startServer({ httpServer, build, clientDir, vite }: StartS
     fail(`Could not open the database (${env.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR"}): ${reason}`);
   }
 
-  await startBackgroundJobs(database, env);
+  // The composition root: what requests and the background jobs share.
+  const services = createAppServices(env, database);
+  await startBackgroundJobs(services);
 
   let shuttingDown = false;
   const app = createApp({
     build,
-    // The one database and Better Auth instance, handed to every request in its context.
-    services: {
-      env,
-      database,
-      auth: createAuth(database.db, env),
-      toastCookie: createToastCookie(env),
-      eventStreams: createStreamSlots(env.EVENT_STREAMS_PER_ACCOUNT),
-    },
+    // Handed to every request in its context.
+    services,
     logger,
     clientDir,
     viteMiddlewares: vite?.middlewares,

@@ -98,9 +98,10 @@ describe("GET /metrics", () => {
     expect(after).not.toContain("no-such-machine");
 
     for (const name of [
-      "mail_outbox_pending",
-      "mail_outbox_failed",
-      "mail_outbox_oldest_pending_age_seconds",
+      "jobs_pending",
+      "jobs_failed",
+      "jobs_oldest_pending_age_seconds",
+      "jobs_processed_total",
       "database_connections_in_use",
       "database_connections_waiting",
       "inbox_event_stream_clients",
@@ -110,6 +111,20 @@ describe("GET /metrics", () => {
       expect(after).toMatch(new RegExp(`^${name}(\\{[^}]*\\})? `, "m"));
     }
     expect(sample(after, "database_up")).toBe(1);
+    // Every kind the worker runs has its series, by kind, before its first job.
+    for (const kind of ["mail", "webhook"]) {
+      expect(after).toMatch(new RegExp(`^jobs_pending\\{kind="${kind}"\\} \\d+$`, "m"));
+      expect(after).toMatch(
+        new RegExp(`^jobs_processed_total\\{kind="${kind}",outcome="done"\\} \\d+$`, "m"),
+      );
+    }
+    // The inquiry's two mails (the admins' notification, the acknowledgement) are sent and counted.
+    const sent = (text: string) => sample(text, "jobs_processed_total", { kind: "mail", outcome: "done" });
+    await vi.waitFor(async () => expect(sent(await scrape())).toBe(sent(before) + 2), {
+      timeout: 30_000,
+      interval: 200,
+    });
+    expect(sample(await scrape(), "jobs_pending", { kind: "mail" })).toBe(0);
   });
 
   it("counts pages answered from memory (the fast path) under their route", async () => {

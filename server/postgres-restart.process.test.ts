@@ -52,7 +52,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("Postgres restarting under load"
     databaseUrl = await createScratchPostgresDatabase(postgres.url, "restart");
     server = await spawnServer({
       DATABASE_URL: databaseUrl,
-      // Outbox mail (acknowledgements) lands here as files, not in the repository.
+      // Mail (acknowledgements) lands here as files, not in the repository.
       DATA_DIR: path.join(dataDir, "data"),
       BETTER_AUTH_SECRET: SECRET,
       CONTACT_RATE_LIMIT: "0",

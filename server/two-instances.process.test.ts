@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";
+import { and, count, isNull } from "drizzle-orm";
+import { jobs } from "../db/schema";
 import { openDatabase } from "~/lib/db/db.server";
 import {
   createScratchPostgresDatabase,
@@ -14,6 +16,8 @@ import { createAuth } from "~/lib/auth/auth.server";
 import { createAccount } from "~/lib/db/seed.server";
 import { postForm, signInAdminOverHttp, signInAdminWithTotp } from "../tests/support/admin-session";
 import { type ServerProcess, spawnServer } from "../tests/support/server-process";
+import { startSmtpSink } from "../tests/support/smtp-sink";
+import { startWebhookReceiver } from "../tests/support/webhook-receiver";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -34,15 +38,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one Postgres d
   let first: ServerProcess;
   let second: ServerProcess;
   let adminSecret: string;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
   beforeAll(async () => {
     databaseUrl = await createScratchPostgresDatabase(serverUrl, "two_instances");
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "two-instances-"));
+    [smtp, receiver] = await Promise.all([startSmtpSink(), startWebhookReceiver()]);
     const env = {
       DATABASE_URL: databaseUrl,
       BETTER_AUTH_SECRET: SECRET,
       DATA_DIR: dataDir,
       CONTACT_RATE_LIMIT: "3/h",
+      // Both instances' job workers send through one mail server and one receiver.
+      SMTP_URL: smtp.url,
+      WEBHOOK_URL: receiver.url,
+      WEBHOOK_SECRET: "two-instances-webhook-secret-0123456789",
       LOG_LEVEL: "warn",
     };
     [first, second] = await Promise.all([spawnServer(env), spawnServer(env)]);
@@ -60,6 +71,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one Postgres d
   });
   afterAll(async () => {
     await Promise.all([first?.stop(), second?.stop()]);
+    await Promise.all([smtp?.close(), receiver?.close()]);
     fs.rmSync(dataDir, { recursive: true, force: true });
     await dropScratchPostgresDatabase(serverUrl, databaseUrl);
   });
@@ -101,5 +113,38 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one Postgres d
     }
     expect(statuses).toEqual([303, 303, 303, 429]);
     expect((await postForm(first.url, "/contact", inquiry(4))).status).toBe(429);
+  });
+
+  it("sends each accepted inquiry's mail and webhook call once, though both instances' workers run", async () => {
+    // The three inquiries the rate-limit test stored, alternately on each
+    // instance: every commit woke both workers, which raced for each job.
+    const database = await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 1 });
+    try {
+      await vi.waitFor(
+        async () => {
+          const [open] = await database.db
+            .select({ n: count() })
+            .from(jobs)
+            .where(and(isNull(jobs.done_at), isNull(jobs.failed_at)));
+          expect(open?.n).toBe(0);
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+      const [failed] = await database.db.select({ n: count() }).from(jobs).where(isNull(jobs.done_at));
+      expect(failed?.n).toBe(0);
+    } finally {
+      await database.close();
+    }
+    // (The admin may also have got the sign-up's verification mail: a worker
+    // can send it before the seeding deletes it.)
+    const notifications = smtp.messages.filter(
+      (mail) => mail.to.includes(ADMIN.email) && mail.decoded.includes("Rate Limited"),
+    );
+    const acknowledgements = smtp.messages.filter((mail) => mail.to.includes("limited@example.test"));
+    expect(notifications).toHaveLength(3);
+    expect(acknowledgements).toHaveLength(3);
+    // Three calls, three delivery ids: none sent twice.
+    expect(receiver.calls).toHaveLength(3);
+    expect(new Set(receiver.calls.map((call) => call.headers["x-webhook-id"])).size).toBe(3);
   });
 });

@@ -159,7 +159,7 @@ describe("the privacy notice keeps its promises", () => {
     expect(section("4. How long we keep your data")).toContain(
       "or our team last replied to it or changed its status or owner",
     );
-    // The webhook payload holds reference, interest and deal size only (webhook-outbox.server.test.ts).
+    // The webhook payload holds reference, interest and deal size only (webhook-job.server.test.ts).
     expect(section("5. Who processes your data")).toContain(
       "with its reference number, area of interest and deal size only — never your name, contact details or message",
     );

@@ -12,9 +12,9 @@ export const retention = {
   inquiryMonths: 24,
   /** Inquiries in the spam view, after their last activity. */
   spamDays: 30,
-  /** Outbox mail (a copy of what was sent), after delivery. */
+  /** Mail and other jobs (a copy of what was sent), after delivery. */
   deliveredMailDays: 7,
-  /** Outbox mail the worker gave up on, after it gave up: long enough to investigate. */
+  /** Mail and other jobs the worker gave up on, after it gave up: long enough to investigate. */
   failedMailDays: 30,
   /** Accounts without a sign-in for this long get a warning mail… */
   inactiveAccountMonths: 24,

@@ -4,6 +4,8 @@ import type { Auth } from "./auth/auth.server";
 import type { DatabaseHandle } from "./db/db.server";
 import type { Env } from "./env.server";
 import type { StreamSlots } from "./ops/stream-slots.server";
+import type { MailSender } from "./mail/mail.server";
+import type { WebhookSender } from "./webhook/webhook-job.server";
 
 /*
  * What loaders, actions and middleware depend on, handed to them in React
@@ -61,7 +63,10 @@ export function isServedContext(context: AppContext): boolean {
 /** The `context` loaders, actions and middleware receive. */
 export type AppContext = Readonly<RouterContextProvider>;
 
-/** What lives as long as the process: opened once, shared by every request. */
+/**
+ * What lives as long as the process: built once by the composition root
+ * (app-services.server.ts), shared by every request and the job worker.
+ */
 export interface AppServices {
   env: Env;
   database: DatabaseHandle;
@@ -70,6 +75,10 @@ export interface AppServices {
   toastCookie: Cookie;
   /** createStreamSlots(env.EVENT_STREAMS_PER_ACCOUNT) */
   eventStreams: StreamSlots;
+  /** The mail transport the job worker sends through (SMTP, or .eml files). */
+  mailer: MailSender;
+  /** Posts webhook calls for the job worker, signed with WEBHOOK_SECRET. */
+  webhooks: WebhookSender;
 }
 
 /** What Express knows of one request. */

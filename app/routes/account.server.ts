@@ -16,12 +16,7 @@ import { redirectWithToast } from "~/lib/http/toast.server";
 import { describeDevice } from "~/lib/auth/user-agent";
 import type { SignedInSession } from "~/lib/auth/viewer.server";
 import { session as sessionTable } from "../../db/schema";
-import {
-  type AppContext,
-  authContext,
-  clientIpContext,
-  databaseContext,
-} from "~/lib/context.server";
+import { type AppContext, authContext, clientIpContext, databaseContext } from "~/lib/context.server";
 import { retryAfter } from "~/lib/http/response-headers.server";
 
 export interface SessionSummary {

@@ -23,7 +23,7 @@ function decodeHeader(value = ""): string {
 
 /**
  * The whole path through the production build: Express guards, the route's
- * action, the outbox worker and a real SMTP server.
+ * action, the job worker and a real SMTP server.
  */
 describe("the contact form in the production server", () => {
   let server: ServerProcess;

@@ -1,6 +1,7 @@
 import { asc, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactSubmissions, mailOutbox, rateLimits, user, userRoles } from "../../db/schema";
+import { contactSubmissions, jobs, rateLimits, user, userRoles } from "../../db/schema";
+import { mailJobs } from "../../tests/support/job-rows";
 import { createTestContext, createTestServices } from "../../tests/support/test-context";
 import { useTestDatabase } from "../../tests/support/suite-database";
 import { createTestDatabase, type TestDatabase, testBackends } from "../../tests/support/test-database";
@@ -18,7 +19,7 @@ import {
   INQUIRY_ACKNOWLEDGEMENT,
   NO_ADMIN_RECIPIENTS,
 } from "../lib/inbox/inquiries.server";
-import { INQUIRY_NOTIFICATION } from "../lib/mail/mail-outbox.server";
+import { INQUIRY_NOTIFICATION } from "../lib/mail/mail-job.server";
 
 const SECRET = "contact-form-test-secret-0123456789abcdef";
 
@@ -84,7 +85,7 @@ async function submit(
 }
 
 describe.each(testBackends)("the contact form's action on %s", (backend) => {
-  const database = useTestDatabase(backend, [mailOutbox, contactSubmissions, rateLimits, userRoles, user]);
+  const database = useTestDatabase(backend, [jobs, contactSubmissions, rateLimits, userRoles, user]);
 
   const countInquiries = async () => (await database.db.select().from(contactSubmissions)).length;
 
@@ -129,11 +130,11 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
       privacy_notice_version: PRIVACY_NOTICE_VERSION,
     });
 
-    const mails = await database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.kind));
-    expect(mails.map((mail) => mail.kind)).toEqual([INQUIRY_ACKNOWLEDGEMENT, INQUIRY_NOTIFICATION]);
+    const mails = (await mailJobs(database.db)).sort((a, b) => a.purpose.localeCompare(b.purpose));
+    expect(mails.map((mail) => mail.purpose)).toEqual([INQUIRY_ACKNOWLEDGEMENT, INQUIRY_NOTIFICATION]);
     const [ack, notification] = mails;
     expect(notification?.to).toEqual(["admin1@example.test", "owner@example.test"]);
-    expect(notification?.reply_to).toBe("ama@example.test");
+    expect(notification?.replyTo).toBe("ama@example.test");
     expect(notification?.inquiry_id).toBe(row?.id);
     expect(notification?.subject).toContain("Ama Mensah");
     expect(notification?.text).toContain("https://site.example.test/dashboard");
@@ -152,7 +153,7 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
     ]);
     expect(again.map((outcome) => outcome.status)).toEqual([303, 303]);
     expect(await countInquiries()).toBe(1);
-    expect(await database.db.select().from(mailOutbox)).toHaveLength(2);
+    expect(await mailJobs(database.db)).toHaveLength(2);
 
     // The same words from another rendering of the form are a new inquiry.
     expect((await submit(database, validFields, { token: tokenAged(20_000) })).status).toBe(303);
@@ -183,9 +184,9 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
       .orderBy(asc(contactSubmissions.created_at));
     expect(rows).toHaveLength(4);
     expect(rows.filter((row) => !row.isSpam)).toEqual([{ message: validFields.message, isSpam: false }]);
-    const mails = await database.db.select({ kind: mailOutbox.kind }).from(mailOutbox);
-    expect(mails.filter((mail) => mail.kind === INQUIRY_NOTIFICATION)).toHaveLength(1);
-    expect(mails.filter((mail) => mail.kind === INQUIRY_ACKNOWLEDGEMENT)).toHaveLength(1);
+    const mails = await mailJobs(database.db);
+    expect(mails.filter((mail) => mail.purpose === INQUIRY_NOTIFICATION)).toHaveLength(1);
+    expect(mails.filter((mail) => mail.purpose === INQUIRY_ACKNOWLEDGEMENT)).toHaveLength(1);
   });
 
   it("finding 13: acknowledgement mails are limited per recipient, not only per IP", async () => {
@@ -199,12 +200,12 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
       );
       expect(outcome.status).toBe(303);
     }
-    const mails = await database.db.select({ kind: mailOutbox.kind, to: mailOutbox.to }).from(mailOutbox);
-    const acknowledgements = mails.filter((mail) => mail.kind === INQUIRY_ACKNOWLEDGEMENT);
+    const mails = await mailJobs(database.db);
+    const acknowledgements = mails.filter((mail) => mail.purpose === INQUIRY_ACKNOWLEDGEMENT);
     expect(acknowledgements).toHaveLength(ACKNOWLEDGEMENT_LIMIT.max);
     // Every inquiry is still stored and reaches the admins.
     expect(await countInquiries()).toBe(6);
-    expect(mails.filter((mail) => mail.kind === INQUIRY_NOTIFICATION)).toHaveLength(6);
+    expect(mails.filter((mail) => mail.purpose === INQUIRY_NOTIFICATION)).toHaveLength(6);
   });
 
   it("stores empty optional fields as NULL", async () => {
@@ -246,7 +247,7 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
       expect(Object.keys(outcome.data?.fieldErrors ?? {})).toEqual([field]);
       expect(outcome.data?.values).toEqual(fields);
       expect(await countInquiries()).toBe(0);
-      expect(await database.db.select().from(mailOutbox)).toHaveLength(0);
+      expect(await mailJobs(database.db)).toHaveLength(0);
     },
   );
 
@@ -268,7 +269,7 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
     expect(outcome.status).toBe(303);
     const [row] = await database.db.select().from(contactSubmissions);
     expect(row?.is_spam).toBe(true);
-    expect(await database.db.select().from(mailOutbox)).toHaveLength(0);
+    expect(await mailJobs(database.db)).toHaveLength(0);
   });
 
   it.each([
@@ -286,7 +287,7 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
     expect(outcome.status).toBe(303);
     const [row] = await database.db.select().from(contactSubmissions);
     expect(row?.is_spam).toBe(true);
-    expect(await database.db.select().from(mailOutbox)).toHaveLength(0);
+    expect(await mailJobs(database.db)).toHaveLength(0);
   });
 
   it("answers 429 over the per-IP limit, keeps the values, and counts per address", async () => {
@@ -336,20 +337,20 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
 
   it("sends no acknowledgement when ACK_EMAILS is off", async () => {
     await submit(database, validFields, { config: { ...baseConfig, acknowledge: false } });
-    const mails = await database.db.select().from(mailOutbox);
-    expect(mails.map((mail) => mail.kind)).toEqual([INQUIRY_NOTIFICATION]);
+    const mails = await mailJobs(database.db);
+    expect(mails.map((mail) => mail.purpose)).toEqual([INQUIRY_NOTIFICATION]);
   });
 
   it("records on the inquiry that there is no admin to notify", async () => {
     await submit(database, validFields, { config: { ...baseConfig, adminEmails: [] } });
     const [row] = await database.db.select().from(contactSubmissions);
     expect(row?.notify_error).toBe(NO_ADMIN_RECIPIENTS);
-    const mails = await database.db.select().from(mailOutbox);
-    expect(mails.map((mail) => mail.kind)).toEqual([INQUIRY_ACKNOWLEDGEMENT]);
+    const mails = await mailJobs(database.db);
+    expect(mails.map((mail) => mail.purpose)).toEqual([INQUIRY_ACKNOWLEDGEMENT]);
   });
 
   it("stores nothing, not even the inquiry, when its mail cannot be queued", async () => {
-    await database.db.execute(sql`alter table mail_outbox rename to mail_outbox_away`);
+    await database.db.execute(sql`alter table jobs rename to jobs_away`);
     try {
       const outcome = await submit(database, validFields);
       expect(outcome.status).toBe(503);
@@ -361,7 +362,7 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
       });
       expect(outcome.data?.values).toEqual(validFields);
     } finally {
-      await database.db.execute(sql`alter table mail_outbox_away rename to mail_outbox`);
+      await database.db.execute(sql`alter table jobs_away rename to jobs`);
     }
     expect(await countInquiries()).toBe(0);
   });

@@ -112,7 +112,7 @@ test("another admin's changes reach the open inbox and lead page without a reloa
   await expect(toast(desk, "Reply sent")).toBeVisible();
   const sent = lead.getByTestId("reply").filter({ hasText: "The excavator is free in May." });
   await expect(sent).toContainText(`by ${STAN}`);
-  // The outbox worker's delivery is a change too.
+  // The job worker's delivery is a change too.
   await expect(sent.getByTestId("delivery")).toHaveText(/^Delivered/, { timeout: 15_000 });
   await expect(lead.getByTestId("timeline")).toContainText("Reply delivered");
   await expect(composer.getByLabel("Your reply")).toHaveValue(draft);

@@ -250,7 +250,7 @@ test("a reply from the lead page goes over SMTP with Reply-To the deals address 
 
   await expect(timeline(page)).toContainText("Reply sent");
   await expect(timeline(page)).toContainText("Status New → Contacted on the first reply");
-  // The outbox worker records the delivery; the page shows it on the next load.
+  // The job worker records the delivery; the page shows it on the next load.
   await expect
     .poll(
       async () => {

@@ -137,7 +137,9 @@ export const ACTIONS: ActionCase[] = [
     changed: (_before, after) => {
       const stored = rows(after, "contact_submissions").find((row) => row.name === "Carl Contact");
       expect(stored?.is_spam).toBe(false);
-      expect(rows(after, "mail_outbox").some((row) => row.inquiry_id === stored?.id)).toBe(true);
+      expect(rows(after, "jobs").some((row) => row.kind === "mail" && row.inquiry_id === stored?.id)).toBe(
+        true,
+      );
     },
   },
   {
@@ -181,10 +183,9 @@ export const ACTIONS: ActionCase[] = [
     fields: () => ({ intent: "resend-verification", email: SEEDED_ACCOUNTS.pending.email }),
     changes: "queues a verification mail",
     changed: (_before, after) => {
-      const to = (row: Row) => JSON.stringify(row.to);
-      expect(rows(after, "mail_outbox").some((row) => to(row).includes(SEEDED_ACCOUNTS.pending.email))).toBe(
-        true,
-      );
+      const to = (row: Row) =>
+        row.kind === "mail" ? JSON.stringify((row.payload as { to: string[] }).to) : "";
+      expect(rows(after, "jobs").some((row) => to(row).includes(SEEDED_ACCOUNTS.pending.email))).toBe(true);
     },
   },
   {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { like } from "drizzle-orm";
-import { mailOutbox, passkey, verification } from "../../db/schema";
+import { jobs, passkey, verification } from "../../db/schema";
 import { createAuth, sessionCookieName } from "~/lib/auth/auth.server";
 import { type DatabaseHandle, openDatabase } from "~/lib/db/db.server";
 import { createScratchPostgresDatabase, dropScratchPostgresDatabase } from "./scratch-postgres";
@@ -206,7 +206,7 @@ async function seed<Key extends string>(
   const inquiryIds = Object.fromEntries(keys.map((key, i) => [key, ids[i]!])) as Record<Key, string>;
 
   // The seeding mail (verification links, the reset link) would be delivered
-  // by the server's worker, changing rows while the test compares them.
-  await db.delete(mailOutbox);
+  // by the server's job worker, changing rows while the test compares them.
+  await db.delete(jobs);
   return { cookies, userIds, inquiryIds, resetToken, adminTotpSecret: admin.secret };
 }

@@ -1,10 +1,8 @@
 import type { RouterContextProvider } from "react-router";
-import { createAuth } from "~/lib/auth/auth.server";
+import { createAppServices, type JobDeps } from "~/lib/app-services.server";
 import { type AppServices, createAppContext } from "~/lib/context.server";
 import type { DatabaseHandle } from "~/lib/db/db.server";
 import { parseEnv } from "~/lib/env.server";
-import { createToastCookie } from "~/lib/http/toast.server";
-import { createStreamSlots } from "~/lib/ops/stream-slots.server";
 import { type Backend, createTestDatabase } from "./test-database";
 
 /** The configuration tests start from; each test overrides what it is about. */
@@ -15,23 +13,19 @@ export const TEST_ENV = {
 } as const;
 
 /**
- * What the server builds once at startup (server/main.ts), built around a
- * test database: the validated configuration, the database, a Better
- * Auth instance on it, the signed toast cookie and the event-stream places.
- * Nothing is read from process.env.
+ * What the server builds once at startup (server/main.ts), by the same
+ * composition root, around a test database: the validated configuration,
+ * the database, a Better Auth instance on it, the signed toast cookie, the
+ * event-stream places and the job transports (a
+ * test passes its SMTP sink's mailer or its own webhook sender). Nothing is
+ * read from process.env.
  */
 export function createTestServices(
   database: DatabaseHandle,
   env: Record<string, string | undefined> = {},
+  transports: Partial<JobDeps> = {},
 ): AppServices {
-  const parsed = parseEnv({ ...TEST_ENV, ...env });
-  return {
-    env: parsed,
-    database,
-    auth: createAuth(database.db, parsed),
-    toastCookie: createToastCookie(parsed),
-    eventStreams: createStreamSlots(parsed.EVENT_STREAMS_PER_ACCOUNT),
-  };
+  return createAppServices(parseEnv({ ...TEST_ENV, ...env }), database, transports);
 }
 
 /**

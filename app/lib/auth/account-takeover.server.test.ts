@@ -1,9 +1,10 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as authSchema from "../../../db/auth-schema";
 import * as schema from "../../../db/schema";
 import * as resetPasswordRoute from "~/routes/auth.reset-password";
 import * as verifyRoute from "~/routes/auth.verify-email";
+import { mailJobs } from "../../../tests/support/job-rows";
 import { createTestApp, createTestContext } from "../../../tests/support/test-context";
 import { type Backend, testBackends } from "../../../tests/support/test-database";
 import * as actions from "./auth-actions.server";
@@ -77,15 +78,7 @@ describe.each(testBackends)("account takeover attacks on %s", (backend) => {
     } as unknown as Parameters<typeof verifyRoute.loader>[0]);
 
   async function mailsTo(email: string, kind: string) {
-    const rows = await app.db
-      .select({
-        to: schema.mailOutbox.to,
-        text: schema.mailOutbox.text,
-        html: schema.mailOutbox.html,
-      })
-      .from(schema.mailOutbox)
-      .where(eq(schema.mailOutbox.kind, kind))
-      .orderBy(asc(schema.mailOutbox.created_at));
+    const rows = await mailJobs(app.db, kind);
     return rows.filter((row) => row.to.includes(email));
   }
 

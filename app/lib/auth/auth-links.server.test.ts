@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { authLinks, formatHours, HOUR_SECONDS } from "~/content/auth-links";
 import { user, verification } from "../../../db/auth-schema";
-import { mailOutbox } from "../../../db/schema";
+import { mailJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { parseEnv } from "../env.server";
@@ -23,10 +23,7 @@ describe.each(testBackends)("account-mail links on %s", (backend) => {
   });
 
   async function mailTo(email: string, kind: string) {
-    const [mail] = await database.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.kind, kind), eq(mailOutbox.to, [email])));
+    const [mail] = (await mailJobs(database.db, kind)).filter((row) => row.to.join() === email);
     expect(mail).toBeDefined();
     return mail!;
   }

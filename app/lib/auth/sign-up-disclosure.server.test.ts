@@ -1,8 +1,7 @@
-import { asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import * as schema from "../../../db/schema";
 import * as resetPasswordRoute from "~/routes/auth.reset-password";
 import { createAccount } from "~/lib/db/seed.server";
+import { mailJobs } from "../../../tests/support/job-rows";
 import { createTestApp, createTestContext } from "../../../tests/support/test-context";
 import { type Backend, testBackends } from "../../../tests/support/test-database";
 import * as actions from "./auth-actions.server";
@@ -60,11 +59,7 @@ describe.each(testBackends)("what sign-up and reset reveal on %s", (backend) => 
 
   async function resetTokenOf(email: string): Promise<string> {
     await app.auth.api.requestPasswordReset({ body: { email } });
-    const mails = await app.db
-      .select({ to: schema.mailOutbox.to, text: schema.mailOutbox.text })
-      .from(schema.mailOutbox)
-      .where(eq(schema.mailOutbox.kind, "auth-reset-password"))
-      .orderBy(asc(schema.mailOutbox.created_at));
+    const mails = await mailJobs(app.db, "auth-reset-password");
     const mail = mails.filter((row) => row.to.includes(email)).at(-1);
     return decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(mail?.text ?? "")![1]!);
   }
@@ -146,10 +141,7 @@ describe.each(testBackends)("what sign-up and reset reveal on %s", (backend) => 
     expect(verified.answer).toEqual(fresh.answer);
     expect(unverified.answer).toEqual(fresh.answer);
     // The unverified account got its new link all the same.
-    const links = await app.db
-      .select({ to: schema.mailOutbox.to })
-      .from(schema.mailOutbox)
-      .where(eq(schema.mailOutbox.kind, "auth-verify-email"));
+    const links = await mailJobs(app.db, "auth-verify-email");
     expect(links.filter((row) => row.to.includes("unverified@example.com"))).toHaveLength(2);
   });
 });

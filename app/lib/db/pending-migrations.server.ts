@@ -6,7 +6,7 @@ type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
 
 /**
  * The committed migrations the database has not applied yet, by tag
- * (`0012_jobs`), in order. Drizzle's migrator applies every migration newer
+ * (`0014_jobs`), in order. Drizzle's migrator applies every migration newer
  * than the newest one it recorded; an empty list on a database without the
  * migration log too, where there is nothing to lose (a new database).
  */

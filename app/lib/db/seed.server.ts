@@ -5,7 +5,7 @@
  */
 import crypto from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { contactSubmissions, mailOutbox, user } from "../../../db/schema";
+import { contactSubmissions, jobs, user } from "../../../db/schema";
 import { DEAL_SIZE_VALUES, INTEREST_VALUES, type Interest } from "../../content/inquiry-options";
 import { createAuth, sessionCookieName } from "../auth/auth.server";
 import type { Db } from "./db.server";
@@ -33,9 +33,13 @@ export async function createAccount(db: Db, env: Env, account: SeedAccount): Pro
     await db.update(user).set({ emailVerified: true }).where(eq(user.id, created.id));
     // The verification mail sign-up queued is not needed any more.
     await db
-      .delete(mailOutbox)
+      .delete(jobs)
       .where(
-        and(sql`${mailOutbox.to} @> ${JSON.stringify([account.email])}::jsonb`, isNull(mailOutbox.sent_at)),
+        and(
+          eq(jobs.kind, "mail"),
+          sql`${jobs.payload}->'to' @> ${JSON.stringify([account.email])}::jsonb`,
+          isNull(jobs.done_at),
+        ),
       );
   }
   if (account.admin) {

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryEvents, mailOutbox, user } from "../../../db/schema";
+import { contactSubmissions, inquiryEvents, jobs, user } from "../../../db/schema";
 import { InboxFilterSchema } from "~/forms/inbox";
 import { seedDeskUsers } from "../../../tests/support/desk-users";
+import { mailJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { applyBulkAction, BULK_MAX_IDS, countBulkTarget } from "./bulk-actions.server";
@@ -16,7 +17,7 @@ const NOW = new Date("2030-06-30T12:00:00Z");
 const ago = (hours: number) => new Date(NOW.getTime() - hours * HOUR);
 
 describe.each(testBackends)("bulk actions and reply metrics on %s", (backend) => {
-  const database = useTestDatabase(backend, [mailOutbox, contactSubmissions, user]);
+  const database = useTestDatabase(backend, [jobs, contactSubmissions, user]);
   beforeEach(async () => {
     await seedDeskUsers(database.db);
   });
@@ -117,10 +118,10 @@ describe.each(testBackends)("bulk actions and reply metrics on %s", (backend) =>
     const ids = await inquiries(3);
     expect(await apply({ ids }, { kind: "assign", assigneeId: "vic" })).toBe("not-an-admin");
     expect(await apply({ ids }, { kind: "assign", assigneeId: "ben" })).toEqual({ matched: 3, changed: 3 });
-    const mails = await database.db.select().from(mailOutbox);
+    const mails = await mailJobs(database.db);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({
-      kind: INQUIRY_ASSIGNMENT,
+      purpose: INQUIRY_ASSIGNMENT,
       to: ["ben@example.test"],
       subject: "3 inquiries are now yours",
     });
@@ -131,7 +132,7 @@ describe.each(testBackends)("bulk actions and reply metrics on %s", (backend) =>
     expect(await events("unassigned")).toBe(3);
     // Taking them yourself mails nobody.
     expect(await apply({ ids }, { kind: "assign", assigneeId: "ama" })).toEqual({ matched: 3, changed: 3 });
-    expect(await database.db.select().from(mailOutbox)).toHaveLength(1);
+    expect(await mailJobs(database.db)).toHaveLength(1);
   });
 
   it("measures the median first-reply time and the share answered within 24 hours over 30 days", async () => {

@@ -1,15 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  contactSubmissions,
-  dailyJobRuns,
-  inquiryEvents,
-  mailOutbox,
-  user,
-  userRoles,
-  webhookOutbox,
-} from "../../../db/schema";
+import { contactSubmissions, dailyJobRuns, inquiryEvents, jobs, user, userRoles } from "../../../db/schema";
 import { DIGEST_HOUR_GMT } from "~/content/lead-desk";
+import { mailJobs, webhookJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { type DatabaseHandle, openDatabase } from "../db/db.server";
@@ -25,13 +18,7 @@ const MORNING = new Date(Date.UTC(2030, 5, 17, DIGEST_HOUR_GMT + 1, 30));
 const before = (ms: number) => new Date(MORNING.getTime() - ms);
 
 describe.each(testBackends)("desk jobs on %s", (backend) => {
-  const database = useTestDatabase(backend, [
-    webhookOutbox,
-    mailOutbox,
-    dailyJobRuns,
-    contactSubmissions,
-    user,
-  ]);
+  const database = useTestDatabase(backend, [jobs, dailyJobRuns, contactSubmissions, user]);
   /** A second connection pool to the same database, as a second instance has (Postgres only). */
   let second: DatabaseHandle | null = null;
   beforeAll(async () => {
@@ -74,10 +61,10 @@ describe.each(testBackends)("desk jobs on %s", (backend) => {
     expect(runs.reduce((sum, count) => sum + count, 0)).toBe(21);
     expect(await alertOverdueInquiries(database.db, { now: MORNING, ...options })).toBe(0);
 
-    const calls = await database.db.select().from(webhookOutbox);
+    const calls = await webhookJobs(database.db);
     expect(calls).toHaveLength(21);
     expect(new Set(calls.map((call) => call.inquiry_id)).size).toBe(21);
-    expect(calls.every((call) => call.kind === "inquiry.overdue" && call.url === WEBHOOK)).toBe(true);
+    expect(calls.every((call) => call.event === "inquiry.overdue" && call.url === WEBHOOK)).toBe(true);
     expect(calls.some((call) => call.inquiry_id === overdue)).toBe(true);
     expect(calls.some((call) => call.inquiry_id === dueSoon)).toBe(false);
     const events = await database.db
@@ -122,7 +109,7 @@ describe.each(testBackends)("desk jobs on %s", (backend) => {
     expect(outcomes.filter((outcome) => outcome.digest === "sent")).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome.digest === "already-done")).toHaveLength(3);
 
-    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, MORNING_DIGEST_MAIL));
+    const mails = await mailJobs(database.db, MORNING_DIGEST_MAIL);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.to).toEqual(["ama@example.test", "ops@example.test"]);
@@ -142,7 +129,7 @@ describe.each(testBackends)("desk jobs on %s", (backend) => {
   it("a day with nothing to report is claimed and mails nobody", async () => {
     expect(await sendMorningDigest(database.db, { now: MORNING, ...options })).toBe("nothing-to-report");
     expect(await sendMorningDigest(database.db, { now: MORNING, ...options })).toBe("already-done");
-    expect(await database.db.select().from(mailOutbox)).toHaveLength(0);
+    expect(await mailJobs(database.db)).toHaveLength(0);
     const [run] = await database.db.select().from(dailyJobRuns);
     expect(run).toMatchObject({ job: "morning-digest", day: "2030-06-17" });
     expect(run?.details).toMatchObject({ outcome: "nothing-to-report" });

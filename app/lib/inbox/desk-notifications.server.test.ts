@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { contactSubmissions, mailOutbox, user } from "../../../db/schema";
+import { contactSubmissions, jobs, user } from "../../../db/schema";
 import { seedDeskUsers } from "../../../tests/support/desk-users";
+import { runMailJobs } from "../../../tests/support/job-rows";
 import { useSmtpSink } from "../../../tests/support/suite-smtp-sink";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { deliverDueMail, MAX_ATTEMPTS } from "../mail/mail-outbox.server";
+import { MAX_ATTEMPTS } from "../jobs/job-claim.server";
 import { createMailSender } from "../mail/mail.server";
 import { assignInquiry, takeInquiry } from "./assignment.server";
 import { applyBulkAction, type BulkAction } from "./bulk-actions.server";
@@ -25,7 +26,7 @@ const HOUR = 3_600_000;
  * action bound what it announced: notifications arrive in commit order.
  */
 describe.each(testBackends)("desk actions notify the inbox channel on %s", (backend) => {
-  const database = useTestDatabase(backend, [mailOutbox, contactSubmissions, user]);
+  const database = useTestDatabase(backend, [jobs, contactSubmissions, user]);
   const smtp = useSmtpSink();
   const received: string[] = [];
   let stop: (() => Promise<void>) | undefined;
@@ -84,7 +85,7 @@ describe.each(testBackends)("desk actions notify the inbox channel on %s", (back
         "reply",
         () => sendDeskReply(database.db, { inquiryId: id, subject: "Hi", body: "Text", actorId: "ama" }),
       ],
-      ["reply delivered", () => deliverDueMail(database.db, sender())],
+      ["reply delivered", () => runMailJobs(database.db, sender())],
       ["mark replied", () => markRepliedOutside(database.db, { inquiryId: id, actorId: "ben" })],
       ["read", () => markRead(database.db, id, "ama")],
       ["unread", () => markUnread(database.db, id, "ama")],
@@ -101,9 +102,9 @@ describe.each(testBackends)("desk actions notify the inbox channel on %s", (back
   it("a reply's final delivery failure and an overdue alert announce a change", async () => {
     const id = await inquiry({ created_at: new Date(Date.now() - 30 * HOUR) });
     await sendDeskReply(database.db, { inquiryId: id, subject: "Hi", body: "Text", actorId: "ama" });
-    await database.db.update(mailOutbox).set({ attempts: MAX_ATTEMPTS - 1 });
+    await database.db.update(jobs).set({ attempts: MAX_ATTEMPTS - 1 });
     smtp.setFailing(true);
-    expect(await announced(() => deliverDueMail(database.db, sender()))).not.toEqual([]);
+    expect(await announced(() => runMailJobs(database.db, sender()))).not.toEqual([]);
 
     await database.db
       .update(contactSubmissions)

@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryReplies, mailOutbox, user } from "../../../db/schema";
+import { contactSubmissions, inquiryReplies, jobs, user } from "../../../db/schema";
 import { company } from "~/content/company";
 import type { Interest } from "~/content/inquiry-options";
+import { runMailJobs } from "../../../tests/support/job-rows";
 import { useSmtpSink } from "../../../tests/support/suite-smtp-sink";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { deliverDueMail, MAX_ATTEMPTS, retryDelayMs } from "../mail/mail-outbox.server";
+import { MAX_ATTEMPTS, retryDelayMs } from "../jobs/job-claim.server";
 import { createMailSender } from "../mail/mail.server";
 import { sendDeskReply } from "./desk-reply.server";
 import { createInquiry } from "./inquiries.server";
@@ -15,7 +16,7 @@ import { listTimeline } from "./timeline.server";
 const MAIL_FROM = "Volta Meridian <no-reply@site.example.test>";
 
 describe.each(testBackends)("a reply from the desk over SMTP on %s", (backend) => {
-  const database = useTestDatabase(backend, [mailOutbox, contactSubmissions, user]);
+  const database = useTestDatabase(backend, [jobs, contactSubmissions, user]);
   const smtp = useSmtpSink();
   beforeEach(async () => {
     await database.db.insert(user).values({ id: "ama", name: "Ama Admin", email: "ama@example.test" });
@@ -57,7 +58,7 @@ describe.each(testBackends)("a reply from the desk over SMTP on %s", (backend) =
     const subject = `Your inquiry ${inquiry.reference}`;
     await sendDeskReply(database.db, { inquiryId: inquiry.id, subject, body, actorId: "ama" });
 
-    expect(await deliverDueMail(database.db, sender())).toBe(2);
+    expect(await runMailJobs(database.db, sender())).toBe(2);
     const mail = await smtp.waitFor((received) => received.to.includes("kofi@example.test"));
     expect(mail.to).toEqual(["kofi@example.test"]);
     expect(mail.headers["from"]).toBe(MAIL_FROM);
@@ -82,21 +83,21 @@ describe.each(testBackends)("a reply from the desk over SMTP on %s", (backend) =
 
   it("a reply to a gold lead asks the inquirer to write back to the deals address", async () => {
     const inquiry = await submit("gold-selling");
-    await database.db.delete(mailOutbox);
+    await database.db.delete(jobs);
     await sendDeskReply(database.db, {
       inquiryId: inquiry.id,
       subject: "Assay",
       body: "Text",
       actorId: "ama",
     });
-    expect(await deliverDueMail(database.db, sender())).toBe(1);
+    expect(await runMailJobs(database.db, sender())).toBe(1);
     const mail = await smtp.waitFor((received) => received.to.includes("kofi@example.test"));
     expect(mail.headers["reply-to"]).toBe(company.emails.deals.address);
   });
 
   it("a reply the mail server keeps refusing is marked failed on the reply and the timeline, once", async () => {
     const inquiry = await submit();
-    await database.db.delete(mailOutbox);
+    await database.db.delete(jobs);
     await sendDeskReply(database.db, {
       inquiryId: inquiry.id,
       subject: "Hello",
@@ -106,7 +107,7 @@ describe.each(testBackends)("a reply from the desk over SMTP on %s", (backend) =
     smtp.setFailing(true);
     let now = Date.now();
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      await deliverDueMail(database.db, sender(), new Date(now));
+      await runMailJobs(database.db, sender(), new Date(now));
       now += retryDelayMs(attempt) + 1_000;
       const [reply] = await database.db.select().from(inquiryReplies);
       expect(reply?.delivery_error).toContain("Mailbox unavailable");

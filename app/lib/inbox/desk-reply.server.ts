@@ -3,7 +3,7 @@ import { contactSubmissions, inquiryReplies, user } from "../../../db/schema";
 import { deskReplyTo } from "~/content/lead-desk";
 import type { Db } from "../db/db.server";
 import { renderDeskReply } from "../mail/desk-mails.server";
-import { INQUIRY_REPLY } from "../mail/mail-outbox.server";
+import { INQUIRY_REPLY } from "../mail/mail-job.server";
 import { enqueueMail } from "../mail/mail.server";
 import { hasPlaceholder } from "./reply-draft";
 import { recordEvent } from "./timeline.server";
@@ -64,7 +64,7 @@ async function lockInquiry(tx: Db, id: string) {
 }
 
 /**
- * Sends a reply from the desk: queued in the outbox (from MAIL_FROM, with
+ * Sends a reply from the desk: queued as a mail job (from MAIL_FROM, with
  * Reply-To the team address for its interest) in the same transaction that stores it on the
  * inquiry and records it on the timeline. A draft that still holds a
  * `[[…]]` placeholder is refused before anything is written.
@@ -77,7 +77,7 @@ export async function sendDeskReply(
   return db.transaction(async (tx) => {
     const inquiry = await lockInquiry(tx, input.inquiryId);
     if (!inquiry) return "not-found";
-    const outboxId = await enqueueMail(tx, {
+    const jobId = await enqueueMail(tx, {
       kind: INQUIRY_REPLY,
       to: inquiry.email,
       replyTo: deskReplyTo(inquiry.interest),
@@ -92,7 +92,7 @@ export async function sendDeskReply(
         subject: input.subject,
         body: input.body,
         sent_by: input.actorId,
-        outbox_id: outboxId,
+        job_id: jobId,
       })
       .returning({ id: inquiryReplies.id });
     await recordEvent(tx, {

@@ -1,14 +1,14 @@
 import crypto from "node:crypto";
 import { and, count, eq, gt, sql } from "drizzle-orm";
-import { contactSubmissions, mailOutbox, user, userRoles } from "../../../db/schema";
+import { contactSubmissions, jobs, user, userRoles } from "../../../db/schema";
 import { PRIVACY_NOTICE_VERSION } from "~/content/privacy";
 import type { ContactInput } from "~/forms/contact";
 import type { Db } from "../db/db.server";
 import { renderInquiryAcknowledgement, renderInquiryNotification } from "../mail/inquiry-mails.server";
-import { INQUIRY_NOTIFICATION } from "../mail/mail-outbox.server";
+import { INQUIRY_NOTIFICATION, mailJob } from "../mail/mail-job.server";
 import { enqueueMail } from "../mail/mail.server";
 import { ADMIN_ROLE } from "../auth/roles.server";
-import { enqueueWebhook } from "../webhook/webhook-outbox.server";
+import { enqueueWebhook } from "../webhook/webhook-job.server";
 import { inquiryDashboardUrl } from "./desk-links";
 import { recordEvent } from "./timeline.server";
 
@@ -43,13 +43,14 @@ export function hashFormToken(formToken: string): string | null {
 async function acknowledgementsSentTo(db: Db, email: string): Promise<number> {
   const [row] = await db
     .select({ sent: count() })
-    .from(mailOutbox)
+    .from(jobs)
     .where(
       and(
-        eq(mailOutbox.kind, INQUIRY_ACKNOWLEDGEMENT),
+        eq(jobs.kind, mailJob.kind),
+        sql`${jobs.payload}->>'purpose' = ${INQUIRY_ACKNOWLEDGEMENT}`,
         // Its one recipient, in any letter case.
-        sql`lower(${mailOutbox.to}->>0) = ${email.trim().toLowerCase()}`,
-        gt(mailOutbox.created_at, new Date(Date.now() - ACKNOWLEDGEMENT_LIMIT.windowMs)),
+        sql`lower(${jobs.payload}->'to'->>0) = ${email.trim().toLowerCase()}`,
+        gt(jobs.created_at, new Date(Date.now() - ACKNOWLEDGEMENT_LIMIT.windowMs)),
       ),
     );
   return row?.sent ?? 0;
@@ -104,7 +105,7 @@ export async function findAdminRecipients(db: Db, adminEmails: readonly string[]
 /**
  * Stores an inquiry and, in the same transaction, queues its mail: the
  * notification and the acknowledgement exist exactly when the inquiry does,
- * and the outbox worker delivers them after the response.
+ * and the job worker delivers them after the response.
  */
 export async function createInquiry(
   db: Db,

@@ -1,12 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryEvents, inquiryReplies, mailOutbox, user } from "../../../db/schema";
+import { contactSubmissions, inquiryEvents, inquiryReplies, jobs, user } from "../../../db/schema";
 import { company } from "~/content/company";
 import { replyPromise } from "~/content/lead-desk";
 import { findReplyTemplate, REPLY_TEMPLATES } from "~/content/reply-templates";
 import { kycAmlPage } from "~/content/services/kyc-aml";
 import { InboxFilterSchema } from "~/forms/inbox";
 import { seedDeskUsers } from "../../../tests/support/desk-users";
+import { mailJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { assignInquiry, INQUIRY_ASSIGNMENT, listAssignableAdmins, takeInquiry } from "./assignment.server";
@@ -22,7 +23,7 @@ const SITE = "https://site.example.test";
 const ABSENT = "00000000-0000-4000-8000-000000000000";
 
 describe.each(testBackends)("the lead desk on %s", (backend) => {
-  const database = useTestDatabase(backend, [mailOutbox, contactSubmissions, user]);
+  const database = useTestDatabase(backend, [jobs, contactSubmissions, user]);
   beforeEach(async () => {
     await seedDeskUsers(database.db);
   });
@@ -96,14 +97,14 @@ describe.each(testBackends)("the lead desk on %s", (backend) => {
 
     expect(await takeInquiry(database.db, { inquiryId: id, actorId: "ama", siteUrl: SITE })).toBe("changed");
     expect(await stored(id)).toMatchObject({ assignedTo: "ama", assignedToName: "Ama Admin" });
-    expect(await database.db.select().from(mailOutbox)).toHaveLength(0);
+    expect(await mailJobs(database.db)).toHaveLength(0);
 
     expect(
       await assignInquiry(database.db, { inquiryId: id, assigneeId: "ben", actorId: "ama", siteUrl: SITE }),
     ).toBe("changed");
-    const mails = await database.db.select().from(mailOutbox);
+    const mails = await mailJobs(database.db);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ kind: INQUIRY_ASSIGNMENT, to: ["ben@example.test"], inquiry_id: id });
+    expect(mails[0]).toMatchObject({ purpose: INQUIRY_ASSIGNMENT, to: ["ben@example.test"], inquiry_id: id });
     expect(mails[0]!.text).toContain(`${SITE}/dashboard?inquiry=${id}`);
     expect(mails[0]!.text).toContain("Ama Admin assigned");
     // An admin's mail about a lead carries no contact details either.
@@ -155,7 +156,7 @@ describe.each(testBackends)("the lead desk on %s", (backend) => {
     expect(JSON.stringify(timeline)).not.toContain("Secret note");
   });
 
-  it("sends a reply through the outbox in one transaction: stored, first reply recorded, new → contacted", async () => {
+  it("sends a reply as a mail job in one transaction: stored, first reply recorded, new → contacted", async () => {
     const id = await inquiry();
     const result = await sendDeskReply(database.db, {
       inquiryId: id,
@@ -164,11 +165,11 @@ describe.each(testBackends)("the lead desk on %s", (backend) => {
       actorId: "ama",
     });
     if (result === "not-found") throw new Error("not found");
-    const [mail] = await database.db.select().from(mailOutbox);
+    const [mail] = await mailJobs(database.db);
     expect(mail).toMatchObject({
-      kind: "inquiry-reply",
+      purpose: "inquiry-reply",
       to: ["kofi@example.test"],
-      reply_to: "deals@voltameridian.co.uk", // a gold lead (decision 019)
+      replyTo: "deals@voltameridian.co.uk", // a gold lead (decision 019)
       subject: "Your inquiry",
       inquiry_id: id,
     });
@@ -180,7 +181,7 @@ describe.each(testBackends)("the lead desk on %s", (backend) => {
     const [reply] = await database.db.select().from(inquiryReplies);
     expect(reply).toMatchObject({
       id: result.replyId,
-      outbox_id: mail!.id,
+      job_id: mail!.id,
       sent_by: "ama",
       to: "kofi@example.test",
     });
@@ -211,7 +212,7 @@ describe.each(testBackends)("the lead desk on %s", (backend) => {
         actorId: "ama",
       }),
     ).rejects.toThrow(ReplyPlaceholderError);
-    expect(await database.db.select().from(mailOutbox)).toHaveLength(0);
+    expect(await mailJobs(database.db)).toHaveLength(0);
     expect(await database.db.select().from(inquiryReplies)).toHaveLength(0);
     expect((await stored(id)).firstRepliedAt).toBeNull();
     expect(
@@ -227,7 +228,7 @@ describe.each(testBackends)("the lead desk on %s", (backend) => {
     expect(await stored(id)).toMatchObject({ status: "contacted" });
     expect((await stored(id)).firstRepliedAt).toBeInstanceOf(Date);
     expect(await markRepliedOutside(database.db, { inquiryId: id, actorId: "ben" })).toBe("unchanged");
-    expect(await database.db.select().from(mailOutbox)).toHaveLength(0);
+    expect(await mailJobs(database.db)).toHaveLength(0);
     const timeline = await listTimeline(database.db, id);
     expect(timeline.map((entry) => [entry.kind, entry.details])).toEqual([
       ["replied-outside", { channel: "phone" }],

@@ -1,7 +1,7 @@
 import { and, asc, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { contactSubmissions } from "../../../db/schema";
 import type { Db } from "../db/db.server";
-import { enqueueWebhook } from "../webhook/webhook-outbox.server";
+import { enqueueWebhook } from "../webhook/webhook-job.server";
 import { inquiryDashboardUrl } from "./desk-links";
 import { awaitingReplyCondition } from "./inbox.server";
 import { formatInquiryReference } from "./inquiries.server";

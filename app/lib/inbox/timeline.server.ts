@@ -30,7 +30,7 @@ export type InquiryEventKind = (typeof INQUIRY_EVENT_KINDS)[number];
 export interface NewInquiryEvent {
   inquiryId: string;
   kind: InquiryEventKind;
-  /** The admin who acted; null for the system (the form, the outbox, a job). */
+  /** The admin who acted; null for the system (the form, a job). */
   actorId?: string | null;
   details?: Record<string, unknown>;
 }

@@ -1,14 +1,15 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { mailOutbox } from "../../../db/schema";
 import type { Db } from "../db/db.server";
 import type { Env } from "../env.server";
+import { enqueueJob } from "../jobs/job-queue.server";
 import { logger } from "../ops/logger.server";
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from "../ops/private-files.server";
+import { mailJob } from "./mail-job.server";
 
 export interface MailMessage {
-  /** What the mail is for, e.g. "inquiry-notification"; recorded in the outbox. */
+  /** What the mail is for, e.g. "inquiry-notification"; stored as the job's `purpose`. */
   kind: string;
   to: string | string[];
   subject: string;
@@ -24,37 +25,28 @@ export function stripLineBreaks(value: string): string {
   return value.replace(/[\r\n]+/g, " ").trim();
 }
 
-let onEnqueued: (() => void) | undefined;
-
-/** The outbox worker registers here to hear about new mail at once. */
-export function setMailEnqueuedListener(listener: (() => void) | undefined): void {
-  onEnqueued = listener;
-}
-
 /**
- * Writes a mail to the outbox. Call it inside the transaction that records
- * what the mail is about: the mail then exists exactly when that does. The
- * outbox worker delivers it after the response, with retries. Returns the
- * outbox id, or null when there was nobody to send it to.
+ * Queues a mail (a job of kind "mail"). Call it inside the transaction that
+ * records what the mail is about: the mail then exists exactly when that
+ * does. The job worker sends it after the response, with retries. Returns
+ * the job's id, or null when there was nobody to send it to.
  */
 export async function enqueueMail(db: Db, message: MailMessage): Promise<string | null> {
   const to = (Array.isArray(message.to) ? message.to : [message.to]).map(stripLineBreaks).filter(Boolean);
   if (to.length === 0) return null;
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({
-      kind: message.kind,
+  return enqueueJob(
+    db,
+    mailJob,
+    {
+      purpose: message.kind,
       to,
-      reply_to: message.replyTo ? stripLineBreaks(message.replyTo) : null,
+      replyTo: message.replyTo ? stripLineBreaks(message.replyTo) : null,
       subject: stripLineBreaks(message.subject),
       text: message.text,
       html: message.html,
-      inquiry_id: message.inquiryId ?? null,
-    })
-    .returning({ id: mailOutbox.id });
-  // A transaction may not have committed yet; the worker's poll catches up.
-  if (onEnqueued) setImmediate(onEnqueued);
-  return row?.id ?? null;
+    },
+    { inquiryId: message.inquiryId },
+  );
 }
 
 export interface MailSender {
@@ -76,7 +68,7 @@ export interface MailSender {
 export function createMailSender(options: { smtpUrl?: string; mailDir: string; from: string }): MailSender {
   const transport: Transporter = options.smtpUrl
     ? nodemailer.createTransport(
-        // A dead mail server must fail fast: the outbox retries later.
+        // A dead mail server must fail fast: the job queue retries later.
         { url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
         { from: options.from },
       )

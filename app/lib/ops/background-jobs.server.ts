@@ -1,12 +1,10 @@
-import { startBackupScheduler } from "../backup/backup-scheduler.server";
-import type { DatabaseHandle } from "../db/db.server";
-import type { Env } from "../env.server";
-import { startMailWorker } from "../mail/mail-outbox.server";
-import { createMailSenderFromEnv } from "../mail/mail.server";
-import { startDeskJobs } from "../inbox/desk-jobs.server";
-import { startRetentionJob } from "../privacy/retention.server";
-import { startWebhookWorker } from "../webhook/webhook-outbox.server";
+import { JOB_KINDS } from "../app-services.server";
 import { syncAdminEmails } from "../auth/roles.server";
+import { startBackupScheduler } from "../backup/backup-scheduler.server";
+import type { AppServices } from "../context.server";
+import { startDeskJobs } from "../inbox/desk-jobs.server";
+import { startJobWorker } from "../jobs/job-worker.server";
+import { startRetentionJob } from "../privacy/retention.server";
 import { onShutdown } from "./shutdown.server";
 
 /**
@@ -15,18 +13,19 @@ import { onShutdown } from "./shutdown.server";
  * with the shutdown hooks, which the server awaits before closing the
  * database.
  */
-export async function startBackgroundJobs(database: DatabaseHandle, env: Env): Promise<void> {
+export async function startBackgroundJobs(services: AppServices): Promise<void> {
+  const { database, env } = services;
   const { db } = database;
   // ADMIN_EMAILS: verified users listed there get the admin role (also at a verified sign-in).
   await syncAdminEmails(db, env.ADMIN_EMAILS);
 
-  const mailWorker = startMailWorker(db, createMailSenderFromEnv(env));
-  // Finish the mail being delivered; the rest stays in the outbox.
-  onShutdown(() => mailWorker.stop());
-
-  // Webhook calls (WEBHOOK_URL) go through their own outbox, with the mail's retries.
-  const webhookWorker = startWebhookWorker(db, env.WEBHOOK_SECRET);
-  onShutdown(() => webhookWorker.stop());
+  // Mail and webhook calls (WEBHOOK_URL): one queue, one worker, one retry plan.
+  const jobWorker = await startJobWorker(database, JOB_KINDS, services);
+  // Finish the job being run; the rest stays queued.
+  onShutdown(async () => {
+    await jobWorker.stop();
+    services.mailer.close();
+  });
 
   // Overdue webhooks and the morning digest; each happens once across instances.
   startDeskJobs(db, { siteUrl: env.SITE_URL, adminEmails: env.ADMIN_EMAILS, webhookUrl: env.WEBHOOK_URL });

@@ -1,13 +1,13 @@
-import { and, count, isNotNull, isNull, min, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import { mailOutbox } from "../../../db/schema";
+import { jobs } from "../../../db/schema";
 import type { ConnectionStats, DatabaseHandle } from "../db/db.server";
 import { logger } from "./logger.server";
 
 /**
  * The process's Prometheus metrics. Counters live in this process (each
  * instance reports its own; Prometheus sums them); what the database knows
- * (the outbox) is read from it at each scrape, so every instance reports
+ * (the job queue) is read from it at each scrape, so every instance reports
  * the same, true figure.
  */
 export const registry = new Registry();
@@ -50,24 +50,50 @@ export const eventStreamClients = new Gauge({
   registers: [registry],
 });
 
-const outboxPending = new Gauge({
-  name: "mail_outbox_pending",
-  help: "Messages in the outbox neither sent nor given up on.",
+const jobsPending = new Gauge({
+  name: "jobs_pending",
+  help: "Jobs neither done nor given up on, by kind (mail, webhook, …).",
+  labelNames: ["kind"] as const,
   registers: [registry],
 });
-const outboxFailed = new Gauge({
-  name: "mail_outbox_failed",
-  help: "Messages the outbox gave up on after its retries.",
+const jobsFailed = new Gauge({
+  name: "jobs_failed",
+  help: "Jobs given up on after their retries (kept until retention deletes them), by kind.",
+  labelNames: ["kind"] as const,
   registers: [registry],
 });
-const outboxOldestPendingAge = new Gauge({
-  name: "mail_outbox_oldest_pending_age_seconds",
-  help: "Age of the oldest message still waiting to be sent; 0 when none is.",
+const jobsOldestPendingAge = new Gauge({
+  name: "jobs_oldest_pending_age_seconds",
+  help: "Age of the oldest job still waiting to be done, by kind; 0 when none is.",
+  labelNames: ["kind"] as const,
   registers: [registry],
 });
+const jobsProcessed = new Counter({
+  name: "jobs_processed_total",
+  help: "Job attempts this process finished, by kind and outcome (done, retry, failed: given up).",
+  labelNames: ["kind", "outcome"] as const,
+  registers: [registry],
+});
+const JOB_OUTCOMES = ["done", "retry", "failed"] as const;
+/** Kinds this process runs: their series exist (at 0) before their first job. */
+const declaredJobKinds = new Set<string>();
+
+/** Called by the job worker at start with the kinds it runs. */
+export function declareJobKinds(kinds: readonly string[]): void {
+  for (const kind of kinds) {
+    declaredJobKinds.add(kind);
+    for (const outcome of JOB_OUTCOMES) jobsProcessed.inc({ kind, outcome }, 0);
+  }
+}
+
+/** Counts one finished attempt of a job. */
+export function countJobAttempt(kind: string, outcome: (typeof JOB_OUTCOMES)[number]): void {
+  jobsProcessed.inc({ kind, outcome });
+}
+
 const databaseUp = new Gauge({
   name: "database_up",
-  help: "1 when the database answered the last scrape's outbox query, else 0.",
+  help: "1 when the database answered the last scrape's jobs query, else 0.",
   registers: [registry],
 });
 
@@ -93,29 +119,33 @@ connectionGauge(
   (stats) => stats.waiting,
 );
 
-/** Reads the outbox figures once per scrape, before the registry renders. */
-async function collectOutbox({ db }: DatabaseHandle): Promise<void> {
+/** Reads the queue's figures once per scrape, before the registry renders. */
+async function collectJobs({ db }: DatabaseHandle): Promise<void> {
   try {
-    // Same predicate as the partial index mail_outbox_pending_idx.
-    const [pending] = await db
+    const rows = await db
       .select({
-        count: count(),
-        ageSeconds: sql<string | null>`extract(epoch from now() - ${min(mailOutbox.created_at)})`,
+        kind: jobs.kind,
+        // Same predicate as the partial index jobs_pending_idx.
+        pending: sql<number>`count(*) filter (where ${jobs.done_at} is null and ${jobs.failed_at} is null)::int`,
+        failed: sql<number>`count(*) filter (where ${jobs.failed_at} is not null)::int`,
+        ageSeconds: sql<
+          string | null
+        >`extract(epoch from now() - min(${jobs.created_at}) filter (where ${jobs.done_at} is null and ${jobs.failed_at} is null))`,
       })
-      .from(mailOutbox)
-      .where(and(isNull(mailOutbox.sent_at), isNull(mailOutbox.failed_at)));
-    const [failed] = await db
-      .select({ count: count() })
-      .from(mailOutbox)
-      .where(isNotNull(mailOutbox.failed_at));
-    outboxPending.set(pending?.count ?? 0);
-    outboxOldestPendingAge.set(Math.max(Number(pending?.ageSeconds ?? 0), 0));
-    outboxFailed.set(failed?.count ?? 0);
+      .from(jobs)
+      .groupBy(jobs.kind);
+    const byKind = new Map(rows.map((row) => [row.kind, row]));
+    for (const kind of new Set([...declaredJobKinds, ...byKind.keys()])) {
+      const row = byKind.get(kind);
+      jobsPending.set({ kind }, Number(row?.pending ?? 0));
+      jobsFailed.set({ kind }, Number(row?.failed ?? 0));
+      jobsOldestPendingAge.set({ kind }, Math.max(Number(row?.ageSeconds ?? 0), 0));
+    }
     databaseUp.set(1);
   } catch (error) {
-    // The scrape still answers: database_up says the outbox figures are stale.
+    // The scrape still answers: database_up says the queue figures are stale.
     databaseUp.set(0);
-    logger.warn({ err: error }, "metrics: outbox query failed");
+    logger.warn({ err: error }, "metrics: jobs query failed");
   }
 }
 
@@ -125,6 +155,6 @@ export async function renderMetrics(
 ): Promise<{ contentType: string; body: string }> {
   const stats = database.connectionStats();
   for (const { gauge, read } of connectionGauges) gauge.set({ database: database.kind }, read(stats));
-  await collectOutbox(database);
+  await collectJobs(database);
   return { contentType: registry.contentType, body: await registry.metrics() };
 }

@@ -10,13 +10,12 @@ export interface PollingWorker {
 /**
  * Runs `deliverBatch` at once, on every kick and every `pollMs`, and keeps
  * going while it reports work done (a backlog). One run at a time; a kick
- * during a run schedules one more. The outboxes (mail, webhooks) share it.
+ * during a run schedules one more. The job worker runs on it.
  */
 export function startPollingWorker(options: {
   name: string;
   pollMs: number;
   deliverBatch: () => Promise<number>;
-  onStop?: () => void;
 }): PollingWorker {
   let stopped = false;
   let running: Promise<void> | null = null;
@@ -54,7 +53,6 @@ export function startPollingWorker(options: {
       stopped = true;
       clearInterval(timer);
       await running;
-      options.onStop?.();
     },
   };
 }

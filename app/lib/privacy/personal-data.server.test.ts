@@ -2,33 +2,26 @@ import { beforeEach, describe, expect, it } from "vitest";
 import {
   accountActivity,
   contactSubmissions,
-  mailOutbox,
+  jobs,
   passkey,
   privacyErasures,
   rateLimits,
   session,
   user,
   userRoles,
-  webhookOutbox,
 } from "../../../db/schema";
+import { mailJobs, webhookJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { recordSignIn } from "../auth/account-activity.server";
 import { sendDeskReply } from "../inbox/desk-reply.server";
 import { takeInquiry } from "../inbox/assignment.server";
 import { enqueueMail } from "../mail/mail.server";
-import { enqueueWebhook } from "../webhook/webhook-outbox.server";
+import { enqueueWebhook } from "../webhook/webhook-job.server";
 import { countPersonalData, erasePersonalData, findPersonalData } from "./personal-data.server";
 
 describe.each(testBackends)("personal data of one email address on %s", (backend) => {
-  const database = useTestDatabase(backend, [
-    webhookOutbox,
-    mailOutbox,
-    contactSubmissions,
-    rateLimits,
-    privacyErasures,
-    user,
-  ]);
+  const database = useTestDatabase(backend, [jobs, contactSubmissions, rateLimits, privacyErasures, user]);
 
   beforeEach(async () => {
     const { db } = database;
@@ -114,7 +107,6 @@ describe.each(testBackends)("personal data of one email address on %s", (backend
       inquiries: 1,
       replies: 1,
       inquiryHistory: 3,
-      webhookCalls: 1,
       account: 1,
       roles: 1,
       accountActivity: 1,
@@ -169,8 +161,8 @@ describe.each(testBackends)("personal data of one email address on %s", (backend
       contact_submissions: 1,
       inquiry_replies: 1,
       inquiry_events: 3,
-      webhook_outbox: 1,
-      mail_outbox: 3,
+      // Three mails to or about her (one a reply) and the webhook call about her inquiry.
+      jobs: 4,
       rate_limits: 1,
       user: 1,
       session: 1,
@@ -191,7 +183,8 @@ describe.each(testBackends)("personal data of one email address on %s", (backend
     expect(records[0]).toMatchObject({ erased_by: "admin-1", kind: "rights-request", row_counts: counts });
     expect(JSON.stringify(records)).not.toMatch(/sara|Secret/i);
     expect(await database.db.select().from(accountActivity)).toHaveLength(0);
-    expect(await database.db.select().from(webhookOutbox)).toHaveLength(0);
+    expect(await webhookJobs(database.db)).toHaveLength(0);
+    expect((await mailJobs(database.db)).map((mail) => mail.to)).toEqual([["other@example.test"]]);
   });
 
   it("deleting the account keeps the inquiries and the mail about them", async () => {
@@ -199,7 +192,7 @@ describe.each(testBackends)("personal data of one email address on %s", (backend
       erasedBy: "self",
       kind: "account-deletion",
     });
-    expect(counts).toMatchObject({ contact_submissions: 0, mail_outbox: 1, user: 1, passkey: 1 });
+    expect(counts).toMatchObject({ contact_submissions: 0, jobs: 1, user: 1, passkey: 1 });
     expect(await database.db.select().from(passkey)).toHaveLength(0);
     expect(countPersonalData(await findPersonalData(database.db, "sara@example.test"))).toMatchObject({
       inquiries: 1,

@@ -1,17 +1,19 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../../db/schema";
 import * as accountData from "~/routes/account.data";
 import * as accountDelete from "~/routes/account.delete";
+import * as accountLayout from "~/routes/account.layout";
+import { throughMiddleware } from "../../../tests/support/route-middleware";
+import { mailJobs, runMailJobs } from "../../../tests/support/job-rows";
 import { createTestApp, createTestContext } from "../../../tests/support/test-context";
 import { type Backend, testBackends } from "../../../tests/support/test-database";
 import * as actions from "../auth/auth-actions.server";
 import { sendDeskReply } from "../inbox/desk-reply.server";
-import { deliverDueMail } from "../mail/mail-outbox.server";
-import { createMailSenderFromEnv } from "../mail/mail.server";
+import { createMailSenderFromEnv, enqueueMail } from "../mail/mail.server";
 import { erasePersonalData, exportPersonalData } from "./personal-data.server";
 
 /**
@@ -50,11 +52,7 @@ describe.each(testBackends)("attacks on personal data on %s", (backend) => {
   });
 
   async function mailTexts(email: string, kind: string): Promise<string[]> {
-    const rows = await app.db
-      .select({ to: schema.mailOutbox.to, text: schema.mailOutbox.text })
-      .from(schema.mailOutbox)
-      .where(eq(schema.mailOutbox.kind, kind))
-      .orderBy(asc(schema.mailOutbox.created_at));
+    const rows = await mailJobs(app.db, kind);
     return rows.filter((row) => row.to.includes(email)).map((row) => row.text);
   }
 
@@ -87,11 +85,15 @@ describe.each(testBackends)("attacks on personal data on %s", (backend) => {
     const resetMail = (await mailTexts(email, "auth-reset-password")).at(-1)!;
     const encoded = /reset-password\?token=([^\s]+)/.exec(resetMail)![1]!;
     const token = decodeURIComponent(encoded);
-    const response = (await accountData.loader({
-      request: new Request(`${SITE}/account/data`, { headers: { cookie } }),
-      params: {},
-      context: app.context(),
-    } as unknown as Parameters<typeof accountData.loader>[0])) as Response;
+    const dataRequest = new Request(`${SITE}/account/data`, { headers: { cookie } });
+    const dataContext = app.context();
+    const response = (await throughMiddleware(dataContext, dataRequest, accountLayout.middleware, () =>
+      accountData.loader({
+        request: dataRequest,
+        params: {},
+        context: dataContext,
+      } as unknown as Parameters<typeof accountData.loader>[0]),
+    )) as Response;
     const own = await response.text();
     // The admin export for the address, as the dashboard serialises it.
     const admin = JSON.stringify(await exportPersonalData(app.db, email, "all"));
@@ -123,15 +125,19 @@ describe.each(testBackends)("attacks on personal data on %s", (backend) => {
         `auth:sign-in:email-slow:${email}`,
       ]),
     );
-    const result = await accountDelete.action({
-      request: new Request(`${SITE}/account/delete`, {
-        method: "POST",
-        headers: { cookie },
-        body: new URLSearchParams({ password: PASSWORD }),
-      }),
-      params: {},
-      context: app.context(),
-    } as unknown as Parameters<typeof accountDelete.action>[0]);
+    const deleteRequest = new Request(`${SITE}/account/delete`, {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ password: PASSWORD }),
+    });
+    const deleteContext = app.context();
+    const result = await throughMiddleware(deleteContext, deleteRequest, accountLayout.middleware, () =>
+      accountDelete.action({
+        request: deleteRequest,
+        params: {},
+        context: deleteContext,
+      } as unknown as Parameters<typeof accountDelete.action>[0]),
+    );
     expect((result as Response).headers.get("Location")).toBe("/");
     expect(await app.db.select().from(schema.user).where(eq(schema.user.email, email))).toEqual([]);
     expect(await keyed()).toEqual([]);
@@ -151,7 +157,7 @@ describe.each(testBackends)("attacks on personal data on %s", (backend) => {
       actorId: "desk-1",
     });
     // Someone else's mail stays.
-    await app.db.insert(schema.mailOutbox).values({
+    await enqueueMail(app.db, {
       kind: "test",
       to: ["other@example.com"],
       subject: "Other",
@@ -159,7 +165,7 @@ describe.each(testBackends)("attacks on personal data on %s", (backend) => {
       html: "<p>Someone else</p>",
     });
     const sender = createMailSenderFromEnv(app.services.env);
-    while ((await deliverDueMail(app.db, sender)) > 0);
+    while ((await runMailJobs(app.db, sender)) > 0);
     sender.close();
     const mailDir = path.join(app.dataDir, "mail");
     const files = () =>

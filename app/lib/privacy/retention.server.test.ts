@@ -1,22 +1,22 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   accountActivity,
   contactSubmissions,
   inquiryEvents,
   inquiryReplies,
-  mailOutbox,
+  jobs,
   privacyErasures,
   rateLimits,
   session,
   user,
   verification,
-  webhookOutbox,
 } from "../../../db/schema";
 import { retention } from "~/content/retention";
+import { mailJobs, webhookJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { openDatabase } from "../db/db.server";
@@ -35,8 +35,7 @@ const earlier = (date: Date, ms: number) => new Date(date.getTime() - ms);
 
 describe.each(testBackends)("retention job on %s", (backend) => {
   const database = useTestDatabase(backend, [
-    webhookOutbox,
-    mailOutbox,
+    jobs,
     contactSubmissions,
     rateLimits,
     verification,
@@ -55,24 +54,21 @@ describe.each(testBackends)("retention job on %s", (backend) => {
     (await database.db.select({ name: contactSubmissions.name }).from(contactSubmissions))
       .map((row) => row.name)
       .sort();
-  const mail = async (subject: string, values: Partial<typeof mailOutbox.$inferInsert>) => {
-    await database.db
-      .insert(mailOutbox)
-      .values({ kind: "test", to: ["a@example.test"], subject, text: "t", html: "h", ...values });
+  const mail = async (subject: string, values: Partial<typeof jobs.$inferInsert>) => {
+    const payload = { purpose: "test", to: ["a@example.test"], replyTo: null, subject, text: "t", html: "h" };
+    await database.db.insert(jobs).values({ kind: "mail", payload, ...values });
   };
-  const subjects = async () =>
-    (await database.db.select({ subject: mailOutbox.subject }).from(mailOutbox))
-      .map((row) => row.subject)
-      .sort();
+  const subjects = async () => (await mailJobs(database.db)).map((row) => row.subject).sort();
+  const webhookCall = {
+    kind: "webhook",
+    payload: { event: "inquiry.received", url: "https://h.test", body: "{}" },
+  };
   const account = async (id: string, createdAt: Date) => {
     await database.db.insert(user).values({ id, name: `User ${id}`, email: `${id}@example.test`, createdAt });
   };
   const userIds = async () =>
     (await database.db.select({ id: user.id }).from(user)).map((row) => row.id).sort();
-  const warnings = async () =>
-    (await database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, INACTIVITY_WARNING))).map(
-      (row) => row.to[0],
-    );
+  const warnings = async () => (await mailJobs(database.db, INACTIVITY_WARNING)).map((row) => row.to[0]);
 
   it("counts desk activity as activity, and deletes an inquiry's timeline, replies and webhook calls with it", async () => {
     const period = monthsBefore(NOW, retention.inquiryMonths);
@@ -88,29 +84,19 @@ describe.each(testBackends)("retention job on %s", (backend) => {
     await database.db
       .insert(inquiryReplies)
       .values({ inquiry_id: expiredId, to: "x@example.test", subject: "s", body: "b" });
-    await database.db.insert(webhookOutbox).values([
-      { kind: "inquiry.received", url: "https://h.test", body: "{}", inquiry_id: expiredId },
+    await database.db.insert(jobs).values([
+      { ...webhookCall, inquiry_id: expiredId },
       // Delivered calls go after the delivered-mail period, undelivered ones stay.
-      {
-        kind: "inquiry.received",
-        url: "https://h.test",
-        body: "{}",
-        sent_at: daysBefore(NOW, retention.deliveredMailDays + 1),
-      },
-      {
-        kind: "inquiry.received",
-        url: "https://h.test",
-        body: "{}",
-        sent_at: daysBefore(NOW, retention.deliveredMailDays - 1),
-      },
-      { kind: "inquiry.received", url: "https://h.test", body: "{}" },
+      { ...webhookCall, done_at: daysBefore(NOW, retention.deliveredMailDays + 1) },
+      { ...webhookCall, done_at: daysBefore(NOW, retention.deliveredMailDays - 1) },
+      webhookCall,
     ]);
     const { counts } = await runRetention(database.db, { now: NOW, siteUrl: SITE });
-    expect(counts).toMatchObject({ contact_submissions: 1, webhook_outbox: 2 });
+    expect(counts).toMatchObject({ contact_submissions: 1, jobs: 2 });
     expect(await names()).toEqual(["handled-recently"]);
     expect(await database.db.select().from(inquiryEvents)).toHaveLength(0);
     expect(await database.db.select().from(inquiryReplies)).toHaveLength(0);
-    expect(await database.db.select().from(webhookOutbox)).toHaveLength(2);
+    expect(await webhookJobs(database.db)).toHaveLength(2);
   });
 
   it("deletes inquiries past their period after their last activity, and never one inside it", async () => {
@@ -134,7 +120,7 @@ describe.each(testBackends)("retention job on %s", (backend) => {
 
     const { ran, counts } = await runRetention(database.db, { now: NOW, siteUrl: SITE });
     expect(ran).toBe(true);
-    expect(counts).toMatchObject({ contact_submissions: 3, mail_outbox: 1 });
+    expect(counts).toMatchObject({ contact_submissions: 3, jobs: 1 });
     expect(await names()).toEqual(["genuine-as-old-as-spam", "inside", "noted-recently", "spam-inside"]);
     expect(await subjects()).toEqual([]);
 
@@ -143,17 +129,17 @@ describe.each(testBackends)("retention job on %s", (backend) => {
     expect(Object.values(again.counts).every((count) => count === 0)).toBe(true);
   });
 
-  it("deletes delivered and abandoned outbox mail after its period; pending mail stays", async () => {
+  it("deletes delivered and abandoned mail jobs after their period; pending mail stays", async () => {
     const delivered = daysBefore(NOW, retention.deliveredMailDays);
     const failed = daysBefore(NOW, retention.failedMailDays);
-    await mail("sent-inside", { sent_at: later(delivered, HOUR) });
-    await mail("sent-expired", { sent_at: earlier(delivered, HOUR) });
+    await mail("sent-inside", { done_at: later(delivered, HOUR) });
+    await mail("sent-expired", { done_at: earlier(delivered, HOUR) });
     await mail("failed-inside", { failed_at: later(failed, HOUR) });
     await mail("failed-expired", { failed_at: earlier(failed, HOUR) });
     await mail("pending-old", { created_at: earlier(failed, 1000 * HOUR) });
 
     const { counts } = await runRetention(database.db, { now: NOW, siteUrl: SITE });
-    expect(counts).toMatchObject({ mail_outbox: 2 });
+    expect(counts).toMatchObject({ jobs: 2 });
     expect(await subjects()).toEqual(["failed-inside", "pending-old", "sent-inside"]);
   });
 
@@ -212,10 +198,7 @@ describe.each(testBackends)("retention job on %s", (backend) => {
     expect(result.counts).toMatchObject({ user: 2 });
     expect(await userIds()).toEqual(["fresh", "idle", "idle-returns", "old-but-signed-in"]);
     expect((await warnings()).sort()).toEqual(["idle-returns@example.test", "idle@example.test"]);
-    const [warning] = await database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.kind, INACTIVITY_WARNING));
+    const [warning] = await mailJobs(database.db, INACTIVITY_WARNING);
     expect(warning?.text).toContain(`${SITE}/auth`);
 
     // Warned once, however often the job runs during the grace period.

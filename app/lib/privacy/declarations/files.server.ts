@@ -81,7 +81,13 @@ export const mailFilesDeclaration: FileDeclaration = {
 export const backupFilesDeclaration: FileDeclaration = {
   name: "backups",
   where: "BACKUP_DIR/backup-*",
-  writtenBy: ["app/lib/backup/backup.server.ts", "app/lib/backup/backup-files.server.ts", "server/backup.ts"],
+  // private-files.server.ts writes for the backup and the auth secret (and probes, then removes, a test file).
+  writtenBy: [
+    "app/lib/backup/backup.server.ts",
+    "app/lib/backup/backup-files.server.ts",
+    "server/backup.ts",
+    "app/lib/ops/private-files.server.ts",
+  ],
   personal: true,
   exportAs: "backups",
   label: "Backups",
@@ -103,7 +109,7 @@ export const backupFilesDeclaration: FileDeclaration = {
 export const authSecretDeclaration: FileDeclaration = {
   name: "auth secret",
   where: "DATA_DIR/auth-secret",
-  writtenBy: ["app/lib/auth/auth-secret.server.ts"],
+  writtenBy: ["app/lib/auth/auth-secret.server.ts", "app/lib/ops/private-files.server.ts"],
   personal: false,
   why: "A random key that signs sessions and tokens; it says nothing about anyone.",
 };

@@ -19,7 +19,7 @@ import {
   inquiryEventsDeclaration,
   inquiryRepliesDeclaration,
 } from "./inquiry-tables.server";
-import { mailOutboxDeclaration, webhookOutboxDeclaration } from "./outbox-tables.server";
+import { jobsDeclaration } from "./job-tables.server";
 import {
   dailyJobRunsDeclaration,
   privacyErasuresDeclaration,
@@ -37,8 +37,7 @@ import type { FileDeclaration, TableDeclaration } from "./types";
 export const tableDeclarations: readonly TableDeclaration[] = [
   inquiryEventsDeclaration,
   inquiryRepliesDeclaration,
-  mailOutboxDeclaration,
-  webhookOutboxDeclaration,
+  jobsDeclaration,
   contactSubmissionsDeclaration,
   rateLimitsDeclaration,
   sessionDeclaration,

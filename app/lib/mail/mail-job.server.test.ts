@@ -3,21 +3,18 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactSubmissions, mailOutbox } from "../../../db/schema";
+import { contactSubmissions, jobs } from "../../../db/schema";
+import { mailJobs, runMailJobs } from "../../../tests/support/job-rows";
 import { useSmtpSink } from "../../../tests/support/suite-smtp-sink";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import {
-  deliverDueMail,
-  INQUIRY_NOTIFICATION,
-  MAX_ATTEMPTS,
-  retryDelayMs,
-  startMailWorker,
-} from "./mail-outbox.server";
+import { MAX_ATTEMPTS, retryDelayMs } from "../jobs/job-claim.server";
+import { startJobWorker } from "../jobs/job-worker.server";
+import { INQUIRY_NOTIFICATION, mailJob } from "./mail-job.server";
 import { createMailSender, enqueueMail } from "./mail.server";
 
-describe.each(testBackends)("mail outbox on %s", (backend) => {
-  const database = useTestDatabase(backend, [mailOutbox]);
+describe.each(testBackends)("mail jobs on %s", (backend) => {
+  const database = useTestDatabase(backend, [jobs]);
   const smtp = useSmtpSink();
 
   /** A plain message with nothing but a recipient and a subject. */
@@ -36,7 +33,7 @@ describe.each(testBackends)("mail outbox on %s", (backend) => {
       text: "Plain body",
       html: "<p>HTML body</p>",
     });
-    expect(await deliverDueMail(database.db, sender())).toBe(1);
+    expect(await runMailJobs(database.db, sender())).toBe(1);
     const mail = await smtp.waitFor(() => true);
     expect(mail.to).toEqual(["ops@example.test"]);
     expect(mail.headers["subject"]).toBe("Hello Bcc: victim@example.test");
@@ -44,9 +41,9 @@ describe.each(testBackends)("mail outbox on %s", (backend) => {
     expect(mail.headers["bcc"]).toBeUndefined();
     expect(mail.raw).toContain("text/plain");
     expect(mail.raw).toContain("text/html");
-    const [row] = await database.db.select().from(mailOutbox);
-    expect(row?.sent_at).toBeInstanceOf(Date);
-    expect(await deliverDueMail(database.db, sender())).toBe(0);
+    const [row] = await mailJobs(database.db);
+    expect(row?.done_at).toBeInstanceOf(Date);
+    expect(await runMailJobs(database.db, sender())).toBe(0);
   });
 
   it("records a failure, schedules a retry with backoff, and records the outcome on the inquiry", async () => {
@@ -64,9 +61,9 @@ describe.each(testBackends)("mail outbox on %s", (backend) => {
     });
     smtp.setFailing(true);
     const before = Date.now();
-    await deliverDueMail(database.db, sender());
-    let [row] = await database.db.select().from(mailOutbox);
-    expect(row).toMatchObject({ attempts: 1, sent_at: null, failed_at: null });
+    await runMailJobs(database.db, sender());
+    let [row] = await mailJobs(database.db);
+    expect(row).toMatchObject({ attempts: 1, done_at: null, failed_at: null });
     expect(row?.last_error).toContain("Mailbox unavailable");
     expect(row!.next_attempt_at.getTime()).toBeGreaterThanOrEqual(before + retryDelayMs(1) - 1_000);
     let [stored] = await database.db
@@ -77,11 +74,11 @@ describe.each(testBackends)("mail outbox on %s", (backend) => {
     expect(stored?.notified_at).toBeNull();
 
     // Not due yet: nothing is tried.
-    expect(await deliverDueMail(database.db, sender())).toBe(0);
+    expect(await runMailJobs(database.db, sender())).toBe(0);
 
     smtp.setFailing(false);
-    await deliverDueMail(database.db, sender(), new Date(row!.next_attempt_at.getTime() + 1));
-    [row] = await database.db.select().from(mailOutbox);
+    await runMailJobs(database.db, sender(), new Date(row!.next_attempt_at.getTime() + 1));
+    [row] = await mailJobs(database.db);
     expect(row).toMatchObject({ attempts: 2, last_error: null });
     [stored] = await database.db
       .select()
@@ -96,20 +93,23 @@ describe.each(testBackends)("mail outbox on %s", (backend) => {
     smtp.setFailing(true);
     let now = Date.now();
     for (let attempt = 1; attempt <= MAX_ATTEMPTS + 1; attempt++) {
-      await deliverDueMail(database.db, sender(), new Date(now));
+      await runMailJobs(database.db, sender(), new Date(now));
       now += retryDelayMs(attempt) + 1_000;
     }
-    const [row] = await database.db.select().from(mailOutbox);
+    const [row] = await mailJobs(database.db);
     expect(row?.attempts).toBe(MAX_ATTEMPTS);
     expect(row?.failed_at).toBeInstanceOf(Date);
   });
 
   it("delivers in the background once started, including mail enqueued earlier", async () => {
     await enqueueTestMail("early@example.test", "early");
-    const worker = startMailWorker(database.db, sender(), 60_000);
+    // A poll far beyond the test: the enqueue's commit wakes the worker.
+    const worker = await startJobWorker(database, [mailJob], { mailer: sender() }, 60_000);
     try {
       await smtp.waitFor((mail) => mail.to.includes("early@example.test"));
-      await enqueueTestMail("late@example.test", "late");
+      await database.db.transaction((tx) =>
+        enqueueMail(tx, { kind: "test", to: "late@example.test", subject: "late", text: "t", html: "h" }),
+      );
       await smtp.waitFor((mail) => mail.to.includes("late@example.test"));
     } finally {
       await worker.stop();

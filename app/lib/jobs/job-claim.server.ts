@@ -1,14 +1,15 @@
 /**
- * What the two outboxes (mail, webhooks) share: claiming due rows so that
- * each goes to one worker, and the retry schedule after a failed attempt.
- * Why no queue library: see the header of mail/mail-outbox.server.ts.
+ * The queue's one claim and one retry plan, for every kind of job: due jobs
+ * go to one worker each, and a failed attempt is retried with backoff until
+ * MAX_ATTEMPTS, then given up on.
  */
 import { and, asc, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import type { mailOutbox, webhookOutbox } from "../../../db/schema";
+import { jobs } from "../../../db/schema";
 import type { Db } from "../db/db.server";
+import type { JobRow } from "./job-kind.server";
 
 export const MAX_ATTEMPTS = 8;
-/** A claimed row is someone's for this long; then another worker may retry it. */
+/** A claimed job is someone's for this long; then another worker may retry it. */
 const CLAIM_MS = 120_000;
 
 /** 30 s, 1 min, 2 min … capped at one hour. */
@@ -16,59 +17,59 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
-type OutboxTable = typeof mailOutbox | typeof webhookOutbox;
-
 /**
- * Claims up to `limit` due rows of `table`. `now` defaults to the database's
- * clock, which also stamped the rows when they were enqueued: a JavaScript
- * Date (milliseconds) taken in the same instant could fall just before a
- * microsecond timestamp and miss a due row.
+ * Claims up to `limit` due jobs of the given kinds (those this worker can
+ * run: during a rolling upgrade an older instance leaves a newer kind
+ * alone). `now` defaults to the database's clock, which also stamped the
+ * jobs when they were enqueued: a JavaScript Date (milliseconds) taken in
+ * the same instant could fall just before a microsecond timestamp and miss
+ * a due job.
  */
-export async function claimDueRows<T extends OutboxTable>(
+export async function claimDueJobs(
   db: Db,
-  table: T,
+  kinds: readonly string[],
   now: Date | undefined,
   limit: number,
-): Promise<T["$inferSelect"][]> {
-  // One code path for both tables: their claim columns are the same.
-  const outbox = table as typeof mailOutbox;
+): Promise<JobRow[]> {
+  if (kinds.length === 0) return [];
   const cutoff = now ?? sql`now()`;
   const claimedUntil = now
     ? new Date(now.getTime() + CLAIM_MS)
     : sql`now() + make_interval(secs => ${CLAIM_MS / 1000})`;
   // Select, then mark, in one transaction: several instances may run workers
-  // on one Postgres, and SKIP LOCKED gives each due row to exactly one.
+  // on one Postgres, and SKIP LOCKED gives each due job to exactly one.
   return db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: outbox.id })
-      .from(outbox)
+      .select({ id: jobs.id })
+      .from(jobs)
       .where(
         and(
-          isNull(outbox.sent_at),
-          isNull(outbox.failed_at),
-          lte(outbox.next_attempt_at, cutoff),
-          or(isNull(outbox.locked_until), lte(outbox.locked_until, cutoff)),
+          isNull(jobs.done_at),
+          isNull(jobs.failed_at),
+          lte(jobs.next_attempt_at, cutoff),
+          or(isNull(jobs.locked_until), lte(jobs.locked_until, cutoff)),
+          inArray(jobs.kind, [...kinds]),
         ),
       )
-      .orderBy(asc(outbox.next_attempt_at))
+      .orderBy(asc(jobs.next_attempt_at))
       .limit(limit)
       .for("update", { skipLocked: true });
     if (due.length === 0) return [];
     return tx
-      .update(outbox)
+      .update(jobs)
       .set({ locked_until: claimedUntil })
       .where(
         inArray(
-          outbox.id,
+          jobs.id,
           due.map((row) => row.id),
         ),
       )
       .returning();
-  }) as Promise<T["$inferSelect"][]>;
+  });
 }
 
 /**
- * The row's new state after a failed attempt: retried after `retryDelayMs`
+ * The job's new state after a failed attempt: retried after `retryDelayMs`
  * counted from `retryFrom`, or given up (failed at `failedAt`) after
  * MAX_ATTEMPTS. The error is kept short.
  */

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, mailOutbox, webhookOutbox } from "../../../db/schema";
+import { contactSubmissions, jobs } from "../../../db/schema";
+import { runWebhookJobs, webhookJobs } from "../../../tests/support/job-rows";
 import { startWebhookReceiver } from "../../../tests/support/webhook-receiver";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { createInquiry } from "../inbox/inquiries.server";
-import { MAX_ATTEMPTS, retryDelayMs } from "../mail/mail-outbox.server";
-import { deliverDueWebhooks, enqueueWebhook, startWebhookWorker } from "./webhook-outbox.server";
+import { MAX_ATTEMPTS, retryDelayMs } from "../jobs/job-claim.server";
+import { startJobWorker } from "../jobs/job-worker.server";
+import { createWebhookSender, enqueueWebhook, webhookJob } from "./webhook-job.server";
 import {
   buildWebhookBody,
   SIGNATURE_HEADER,
@@ -29,7 +31,7 @@ const visitor = {
 };
 
 describe.each(testBackends)("webhooks on %s", (backend) => {
-  const database = useTestDatabase(backend, [webhookOutbox, mailOutbox, contactSubmissions]);
+  const database = useTestDatabase(backend, [jobs, contactSubmissions]);
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
@@ -41,6 +43,7 @@ describe.each(testBackends)("webhooks on %s", (backend) => {
     receiver.calls.length = 0;
     receiver.setStatus(200);
   });
+  const sender = createWebhookSender(SECRET);
 
   const submit = (key: string, isSpam = false) =>
     createInquiry(database.db, visitor, {
@@ -55,11 +58,16 @@ describe.each(testBackends)("webhooks on %s", (backend) => {
   it("a new genuine inquiry queues a signed call in its transaction: reference, interest, deal size and a link, nothing personal", async () => {
     const created = await submit("one");
     await submit("spam", true);
-    const queued = await database.db.select().from(webhookOutbox);
+    const queued = await webhookJobs(database.db);
     expect(queued).toHaveLength(1);
-    expect(queued[0]).toMatchObject({ kind: "inquiry.received", inquiry_id: created.id, url: receiver.url });
+    expect(queued[0]).toMatchObject({
+      kind: "webhook",
+      event: "inquiry.received",
+      inquiry_id: created.id,
+      url: receiver.url,
+    });
 
-    expect(await deliverDueWebhooks(database.db, { secret: SECRET })).toBe(1);
+    expect(await runWebhookJobs(database.db, sender)).toBe(1);
     expect(receiver.calls).toHaveLength(1);
     const call = receiver.calls[0]!;
     expect(call.method).toBe("POST");
@@ -95,9 +103,9 @@ describe.each(testBackends)("webhooks on %s", (backend) => {
     ]) {
       expect(call.body).not.toContain(personal);
     }
-    const [row] = await database.db.select().from(webhookOutbox);
-    expect(row?.sent_at).toBeInstanceOf(Date);
-    expect(await deliverDueWebhooks(database.db, { secret: SECRET })).toBe(0);
+    const [row] = await webhookJobs(database.db);
+    expect(row?.done_at).toBeInstanceOf(Date);
+    expect(await runWebhookJobs(database.db, sender)).toBe(0);
   });
 
   it("finding 11: a call is signed over its timestamp and body, and a receiver refuses it replayed after the tolerance", async () => {
@@ -116,11 +124,11 @@ describe.each(testBackends)("webhooks on %s", (backend) => {
         webhookUrl: checking.url,
         submissionKey: "signed",
       });
-      expect(await deliverDueWebhooks(database.db, { secret: SECRET })).toBe(1);
+      expect(await runWebhookJobs(database.db, sender)).toBe(1);
       const call = checking.calls[0]!;
       expect(call.verified).toBe(true);
-      const [row] = await database.db.select().from(webhookOutbox);
-      expect(row?.sent_at).toBeInstanceOf(Date);
+      const [row] = await webhookJobs(database.db);
+      expect(row?.done_at).toBeInstanceOf(Date);
 
       const signature = call.headers[SIGNATURE_HEADER.toLowerCase()] as string;
       const replay = (header: string) =>
@@ -149,40 +157,40 @@ describe.each(testBackends)("webhooks on %s", (backend) => {
       siteUrl: SITE,
       submissionKey: "no-url",
     });
-    expect(await database.db.select().from(webhookOutbox)).toHaveLength(0);
+    expect(await webhookJobs(database.db)).toHaveLength(0);
   });
 
-  it("retries a failed call with the mail outbox's backoff, the same body and id each time, and gives up at the limit", async () => {
+  it("retries a failed call on the queue's one plan, the same body and id each time, and gives up at the limit", async () => {
     await submit("retry");
     receiver.setStatus(500);
     let now = new Date();
-    await deliverDueWebhooks(database.db, { secret: SECRET, now });
-    let [row] = await database.db.select().from(webhookOutbox);
-    expect(row).toMatchObject({ attempts: 1, last_error: "HTTP 500", sent_at: null, failed_at: null });
+    await runWebhookJobs(database.db, sender, now);
+    let [row] = await webhookJobs(database.db);
+    expect(row).toMatchObject({ attempts: 1, last_error: "HTTP 500", done_at: null, failed_at: null });
     expect(row!.next_attempt_at.getTime()).toBe(now.getTime() + retryDelayMs(1));
     // Not due yet.
-    expect(await deliverDueWebhooks(database.db, { secret: SECRET, now })).toBe(0);
+    expect(await runWebhookJobs(database.db, sender, now)).toBe(0);
 
     receiver.setStatus(204);
     now = new Date(row!.next_attempt_at.getTime() + 1);
-    expect(await deliverDueWebhooks(database.db, { secret: SECRET, now })).toBe(1);
-    [row] = await database.db.select().from(webhookOutbox);
+    expect(await runWebhookJobs(database.db, sender, now)).toBe(1);
+    [row] = await webhookJobs(database.db);
     expect(row).toMatchObject({ attempts: 2, last_error: null });
-    expect(row!.sent_at).toBeInstanceOf(Date);
+    expect(row!.done_at).toBeInstanceOf(Date);
     expect(receiver.calls).toHaveLength(2);
     expect(receiver.calls[0]!.body).toBe(receiver.calls[1]!.body);
     expect(receiver.calls[0]!.headers["x-webhook-id"]).toBe(receiver.calls[1]!.headers["x-webhook-id"]);
 
     // A receiver that keeps failing: given up after MAX_ATTEMPTS.
-    await database.db.delete(webhookOutbox);
+    await database.db.delete(jobs);
     await submit("gives-up");
     receiver.setStatus(503);
     now = new Date();
     for (let attempt = 1; attempt <= MAX_ATTEMPTS + 1; attempt++) {
-      await deliverDueWebhooks(database.db, { secret: SECRET, now });
+      await runWebhookJobs(database.db, sender, now);
       now = new Date(now.getTime() + retryDelayMs(attempt) + 1_000);
     }
-    [row] = await database.db.select().from(webhookOutbox);
+    [row] = await webhookJobs(database.db);
     expect(row?.attempts).toBe(MAX_ATTEMPTS);
     expect(row?.failed_at).toBeInstanceOf(Date);
   });
@@ -190,13 +198,14 @@ describe.each(testBackends)("webhooks on %s", (backend) => {
   it("a redirect is a failure, not followed", async () => {
     receiver.setStatus(302);
     await submit("redirect");
-    await deliverDueWebhooks(database.db, { secret: SECRET });
-    const [row] = await database.db.select().from(webhookOutbox);
-    expect(row).toMatchObject({ attempts: 1, last_error: "HTTP 302", sent_at: null });
+    await runWebhookJobs(database.db, sender);
+    const [row] = await webhookJobs(database.db);
+    expect(row).toMatchObject({ attempts: 1, last_error: "HTTP 302", done_at: null });
   });
 
   it("the background worker delivers a call queued after it started", async () => {
-    const worker = startWebhookWorker(database.db, SECRET, 60_000);
+    // A poll far beyond the test: the enqueue's commit wakes the worker.
+    const worker = await startJobWorker(database, [webhookJob], { webhooks: sender }, 60_000);
     try {
       await enqueueWebhook(database.db, {
         url: receiver.url,

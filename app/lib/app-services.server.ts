@@ -1,0 +1,40 @@
+import { createAuth } from "./auth/auth.server";
+import { createToastCookie } from "./http/toast.server";
+import { createStreamSlots } from "./ops/stream-slots.server";
+import type { AppServices } from "./context.server";
+import type { DatabaseHandle } from "./db/db.server";
+import type { Env } from "./env.server";
+import type { AnyJobKind } from "./jobs/job-worker.server";
+import { mailJob } from "./mail/mail-job.server";
+import { createMailSenderFromEnv } from "./mail/mail.server";
+import { createWebhookSender, webhookJob } from "./webhook/webhook-job.server";
+
+/*
+ * The composition root: what the app and its background jobs share is built
+ * here once per process (server/main.ts) or per test (tests/support), and
+ * reaches requests through the typed context and the job worker as its
+ * dependencies. Nothing per-environment lives in a module variable.
+ */
+
+/** The kinds of job the worker runs. A new kind is its module (a payload schema and a run) and a place here. */
+export const JOB_KINDS: readonly AnyJobKind<JobDeps>[] = [mailJob, webhookJob];
+
+/** What a job's run may use. */
+export type JobDeps = Pick<AppServices, "mailer" | "webhooks">;
+
+export function createAppServices(
+  env: Env,
+  database: DatabaseHandle,
+  /** Tests replace the transports (an SMTP sink, a local receiver). */
+  overrides: Partial<JobDeps> = {},
+): AppServices {
+  return {
+    env,
+    database,
+    auth: createAuth(database.db, env),
+    toastCookie: createToastCookie(env),
+    eventStreams: createStreamSlots(env.EVENT_STREAMS_PER_ACCOUNT),
+    mailer: overrides.mailer ?? createMailSenderFromEnv(env),
+    webhooks: overrides.webhooks ?? createWebhookSender(env.WEBHOOK_SECRET),
+  };
+}

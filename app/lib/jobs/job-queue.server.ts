@@ -1,0 +1,44 @@
+/**
+ * Enqueueing a job: a row of `jobs`, written with the caller's handle, so
+ * inside the caller's transaction it exists exactly when what it is about
+ * does (an acknowledged inquiry never loses its mail). The insert's trigger
+ * notifies JOBS_CHANNEL when that transaction commits, which wakes the
+ * worker of every instance; nothing in this process needs to be told.
+ *
+ * Why no queue library: BullMQ and Bee-Queue need Redis, a second store the
+ * enqueue could not share a transaction with. pg-boss and graphile-worker
+ * keep jobs in Postgres, but each installs and migrates its own schema at
+ * run time (outside the committed migrations, backups and restore tests)
+ * and relies on a server with advisory locks and several connections;
+ * neither runs on the embedded PGlite that is this site's default database.
+ */
+import { jobs } from "../../../db/schema";
+import type { Db } from "../db/db.server";
+import type { JobKind } from "./job-kind.server";
+
+/** Notified (by a trigger on `jobs`) when a transaction that enqueued jobs commits. */
+export const JOBS_CHANNEL = "jobs_enqueued";
+
+/**
+ * Queues one job of `kind`. The payload is checked against the kind's
+ * schema first: a bad one throws and, inside a transaction, rolls it back.
+ * Returns the job's id (`id` when given: a webhook's delivery id is known
+ * before its body is built).
+ */
+export async function enqueueJob<Payload>(
+  db: Db,
+  kind: JobKind<Payload, never>,
+  payload: Payload,
+  options: { inquiryId?: string | null; id?: string } = {},
+): Promise<string> {
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      ...(options.id ? { id: options.id } : {}),
+      kind: kind.kind,
+      payload: kind.parse(payload) as Record<string, unknown>,
+      inquiry_id: options.inquiryId ?? null,
+    })
+    .returning({ id: jobs.id });
+  return row!.id;
+}

@@ -1,0 +1,92 @@
+import { eq } from "drizzle-orm";
+import { jobs } from "../../../db/schema";
+import type { DatabaseHandle, Db } from "../db/db.server";
+import { logger } from "../ops/logger.server";
+import { countJobAttempt, declareJobKinds } from "../ops/metrics.server";
+import { type PollingWorker, startPollingWorker } from "../ops/polling-worker.server";
+import { claimDueJobs, planRetry } from "./job-claim.server";
+import type { JobKind, JobRow } from "./job-kind.server";
+import { JOBS_CHANNEL } from "./job-queue.server";
+
+// The payload type is each kind's own business; the worker only routes by name.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyJobKind<Deps> = JobKind<any, Deps>;
+
+async function recordDone(db: Db, kind: AnyJobKind<never>, job: JobRow) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(jobs)
+      .set({ done_at: new Date(), locked_until: null, last_error: null, attempts: job.attempts + 1 })
+      .where(eq(jobs.id, job.id));
+    await kind.record(tx, job, { done: true });
+  });
+  countJobAttempt(job.kind, "done");
+}
+
+async function recordFailure(db: Db, kind: AnyJobKind<never>, job: JobRow, error: unknown, now?: Date) {
+  const failedAt = new Date();
+  const { attempts, message, giveUp, set } = planRetry(job.attempts, error, failedAt, now ?? failedAt);
+  await db.transaction(async (tx) => {
+    await tx.update(jobs).set(set).where(eq(jobs.id, job.id));
+    await kind.record(tx, job, { done: false, error: message, giveUp, attempts });
+  });
+  countJobAttempt(job.kind, giveUp ? "failed" : "retry");
+  logger.warn({ jobId: job.id, kind: job.kind, attempts, giveUp, err: message }, "job failed");
+}
+
+/**
+ * Runs the due jobs of `kinds` once each; returns how many it tried. `now`
+ * (tests) stands for the clock in the claim and the retry plan.
+ */
+export async function runDueJobs<Deps>(
+  db: Db,
+  kinds: readonly AnyJobKind<NoInfer<Deps>>[],
+  deps: Deps,
+  options: { now?: Date; batch?: number } = {},
+): Promise<number> {
+  const byName = new Map(kinds.map((kind) => [kind.kind, kind]));
+  const claimed = await claimDueJobs(db, [...byName.keys()], options.now, options.batch ?? 10);
+  for (const job of claimed) {
+    const kind = byName.get(job.kind)!;
+    try {
+      await kind.run(job, deps);
+      await recordDone(db, kind, job);
+    } catch (error) {
+      await recordFailure(db, kind, job, error, options.now);
+    }
+  }
+  return claimed.length;
+}
+
+/**
+ * Runs jobs in the background: at once when a transaction that enqueued
+ * some commits (on any instance: JOBS_CHANNEL), and every `pollMs` for
+ * retries and for jobs left by a previous run. Resolves once it listens.
+ */
+export async function startJobWorker<Deps>(
+  database: DatabaseHandle,
+  kinds: readonly AnyJobKind<NoInfer<Deps>>[],
+  deps: Deps,
+  pollMs = 5_000,
+): Promise<PollingWorker> {
+  declareJobKinds(kinds.map((kind) => kind.kind));
+  const worker = startPollingWorker({
+    name: "job worker",
+    pollMs,
+    deliverBatch: () => runDueJobs(database.db, kinds, deps),
+  });
+  // Without the notification (a lost connection) the poll still finds every job.
+  const unlisten = await database
+    .listen(JOBS_CHANNEL, () => worker.kick())
+    .catch((error: unknown) => {
+      logger.warn({ err: error }, "job worker: not woken by new jobs, polling only");
+      return async () => {};
+    });
+  return {
+    kick: worker.kick,
+    async stop() {
+      await unlisten();
+      await worker.stop();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * Mail as a kind of job (app/lib/jobs): a mail is queued in the transaction
+ * of what it reports (an inquiry, an account) and sent by the job worker
+ * with the queue's retries. Its delivery state also belongs on the inquiry
+ * (notification sent or failed, a reply delivered or failed), recorded in
+ * the transaction that settles the job.
+ */
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { contactSubmissions, inquiryReplies } from "../../../db/schema";
+import type { Db } from "../db/db.server";
+import { recordEvent } from "../inbox/timeline.server";
+import { defineJobKind, type JobOutcome, type JobRow } from "../jobs/job-kind.server";
+import type { MailSender } from "./mail.server";
+
+/** The notification to admins about a new inquiry; its delivery is recorded on the inquiry. */
+export const INQUIRY_NOTIFICATION = "inquiry-notification";
+/** A reply sent from the lead desk; its delivery is recorded on the reply and the timeline. */
+export const INQUIRY_REPLY = "inquiry-reply";
+
+export const mailPayloadSchema = z.object({
+  /** What the mail is for (MailMessage.kind), e.g. "inquiry-notification". */
+  purpose: z.string().min(1),
+  to: z.array(z.string().min(1)).min(1),
+  replyTo: z.string().nullable(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+});
+export type MailPayload = z.infer<typeof mailPayloadSchema>;
+
+/**
+ * What the inquiry's card shows about this mail: the notification's state on
+ * the inquiry, a reply's on the reply, and on the timeline the delivery and
+ * the final failure (not every retry).
+ */
+async function recordOnInquiry(tx: Db, payload: MailPayload, job: JobRow, outcome: JobOutcome) {
+  if (!job.inquiry_id) return;
+  if (payload.purpose === INQUIRY_NOTIFICATION) {
+    await tx
+      .update(contactSubmissions)
+      .set(outcome.done ? { notified_at: sql`now()`, notify_error: null } : { notify_error: outcome.error })
+      .where(eq(contactSubmissions.id, job.inquiry_id));
+    if (outcome.done || outcome.giveUp) {
+      await recordEvent(tx, {
+        inquiryId: job.inquiry_id,
+        kind: outcome.done ? "notified" : "notify-failed",
+        details: outcome.done
+          ? { recipients: payload.to.length }
+          : { attempts: outcome.attempts, error: outcome.error },
+      });
+    }
+  } else if (payload.purpose === INQUIRY_REPLY) {
+    const replies = await tx
+      .update(inquiryReplies)
+      .set(
+        outcome.done
+          ? { delivered_at: sql`now()`, delivery_error: null }
+          : { delivery_error: outcome.error, failed_at: outcome.giveUp ? sql`now()` : null },
+      )
+      .where(eq(inquiryReplies.job_id, job.id))
+      .returning({ id: inquiryReplies.id });
+    if (outcome.done || outcome.giveUp) {
+      await recordEvent(tx, {
+        inquiryId: job.inquiry_id,
+        kind: outcome.done ? "reply-delivered" : "reply-failed",
+        details: {
+          ...(replies[0] ? { replyId: replies[0].id } : {}),
+          ...(outcome.done ? {} : { attempts: outcome.attempts, error: outcome.error }),
+        },
+      });
+    }
+  }
+}
+
+/** One mail through the transport; its delivery is recorded where the desk shows it. */
+export const mailJob = defineJobKind({
+  kind: "mail",
+  payloadSchema: mailPayloadSchema,
+  run: (payload, _job, deps: { mailer: MailSender }) =>
+    deps.mailer.send({
+      to: payload.to,
+      replyTo: payload.replyTo,
+      subject: payload.subject,
+      text: payload.text,
+      html: payload.html,
+    }),
+  record: recordOnInquiry,
+});
