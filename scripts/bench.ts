@@ -273,10 +273,10 @@ async function main() {
         const { location, source } = nginxLocation(scenario, answer, tempDir);
         nginxSources.push(`${scenario.path} from ${source}`);
         const prefix = path.join(tempDir, `nginx-${rows.length}`);
-        const started = await startNginx(nginx.binary, prefix, await freePort(), [location]);
-        nginxFigures = await measure(started.url, scenario, load, () => withChildren(started.pid)).finally(
-          () => started.stop(),
-        );
+        const nginxServer = await startNginx(nginx.binary, prefix, await freePort(), [location]);
+        nginxFigures = await measure(nginxServer.url, scenario, load, () =>
+          withChildren(nginxServer.pid),
+        ).finally(() => nginxServer.stop());
       }
       rows.push({ scenario, bodyBytes: answer.body.length, app, node, nginx: nginxFigures });
       console.log(
