@@ -23,7 +23,28 @@ import {
 } from "../tests/support/scratch-postgres";
 import { MIN_FILL_MS } from "../app/lib/http/form-guard.server";
 import { spawnServer } from "../tests/support/server-process";
+import { parseCommandLine } from "./command-line";
 import { ensureBuild } from "./ensure-build";
+
+const USAGE = `Usage: npm run bench:contact
+
+Posts the contact form as browsers without JavaScript do (each client GETs
+/contact for a form token, waits out the minimum fill time, posts), through the
+production server (built first if there is no build), on embedded PGlite and,
+when a Postgres server is named, on a scratch database there. Prints
+throughput and latency, then checks every acknowledged (303) inquiry is stored
+exactly once.
+
+Options:
+  -h, --help    print this and exit
+
+Environment:
+  BENCH_CLIENTS        concurrent clients (20)
+  BENCH_SECONDS        seconds per database (10)
+  BENCH_DATABASE_URL   a Postgres server (else TEST_DATABASE_URL; neither: PGlite only)
+  BUILD_DIR            the build to run (build)`;
+
+parseCommandLine(USAGE, {}, { min: 0, max: 0 });
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -21,6 +21,26 @@ import { user } from "../db/schema";
 import { countInbox, selectInquiryPage } from "../app/lib/inbox/inbox.server";
 import { countInboxCached } from "../app/lib/inbox/inbox-counts.server";
 import { seedInquiries } from "./bench-seed";
+import { parseCommandLine } from "./command-line";
+
+const USAGE = `Usage: npm run bench:inbox
+
+Seeds an inbox of inquiries and prints p50/p99 server time of the admin
+inbox's queries (a page, its total and the unread count) for the first page, a
+filter, searches with no match and with many, the "awaiting reply" and "mine"
+views, counted afresh and with the counts reused, on PGlite (in memory) and on
+Postgres (a scratch database, dropped afterwards).
+
+Options:
+  -h, --help    print this and exit
+
+Environment:
+  BENCH_ROWS           inquiries seeded (100000)
+  BENCH_RUNS           runs per query (100)
+  BENCH_BACKENDS       pglite,postgres (default both; one name to run it alone)
+  BENCH_DATABASE_URL   the Postgres server (else TEST_DATABASE_URL)`;
+
+parseCommandLine(USAGE, {}, { min: 0, max: 0 });
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);

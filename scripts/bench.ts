@@ -1,18 +1,10 @@
 /**
- * `npm run bench`: requests per second and p99 latency of the production
- * server under autocannon, for a prerendered page, a catalogue view (rendered once, then cached), a
- * form post and the admin inbox over a large table, each beside the same
- * figures for a plain static file server answering with the bytes the app
- * gave (the ceiling on this machine); then the server's memory.
- *
- * Knobs (environment): BENCH_SECONDS (10 per measurement), BENCH_CONNECTIONS
- * (20), BENCH_WARMUP_SECONDS (2), BENCH_ROWS (100000 inquiries),
- * BENCH_DATABASE_URL (run the app on a scratch database on this Postgres
- * server instead of embedded PGlite), BENCH_ACCEPT_ENCODING (e.g. "gzip";
- * unset, nothing is compressed), NODE_ENV (passed on to the server),
- * BUILD_DIR.
- *
- * `npm run bench -- --json FILE` also writes the table to FILE as JSON.
+ * `npm run bench`: requests per second, p99 latency and CPU per request of
+ * the production server for a prerendered page, a cached catalogue view, a
+ * form post and the admin inbox over a large table, each beside two
+ * ceilings answering the same bytes: a bare Node `http` server answering
+ * from memory, and (GET rows) nginx with one worker serving them as a file.
+ * Then the server's memory. Knobs in USAGE below.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -27,31 +19,74 @@ import {
 import { parseEnv } from "../app/lib/env.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "../app/lib/http/form-guard.server";
 import { freePort, type ServerProcess, spawnServer } from "../tests/support/server-process";
-import { capture, type LoadOptions, measure, memoryOf, type Scenario } from "./bench-load";
-import { describeMachine, formatMb, formatTable, type Row, tableAsJson } from "./bench-report";
+import { findOrInstall } from "./bench-apt";
+import { startBareServer } from "./bench-bare-server";
+import {
+  capture,
+  clientFor,
+  type LoadOptions,
+  measure,
+  memoryOf,
+  type Measurement,
+  type Scenario,
+  withChildren,
+} from "./bench-load";
+import { ensureNginx, type NginxLocation, startNginx } from "./bench-nginx";
+import { describeMachine, formatMb, formatTable, loadAverage, type Row, tableAsJson } from "./bench-report";
 import { seedAdminSession, seedInquiries } from "./bench-seed";
-import { startStaticServer } from "./bench-static-server";
+import { parseCommandLine } from "./command-line";
 import { ensureBuild } from "./ensure-build";
 
-const LOAD: LoadOptions = {
+const USAGE = `Usage: npm run bench [-- --json FILE]
+
+Loads the production server (built first if there is no build) and prints,
+for GET / (prerendered), GET /equipment?q=excavator (cached catalogue view),
+POST /contact and GET /dashboard, the app's requests per second, p99 latency
+and CPU per request against a bare Node http server answering the same bytes
+and headers from memory, and for the two GET pages against nginx (one worker)
+serving the same bytes as a file. Ratios app/Node and app/nginx.
+
+The load comes from wrk (Debian's package; installed with apt-get when missing
+and run as root), else autocannon in worker threads; POST /contact always uses
+autocannon in this process (a fresh form token per post). nginx is Debian's
+(installed the same way), started on a free loopback port with its own
+configuration, pid and log files in a temporary directory.
+
+Options:
+  --json FILE   also write the table to FILE as JSON
+  -h, --help    print this and exit
+
+Environment:
+  BENCH_SECONDS          seconds per measurement (10)
+  BENCH_WARMUP_SECONDS   warm-up before each measurement (2)
+  BENCH_CONNECTIONS      concurrent connections (20)
+  BENCH_THREADS          wrk threads or autocannon workers (1)
+  BENCH_CLIENT           wrk or autocannon (wrk when installed or installable)
+  BENCH_NGINX            0 to skip the nginx ceiling
+  BENCH_ROWS             inquiries seeded for /dashboard (100000)
+  BENCH_DATABASE_URL     a Postgres server to run the app on (a scratch database;
+                         default: embedded PGlite)
+  BENCH_ACCEPT_ENCODING  e.g. gzip (default: none, nothing compressed)
+  NODE_ENV               passed on to the server (default: production)
+  BUILD_DIR              the build to run (build)`;
+
+const { values: options } = parseCommandLine(USAGE, { json: { type: "string" } }, { min: 0, max: 0 });
+
+const LOAD: Omit<LoadOptions, "wrk"> = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 20),
   seconds: Number(process.env.BENCH_SECONDS ?? 10),
   warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
   // Longer than autocannon's 10 s: a slow page's p99 is then a figure, not a count of errors.
   timeoutSeconds: 30,
+  threads: Number(process.env.BENCH_THREADS ?? 1),
 };
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const POSTGRES_SERVER = process.env.BENCH_DATABASE_URL;
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
-const JSON_FILE = ((args: string[]) => {
-  const at = args.indexOf("--json");
-  if (at === -1) return undefined;
-  const file = args[at + 1];
-  if (!file || file.startsWith("--"))
-    throw new Error("--json needs a file name: npm run bench -- --json FILE");
-  return path.resolve(file);
-})(process.argv.slice(2));
+const JSON_FILE = options.json === undefined ? undefined : path.resolve(options.json);
+const CLIENT = process.env.BENCH_CLIENT ?? "wrk";
+const WITH_NGINX = process.env.BENCH_NGINX !== "0";
 // Request logging to a pipe costs throughput; warnings and errors still show.
 const LOG_LEVEL = "warn";
 const SECRET = "bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
@@ -131,10 +166,65 @@ async function countPostedInquiries(options: DatabaseOptions): Promise<{ stored:
   }
 }
 
+/** The load generator: wrk when installed or installable, else autocannon. */
+function chooseClient(): LoadOptions {
+  if (CLIENT === "autocannon") return LOAD;
+  if (CLIENT !== "wrk") throw new Error(`BENCH_CLIENT must be wrk or autocannon, not ${CLIENT}`);
+  const found = findOrInstall("wrk", "wrk");
+  if ("binary" in found) return { ...LOAD, wrk: found.binary };
+  console.log(`${found.missing}: autocannon in worker threads instead.`);
+  return LOAD;
+}
+
+/** HTTP headers nginx writes itself for a file; the app's others are added to match. */
+const NGINX_MADE = new Set([
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "content-type",
+  "etag",
+  "last-modified",
+  "accept-ranges",
+  "server",
+]);
+
+/**
+ * What nginx serves for a GET row: the file in build/client when it holds
+ * the bytes the app sent (a prerendered page), else a copy of them (a
+ * catalogue view exists only in the app's memory; a prerendered page whose
+ * origin the app rewrote at start differs from its file).
+ */
+function nginxLocation(scenario: Scenario, answer: Awaited<ReturnType<typeof capture>>, dir: string) {
+  const urlPath = scenario.path.split("?")[0]!;
+  const built = path.join(BUILD_DIR, "client", urlPath.endsWith("/") ? `${urlPath}index.html` : urlPath);
+  const same =
+    fs.existsSync(built) && fs.statSync(built).isFile() && fs.readFileSync(built).equals(answer.body);
+  const file = same ? path.resolve(built) : path.join(dir, `${urlPath.replace(/\W+/g, "_")}.body`);
+  if (!same) fs.writeFileSync(file, answer.body);
+  const headers: [string, string][] = [];
+  for (let at = 0; at < answer.rawHeaders.length; at += 2) {
+    const name = answer.rawHeaders[at]!;
+    if (!NGINX_MADE.has(name.toLowerCase())) headers.push([name, answer.rawHeaders[at + 1]!]);
+  }
+  const location: NginxLocation = {
+    path: urlPath,
+    file,
+    contentType: String(answer.headers["content-type"] ?? "application/octet-stream"),
+    headers,
+  };
+  return { location, source: same ? `build/client${urlPath === "/" ? "/index.html" : urlPath}` : "a copy" };
+}
+
 async function main() {
   const started = performance.now();
   const machine = describeMachine();
+  console.log(machine);
   ensureBuild(BUILD_DIR);
+  const load = chooseClient();
+  const nginx = WITH_NGINX ? ensureNginx() : { missing: "BENCH_NGINX=0" };
+  if ("missing" in nginx) console.log(`No nginx ceiling: ${nginx.missing}.`);
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
   const port = String(await freePort());
   const url = `http://127.0.0.1:${port}`;
@@ -164,39 +254,55 @@ async function main() {
     // The dashboard goes before the posts add inquiries, so it lists exactly ROWS.
     const order = [table[0]!, table[1]!, table[3]!, table[2]!];
     const rows: Row[] = [];
+    const nginxSources: string[] = [];
     let memoryAfterLoad = memoryAtStart;
     for (const scenario of order) {
-      process.stdout.write(`${scenario.label}: `);
+      process.stdout.write(`${scenario.label} (${clientFor(scenario, load)}): `);
+      // The first answer renders and caches a catalogue view; the second is what the load gets.
+      await capture(url, scenario);
       const answer = await capture(url, scenario);
       if (answer.status !== scenario.expectedStatus) {
         throw new Error(`${scenario.label}: expected ${scenario.expectedStatus}, got ${answer.status}`);
       }
-      const app = await measure(url, scenario, LOAD);
+      const app = await measure(url, scenario, load, () => [pid]);
       memoryAfterLoad = memoryOf(pid);
-      const ceilingServer = await startStaticServer(
-        tempDir,
-        { method: scenario.method, url: scenario.path },
-        answer,
+      const bare = await startBareServer(tempDir, { method: scenario.method, url: scenario.path }, answer);
+      const node = await measure(bare.url, scenario, load, () => [bare.pid]).finally(() => bare.stop());
+      let nginxFigures: Measurement | undefined;
+      if ("binary" in nginx && scenario.method === "GET" && !scenario.headers.Cookie) {
+        const { location, source } = nginxLocation(scenario, answer, tempDir);
+        nginxSources.push(`${scenario.path} from ${source}`);
+        const prefix = path.join(tempDir, `nginx-${rows.length}`);
+        const nginxServer = await startNginx(nginx.binary, prefix, await freePort(), [location]);
+        nginxFigures = await measure(nginxServer.url, scenario, load, () =>
+          withChildren(nginxServer.pid),
+        ).finally(() => nginxServer.stop());
+      }
+      rows.push({ scenario, bodyBytes: answer.body.length, app, node, nginx: nginxFigures });
+      console.log(
+        `app ${Math.round(app.rps)} req/s, bare Node ${Math.round(node.rps)} req/s` +
+          (nginxFigures ? `, nginx ${Math.round(nginxFigures.rps)} req/s` : ""),
       );
-      const ceiling = await measure(ceilingServer.url, scenario, LOAD).finally(() => ceilingServer.stop());
-      rows.push({ scenario, bodyBytes: answer.body.length, app, ceiling });
-      console.log(`app ${Math.round(app.rps)} req/s, static ${Math.round(ceiling.rps)} req/s`);
     }
     await server.stop("SIGTERM");
     const inquiries = await countPostedInquiries(databaseOptions);
     rows.sort((a, b) => table.indexOf(a.scenario) - table.indexOf(b.scenario));
 
-    console.log(`\n${new Date().toISOString().slice(0, 10)}, ${machine}`);
+    console.log(`\n${new Date().toISOString().slice(0, 10)}, ${machine}; ${loadAverage()} at end`);
     console.log(
-      `autocannon ${LOAD.connections} connections, ${LOAD.seconds} s per measurement after ${LOAD.warmupSeconds} s ` +
-        `warm-up, Accept-Encoding: ${ACCEPT_ENCODING ?? "none"}; app on ${databaseUrl ? "PostgreSQL" : "PGlite (embedded)"}, ` +
-        `LOG_LEVEL=${LOG_LEVEL}, NODE_ENV=${process.env.NODE_ENV ?? "production (as npm start)"}\n`,
+      `wrk or autocannon as above, ${LOAD.connections} connections, ${LOAD.seconds} s per measurement after ` +
+        `${LOAD.warmupSeconds} s warm-up, Accept-Encoding: ${ACCEPT_ENCODING ?? "none"}; app on ` +
+        `${databaseUrl ? "PostgreSQL" : "PGlite (embedded)"}, LOG_LEVEL=${LOG_LEVEL}, ` +
+        `NODE_ENV=${process.env.NODE_ENV ?? "production (as npm start)"}; ` +
+        `nginx 1 worker${nginxSources.length ? ` (${nginxSources.join(", ")})` : ": not run"}\n`,
     );
     console.log(formatTable(rows));
     if (JSON_FILE) {
       const context = {
         date: new Date().toISOString(),
         machine,
+        loadAverageAtEnd: loadAverage(),
+        client: load.wrk ? "wrk" : "autocannon",
         connections: LOAD.connections,
         seconds: LOAD.seconds,
         acceptEncoding: ACCEPT_ENCODING ?? null,
@@ -213,21 +319,26 @@ async function main() {
       `POST /contact: ${inquiries.stored.toLocaleString("en-GB")} inquiries stored (warm-up included), ` +
         `${inquiries.spam} filed as spam.`,
     );
-    for (const { scenario, app, ceiling } of rows) {
+    for (const { scenario, app, node, nginx: nginxFigures } of rows) {
       for (const [who, figures] of [
         ["app", app],
-        ["static server", ceiling],
+        ["bare Node server", node],
+        ["nginx", nginxFigures],
       ] as const) {
-        if (figures.wrongStatus + figures.errors === 0) continue;
+        if (!figures || figures.wrongStatus + figures.errors === 0) continue;
         console.log(
           `${scenario.label}, ${who}: ${figures.wrongStatus} answers other than ${scenario.expectedStatus}, ` +
             `${figures.errors} connection errors or timeouts (${LOAD.timeoutSeconds} s).`,
         );
       }
     }
-    console.log(`Took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+    console.log(
+      `Took ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${loadAverage()} at end.`,
+    );
     // Slow answers are figures; wrong answers mean the figures measure the wrong thing.
-    const wrong = rows.some((row) => row.app.wrongStatus + row.ceiling.wrongStatus > 0) || inquiries.spam > 0;
+    const wrong =
+      rows.some((row) => row.app.wrongStatus + row.node.wrongStatus + (row.nginx?.wrongStatus ?? 0) > 0) ||
+      inquiries.spam > 0;
     process.exitCode = wrong ? 1 : 0;
   } finally {
     await server?.stop("SIGKILL");

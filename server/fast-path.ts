@@ -78,9 +78,11 @@ export function createFastPath({
     if (!found) return false;
     const { path, resource } = found;
     const requestId = log(req, res);
-    metrics.observe(res, method, () => path);
+    metrics.observeKnown(res, method, path);
     const { status, headers, body } = selectResponse(req, resource);
-    const list = headerListOf(headers).slice();
+    // writeHead turns the list into the header block before it returns, so
+    // the one list per resource is reused rather than copied per request.
+    const list = headerListOf(headers);
     list[1] = requestId;
     res.writeHead(status, list);
     res.end(body);

@@ -71,6 +71,12 @@ function sameToken(given: string, expected: string): boolean {
 export interface RequestMetrics {
   /** Counts and times a response when it finishes, labelled by the route answering `path`. */
   observe(res: ServerResponse, method: string, path: () => string): void;
+  /**
+   * The same for a path known before the response (the fast path's), with
+   * its label objects made once per route, method and status rather than
+   * per request: the per-request work is the timer and the two updates.
+   */
+  observeKnown(res: ServerResponse, method: string, path: string): void;
 }
 
 /**
@@ -86,7 +92,30 @@ export function createRequestMetrics(
   let labelRoute: ((path: string) => string) | undefined =
     typeof build === "function" ? undefined : createRouteLabeler(build);
   let loading: Promise<void> | undefined;
+  // Label objects by route and method, then status; bounded as the routes are (labels, not paths).
+  const labelSets = new Map<
+    string,
+    { labels: { route: string; method: string }; byStatus: Map<number, object> }
+  >();
+  const labelSetOf = (route: string, method: string) => {
+    const key = `${method} ${route}`;
+    let set = labelSets.get(key);
+    if (!set) labelSets.set(key, (set = { labels: { route, method }, byStatus: new Map() }));
+    return set;
+  };
   return {
+    observeKnown(res, method, path) {
+      if (!labelRoute) return this.observe(res, method, () => path);
+      const { labels, byStatus } = labelSetOf(labelRoute(path), method);
+      const start = performance.now();
+      res.on("finish", () => {
+        httpRequestDuration.observe(labels, (performance.now() - start) / 1000);
+        const status = res.statusCode;
+        let counted = byStatus.get(status);
+        if (!counted) byStatus.set(status, (counted = { ...labels, status: String(status) }));
+        httpRequests.inc(counted);
+      });
+    },
     observe(res, method, path) {
       if (!labelRoute && typeof build === "function") {
         loading ??= build().then((latest) => void (labelRoute = createRouteLabeler(latest)));
