@@ -151,14 +151,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main className="mx-auto max-w-2xl px-4 py-24 text-center">
       <title>{`Error ${status}`}</title>
       <h1 className="text-4xl font-bold">{status === 404 ? notFoundPage.code : "Something went wrong"}</h1>
-      <p className="mt-4 text-stone-700">
+      <p className="mt-4 text-ink-muted">
         {status === 404
           ? notFoundPage.message
           : (explanation ?? "An unexpected error occurred. Please try again in a moment.")}
       </p>
       <a
         href={notFoundPage.homeLink.href}
-        className="mt-8 inline-block font-semibold text-amber-800 underline"
+        className="mt-8 inline-block font-semibold text-accent-strong underline"
       >
         {notFoundPage.homeLink.label}
       </a>
@@ -172,13 +172,13 @@ function UnavailablePage() {
     <main className="mx-auto max-w-2xl px-4 py-24 text-center">
       <title>Error 503</title>
       <h1 className="text-4xl font-bold">We'll be right back</h1>
-      <p className="mt-4 text-stone-700">
+      <p className="mt-4 text-ink-muted">
         The site is briefly unavailable. Please try again in a minute, or reach us now by phone on{" "}
-        <a href={company.phone.href} className="font-semibold text-amber-800 underline">
+        <a href={company.phone.href} className="font-semibold text-accent-strong underline">
           {company.phone.display}
         </a>{" "}
         or on{" "}
-        <a href={company.whatsapp.greetingUrl} className="font-semibold text-amber-800 underline">
+        <a href={company.whatsapp.greetingUrl} className="font-semibold text-accent-strong underline">
           WhatsApp
         </a>
         .

@@ -31,18 +31,18 @@ export function AreaError({
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-16">
       <title>{`Error ${status}`}</title>
-      <h1 className="text-3xl font-bold tracking-tight text-stone-900">{heading}</h1>
-      <p role="alert" className="mt-4 text-stone-800">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">{heading}</h1>
+      <p role="alert" className="mt-4 text-ink-soft">
         <strong>Error</strong>: {message ?? fallback}
       </p>
       {requestId && !message?.includes(requestId) ? (
-        <p className="mt-3 text-sm text-stone-700" data-testid="error-reference">
+        <p className="mt-3 text-sm text-ink-muted" data-testid="error-reference">
           Reference <code className="font-mono">{requestId}</code>: quote it when you report this, so the
           details can be found.
         </p>
       ) : null}
       <p className="mt-8">
-        <Link to={back.to} reloadDocument className="font-semibold text-amber-800 underline">
+        <Link to={back.to} reloadDocument className="font-semibold text-accent-strong underline">
           {back.label}
         </Link>
       </p>

@@ -14,7 +14,7 @@ export function EquipmentCard({ item, eagerImage = false }: { item: EquipmentIte
   return (
     <article
       aria-labelledby={`${item.id}-name`}
-      className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm"
+      className="flex h-full flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm"
     >
       <img
         src={item.image}
@@ -23,11 +23,11 @@ export function EquipmentCard({ item, eagerImage = false }: { item: EquipmentIte
         height={item.imageHeight}
         loading={eagerImage ? "eager" : "lazy"}
         decoding="async"
-        className="aspect-[8/5] w-full bg-stone-100 object-cover"
+        className="aspect-[8/5] w-full bg-surface-sunken object-cover"
       />
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-start justify-between gap-3">
-          <h2 id={`${item.id}-name`} className="text-lg font-semibold text-stone-900">
+          <h2 id={`${item.id}-name`} className="text-lg font-semibold text-ink">
             {item.name}
           </h2>
           <AvailabilityBadge availability={item.availability} />
@@ -35,12 +35,12 @@ export function EquipmentCard({ item, eagerImage = false }: { item: EquipmentIte
         <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
           {item.specs.slice(0, 4).map((spec) => (
             <div key={spec.key}>
-              <dt className="text-stone-600">{spec.label}</dt>
-              <dd className="font-medium text-stone-900">{spec.value}</dd>
+              <dt className="text-ink-subtle">{spec.label}</dt>
+              <dd className="font-medium text-ink">{spec.value}</dd>
             </div>
           ))}
         </dl>
-        <p className="mt-4 flex-1 text-sm text-stone-700">{item.description}</p>
+        <p className="mt-4 flex-1 text-sm text-ink-muted">{item.description}</p>
         <ul className="mt-4 flex flex-wrap gap-2" aria-label={`Features of ${item.name}`}>
           {shownFeatures.map((feature) => (
             <li key={feature}>
@@ -53,14 +53,14 @@ export function EquipmentCard({ item, eagerImage = false }: { item: EquipmentIte
             </li>
           ) : null}
         </ul>
-        <dl className="mt-4 grid grid-cols-2 gap-4 border-t border-stone-200 pt-4 text-sm">
+        <dl className="mt-4 grid grid-cols-2 gap-4 border-t border-line pt-4 text-sm">
           <div>
-            <dt className="text-stone-600">{card.rentalLabel}</dt>
-            <dd className="font-semibold text-stone-900">{item.rentalPrice}</dd>
+            <dt className="text-ink-subtle">{card.rentalLabel}</dt>
+            <dd className="font-semibold text-ink">{item.rentalPrice}</dd>
           </div>
           <div>
-            <dt className="text-stone-600">{card.saleLabel}</dt>
-            <dd className="font-semibold text-stone-900">{item.salePrice}</dd>
+            <dt className="text-ink-subtle">{card.saleLabel}</dt>
+            <dd className="font-semibold text-ink">{item.salePrice}</dd>
           </div>
         </dl>
         <div className="mt-5 grid grid-cols-2 gap-3">

@@ -24,7 +24,7 @@ export function EquipmentFilterForm({ query }: { query: EquipmentQuery }) {
       role="search"
       aria-label="Filter equipment"
       data-catalogue-filter=""
-      className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
+      className="rounded-xl border border-line bg-surface p-5 shadow-sm"
     >
       <div className="grid gap-4 md:grid-cols-[2fr_1fr_1fr]">
         <Field label={controls.searchLabel} name="q" id="equipment-q" constraint={LIMITS.q}>
@@ -32,7 +32,7 @@ export function EquipmentFilterForm({ query }: { query: EquipmentQuery }) {
             <div className="relative">
               <Search
                 aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500"
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-faint"
               />
               <Input
                 {...control}

@@ -83,9 +83,12 @@ function ErrorSummary({ fieldErrors, formError }: { fieldErrors: ContactFieldErr
       tabIndex={-1}
       role="alert"
       aria-labelledby="contact-error-summary-title"
-      className="mb-6 rounded-md border-2 border-red-700 bg-red-50 p-4 text-stone-900 focus:outline-2 focus:outline-offset-2 focus:outline-red-700"
+      className="mb-6 rounded-md border-2 border-danger bg-danger-wash p-4 text-ink focus:outline-2 focus:outline-offset-2 focus:outline-danger"
     >
-      <h3 id="contact-error-summary-title" className="flex items-center gap-2 font-semibold text-red-800">
+      <h3
+        id="contact-error-summary-title"
+        className="flex items-center gap-2 font-semibold text-danger-strong"
+      >
         <CircleAlert aria-hidden="true" className="size-5" />
         {fields.length > 0 ? "Please correct the following:" : "Your inquiry was not sent"}
       </h3>
@@ -94,7 +97,7 @@ function ErrorSummary({ fieldErrors, formError }: { fieldErrors: ContactFieldErr
         <ul className="mt-2 list-disc space-y-1 pl-6">
           {fields.map((field) => (
             <li key={field}>
-              <a href={`#${fieldId(field)}`} className="text-red-800 underline">
+              <a href={`#${fieldId(field)}`} className="text-danger-strong underline">
                 {LABELS[field]}: {fieldErrors[field]}
               </a>
             </li>
@@ -220,7 +223,7 @@ export function InquiryForm({ values, fieldErrors, formError, formToken }: Inqui
           )}
         </ContactFormField>
       </div>
-      <p className="mt-5 text-sm text-stone-700">{contactPage.form.privacyNote}</p>
+      <p className="mt-5 text-sm text-ink-muted">{contactPage.form.privacyNote}</p>
       <Button type="submit" disabled={busy} className="mt-5 w-full sm:w-auto">
         {busy ? contactPage.form.submittingLabel : contactPage.form.submitLabel}
       </Button>

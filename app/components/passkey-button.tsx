@@ -116,15 +116,15 @@ export function PasskeyButton({
         {busy ? busyLabel : label}
       </Button>
       {supported === false ? (
-        <p id={hintId} className="text-sm text-stone-700">
+        <p id={hintId} className="text-sm text-ink-muted">
           This browser cannot use passkeys.
         </p>
       ) : null}
       <noscript>
-        <p className="text-sm text-stone-700">Passkeys need JavaScript.</p>
+        <p className="text-sm text-ink-muted">Passkeys need JavaScript.</p>
       </noscript>
       {shown ? (
-        <p role="alert" className="text-sm text-red-700">
+        <p role="alert" className="text-sm text-danger">
           {shown}
         </p>
       ) : null}

@@ -25,14 +25,14 @@ export function Toaster({ toast }: { toast: Toast | null | undefined }) {
       <div
         role={destructive ? "alert" : "status"}
         className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg peer-checked:hidden ${
-          destructive ? "border-red-700 bg-red-700 text-white" : "border-stone-200 bg-white text-stone-900"
+          destructive ? "border-danger bg-danger text-on-fill" : "border-line bg-surface text-ink"
         }`}
       >
         <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         <div className="flex-1">
           <p className="font-semibold">{toast.title}</p>
           {toast.description ? (
-            <p className={`mt-1 text-sm ${destructive ? "text-red-50" : "text-stone-700"}`}>
+            <p className={`mt-1 text-sm ${destructive ? "text-danger-wash" : "text-ink-muted"}`}>
               {toast.description}
             </p>
           ) : null}

@@ -20,17 +20,17 @@ export default function About() {
       <Section id="story">
         <div className="grid gap-10 lg:grid-cols-5">
           <div className="lg:col-span-3">
-            <h2 id="story-heading" className="text-3xl font-bold tracking-tight text-stone-900">
+            <h2 id="story-heading" className="text-3xl font-bold tracking-tight text-ink">
               {story.title}
             </h2>
             {story.paragraphs.map((paragraph) => (
-              <p key={paragraph} className="mt-4 text-stone-700">
+              <p key={paragraph} className="mt-4 text-ink-muted">
                 {paragraph}
               </p>
             ))}
           </div>
-          <div className="rounded-xl border border-stone-200 bg-stone-50 p-6 lg:col-span-2">
-            <h3 className="mb-4 text-xl font-semibold text-stone-900">{credentials.title}</h3>
+          <div className="rounded-xl border border-line bg-surface-muted p-6 lg:col-span-2">
+            <h3 className="mb-4 text-xl font-semibold text-ink">{credentials.title}</h3>
             <CheckList items={credentials.items} />
           </div>
         </div>
@@ -49,16 +49,16 @@ export default function About() {
                 <div className="flex items-center gap-4">
                   <span
                     aria-hidden="true"
-                    className="flex size-14 shrink-0 items-center justify-center rounded-full bg-stone-900 text-lg font-bold text-amber-300"
+                    className="flex size-14 shrink-0 items-center justify-center rounded-full bg-surface-inverse text-lg font-bold text-accent-bright"
                   >
                     {leader.initials}
                   </span>
                   <div>
-                    <h3 className="text-lg font-semibold text-stone-900">{leader.name}</h3>
-                    <p className="text-sm font-medium text-amber-800">{leader.position}</p>
+                    <h3 className="text-lg font-semibold text-ink">{leader.name}</h3>
+                    <p className="text-sm font-medium text-accent-strong">{leader.position}</p>
                   </div>
                 </div>
-                <p className="mt-4 text-stone-700">{leader.bio}</p>
+                <p className="mt-4 text-ink-muted">{leader.bio}</p>
                 <h4 className="sr-only">Specialties of {leader.name}</h4>
                 <ul className="mt-4 flex flex-wrap gap-2">
                   {leader.specialties.map((specialty) => (

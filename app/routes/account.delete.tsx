@@ -106,21 +106,21 @@ export default function DeleteAccount() {
   const busy = useNavigation().state !== "idle";
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-12 sm:py-16">
-      <h1 className="text-3xl font-bold tracking-tight text-stone-900">Delete your account</h1>
-      <p className="mt-4 text-stone-800">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">Delete your account</h1>
+      <p className="mt-4 text-ink-soft">
         This deletes the account <strong className="break-all">{email}</strong> at once: your name, email
         address, password, every session on every device and the account emails we keep. It cannot be undone.
       </p>
-      <p className="mt-3 text-stone-800">
+      <p className="mt-3 text-ink-soft">
         Inquiries you sent through the contact form are not part of the account; we keep them for the period
         in our{" "}
-        <Link to="/privacy#retention" className="text-amber-800 underline">
+        <Link to="/privacy#retention" className="text-accent-strong underline">
           privacy notice
         </Link>
         . To have them erased too, email {company.emails.privacy.address}.
       </p>
       <p className="mt-3">
-        <a href="/account/data" download className="text-amber-800 underline">
+        <a href="/account/data" download className="text-accent-strong underline">
           Download your account data first
         </a>
       </p>

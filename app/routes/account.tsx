@@ -94,7 +94,7 @@ function ChangePassword({ actionData }: { actionData?: AccountActionData }) {
         error={errors?.currentPassword}
       />
       <NewPasswordFields constraints={passwordLimits} errors={errors} />
-      <p className="text-sm text-stone-700">Changing your password signs you out on every other device.</p>
+      <p className="text-sm text-ink-muted">Changing your password signs you out on every other device.</p>
       <SubmitButton busy={busy} label="Change password" busyLabel="Changing..." />
     </Form>
   );
@@ -105,15 +105,15 @@ function SessionRow({ session }: { session: SessionSummary }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3" aria-label={session.device}>
       <div>
-        <p className="font-medium text-stone-900">
+        <p className="font-medium text-ink">
           {session.device}
           {session.current ? (
-            <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+            <span className="ml-2 rounded-full bg-success-soft px-2 py-0.5 text-xs font-semibold text-success-strong">
               This device
             </span>
           ) : null}
         </p>
-        <p className="text-sm text-stone-700">
+        <p className="text-sm text-ink-muted">
           Last seen {formatTime.format(new Date(session.lastSeen))} UTC · signed in{" "}
           {formatTime.format(new Date(session.signedInAt))} UTC
         </p>
@@ -137,8 +137,8 @@ function PasskeyRow({ passkey, removable }: { passkey: PasskeySummary; removable
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3" aria-label={passkey.name}>
       <div>
-        <p className="font-medium text-stone-900">{passkey.name}</p>
-        <p className="text-sm text-stone-700">
+        <p className="font-medium text-ink">{passkey.name}</p>
+        <p className="text-sm text-ink-muted">
           {passkey.createdAt
             ? `Added ${formatTime.format(new Date(passkey.createdAt))} UTC`
             : "Added earlier"}
@@ -171,20 +171,20 @@ function Passkeys({
 }) {
   return (
     <Card>
-      <h2 className="text-xl font-semibold text-stone-900">Passkeys</h2>
-      <p className="mt-2 text-stone-700">
+      <h2 className="text-xl font-semibold text-ink">Passkeys</h2>
+      <p className="mt-2 text-ink-muted">
         A passkey confirms it is you with your device&apos;s screen lock or a security key. After your
         password it can take the place of an authenticator code, and it counts as an administrator&apos;s
         second factor with or without an authenticator app.
       </p>
       {passkeys.length > 0 ? (
-        <ul className="mt-2 divide-y divide-stone-200" aria-label="Your passkeys">
+        <ul className="mt-2 divide-y divide-line" aria-label="Your passkeys">
           {passkeys.map((passkey) => (
             <PasskeyRow key={passkey.id} passkey={passkey} removable={mayChange} />
           ))}
         </ul>
       ) : (
-        <p className="mt-2 text-sm text-stone-700">No passkeys yet.</p>
+        <p className="mt-2 text-sm text-ink-muted">No passkeys yet.</p>
       )}
       <div className="mt-4">
         {mayChange ? (
@@ -198,7 +198,7 @@ function Passkeys({
           />
         ) : (
           <>
-            <p className="text-sm text-stone-700">
+            <p className="text-sm text-ink-muted">
               You signed in with your password alone. To add or remove passkeys, confirm it is you with a
               passkey first.
             </p>
@@ -230,18 +230,18 @@ export default function AccountPage() {
   const others = sessions.filter((session) => !session.current).length;
 
   return (
-    <main id="main" className="bg-stone-50 px-4 py-16">
+    <main id="main" className="bg-surface-muted px-4 py-16">
       <div className="mx-auto max-w-2xl space-y-8">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-stone-900">Your account</h1>
-          <p className="mt-2 text-stone-700">
+          <h1 className="text-3xl font-bold tracking-tight text-ink">Your account</h1>
+          <p className="mt-2 text-ink-muted">
             {user.name} · {user.email}
           </p>
         </div>
 
         <Card>
-          <h2 className="text-xl font-semibold text-stone-900">Active sessions</h2>
-          <ul className="mt-2 divide-y divide-stone-200" aria-label="Active sessions">
+          <h2 className="text-xl font-semibold text-ink">Active sessions</h2>
+          <ul className="mt-2 divide-y divide-line" aria-label="Active sessions">
             {sessions.map((session) => (
               <SessionRow key={session.id} session={session} />
             ))}
@@ -257,8 +257,8 @@ export default function AccountPage() {
         </Card>
 
         <Card>
-          <h2 className="text-xl font-semibold text-stone-900">Two-factor authentication</h2>
-          <p className="mt-2 text-stone-700">
+          <h2 className="text-xl font-semibold text-ink">Two-factor authentication</h2>
+          <p className="mt-2 text-ink-muted">
             {factors.totp === "on"
               ? "On: signing in asks for a code from your authenticator app."
               : isAdmin
@@ -281,11 +281,11 @@ export default function AccountPage() {
         />
 
         <Card>
-          <h2 id="change-password" className="text-xl font-semibold text-stone-900">
+          <h2 id="change-password" className="text-xl font-semibold text-ink">
             Change password
           </h2>
           {needsLongerPassword ? (
-            <p className="mt-2 font-medium text-amber-900" data-testid="admin-password-notice">
+            <p className="mt-2 font-medium text-accent-deep" data-testid="admin-password-notice">
               {adminPasswordMessages.notice}
             </p>
           ) : null}
@@ -295,8 +295,8 @@ export default function AccountPage() {
         </Card>
 
         <Card>
-          <h2 className="text-xl font-semibold text-stone-900">Your data</h2>
-          <p className="mt-2 text-stone-700">
+          <h2 className="text-xl font-semibold text-ink">Your data</h2>
+          <p className="mt-2 text-ink-muted">
             Download what we hold about your account, or delete the account and everything tied to it.
           </p>
           <div className="mt-4 flex flex-col gap-3">

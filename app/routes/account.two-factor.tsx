@@ -91,7 +91,7 @@ function VerifyStep({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "verify";
   return (
-    <ol className="list-decimal space-y-6 pl-5 text-stone-800">
+    <ol className="list-decimal space-y-6 pl-5 text-ink-soft">
       <li>
         <p>
           Scan this QR code with an authenticator app (for example Google Authenticator, Microsoft
@@ -109,7 +109,7 @@ function VerifyStep({
         <p>Or type this secret into the app:</p>
         <code
           data-testid="totp-secret"
-          className="mt-2 block rounded bg-stone-100 p-3 font-mono text-sm break-all"
+          className="mt-2 block rounded bg-surface-sunken p-3 font-mono text-sm break-all"
         >
           {state.setup.secret}
         </code>
@@ -134,13 +134,16 @@ function VerifyStep({
 
 function BackupCodes({ codes, next }: { codes: string[]; next: string }) {
   return (
-    <div className="space-y-4 text-stone-800">
+    <div className="space-y-4 text-ink-soft">
       <p className="font-semibold">Save your backup codes now: this is the only time they are shown.</p>
       <p>
         Each code signs you in once if you lose your authenticator. Keep them somewhere safe, such as a
         password manager.
       </p>
-      <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 rounded bg-stone-100 p-4 font-mono">
+      <ul
+        aria-label="Backup codes"
+        className="grid grid-cols-2 gap-2 rounded bg-surface-sunken p-4 font-mono"
+      >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
@@ -166,31 +169,29 @@ export default function TwoFactorSettings() {
   const next = redirectTo || "/account";
 
   return (
-    <main id="main" className="bg-stone-50 px-4 py-16">
+    <main id="main" className="bg-surface-muted px-4 py-16">
       <div className="mx-auto max-w-lg">
-        <h1 className="text-center text-3xl font-bold tracking-tight text-stone-900">
-          Two-factor authentication
-        </h1>
-        <div className="mt-8 space-y-6 rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-center text-3xl font-bold tracking-tight text-ink">Two-factor authentication</h1>
+        <div className="mt-8 space-y-6 rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8">
           {state.step === "start" ? (
             <>
-              <p className="text-stone-800">
+              <p className="text-ink-soft">
                 {isAdmin
                   ? "Administrator accounts hold the personal data of our leads, so they need a second factor: a code from an authenticator app on your phone, asked for at every sign-in."
                   : "Add a second step to signing in: a code from an authenticator app on your phone."}
               </p>
-              <p className="text-stone-800">Confirm your password to start.</p>
+              <p className="text-ink-soft">Confirm your password to start.</p>
               <PasswordForm
                 intent="start"
                 label="Set up authenticator"
                 busyLabel="Starting..."
                 actionData={actionData}
               />
-              <section aria-labelledby="passkey-heading" className="space-y-3 border-t border-stone-200 pt-6">
-                <h2 id="passkey-heading" className="text-lg font-semibold text-stone-900">
+              <section aria-labelledby="passkey-heading" className="space-y-3 border-t border-line pt-6">
+                <h2 id="passkey-heading" className="text-lg font-semibold text-ink">
                   Or add a passkey
                 </h2>
-                <p className="text-sm text-stone-700">
+                <p className="text-sm text-ink-muted">
                   A passkey on this device or a security key{" "}
                   {isAdmin
                     ? "also counts as your second factor"
@@ -212,7 +213,7 @@ export default function TwoFactorSettings() {
           {state.step === "codes" ? <BackupCodes codes={state.backupCodes} next={next} /> : null}
           {state.step === "on" ? (
             <>
-              <p className="text-stone-800">
+              <p className="text-ink-soft">
                 Two-factor authentication is on: signing in asks for a code from your authenticator app.
               </p>
               {redirectTo ? (
@@ -221,10 +222,10 @@ export default function TwoFactorSettings() {
                 </Link>
               ) : null}
               <section aria-labelledby="regenerate-heading" className="space-y-3">
-                <h2 id="regenerate-heading" className="text-lg font-semibold text-stone-900">
+                <h2 id="regenerate-heading" className="text-lg font-semibold text-ink">
                   New backup codes
                 </h2>
-                <p className="text-sm text-stone-700">Makes ten new codes; the old ones stop working.</p>
+                <p className="text-sm text-ink-muted">Makes ten new codes; the old ones stop working.</p>
                 <PasswordForm
                   intent="regenerate"
                   label="Make new backup codes"
@@ -234,12 +235,12 @@ export default function TwoFactorSettings() {
                 />
               </section>
               {isAdmin ? (
-                <p className="text-sm text-stone-700">
+                <p className="text-sm text-ink-muted">
                   Administrator accounts must keep two-factor authentication.
                 </p>
               ) : (
                 <section aria-labelledby="disable-heading" className="space-y-3">
-                  <h2 id="disable-heading" className="text-lg font-semibold text-stone-900">
+                  <h2 id="disable-heading" className="text-lg font-semibold text-ink">
                     Turn off two-factor
                   </h2>
                   <PasswordForm
@@ -255,7 +256,7 @@ export default function TwoFactorSettings() {
           ) : null}
           {state.step === "locked" && state.confirmWith === "passkey" ? (
             <>
-              <p className="text-stone-800">
+              <p className="text-ink-soft">
                 This account has a passkey. To change two-factor settings, confirm it is you with your passkey
                 first.
               </p>
@@ -270,7 +271,7 @@ export default function TwoFactorSettings() {
           ) : null}
           {state.step === "locked" && state.confirmWith === "sign-in" ? (
             <>
-              <p className="text-stone-800">
+              <p className="text-ink-soft">
                 This session was signed in with your password alone. To change two-factor settings or backup
                 codes, sign out and sign in again with your authenticator code or a backup code.
               </p>
@@ -280,7 +281,7 @@ export default function TwoFactorSettings() {
             </>
           ) : null}
           <p className="text-center text-sm">
-            <Link to="/account" className="font-medium text-amber-800 underline">
+            <Link to="/account" className="font-medium text-accent-strong underline">
               Back to your account
             </Link>
           </p>

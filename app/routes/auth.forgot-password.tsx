@@ -74,13 +74,13 @@ export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
-    <main id="main" className="bg-stone-50 px-4 py-16">
+    <main id="main" className="bg-surface-muted px-4 py-16">
       <div className="mx-auto max-w-md">
-        <h1 className="text-center text-3xl font-bold tracking-tight text-stone-900">Reset your password</h1>
-        <p className="mt-2 text-center text-stone-700">
+        <h1 className="text-center text-3xl font-bold tracking-tight text-ink">Reset your password</h1>
+        <p className="mt-2 text-center text-ink-muted">
           Enter the email address of your account and we'll send you a link to choose a new password.
         </p>
-        <div className="mt-8 rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+        <div className="mt-8 rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8">
           <Form method="post" className="space-y-4">
             <TextField
               label="Email"
@@ -93,7 +93,7 @@ export default function ForgotPassword() {
             <SubmitButton busy={busy} label="Send reset link" busyLabel="Sending..." />
           </Form>
           <p className="mt-6 text-center text-sm">
-            <Link to="/auth" className="font-medium text-amber-800 underline">
+            <Link to="/auth" className="font-medium text-accent-strong underline">
               Back to sign in
             </Link>
           </p>

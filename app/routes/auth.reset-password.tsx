@@ -112,8 +112,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 function InvalidLink() {
   return (
     <div className="space-y-4 text-center">
-      <p className="text-stone-800">This reset link is invalid, has been used or has expired.</p>
-      <Link to="/auth/forgot-password" className="font-medium text-amber-800 underline">
+      <p className="text-ink-soft">This reset link is invalid, has been used or has expired.</p>
+      <Link to="/auth/forgot-password" className="font-medium text-accent-strong underline">
         Request a new link
       </Link>
     </div>
@@ -128,12 +128,10 @@ export default function ResetPassword() {
   const busy = useNavigation().state === "submitting";
   const errors = actionData?.fieldErrors;
   return (
-    <main id="main" className="bg-stone-50 px-4 py-16">
+    <main id="main" className="bg-surface-muted px-4 py-16">
       <div className="mx-auto max-w-md">
-        <h1 className="text-center text-3xl font-bold tracking-tight text-stone-900">
-          Choose a new password
-        </h1>
-        <div className="mt-8 rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-center text-3xl font-bold tracking-tight text-ink">Choose a new password</h1>
+        <div className="mt-8 rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8">
           {valid && !actionData?.expired ? (
             <Form method="post" className="space-y-4">
               <input type="hidden" name="token" value={token} />

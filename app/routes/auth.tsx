@@ -85,7 +85,7 @@ function SignInForm({
       {verify ? (
         <>
           <input type="hidden" name="verifyToken" value={verify.token} />
-          <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-stone-800">
+          <p className="rounded-md border border-accent-bright bg-accent-wash p-3 text-sm text-ink-soft">
             Sign in with the password you chose to finish verifying your email address.
           </p>
         </>
@@ -106,7 +106,7 @@ function SignInForm({
         error={errors?.password}
       />
       <div className="text-right text-sm">
-        <Link to="/auth/forgot-password" className="font-medium text-amber-800 underline">
+        <Link to="/auth/forgot-password" className="font-medium text-accent-strong underline">
           Forgot password?
         </Link>
       </div>
@@ -118,7 +118,7 @@ function SignInForm({
 function ResendVerification({ email }: { email: string }) {
   const busy = useBusy("resend-verification");
   return (
-    <div className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-stone-800">
+    <div className="mt-6 rounded-md border border-accent-bright bg-accent-wash p-4 text-sm text-ink-soft">
       <p>Your email address is not verified yet. We can send the verification link again.</p>
       <Form method="post" className="mt-3">
         <input type="hidden" name="intent" value="resend-verification" />
@@ -126,7 +126,7 @@ function ResendVerification({ email }: { email: string }) {
         <button
           type="submit"
           disabled={busy}
-          className="font-semibold text-amber-800 underline disabled:opacity-70"
+          className="font-semibold text-accent-strong underline disabled:opacity-70"
         >
           {busy ? "Sending..." : "Send the link again"}
         </button>
@@ -204,19 +204,19 @@ export default function AuthPage() {
   const toast = currentClientToast?.toast ?? actionData?.toast;
 
   return (
-    <main id="main" className="bg-stone-50 px-4 py-16">
+    <main id="main" className="bg-surface-muted px-4 py-16">
       <div className="mx-auto max-w-md">
-        <h1 className="text-center text-3xl font-bold tracking-tight text-stone-900">{authPage.title}</h1>
-        <p className="mt-2 text-center text-stone-700">{authPage.subtitle}</p>
-        <div className="mt-8 rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
-          <nav aria-label="Account" className="mb-6 grid grid-cols-2 gap-1 rounded-md bg-stone-100 p-1">
+        <h1 className="text-center text-3xl font-bold tracking-tight text-ink">{authPage.title}</h1>
+        <p className="mt-2 text-center text-ink-muted">{authPage.subtitle}</p>
+        <div className="mt-8 rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8">
+          <nav aria-label="Account" className="mb-6 grid grid-cols-2 gap-1 rounded-md bg-surface-sunken p-1">
             {(["signin", "signup"] as const).map((name) => (
               <Link
                 key={name}
                 to={tabHref(name, redirectTo)}
                 aria-current={tab === name ? "page" : undefined}
                 className={`rounded px-3 py-2 text-center text-sm font-semibold ${
-                  tab === name ? "bg-white text-stone-900 shadow-sm" : "text-stone-700 hover:text-stone-900"
+                  tab === name ? "bg-surface text-ink shadow-sm" : "text-ink-muted hover:text-ink"
                 }`}
               >
                 {name === "signin" ? tabs.signIn : tabs.signUp}

@@ -100,15 +100,15 @@ export default function TwoFactorStep() {
     actionData?.intent === intent ? actionData.fieldErrors.code : undefined;
 
   return (
-    <main id="main" className="bg-stone-50 px-4 py-16">
+    <main id="main" className="bg-surface-muted px-4 py-16">
       <div className="mx-auto max-w-md">
-        <h1 className="text-center text-3xl font-bold tracking-tight text-stone-900">Two-factor sign-in</h1>
-        <p className="mt-2 text-center text-stone-700">
+        <h1 className="text-center text-3xl font-bold tracking-tight text-ink">Two-factor sign-in</h1>
+        <p className="mt-2 text-center text-ink-muted">
           {totp
             ? `Your password was right. Now enter the 6-digit code your authenticator app shows${passkey ? ", or use a passkey" : ""}.`
             : "Your password was right. Now confirm it is you with your passkey."}
         </p>
-        <div className="mt-8 space-y-6 rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+        <div className="mt-8 space-y-6 rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8">
           {totp ? (
             <CodeForm intent="totp" title="Authenticator code" submitLabel="Verify" className="space-y-4">
               <TextField
@@ -136,7 +136,7 @@ export default function TwoFactorStep() {
           ) : null}
           {totp ? (
             <details className="text-sm" open={actionData?.intent === "backup-code"}>
-              <summary className="cursor-pointer font-medium text-amber-800 underline">
+              <summary className="cursor-pointer font-medium text-accent-strong underline">
                 Lost your device? Use a backup code
               </summary>
               <CodeForm

@@ -35,14 +35,14 @@ export default function Contact() {
   return (
     <main id="main">
       <PageHero hero={contactPage.hero} />
-      <div className="bg-stone-50 py-16">
+      <div className="bg-surface-muted py-16">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 lg:grid-cols-3">
           <section aria-labelledby="inquiry-heading" className="lg:col-span-2">
-            <div className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
-              <h2 id="inquiry-heading" className="text-2xl font-bold text-stone-900">
+            <div className="rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8">
+              <h2 id="inquiry-heading" className="text-2xl font-bold text-ink">
                 {contactPage.form.title}
               </h2>
-              <p className="mt-2 text-stone-700">{contactPage.form.description}</p>
+              <p className="mt-2 text-ink-muted">{contactPage.form.description}</p>
               <InquiryForm
                 key={location.key}
                 values={actionData?.values ?? loaderData.values}

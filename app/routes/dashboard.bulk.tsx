@@ -71,28 +71,31 @@ export default function BulkAction() {
   const what = confirm ? `${confirm.count} ${confirm.count === 1 ? "inquiry" : "inquiries"}` : "";
   return (
     <main id="main" className="mx-auto max-w-xl space-y-6 px-4 py-16">
-      <h1 className="text-2xl font-bold text-stone-900">Bulk action</h1>
+      <h1 className="text-2xl font-bold text-ink">Bulk action</h1>
       {confirm ? (
         <Form method="post" className="space-y-4" aria-label="Confirm deletion">
           {confirm.fields.map(([name, value], index) => (
             <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
           ))}
           <input type="hidden" name="confirm" value={confirm.count} />
-          <p className="text-stone-800" data-testid="bulk-confirm">
+          <p className="text-ink-soft" data-testid="bulk-confirm">
             {`Delete ${what}? This cannot be undone.`}
           </p>
           <div className="flex gap-3">
             <Button type="submit" variant="destructive">
               {`Delete ${what}`}
             </Button>
-            <Link to={result.back} className="self-center text-sm font-semibold text-stone-800 underline">
+            <Link to={result.back} className="self-center text-sm font-semibold text-ink-soft underline">
               Cancel
             </Link>
           </div>
         </Form>
       ) : (
         <p>
-          <Link to={result?.back ?? href("/dashboard")} className="font-semibold text-amber-800 underline">
+          <Link
+            to={result?.back ?? href("/dashboard")}
+            className="font-semibold text-accent-strong underline"
+          >
             Back to the inbox
           </Link>
         </p>

@@ -129,7 +129,7 @@ export default function LeadPage() {
       <main id="main" className="mx-auto max-w-3xl space-y-8 px-4 py-12">
         <LeadDeletedNotice live={false} />
         <p>
-          <Link to={href("/dashboard")} className="text-sm font-semibold text-amber-800 underline">
+          <Link to={href("/dashboard")} className="text-sm font-semibold text-accent-strong underline">
             Back to the inbox
           </Link>
         </p>
@@ -152,14 +152,14 @@ function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
   return (
     <main id="main" className="mx-auto max-w-3xl space-y-8 px-4 py-12">
       <p>
-        <Link to={href("/dashboard")} className="text-sm font-semibold text-amber-800 underline">
+        <Link to={href("/dashboard")} className="text-sm font-semibold text-accent-strong underline">
           Back to the inbox
         </Link>
       </p>
       {deleted ? <LeadDeletedNotice live /> : null}
       <header className="space-y-2">
-        <h1 className="text-2xl font-bold text-stone-900">{item.name}</h1>
-        <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
+        <h1 className="text-2xl font-bold text-ink">{item.name}</h1>
+        <p className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
           <span>Reference {reference}</span>
           <span>· Received {formatWhen(item.createdAt)}</span>
           <Badge tone="neutral">
@@ -169,7 +169,7 @@ function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
             <span
               data-testid="reply-state"
               className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-                state === "overdue" ? "bg-red-50 text-red-800" : "bg-amber-50 text-amber-900"
+                state === "overdue" ? "bg-danger-wash text-danger-strong" : "bg-accent-wash text-accent-deep"
               }`}
             >
               {badge}
@@ -177,7 +177,7 @@ function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
           ) : null}
           {item.readAt ? null : <Badge tone="gold">Unread</Badge>}
         </p>
-        <p className="text-sm text-stone-700" data-testid="owner">
+        <p className="text-sm text-ink-muted" data-testid="owner">
           Owner: {item.assignedToName ?? (item.assignedTo ? "a former admin" : "Unassigned")}
         </p>
       </header>
@@ -187,7 +187,7 @@ function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
           Message
         </h2>
         <ContactLines item={item} />
-        <p className="rounded-lg border border-stone-100 p-4 text-sm whitespace-pre-wrap">{item.message}</p>
+        <p className="rounded-lg border border-line-soft p-4 text-sm whitespace-pre-wrap">{item.message}</p>
       </section>
 
       <section aria-labelledby="status-heading" className="space-y-3">

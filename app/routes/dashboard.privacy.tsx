@@ -126,8 +126,8 @@ const dateTime = (value: Date | string | null) =>
 function Held({ title, children, empty }: { title: string; children: React.ReactNode; empty: boolean }) {
   return (
     <section className="mt-8">
-      <h2 className="text-xl font-semibold text-stone-900">{title}</h2>
-      {empty ? <p className="mt-2 text-stone-600">None.</p> : <div className="mt-3">{children}</div>}
+      <h2 className="text-xl font-semibold text-ink">{title}</h2>
+      {empty ? <p className="mt-2 text-ink-subtle">None.</p> : <div className="mt-3">{children}</div>}
     </section>
   );
 }
@@ -144,12 +144,12 @@ export default function DashboardPrivacy() {
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-12 sm:py-16">
       <p className="text-sm">
-        <Link to="/dashboard" className="text-amber-800 underline">
+        <Link to="/dashboard" className="text-accent-strong underline">
           Back to the inbox
         </Link>
       </p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900">Privacy requests</h1>
-      <p className="mt-2 text-stone-700">
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">Privacy requests</h1>
+      <p className="mt-2 text-ink-muted">
         Find everything held about an email address, download it for a subject access request, or erase it.
       </p>
 
@@ -170,13 +170,13 @@ export default function DashboardPrivacy() {
 
       {found ? (
         <div data-testid="rights-result">
-          <h2 className="mt-10 text-2xl font-semibold text-stone-900">
+          <h2 className="mt-10 text-2xl font-semibold text-ink">
             Held about <span className="break-all">{found.email}</span>
           </h2>
           <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-3" aria-label="Records held">
             {labels.map(({ key, label }) => (
-              <div key={key} className="flex justify-between gap-2 border-b border-stone-200 py-1">
-                <dt className="text-stone-700">{label}</dt>
+              <div key={key} className="flex justify-between gap-2 border-b border-line py-1">
+                <dt className="text-ink-muted">{label}</dt>
                 <dd className="font-semibold" data-testid={`count-${key}`}>
                   {found.counts[key] ?? 0}
                 </dd>
@@ -185,7 +185,7 @@ export default function DashboardPrivacy() {
           </dl>
 
           {total === 0 ? (
-            <p className="mt-6 rounded-lg border border-dashed border-stone-300 p-6 text-stone-700">
+            <p className="mt-6 rounded-lg border border-dashed border-line-strong p-6 text-ink-muted">
               Nothing is held about this address.
             </p>
           ) : (
@@ -211,13 +211,13 @@ export default function DashboardPrivacy() {
               {confirming ? (
                 <section
                   aria-labelledby="erase-title"
-                  className="mt-6 rounded-xl border border-red-300 bg-red-50 p-6"
+                  className="mt-6 rounded-xl border border-danger-line-strong bg-danger-wash p-6"
                   data-testid="erase-confirmation"
                 >
-                  <h2 id="erase-title" className="text-lg font-semibold text-red-900">
+                  <h2 id="erase-title" className="text-lg font-semibold text-danger-deep">
                     Erase everything held about {found.email}?
                   </h2>
-                  <p className="mt-2 text-stone-800">
+                  <p className="mt-2 text-ink-soft">
                     This erases {total} record{total === 1 ? "" : "s"}:{" "}
                     {labels
                       .filter(({ key }) => (found.counts[key] ?? 0) > 0)
@@ -240,15 +240,15 @@ export default function DashboardPrivacy() {
               <Held title="Inquiries" empty={found.inquiries.length === 0}>
                 <ul className="space-y-3">
                   {found.inquiries.map((inquiry) => (
-                    <li key={inquiry.id} className="rounded-lg border border-stone-200 p-4">
+                    <li key={inquiry.id} className="rounded-lg border border-line p-4">
                       <p className="font-semibold">
                         {inquiry.name}
                         {inquiry.company ? `, ${inquiry.company}` : ""} · {dateTime(inquiry.created_at)}
                         {inquiry.is_spam ? " · spam" : ""}
                       </p>
-                      <p className="mt-1 whitespace-pre-line text-stone-800">{inquiry.message}</p>
+                      <p className="mt-1 whitespace-pre-line text-ink-soft">{inquiry.message}</p>
                       {inquiry.admin_notes ? (
-                        <p className="mt-1 text-sm text-stone-600">Notes: {inquiry.admin_notes}</p>
+                        <p className="mt-1 text-sm text-ink-subtle">Notes: {inquiry.admin_notes}</p>
                       ) : null}
                     </li>
                   ))}

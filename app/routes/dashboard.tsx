@@ -212,7 +212,7 @@ export default function Dashboard() {
         className={loading ? "inbox-list opacity-60" : "inbox-list"}
       >
         {items.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-stone-300 p-10 text-center text-stone-600">
+          <p className="rounded-xl border border-dashed border-line-strong p-10 text-center text-ink-subtle">
             {filtered || filter.page > 1 ? "No submissions match this view." : dashboardPage.empty}
           </p>
         ) : (

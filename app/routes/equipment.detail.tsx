@@ -40,11 +40,11 @@ export default function EquipmentDetail({ loaderData }: Route.ComponentProps) {
   const { item } = loaderData;
   const { card } = equipmentPage;
   return (
-    <main id="main" className="bg-white">
+    <main id="main" className="bg-surface">
       <div className="mx-auto max-w-6xl px-4 py-12">
         <Link
           to="/equipment"
-          className="inline-flex items-center gap-1 text-sm font-semibold text-amber-800 hover:underline"
+          className="inline-flex items-center gap-1 text-sm font-semibold text-accent-strong hover:underline"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to the catalogue
@@ -55,23 +55,23 @@ export default function EquipmentDetail({ loaderData }: Route.ComponentProps) {
             alt={item.imageAlt}
             width={item.imageWidth}
             height={item.imageHeight}
-            className="w-full rounded-xl border border-stone-200 bg-stone-100"
+            className="w-full rounded-xl border border-line bg-surface-sunken"
           />
           <div>
-            <p className="text-sm font-medium text-stone-600">{CATEGORY_LABELS[item.category]}</p>
-            <h1 className="mt-1 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">{item.name}</h1>
+            <p className="text-sm font-medium text-ink-subtle">{CATEGORY_LABELS[item.category]}</p>
+            <h1 className="mt-1 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{item.name}</h1>
             <div className="mt-3">
               <AvailabilityBadge availability={item.availability} />
             </div>
-            <p className="mt-6 text-stone-700">{item.description}</p>
-            <dl className="mt-6 grid grid-cols-2 gap-4 rounded-xl bg-stone-50 p-5">
+            <p className="mt-6 text-ink-muted">{item.description}</p>
+            <dl className="mt-6 grid grid-cols-2 gap-4 rounded-xl bg-surface-muted p-5">
               <div>
-                <dt className="text-sm text-stone-600">{card.rentalLabel}</dt>
-                <dd className="text-xl font-bold text-stone-900">{item.rentalPrice}</dd>
+                <dt className="text-sm text-ink-subtle">{card.rentalLabel}</dt>
+                <dd className="text-xl font-bold text-ink">{item.rentalPrice}</dd>
               </div>
               <div>
-                <dt className="text-sm text-stone-600">{card.saleLabel}</dt>
-                <dd className="text-xl font-bold text-stone-900">{item.salePrice}</dd>
+                <dt className="text-sm text-ink-subtle">{card.saleLabel}</dt>
+                <dd className="text-xl font-bold text-ink">{item.salePrice}</dd>
               </div>
             </dl>
             <div className="mt-6 flex flex-wrap gap-3">
@@ -91,25 +91,25 @@ export default function EquipmentDetail({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="mt-12 grid gap-10 lg:grid-cols-2">
           <section aria-labelledby="specs-heading">
-            <h2 id="specs-heading" className="text-2xl font-semibold text-stone-900">
+            <h2 id="specs-heading" className="text-2xl font-semibold text-ink">
               Specifications
             </h2>
             <table className="mt-4 w-full text-left text-sm">
               <caption className="sr-only">Specifications of the {item.name}</caption>
-              <tbody className="divide-y divide-stone-200">
+              <tbody className="divide-y divide-line">
                 {item.specs.map((spec) => (
                   <tr key={spec.key}>
-                    <th scope="row" className="py-3 pr-4 font-medium text-stone-600">
+                    <th scope="row" className="py-3 pr-4 font-medium text-ink-subtle">
                       {spec.label}
                     </th>
-                    <td className="py-3 font-semibold text-stone-900">{spec.value}</td>
+                    <td className="py-3 font-semibold text-ink">{spec.value}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </section>
           <section aria-labelledby="features-heading">
-            <h2 id="features-heading" className="text-2xl font-semibold text-stone-900">
+            <h2 id="features-heading" className="text-2xl font-semibold text-ink">
               Features
             </h2>
             <div className="mt-4">
@@ -117,7 +117,7 @@ export default function EquipmentDetail({ loaderData }: Route.ComponentProps) {
             </div>
           </section>
         </div>
-        <p className="mt-10 text-sm text-stone-600">{equipmentPage.pricingNote}</p>
+        <p className="mt-10 text-sm text-ink-subtle">{equipmentPage.pricingNote}</p>
         <div className="mt-8">
           <NoticeBox notice={equipmentPage.deliveryNotice} />
         </div>

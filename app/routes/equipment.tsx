@@ -28,13 +28,13 @@ export default function Equipment({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <PageHero hero={equipmentPage.hero} />
-      <section aria-labelledby="catalogue-heading" className="bg-stone-50 py-12">
+      <section aria-labelledby="catalogue-heading" className="bg-surface-muted py-12">
         <div className="mx-auto max-w-7xl px-4">
           <h2 id="catalogue-heading" className="sr-only">
             Catalogue
           </h2>
           <EquipmentFilterForm query={query} />
-          <p id="catalogue-count" className="mt-6 text-sm text-stone-700" role="status">
+          <p id="catalogue-count" className="mt-6 text-sm text-ink-muted" role="status">
             Showing {items.length} of {equipmentItems.length} items
           </p>
           <div id="catalogue-results">
@@ -47,15 +47,15 @@ export default function Equipment({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             ) : (
-              <div className="mt-4 rounded-xl border border-dashed border-stone-300 bg-white p-12 text-center">
-                <p className="text-lg text-stone-800">{equipmentPage.empty.message}</p>
+              <div className="mt-4 rounded-xl border border-dashed border-line-strong bg-surface p-12 text-center">
+                <p className="text-lg text-ink-soft">{equipmentPage.empty.message}</p>
                 <a href="/equipment" className={cn(buttonVariants({ variant: "secondary" }), "mt-6")}>
                   {equipmentPage.empty.clearFilters}
                 </a>
               </div>
             )}
           </div>
-          <p className="mt-8 text-sm text-stone-600">{equipmentPage.pricingNote}</p>
+          <p className="mt-8 text-sm text-ink-subtle">{equipmentPage.pricingNote}</p>
           <div className="mt-8">
             <NoticeBox notice={equipmentPage.deliveryNotice} />
           </div>

@@ -20,12 +20,12 @@ export default function Faqs() {
             {section.faqs.map((faq) => (
               <details
                 key={faq.question}
-                className="group rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
+                className="group rounded-xl border border-line bg-surface p-5 shadow-sm"
               >
-                <summary className="cursor-pointer font-semibold text-stone-900 marker:text-amber-700">
+                <summary className="cursor-pointer font-semibold text-ink marker:text-accent">
                   <h3 className="inline">{faq.question}</h3>
                 </summary>
-                <p className="mt-3 text-stone-700">{faq.answer}</p>
+                <p className="mt-3 text-ink-muted">{faq.answer}</p>
                 {faq.links?.length ? <ExternalLinks links={faq.links} className="mt-3" /> : null}
               </details>
             ))}

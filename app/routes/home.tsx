@@ -15,7 +15,7 @@ export default function Home() {
   return (
     <main id="main">
       <PageHero hero={hero}>
-        <p className="mx-auto mt-10 max-w-3xl text-sm text-stone-300">{disclaimer}</p>
+        <p className="mx-auto mt-10 max-w-3xl text-sm text-ink-inverse-muted">{disclaimer}</p>
       </PageHero>
       <Section id="services" intro={servicesIntro}>
         <ServiceCardGrid cards={services} />
@@ -23,15 +23,15 @@ export default function Home() {
       <Section id="trusted-partner" muted>
         <div className="grid items-center gap-10 lg:grid-cols-2">
           <div>
-            <h2 id="trusted-partner-heading" className="text-3xl font-bold tracking-tight text-stone-900">
+            <h2 id="trusted-partner-heading" className="text-3xl font-bold tracking-tight text-ink">
               {trustedPartner.title}
             </h2>
-            <p className="mt-4 text-lg text-stone-700">{trustedPartner.description}</p>
+            <p className="mt-4 text-lg text-ink-muted">{trustedPartner.description}</p>
             <ButtonLink href={trustedPartner.link.href} variant="secondary" className="mt-8">
               {trustedPartner.link.label}
             </ButtonLink>
           </div>
-          <div className="rounded-xl border border-stone-200 bg-white p-8 shadow-sm">
+          <div className="rounded-xl border border-line bg-surface p-8 shadow-sm">
             <CheckList items={trustedPartner.checklist} />
           </div>
         </div>

@@ -19,10 +19,10 @@ export default function NotFound() {
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-6xl font-bold">{notFoundPage.code}</h1>
-      <p className="mt-4 text-xl text-stone-700">{notFoundPage.message}</p>
+      <p className="mt-4 text-xl text-ink-muted">{notFoundPage.message}</p>
       <Link
         to={notFoundPage.homeLink.href}
-        className="mt-8 inline-block font-semibold text-amber-800 underline"
+        className="mt-8 inline-block font-semibold text-accent-strong underline"
       >
         {notFoundPage.homeLink.label}
       </Link>

@@ -27,10 +27,10 @@ export default function Consultation() {
             <li key={area.title}>
               <Card className="h-full">
                 <div className="mb-4 flex items-center gap-3">
-                  <span className="inline-flex rounded-lg bg-amber-100 p-2 text-amber-800">
+                  <span className="inline-flex rounded-lg bg-accent-soft p-2 text-accent-strong">
                     <Icon name={area.icon} className="size-5" />
                   </span>
-                  <h3 className="text-lg font-semibold text-stone-900">{area.title}</h3>
+                  <h3 className="text-lg font-semibold text-ink">{area.title}</h3>
                 </div>
                 <CheckList items={area.benefits} />
               </Card>
@@ -43,11 +43,11 @@ export default function Consultation() {
           {page.formats.map((format) => (
             <li key={format.type}>
               <Card className="h-full">
-                <h3 className="text-lg font-semibold text-stone-900">{format.type}</h3>
+                <h3 className="text-lg font-semibold text-ink">{format.type}</h3>
                 <p className="mt-2">
                   <Badge tone="gold">{format.duration}</Badge>
                 </p>
-                <p className="mt-3 text-stone-700">{format.description}</p>
+                <p className="mt-3 text-ink-muted">{format.description}</p>
               </Card>
             </li>
           ))}

@@ -21,7 +21,7 @@ export default function GhanaLicensing() {
     <main id="main">
       <PageHero hero={page.hero} />
       <Section id="licence-types" intro={page.licenceTypesIntro}>
-        <div className="mx-auto mb-10 max-w-3xl rounded-lg bg-stone-50 p-4 text-center text-stone-700">
+        <div className="mx-auto mb-10 max-w-3xl rounded-lg bg-surface-muted p-4 text-center text-ink-muted">
           <p>{page.authorityNote}</p>
           <ExternalLinks links={page.verifyLinks} className="mt-3 justify-center" />
         </div>
@@ -35,9 +35,9 @@ export default function GhanaLicensing() {
           {page.frameworks.map((framework) => (
             <li key={framework.title}>
               <Card className="h-full">
-                <h3 className="text-lg font-semibold text-stone-900">{framework.title}</h3>
-                <p className="mt-2 text-stone-700">{framework.description}</p>
-                <h4 className="mt-4 font-semibold text-stone-900">Key provisions</h4>
+                <h3 className="text-lg font-semibold text-ink">{framework.title}</h3>
+                <p className="mt-2 text-ink-muted">{framework.description}</p>
+                <h4 className="mt-4 font-semibold text-ink">Key provisions</h4>
                 <div className="mt-3 text-sm">
                   <CheckList items={framework.keyPoints} />
                 </div>

@@ -36,8 +36,8 @@ export default function KycAml() {
           {page.standards.map((standard) => (
             <li key={standard.title}>
               <Card className="h-full">
-                <h3 className="font-semibold text-stone-900">{standard.title}</h3>
-                <p className="mt-2 text-sm text-stone-700">{standard.description}</p>
+                <h3 className="font-semibold text-ink">{standard.title}</h3>
+                <p className="mt-2 text-sm text-ink-muted">{standard.description}</p>
               </Card>
             </li>
           ))}

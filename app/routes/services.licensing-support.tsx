@@ -31,10 +31,10 @@ export default function LicensingSupport() {
         <ProcessSteps steps={page.process} />
       </Section>
       <Section id="timelines" intro={page.timelinesIntro} muted>
-        <div className="mx-auto max-w-4xl overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
+        <div className="mx-auto max-w-4xl overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
           <table className="w-full text-left">
             <caption className="sr-only">Typical processing time by licence type</caption>
-            <thead className="bg-stone-100 text-sm text-stone-900">
+            <thead className="bg-surface-sunken text-sm text-ink">
               <tr>
                 <th scope="col" className="px-4 py-3">
                   Licence
@@ -47,14 +47,14 @@ export default function LicensingSupport() {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-stone-200">
+            <tbody className="divide-y divide-line">
               {page.timelines.map((timeline) => (
                 <tr key={timeline.licence}>
-                  <th scope="row" className="px-4 py-3 font-semibold text-stone-900">
+                  <th scope="row" className="px-4 py-3 font-semibold text-ink">
                     {timeline.licence}
                   </th>
-                  <td className="px-4 py-3 font-medium text-amber-800">{timeline.duration}</td>
-                  <td className="px-4 py-3 text-stone-700">{timeline.note}</td>
+                  <td className="px-4 py-3 font-medium text-accent-strong">{timeline.duration}</td>
+                  <td className="px-4 py-3 text-ink-muted">{timeline.note}</td>
                 </tr>
               ))}
             </tbody>
@@ -63,7 +63,7 @@ export default function LicensingSupport() {
         <p className="mt-8 text-center">
           <Link
             to={page.guideLink.href}
-            className="inline-flex items-center gap-1 font-semibold text-amber-800 hover:underline"
+            className="inline-flex items-center gap-1 font-semibold text-accent-strong hover:underline"
           >
             {page.guideLink.label}
             <ArrowRight aria-hidden="true" className="size-4" />

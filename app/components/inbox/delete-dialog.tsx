@@ -37,12 +37,12 @@ export function DeleteDialog({
         event.preventDefault();
         void navigate(cancelHref, { preventScrollReset: true, replace: true });
       }}
-      className="relative z-40 mt-4 w-full max-w-md rounded-xl border border-red-200 bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-900/50 open:block [&:modal]:m-auto"
+      className="relative z-40 mt-4 w-full max-w-md rounded-xl border border-danger-line bg-surface p-6 text-ink shadow-xl backdrop:bg-surface-inverse/50 open:block [&:modal]:m-auto"
     >
       <h3 id={titleId} className="text-lg font-semibold">
         Delete this inquiry?
       </h3>
-      <p className="mt-2 text-sm text-stone-700">
+      <p className="mt-2 text-sm text-ink-muted">
         The inquiry from <strong>{name}</strong> will be erased for good, with its notes. This cannot be
         undone.
       </p>

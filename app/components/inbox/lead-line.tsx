@@ -24,8 +24,8 @@ export function LeadLine({ item, now }: { item: InboxCard; now: number }) {
         aria-label={`Select ${item.name}`}
       />
       {`${isLeadStatus(item.status) ? LEAD_STATUS_LABELS[item.status] : item.status} · ${item.owner ?? "Unassigned"}`}
-      {state === "overdue" ? <b className="text-red-800">Overdue</b> : null}
-      {state === "due-soon" ? <b className="text-amber-900">Due soon</b> : null}
+      {state === "overdue" ? <b className="text-danger-strong">Overdue</b> : null}
+      {state === "due-soon" ? <b className="text-accent-deep">Due soon</b> : null}
       <a href={href("/dashboard/inquiries/:id", { id: item.id })}>Open lead</a>
     </p>
   );

@@ -66,7 +66,7 @@ export function LeadReplySection({
           <Button type="submit" name="intent" value="reply">
             Send reply
           </Button>
-          <a href={replyMailto(item)} className="self-center text-sm text-amber-800 underline">
+          <a href={replyMailto(item)} className="self-center text-sm text-accent-strong underline">
             Reply via Email instead
           </a>
         </div>

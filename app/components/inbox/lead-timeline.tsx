@@ -71,11 +71,11 @@ export function LeadTimeline({
 }) {
   const names = new Map(admins.map((admin) => [admin.id, admin.name]));
   return (
-    <ol className="space-y-2 border-l border-stone-200 pl-4 text-sm" data-testid="timeline">
+    <ol className="space-y-2 border-l border-line pl-4 text-sm" data-testid="timeline">
       {entries.map((entry) => (
         <li key={entry.id} data-kind={entry.kind}>
-          <span className="font-medium text-stone-900">{describe(entry, names)}</span>
-          <span className="text-stone-600">
+          <span className="font-medium text-ink">{describe(entry, names)}</span>
+          <span className="text-ink-subtle">
             {" "}
             · {entry.actorName ?? (entry.actorId ? "a former admin" : "the system")} ·{" "}
             {formatWhen(entry.createdAt)}
@@ -105,17 +105,18 @@ export function deliveryLabel(reply: Pick<ReplyItem, "deliveredAt" | "failedAt">
 
 /** Replies as sent; their text is shown as text, whatever it contains. */
 export function ReplyList({ replies }: { replies: ReplyItem[] }) {
-  if (replies.length === 0) return <p className="text-sm text-stone-600">No reply sent from the desk yet.</p>;
+  if (replies.length === 0)
+    return <p className="text-sm text-ink-subtle">No reply sent from the desk yet.</p>;
   return (
     <ul className="space-y-3">
       {replies.map((reply) => (
-        <li key={reply.id} className="rounded-lg border border-stone-200 p-4" data-testid="reply">
-          <p className="font-medium text-stone-900">{reply.subject}</p>
-          <p className="text-xs text-stone-600">
+        <li key={reply.id} className="rounded-lg border border-line p-4" data-testid="reply">
+          <p className="font-medium text-ink">{reply.subject}</p>
+          <p className="text-xs text-ink-subtle">
             To {reply.to} · by {reply.sentByName ?? "a former admin"} · {formatWhen(reply.createdAt)} ·{" "}
             <span data-testid="delivery">{deliveryLabel(reply)}</span>
           </p>
-          <p className="mt-2 text-sm whitespace-pre-wrap text-stone-900">{reply.body}</p>
+          <p className="mt-2 text-sm whitespace-pre-wrap text-ink">{reply.body}</p>
         </li>
       ))}
     </ul>

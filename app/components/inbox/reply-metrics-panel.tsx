@@ -28,7 +28,7 @@ export function ReplyMetricsPanel({ metrics }: { metrics: ReplyMetrics | null })
         <strong data-testid="share-within-promise">
           {share === null ? "nothing due yet" : `${Math.round(share * 100)}%`}
         </strong>{" "}
-        <span className="text-stone-600">{`(${metrics.answeredWithinPromise} of ${metrics.due})`}</span>
+        <span className="text-ink-subtle">{`(${metrics.answeredWithinPromise} of ${metrics.due})`}</span>
       </p>
     </section>
   );

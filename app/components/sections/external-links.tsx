@@ -17,7 +17,7 @@ export function ExternalLinks({
             href={link.href}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex items-center gap-1 font-semibold text-amber-800 underline underline-offset-2 hover:text-amber-900"
+            className="inline-flex items-center gap-1 font-semibold text-accent-strong underline underline-offset-2 hover:text-accent-deep"
           >
             {link.label}
             <ExternalLinkIcon aria-hidden="true" className="size-4" />

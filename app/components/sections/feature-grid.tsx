@@ -16,11 +16,11 @@ export function FeatureGrid({ items, columns = 3 }: { items: readonly FeatureCar
       {items.map((item) => (
         <li key={item.title}>
           <Card className="h-full">
-            <div className="mb-4 inline-flex rounded-lg bg-amber-100 p-3 text-amber-800">
+            <div className="mb-4 inline-flex rounded-lg bg-accent-soft p-3 text-accent-strong">
               <Icon name={item.icon} />
             </div>
-            <h3 className="text-lg font-semibold text-stone-900">{item.title}</h3>
-            <p className="mt-2 text-stone-700">{item.description}</p>
+            <h3 className="text-lg font-semibold text-ink">{item.title}</h3>
+            <p className="mt-2 text-ink-muted">{item.description}</p>
             {item.features?.length ? (
               <div className="mt-4 text-sm">
                 <CheckList items={item.features} />

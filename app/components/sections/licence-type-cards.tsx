@@ -10,18 +10,18 @@ export function LicenceTypeCards({ licences }: { licences: readonly LicenceType[
       {licences.map((licence) => (
         <li key={licence.title}>
           <Card className="flex h-full flex-col">
-            <h3 className="text-xl font-semibold text-stone-900">{licence.title}</h3>
+            <h3 className="text-xl font-semibold text-ink">{licence.title}</h3>
             <div className="mt-3 flex flex-wrap gap-2">
               {licence.area ? <Badge tone="gold">{licence.area}</Badge> : null}
               <Badge tone="blue">Validity: {licence.validity}</Badge>
             </div>
-            <p className="mt-4 text-stone-700">{licence.description}</p>
-            <h4 className="mt-6 font-semibold text-stone-900">Requirements</h4>
+            <p className="mt-4 text-ink-muted">{licence.description}</p>
+            <h4 className="mt-6 font-semibold text-ink">Requirements</h4>
             <div className="mt-3 text-sm">
               <CheckList items={licence.requirements} />
             </div>
-            <h4 className="mt-6 font-semibold text-stone-900">Cost structure</h4>
-            <p className="mt-2 text-sm text-stone-700">{licence.cost}</p>
+            <h4 className="mt-6 font-semibold text-ink">Cost structure</h4>
+            <p className="mt-2 text-sm text-ink-muted">{licence.cost}</p>
           </Card>
         </li>
       ))}

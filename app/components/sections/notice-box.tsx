@@ -9,15 +9,18 @@ export function NoticeBox({ notice }: { notice: Notice }) {
     <aside
       aria-label={notice.title}
       className={`mx-auto flex max-w-4xl gap-4 rounded-xl border p-6 ${
-        warning ? "border-amber-400 bg-amber-50" : "border-sky-300 bg-sky-50"
+        warning ? "border-accent-line bg-accent-wash" : "border-sky-300 bg-sky-50"
       }`}
     >
-      <Icon aria-hidden="true" className={`size-6 shrink-0 ${warning ? "text-amber-800" : "text-sky-800"}`} />
+      <Icon
+        aria-hidden="true"
+        className={`size-6 shrink-0 ${warning ? "text-accent-strong" : "text-sky-800"}`}
+      />
       <div>
-        <h3 className="font-semibold text-stone-900">{notice.title}</h3>
-        <p className="mt-2 text-stone-800">{notice.body}</p>
+        <h3 className="font-semibold text-ink">{notice.title}</h3>
+        <p className="mt-2 text-ink-soft">{notice.body}</p>
         {notice.points?.length ? (
-          <ul className="mt-3 list-disc space-y-2 pl-5 text-stone-800">
+          <ul className="mt-3 list-disc space-y-2 pl-5 text-ink-soft">
             {notice.points.map((point) => (
               <li key={point}>{point}</li>
             ))}

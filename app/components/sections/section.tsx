@@ -21,15 +21,15 @@ export function Section({
     <section
       id={id}
       aria-labelledby={headingId}
-      className={muted ? "bg-stone-50 py-16 sm:py-20" : "bg-white py-16 sm:py-20"}
+      className={muted ? "bg-surface-muted py-16 sm:py-20" : "bg-surface py-16 sm:py-20"}
     >
       <div className="mx-auto max-w-6xl px-4">
         {heading ? (
           <div className="mx-auto mb-10 max-w-3xl text-center">
-            <h2 id={headingId} className="text-3xl font-bold tracking-tight text-stone-900">
+            <h2 id={headingId} className="text-3xl font-bold tracking-tight text-ink">
               {heading}
             </h2>
-            {intro?.description ? <p className="mt-4 text-lg text-stone-700">{intro.description}</p> : null}
+            {intro?.description ? <p className="mt-4 text-lg text-ink-muted">{intro.description}</p> : null}
           </div>
         ) : null}
         {children}

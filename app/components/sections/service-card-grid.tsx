@@ -17,14 +17,14 @@ export function ServiceCardGrid({
       {cards.map((card) => (
         <li key={card.id}>
           <Card className="flex h-full flex-col">
-            <div className="mb-4 inline-flex self-start rounded-lg bg-amber-100 p-3 text-amber-800">
+            <div className="mb-4 inline-flex self-start rounded-lg bg-accent-soft p-3 text-accent-strong">
               <Icon name={card.icon} />
             </div>
-            <h3 className="text-lg font-semibold text-stone-900">{card.title}</h3>
-            <p className="mt-2 flex-1 text-stone-700">{card.description}</p>
+            <h3 className="text-lg font-semibold text-ink">{card.title}</h3>
+            <p className="mt-2 flex-1 text-ink-muted">{card.description}</p>
             <Link
               to={card.href}
-              className="mt-4 inline-flex items-center gap-1 font-semibold text-amber-800 hover:underline"
+              className="mt-4 inline-flex items-center gap-1 font-semibold text-accent-strong hover:underline"
             >
               {linkLabel}
               <span className="sr-only"> about {card.title}</span>

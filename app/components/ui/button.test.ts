@@ -14,8 +14,8 @@ describe("button classes", () => {
   });
 
   it("let a colour override win over the variant's colour", () => {
-    const merged = classes(cn(buttonVariants(), "bg-red-700"));
-    expect(merged).toContain("bg-red-700");
-    expect(merged).not.toContain("bg-amber-700");
+    const merged = classes(cn(buttonVariants(), "bg-danger"));
+    expect(merged).toContain("bg-danger");
+    expect(merged).not.toContain("bg-accent");
   });
 });

@@ -11,11 +11,11 @@ import { cn } from "./cn";
 export const buttonVariants = cva("ui-button", {
   variants: {
     variant: {
-      primary: "bg-amber-700 text-white hover:bg-amber-800",
-      secondary: "bg-white text-stone-900 ring-1 ring-stone-300 hover:bg-stone-100",
+      primary: "bg-accent text-on-fill hover:bg-accent-strong",
+      secondary: "bg-surface text-ink ring-1 ring-line-strong hover:bg-surface-sunken",
       outline: "bg-transparent text-current ring-1 ring-current hover:bg-black/5",
-      ghost: "bg-transparent text-stone-800 hover:bg-stone-100",
-      destructive: "bg-red-700 text-white hover:bg-red-800",
+      ghost: "bg-transparent text-ink-soft hover:bg-surface-sunken",
+      destructive: "bg-danger text-on-fill hover:bg-danger-strong",
     },
     size: {
       default: "min-h-11 px-5 py-2.5",

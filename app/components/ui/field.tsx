@@ -54,7 +54,7 @@ export function Field({
       <Label htmlFor={id}>
         {label}
         {markRequired && constraint?.required ? (
-          <span aria-hidden="true" className="ml-0.5 text-red-700">
+          <span aria-hidden="true" className="ml-0.5 text-danger">
             {" *"}
           </span>
         ) : null}
@@ -67,12 +67,12 @@ export function Field({
         "aria-describedby": describedBy || undefined,
       })}
       {description ? (
-        <p id={descriptionId} className="text-sm text-stone-700">
+        <p id={descriptionId} className="text-sm text-ink-muted">
           {description}
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="flex items-start gap-1 text-sm text-red-700">
+        <p id={errorId} className="flex items-start gap-1 text-sm text-danger">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           {error}
         </p>
