@@ -64,9 +64,9 @@ export const contactSubmissions = pgTable(
     submission_key: text().unique("contact_submissions_submission_key_key"),
     /** The privacy notice version (PRIVACY_NOTICE_VERSION) in force when it was sent; null before it was recorded. */
     privacy_notice_version: text(),
-    /** Hash of the form token alone: one token, one submission (issue 12). */
+    /** Hash of the form token alone: one token, one submission. */
     form_token_hash: text(),
-    // The lead desk (issue 15, decision 018).
+    // The lead desk (decision 018).
     /** new → contacted → qualified → closed_won | closed_lost (LEAD_STATUS_VALUES). */
     status: text().notNull().default("new"),
     /** Why a lead was lost; only with status closed_lost. */
@@ -91,7 +91,7 @@ export const contactSubmissions = pgTable(
     index("contact_submissions_unread_idx")
       .on(table.created_at.desc(), table.id.desc())
       .where(sql`not ${table.is_spam} and ${table.read_at} is null`),
-    // Admin inbox filters (issue 6): interest and deal size, each newest first.
+    // Admin inbox filters: interest and deal size, each newest first.
     index("contact_submissions_interest_idx").on(table.interest, table.created_at.desc(), table.id.desc()),
     index("contact_submissions_deal_size_idx").on(table.deal_size, table.created_at.desc(), table.id.desc()),
     // The default view (everything but spam): its page and its count.

@@ -45,7 +45,7 @@ export async function seedAdminSession(database: DatabaseHandle, env: Env): Prom
     admin: true,
   };
   await createAccount(database.db, env, account);
-  // The dashboard needs a session that proved a second factor (issue 12).
+  // The dashboard needs a session that proved a second factor.
   const { cookie } = await signInAdminWithTotp(createAuth(database.db, env), sessionCookieName(env), account);
   return cookie;
 }

@@ -24,7 +24,7 @@ function rawRequest(url: string, method: string): Promise<string> {
   });
 }
 
-/** Issue 12's findings that need the whole server: caching, errors, the event stream. */
+/** The security findings that need the whole server: caching, errors, the event stream. */
 describe(`account hardening, on the running server (${BACKEND})`, () => {
   let site: SeededSite<"annotated">;
   beforeAll(async () => {

@@ -47,7 +47,7 @@ const expressRoutes = (stack: ExpressLayer[]): string[] =>
   });
 
 /**
- * Issue 7: a cross-origin POST to any action is refused and changes nothing.
+ * A cross-origin POST to any action is refused and changes nothing.
  * Every endpoint that can change state (tests/support/csrf-endpoints.ts) is
  * sent what a victim's browser would send from another site, with the
  * session and valid fields that would make it succeed; every table must be

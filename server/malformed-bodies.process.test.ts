@@ -37,7 +37,7 @@ const MALFORMED: { name: string; contentType: string | null; body: Blob | string
 ];
 
 /**
- * Issue 7: bad input gets a clear client error and changes nothing. Every
+ * Bad input gets a clear client error and changes nothing. Every
  * action, with the session that would let it act, is sent bodies that no
  * form of ours produces; each must answer 4xx (never a 500 or a crash), and
  * no table may change.

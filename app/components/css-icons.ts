@@ -4,7 +4,7 @@
  * `icon-<name>` class on the element it decorates, in that element's text
  * colour. For icons that repeat on a page (the inbox's eleven per card, the
  * header's and footer's on every page), where inline SVG cost most of the
- * HTML (issue 14).
+ * HTML.
  */
 export type CssIconName =
   | "building"

@@ -4,7 +4,7 @@ import type { Interest } from "./inquiry-options";
 const GOLD_INTERESTS: readonly string[] = ["gold-buying", "gold-selling"] satisfies Interest[];
 
 /**
- * The stages of a lead on the desk (issue 15). Separate from read/unread:
+ * The stages of a lead on the desk. Separate from read/unread:
  * "Mark as Read" keeps its meaning.
  */
 export const LEAD_STATUS_VALUES = ["new", "contacted", "qualified", "closed_won", "closed_lost"] as const;

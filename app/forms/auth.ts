@@ -114,7 +114,7 @@ export const EndSessionSchema = z.object({
  * `/\host`, a scheme, `..`); it checks the text as given, so it is applied
  * again to the normalised result, which is what the browser follows:
  * `/.//evil.com` and `/%2e//evil.com` normalise to `//evil.com`, another
- * origin (issue 12, finding 3).
+ * origin.
  */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || value.length > 2000) return fallback;

@@ -10,7 +10,7 @@ import { INBOX_OWNER_VALUES, INBOX_STATUS_VALUES } from "./inbox";
 import { DEAL_SIZE_VALUES, INTEREST_VALUES } from "~/content/inquiry-options";
 
 /**
- * The lead desk's forms (issue 15), one schema per action, as the server
+ * The lead desk's forms, one schema per action, as the server
  * modules in app/lib/inbox/ take them. Every message is a field error the
  * form can show; bad input changes nothing.
  */

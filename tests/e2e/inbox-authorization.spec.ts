@@ -72,7 +72,7 @@ const INTENTS: Record<string, string>[] = [
   { intent: "not-an-intent", id: ID },
 ];
 
-/** The lead page's intents (issue 15); the admin's own id is filled in for "assign". */
+/** The lead page's intents; the admin's own id is filled in for "assign". */
 const LEAD_INTENTS: Record<string, string>[] = [
   { intent: "set-status", id: ID, status: "closed_lost", lostReason: "Probe" },
   { intent: "assign", id: ID, assigneeId: "" },

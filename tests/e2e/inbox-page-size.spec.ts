@@ -30,10 +30,10 @@ test.afterAll(async () => {
 });
 
 /**
- * Issue 14: admins open the inbox on phones and slow networks. Icons as
+ * Admins open the inbox on phones and slow networks. Icons as
  * CSS masks, a few semantic classes instead of repeated utilities, and the
  * header's menu in the page once took this page from 287 KB to about 79 KB.
- * The lead desk (issue 15) then added a line per card, the bulk bar, the
+ * The lead desk then added a line per card, the bulk bar, the
  * owner filters and the metrics panel: 94 KB. Cards that carry only the
  * fields they show, and markup styled by structure, brought it back to
  * about 78.8 KB (docs/decisions/023-dashboard-page-weight.md).

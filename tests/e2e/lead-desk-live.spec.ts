@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { type InboxServer, type NewInquiry, startInboxServer, signedInContext } from "./inbox-setup";
 
 /**
- * Issue 15's "Live": what one admin does at the desk reaches another
+ * Live: what one admin does at the desk reaches another
  * admin's open inbox and lead page without a reload, through the inbox's
  * event stream; a draft being typed survives, and a deletion shows as one.
  * Also bulk "assign to Nobody", with JavaScript and without.

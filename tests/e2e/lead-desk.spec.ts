@@ -6,7 +6,7 @@ import { axeViolations } from "./support/axe";
 import { waitForMail } from "./support/mailbox";
 
 /**
- * Issue 15, the lead desk in the browser: the lead page's status, owner,
+ * The lead desk in the browser: the lead page's status, owner,
  * reply and "mark as replied" forms, its timeline, the card's desk line,
  * the owner and "awaiting reply" filters and the bulk actions, each form
  * with JavaScript and without.

@@ -6,7 +6,7 @@ import { type InboxServer, startInboxServer, signedInContext } from "./inbox-set
 import { axeViolations } from "./support/axe";
 
 /**
- * Issue 11: the dashboard's rights request (find, download, erase) and the
+ * The dashboard's rights request (find, download, erase) and the
  * account holder's own download and deletion, with JavaScript on and off.
  */
 const SUBJECT = "subject@rights.test";

@@ -23,7 +23,7 @@ for (const route of PUBLIC_ROUTES) {
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "");
     expect(jsonLd).toMatchObject({ "@type": "Organization", name: "Volta Meridian" });
     // Content pages ship no JavaScript, except the catalogue's small filter
-    // script (a static asset, no hydration: issue 14); the contact form may hydrate.
+    // script (a static asset, no hydration); the contact form may hydrate.
     if (route.path === "/equipment") {
       await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(1);
       await expect(page.locator("script[src]")).toHaveAttribute(
@@ -97,7 +97,7 @@ test.describe("on a phone", () => {
 
   test("the menu opens and is used with the keyboard alone, without JavaScript", async ({ page }) => {
     await page.goto("/");
-    // One menu for every width (issue 14: it was in the page twice), hidden until the toggle opens it.
+    // One menu for every width (it was in the page twice), hidden until the toggle opens it.
     const mobileNav = page.getByRole("navigation", { name: "Main" });
     await expect(mobileNav).toBeHidden();
 

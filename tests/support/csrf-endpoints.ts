@@ -34,7 +34,7 @@ export const INQUIRIES = {
   annotated: inquiry("Nina Notes", { admin_notes: "Called back on Monday." }),
   /** Erased through a rights request (/dashboard/privacy). */
   erasable: inquiry("Ezra Erasable"),
-  /** The lead page's actions (issue 15), one inquiry each; fixed ids, since the id is in the path. */
+  /** The lead page's actions, one inquiry each; fixed ids, since the id is in the path. */
   leadStatus: inquiry("Lara Lead", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e01" }),
   leadAssign: inquiry("Asa Assign", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e02" }),
   leadTake: inquiry("Tia Take", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e03" }),

@@ -73,7 +73,7 @@ export function InquiryCard({
   const whatsapp = whatsappChatUrl(item.whatsapp);
   const closeHref = withSearchParam(withoutParam(location, "delete"), "edit", null);
 
-  // Every class here is one of the few semantic ones in app.css (issue 14:
+  // Every class here is one of the few semantic ones in app.css (
   // a 25-card page repeated the same utilities on each element).
   return (
     <article aria-label={item.name} data-unread={unread ? "true" : undefined}>

@@ -4,7 +4,7 @@ import { cn } from "./cn";
 
 /**
  * Also for links styled as buttons: `<Link className={buttonVariants({ variant: "secondary" })}>`.
- * The shape common to every variant is one class, `ui-button` in app.css (issue 14:
+ * The shape common to every variant is one class, `ui-button` in app.css (
  * pages with many buttons repeated its dozen utilities on each); variants and call
  * sites add utilities, which win over it (components layer).
  */

@@ -9,7 +9,7 @@ import { cn } from "./cn";
  * (aria-invalid, set by Field) turns red.
  */
 export const controlVariants = cva(
-  // One class, `ui-control` in app.css: a form's every field repeated the same utilities (issue 14).
+  // One class, `ui-control` in app.css: a form's every field repeated the same utilities.
   "ui-control",
   {
     variants: {

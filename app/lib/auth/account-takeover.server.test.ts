@@ -11,7 +11,7 @@ import * as actions from "./auth-actions.server";
 import * as roles from "./roles.server";
 
 /**
- * The account attacks of issue 12, driven through the real actions and the
+ * The account attacks of the security reviews, driven through the real actions and the
  * verification route on a real database: each backend gets its own
  * database, and the actions a context with boss@example.com in ADMIN_EMAILS.
  */

@@ -156,7 +156,7 @@ export interface DemoInquiryOptions {
   /** Share flagged as spam (default 0.05). */
   spamShare?: number;
   seed?: number;
-  /** The lead desk as use leaves it (issue 15); without it every inquiry is new, unowned and unanswered. */
+  /** The lead desk as use leaves it; without it every inquiry is new, unowned and unanswered. */
   desk?: DemoDeskOptions;
 }
 

@@ -11,7 +11,7 @@ import crypto from "node:crypto";
  * through, where a missing token here is spam; it throws on spam, where the
  * caller here needs the reason to store the submission as spam; its token is
  * not bound to one form (`purpose`) nor unique per render (the nonce that
- * lets a token file one inquiry only, issue 12 finding 13); and it needs
+ * lets a token file one inquiry only); and it needs
  * @oslojs/crypto for what an HMAC from node:crypto does here. Captcha
  * services would send visitors' data to a third party and need JavaScript.
  */

@@ -20,7 +20,7 @@ const SITE = "https://site.example.test";
 const HOUR = 3_600_000;
 
 /**
- * Issue 15's "Live": every desk action reaches open dashboards through the
+ * Live: every desk action reaches open dashboards through the
  * inbox channel (the triggers of migrations 0003 and 0009), and only once
  * its transaction commits. Markers sent on the channel before and after an
  * action bound what it announced: notifications arrive in commit order.

@@ -2,7 +2,7 @@ import type { InboxItem } from "./inbox.server";
 
 /**
  * What a dashboard card renders. The loader's data is serialised into the
- * page for hydration beside the cards' HTML (issue 14: 25 cards, at most
+ * page for hydration beside the cards' HTML (25 cards, at most
  * 80 KB), so a card carries only the fields the UI reads, an empty one is
  * left out instead of sent as null, the owner comes as its label, and
  * times are epoch milliseconds (a Date costs a few bytes more in the page).

@@ -4,7 +4,7 @@
  * that matters, formula neutralisation, csv-stringify does only in part: its
  * `escape_formulas` prefixes a cell that starts with = + - @ TAB or CR, but
  * not one where a guessed separator (; TAB |) puts a formula character at
- * the start of a new cell (issue 12, finding 10). That rule would stay ours
+ * the start of a new cell. That rule would stay ours
  * in a `cast.string` hook, and quoting the cells it prefixes would need
  * `quoted_match` with the same pattern: the library would wrap our rule
  * rather than replace it. The export already streams in batches of rows
