@@ -1,9 +1,11 @@
-import { type BrowserContextOptions, test as base, type Page } from "@playwright/test";
-import { type InboxServer, type NewInquiry, startInboxServer } from "./inbox-setup";
+import { type BrowserContext, type BrowserContextOptions, test as base, type Page } from "@playwright/test";
+import { type Database, type InboxServer, type NewInquiry, startInboxServer } from "./inbox-setup";
 
 export { expect } from "@playwright/test";
 
 type Who = keyof InboxServer["cookies"];
+export type SignedInContext = (who: Who, options?: BrowserContextOptions) => Promise<BrowserContext>;
+export type SignedInPage = (who: Who, options?: BrowserContextOptions) => Promise<Page>;
 
 interface WorkerFixtures {
   /**
@@ -18,13 +20,20 @@ interface WorkerFixtures {
 interface TestFixtures {
   /**
    * What this test's inbox holds, made when the test starts (so "5 minutes
-   * ago" is from then): `test.use({ seed: { inquiries: () => [...] } })`.
+   * ago" is from then): `test.use({ seed: { inquiries: (inbox) => [...] } })`;
+   * `inbox.accountIds` names owners.
    */
-  seed: { inquiries: () => NewInquiry[] };
+  seed: {
+    inquiries: (inbox: InboxServer) => NewInquiry[];
+    /** Changes the database after seeding (e.g. breaks it); what it returns undoes that after the test. */
+    prepare?: (database: Database) => Promise<(database: Database) => Promise<void>>;
+  };
   /** The worker's inbox server, emptied and seeded with `seed` for this test; nothing else is in it. */
   inbox: InboxServer;
-  /** A new page on the inbox server, signed in as `who`; its context closes with the test. */
-  signedInPage: (who: Who, options?: BrowserContextOptions) => Promise<Page>;
+  /** A new browser context on the inbox server, signed in as `who`; it closes with the test. */
+  signedInContext: SignedInContext;
+  /** A page in a new such context. */
+  signedInPage: SignedInPage;
   /** Signed in as an admin who proved a second factor (Ada Admin). */
   adminPage: Page;
   /** The same admin, with JavaScript off. */
@@ -52,18 +61,26 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // An object: Playwright would read an array as [value, options] and a function as a fixture.
   seed: [{ inquiries: () => [] }, { option: true }],
   inbox: async ({ inboxServer, seed }, provide) => {
-    await inboxServer.seed(seed.inquiries());
+    let undo: ((database: Database) => Promise<void>) | undefined;
+    await inboxServer.seed(seed.inquiries(inboxServer), async (database) => {
+      undo = await seed.prepare?.(database);
+    });
     await provide(inboxServer);
+    // The next test on this worker's server gets it back as it was.
+    if (undo) await inboxServer.write(undo);
   },
-  signedInPage: async ({ browser, inbox }, provide) => {
-    const contexts: Awaited<ReturnType<typeof browser.newContext>>[] = [];
+  signedInContext: async ({ browser, inbox }, provide) => {
+    const contexts: BrowserContext[] = [];
     await provide(async (who, options = {}) => {
       const context = await browser.newContext({ baseURL: inbox.url, ...options });
       contexts.push(context);
       await context.addCookies([{ ...inbox.cookies[who], url: inbox.url }]);
-      return context.newPage();
+      return context;
     });
     await Promise.all(contexts.map((context) => context.close()));
+  },
+  signedInPage: async ({ signedInContext }, provide) => {
+    await provide(async (who, options) => (await signedInContext(who, options)).newPage());
   },
   adminPage: async ({ signedInPage }, provide) => {
     await provide(await signedInPage("admin"));

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import type { Browser, BrowserContext, BrowserContextOptions } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { contactSubmissions, passkey, user } from "../../db/schema";
 import { createAuth, sessionCookieName } from "../../app/lib/auth/auth.server";
@@ -28,6 +27,8 @@ export interface InboxServer {
   url: string;
   /** The server's environment, to start it again on the same data and port. */
   env: Record<string, string>;
+  /** User ids, by account (only those seeded). */
+  accountIds: Partial<Record<keyof typeof INBOX_ACCOUNTS, string>>;
   /** Session cookies, by account. */
   cookies: {
     admin: SessionCookie;
@@ -47,10 +48,12 @@ export interface InboxServer {
    * member is made again if a test deleted it).
    */
   seed(inquiries: NewInquiry[], prepare?: Prepare): Promise<void>;
+  /** Runs against the server's database (on the embedded one, with the server stopped meanwhile). */
+  write(change: Prepare): Promise<void>;
   stop(): Promise<void>;
 }
 
-type Database = Awaited<ReturnType<typeof openDatabase>>;
+export type Database = Awaited<ReturnType<typeof openDatabase>>;
 type Prepare = (database: Database) => Promise<void>;
 
 export const INBOX_FORM_SECRET = "inbox-e2e-secret-0123456789-abcdefghijklmnop";
@@ -94,8 +97,9 @@ export async function startInboxServer(
 
   const database = await open();
   const cookies = {} as InboxServer["cookies"];
+  const accountIds: InboxServer["accountIds"] = {};
   try {
-    await seedAccounts(database, env, cookies, options.secondFactorRoles ?? false);
+    await seedAccounts(database, env, { cookies, accountIds }, options.secondFactorRoles ?? false);
     await insertInquiries(database.db, inquiries);
     await prepare?.(database);
   } catch (error) {
@@ -107,6 +111,17 @@ export async function startInboxServer(
   if (!shared) await database.close();
 
   let server = await spawnServer(envVars);
+  const write = async (change: Prepare) => {
+    if (shared) return change(shared);
+    await server.stop();
+    const own = await open();
+    try {
+      await change(own);
+    } finally {
+      await own.close();
+    }
+    server = await spawnServer(envVars);
+  };
   return {
     get server() {
       return server;
@@ -116,45 +131,44 @@ export async function startInboxServer(
     },
     url,
     env: envVars,
+    accountIds,
     cookies,
     async seed(rows, prepareSeed) {
-      const write = async (db: Database) => {
+      await write(async (db) => {
         await db.db.delete(contactSubmissions);
-        await recreateMember(db, env, cookies);
+        await recreateMember(db, env, { cookies, accountIds });
         await insertInquiries(db.db, rows);
         await prepareSeed?.(db);
-      };
-      if (shared) return write(shared);
-      await server.stop();
-      const own = await open();
-      try {
-        await write(own);
-      } finally {
-        await own.close();
-      }
-      server = await spawnServer(envVars);
+      });
     },
+    write,
     async stop() {
       await server.stop();
       await shared?.close();
-      if (postgresUrl && options.postgresUrl) await dropScratchPostgresDatabase(options.postgresUrl, postgresUrl);
+      if (postgresUrl && options.postgresUrl)
+        await dropScratchPostgresDatabase(options.postgresUrl, postgresUrl);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
+type Accounts = Pick<InboxServer, "cookies" | "accountIds">;
+
 async function seedAccounts(
   database: Database,
   env: Env,
-  cookies: InboxServer["cookies"],
+  { cookies, accountIds }: Accounts,
   secondFactorRoles: boolean,
 ): Promise<void> {
   // Each account costs password hashing: the extra admins only where asked for.
   const wanted = Object.entries(INBOX_ACCOUNTS).filter(
     ([key]) => secondFactorRoles || key === "admin" || key === "member",
   );
-  for (const [, account] of wanted) {
-    await createAccount(database.db, env, { ...account, password: SEEDED_PASSWORD });
+  for (const [key, account] of wanted) {
+    accountIds[key as keyof typeof INBOX_ACCOUNTS] = await createAccount(database.db, env, {
+      ...account,
+      password: SEEDED_PASSWORD,
+    });
   }
   const passwordSession = (email: string) => signInForCookie(database.db, env, email, SEEDED_PASSWORD);
   const auth = createAuth(database.db, env);
@@ -194,22 +208,13 @@ async function seedAccounts(
 }
 
 /** A test may delete the member's account: the next one gets it back, with a new session. */
-async function recreateMember(database: Database, env: Env, cookies: InboxServer["cookies"]) {
+async function recreateMember(database: Database, env: Env, { cookies, accountIds }: Accounts) {
   const { email } = INBOX_ACCOUNTS.member;
   const [found] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
   if (found) return;
-  await createAccount(database.db, env, { ...INBOX_ACCOUNTS.member, password: SEEDED_PASSWORD });
+  accountIds.member = await createAccount(database.db, env, {
+    ...INBOX_ACCOUNTS.member,
+    password: SEEDED_PASSWORD,
+  });
   cookies.member = await signInForCookie(database.db, env, email, SEEDED_PASSWORD);
-}
-
-/** A browser context on the inbox server, signed in as one of its seeded accounts. */
-export async function signedInContext(
-  browser: Browser,
-  inbox: InboxServer,
-  who: keyof InboxServer["cookies"] = "admin",
-  options: BrowserContextOptions = {},
-): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: inbox.url, ...options });
-  await context.addCookies([{ ...inbox.cookies[who], url: inbox.url }]);
-  return context;
 }
