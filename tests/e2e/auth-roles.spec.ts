@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import {
-  E2E_ADMIN_EMAILS,
+  E2E_ADMINS,
   enterTotp,
   signIn,
   signUpAdminWithTotp,
@@ -30,7 +30,7 @@ test("the header for anonymous visitors, members and admins", async ({ browser }
 
   // ADMIN_EMAILS makes this address an admin when its owner verifies it and signs in.
   const admin = await browser.newPage();
-  const { secret } = await signUpAdminWithTotp(admin, { name: "Admin", email: E2E_ADMIN_EMAILS[0] });
+  const { secret } = await signUpAdminWithTotp(admin, { name: "Admin", email: E2E_ADMINS.roles });
   await admin.goto("/about");
   header = admin.getByRole("banner");
   await expect(header.getByRole("link", { name: "Dashboard" })).toBeVisible();
@@ -47,7 +47,7 @@ test("the header for anonymous visitors, members and admins", async ({ browser }
   // After signing in from the redirect, the admin lands on the dashboard.
   await admin.context().clearCookies();
   await admin.goto("/dashboard");
-  await signIn(admin, E2E_ADMIN_EMAILS[0], undefined, admin.url().replace(/^https?:\/\/[^/]+/, ""));
+  await signIn(admin, E2E_ADMINS.roles, undefined, admin.url().replace(/^https?:\/\/[^/]+/, ""));
   await enterTotp(admin, secret);
   await expect(admin).toHaveURL(/\/dashboard$/);
   await expect(admin.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { totpCode } from "../support/totp";
 import {
-  E2E_ADMIN_EMAILS,
+  E2E_ADMINS,
   enrolTotp,
   enterTotp,
   signIn,
@@ -31,7 +31,7 @@ test("admin journey: sign up, verify, enrol TOTP, backup codes once, sign in wit
 }) => {
   test.setTimeout(120_000);
   const authenticator = await addVirtualAuthenticator(page);
-  const email = E2E_ADMIN_EMAILS[5];
+  const email = E2E_ADMINS.twoFactorJourney;
   const { secret, backupCodes } = await signUpAdminWithTotp(page, { name: "Journey Admin", email });
   expect(backupCodes).toHaveLength(10);
   expect(new Set(backupCodes).size).toBe(10);
@@ -94,7 +94,7 @@ test.describe("without JavaScript", () => {
 
   test("an admin enrols TOTP and signs in with a code", async ({ page }) => {
     test.setTimeout(90_000);
-    const email = E2E_ADMIN_EMAILS[6];
+    const email = E2E_ADMINS.twoFactorNoJs;
     await signUp(page, { name: "Plain Admin", email });
     // The link opens the sign-in form; signing in there confirms the address.
     await verifyEmail(page, email);

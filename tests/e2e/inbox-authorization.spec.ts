@@ -1,6 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { BULK_NOBODY } from "../../app/forms/lead-desk";
-import { cookieHeader, type InboxServer, startInboxServer } from "./inbox-setup";
+import { expect, test } from "./fixtures";
+import { cookieHeader, type InboxServer } from "./inbox-setup";
+import { INBOX_ACCOUNTS } from "./support/accounts";
 
 /**
  * Every loader, action intent and data request under /dashboard, for an
@@ -15,14 +16,10 @@ const ID = "6f0d9a4e-3c1b-4b7a-9a51-0d2f3e4c5b6a";
 const ERASED_NAME = "Erin Erasable";
 const ERASED_EMAIL = "erin@erasable.test";
 
-let inbox: InboxServer;
-
-test.describe.configure({ mode: "serial" });
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  inbox = await startInboxServer(
-    [
+// Each test starts from these two inquiries, whatever another test changed or erased.
+test.use({
+  seed: {
+    inquiries: () => [
       {
         id: ID,
         name: SECRET_NAME,
@@ -32,12 +29,7 @@ test.beforeAll(async () => {
       },
       { name: ERASED_NAME, email: ERASED_EMAIL, message: "Please erase me" },
     ],
-    undefined,
-    { secondFactorRoles: true },
-  );
-});
-test.afterAll(async () => {
-  await inbox?.stop();
+  },
 });
 
 type Who =
@@ -47,13 +39,6 @@ type Who =
   | "adminWithoutSecondFactor"
   | "adminStaleSession"
   | "adminPasskeyPasswordOnly";
-
-function headersFor(who: Who): Record<string, string> {
-  if (who === "anonymous") return {};
-  const cookie = inbox.cookies[who];
-  if (!cookie) throw new Error(`no session seeded for ${who}`);
-  return { Cookie: cookieHeader(cookie) };
-}
 
 interface Probe {
   label: string;
@@ -129,35 +114,47 @@ const PROBES: Probe[] = [
   ]),
 ];
 
-async function probe(who: Who, { path, method = "GET", form }: Probe) {
-  const controller = new AbortController();
-  const response = await fetch(`${inbox.url}${path}`, {
-    method,
-    headers: headersFor(who),
-    body: form ? new URLSearchParams(form) : undefined,
-    redirect: "manual",
-    signal: controller.signal,
-  });
-  // The event stream never ends: read its headers only.
-  const body = response.headers.get("content-type")?.startsWith("text/event-stream")
-    ? ""
-    : await response.text();
-  controller.abort();
-  return { status: response.status, location: response.headers.get("location"), body };
-}
+/** Requests to the test's inbox server, as one of its roles. */
+function requestsTo(inbox: InboxServer) {
+  function headersFor(who: Who): Record<string, string> {
+    if (who === "anonymous") return {};
+    const cookie = inbox.cookies[who];
+    if (!cookie) throw new Error(`no session seeded for ${who}`);
+    return { Cookie: cookieHeader(cookie) };
+  }
 
-/** What the admin sees: the whole inbox, every view, as CSV. */
-async function snapshot(): Promise<string> {
-  const views = await Promise.all(
-    ["all", "spam"].map(async (status) => {
-      const response = await fetch(`${inbox.url}/dashboard/export.csv?status=${status}`, {
-        headers: headersFor("admin"),
-      });
-      expect(response.status).toBe(200);
-      return response.text();
-    }),
-  );
-  return views.join("\n");
+  async function probe(who: Who, { path, method = "GET", form }: Probe) {
+    const controller = new AbortController();
+    const response = await fetch(`${inbox.url}${path}`, {
+      method,
+      headers: headersFor(who),
+      body: form ? new URLSearchParams(form) : undefined,
+      redirect: "manual",
+      signal: controller.signal,
+    });
+    // The event stream never ends: read its headers only.
+    const body = response.headers.get("content-type")?.startsWith("text/event-stream")
+      ? ""
+      : await response.text();
+    controller.abort();
+    return { status: response.status, location: response.headers.get("location"), body };
+  }
+
+  /** What the admin sees: the whole inbox, every view, as CSV. */
+  async function snapshot(): Promise<string> {
+    const views = await Promise.all(
+      ["all", "spam"].map(async (status) => {
+        const response = await fetch(`${inbox.url}/dashboard/export.csv?status=${status}`, {
+          headers: headersFor("admin"),
+        });
+        expect(response.status).toBe(200);
+        return response.text();
+      }),
+    );
+    return views.join("\n");
+  }
+
+  return { probe, snapshot };
 }
 
 const ROLE_NAMES: Record<Exclude<Who, "admin">, string> = {
@@ -188,7 +185,10 @@ for (const who of [
   "adminStaleSession",
   "adminPasskeyPasswordOnly",
 ] as const) {
-  test(`${ROLE_NAMES[who]}: every dashboard request is refused, leaks nothing and changes nothing`, async () => {
+  test(`${ROLE_NAMES[who]}: every dashboard request is refused, leaks nothing and changes nothing`, async ({
+    inbox,
+  }) => {
+    const { probe, snapshot } = requestsTo(inbox);
     const before = await snapshot();
     expect(before).toContain(SECRET_NAME);
     for (const item of PROBES) {
@@ -209,7 +209,10 @@ for (const who of [
   });
 }
 
-test("admin: every lead-page intent and the bulk action apply (an unknown intent is a 400)", async () => {
+test("admin: every lead-page intent and the bulk action apply (an unknown intent is a 400)", async ({
+  inbox,
+}) => {
+  const { probe, snapshot } = requestsTo(inbox);
   const post = (path: string, form: Record<string, string>) =>
     probe("admin", { label: form.intent!, path, method: "POST", form });
   expect((await post(LEAD_PATH, { intent: "not-an-intent", id: ID })).status).toBe(400);
@@ -250,7 +253,10 @@ test("admin: every lead-page intent and the bulk action apply (an unknown intent
   expect(await snapshot()).toContain(SECRET_NAME);
 });
 
-test("admin: every loader answers and every action intent applies (an unknown intent is a 400)", async () => {
+test("admin: every loader answers and every action intent applies (an unknown intent is a 400)", async ({
+  inbox,
+}) => {
+  const { probe, snapshot } = requestsTo(inbox);
   for (const item of PROBES.filter((p) => p.method !== "POST")) {
     const result = await probe("admin", item);
     expect(result.status, item.label).toBe(200);
@@ -273,7 +279,10 @@ test("admin: every loader answers and every action intent applies (an unknown in
   expect((await post({ intent: "mark-read", id: ID })).status).toBe(404);
 });
 
-test("admin: a rights request finds, downloads and erases one address's data, and nothing else", async () => {
+test("admin: a rights request finds, downloads and erases one address's data, and nothing else", async ({
+  inbox,
+}) => {
+  const { probe, snapshot } = requestsTo(inbox);
   const lookup = await probe("admin", { label: "lookup", path: `/dashboard/privacy?email=${ERASED_EMAIL}` });
   expect(lookup.status).toBe(200);
   expect(lookup.body).toContain("Please erase me");
@@ -296,7 +305,7 @@ test("admin: a rights request finds, downloads and erases one address's data, an
   expect((await erase({ email: ERASED_EMAIL })).status).toBe(400);
   expect((await erase({ intent: "erase", email: "not-an-address" })).status).toBe(400);
   // An admin's own account is deleted from the account page, not here.
-  expect((await erase({ intent: "erase", email: "ada.admin@example.test" })).status).toBe(400);
+  expect((await erase({ intent: "erase", email: INBOX_ACCOUNTS.admin.email })).status).toBe(400);
   expect(await snapshot()).toContain(ERASED_NAME);
 
   const erased = await erase({ intent: "erase", email: ERASED_EMAIL });

@@ -1,10 +1,12 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { issueFormToken } from "../../app/lib/http/form-guard.server";
-import { type InboxServer, type NewInquiry, startInboxServer, signedInContext } from "./inbox-setup";
+import { expect, test } from "./fixtures";
+import { INBOX_FORM_SECRET, type NewInquiry } from "./inbox-setup";
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
-const SEED: NewInquiry[] = [
+/** Made when each test starts, so the cards' ages are from then. */
+const seed = (): NewInquiry[] => [
   {
     name: "Kwame Mensah",
     company: "Ashanti Minerals Ltd",
@@ -36,38 +38,16 @@ const SEED: NewInquiry[] = [
   },
 ];
 
-let inbox: InboxServer;
-
-test.describe.configure({ mode: "serial" });
-
-test.beforeAll(async () => {
-  // Seeding, password hashing and a server start, on shared cores.
-  test.setTimeout(120_000);
-  inbox = await startInboxServer(SEED);
-});
-test.afterAll(async () => {
-  await inbox?.stop();
-});
-
-async function adminPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}) {
-  const context = await signedInContext(browser, inbox, "admin", options);
-  return { context, page: await context.newPage() };
-}
+// Each test starts from this inbox, whatever another test changed.
+test.use({ seed: { inquiries: seed } });
 
 function card(page: Page, name: string | RegExp) {
   return page.getByRole("article", { name });
 }
 
-let context: BrowserContext;
-let page: Page;
-test.beforeEach(async ({ browser }) => {
-  ({ context, page } = await adminPage(browser));
-});
-test.afterEach(async () => {
-  await context.close();
-});
-
-test("shows the title, counts and every detail of a card, newest first, spam hidden", async () => {
+test("shows the title, counts and every detail of a card, newest first, spam hidden", async ({
+  adminPage: page,
+}) => {
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   await expect(page.getByTestId("inbox-total")).toHaveText("2 total submissions");
@@ -112,7 +92,7 @@ test("shows the title, counts and every detail of a card, newest first, spam hid
   await expect(card(page, /Bold/).getByRole("link", { name: /WhatsApp/ })).toHaveCount(0);
 });
 
-test("renders markup in every field and in notes as text", async () => {
+test("renders markup in every field and in notes as text", async ({ adminPage: page }) => {
   await page.goto("/dashboard");
   const markup = card(page, "<script>window.__pwned = 1</script><b>Bold</b>");
   await expect(
@@ -126,7 +106,9 @@ test("renders markup in every field and in notes as text", async () => {
   await expect(page.getByText("3 hours ago")).toBeVisible();
 });
 
-test("with JavaScript: Mark as Read updates the card without a reload and names the reader", async () => {
+test("with JavaScript: Mark as Read updates the card without a reload and names the reader", async ({
+  adminPage: page,
+}) => {
   await page.goto("/dashboard");
   await page.evaluate(() => ((window as unknown as { __marker?: number }).__marker = 1));
   const kwame = card(page, "Kwame Mensah");
@@ -144,7 +126,7 @@ test("with JavaScript: Mark as Read updates the card without a reload and names 
   await expect(page.getByTestId("inbox-unread")).toHaveText("2 unread");
 });
 
-test("with JavaScript: notes add, cancel, edit and save, one card at a time", async () => {
+test("with JavaScript: notes add, cancel, edit and save, one card at a time", async ({ adminPage: page }) => {
   await page.goto("/dashboard");
   const kwame = card(page, "Kwame Mensah");
   await kwame.getByRole("link", { name: "Add Notes" }).click();
@@ -173,7 +155,7 @@ test("with JavaScript: notes add, cancel, edit and save, one card at a time", as
   );
 });
 
-test("filters and search live in the URL; spam can be viewed and restored", async () => {
+test("filters and search live in the URL; spam can be viewed and restored", async ({ adminPage: page }) => {
   await page.goto("/dashboard");
   await page.getByLabel("Search").fill("ASHANTI");
   await page.getByRole("button", { name: "Apply" }).click();
@@ -201,7 +183,7 @@ test("filters and search live in the URL; spam can be viewed and restored", asyn
   await expect(page.getByRole("status").filter({ hasText: "Marked as spam" })).toBeVisible();
 });
 
-test("exports the current view as CSV with a BOM and neutralised formulas", async () => {
+test("exports the current view as CSV with a BOM and neutralised formulas", async ({ adminPage: page }) => {
   await page.goto("/dashboard?q=kwame");
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV" }).click();
@@ -217,7 +199,7 @@ test("exports the current view as CSV with a BOM and neutralised formulas", asyn
   expect(lines[1]).toContain("Kwame Mensah,Ashanti Minerals Ltd,kwame@ashanti.test,'+233 20 123 4567");
 });
 
-test("a new inquiry appears without a reload (server-sent events)", async () => {
+test("a new inquiry appears without a reload (server-sent events)", async ({ adminPage: page, inbox }) => {
   await page.goto("/dashboard");
   await page.evaluate(() => ((window as unknown as { __marker?: number }).__marker = 1));
   await expect(page.getByRole("article")).toHaveCount(2);
@@ -228,11 +210,7 @@ test("a new inquiry appears without a reload (server-sent events)", async () => 
     interest: "equipment-rental",
     deal_size: "",
     message: "Just arrived",
-    form_token: issueFormToken(
-      "inbox-e2e-secret-0123456789-abcdefghijklmnop",
-      "contact",
-      Date.now() - 10_000,
-    ),
+    form_token: issueFormToken(INBOX_FORM_SECRET, "contact", Date.now() - 10_000),
   });
   const response = await fetch(`${inbox.url}/contact`, {
     method: "POST",
@@ -245,32 +223,57 @@ test("a new inquiry appears without a reload (server-sent events)", async () => 
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
 });
 
-test("with JavaScript: delete asks for confirmation in a modal dialog", async () => {
-  await page.goto("/dashboard");
-  const live = card(page, "Live Arrival");
-  await live.getByRole("link", { name: "Delete" }).click();
-  const dialog = page.getByRole("dialog", { name: "Delete this inquiry?" });
-  await expect(dialog).toBeVisible();
-  expect(await dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
-  await page.keyboard.press("Escape");
-  await expect(dialog).toHaveCount(0);
-  await expect(live).toBeVisible();
+test.describe("with an inquiry that arrived live", () => {
+  test.use({
+    seed: {
+      inquiries: () => [
+        ...seed(),
+        {
+          name: "Live Arrival",
+          email: "live@example.test",
+          interest: "equipment-rental",
+          message: "Just arrived",
+        },
+      ],
+    },
+  });
 
-  await live.getByRole("link", { name: "Delete" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Delete inquiry" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Inquiry deleted" })).toBeVisible();
-  await expect(card(page, "Live Arrival")).toHaveCount(0);
-  await page.reload();
-  await expect(card(page, "Live Arrival")).toHaveCount(0);
+  test("with JavaScript: delete asks for confirmation in a modal dialog", async ({ adminPage: page }) => {
+    await page.goto("/dashboard");
+    const live = card(page, "Live Arrival");
+    await live.getByRole("link", { name: "Delete" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete this inquiry?" });
+    await expect(dialog).toBeVisible();
+    expect(await dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(live).toBeVisible();
+
+    await live.getByRole("link", { name: "Delete" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete inquiry" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Inquiry deleted" })).toBeVisible();
+    await expect(card(page, "Live Arrival")).toHaveCount(0);
+    await page.reload();
+    await expect(card(page, "Live Arrival")).toHaveCount(0);
+  });
 });
 
 test.describe("without JavaScript", () => {
-  test.beforeEach(async ({ browser }) => {
-    await context.close();
-    ({ context, page } = await adminPage(browser, { javaScriptEnabled: false }));
+  // Kwame's card carries notes, as an admin's earlier call left them.
+  test.use({
+    seed: {
+      inquiries: () =>
+        seed().map((inquiry) =>
+          inquiry.name === "Kwame Mensah"
+            ? { ...inquiry, admin_notes: "Called <b>twice</b>\nNo answer" }
+            : inquiry,
+        ),
+    },
   });
 
-  test("every action works as a plain form and returns to the same view", async () => {
+  test("every action works as a plain form and returns to the same view", async ({
+    adminPageWithoutJs: page,
+  }) => {
     await page.goto("/dashboard?q=kwame");
     const kwame = card(page, "Kwame Mensah");
     await kwame.getByRole("button", { name: "Mark as Read" }).click();
@@ -290,7 +293,7 @@ test.describe("without JavaScript", () => {
     await expect(kwame.getByText("Unread", { exact: true })).toBeVisible();
   });
 
-  test("delete goes through a confirmation step", async () => {
+  test("delete goes through a confirmation step", async ({ adminPageWithoutJs: page }) => {
     await page.goto("/dashboard?q=bot&status=spam");
     const bot = card(page, "Spam Bot");
     await bot.getByRole("link", { name: "Delete" }).click();
@@ -305,7 +308,9 @@ test.describe("without JavaScript", () => {
     await expect(card(page, "Spam Bot")).toHaveCount(0);
   });
 
-  test("an unknown inquiry or an invalid intent is refused with an error and changes nothing", async () => {
+  test("an unknown inquiry or an invalid intent is refused with an error and changes nothing", async ({
+    adminPageWithoutJs: page,
+  }) => {
     const unknown = await page.request.post("/dashboard", {
       form: { intent: "mark-read", id: "00000000-0000-4000-8000-000000000000" },
     });

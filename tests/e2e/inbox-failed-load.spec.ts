@@ -1,26 +1,26 @@
-import { expect, test } from "@playwright/test";
 import { sql } from "drizzle-orm";
-import { type InboxServer, startInboxServer, signedInContext } from "./inbox-setup";
+import { expect, test } from "./fixtures";
 
-let inbox: InboxServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  // A store the inbox cannot read: the inquiries table is gone, while
-  // accounts and sessions still work.
-  inbox = await startInboxServer([], async (database) => {
-    await database.db.execute(sql`alter table contact_submissions rename to contact_submissions_gone`);
-  });
-});
-test.afterAll(async () => {
-  await inbox?.stop();
+// A store the inbox cannot read: the inquiries table is gone, while
+// accounts and sessions still work. It comes back after each test.
+test.use({
+  seed: {
+    inquiries: () => [],
+    async prepare(database) {
+      await database.db.execute(sql`alter table contact_submissions rename to contact_submissions_gone`);
+      return async (restored) => {
+        await restored.db.execute(sql`alter table contact_submissions_gone rename to contact_submissions`);
+      };
+    },
+  },
 });
 
 for (const javaScriptEnabled of [true, false]) {
   test(`finding 12: a failed load says so on the error page with a reference, never the database's message (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
-    browser,
+    signedInContext,
+    inbox,
   }) => {
-    const context = await signedInContext(browser, inbox, "admin", { javaScriptEnabled });
+    const context = await signedInContext("admin", { javaScriptEnabled });
     const page = await context.newPage();
     try {
       const response = await page.goto("/dashboard");

@@ -1,8 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { INBOX_PAGE_SIZE } from "../../app/forms/inbox";
-import { type InboxServer, type NewInquiry, startInboxServer } from "./inbox-setup";
-
-let inbox: InboxServer;
+import { expect, test } from "./fixtures";
+import type { NewInquiry } from "./inbox-setup";
 
 /** Full cards: every contact line, a long message, notes; half of them unread. */
 function inquiries(count: number): NewInquiry[] {
@@ -21,13 +19,7 @@ function inquiries(count: number): NewInquiry[] {
   }));
 }
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  inbox = await startInboxServer(inquiries(INBOX_PAGE_SIZE + 5));
-});
-test.afterAll(async () => {
-  await inbox?.stop();
-});
+test.use({ seed: { inquiries: () => inquiries(INBOX_PAGE_SIZE + 5) } });
 
 /**
  * Admins open the inbox on phones and slow networks. Icons as
@@ -40,7 +32,9 @@ test.afterAll(async () => {
  */
 const MAX_HTML_KB = 80;
 
-test(`the inbox page with ${INBOX_PAGE_SIZE} full cards is at most ${MAX_HTML_KB} KB of HTML`, async () => {
+test(`the inbox page with ${INBOX_PAGE_SIZE} full cards is at most ${MAX_HTML_KB} KB of HTML`, async ({
+  inbox,
+}) => {
   const response = await fetch(`${inbox.url}/dashboard`, {
     headers: { cookie: `${inbox.cookies.admin.name}=${inbox.cookies.admin.value}` },
   });

@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { type InboxServer, type NewInquiry, startInboxServer, signedInContext } from "./inbox-setup";
+import type { Page } from "@playwright/test";
+import { expect, type SignedInContext, test } from "./fixtures";
+import type { NewInquiry } from "./inbox-setup";
 
 /**
  * Live: what one admin does at the desk reaches another
@@ -28,23 +29,15 @@ const SEED: NewInquiry[] = Object.values(LEADS).map((lead) => ({
 const ADA = "Ada Admin";
 const STAN = "Stan Stale";
 
-let inbox: InboxServer;
+// Each test starts from these leads, whatever another test changed.
+test.use({ seed: { inquiries: () => SEED } });
 
-test.describe.configure({ mode: "serial" });
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  inbox = await startInboxServer(SEED, undefined, {
-    secondFactorRoles: true,
-    env: { SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}` },
-  });
-});
-test.afterAll(async () => {
-  await inbox?.stop();
-});
-
-async function adminContext(browser: Browser, who: "admin" | "otherAdmin", javaScriptEnabled: boolean) {
-  return signedInContext(browser, inbox, who, { javaScriptEnabled });
+async function adminContext(
+  signedInContext: SignedInContext,
+  who: "admin" | "otherAdmin",
+  javaScriptEnabled: boolean,
+) {
+  return signedInContext(who, { javaScriptEnabled });
 }
 
 const card = (page: Page, name: string) => page.getByRole("article", { name });
@@ -73,10 +66,10 @@ async function leadPath(page: Page, name: string): Promise<string> {
 }
 
 test("another admin's changes reach the open inbox and lead page without a reload; the draft survives", async ({
-  browser,
+  signedInContext,
 }) => {
   test.setTimeout(90_000);
-  const ada = await adminContext(browser, "admin", true);
+  const ada = await adminContext(signedInContext, "admin", true);
   const list = await ada.newPage();
   await list.goto("/dashboard");
   const path = await leadPath(list, LEADS.live.name);
@@ -88,7 +81,7 @@ test("another admin's changes reach the open inbox and lead page without a reloa
   await composer.getByLabel("Your reply").fill(draft);
 
   // Stan works without JavaScript: plain form posts, one at a time.
-  const stan = await adminContext(browser, "otherAdmin", false);
+  const stan = await adminContext(signedInContext, "otherAdmin", false);
   const desk = await stan.newPage();
 
   await desk.goto(path);
@@ -157,8 +150,8 @@ test("another admin's changes reach the open inbox and lead page without a reloa
   await ada.close();
 });
 
-test("a deleted lead's page says so, with a 404 and without JavaScript", async ({ browser }) => {
-  const ada = await adminContext(browser, "admin", false);
+test("a deleted lead's page says so, with a 404 and without JavaScript", async ({ signedInContext }) => {
+  const ada = await adminContext(signedInContext, "admin", false);
   const page = await ada.newPage();
   const response = await page.goto("/dashboard/inquiries/00000000-0000-4000-8000-000000000000");
   expect(response?.status()).toBe(404);
@@ -171,8 +164,10 @@ for (const javaScriptEnabled of [true, false]) {
   const js = javaScriptEnabled ? "with JavaScript" : "without JavaScript";
   const [first, second] = javaScriptEnabled ? [LEADS.js1, LEADS.js2] : [LEADS.nojs1, LEADS.nojs2];
   const query = javaScriptEnabled ? "Hydrated" : "Plain";
-  test(`bulk assign to Nobody clears the owner with a timeline entry each (${js})`, async ({ browser }) => {
-    const ada = await adminContext(browser, "admin", javaScriptEnabled);
+  test(`bulk assign to Nobody clears the owner with a timeline entry each (${js})`, async ({
+    signedInContext,
+  }) => {
+    const ada = await adminContext(signedInContext, "admin", javaScriptEnabled);
     const page = await ada.newPage();
     await page.goto(`/dashboard?q=${query}`);
     if (javaScriptEnabled) await waitForLive(page);

@@ -1,7 +1,9 @@
 import fs from "node:fs";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { company } from "../../app/content/company";
-import { type InboxServer, type NewInquiry, startInboxServer, signedInContext } from "./inbox-setup";
+import { expect, type SignedInPage, test } from "./fixtures";
+import type { NewInquiry } from "./inbox-setup";
+import { INBOX_ACCOUNTS } from "./support/accounts";
 import { axeViolations } from "./support/axe";
 import { waitForMail } from "./support/mailbox";
 
@@ -35,26 +37,14 @@ const SEED: NewInquiry[] = Object.values(LEADS).map((lead) => ({
 }));
 
 /** Ada Admin is signed in; Stan Stale is another admin (seeded for the authorization roles). */
-const OTHER_ADMIN = { name: "Stan Stale", email: "stan.stale@example.test" };
+const OTHER_ADMIN = INBOX_ACCOUNTS.adminStaleSession;
 
-let inbox: InboxServer;
+// Each test starts from these leads, whatever another test changed.
+test.use({ seed: { inquiries: () => SEED } });
 
-test.describe.configure({ mode: "serial" });
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  inbox = await startInboxServer(SEED, undefined, {
-    secondFactorRoles: true,
-    env: { SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}` },
-  });
-});
-test.afterAll(async () => {
-  await inbox?.stop();
-});
-
-async function adminPage(browser: Browser, javaScriptEnabled: boolean) {
-  const context = await signedInContext(browser, inbox, "admin", { javaScriptEnabled });
-  return { context, page: await context.newPage() };
+async function adminPage(signedInPage: SignedInPage, javaScriptEnabled: boolean) {
+  const page = await signedInPage("admin", { javaScriptEnabled });
+  return { context: page.context(), page };
 }
 
 const card = (page: Page, name: string) => page.getByRole("article", { name });
@@ -94,9 +84,9 @@ for (const javaScriptEnabled of [true, false]) {
   const js = javaScriptEnabled ? "with JavaScript" : "without JavaScript";
 
   test(`the card shows status, owner and the deadline, and links to the lead page (${js})`, async ({
-    browser,
+    signedInPage,
   }) => {
-    const { context, page } = await adminPage(browser, javaScriptEnabled);
+    const { context, page } = await adminPage(signedInPage, javaScriptEnabled);
     await page.goto("/dashboard");
     const olga = deskLine(page, LEADS.olga.name);
     await expect(olga).toContainText("New");
@@ -109,8 +99,8 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("awaiting reply lists open unanswered inquiries, oldest first", async ({ browser }) => {
-  const { context, page } = await adminPage(browser, false);
+test("awaiting reply lists open unanswered inquiries, oldest first", async ({ signedInPage }) => {
+  const { context, page } = await adminPage(signedInPage, false);
   await page.goto("/dashboard");
   await page.getByRole("link", { name: "Awaiting reply" }).click();
   await expect(page).toHaveURL(/status=awaiting/);
@@ -126,9 +116,9 @@ test("awaiting reply lists open unanswered inquiries, oldest first", async ({ br
 });
 
 test("the inbox with its desk controls, the lead page and the bulk confirmation have no WCAG 2.2 AA violations", async ({
-  browser,
+  signedInPage,
 }) => {
-  const { context, page } = await adminPage(browser, true);
+  const { context, page } = await adminPage(signedInPage, true);
   await page.goto("/dashboard");
   // The desk's parts of the inbox (the cards' own markup is another spec's).
   const deskParts = [
@@ -149,9 +139,9 @@ test("the inbox with its desk controls, the lead page and the bulk confirmation 
 });
 
 test("setting the status: lost needs a reason, and the timeline records the change (with JavaScript)", async ({
-  browser,
+  signedInPage,
 }) => {
-  const { context, page } = await adminPage(browser, true);
+  const { context, page } = await adminPage(signedInPage, true);
   await openLead(page, LEADS.olga.name);
   await waitForHydration(page);
   await page.getByLabel("Lead status").selectOption("closed_lost");
@@ -167,8 +157,8 @@ test("setting the status: lost needs a reason, and the timeline records the chan
   await context.close();
 });
 
-test("setting the status without JavaScript", async ({ browser }) => {
-  const { context, page } = await adminPage(browser, false);
+test("setting the status without JavaScript", async ({ signedInPage }) => {
+  const { context, page } = await adminPage(signedInPage, false);
   await openLead(page, LEADS.dina.name);
   await page.getByLabel("Lead status").selectOption("closed_lost");
   await page.getByRole("button", { name: "Set status" }).click();
@@ -181,9 +171,9 @@ test("setting the status without JavaScript", async ({ browser }) => {
 });
 
 test("assigning mails the assignee (with JavaScript), taking needs no mail (without)", async ({
-  browser,
+  signedInPage,
 }) => {
-  const withJs = await adminPage(browser, true);
+  const withJs = await adminPage(signedInPage, true);
   await openLead(withJs.page, LEADS.olga.name);
   await waitForHydration(withJs.page);
   await withJs.page.getByLabel("Assign to").selectOption({ label: OTHER_ADMIN.name });
@@ -194,7 +184,7 @@ test("assigning mails the assignee (with JavaScript), taking needs no mail (with
   expect(mail.text).toContain("/dashboard?inquiry=");
   await withJs.context.close();
 
-  const noJs = await adminPage(browser, false);
+  const noJs = await adminPage(signedInPage, false);
   await openLead(noJs.page, LEADS.dina.name);
   await noJs.page.getByRole("button", { name: "Take it" }).click();
   await expect(noJs.page.getByTestId("owner")).toHaveText("Owner: Ada Admin");
@@ -203,24 +193,39 @@ test("assigning mails the assignee (with JavaScript), taking needs no mail (with
   await noJs.context.close();
 });
 
-test("the owner filters: mine and unassigned", async ({ browser }) => {
-  const { context, page } = await adminPage(browser, false);
-  await page.goto("/dashboard");
-  await page.getByRole("navigation", { name: "Owner" }).getByRole("link", { name: "Mine" }).click();
-  await expect(page).toHaveURL(/owner=mine/);
-  await expect(page.getByRole("article").locator("h2")).toHaveText(["Dina Duesoon"]);
-  await page.getByRole("navigation", { name: "Owner" }).getByRole("link", { name: "Unassigned" }).click();
-  await expect(page).toHaveURL(/owner=unassigned/);
-  await expect(card(page, LEADS.lena.name)).toBeVisible();
-  await expect(card(page, LEADS.dina.name)).toHaveCount(0);
-  await expect(card(page, LEADS.olga.name)).toHaveCount(0);
-  await context.close();
+test.describe("after Ada took Dina's lead and gave Olga's to Stan", () => {
+  test.use({
+    seed: {
+      inquiries: ({ accountIds }) =>
+        SEED.map((lead) =>
+          lead.name === LEADS.dina.name
+            ? { ...lead, assigned_to: accountIds.admin, assigned_at: new Date() }
+            : lead.name === LEADS.olga.name
+              ? { ...lead, assigned_to: accountIds.adminStaleSession, assigned_at: new Date() }
+              : lead,
+        ),
+    },
+  });
+
+  test("the owner filters: mine and unassigned", async ({ signedInPage }) => {
+    const { context, page } = await adminPage(signedInPage, false);
+    await page.goto("/dashboard");
+    await page.getByRole("navigation", { name: "Owner" }).getByRole("link", { name: "Mine" }).click();
+    await expect(page).toHaveURL(/owner=mine/);
+    await expect(page.getByRole("article").locator("h2")).toHaveText(["Dina Duesoon"]);
+    await page.getByRole("navigation", { name: "Owner" }).getByRole("link", { name: "Unassigned" }).click();
+    await expect(page).toHaveURL(/owner=unassigned/);
+    await expect(card(page, LEADS.lena.name)).toBeVisible();
+    await expect(card(page, LEADS.dina.name)).toHaveCount(0);
+    await expect(card(page, LEADS.olga.name)).toHaveCount(0);
+    await context.close();
+  });
 });
 
 test("a reply from the lead page goes over SMTP with Reply-To the deals address (a gold lead) and moves new to contacted (with JavaScript)", async ({
-  browser,
+  signedInPage,
 }) => {
-  const { context, page } = await adminPage(browser, true);
+  const { context, page } = await adminPage(signedInPage, true);
   await openLead(page, LEADS.lena.name);
   await waitForHydration(page);
   const composer = page.getByRole("form", { name: "Reply composer" });
@@ -264,8 +269,8 @@ test("a reply from the lead page goes over SMTP with Reply-To the deals address 
   await context.close();
 });
 
-test("a reply without JavaScript, from a template; its markup shows as text", async ({ browser }) => {
-  const { context, page } = await adminPage(browser, false);
+test("a reply without JavaScript, from a template; its markup shows as text", async ({ signedInPage }) => {
+  const { context, page } = await adminPage(signedInPage, false);
   await openLead(page, LEADS.nora.name);
   await page.getByLabel("Template", { exact: true }).selectOption({ label: "KYC document checklist" });
   await page.getByRole("button", { name: "Use template" }).click();
@@ -287,8 +292,8 @@ test("a reply without JavaScript, from a template; its markup shows as text", as
 for (const javaScriptEnabled of [true, false]) {
   const js = javaScriptEnabled ? "with JavaScript" : "without JavaScript";
   const lead = javaScriptEnabled ? LEADS.bulk1 : LEADS.bulk2;
-  test(`mark as replied records an outside reply and ends the wait (${js})`, async ({ browser }) => {
-    const { context, page } = await adminPage(browser, javaScriptEnabled);
+  test(`mark as replied records an outside reply and ends the wait (${js})`, async ({ signedInPage }) => {
+    const { context, page } = await adminPage(signedInPage, javaScriptEnabled);
     await openLead(page, lead.name);
     if (javaScriptEnabled) await waitForHydration(page);
     await page.getByLabel("Replied by").selectOption("phone");
@@ -303,9 +308,9 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("bulk mark read on selected cards (without JavaScript) and on all matching (with)", async ({
-  browser,
+  signedInPage,
 }) => {
-  const noJs = await adminPage(browser, false);
+  const noJs = await adminPage(signedInPage, false);
   await noJs.page.goto("/dashboard?q=Bulk");
   for (const name of [LEADS.bulk1.name, LEADS.bulk2.name]) {
     await noJs.page.getByLabel(`Select ${name}`).check();
@@ -317,7 +322,7 @@ test("bulk mark read on selected cards (without JavaScript) and on all matching 
   await expect(card(noJs.page, LEADS.bulk1.name)).not.toHaveAttribute("data-unread");
   await noJs.context.close();
 
-  const withJs = await adminPage(browser, true);
+  const withJs = await adminPage(signedInPage, true);
   await withJs.page.goto("/dashboard?q=Bulk");
   await withJs.page.getByLabel("All 2 matching this filter").check();
   await withJs.page.getByLabel("Action", { exact: true }).selectOption("mark-unread");
@@ -328,9 +333,9 @@ test("bulk mark read on selected cards (without JavaScript) and on all matching 
 });
 
 test("bulk delete asks for confirmation with the count (with JavaScript, then without)", async ({
-  browser,
+  signedInPage,
 }) => {
-  const withJs = await adminPage(browser, true);
+  const withJs = await adminPage(signedInPage, true);
   await withJs.page.goto("/dashboard?q=Bulk");
   await withJs.page.getByLabel(`Select ${LEADS.bulk1.name}`).check();
   await withJs.page.getByLabel("Action", { exact: true }).selectOption("delete");
@@ -344,7 +349,7 @@ test("bulk delete asks for confirmation with the count (with JavaScript, then wi
   await expect(card(withJs.page, LEADS.bulk2.name)).toBeVisible();
   await withJs.context.close();
 
-  const noJs = await adminPage(browser, false);
+  const noJs = await adminPage(signedInPage, false);
   const askToDeleteAll = async () => {
     await noJs.page.goto("/dashboard?q=Bulk");
     await noJs.page.getByLabel("All 1 matching this filter").check();

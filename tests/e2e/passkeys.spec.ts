@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
-  E2E_ADMIN_EMAILS,
+  E2E_ADMINS,
   ensureSignedIn,
   signIn,
   signUpVerified,
@@ -21,7 +21,7 @@ test("an admin whose second factor is a passkey: enrols it instead of an authent
 }) => {
   test.setTimeout(90_000);
   const authenticator = await addVirtualAuthenticator(page);
-  const email = E2E_ADMIN_EMAILS[7];
+  const email = E2E_ADMINS.passkeyOnly;
   await signUpVerified(page, { name: "Pia Passkey", email });
   await ensureSignedIn(page, email);
 

@@ -1,8 +1,9 @@
 import fs from "node:fs";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { retention } from "../../app/content/retention";
 import { SEEDED_PASSWORD as PASSWORD } from "../support/seeded-site";
-import { type InboxServer, startInboxServer, signedInContext } from "./inbox-setup";
+import { expect, type SignedInPage, test } from "./fixtures";
+import { INBOX_ACCOUNTS } from "./support/accounts";
 import { axeViolations } from "./support/axe";
 
 /**
@@ -10,35 +11,27 @@ import { axeViolations } from "./support/axe";
  * account holder's own download and deletion, with JavaScript on and off.
  */
 const SUBJECT = "subject@rights.test";
-const MEMBER = "max.member@example.test";
+const MEMBER = INBOX_ACCOUNTS.member.email;
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`privacy rights with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test.describe.configure({ mode: "serial" });
-    let inbox: InboxServer;
-
     // A dozen page loads, a download and an axe scan per test on shared
     // cores: a generous ceiling, not a goal.
     test.describe.configure({ timeout: 60_000 });
 
-    test.beforeAll(async () => {
-      test.setTimeout(120_000);
-      inbox = await startInboxServer([
-        { name: "Sam Subject", email: SUBJECT, message: "Please keep my gold plans private." },
-        { name: "Sam Subject", email: "SUBJECT@rights.test", message: "A second inquiry." },
-        { name: "Olive Other", email: "olive@other.test", message: "Someone else entirely." },
-      ]);
-    });
-    test.afterAll(async () => {
-      await inbox?.stop();
+    test.use({
+      seed: {
+        inquiries: () => [
+          { name: "Sam Subject", email: SUBJECT, message: "Please keep my gold plans private." },
+          { name: "Sam Subject", email: "SUBJECT@rights.test", message: "A second inquiry." },
+          { name: "Olive Other", email: "olive@other.test", message: "Someone else entirely." },
+        ],
+      },
     });
 
-    async function pageAs(browser: Browser, who: "admin" | "member") {
-      const context = await signedInContext(browser, inbox, who, {
-        javaScriptEnabled,
-        acceptDownloads: true,
-      });
-      return { context, page: await context.newPage() };
+    async function pageAs(signedInPage: SignedInPage, who: "admin" | "member") {
+      const page = await signedInPage(who, { javaScriptEnabled, acceptDownloads: true });
+      return { context: page.context(), page };
     }
 
     /** axe runs inside the page, so only where the page runs scripts. */
@@ -58,7 +51,9 @@ for (const javaScriptEnabled of [true, false]) {
 
     // Plain HTTP requests: once is enough.
     if (!javaScriptEnabled)
-      test("the built /privacy page states the configured periods; account routes need a session", async () => {
+      test("the built /privacy page states the configured periods; account routes need a session", async ({
+        inbox,
+      }) => {
         const notice = (await (await fetch(`${inbox.url}/privacy`)).text()).replace(/<[^>]+>/g, " ");
         expect(notice).toContain(`Inquiries: ${retention.inquiryMonths} months after their last activity`);
         expect(notice).toContain(`${retention.spamDays} days after their last activity`);
@@ -82,9 +77,9 @@ for (const javaScriptEnabled of [true, false]) {
       });
 
     test("an admin finds everything held about an address, downloads it and erases it after confirming", async ({
-      browser,
+      signedInPage,
     }) => {
-      const { context, page } = await pageAs(browser, "admin");
+      const { context, page } = await pageAs(signedInPage, "admin");
       try {
         await page.goto("/dashboard");
         await page.getByRole("link", { name: "Privacy requests" }).click();
@@ -125,9 +120,10 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("an account holder downloads their data, and deletes the account only with the right password", async ({
-      browser,
+      signedInPage,
+      inbox,
     }) => {
-      const { context, page } = await pageAs(browser, "member");
+      const { context, page } = await pageAs(signedInPage, "member");
       try {
         // Reached from the account page.
         await page.goto("/account");
@@ -169,7 +165,7 @@ for (const javaScriptEnabled of [true, false]) {
       }
 
       // The admin finds nothing left of the account, and cannot sign in as it.
-      const admin = await pageAs(browser, "admin");
+      const admin = await pageAs(signedInPage, "admin");
       try {
         await admin.page.goto(`/dashboard/privacy?email=${encodeURIComponent(MEMBER)}`);
         await expect(admin.page.getByText("Nothing is held about this address.")).toBeVisible();

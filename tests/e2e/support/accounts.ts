@@ -4,19 +4,38 @@ import { linkIn, waitForMail } from "./mailbox";
 
 /**
  * Addresses in the e2e server's ADMIN_EMAILS: an account signed up with
- * one becomes an admin when its owner verifies it and signs in. Each spec takes its own, since an
+ * one becomes an admin when its owner verifies it and signs in. Each spec takes its own, by name, since an
  * address can be registered once per run.
  */
-export const E2E_ADMIN_EMAILS = [
-  "admin-auth@e2e.example.com",
-  "admin-inbox@e2e.example.com",
-  "admin-matrix@e2e.example.com",
-  "admin-spare-1@e2e.example.com",
-  "admin-spare-2@e2e.example.com",
-  "admin-2fa-journey@e2e.example.com",
-  "admin-2fa-nojs@e2e.example.com",
-  "admin-passkey-only@e2e.example.com",
-] as const;
+export const E2E_ADMINS = {
+  roles: "admin-auth@e2e.example.com",
+  inbox: "admin-inbox@e2e.example.com",
+  matrix: "admin-matrix@e2e.example.com",
+  spare1: "admin-spare-1@e2e.example.com",
+  spare2: "admin-spare-2@e2e.example.com",
+  twoFactorJourney: "admin-2fa-journey@e2e.example.com",
+  twoFactorNoJs: "admin-2fa-nojs@e2e.example.com",
+  passkeyOnly: "admin-passkey-only@e2e.example.com",
+} as const;
+
+/** The global server's ADMIN_EMAILS (playwright.config.ts). */
+export const E2E_ADMIN_EMAILS = Object.values(E2E_ADMINS);
+
+/**
+ * The accounts seeded into the inbox server (tests/e2e/inbox-setup.ts), by
+ * role; its admins are granted directly, not through ADMIN_EMAILS.
+ */
+export const INBOX_ACCOUNTS = {
+  /** Signed in with an authenticator: the admin at the desk. */
+  admin: { name: "Ada Admin", email: "ada.admin@example.test", admin: true },
+  member: { name: "Max Member", email: "max.member@example.test", admin: false },
+  /** Never set up a second factor; signed in with the password. */
+  adminWithoutSecondFactor: { name: "Nell Nofactor", email: "nell.nofactor@example.test", admin: true },
+  /** A password-only session from before he set up an authenticator, and one after: the second admin. */
+  adminStaleSession: { name: "Stan Stale", email: "stan.stale@example.test", admin: true },
+  /** Has a passkey, signed in with the password alone. */
+  adminPasskeyPasswordOnly: { name: "Pat Passkey", email: "pat.passkey@example.test", admin: true },
+} as const;
 
 export const TEST_PASSWORD = "correct-horse-7";
 

@@ -1,0 +1,94 @@
+import { type BrowserContext, type BrowserContextOptions, test as base, type Page } from "@playwright/test";
+import { type Database, type InboxServer, type NewInquiry, startInboxServer } from "./inbox-setup";
+
+export { expect } from "@playwright/test";
+
+type Who = keyof InboxServer["cookies"];
+export type SignedInContext = (who: Who, options?: BrowserContextOptions) => Promise<BrowserContext>;
+export type SignedInPage = (who: Who, options?: BrowserContextOptions) => Promise<Page>;
+
+interface WorkerFixtures {
+  /**
+   * One inbox server per worker, with every seeded account, started at the
+   * worker's first test that needs it and stopped when the worker ends. On
+   * Postgres (TEST_DATABASE_URL) tests seed beside it; on the embedded
+   * database each test's seeding restarts it.
+   */
+  inboxServer: InboxServer;
+}
+
+interface TestFixtures {
+  /**
+   * What this test's inbox holds, made when the test starts (so "5 minutes
+   * ago" is from then): `test.use({ seed: { inquiries: (inbox) => [...] } })`;
+   * `inbox.accountIds` names owners.
+   */
+  seed: {
+    inquiries: (inbox: InboxServer) => NewInquiry[];
+    /** Changes the database after seeding (e.g. breaks it); what it returns undoes that after the test. */
+    prepare?: (database: Database) => Promise<(database: Database) => Promise<void>>;
+  };
+  /** The worker's inbox server, emptied and seeded with `seed` for this test; nothing else is in it. */
+  inbox: InboxServer;
+  /** A new browser context on the inbox server, signed in as `who`; it closes with the test. */
+  signedInContext: SignedInContext;
+  /** A page in a new such context. */
+  signedInPage: SignedInPage;
+  /** Signed in as an admin who proved a second factor (Ada Admin). */
+  adminPage: Page;
+  /** The same admin, with JavaScript off. */
+  adminPageWithoutJs: Page;
+  /** A verified member who is not an admin. */
+  memberPage: Page;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  inboxServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from its first parameter.
+    async ({}, provide) => {
+      const server = await startInboxServer([], undefined, {
+        secondFactorRoles: true,
+        // Replies and assignment mail reach the e2e SMTP sink, where specs read them.
+        env: { SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}` },
+        postgresUrl: process.env.TEST_DATABASE_URL,
+      });
+      await provide(server);
+      await server.stop();
+    },
+    // Migrations, password hashing and a server start, on shared cores.
+    { scope: "worker", timeout: 120_000 },
+  ],
+  // An object: Playwright would read an array as [value, options] and a function as a fixture.
+  seed: [{ inquiries: () => [] }, { option: true }],
+  inbox: async ({ inboxServer, seed }, provide) => {
+    let undo: ((database: Database) => Promise<void>) | undefined;
+    await inboxServer.seed(seed.inquiries(inboxServer), async (database) => {
+      undo = await seed.prepare?.(database);
+    });
+    await provide(inboxServer);
+    // The next test on this worker's server gets it back as it was.
+    if (undo) await inboxServer.write(undo);
+  },
+  signedInContext: async ({ browser, inbox }, provide) => {
+    const contexts: BrowserContext[] = [];
+    await provide(async (who, options = {}) => {
+      const context = await browser.newContext({ baseURL: inbox.url, ...options });
+      contexts.push(context);
+      await context.addCookies([{ ...inbox.cookies[who], url: inbox.url }]);
+      return context;
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+  signedInPage: async ({ signedInContext }, provide) => {
+    await provide(async (who, options) => (await signedInContext(who, options)).newPage());
+  },
+  adminPage: async ({ signedInPage }, provide) => {
+    await provide(await signedInPage("admin"));
+  },
+  adminPageWithoutJs: async ({ signedInPage }, provide) => {
+    await provide(await signedInPage("admin", { javaScriptEnabled: false }));
+  },
+  memberPage: async ({ signedInPage }, provide) => {
+    await provide(await signedInPage("member"));
+  },
+});
