@@ -1,4 +1,13 @@
-import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import {
+  data,
+  Form,
+  href,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+} from "react-router";
 import { PasswordField, TextField } from "~/components/form-fields";
 import { PasskeyButton } from "~/components/passkey-button";
 import { Toaster } from "~/components/toast";
@@ -261,7 +270,7 @@ export default function TwoFactorSettings() {
                 first.
               </p>
               <Link
-                to={`/auth/two-factor?${new URLSearchParams({ redirectTo: "/account/two-factor" }).toString()}`}
+                to={`${href("/auth/two-factor")}?${new URLSearchParams({ redirectTo: href("/account/two-factor") }).toString()}`}
                 reloadDocument
                 className={buttonVariants({ width: "full" })}
               >

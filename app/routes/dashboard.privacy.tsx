@@ -1,4 +1,4 @@
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, href, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { TextField } from "~/components/form-fields";
 import { type Toast, Toaster } from "~/components/toast";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -45,7 +45,8 @@ interface Shown {
   mail: { createdAt: Date; subject: string; to: string[]; sentAt: Date | null; failedAt: Date | null }[];
 }
 
-const pageUrl = (email: string) => `/dashboard/privacy?${new URLSearchParams({ email }).toString()}`;
+const pageUrl = (email: string) =>
+  `${href("/dashboard/privacy")}?${new URLSearchParams({ email }).toString()}`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = guardedUser(context);
@@ -192,7 +193,7 @@ export default function DashboardPrivacy() {
             <>
               <div className="mt-6 flex flex-wrap gap-3">
                 <a
-                  href={`/dashboard/privacy/export.json?${new URLSearchParams({ email: found.email }).toString()}`}
+                  href={`${href("/dashboard/privacy/export.json")}?${new URLSearchParams({ email: found.email }).toString()}`}
                   download
                   className={buttonVariants({ variant: "secondary" })}
                 >
