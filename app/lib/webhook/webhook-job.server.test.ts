@@ -163,7 +163,8 @@ describe.each(testBackends)("webhooks on %s", (backend) => {
   it("retries a failed call on the queue's one plan, the same body and id each time, and gives up at the limit", async () => {
     await submit("retry");
     receiver.setStatus(500);
-    let now = new Date();
+    // A millisecond on: the database stamped the job in microseconds.
+    let now = new Date(Date.now() + 1);
     await runWebhookJobs(database.db, sender, now);
     let [row] = await webhookJobs(database.db);
     expect(row).toMatchObject({ attempts: 1, last_error: "HTTP 500", done_at: null, failed_at: null });
@@ -185,7 +186,7 @@ describe.each(testBackends)("webhooks on %s", (backend) => {
     await database.db.delete(jobs);
     await submit("gives-up");
     receiver.setStatus(503);
-    now = new Date();
+    now = new Date(Date.now() + 1);
     for (let attempt = 1; attempt <= MAX_ATTEMPTS + 1; attempt++) {
       await runWebhookJobs(database.db, sender, now);
       now = new Date(now.getTime() + retryDelayMs(attempt) + 1_000);
