@@ -1,3 +1,4 @@
+import { VISIT_SOURCE_SCRIPT } from "~/browser/visit-source-script";
 import type { ReactNode } from "react";
 import {
   data,
@@ -69,20 +70,26 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
 ];
 
-/** A route opts into client-side JavaScript with `handle = { hydrate: true }`. */
+/**
+ * A route opts into client-side JavaScript with `handle = { hydrate: true }`;
+ * a layout that draws its own frame (the admin workspace) with `workspace: true`.
+ */
 export interface RouteHandle {
   hydrate?: boolean;
+  workspace?: boolean;
 }
 
-function useHydrationWanted(): boolean {
-  return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === true);
+function useHandleWanted(key: keyof RouteHandle): boolean {
+  return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.[key] === true);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // In development every page hydrates, so Vite's client can hot-reload an
   // edited content page too; production ships scripts only where a route asks.
-  const hydrate = useHydrationWanted() || import.meta.env.DEV;
+  const hydrate = useHandleWanted("hydrate") || import.meta.env.DEV;
+  // The workspace has its own bar and navigation, and no marketing footer.
+  const workspace = useHandleWanted("workspace");
   // Absent when the root loader itself failed: show the signed-out header.
   const rootData = useRouteLoaderData<typeof loader>("root");
   const viewer = rootData?.viewer;
@@ -111,15 +118,26 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       {/* Styled in app.css: on every page, as short as it can be. */}
       <body>
-        <SiteHeader
-          viewer={{
-            signedIn: Boolean(viewer?.user),
-            isAdmin: viewer?.isAdmin ?? false,
-            unreadCount: rootData?.unreadCount,
-          }}
-        />
-        <div className="flex-1 pt-16">{children}</div>
-        <SiteFooter />
+        {workspace ? (
+          children
+        ) : (
+          <>
+            <SiteHeader
+              viewer={{
+                signedIn: Boolean(viewer?.user),
+                isAdmin: viewer?.isAdmin ?? false,
+                unreadCount: rootData?.unreadCount,
+              }}
+            />
+            <div className="flex-1 pt-16">{children}</div>
+            <SiteFooter />
+          </>
+        )}
+        {isPrivatePath(pathname) ? null : (
+          // Notes where the visit began and fills the contact form's hidden fields
+          // (decision 053); the policy allows it by its hash, so it needs no nonce.
+          <script data-visit-source="" dangerouslySetInnerHTML={{ __html: VISIT_SOURCE_SCRIPT }} />
+        )}
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -16,21 +16,36 @@ import {
 import { user } from "./auth-schema";
 
 export * from "./auth-schema";
+export * from "./conversation-schema";
+export * from "./templates-schema";
+export * from "./leadpage-schema";
+export * from "./workspace-schema";
 
-/** Inquiries from the contact form; column names follow the product spec. */
 /**
- * What the admin inbox search looks in: name, company, e-mail and message as
- * one text. The search query and its trigram index must use exactly this
- * expression, or Postgres cannot use the index.
+ * What the admin inbox search looks in: name, company, e-mail, message and
+ * the admins' notes as one text. The search query and its trigram index must
+ * use exactly this expression, or Postgres cannot use the index.
  */
 export function searchableText(table: {
   name: AnyPgColumn;
   company: AnyPgColumn;
   email: AnyPgColumn;
   message: AnyPgColumn;
+  admin_notes: AnyPgColumn;
 }): SQL {
-  return sql`(${table.name} || ' ' || coalesce(${table.company}, '') || ' ' || ${table.email} || ' ' || ${table.message})`;
+  return sql`(${table.name} || ' ' || coalesce(${table.company}, '') || ' ' || ${table.email} || ' ' || ${table.message} || ' ' || coalesce(${table.admin_notes}, ''))`;
 }
+
+/**
+ * The digits of the phone and WhatsApp numbers, the two apart: a number
+ * searched for is found by its digits however either side spaced or
+ * punctuated it. The query and the trigram index use exactly this expression.
+ */
+export function phoneDigits(table: { phone: AnyPgColumn; whatsapp: AnyPgColumn }): SQL {
+  return sql`(regexp_replace(coalesce(${table.phone}, ''), '[^0-9]', '', 'g') || ' ' || regexp_replace(coalesce(${table.whatsapp}, ''), '[^0-9]', '', 'g'))`;
+}
+
+/** Inquiries from the contact form; column names follow the product spec. */
 
 export const contactSubmissions = pgTable(
   "contact_submissions",
@@ -48,8 +63,22 @@ export const contactSubmissions = pgTable(
     read_at: timestamp({ withTimezone: true }),
     admin_notes: text(),
     // Beyond the spec: triage and delivery bookkeeping.
-    /** Tripped the honeypot or the minimum fill time: kept, but not notified. */
+    /** Tripped the honeypot or a form-token check, or an admin said so: kept, but not notified. */
     is_spam: boolean().notNull().default(false),
+    /**
+     * Sent faster than a person types, its only sign of a bot: kept out of the
+     * inbox like spam (is_spam is true too) but announced to the admins as
+     * held, and kept like a genuine inquiry until an admin judges it
+     * (docs/decisions/048).
+     */
+    held: boolean().notNull().default(false),
+    /**
+     * When the admins were told of it as a lead (notification, webhook) and
+     * the visitor was acknowledged: on arrival, or when an admin said "not
+     * spam". Null while it was never taken for genuine, so a release
+     * announces it exactly once.
+     */
+    announced_at: timestamp({ withTimezone: true }),
     /** When every admin notification was handed to the mail server. */
     notified_at: timestamp({ withTimezone: true }),
     /** The last delivery error of its notification, if any. */
@@ -81,6 +110,25 @@ export const contactSubmissions = pgTable(
     last_action_at: timestamp({ withTimezone: true }),
     /** When the overdue webhook was queued: it fires once per inquiry, whichever instance sees it first. */
     overdue_alerted_at: timestamp({ withTimezone: true }),
+    // The conversation (received mail, docs/decisions on the team mailboxes).
+    /** "form" (the contact form) or "email" (a mail to a team mailbox that started it). */
+    source: text().notNull().default("form"),
+    // Where a form inquiry's visit began (decision 053): what the reports count, never a cookie.
+    /** The path of the visit's first page on this site, without its query string. */
+    landing_page: text(),
+    /** The host of the site that referred the visit's first page; null when direct or unknown. */
+    referrer_host: text(),
+    utm_source: text(),
+    utm_medium: text(),
+    utm_campaign: text(),
+    /**
+     * Since when the lead's oldest unanswered message waits for the desk: the
+     * 24-hour clock. Set from created_at on insert (a trigger) and by every
+     * message from the lead; cleared by every reply. Null: nothing is owed.
+     */
+    awaiting_since: timestamp({ withTimezone: true }),
+    /** Who wrote last: "lead" or "desk" (the inbox card shows it). */
+    last_message_by: text().notNull().default("lead"),
   },
   (table) => [
     index("contact_submissions_form_token_hash_idx").on(table.form_token_hash),
@@ -104,11 +152,17 @@ export const contactSubmissions = pgTable(
     index("contact_submissions_spam_idx")
       .on(table.created_at.desc(), table.id.desc())
       .where(sql`${table.is_spam}`),
-    // "Awaiting reply", oldest first: only the few unanswered, open, genuine rows.
+    // The "Held for review" view and its count: only the few held rows.
+    index("contact_submissions_held_idx")
+      .on(table.created_at.desc(), table.id.desc())
+      .where(sql`${table.held}`),
+    // A phone or WhatsApp number searched by its digits.
+    index("contact_submissions_phone_digits_idx").using("gin", sql`(${phoneDigits(table)}) gin_trgm_ops`),
+    // "Awaiting reply", longest waiting first: only the few unanswered, open, genuine rows.
     index("contact_submissions_awaiting_idx")
-      .on(table.created_at, table.id)
+      .on(table.awaiting_since, table.id)
       .where(
-        sql`not ${table.is_spam} and ${table.first_replied_at} is null and ${table.status} not in ('closed_won', 'closed_lost')`,
+        sql`not ${table.is_spam} and ${table.awaiting_since} is not null and ${table.status} not in ('closed_won', 'closed_lost')`,
       ),
     // "Mine" newest first; is_spam in the key lets its count read the index alone.
     index("contact_submissions_assigned_idx").on(
@@ -119,6 +173,7 @@ export const contactSubmissions = pgTable(
     ),
     // The lead status filter, newest first.
     index("contact_submissions_status_idx").on(table.status, table.created_at.desc(), table.id.desc()),
+    check("contact_submissions_held_check", sql`not ${table.held} or ${table.is_spam}`),
     check(
       "contact_submissions_status_check",
       sql`${table.status} in ('new', 'contacted', 'qualified', 'closed_won', 'closed_lost')`,
@@ -171,6 +226,8 @@ export const inquiryReplies = pgTable(
   },
   (table) => [
     index("inquiry_replies_inquiry_idx").on(table.inquiry_id, table.created_at),
+    // The inbox search finds an inquiry by the text of a reply sent on it.
+    index("inquiry_replies_body_search_idx").using("gin", sql`${table.body} gin_trgm_ops`),
     index("inquiry_replies_job_idx").on(table.job_id),
   ],
 );

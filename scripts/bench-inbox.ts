@@ -2,9 +2,10 @@
  * `npm run bench:inbox`: seeds 100,000 inquiries and prints p50/p99 server
  * time of the inbox's queries (the dashboard loader's: a page plus its total
  * and the unread count) for the first page, a filtered page, a search with no match and one with
- * many (a seeded company), the lead desk's "awaiting reply" and "mine" views, once counted afresh each time
+ * many (a seeded company), what customers quote (a reference, a phone or
+ * WhatsApp number, a phrase of the notes), the lead desk's "awaiting reply" and "mine" views, once counted afresh each time
  * (after a change) and once with the counts the loader reuses while nothing
- * changes, on PGlite
+ * changes, and the reports page's figures for the last 4, 12 and 52 weeks, on PGlite
  * (in memory) and on Postgres (a scratch database on the server of
  * BENCH_DATABASE_URL or TEST_DATABASE_URL, dropped afterwards).
  *
@@ -17,9 +18,12 @@ import {
   createScratchPostgresDatabase,
   dropScratchPostgresDatabase,
 } from "../tests/support/scratch-postgres";
-import { user } from "../db/schema";
+import { contactSubmissions, user } from "../db/schema";
+import { formatInquiryReference } from "../app/lib/inbox/inquiries.server";
 import { countInbox, selectInquiryPage } from "../app/lib/inbox/inbox.server";
 import { countInboxCached } from "../app/lib/inbox/inbox-counts.server";
+import { lastUkWeeks } from "../app/lib/reports/uk-weeks";
+import { buildReport } from "../app/lib/reports/weekly-report.server";
 import { seedInquiries } from "./bench-seed";
 import { parseCommandLine } from "./command-line";
 
@@ -27,7 +31,8 @@ const USAGE = `Usage: npm run bench:inbox
 
 Seeds an inbox of inquiries and prints p50/p99 server time of the admin
 inbox's queries (a page, its total and the unread count) for the first page, a
-filter, searches with no match and with many, the "awaiting reply" and "mine"
+filter, searches with no match and with many, searches for a reference, a
+phone or WhatsApp number and the notes, the "awaiting reply" and "mine"
 views, counted afresh and with the counts reused, on PGlite (in memory) and on
 Postgres (a scratch database, dropped afterwards).
 
@@ -89,6 +94,30 @@ async function measure(
   return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
+/**
+ * What customers quote: the reference of an inquiry in the middle of the
+ * inbox (as they type it: lower case, no "VM-"), a WhatsApp number in its
+ * national form and a phone number with its country code, and a phrase of
+ * the notes.
+ */
+async function quotedCases(database: DatabaseHandle): Promise<[string, InboxFilter][]> {
+  const [middle] = await database.db
+    .select({ id: contactSubmissions.id })
+    .from(contactSubmissions)
+    .orderBy(contactSubmissions.id)
+    .offset(Math.floor(ROWS / 2))
+    .limit(1);
+  const reference = formatInquiryReference(middle?.id ?? "00000000")
+    .slice(3)
+    .toLowerCase();
+  return [
+    [`search: reference ('${reference}')`, InboxFilterSchema.parse({ q: reference })],
+    ["search: WhatsApp number ('020 012345')", InboxFilterSchema.parse({ q: "020 012345" })],
+    ["search: phone number ('+44 20 7946 0042')", InboxFilterSchema.parse({ q: "+44 20 7946 0042" })],
+    ["search: notes ('rate card')", InboxFilterSchema.parse({ q: "rate card" })],
+  ];
+}
+
 const CASES: [string, InboxFilter][] = [
   ["first page", InboxFilterSchema.parse({})],
   [
@@ -102,21 +131,43 @@ const CASES: [string, InboxFilter][] = [
   ["mine", InboxFilterSchema.parse({ owner: "mine" })],
 ];
 
+/** The seeded inquiries run to the end of 2024: the reports look back from there. */
+const REPORTS_NOW = new Date("2024-12-31T12:00:00Z");
+
+/** The reports page's loader (every chart's figures) for the last `weeks` UK weeks. */
+async function measureReports(
+  database: DatabaseHandle,
+  weeks: number,
+): Promise<{ p50: number; p99: number }> {
+  const range = lastUkWeeks(REPORTS_NOW, weeks);
+  const run = () => buildReport(database.db, range, REPORTS_NOW);
+  for (let i = 0; i < 3; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
 async function bench(label: string, database: DatabaseHandle): Promise<void> {
   const seeding = performance.now();
   await seedDesk(database);
   console.log(
     `\n${label}: seeded ${ROWS.toLocaleString("en-GB")} inquiries in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );
+  const cases = [...CASES, ...(await quotedCases(database))];
   // What the views hold: without owners and replies their figures would mean nothing.
   const sizes = await Promise.all(
-    CASES.map(async ([name, filter]) => {
+    cases.map(async ([name, filter]) => {
       const { total } = await countInbox(database.db, filter, OWNER_ID);
       return `${name.split(" (")[0]} ${total.toLocaleString("en-GB")}`;
     }),
   );
   console.log(`  rows per view: ${sizes.join(", ")}`);
-  for (const [name, filter] of CASES) {
+  for (const [name, filter] of cases) {
     for (const cached of [false, true]) {
       const { p50, p99 } = await measure(database, filter, cached, OWNER_ID);
       const label = `${name}, ${cached ? "counts reused" : "counted afresh"}`;
@@ -124,6 +175,13 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
         `  ${label.padEnd(56)} p50 ${p50.toFixed(1).padStart(7)} ms   p99 ${p99.toFixed(1).padStart(7)} ms`,
       );
     }
+  }
+  for (const weeks of [4, 12, 52]) {
+    const { p50, p99 } = await measureReports(database, weeks);
+    const label = `reports page, last ${weeks} weeks (every chart)`;
+    console.log(
+      `  ${label.padEnd(56)} p50 ${p50.toFixed(1).padStart(7)} ms   p99 ${p99.toFixed(1).padStart(7)} ms`,
+    );
   }
 }
 

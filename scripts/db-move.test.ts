@@ -18,6 +18,7 @@ import {
   dropScratchPostgresDatabase,
 } from "../tests/support/scratch-postgres";
 import { totpCode } from "../tests/support/totp";
+import { runDbMove } from "./db-move-command";
 
 const TSX = path.resolve("node_modules/.bin/tsx");
 
@@ -33,6 +34,21 @@ function runMove(dataDir: string, url: string) {
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("exit", (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** The same command in this process, for the refusals: what it prints and its exit code. */
+async function moveInProcess(dataDir: string, url: string) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runDbMove(
+    url,
+    { DATA_DIR: dataDir },
+    {
+      log: (line) => (stdout += `${line}\n`),
+      error: (line) => (stderr += `${line}\n`),
+    },
+  );
+  return { code, stdout, stderr };
 }
 
 async function counts(db: Db) {
@@ -119,7 +135,7 @@ if (process.env.TEST_DATABASE_URL)
       await target.db.execute(sql`insert into notes values ('theirs')`);
       await target.close();
 
-      const { code, stderr } = await runMove(dataDir, url);
+      const { code, stderr } = await moveInProcess(dataDir, url);
       expect(code).toBe(1);
       expect(stderr.trim()).toMatch(/^The PostgreSQL database is not empty \(\d+ tables\)\./);
 
@@ -136,7 +152,7 @@ if (process.env.TEST_DATABASE_URL)
       const url = await scratchDatabase();
       const release = acquireDataDirLock(dataDir);
       try {
-        const { code, stderr } = await runMove(dataDir, url);
+        const { code, stderr } = await moveInProcess(dataDir, url);
         expect(code).toBe(1);
         expect(stderr).toContain(`in use by PID ${process.pid}`);
       } finally {

@@ -1,6 +1,5 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import { pathToFileURL } from "node:url";
+import { ensureDebianPackages } from "./debian-packages";
 
 /**
  * Debian's nginx, the brotli_static module deploy/nginx/volta-meridian.conf
@@ -19,28 +18,12 @@ export const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_modu
  * on loopback ports with its own configuration.
  */
 export function ensureNginx(): string {
-  if ([NGINX, BROTLI_MODULE, OPENSSL].every((file) => fs.existsSync(file))) return NGINX;
-  if (process.getuid?.() !== 0) {
-    throw new Error(
-      `nginx is missing (${NGINX}, ${BROTLI_MODULE} or ${OPENSSL}) and installing it needs root: ` +
-        `sudo apt-get install ${PACKAGES.join(" ")} (or run this as root)`,
-    );
-  }
-  console.log(`Installing ${PACKAGES.join(", ")} from Debian's packages`);
-  const aptGet = (...args: string[]) =>
-    execFileSync("apt-get", args, {
-      stdio: ["ignore", "inherit", "inherit"],
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    });
-  aptGet("update", "-qq");
-  aptGet("install", "-y", "-qq", "--no-install-recommends", ...PACKAGES);
-  // The package starts the system-wide service where an init system runs;
-  // nothing here needs it, and it would hold ports 80 and 443.
-  try {
-    execFileSync("service", ["nginx", "stop"], { stdio: "ignore" });
-  } catch {
-    // no init system, or not running: nothing to stop
-  }
+  ensureDebianPackages({
+    what: "nginx",
+    files: [NGINX, BROTLI_MODULE, OPENSSL],
+    packages: PACKAGES,
+    service: "nginx",
+  });
   return NGINX;
 }
 

@@ -85,7 +85,10 @@ describe(`account hardening, on the running server (${BACKEND})`, () => {
       notes: "evil\u0000notes",
     });
     expect(response.status).toBe(400);
-    const page = await (await get("/dashboard", site.cookies.admin)).text();
+    // The lead's own page shows its notes whichever layout the inbox is in.
+    const page = await (
+      await get(`/dashboard/inquiries/${site.inquiryIds.annotated}`, site.cookies.admin)
+    ).text();
     expect(page).toContain(NOTES);
   });
 

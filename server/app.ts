@@ -64,11 +64,6 @@ export function createApp(options: AppOptions): App {
   app.use(securityHeaders({ https, development }));
   app.use(privateWhenSignedIn());
   app.use(refuseNulInUrl());
-  app.use((_req, res, next) => {
-    // While draining, tell keep-alive clients not to reuse the connection.
-    if (options.isShuttingDown()) res.setHeader("Connection", "close");
-    next();
-  });
   // Production's static bytes are served precompressed from memory, before
   // per-request compression; development renders every page on request.
   let fastPath: FastPath | undefined;
@@ -93,6 +88,7 @@ export function createApp(options: AppOptions): App {
     healthRoutes({
       isShuttingDown: options.isShuttingDown,
       pingDatabase: (timeoutMs) => database.ping(timeoutMs),
+      mailboxes: () => services.mailboxes.readiness(),
     }),
   );
   app.use(limitBodySize());
@@ -109,10 +105,14 @@ export function createApp(options: AppOptions): App {
       getLoadContext: createGetLoadContext(services),
     }),
   );
-  const listener: RequestListener = fastPath
-    ? (req, res) => {
-        if (!fastPath(req, res)) app(req, res);
-      }
-    : app;
+  const listener: RequestListener = (req, res) => {
+    // While draining, every answer (the probes', the metrics', a page's)
+    // closes its connection after it, so a proxy never sends another request
+    // on a connection that is about to close; the fast path stands aside then.
+    if (options.isShuttingDown()) {
+      res.setHeader("Connection", "close");
+      app(req, res);
+    } else if (!fastPath?.(req, res)) app(req, res);
+  };
   return { listener, express: app, fastPath };
 }

@@ -13,8 +13,11 @@ const CATALOGUE_CACHE_ENTRIES = 200;
 /** Distinct searches without results kept, apart, so they cannot push out the others. */
 const EMPTY_SEARCH_ENTRIES = 50;
 
-/** An executable inline script would need a nonce, so such a page is never cached. */
-const INLINE_SCRIPT = /<script(?![^>]*\s(?:src=|type="application\/ld\+json"))[^>]*>/;
+/**
+ * An executable inline script would need a nonce, so such a page is never
+ * cached; the visit-source script is allowed by its hash instead (decision 053).
+ */
+const INLINE_SCRIPT = /<script(?![^>]*\s(?:src=|type="application\/ld\+json"|data-visit-source))[^>]*>/;
 
 /** Raw query strings (up to a length) whose normalised form is remembered, so a repeated one is not parsed again. */
 const REMEMBERED_QUERIES = 1_000;

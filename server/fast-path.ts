@@ -19,7 +19,7 @@ export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
  * the same log line; the same metrics. Anything it is not sure of goes
  * through Express, which serves the same resources itself:
  * - methods other than GET and HEAD, and every request while shutting down
- *   (Express adds `Connection: close`);
+ *   (server/app.ts answers those through Express, with `Connection: close`);
  * - a NUL in the URL (refused with 400 there);
  * - a session or toast cookie (a server render, or `private, no-store`);
  * - a path Express would decode or normalise (`%`, a trailing slash), and

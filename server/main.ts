@@ -139,6 +139,11 @@ export async function startServer({ httpServer, build, clientDir, vite }: StartS
     if (shuttingDown) return;
     // From here /readyz answers 503 and responses ask clients not to reuse the connection.
     shuttingDown = true;
+    // Idle kept-alive connections stay open: a proxy may be sending a request
+    // on one right now, and a post lost that way is not retried (nginx also
+    // counts the error against this instance). The next request on each is
+    // answered with `Connection: close`; one that gets none is closed by the
+    // proxy's idle timeout, which the delay outlasts (decision 055).
     const delayMs = env.SHUTDOWN_DELAY_SECONDS * 1000;
     logger.info({ signal, delayMs }, "shutting down: not ready, draining in-flight requests");
     if (delayMs === 0) return closeAndDrain();

@@ -6,6 +6,7 @@ import {
   createScratchPostgresDatabase,
   dropScratchPostgresDatabase,
 } from "../tests/support/scratch-postgres";
+import { VISIT_SOURCE_SCRIPT_HASH } from "./security-headers";
 import { clientBuildDir, type ServerProcess, spawnServer } from "../tests/support/server-process";
 
 // Each test starts real server processes; on a busy 2-core machine a start
@@ -71,7 +72,8 @@ describe("production server on the embedded database", () => {
   });
 
   // Prerendered pages, static files and cached catalogue pages carry no inline
-  // script: the same policy, with scripts from this origin only and no nonce.
+  // script but the hashed visit-source one: the same policy, with scripts from
+  // this origin only (and that hash) and no nonce.
   it.each<[string, string]>([
     ["a prerendered page", "/"],
     ["a static file", "/favicon.svg"],
@@ -83,7 +85,7 @@ describe("production server on the embedded database", () => {
     ]);
     const csp = fixed.headers.get("content-security-policy") ?? "";
     const scriptSrc = csp.split(";").find((directive) => directive.startsWith("script-src")) ?? "";
-    expect(scriptSrc).toBe("script-src 'self'");
+    expect(scriptSrc).toBe(`script-src 'self' ${VISIT_SOURCE_SCRIPT_HASH}`);
     const withoutNonce = (dynamic.headers.get("content-security-policy") ?? "").replace(/ 'nonce-[^']+'/, "");
     expect(csp).toBe(withoutNonce);
     for (const name of [

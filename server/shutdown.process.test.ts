@@ -13,6 +13,7 @@ import { createPgliteDataDir } from "../tests/support/test-database";
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const SECRET = "shutdown-test-secret-0123456789abcdefghijkl";
+const METRICS_TOKEN = "shutdown-metrics-token-0123456789";
 const tempDirs: string[] = [];
 afterAll(() => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
@@ -72,6 +73,35 @@ async function countStored(dataDir: string, email: string): Promise<number> {
   }
 }
 
+interface KeptAlive {
+  /** Sends another request on the connection; resolves with what comes back once the server closes it. */
+  askAgain(): Promise<string>;
+}
+
+/** A connection that has had one answer and is kept alive, idle, as a proxy keeps its upstream connections. */
+async function keepAliveConnection(url: string): Promise<KeptAlive> {
+  const { port } = new URL(url);
+  const socket = net.connect(Number(port), "127.0.0.1");
+  let data = "";
+  socket.on("data", (chunk: Buffer) => (data += chunk.toString()));
+  const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+  // A reset is how a closed connection may answer the next write.
+  socket.on("error", () => {});
+  await new Promise<void>((resolve) => socket.once("connect", resolve));
+  const request = `HEAD /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n\r\n`;
+  socket.write(request);
+  await vi.waitFor(() => expect(data).toMatch(/\r\n\r\n$/));
+  expect(data).toMatch(/^HTTP\/1\.1 200 [^]*Connection: keep-alive/i);
+  data = "";
+  return {
+    async askAgain() {
+      if (!socket.destroyed) socket.write(request);
+      await closed;
+      return data;
+    },
+  };
+}
+
 function tempDataDir(): string {
   const dir = createPgliteDataDir("shutdown-");
   tempDirs.push(dir);
@@ -108,18 +138,34 @@ describe("graceful shutdown", () => {
       CONTACT_RATE_LIMIT: "0",
       // Long enough for the probes below on a busy machine.
       SHUTDOWN_DELAY_SECONDS: "10",
+      METRICS_TOKEN,
     });
     const slow = await startSlowSubmission(server.url, "slow-delay@example.test");
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    const idle = await keepAliveConnection(server.url);
 
     server.child.kill("SIGTERM");
     await vi.waitFor(() => expect(server.stdout()).toContain("shutting down"), { timeout: 10_000 });
-    // A load balancer's next probe sees 503, while requests it still sends are served.
+    // A request a proxy sends on its idle kept-alive connection is answered,
+    // and the answer closes the connection.
+    expect(await idle.askAgain()).toMatch(/^HTTP\/1\.1 200 [^]*Connection: close/i);
+    const metrics = await fetch(`${server.url}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(metrics.status).toBe(200);
+    expect(metrics.headers.get("connection")).toBe("close");
+    // A load balancer's next probe sees 503, while requests it still sends are
+    // served, each on a connection closed after its answer.
     const probe = await fetch(`${server.url}/readyz`);
     expect(probe.status).toBe(503);
     expect(probe.headers.get("connection")).toBe("close");
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    expect((await fetch(`${server.url}/about`)).status).toBe(200);
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get("connection")).toBe("close");
+    // A prerendered page, which the fast path would otherwise answer.
+    const page = await fetch(`${server.url}/about`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("connection")).toBe("close");
 
     // After the delay the listener closes; the slow request is still drained.
     await vi.waitFor(() => expect(fetch(`${server.url}/healthz`)).rejects.toThrow(), {

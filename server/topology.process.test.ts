@@ -254,9 +254,34 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("nginx in front of two instances
         }
       }
     };
-    const load = Promise.all([getLoop(), postLoop(0), postLoop(1)]);
+    // A post nginx must not retry (only /contact's form token makes a retry
+    // safe): a sign-in with a wrong password, answered 401 with no session.
+    let signIns = 0;
+    const signInLoop = async () => {
+      for (let n = 0; going() && n < 2_000; n++) {
+        try {
+          const response = await client.request(`${proxy.url}/auth`, {
+            method: "POST",
+            // Addresses apart from the inquiries', each under the limit per address.
+            from: `127.0.${100 + Math.floor(n / 250)}.${1 + (n % 250)}`,
+            headers: { "content-type": "application/x-www-form-urlencoded", origin: proxy.url },
+            body: new URLSearchParams({
+              intent: "sign-in",
+              email: `nobody-${n}@example.test`,
+              password: "wrong-password-for-an-unknown-account",
+            }).toString(),
+          });
+          signIns++;
+          if (response.status !== 401)
+            failures.push(`POST /auth: ${response.status} ${response.body.slice(0, 80)}`);
+        } catch (error) {
+          failures.push(`POST /auth: ${String(error)}`);
+        }
+      }
+    };
+    const load = Promise.all([getLoop(), postLoop(0), postLoop(1), signInLoop()]);
 
-    const progress = () => [gets, acknowledged.length] as const;
+    const progress = () => [gets, acknowledged.length, signIns] as const;
     for (const index of [0, 1]) {
       const before = progress();
       // What systemd does on `systemctl restart volta@<port>`: SIGTERM, wait, start.
@@ -266,6 +291,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("nginx in front of two instances
       const after = progress();
       expect(after[0]).toBeGreaterThan(before[0]);
       expect(after[1]).toBeGreaterThan(before[1]);
+      expect(after[2]).toBeGreaterThan(before[2]);
     }
     running = false;
     await load;

@@ -14,6 +14,7 @@ import {
   PHONE_PATTERN,
 } from "~/forms/contact";
 import { constraintsOf, type FieldErrors } from "~/forms/parse-form";
+import { VISIT_SOURCE_FIELDS, type VisitSource } from "~/forms/visit-source";
 
 const { labels, placeholders } = contactPage.form;
 
@@ -40,6 +41,9 @@ export function fieldId(field: ContactField): string {
 }
 
 type ContactFieldErrors = FieldErrors<ContactField>;
+
+/** The error summary's id, and the fragment the form posts to. */
+export const ERROR_SUMMARY_ID = "contact-errors";
 
 /** A field of the inquiry form: its label, limits, id and error come from the field's name. */
 function ContactFormField({
@@ -80,6 +84,7 @@ function ErrorSummary({ fieldErrors, formError }: { fieldErrors: ContactFieldErr
   return (
     <div
       ref={ref}
+      id={ERROR_SUMMARY_ID}
       tabIndex={-1}
       role="alert"
       aria-labelledby="contact-error-summary-title"
@@ -113,6 +118,7 @@ export interface InquiryFormProps {
   fieldErrors: ContactFieldErrors;
   formError?: string;
   formToken: string;
+  visit: VisitSource;
 }
 
 /**
@@ -120,14 +126,27 @@ export interface InquiryFormProps {
  * hydrated, <Form> submits it without a reload. Uncontrolled fields: the
  * server's values are the defaults, and a remount (new key) clears them.
  */
-export function InquiryForm({ values, fieldErrors, formError, formToken }: InquiryFormProps) {
+export function InquiryForm({ values, fieldErrors, formError, formToken, visit }: InquiryFormProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
 
   return (
-    <Form method="post" action="/contact" aria-labelledby="inquiry-heading" className="mt-6">
+    // Without JavaScript, the answer to a refused inquiry opens at the summary: the fragment
+    // scrolls to it and starts keyboard focus there (a sent one's redirect names its own).
+    <Form
+      method="post"
+      action={`/contact#${ERROR_SUMMARY_ID}`}
+      aria-labelledby="inquiry-heading"
+      className="mt-6"
+    >
       <ErrorSummary fieldErrors={fieldErrors} formError={formError} />
       <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
+      {/* Where the visit began: filled by the server, then by the visit-source script (decision 053). */}
+      <div id="visit-source" hidden>
+        {VISIT_SOURCE_FIELDS.map((field) => (
+          <input key={field} type="hidden" name={field} defaultValue={visit[field] ?? ""} />
+        ))}
+      </div>
       <div hidden>
         <label htmlFor="contact-company-website">Leave this field empty</label>
         <input

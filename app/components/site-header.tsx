@@ -56,12 +56,21 @@ function NavActions({ viewer }: { viewer: HeaderViewer }) {
             ) : null}
           </Link>
         ) : null}
-        <Link to={navActions.account.href} className={`header-button ${iconClass("user")}`}>
-          {navActions.account.label}
+        {/* Signed in, the full bar is wider still: these go to icons too between xl and 2xl. */}
+        <Link
+          to={navActions.account.href}
+          title={navActions.account.label}
+          className={`header-button ${iconClass("user")}`}
+        >
+          <span className="xl:max-2xl:sr-only">{navActions.account.label}</span>
         </Link>
         <form method="post" action={navActions.signOut.action}>
-          <button type="submit" className={`header-button w-full ${iconClass("log-out")}`}>
-            {navActions.signOut.label}
+          <button
+            type="submit"
+            title={navActions.signOut.label}
+            className={`header-button w-full ${iconClass("log-out")}`}
+          >
+            <span className="xl:max-2xl:sr-only">{navActions.signOut.label}</span>
           </button>
         </form>
         <WhatsAppButton />

@@ -106,5 +106,15 @@ export const contactPage = {
       title: "Error",
       description: "Failed to send message. Please try again.",
     },
+    /** The confirmation after a sent inquiry (the toast above keeps the spec's words). */
+    sent: {
+      title: "We have your inquiry",
+      referenceLabel: "Your reference",
+      quote: "Please quote it whenever you write or call us about this inquiry.",
+      replyWithin: `A member of our team will reply within ${company.responseTime}, by email from`,
+      spamFolder: (from: string) =>
+        `If our reply is not in your inbox by then, please check your spam or junk folder, and add ${from} to your contacts so that it reaches you.`,
+      another: "Send another inquiry",
+    },
   },
 };

@@ -10,7 +10,9 @@ import {
   BACKUP_CODES_COOKIE,
   buildPrivacyPage,
   PRIVACY_NOTICE_VERSION,
+  VISIT_SOURCE_NOTICE,
 } from "./privacy";
+import { VISIT_SOURCE_FIELDS } from "~/forms/visit-source";
 import { authLinks } from "./auth-links";
 import { retention } from "./retention";
 
@@ -54,7 +56,22 @@ describe("the privacy notice keeps its promises", () => {
     // inquiryLastActivity (app/lib/privacy/declarations/inquiry-tables.server.ts) leaves read_at out.
     expect(retentionSection).not.toContain("opened by our team");
     expect(retentionSection).toContain(
-      "when the inquiry arrived, its notes were last changed, or our team last replied to it or changed its status or owner; opening it does not count",
+      "when the inquiry arrived, you last emailed us about it, its notes were last changed, or our team last replied to it or changed its status or owner; opening it does not count",
+    );
+  });
+
+  it("says what is kept from emails and attachments, and for how long, from the configuration", () => {
+    const collected = section("2. The personal data we collect");
+    for (const phrase of [
+      "its text (an email written in HTML is kept as plain text",
+      "SPF, DKIM and DMARC",
+      "its attachments, within our size limits per file and per email; for a larger one we keep only its name, type and size",
+      "automatic replies",
+    ]) {
+      expect(collected).toContain(phrase);
+    }
+    expect(section("4. How long we keep your data")).toContain(
+      `Emails you send us about an inquiry (their text, sender checks and attachments): as long as the inquiry, that is ${retention.inquiryMonths} months after its last activity (${retention.spamDays} days if it is spam), and deleted with it, attachment files included.`,
     );
   });
 
@@ -62,6 +79,9 @@ describe("the privacy notice keeps its promises", () => {
     const retentionSection = section("4. How long we keep your data");
     expect(retentionSection).toContain(
       "Our replies to you and the record of how your inquiry was handled: as long as the inquiry, and deleted with it.",
+    );
+    expect(retentionSection).toContain(
+      "Replies to you that our team is still drafting, and the follow-up reminders it sets on your inquiry: as long as the inquiry",
     );
     expect(retentionSection).toContain(
       `with the names and email addresses they are addressed to, in our outgoing mail queue: ${retention.deliveredMailDays} days after delivery`,
@@ -108,6 +128,31 @@ describe("the privacy notice keeps its promises", () => {
     expect(complaints).toContain(company.emails.privacy.address);
     expect(complaints).toContain(`within ${retention.complaintAcknowledgeDays} days of receiving it`);
     expect(complaints).toContain("Information Commissioner’s Office (ICO)");
+  });
+
+  it("says what the contact form keeps of how the visit began, column by column, and where the browser keeps it", () => {
+    const collected = section("2. The personal data we collect");
+    expect(collected).toContain(VISIT_SOURCE_NOTICE);
+    // Each stored column (contact_submissions, decision 053) is named in the notice.
+    expect(VISIT_SOURCE_FIELDS).toEqual([
+      "landing_page",
+      "referrer_host",
+      "utm_source",
+      "utm_medium",
+      "utm_campaign",
+    ]);
+    for (const phrase of [
+      "the first page of your visit to our site",
+      "without anything after a question mark",
+      "the name of the website that sent you there",
+      "utm_source, utm_medium and utm_campaign",
+      "for as long as the inquiry",
+    ]) {
+      expect(collected).toContain(phrase);
+    }
+    expect(section("7. Cookies and security")).toContain(
+      "in its session storage, not in a cookie: they never leave your browser unless you send our contact form",
+    );
   });
 
   it("claims nothing the system does not do", () => {

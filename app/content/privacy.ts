@@ -8,7 +8,7 @@ import type { LegalDocument } from "./types";
  * force (contact_submissions.privacy_notice_version). Change it with every
  * revision of the text, together with `lastUpdated`.
  */
-export const PRIVACY_NOTICE_VERSION = "2026-11-24.1";
+export const PRIVACY_NOTICE_VERSION = "2026-11-24.2";
 
 /**
  * Administrator accounts need a second factor at sign-in: requireAdminMiddleware
@@ -17,6 +17,17 @@ export const PRIVACY_NOTICE_VERSION = "2026-11-24.1";
  * change that stops enforcing it.
  */
 export const ADMIN_STRONG_AUTHENTICATION = true;
+
+/**
+ * What the contact form keeps about how the visit began (decision 053): the
+ * columns landing_page, referrer_host and utm_* of contact_submissions.
+ */
+export const VISIT_SOURCE_NOTICE =
+  "how you found us: the first page of your visit to our site (its address without anything after a question mark), the name of the website that sent you there, such as www.google.com (never the page on it), and the campaign tags of the link you followed (utm_source, utm_medium and utm_campaign), so that we can tell which pages and campaigns bring inquiries; we keep these with your inquiry, for as long as the inquiry";
+
+/** Where the browser keeps them until the form is sent. */
+export const VISIT_STORAGE_NOTICE =
+  "While you browse our site, your browser keeps the first page of your visit, the referring website and those campaign tags in its session storage, not in a cookie: they never leave your browser unless you send our contact form, and the browser deletes them when you close the tab.";
 
 /**
  * The cookie that lets the account page show freshly issued backup codes
@@ -77,7 +88,8 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
               "your area of interest and, optionally, your expected deal size",
               "the content of your message, and which version of this notice was in force when you sent it",
               "your IP address, used only to limit repeated submissions and prevent spam",
-              "notes our team adds to your inquiry while handling it",
+              VISIT_SOURCE_NOTICE,
+              "notes our team adds to your inquiry while handling it, follow-up reminders it sets itself (such as when to call you back), and replies to you that it is still drafting",
               "the emails we send about your inquiry: our acknowledgement to you, our notification to our team and our replies to you",
               "a record of how our team handled your inquiry: who in our team it is assigned to, its status, when we replied and what was done, by whom and when",
             ],
@@ -99,7 +111,21 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
           },
           {
             kind: "paragraph",
-            text: "If you contact us by email, phone or WhatsApp we keep a record of that correspondence. If a transaction proceeds, we collect identity, ownership and financial documents for customer due diligence; we give you a separate notice explaining that processing at the time.",
+            text: `When you email ${company.emails.deals.address} or ${company.emails.general.address}, or reply to an email we sent you, our desk files your email with your inquiry (an email that starts a new conversation becomes an inquiry, and is acknowledged like one sent through the form, unless it is an automatic reply). From each email we keep:`,
+          },
+          {
+            kind: "list",
+            items: [
+              "your name and email address as the email gives them, its date and its subject",
+              "its text (an email written in HTML is kept as plain text; images and other remote content are never loaded)",
+              "the results of the sender checks (SPF, DKIM and DMARC) our mail server recorded on it, so that forged emails stand out",
+              "its attachments, within our size limits per file and per email; for a larger one we keep only its name, type and size",
+              "automatic replies (such as out-of-office messages) and delivery failure reports about our emails to you, with the inquiry they concern",
+            ],
+          },
+          {
+            kind: "paragraph",
+            text: "If you contact us by phone or WhatsApp we keep a record of that correspondence. If a transaction proceeds, we collect identity, ownership and financial documents for customer due diligence; we give you a separate notice explaining that processing at the time.",
           },
         ],
       },
@@ -139,9 +165,11 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
           {
             kind: "list",
             items: [
-              `Inquiries: ${months(config.inquiryMonths)} after their last activity (when the inquiry arrived, its notes were last changed, or our team last replied to it or changed its status or owner; opening it does not count), together with the emails about them, our replies and the record of how it was handled.`,
-              `Submissions our spam filter or our team marks as spam: ${days(config.spamDays)} after their last activity.`,
+              `Inquiries: ${months(config.inquiryMonths)} after their last activity (when the inquiry arrived, you last emailed us about it, its notes were last changed, or our team last replied to it or changed its status or owner; opening it does not count), together with the emails about them, our replies and the record of how it was handled.`,
+              `Submissions our spam filter or our team marks as spam: ${days(config.spamDays)} after their last activity. A submission held back only because it was sent very quickly is kept as an inquiry (${months(config.inquiryMonths)} after its last activity) until our team reviews it; if they mark it as spam, the spam period applies from then.`,
               `Our replies to you and the record of how your inquiry was handled: as long as the inquiry, and deleted with it.`,
+              `Replies to you that our team is still drafting, and the follow-up reminders it sets on your inquiry: as long as the inquiry, and deleted with it (a draft also goes once its reply is sent).`,
+              `Emails you send us about an inquiry (their text, sender checks and attachments): as long as the inquiry, that is ${months(config.inquiryMonths)} after its last activity (${days(config.spamDays)} if it is spam), and deleted with it, attachment files included.`,
               `Copies of the emails we send (acknowledgements, notifications, replies and account emails), with the names and email addresses they are addressed to, in our outgoing mail queue: ${days(config.deliveredMailDays)} after delivery, or ${days(config.failedMailDays)} after we stop trying to deliver them, and never longer than the inquiry they are about. Where the website writes emails to files instead of sending them, those files are also deleted ${days(config.deliveredMailDays)} after they were written. The notifications to our team messaging service are kept the same way.`,
               `IP addresses and email addresses in rate-limit counters: until the counter’s time window ends, which is never more than ${hours(config.rateLimitMaxWindowHours)}.`,
               `Sessions, with their IP address and user agent: until you sign out, or until the session expires after ${days(config.sessionIdleDays)} without use and at the latest ${days(config.sessionMaxDays)} after you signed in.`,
@@ -202,7 +230,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
         blocks: [
           {
             kind: "paragraph",
-            text: `We use only cookies that are strictly necessary: a session cookie that keeps you signed in; a cookie that carries a confirmation message to the next page for a minute; while you sign in with a second factor or add or use a passkey, a short-lived cookie that ties that step to your browser; and, when an account’s backup codes are issued, a cookie named ${BACKUP_CODES_COOKIE.name} that lets the account page show them once and expires after ${BACKUP_CODES_COOKIE.lifetimeMinutes} minutes. We do not use advertising or analytics cookies, and we will ask for your consent before introducing any non-essential cookies.`,
+            text: `We use only cookies that are strictly necessary: a session cookie that keeps you signed in; a cookie that carries a confirmation message to the next page for a minute; while you sign in with a second factor or add or use a passkey, a short-lived cookie that ties that step to your browser; and, when an account’s backup codes are issued, a cookie named ${BACKUP_CODES_COOKIE.name} that lets the account page show them once and expires after ${BACKUP_CODES_COOKIE.lifetimeMinutes} minutes. We do not use advertising or analytics cookies, and we will ask for your consent before introducing any non-essential cookies. ${VISIT_STORAGE_NOTICE}`,
           },
           {
             kind: "paragraph",

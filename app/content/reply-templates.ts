@@ -3,6 +3,11 @@ import { equipmentTerms } from "./equipment-trading";
 import { kycAmlPage } from "./services/kyc-aml";
 
 /**
+ * The reply templates the desk shipped with: the migration that moved
+ * templates into the database (table reply_templates, edited at
+ * /dashboard/templates) seeded them from this text, and a test holds the
+ * seed to it. The team's edits live in the database, not here.
+ *
  * Starting points for replies from the desk. Each is a draft the admin
  * edits before sending: `[[…]]` marks what only they can fill in (a rate,
  * a date), and the desk refuses to send a reply that still contains one.
@@ -16,6 +21,17 @@ export const REPLY_TEMPLATE_IDS = [
   "not-offered",
 ] as const;
 export type ReplyTemplateId = (typeof REPLY_TEMPLATE_IDS)[number];
+
+/** The ids the migration gave the seeded templates: fixed, so links and tests can name them. */
+export const SEEDED_TEMPLATE_UUIDS: Record<ReplyTemplateId, string> = {
+  "kyc-checklist": "5eed7e31-0000-4000-8000-000000000001",
+  "equipment-availability": "5eed7e31-0000-4000-8000-000000000002",
+  "licensing-consultation": "5eed7e31-0000-4000-8000-000000000003",
+  "not-offered": "5eed7e31-0000-4000-8000-000000000004",
+};
+
+/** The subject the seeded templates start with; its placeholders are filled in per lead. */
+export const SEEDED_TEMPLATE_SUBJECT = "Your inquiry {{reference}} – {{brand}}";
 
 /** Matches a placeholder left in a draft. */
 export const REPLY_PLACEHOLDER = /\[\[[^\]]*\]\]/;

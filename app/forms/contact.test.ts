@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { SignUpSchema } from "./auth";
-import { ContactFormSchema, type ContactValues, EMPTY_CONTACT_VALUES, PHONE_PATTERN } from "./contact";
+import {
+  ContactFormSchema,
+  type ContactValues,
+  contactMessages,
+  EMPTY_CONTACT_VALUES,
+  PHONE_PATTERN,
+  phoneProblem,
+} from "./contact";
 import { prefillContactValues } from "./contact-prefill";
 import { parseForm } from "./parse-form";
 
@@ -164,5 +171,41 @@ describe("the phone field's HTML pattern", () => {
       expect(browserPattern().test(phone), phone).toBe(false);
       expect(ContactFormSchema.shape.phone.safeParse(phone).success, phone).toBe(false);
     }
+  });
+});
+
+describe("the phone fields' messages say what is wrong with what was typed", () => {
+  const valid = {
+    name: "Ama Mensah",
+    company: "",
+    email: "ama@example.com",
+    phone: "",
+    whatsapp: "",
+    interest: "gold-buying",
+    deal_size: "",
+    message: "Hello",
+  };
+  const phoneError = (phone: string, field: "phone" | "whatsapp" = "phone") => {
+    const result = validateContact({ ...valid, [field]: phone });
+    return result.success ? undefined : result.fieldErrors[field];
+  };
+
+  it("names the characters a number cannot hold, each once, as typed", () => {
+    expect(phoneError("+44 abc 7946")).toBe(
+      "A phone number cannot contain “a”, “b” or “c”. Use digits, spaces and + ( ) - . only, e.g. +233 24 123 4567.",
+    );
+    expect(phoneError("020#7946#0000", "whatsapp")).toBe(
+      "A phone number cannot contain “#”. Use digits, spaces and + ( ) - . only, e.g. +233 24 123 4567.",
+    );
+  });
+
+  it("says when a number has no digit, and how long a long one is", () => {
+    expect(phoneError("( ) -")).toBe(contactMessages.phoneNoDigits);
+    expect(phoneError("+233 24 123 4567 0000 0000 0000 0000")).toBe(contactMessages.phoneTooLong(36));
+  });
+
+  it("says nothing about a number it takes", () => {
+    expect(phoneError("+44 (20) 7946-0958")).toBeUndefined();
+    expect(phoneProblem("+233 24 123 4567")).toBeNull();
   });
 });

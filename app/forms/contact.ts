@@ -44,6 +44,12 @@ export const contactMessages = {
   companyTooLong: `The company name must be at most ${CONTACT_LIMITS.company} characters.`,
   emailInvalid: "Please enter a valid email address, e.g. name@company.com.",
   phoneInvalid: `Use at most ${CONTACT_LIMITS.phone} digits, spaces and + ( ) - . characters.`,
+  /** What is wrong with the number as typed, so the visitor knows what to change. */
+  phoneTooLong: (length: number) =>
+    `This number is ${length} characters long; use at most ${CONTACT_LIMITS.phone}, e.g. +233 24 123 4567.`,
+  phoneNotAllowed: (characters: string) =>
+    `A phone number cannot contain ${characters}. Use digits, spaces and + ( ) - . only, e.g. +233 24 123 4567.`,
+  phoneNoDigits: "This number has no digits. Enter it with its country code, e.g. +233 24 123 4567.",
   interestRequired: "Please select an area of interest.",
   dealSizeInvalid: "Please choose one of the listed deal sizes.",
   messageRequired: "Please enter a message.",
@@ -60,14 +66,41 @@ function optionalText(max: number, message: string) {
     .transform((value) => (value === "" ? null : value));
 }
 
+const PHONE_CHARACTER = /[0-9+().\s-]/;
+
+/** The characters a number may not hold, each once and quoted as typed: “a”, “b” and “#”. */
+function listNotAllowed(value: string): string {
+  const found = [...new Set([...value].filter((character) => !PHONE_CHARACTER.test(character)))];
+  const quoted = found.slice(0, 5).map((character) => `“${character}”`);
+  if (found.length > 5) quoted.push("other characters");
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)!}` : quoted[0]!;
+}
+
+/** Why a typed number is refused (its length aside), or null when this form takes it. */
+export function phoneProblem(value: string): string | null {
+  if (value === "" || PHONE_REGEX.test(value)) return null;
+  if ([...value].some((character) => !PHONE_CHARACTER.test(character))) {
+    return contactMessages.phoneNotAllowed(listNotAllowed(value));
+  }
+  return contactMessages.phoneNoDigits;
+}
+
 function optionalPhone() {
-  return z
-    .string()
-    .overwrite(stripSingleLineControls)
-    .trim()
-    .max(CONTACT_LIMITS.phone, contactMessages.phoneInvalid)
-    .refine((value) => value === "" || PHONE_REGEX.test(value), { message: contactMessages.phoneInvalid })
-    .transform((value) => (value === "" ? null : value));
+  return (
+    z
+      .string()
+      .overwrite(stripSingleLineControls)
+      .trim()
+      // The browser's maxlength comes from this limit; a longer number still gets its own message.
+      .max(CONTACT_LIMITS.phone, {
+        error: (issue) => contactMessages.phoneTooLong(String(issue.input).length),
+      })
+      .superRefine((value, ctx) => {
+        const problem = phoneProblem(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      })
+      .transform((value) => (value === "" ? null : value))
+  );
 }
 
 export const ContactFormSchema = z.object({

@@ -2,16 +2,41 @@ import { z } from "zod";
 import { DEAL_SIZE_VALUES, INTEREST_VALUES } from "~/content/inquiry-options";
 import { LEAD_STATUS_VALUES } from "~/content/lead-desk";
 
-/** Inquiries per page of the admin inbox. */
+/** Inquiries per page of the admin inbox: the spec's cards. */
 export const INBOX_PAGE_SIZE = 25;
+/** Rows per page of the compact list. */
+export const INBOX_LIST_PAGE_SIZE = 50;
+
+/** How the inbox is laid out: the compact list (the default) or the spec's cards. */
+export const INBOX_LAYOUT_VALUES = ["list", "cards"] as const;
+export type InboxLayout = (typeof INBOX_LAYOUT_VALUES)[number];
+export const INBOX_LAYOUT_LABELS: Record<InboxLayout, string> = { list: "List", cards: "Cards" };
+
+export function pageSizeOf(layout: InboxLayout): number {
+  return layout === "list" ? INBOX_LIST_PAGE_SIZE : INBOX_PAGE_SIZE;
+}
+
+/**
+ * The order of a view: received (newest first; "awaiting reply" oldest
+ * first), last activity, deal size (largest first) or lead status (new first).
+ */
+export const INBOX_SORT_VALUES = ["received", "activity", "deal", "status"] as const;
+export type InboxSort = (typeof INBOX_SORT_VALUES)[number];
+export const INBOX_SORT_LABELS: Record<InboxSort, string> = {
+  received: "Received",
+  activity: "Last activity",
+  deal: "Deal size",
+  status: "Status",
+};
 export const NOTES_MAX_LENGTH = 5000;
 export const SEARCH_MAX_LENGTH = 200;
 
 /**
- * `all` is every inquiry except spam, which only the `spam` view shows;
+ * `all` is every inquiry except spam, which only the `spam` view shows, and
+ * held ones (sent faster than people type), which only `held` shows;
  * `awaiting` is every open genuine inquiry without a first reply, oldest first.
  */
-export const INBOX_STATUS_VALUES = ["all", "unread", "read", "awaiting", "spam"] as const;
+export const INBOX_STATUS_VALUES = ["all", "unread", "read", "awaiting", "held", "spam"] as const;
 export type InboxStatus = (typeof INBOX_STATUS_VALUES)[number];
 
 export const INBOX_STATUS_LABELS: Record<InboxStatus, string> = {
@@ -19,6 +44,7 @@ export const INBOX_STATUS_LABELS: Record<InboxStatus, string> = {
   unread: "Unread",
   read: "Read",
   awaiting: "Awaiting reply",
+  held: "Held for review",
   spam: "Spam",
 };
 
@@ -45,6 +71,7 @@ export const InboxFilterSchema = z.object({
   owner: optional(z.enum(INBOX_OWNER_VALUES)).catch(undefined),
   /** One inquiry (the link in webhook and digest messages). */
   inquiry: optional(z.uuid()).catch(undefined),
+  sort: z.enum(INBOX_SORT_VALUES).catch("received"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   /** Snapshot bound: pages after the first list only inquiries created up to this instant. */
   asOf: optional(z.iso.datetime({ offset: true })).catch(undefined),
@@ -64,6 +91,7 @@ export function parseInboxFilter(searchParams: URLSearchParams): InboxFilter {
     lead: searchParams.get("lead"),
     owner: searchParams.get("owner"),
     inquiry: searchParams.get("inquiry"),
+    sort: searchParams.get("sort") ?? undefined,
     page: searchParams.get("page") ?? undefined,
     asOf: searchParams.get("asOf"),
   });
@@ -79,6 +107,7 @@ export function inboxSearchParams(filter: Partial<InboxFilter>): URLSearchParams
   if (filter.lead) params.set("lead", filter.lead);
   if (filter.owner) params.set("owner", filter.owner);
   if (filter.inquiry) params.set("inquiry", filter.inquiry);
+  if (filter.sort && filter.sort !== "received") params.set("sort", filter.sort);
   if (filter.page && filter.page > 1) params.set("page", String(filter.page));
   if (filter.asOf && filter.page && filter.page > 1) params.set("asOf", filter.asOf);
   return params;

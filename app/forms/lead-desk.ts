@@ -6,8 +6,9 @@ import {
   REPLY_SUBJECT_MAX_LENGTH,
 } from "~/content/lead-desk";
 import { REPLY_PLACEHOLDER } from "~/content/reply-templates";
-import { INBOX_OWNER_VALUES, INBOX_STATUS_VALUES } from "./inbox";
+import { INBOX_OWNER_VALUES, INBOX_SORT_VALUES, INBOX_STATUS_VALUES } from "./inbox";
 import { DEAL_SIZE_VALUES, INTEREST_VALUES } from "~/content/inquiry-options";
+import { REPLY_CHANNEL_VALUES } from "~/content/desk-labels";
 
 /**
  * The lead desk's forms, one schema per action, as the server
@@ -76,7 +77,7 @@ export const ReplySchema = z.object({
 export const MarkRepliedSchema = z.object({
   intent: z.literal("mark-replied"),
   id: IdSchema,
-  channel: z.enum(["email", "phone", "whatsapp", "meeting", "other"]).default("email"),
+  channel: z.enum(REPLY_CHANNEL_VALUES, { error: "Choose how you replied." }).default("email"),
 });
 
 export const BULK_ACTION_VALUES = [
@@ -113,6 +114,8 @@ export const BulkActionSchema = z
     q: z.string().trim().max(200).optional(),
     owner: z.enum(INBOX_OWNER_VALUES).optional(),
     lead: z.enum(LEAD_STATUS_VALUES).optional(),
+    /** The view's order: only for going back to it. */
+    sort: z.enum(INBOX_SORT_VALUES).optional(),
     before: z.iso.datetime({ offset: true }).optional(),
     /** An admin's id, or BULK_NOBODY to clear the owner; empty is "not chosen". */
     assigneeId: z.preprocess(

@@ -1,4 +1,7 @@
 import { createAuth } from "./auth/auth.server";
+import { startMailboxFetching, type MailboxFetching } from "./conversation/mailbox-fetching.server";
+import { createMailboxStatusBoard } from "./conversation/mailbox-status.server";
+import type { FileReceivedMail } from "./conversation/received-mail";
 import { createToastCookie } from "./http/toast.server";
 import { createStreamSlots } from "./ops/stream-slots.server";
 import type { AppServices } from "./context.server";
@@ -7,6 +10,7 @@ import type { Env } from "./env.server";
 import type { AnyJobKind } from "./jobs/job-worker.server";
 import { mailJob } from "./mail/mail-job.server";
 import { createMailSenderFromEnv } from "./mail/mail.server";
+import { logger } from "./ops/logger.server";
 import { createWebhookSender, webhookJob } from "./webhook/webhook-job.server";
 
 /*
@@ -36,5 +40,25 @@ export function createAppServices(
     eventStreams: createStreamSlots(env.EVENT_STREAMS_PER_ACCOUNT),
     mailer: overrides.mailer ?? createMailSenderFromEnv(env),
     webhooks: overrides.webhooks ?? createWebhookSender(env.WEBHOOK_SECRET),
+    mailboxes: createMailboxStatusBoard(),
   };
+}
+
+/**
+ * Starts fetching the team mailboxes (IMAP_URL) into `file`, the filer that
+ * threads each message onto its inquiry; null when IMAP_URL is unset. With
+ * no filer nothing is fetched: a message taken past the cursor unfiled
+ * would be lost.
+ */
+export function createMailboxFetcher(
+  services: Pick<AppServices, "env" | "database" | "mailboxes">,
+  file: FileReceivedMail | null,
+): MailboxFetching | null {
+  const { env, database, mailboxes } = services;
+  if (env.IMAP_URL.length === 0) return null;
+  if (!file) {
+    logger.warn("IMAP_URL is set but no filer for received mail is connected: the mailboxes are not fetched");
+    return null;
+  }
+  return startMailboxFetching({ db: database.db, env, logger, file, status: mailboxes });
 }

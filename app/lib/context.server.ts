@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { type Cookie, createContext, RouterContextProvider } from "react-router";
 import type { Auth } from "./auth/auth.server";
+import type { MailboxStatusBoard } from "./conversation/mailbox-status.server";
 import type { DatabaseHandle } from "./db/db.server";
 import type { Env } from "./env.server";
 import type { StreamSlots } from "./ops/stream-slots.server";
@@ -79,6 +80,8 @@ export interface AppServices {
   mailer: MailSender;
   /** Posts webhook calls for the job worker, signed with WEBHOOK_SECRET. */
   webhooks: WebhookSender;
+  /** How fetching each team mailbox (IMAP_URL) is doing in this process, for /readyz. */
+  mailboxes: MailboxStatusBoard;
 }
 
 /** What Express knows of one request. */

@@ -43,6 +43,49 @@ describe("parseEnv", () => {
     expect(parseEnv({}).WEBHOOK_URL).toBeUndefined();
   });
 
+  it("reads IMAP_URL as mailboxes (off when unset), and reports a bad one in a line without its password", () => {
+    expect(parseEnv({}).IMAP_URL).toEqual([]);
+    const [deals, info] = parseEnv({
+      IMAP_URL:
+        "imaps://deals%40example.com:p%40ss@IMAP.example.com/INBOX, imap://info:pw@127.0.0.1:1143/Sales%20leads",
+    }).IMAP_URL;
+    expect(deals).toEqual({
+      key: "imaps://deals%40example.com@imap.example.com/INBOX",
+      label: "deals@example.com/INBOX",
+      host: "imap.example.com",
+      port: 993,
+      secure: true,
+      user: "deals@example.com",
+      password: "p@ss",
+      folder: "INBOX",
+    });
+    expect(info).toMatchObject({ key: "imap://info@127.0.0.1:1143/Sales leads", port: 1143, secure: false });
+    expect(parseEnv({ IMAP_URL: "imaps://u:p@h.example" }).IMAP_URL[0]?.folder).toBe("INBOX");
+
+    for (const [value, problem] of [
+      [
+        "https://u:secret-pw@h.example/INBOX",
+        /^Invalid configuration: IMAP_URL: expected imap:\/\/ or imaps:\/\//,
+      ],
+      ["imaps://h.example/INBOX", /user and password are required/],
+      ["imaps://u@h.example/INBOX", /user and password are required/],
+      ["imaps://u:secret-pw@h.example/INBOX?x=1", /no \?query/],
+      ["imaps://u:secret-pw@h.example/INBOX,imaps://u:other-pw@h.example/INBOX", /entry 2: the same mailbox/],
+      ["imaps://u:secret-pw@h.example/A, not a url", /entry 2: expected/],
+    ] as const) {
+      let message = "";
+      try {
+        parseEnv({ IMAP_URL: value });
+      } catch (error) {
+        expect(error).toBeInstanceOf(EnvError);
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(problem);
+      expect(message.split("\n")).toHaveLength(1);
+      expect(message).not.toMatch(/secret-pw|other-pw/);
+    }
+  });
+
   it("derives SITE_URL from PORT and strips a trailing slash from an explicit one", () => {
     expect(parseEnv({ PORT: "8080" }).SITE_URL).toBe("http://localhost:8080");
     expect(parseEnv({ SITE_URL: "https://example.test/" }).SITE_URL).toBe("https://example.test");

@@ -1,6 +1,7 @@
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { company } from "~/content/company";
+import { type MailboxAddress, parseImapUrls } from "./conversation/imap-url.server";
 
 const booleanish = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -113,6 +114,19 @@ const EnvSchema = z
     WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "expected an http(s) URL" }).optional(),
     /** Key of the HMAC-SHA256 signature header (X-Webhook-Signature) on every webhook call. */
     WEBHOOK_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
+    /**
+     * Team mailboxes fetched into the desk: comma-separated
+     * imap(s)://user:password@host[:port]/Folder URLs. Unset, nothing is fetched.
+     */
+    IMAP_URL: z
+      .string()
+      .default("")
+      .transform((value, ctx): MailboxAddress[] => {
+        const parsed = parseImapUrls(value);
+        if ("mailboxes" in parsed) return parsed.mailboxes;
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }),
     /** How many scheduled backups BACKUP_DIR keeps; older ones are deleted. */
     BACKUP_KEEP: z.coerce
       .number({ error: "expected a whole number of backups" })

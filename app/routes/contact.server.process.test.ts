@@ -63,7 +63,8 @@ describe("the contact form in the production server", () => {
     const html = await response.text();
     expect(html).toMatch(/name="form_token" value="\d+\.[\w-]{12}\.[\w-]{43}"/);
     expect(html).toMatch(/<option value="consultation" selected="">/);
-    expect(html).toMatch(/<form[^>]*action="\/contact"[^>]*method="post"/);
+    // A refused inquiry's answer opens at the error summary, without JavaScript too.
+    expect(html).toMatch(/<form[^>]*action="\/contact#contact-errors"[^>]*method="post"/);
   });
 
   it("stores an inquiry, confirms after the redirect, and mails the admins and the visitor", async () => {
@@ -79,13 +80,19 @@ describe("the contact form in the production server", () => {
     };
     const response = await post(fields);
     expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toBe("/contact");
+    expect(response.headers.get("location")).toBe("/contact#inquiry-sent");
 
     // Without JavaScript the browser follows the redirect with the flash cookie.
     const cookie = response.headers.getSetCookie()[0]!.split(";")[0]!;
     const page = await (await fetch(`${server.url}/contact`, { headers: { cookie } })).text();
     expect(page).toContain("Message Sent Successfully");
     expect(page).toContain("Thank you for your inquiry. We&#x27;ll respond within 24 hours.");
+    // The confirmation: the reference to quote, when and from where the reply comes, the spam folder.
+    const shownReference = /data-testid="inquiry-reference"[^>]*>(VM-[0-9A-F]{8})</.exec(page)?.[1];
+    expect(shownReference).toBeDefined();
+    expect(page).toContain('id="inquiry-sent"');
+    expect(page).toMatch(/will reply within 24 hours, by email from <strong>no-reply@example.test<\/strong>/);
+    expect(page).toContain("check your spam or junk folder");
 
     const notification = await smtp.waitFor((mail) => mail.to.includes("admin@example.test"));
     expect(notification.to.sort()).toEqual(["admin@example.test", "owner@example.test"]);
@@ -113,6 +120,8 @@ describe("the contact form in the production server", () => {
     expect(reference).toBeDefined();
     expect(decodeHeader(notification.headers["subject"])).toContain(reference);
     expect(acknowledgement.decoded).toContain(`Your reference number: ${reference}`);
+    // The page named the same inquiry as the acknowledgement.
+    expect(shownReference).toBe(reference);
     expect(acknowledgement.decoded).toContain("within 24 hours");
     expect(acknowledgement.headers["from"]).toContain("no-reply@example.test");
   });

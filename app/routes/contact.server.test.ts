@@ -16,6 +16,7 @@ import { PRIVACY_NOTICE_VERSION } from "~/content/privacy";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, issueFormToken } from "../lib/http/form-guard.server";
 import {
   ACKNOWLEDGEMENT_LIMIT,
+  formatInquiryReference,
   INQUIRY_ACKNOWLEDGEMENT,
   NO_ADMIN_RECIPIENTS,
 } from "../lib/inbox/inquiries.server";
@@ -30,6 +31,7 @@ const baseConfig: ContactConfig = {
   siteUrl: "https://site.example.test",
   secret: SECRET,
   minFillMs: 3_000,
+  replyFrom: "no-reply@site.example.test",
 };
 
 /** A token from a page rendered `ageMs` ago. */
@@ -102,17 +104,19 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
 
     const outcome = await submit(database, validFields);
     expect(outcome.status).toBe(303);
-    expect(outcome.location).toBe("/contact");
+    // The fragment takes the reader, and keyboard focus, to the confirmation.
+    expect(outcome.location).toBe("/contact#inquiry-sent");
     // Read back as the next page reads it: the cookie is signed.
     const { toastCookie } = createTestServices(database);
     const toast = (await toastCookie.parse(outcome.setCookie!.split(";")[0]!)) as Record<string, string>;
+    const [row, ...others] = await database.db.select().from(contactSubmissions);
     expect(toast).toEqual({
       title: "Message Sent Successfully",
       description: "Thank you for your inquiry. We'll respond within 24 hours.",
       variant: "default",
+      // The confirmation names the stored inquiry.
+      reference: formatInquiryReference(row!.id),
     });
-
-    const [row, ...others] = await database.db.select().from(contactSubmissions);
     expect(others).toHaveLength(0);
     expect(row).toMatchObject({
       name: "Ama Mensah",
@@ -221,6 +225,26 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
     expect(row).toMatchObject({ company: null, phone: null, whatsapp: null, deal_size: null });
   });
 
+  it("stores where the visit began from the hidden fields, dropping a tampered value rather than the inquiry", async () => {
+    const outcome = await submit(database, {
+      ...validFields,
+      landing_page: "/services/gold-intermediary?email=ama@example.test",
+      referrer_host: "www.google.com",
+      utm_source: "newsletter",
+      utm_medium: "x".repeat(101),
+      utm_campaign: "autumn",
+    });
+    expect(outcome.status).toBe(303);
+    const [row] = await database.db.select().from(contactSubmissions);
+    expect(row).toMatchObject({
+      landing_page: "/services/gold-intermediary",
+      referrer_host: "www.google.com",
+      utm_source: "newsletter",
+      utm_medium: null,
+      utm_campaign: "autumn",
+    });
+  });
+
   const invalidCases: [string, Record<string, string>][] = [
     ["name", { name: "   " }],
     ["name", { name: "x".repeat(121) }],
@@ -264,6 +288,29 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
     expect(outcome.data?.formToken).toBe(token);
   });
 
+  it("holds a submission filled in faster than a person can: admins told it is held, the visitor not yet", async () => {
+    const outcome = await submit(database, validFields, { token: tokenAged(500) });
+    expect(outcome.status).toBe(303);
+    const [row] = await database.db.select().from(contactSubmissions);
+    expect(row).toMatchObject({ is_spam: true, held: true, announced_at: null });
+    const mails = await mailJobs(database.db);
+    expect(mails.map((mail) => mail.purpose)).toEqual([INQUIRY_NOTIFICATION]);
+    expect(mails[0]?.to).toEqual(["owner@example.test"]);
+    expect(mails[0]?.subject).toMatch(/^\[Held for review\] New inquiry from Ama Mensah/);
+    expect(mails[0]?.text).toContain("held for review");
+    expect(mails[0]?.text).toContain("https://site.example.test/dashboard?status=held");
+    // Its token is genuine: it binds, so a second inquiry with it is spam, not held.
+    await submit(database, { ...validFields, message: "Another one." }, { token: tokenAged(400) });
+    expect(await countInquiries()).toBe(2);
+  });
+
+  it("keeps a honeypot submission as spam even when it is also too fast", async () => {
+    await submit(database, { ...validFields, [HONEYPOT_FIELD]: "x" }, { token: tokenAged(500) });
+    const [row] = await database.db.select().from(contactSubmissions);
+    expect(row).toMatchObject({ is_spam: true, held: false });
+    expect(await mailJobs(database.db)).toHaveLength(0);
+  });
+
   it("stores a honeypot submission as spam, sends nothing and shows the normal success", async () => {
     const outcome = await submit(database, { ...validFields, [HONEYPOT_FIELD]: "https://spam.example" });
     expect(outcome.status).toBe(303);
@@ -274,7 +321,6 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
 
   it.each([
     // Tokens are made when the test runs: their age is what is tested.
-    ["filled in faster than a person can", () => tokenAged(500)],
     ["without a form token", () => ""],
     ["with a forged form token", () => `${Date.now() - 60_000}.${"A".repeat(43)}`],
     [

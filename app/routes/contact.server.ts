@@ -1,9 +1,16 @@
 import { data } from "react-router";
 import type { Toast } from "~/lib/http/toast";
 import { contactPage } from "~/content/contact";
+import { INQUIRY_SENT_ID } from "~/components/inquiry-sent";
 import { type ContactField, ContactFormSchema, type ContactValues } from "~/forms/contact";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { prefillContactValues } from "~/forms/contact-prefill";
+import {
+  EMPTY_VISIT_SOURCE,
+  readVisitSource,
+  type VisitSource,
+  visitSourceFromRequest,
+} from "~/forms/visit-source";
 import { resolveAuthSecret } from "../lib/auth/auth-secret.server";
 import {
   FORM_TOKEN_FIELD,
@@ -36,6 +43,8 @@ export interface ContactConfig {
   /** Signs the form token. */
   secret: string;
   minFillMs: number;
+  /** The address the site's mail (the desk's replies) comes from: MAIL_FROM without its name. */
+  replyFrom: string;
 }
 
 const configs = new WeakMap<Env, ContactConfig>();
@@ -53,14 +62,22 @@ export function getContactConfig(context: AppContext): ContactConfig {
     webhookUrl: env.WEBHOOK_URL,
     secret: resolveAuthSecret(env),
     minFillMs: env.CONTACT_MIN_FILL_SECONDS * 1000,
+    replyFrom: mailAddressOf(env.MAIL_FROM),
   };
   configs.set(env, config);
   return config;
 }
 
+/** "Name <address>" → "address"; a bare address as it is. */
+export function mailAddressOf(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
 export interface ContactFormData {
   values: ContactValues;
   formToken: string;
+  /** Where the visit began, for the form's hidden fields (decision 053). */
+  visit: VisitSource;
 }
 
 export interface ContactActionData extends ContactFormData {
@@ -75,11 +92,17 @@ export const FAILURE_TOAST: Toast = { ...contactPage.form.error, variant: "destr
 export const RATE_LIMIT_MESSAGE =
   "You have sent several inquiries in a short time. Please wait a while and try again, or call or WhatsApp us instead.";
 
-/** The page's initial state: prefilled values and a freshly signed form token. */
-export function loadContactForm(request: Request, config: ContactConfig): ContactFormData {
+/** The page's initial state: prefilled values, a freshly signed form token, and where replies come from. */
+export function loadContactForm(
+  request: Request,
+  config: ContactConfig,
+): ContactFormData & { replyFrom: string } {
+  const url = new URL(request.url);
   return {
-    values: prefillContactValues(new URL(request.url).searchParams),
+    values: prefillContactValues(url.searchParams),
     formToken: issueFormToken(config.secret, CONTACT_FORM_PURPOSE),
+    visit: visitSourceFromRequest(url, request.headers.get("referer"), [new URL(config.siteUrl).host]),
+    replyFrom: config.replyFrom,
   };
 }
 
@@ -112,20 +135,23 @@ export async function handleContactSubmission(
   const validation = parseForm(ContactFormSchema, formData ?? new FormData());
   const { values } = validation;
   const formToken = keepFormToken(formData, config);
+  // Kept through a failed attempt; an unusable value is dropped, never an error.
+  const visit = formData ? readVisitSource(formData) : EMPTY_VISIT_SOURCE;
   if (!validation.ok) {
     return data<ContactActionData>(
-      { values, formToken, fieldErrors: validation.fieldErrors },
+      { values, formToken, visit, fieldErrors: validation.fieldErrors },
       { status: 400 },
     );
   }
 
+  let inquiry: Awaited<ReturnType<typeof createInquiry>>;
   try {
     if (config.rateLimit) {
       const client = clientIpGroup(context.get(clientIpContext));
       const limit = await consumeRateLimit(db, `contact:${client}`, config.rateLimit);
       if (!limit.allowed) {
         return data<ContactActionData>(
-          { values, formToken, fieldErrors: {}, formError: RATE_LIMIT_MESSAGE },
+          { values, formToken, visit, fieldErrors: {}, formError: RATE_LIMIT_MESSAGE },
           { status: 429, headers: retryAfter(context, limit.retryAfterSeconds) },
         );
       }
@@ -138,32 +164,45 @@ export async function handleContactSubmission(
         })
       : "missing-token";
     const submittedToken = formData?.get(FORM_TOKEN_FIELD);
-    const inquiry = await createInquiry(db, validation.data, {
-      isSpam: spamReason !== null,
+    // Speed alone is no proof (autofill, a fast typist): held for an admin to judge,
+    // where a filled honeypot or a forged or missing token is spam.
+    const held = spamReason === "too-fast";
+    inquiry = await createInquiry(db, validation.data, {
+      isSpam: spamReason !== null && !held,
+      held,
       acknowledge: config.acknowledge,
       adminEmails: config.adminEmails,
       siteUrl: config.siteUrl,
       webhookUrl: config.webhookUrl,
+      visitSource: visit,
       submissionKey: deriveSubmissionKey(
         typeof submittedToken === "string" ? submittedToken : "",
         validation.data,
       ),
-      // Only a genuine token binds: a forged or missing one is spam already.
+      // Only a genuine token binds (a fast one is genuine): a forged or missing one is spam already.
       formTokenHash:
-        spamReason === null && typeof submittedToken === "string" ? hashFormToken(submittedToken) : null,
+        (spamReason === null || held) && typeof submittedToken === "string"
+          ? hashFormToken(submittedToken)
+          : null,
     });
     if (!inquiry.duplicate) countStoredInquiry(spamReason !== null);
     requestLogger(context).info(
-      { inquiryId: inquiry.id, spam: spamReason, duplicate: inquiry.duplicate },
+      { inquiryId: inquiry.id, spam: held ? null : spamReason, held, duplicate: inquiry.duplicate },
       inquiry.duplicate ? "inquiry already stored" : "inquiry stored",
     );
   } catch (error) {
     requestLogger(context).error({ err: error }, "inquiry could not be stored");
-    return dataWithToast<ContactActionData>({ values, formToken, fieldErrors: {} }, FAILURE_TOAST, {
+    return dataWithToast<ContactActionData>({ values, formToken, visit, fieldErrors: {} }, FAILURE_TOAST, {
       status: 503,
       headers: retryAfter(context, 5),
     });
   }
-  // 303: the browser follows with a GET, so a reload cannot resubmit.
-  return redirectWithToast(context, "/contact", SUCCESS_TOAST, { status: 303 });
+  // 303: the browser follows with a GET, so a reload cannot resubmit. The signed flash carries
+  // the reference to the confirmation; the fragment takes the reader (and focus) to it.
+  return redirectWithToast(
+    context,
+    `/contact#${INQUIRY_SENT_ID}`,
+    { ...SUCCESS_TOAST, reference: inquiry.reference },
+    { status: 303 },
+  );
 }

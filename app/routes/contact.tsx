@@ -1,4 +1,6 @@
-import { useActionData, useLoaderData, useLocation } from "react-router";
+import { useActionData, useLoaderData, useLocation, useRouteLoaderData } from "react-router";
+import { InquirySent } from "~/components/inquiry-sent";
+import type { Toast } from "~/components/toast";
 import { ContactDetails } from "~/components/contact-details";
 import { InquiryForm } from "~/components/inquiry-form";
 import { PageHero } from "~/components/sections/page-hero";
@@ -32,6 +34,8 @@ export default function Contact() {
   const actionData = useActionData<typeof action>();
   // A successful submission redirects here, a new location: the form remounts empty.
   const location = useLocation();
+  // The root reads the flash toast; a sent inquiry's carries its reference.
+  const sentReference = useRouteLoaderData<{ toast: Toast | null }>("root")?.toast?.reference;
   return (
     <main id="main">
       <PageHero hero={contactPage.hero} />
@@ -43,12 +47,16 @@ export default function Contact() {
                 {contactPage.form.title}
               </h2>
               <p className="mt-2 text-ink-muted">{contactPage.form.description}</p>
+              {sentReference ? (
+                <InquirySent reference={sentReference} replyFrom={loaderData.replyFrom} />
+              ) : null}
               <InquiryForm
                 key={location.key}
                 values={actionData?.values ?? loaderData.values}
                 fieldErrors={actionData?.fieldErrors ?? {}}
                 formError={actionData?.formError}
                 formToken={actionData?.formToken ?? loaderData.formToken}
+                visit={actionData?.visit ?? loaderData.visit}
               />
             </div>
           </section>

@@ -1,7 +1,9 @@
 import { href } from "react-router";
 import { type BulkActionInput, BulkActionSchema, bulkFormValues } from "~/forms/lead-desk";
 import { collectFieldErrors } from "~/forms/parse-form";
-import { type InboxQuery, inboxSearchParams } from "~/forms/inbox";
+import { INBOX_LIST_PAGE_SIZE, type InboxQuery, inboxSearchParams, parseInboxFilter } from "~/forms/inbox";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 import type { Db } from "~/lib/db/db.server";
 import {
   type BulkAction,
@@ -10,6 +12,7 @@ import {
   applyBulkAction,
   countBulkTarget,
 } from "~/lib/inbox/bulk-actions.server";
+import type { AnnounceOptions } from "~/lib/inbox/inquiries.server";
 
 /** The bulk form as submitted: the schema's data, or its first error per field. */
 export function parseBulkForm(formData: FormData) {
@@ -25,6 +28,21 @@ export function parseBulkForm(formData: FormData) {
 function viewOf(input: BulkActionInput): InboxQuery {
   const { status, interest, dealSize, q, owner, lead } = input;
   return { status, interest, dealSize, q, owner, lead };
+}
+
+/** The view and the page the form was sent from, and its selection: where a refused action goes back to. */
+export function refusedViewUrl(formData: FormData): string {
+  const fields = new URLSearchParams();
+  for (const name of ["status", "interest", "dealSize", "q", "owner", "lead", "sort", "page", "asOf"]) {
+    const value = formData.get(name);
+    if (typeof value === "string") fields.set(name, value);
+  }
+  // Cleaned through the inbox's own filter: only a view goes back into the URL.
+  const params = inboxSearchParams(parseInboxFilter(fields));
+  const ids = formData.getAll("ids").filter((id): id is string => typeof id === "string" && UUID.test(id));
+  for (const id of ids.slice(0, INBOX_LIST_PAGE_SIZE)) params.append("selected", id);
+  const query = params.toString();
+  return query ? `${href("/dashboard")}?${query}` : href("/dashboard");
 }
 
 export function bulkTarget(input: BulkActionInput, viewerId: string): BulkTarget {
@@ -56,18 +74,20 @@ export function runBulkAction(
   input: BulkActionInput,
   actorId: string,
   siteUrl: string,
+  announce?: AnnounceOptions,
 ): Promise<BulkResult | "not-an-admin"> {
   return applyBulkAction(db, {
     target: bulkTarget(input, actorId),
     action: bulkAction(input),
     actorId,
     siteUrl,
+    announce,
   });
 }
 
 /** The inbox view the form was sent from. */
 export function viewUrl(input: BulkActionInput): string {
-  const query = inboxSearchParams(viewOf(input)).toString();
+  const query = inboxSearchParams({ ...viewOf(input), sort: input.sort }).toString();
   return query ? `${href("/dashboard")}?${query}` : href("/dashboard");
 }
 

@@ -2,7 +2,7 @@ import { data, Form, href, Link, useActionData } from "react-router";
 import { type Toast, Toaster } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { databaseContext, envContext } from "~/lib/context.server";
-import { readFormData } from "~/lib/http/form-data.server";
+import { readFormData, refuseForeignForm } from "~/lib/http/form-data.server";
 import { guardedUser } from "~/lib/http/guards.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { LostReasonRequiredError } from "~/lib/inbox/lead-status.server";
@@ -10,7 +10,15 @@ import { logFailure } from "~/lib/ops/failure-reference.server";
 import { logger } from "~/lib/ops/logger.server";
 import { invalidateInboxCounts } from "~/lib/inbox/inbox-counts.server";
 import type { Route } from "./+types/dashboard.bulk";
-import { countTarget, parseBulkForm, resubmitFields, runBulkAction, viewUrl } from "./dashboard.bulk.server";
+import { announceOptionsFromEnv } from "~/lib/inbox/spam-review.server";
+import {
+  countTarget,
+  parseBulkForm,
+  refusedViewUrl,
+  resubmitFields,
+  runBulkAction,
+  viewUrl,
+} from "./dashboard.bulk.server";
 
 export const handle = { hydrate: true };
 
@@ -37,8 +45,16 @@ function failure(description: string, status: number) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = guardedUser(context);
   const formData = await readFormData(request);
+  refuseForeignForm(formData, "action");
   const parsed = parseBulkForm(formData);
-  if (!parsed.ok) return failure(parsed.first, 400);
+  // Refused: back on the inbox, the view, its page and the selection kept, the reason in the toast.
+  if (!parsed.ok) {
+    return redirectWithToast(context, refusedViewUrl(formData), {
+      title: "Error",
+      description: parsed.first,
+      variant: "destructive",
+    });
+  }
   const { db } = context.get(databaseContext);
   const input = parsed.data;
   try {
@@ -49,7 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         return { toast: null, confirm: { count, fields: resubmitFields(formData) }, back: viewUrl(input) };
       }
     }
-    const result = await runBulkAction(db, input, user.id, context.get(envContext).SITE_URL);
+    const env = context.get(envContext);
+    const result = await runBulkAction(db, input, user.id, env.SITE_URL, announceOptionsFromEnv(env));
     // The inbox's counts are cached until a change.
     invalidateInboxCounts(context.get(databaseContext));
     if (result === "not-an-admin") return failure("Only admins can own leads.", 400);

@@ -1,41 +1,86 @@
-import { REPLY_TEMPLATES } from "~/content/reply-templates";
+import { href } from "react-router";
+import type { LeadPageAction } from "~/forms/lead-page";
 import type { LeadAction } from "~/forms/lead-desk";
 import type { Db } from "~/lib/db/db.server";
 import { assignInquiry, listAssignableAdmins, takeInquiry } from "~/lib/inbox/assignment.server";
 import { listReplies, markRepliedOutside, sendDeskReply } from "~/lib/inbox/desk-reply.server";
 import { getInquiry } from "~/lib/inbox/inbox.server";
 import { formatInquiryReference } from "~/lib/inbox/inquiries.server";
+import { markRead } from "~/lib/inbox/inquiry-actions.server";
+import { listNotesVersions } from "~/lib/inbox/lead-page-actions.server";
 import { setLeadStatus } from "~/lib/inbox/lead-status.server";
-import { draftReply } from "~/lib/inbox/reply-draft";
+import { getFollowUp } from "~/lib/inbox/follow-ups.server";
+import { discardReplyDraft, getReplyDraft } from "~/lib/inbox/reply-drafts.server";
+import { draftClosing, draftReply } from "~/lib/inbox/reply-draft";
+import { fillPlaceholders, placeholderValues } from "~/lib/inbox/reply-template-text";
+import { listReplyTemplates } from "~/lib/inbox/reply-templates.server";
 import { listTimeline } from "~/lib/inbox/timeline.server";
+import { listReceivedMessages } from "~/lib/conversation/conversation.server";
 
-/** Everything the lead page shows of one inquiry; null when it does not exist. */
-export async function loadLead(db: Db, input: { id: string; viewerName: string; templateId: string | null }) {
-  const item = await getInquiry(db, input.id);
+/**
+ * Everything the lead page shows of one inquiry; null when it does not
+ * exist. Opening an unread lead marks it read (`openedAsRead`), unless the
+ * admin has just marked it unread from this page (`keepUnread`). The
+ * composer opens with the viewer's saved draft when there is one; otherwise
+ * with a fresh draft (holding the `template` of an old "?template=" link, if
+ * it names one). Templates come with their placeholders filled in for this
+ * lead, for the composer to insert.
+ */
+export async function loadLead(
+  db: Db,
+  input: { id: string; viewerId: string; viewerName: string; templateId: string | null; keepUnread: boolean },
+) {
+  let item = await getInquiry(db, input.id);
   if (!item) return null;
-  const [timeline, replies, admins] = await Promise.all([
-    listTimeline(db, input.id),
-    listReplies(db, input.id),
-    listAssignableAdmins(db),
-  ]);
+  const openedAsRead = !item.readAt && !input.keepUnread;
+  if (openedAsRead) {
+    await markRead(db, input.id, input.viewerId);
+    item = await getInquiry(db, input.id);
+    if (!item) return null;
+  }
+  const [timeline, replies, messages, admins, templateRows, savedDraft, followUp, notesVersions] =
+    await Promise.all([
+      listTimeline(db, input.id),
+      listReplies(db, input.id),
+      listReceivedMessages(db, input.id),
+      listAssignableAdmins(db),
+      listReplyTemplates(db),
+      getReplyDraft(db, { inquiryId: input.id, adminId: input.viewerId }),
+      getFollowUp(db, input.id),
+      listNotesVersions(db, input.id),
+    ]);
   const reference = formatInquiryReference(item.id);
-  const templateId = REPLY_TEMPLATES.some((template) => template.id === input.templateId)
-    ? input.templateId
-    : null;
-  const draft = draftReply({
-    name: item.name,
-    reference,
-    senderName: input.viewerName,
-    templateId: templateId ?? undefined,
-  });
+  const values = placeholderValues({ ...item, reference, senderName: input.viewerName });
+  const templates = templateRows.map((template) => ({
+    id: template.id,
+    name: template.name,
+    subject: fillPlaceholders(template.subject, values),
+    body: fillPlaceholders(template.body, values),
+  }));
+  const chosen = templates.find((template) => template.id === input.templateId);
+  const templateId = chosen ? chosen.id : null;
+  const fresh = draftReply({ name: item.name, reference, senderName: input.viewerName });
+  const draft = savedDraft
+    ? { subject: savedDraft.subject, body: savedDraft.body }
+    : chosen
+      ? draftReply({ name: item.name, reference, senderName: input.viewerName, templateBody: chosen.body })
+      : fresh;
   return {
+    templates,
+    freshDraft: fresh,
+    closing: draftClosing({ reference, senderName: input.viewerName }),
+    draftSavedAt: savedDraft?.updatedAt ?? null,
+    followUp,
     item,
     reference,
     timeline,
     replies,
+    messages,
     admins: admins.map(({ id, name }) => ({ id, name })),
     draft,
     templateId,
+    notesVersions,
+    openedAsRead,
   };
 }
 
@@ -77,11 +122,34 @@ export async function applyLeadAction(
         body: action.body,
         actorId: actor.id,
       });
-      return sent === "not-found" ? "not-found" : "done";
+      if (sent === "not-found") return "not-found";
+      // Sent: the draft it was written in is done with.
+      await discardReplyDraft(db, { inquiryId: action.id, adminId: actor.id });
+      return "done";
     }
     case "mark-replied":
       return changed(
         await markRepliedOutside(db, { inquiryId: action.id, actorId: actor.id, channel: action.channel }),
       );
+  }
+}
+
+/** Where the lead page goes after one of its own changes, and what it says. */
+export function leadPageOutcome(action: LeadPageAction): { to: string; title: string } {
+  const page = href("/dashboard/inquiries/:id", { id: action.id });
+  switch (action.intent) {
+    case "mark-read":
+      return { to: page, title: "Marked as read" };
+    case "mark-unread":
+      // Reopening the page would mark it read again: it stays unread until the admin opens it anew.
+      return { to: `${page}?keep=unread`, title: "Marked as unread" };
+    case "mark-spam":
+      return { to: page, title: "Marked as spam" };
+    case "mark-not-spam":
+      return { to: page, title: "Moved back to the inbox" };
+    case "save-notes":
+      return { to: page, title: "Notes saved" };
+    case "delete":
+      return { to: href("/dashboard"), title: "Inquiry deleted" };
   }
 }

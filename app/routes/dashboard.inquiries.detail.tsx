@@ -1,17 +1,27 @@
 import { useState } from "react";
-import { data, Form, href, Link, useActionData, useLoaderData } from "react-router";
+import {
+  data,
+  Form,
+  href,
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { z } from "zod";
 import { ContactLines } from "~/components/inbox/contact-lines";
 import { LeadDeletedNotice } from "~/components/inbox/lead-deleted-notice";
+import { LeadFollowUpSection } from "~/components/inbox/lead-follow-up-section";
 import { LeadReplySection } from "~/components/inbox/lead-reply-section";
 import { formatWhen, LeadTimeline } from "~/components/inbox/lead-timeline";
-import { useLiveInboxData } from "~/components/inbox/use-inbox-events";
+import { LeadConversation } from "~/components/inbox/lead-conversation";
+import { LIVE_REFRESH_PARAM, useLiveInboxData } from "~/components/inbox/use-inbox-events";
 import { type Toast, Toaster } from "~/components/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
-import { LEAD_STATUS_LABELS, LOST_REASON_MAX_LENGTH } from "~/content/lead-desk";
+import { LOST_REASON_MAX_LENGTH } from "~/content/lead-desk";
 import { LeadStatusOptions } from "~/components/inbox/lead-status-options";
 import { type LeadIntent, LeadActionSchema } from "~/forms/lead-desk";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
@@ -21,14 +31,31 @@ import { guardedUser } from "~/lib/http/guards.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { ReplyPlaceholderError } from "~/lib/inbox/desk-reply.server";
 import { LostReasonRequiredError } from "~/lib/inbox/lead-status.server";
-import { replyState } from "~/lib/inbox/reply-deadline";
+import { replyDeadline, replyState, waitingSince } from "~/lib/inbox/reply-deadline";
 import { logFailure } from "~/lib/ops/failure-reference.server";
 import { logger } from "~/lib/ops/logger.server";
 import { invalidateInboxCounts } from "~/lib/inbox/inbox-counts.server";
 import type { Route } from "./+types/dashboard.inquiries.detail";
-import { applyLeadAction, loadLead } from "./dashboard.inquiries.detail.server";
+import { applyLeadAction, leadPageOutcome, loadLead } from "./dashboard.inquiries.detail.server";
+import { isLeadPageIntent, LeadPageActionSchema, type LeadPageIntent } from "~/forms/lead-page";
+import { incomingMethod } from "~/lib/http/incoming-method.server";
+import { applyLeadPageAction } from "~/lib/inbox/lead-page-actions.server";
+import { announceOptionsFromEnv } from "~/lib/inbox/spam-review.server";
+import { LeadActions, LeadReadState } from "~/components/inbox/lead-page-actions";
+import { LeadNotes } from "~/components/inbox/lead-notes";
+import { deskLabel } from "~/content/desk-labels";
 
 export const handle = { hydrate: true };
+
+/** The composer's saves as you type change nothing this page shows: no reload for them. */
+export function shouldRevalidate({
+  formAction,
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formAction?.endsWith("/draft") && formData?.get("auto") === "1") return false;
+  return defaultShouldRevalidate;
+}
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -46,14 +73,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = guardedUser(context);
   const id = IdSchema.safeParse(params.id);
   if (!id.success) throw data("Not found", { status: 404 });
-  const templateId = new URL(request.url).searchParams.get("template");
-  const lead = await loadLead(context.get(databaseContext).db, {
+  const searchParams = new URL(request.url).searchParams;
+  const database = context.get(databaseContext);
+  const lead = await loadLead(database.db, {
     id: id.data,
+    viewerId: user.id,
     viewerName: user.name,
-    templateId,
+    templateId: searchParams.get("template"),
+    // Just marked unread from this page, a background refresh, or the page
+    // drawn after a posted form (a refused one changes nothing): not an opening.
+    keepUnread:
+      incomingMethod(context) !== "GET" ||
+      searchParams.get("keep") === "unread" ||
+      searchParams.has(LIVE_REFRESH_PARAM),
   });
   // Data, not a thrown error: the live refresh of an open page reads it as "deleted".
   if (!lead) return data({ deleted: true as const, now: Date.now() }, { status: 404 });
+  if (lead.openedAsRead) invalidateInboxCounts(database);
   return { ...lead, viewerId: user.id, now: Date.now() };
 }
 
@@ -74,6 +110,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = guardedUser(context);
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
+  if (isLeadPageIntent(intent)) {
+    const page = parseForm(LeadPageActionSchema, formData);
+    if (!page.ok) return failure(page.first, 400, intent, page.fieldErrors);
+    if (page.data.id !== params.id) return failure("This inquiry no longer exists.", 404, intent);
+    let found: boolean;
+    try {
+      found = await applyLeadPageAction(
+        context.get(databaseContext).db,
+        page.data,
+        user.id,
+        announceOptionsFromEnv(context.get(envContext)),
+      );
+    } catch (error) {
+      return failure(logFailure(error, "lead action failed", { intent }), 500, intent);
+    }
+    if (!found) return failure("This inquiry no longer exists.", 404, intent);
+    invalidateInboxCounts(context.get(databaseContext));
+    logger.info({ intent, inquiryId: page.data.id, adminId: user.id }, "lead action");
+    const done = leadPageOutcome(page.data);
+    return redirectWithToast(context, done.to, { title: done.title });
+  }
   const parsed = parseForm(LeadActionSchema, formData);
   if (!parsed.ok) return failure(parsed.first, 400, intent, parsed.fieldErrors);
   if (parsed.data.id !== params.id) return failure("This inquiry no longer exists.", 404, intent);
@@ -140,14 +197,16 @@ export default function LeadPage() {
 }
 
 function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
-  const { item, reference, timeline, replies, admins, draft, templateId, viewerId, now } = lead;
+  const { item, reference, timeline, replies, messages, admins, draft, viewerId, now } = lead;
+  const { notesVersions, openedAsRead } = lead;
   const ownReplies = replies.filter((reply) => reply.sentById === viewerId).length;
   const result = useActionData<typeof action>();
   const errors: FieldErrors = result?.fieldErrors ?? {};
-  const errorFor = (intent: LeadIntent, name: string) =>
+  const errorFor = (intent: LeadIntent | LeadPageIntent, name: string) =>
     result?.intent === intent ? errors[name] : undefined;
   const state = replyState(item, new Date(now));
   const badge = state === "overdue" || state === "due-soon" ? STATE_BADGE[state] : null;
+  const waiting = state === "answered" || state === "not-awaiting" ? null : waitingSince(item);
 
   return (
     <main id="main" className="mx-auto max-w-3xl space-y-8 px-4 py-12">
@@ -162,9 +221,7 @@ function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
         <p className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
           <span>Reference {reference}</span>
           <span>· Received {formatWhen(item.createdAt)}</span>
-          <Badge tone="neutral">
-            {LEAD_STATUS_LABELS[item.status as keyof typeof LEAD_STATUS_LABELS] ?? item.status}
-          </Badge>
+          <Badge tone="neutral">{deskLabel.leadStatus(item.status)}</Badge>
           {badge ? (
             <span
               data-testid="reply-state"
@@ -176,10 +233,18 @@ function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
             </span>
           ) : null}
           {item.readAt ? null : <Badge tone="gold">Unread</Badge>}
+          {item.isSpam ? <Badge tone="dark">Spam</Badge> : null}
         </p>
+        {waiting !== null ? (
+          <p className="text-sm text-ink-muted" data-testid="awaiting-reply">
+            Awaiting reply since {formatWhen(waiting)} · reply due by {formatWhen(replyDeadline(waiting))}
+          </p>
+        ) : null}
         <p className="text-sm text-ink-muted" data-testid="owner">
           Owner: {item.assignedToName ?? (item.assignedTo ? "a former admin" : "Unassigned")}
         </p>
+        <LeadReadState item={item} openedAsRead={openedAsRead} />
+        <LeadActions item={item} />
       </header>
 
       <section aria-labelledby="message-heading" className="space-y-3">
@@ -189,6 +254,17 @@ function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
         <ContactLines item={item} />
         <p className="rounded-lg border border-line-soft p-4 text-sm whitespace-pre-wrap">{item.message}</p>
       </section>
+
+      <section aria-labelledby="conversation-heading" className="space-y-3">
+        <h2 id="conversation-heading" className="text-lg font-semibold">
+          Conversation
+        </h2>
+        <p className="text-sm text-ink-muted" data-testid="last-message-by">
+          {item.lastMessageBy === "desk" ? "Last message: ours" : "Last message: theirs"}
+        </p>
+        <LeadConversation inquiry={item} replies={replies} messages={messages} />
+      </section>
+      <LeadNotes item={item} error={errorFor("save-notes", "notes")} />
 
       <section aria-labelledby="status-heading" className="space-y-3">
         <h2 id="status-heading" className="text-lg font-semibold">
@@ -255,12 +331,21 @@ function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
         ) : null}
       </section>
 
+      <LeadFollowUpSection
+        inquiryId={item.id}
+        followUp={lead.followUp}
+        admins={admins}
+        viewerId={viewerId}
+        now={now}
+      />
+
       <LeadReplySection
         item={item}
         draft={draft}
-        templateId={templateId}
-        replies={replies}
-        composerKey={`${templateId ?? "none"}:${ownReplies}`}
+        freshDraft={lead.freshDraft}
+        draftSavedAt={lead.draftSavedAt}
+        templates={lead.templates}
+        composerKey={`${lead.templateId ?? "none"}:${ownReplies}`}
         errorFor={(name) => errorFor("reply", name)}
       />
 
@@ -268,7 +353,7 @@ function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
         <h2 id="timeline-heading" className="text-lg font-semibold">
           Timeline
         </h2>
-        <LeadTimeline entries={timeline} admins={admins} />
+        <LeadTimeline entries={timeline} admins={admins} notesVersions={notesVersions} />
       </section>
       <Toaster toast={result?.toast} />
     </main>

@@ -14,7 +14,7 @@ import { useNow } from "~/components/inbox/relative-time";
 import { useLiveInboxData } from "~/components/inbox/use-inbox-events";
 import { type Toast, Toaster } from "~/components/toast";
 import { dashboardPage } from "~/content/account-pages";
-import { type InboxAction, InboxActionSchema, parseInboxFilter } from "~/forms/inbox";
+import { type InboxAction, InboxActionSchema, pageSizeOf, parseInboxFilter } from "~/forms/inbox";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { guardedUser } from "~/lib/http/guards.server";
 import {
@@ -22,10 +22,17 @@ import {
   countInboxCached,
   invalidateInboxCounts,
   replyMetricsCached,
+  spamCountsCached,
 } from "~/lib/inbox/inbox-counts.server";
+import { announceOptionsFromEnv, releaseInquiry } from "~/lib/inbox/spam-review.server";
 import { selectInquiryPage, toInboxPage } from "~/lib/inbox/inbox.server";
 import { deleteInquiry, markRead, markUnread, saveNotes, setSpam } from "~/lib/inbox/inquiry-actions.server";
 import { toInboxCard } from "~/lib/inbox/inbox-card";
+import { toInboxRow } from "~/lib/inbox/inbox-row";
+import { readInboxLayout } from "~/lib/workspace/preferences.server";
+import { InboxTable } from "~/components/inbox/inbox-table";
+import { InboxViewBar } from "~/components/inbox/inbox-view-bar";
+import { InboxKeyboard } from "~/components/inbox/inbox-keyboard";
 import { BulkBar } from "~/components/inbox/bulk-bar";
 import { ReplyMetricsPanel } from "~/components/inbox/reply-metrics-panel";
 import { logFailure } from "~/lib/ops/failure-reference.server";
@@ -34,7 +41,8 @@ import { redirectWithToast } from "~/lib/http/toast.server";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/dashboard";
 import { readFormData } from "~/lib/http/form-data.server";
-import { databaseContext } from "~/lib/context.server";
+import { databaseContext, envContext } from "~/lib/context.server";
+import type { Env } from "~/lib/env.server";
 import type { Db } from "~/lib/db/db.server";
 
 export const handle = { hydrate: true };
@@ -53,24 +61,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = Date.now();
   try {
     const database = context.get(databaseContext);
+    const layout = await readInboxLayout(database.db, user.id);
+    const pageSize = pageSizeOf(layout);
     // Counts, metrics and the admin list come from a cache cleared by every change,
     // so an unchanged inbox costs one query.
-    const [items, { total, unread }, metrics, admins] = await Promise.all([
-      selectInquiryPage(database.db, filter, undefined, user.id),
+    const [items, { total, unread }, metrics, admins, spamCounts] = await Promise.all([
+      selectInquiryPage(database.db, filter, pageSize, user.id),
       countInboxCached(database, filter, user.id),
       replyMetricsCached(database, new Date(now)),
       assignableAdminsCached(database),
+      spamCountsCached(database),
     ]);
     const assignable = admins.map(({ id, name }) => ({ id, name }));
-    const page = toInboxPage(items, total, filter);
+    const page = toInboxPage(items, total, filter, pageSize);
+    // Each layout carries only what it renders: the list's rows are a fraction of a card.
     return {
       ...page,
-      items: page.items.map(toInboxCard),
+      layout,
+      viewerId: user.id,
+      items: layout === "cards" ? page.items.map(toInboxCard) : [],
+      rows: layout === "list" ? page.items.map(toInboxRow) : [],
       unread,
       filter,
       now,
       metrics,
       admins: assignable,
+      spamCounts,
     };
   } catch (error) {
     // To the workspace's error boundary, with the reference and never the database's message.
@@ -100,11 +116,12 @@ function backUrl(request: Request): string {
   params.delete("edit");
   params.delete("delete");
   params.delete("index");
+  params.delete("selected");
   const query = params.toString();
   return query ? `${href("/dashboard")}?${query}` : href("/dashboard");
 }
 
-async function apply(db: Db, action: InboxAction, adminId: string): Promise<boolean> {
+async function apply(db: Db, action: InboxAction, adminId: string, env: Env): Promise<boolean> {
   switch (action.intent) {
     case "mark-read":
       return markRead(db, action.id, adminId);
@@ -113,7 +130,7 @@ async function apply(db: Db, action: InboxAction, adminId: string): Promise<bool
     case "mark-spam":
       return setSpam(db, action.id, true, adminId);
     case "mark-not-spam":
-      return setSpam(db, action.id, false, adminId);
+      return releaseInquiry(db, action.id, adminId, announceOptionsFromEnv(env));
     case "delete":
       return deleteInquiry(db, action.id);
     case "save-notes":
@@ -127,7 +144,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return failure(parsed.first, 400, parsed.fieldErrors);
   let found: boolean;
   try {
-    found = await apply(context.get(databaseContext).db, parsed.data, user.id);
+    found = await apply(context.get(databaseContext).db, parsed.data, user.id, context.get(envContext));
   } catch (error) {
     return failure(logFailure(error, "inbox action failed", { intent: parsed.data.intent }), 500);
   }
@@ -157,7 +174,10 @@ export function shouldRevalidate({
 
 export default function Dashboard() {
   const {
+    layout,
+    viewerId,
     items,
+    rows,
     total,
     unread,
     filter,
@@ -166,6 +186,7 @@ export default function Dashboard() {
     now: serverNow,
     metrics,
     admins,
+    spamCounts,
   } = useLiveInboxData(useLoaderData<typeof loader>());
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -175,10 +196,13 @@ export default function Dashboard() {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/dashboard";
   const editId = searchParams.get("edit");
   const deleteId = searchParams.get("delete");
+  // A refused bulk action comes back with what was selected (dashboard.bulk.tsx).
+  const selected = new Set(searchParams.getAll("selected"));
+  const empty = layout === "list" ? rows.length === 0 : items.length === 0;
   const filtered = filter.status !== "all" || Boolean(filter.interest || filter.dealSize || filter.q);
 
   return (
-    <main id="main" className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
+    <main id="main" className="mx-auto max-w-6xl px-4 py-8">
       {/* The page's header, metrics, filters and bulk bar are styled in app.css (.inbox-head...). */}
       <header className="inbox-head">
         <div>
@@ -186,9 +210,16 @@ export default function Dashboard() {
           <p>
             <span data-testid="inbox-total">{dashboardPage.totalLabel(total)}</span>
             {filtered ? " in this view" : ""} · <span data-testid="inbox-unread">{`${unread} unread`}</span>
+            {" · "}
+            <Link to={`${href("/dashboard")}?status=held`} data-testid="inbox-held">
+              {`${spamCounts.held} held for review`}
+            </Link>
+            {" · "}
+            <Link to={`${href("/dashboard")}?status=spam`} data-testid="inbox-spam">
+              {`${spamCounts.spam} spam`}
+            </Link>
           </p>
         </div>
-        <Link to={href("/dashboard/privacy")}>Privacy requests</Link>
       </header>
 
       <ReplyMetricsPanel metrics={metrics} />
@@ -197,7 +228,9 @@ export default function Dashboard() {
         <InboxFilters filter={filter} />
       </div>
 
-      {items.length > 0 ? (
+      <InboxViewBar filter={filter} layout={layout} />
+
+      {!empty ? (
         <BulkBar filter={filter} total={total} shownAt={new Date(serverNow).toISOString()} admins={admins} />
       ) : null}
 
@@ -211,10 +244,12 @@ export default function Dashboard() {
         // Its cards are styled as .inbox-list > article (app.css).
         className={loading ? "inbox-list opacity-60" : "inbox-list"}
       >
-        {items.length === 0 ? (
+        {empty ? (
           <p className="rounded-xl border border-dashed border-line-strong p-10 text-center text-ink-subtle">
             {filtered || filter.page > 1 ? "No submissions match this view." : dashboardPage.empty}
           </p>
+        ) : layout === "list" ? (
+          <InboxTable rows={rows} now={now} selected={selected} />
         ) : (
           items.map((item) => (
             <InquiryCard
@@ -224,6 +259,7 @@ export default function Dashboard() {
               status={filter.status}
               editing={editId === item.id}
               confirmingDelete={deleteId === item.id}
+              selected={selected.has(item.id)}
             />
           ))
         )}
@@ -231,8 +267,9 @@ export default function Dashboard() {
 
       <NewTabNote />
       <div className="mt-8">
-        <InboxPagination filter={filter} pageCount={pageCount} asOf={asOf} />
+        <InboxPagination filter={filter} pageCount={pageCount} asOf={asOf} total={total} />
       </div>
+      <InboxKeyboard viewerId={viewerId} />
       <Toaster toast={actionData?.toast} />
     </main>
   );

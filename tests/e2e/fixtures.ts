@@ -1,4 +1,6 @@
 import { type BrowserContext, type BrowserContextOptions, test as base, type Page } from "@playwright/test";
+import { workspacePreferences } from "../../db/schema";
+import type { InboxLayout } from "../../app/forms/inbox";
 import { type Database, type InboxServer, type NewInquiry, startInboxServer } from "./inbox-setup";
 
 export { expect } from "@playwright/test";
@@ -28,6 +30,12 @@ interface TestFixtures {
     /** Changes the database after seeding (e.g. breaks it); what it returns undoes that after the test. */
     prepare?: (database: Database) => Promise<(database: Database) => Promise<void>>;
   };
+  /**
+   * The inbox layout every seeded account has chosen: "cards" (the spec's
+   * view, which most specs test), "list", or null for none stored (the
+   * product's default, the list).
+   */
+  inboxLayout: InboxLayout | null;
   /** The worker's inbox server, emptied and seeded with `seed` for this test; nothing else is in it. */
   inbox: InboxServer;
   /** A new browser context on the inbox server, signed in as `who`; it closes with the test. */
@@ -60,9 +68,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   // An object: Playwright would read an array as [value, options] and a function as a fixture.
   seed: [{ inquiries: () => [] }, { option: true }],
-  inbox: async ({ inboxServer, seed }, provide) => {
+  inboxLayout: ["cards", { option: true }],
+  inbox: async ({ inboxServer, seed, inboxLayout }, provide) => {
     let undo: ((database: Database) => Promise<void>) | undefined;
     await inboxServer.seed(seed.inquiries(inboxServer), async (database) => {
+      const ids = Object.values(inboxServer.accountIds);
+      if (inboxLayout && ids.length > 0) {
+        await database.db
+          .insert(workspacePreferences)
+          .values(ids.map((id) => ({ user_id: id, inbox_layout: inboxLayout })));
+      }
       undo = await seed.prepare?.(database);
     });
     await provide(inboxServer);

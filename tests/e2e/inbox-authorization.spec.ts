@@ -1,4 +1,9 @@
+import { SEEDED_TEMPLATE_UUIDS } from "../../app/content/reply-templates";
+import { eq } from "drizzle-orm";
+import { inquiryAttachments } from "../../db/schema";
 import { BULK_NOBODY } from "../../app/forms/lead-desk";
+import { createReceivedMailFiler } from "../../app/lib/conversation/file-received-mail.server";
+import { formatInquiryReference } from "../../app/lib/inbox/inquiries.server";
 import { expect, test } from "./fixtures";
 import { cookieHeader, type InboxServer } from "./inbox-setup";
 import { INBOX_ACCOUNTS } from "./support/accounts";
@@ -67,6 +72,53 @@ const LEAD_INTENTS: Record<string, string>[] = [
   { intent: "not-an-intent", id: ID },
 ];
 const LEAD_PATH = `/dashboard/inquiries/${ID}`;
+const TEMPLATE_ID = SEEDED_TEMPLATE_UUIDS["kyc-checklist"];
+const TEMPLATE_PATH = `/dashboard/templates/${TEMPLATE_ID}`;
+/** The composer's draft route and the follow-up route, each with every intent. */
+const DRAFT_FORMS: Record<string, string>[] = [
+  { intent: "save-draft", id: ID, subject: "Probe", body: "Probe draft" },
+  { intent: "save-draft", id: ID, subject: "Probe", body: "Probe draft", auto: "1" },
+  { intent: "insert-template", id: ID, subject: "", body: "Probe draft", template: TEMPLATE_ID },
+  { intent: "discard-draft", id: ID },
+];
+const DRAFT_POSTS = DRAFT_FORMS.flatMap((form): Probe[] => [
+  { label: `draft ${form.intent} ${form.auto ?? ""}`, path: `${LEAD_PATH}/draft`, method: "POST", form },
+  {
+    label: `draft data ${form.intent} ${form.auto ?? ""}`,
+    path: `${LEAD_PATH}/draft.data`,
+    method: "POST",
+    form,
+  },
+]);
+const FOLLOW_UP_FORMS: Record<string, string>[] = [
+  { intent: "set-follow-up", id: ID, dueAt: "2030-01-02T10:00", text: "Probe step", ownerId: "x" },
+  { intent: "complete-follow-up", id: ID },
+];
+const FOLLOW_UP_POSTS = FOLLOW_UP_FORMS.flatMap((form): Probe[] => [
+  { label: `follow-up ${form.intent}`, path: `${LEAD_PATH}/follow-up`, method: "POST", form },
+  { label: `follow-up data ${form.intent}`, path: `${LEAD_PATH}/follow-up.data`, method: "POST", form },
+]);
+const TEMPLATE_FORMS: { path: string; form: Record<string, string> }[] = [
+  { path: "/dashboard/templates/new", form: { name: "Probe template", subject: "S", body: "B {{name}}" } },
+  { path: TEMPLATE_PATH, form: { intent: "save", name: "Probe rename", subject: "S", body: "B" } },
+  { path: TEMPLATE_PATH, form: { intent: "delete" } },
+];
+const TEMPLATE_POSTS = TEMPLATE_FORMS.flatMap(({ path, form }): Probe[] => [
+  { label: `template ${path} ${form.intent ?? "add"}`, path, method: "POST", form },
+  { label: `template data ${path} ${form.intent ?? "add"}`, path: `${path}.data`, method: "POST", form },
+]);
+/** An attachment the refused roles ask for; the admin's test files a real one. */
+const ATTACHMENT_ID = "0b5f2c7e-1d4a-4c3b-9e8f-7a6d5c4b3a21";
+const ATTACHMENT_PROBE = "attachment download";
+/** The lead page's own changes (as the card's), each with where the admin lands; delete last. */
+const LEAD_PAGE_INTENTS: { form: Record<string, string>; location: string }[] = [
+  { form: { intent: "mark-unread", id: ID }, location: `${LEAD_PATH}?keep=unread` },
+  { form: { intent: "mark-read", id: ID }, location: LEAD_PATH },
+  { form: { intent: "mark-spam", id: ID }, location: LEAD_PATH },
+  { form: { intent: "mark-not-spam", id: ID }, location: LEAD_PATH },
+  { form: { intent: "save-notes", id: ID, notes: "Rewritten on the lead page" }, location: LEAD_PATH },
+  { form: { intent: "delete", id: ID, confirm: "erase" }, location: "/dashboard" },
+];
 const BULK: Record<string, string>[] = [
   { intent: "bulk", action: "mark-read", scope: "selected", ids: ID },
   { intent: "bulk", action: "delete", scope: "selected", ids: ID },
@@ -74,8 +126,27 @@ const BULK: Record<string, string>[] = [
   { intent: "bulk", action: "assign", scope: "selected", ids: ID, assigneeId: BULK_NOBODY },
 ];
 
+/** The workspace's own actions: the layout choice and saved views. */
+const WORKSPACE: Probe[] = [
+  { label: "layout choice", path: "/dashboard/layout", method: "POST", form: { layout: "cards" } },
+  {
+    label: "save a view",
+    path: "/dashboard/views",
+    method: "POST",
+    form: { intent: "save", name: "Probe view", shared: "on", back: "q=claimant" },
+  },
+  { label: "delete a view", path: "/dashboard/views", method: "POST", form: { intent: "delete", id: ID } },
+];
+
 const PROBES: Probe[] = [
   { label: "page", path: "/dashboard" },
+  { label: "page sorted", path: "/dashboard?sort=deal&q=claimant" },
+  { label: "layout choice page", path: "/dashboard/layout" },
+  { label: "saved views page", path: "/dashboard/views" },
+  ...WORKSPACE.flatMap((probe): Probe[] => [
+    probe,
+    { ...probe, label: `${probe.label} data request`, path: `${probe.path}.data` },
+  ]),
   { label: "page with filters", path: "/dashboard?status=all&q=claimant&page=1" },
   { label: "page data request", path: "/dashboard.data" },
   { label: "CSV export", path: "/dashboard/export.csv" },
@@ -96,12 +167,44 @@ const PROBES: Probe[] = [
     { label: `action data request ${form.intent}`, path: "/dashboard.data", method: "POST", form },
   ]),
   { label: "lead page", path: LEAD_PATH },
-  { label: "lead page with a template", path: `${LEAD_PATH}?template=kyc-checklist` },
+  { label: "lead page with a template", path: `${LEAD_PATH}?template=${TEMPLATE_ID}` },
+  { label: "lead page kept unread", path: `${LEAD_PATH}?keep=unread` },
+  { label: "lead page delete confirmation", path: `${LEAD_PATH}?delete=1` },
+  { label: "templates page", path: "/dashboard/templates" },
+  { label: "templates data request", path: "/dashboard/templates.data" },
+  { label: "new template page", path: "/dashboard/templates/new" },
+  { label: "template page", path: TEMPLATE_PATH },
+  { label: "template data request", path: `${TEMPLATE_PATH}.data` },
+  { label: "follow-ups page", path: "/dashboard/follow-ups" },
+  { label: "own follow-ups page", path: "/dashboard/follow-ups?owner=me" },
+  { label: "follow-ups data request", path: "/dashboard/follow-ups.data" },
+  { label: "draft route (GET goes back to the lead)", path: `${LEAD_PATH}/draft` },
+  { label: "follow-up route (GET goes back to the lead)", path: `${LEAD_PATH}/follow-up` },
+  ...DRAFT_POSTS,
+  ...FOLLOW_UP_POSTS,
+  ...TEMPLATE_POSTS,
   { label: "lead page data request", path: `${LEAD_PATH}.data` },
+  { label: ATTACHMENT_PROBE, path: `${LEAD_PATH}/attachments/${ATTACHMENT_ID}` },
   { label: "bulk page", path: "/dashboard/bulk" },
+  { label: "reports page", path: "/dashboard/reports" },
+  {
+    label: "reports page with a range",
+    path: "/dashboard/reports?range=custom&from=2026-01-05&to=2026-03-29",
+  },
+  { label: "reports data request", path: "/dashboard/reports.data?range=4" },
+  { label: "report CSV", path: "/dashboard/reports/export.csv?chart=sources&range=52" },
   ...LEAD_INTENTS.flatMap((form): Probe[] => [
     { label: `lead action ${form.intent}`, path: LEAD_PATH, method: "POST", form },
     { label: `lead action data request ${form.intent}`, path: `${LEAD_PATH}.data`, method: "POST", form },
+  ]),
+  ...LEAD_PAGE_INTENTS.flatMap(({ form }): Probe[] => [
+    { label: `lead page action ${form.intent}`, path: LEAD_PATH, method: "POST", form },
+    {
+      label: `lead page action data request ${form.intent}`,
+      path: `${LEAD_PATH}.data`,
+      method: "POST",
+      form,
+    },
   ]),
   ...BULK.flatMap((form): Probe[] => [
     { label: `bulk ${form.action} ${form.confirm ?? ""}`, path: "/dashboard/bulk", method: "POST", form },
@@ -113,6 +216,50 @@ const PROBES: Probe[] = [
     },
   ]),
 ];
+
+/** Files a lead's mail with one attachment on the secret inquiry; returns the attachment's download path. */
+async function fileMailWithAttachment(inbox: InboxServer): Promise<string> {
+  const fileMail = createReceivedMailFiler({
+    dataDir: inbox.env.DATA_DIR!,
+    ownAddresses: [],
+    acknowledge: false,
+    adminEmails: [],
+    siteUrl: inbox.url,
+  });
+  let path = "";
+  await inbox.write(async (database) => {
+    await database.db.transaction((tx) =>
+      fileMail(tx, {
+        mailbox: "imap://deals@imap.example.test/INBOX",
+        messageId: `kyc.${Date.now()}@secret.test`,
+        inReplyTo: null,
+        references: [],
+        from: { address: SECRET_EMAIL, name: SECRET_NAME },
+        to: ["deals@voltameridian.co.uk"],
+        cc: [],
+        subject: `Documents ${formatInquiryReference(ID)}`,
+        text: "Attached.",
+        date: new Date(),
+        headers: {},
+        attachments: [
+          {
+            filename: "passport.pdf",
+            contentType: "application/pdf",
+            size: 16,
+            content: Buffer.from("Private document"),
+          },
+        ],
+        size: 500,
+      }),
+    );
+    const [row] = await database.db
+      .select({ id: inquiryAttachments.id })
+      .from(inquiryAttachments)
+      .where(eq(inquiryAttachments.inquiry_id, ID));
+    path = `${LEAD_PATH}/attachments/${row!.id}`;
+  });
+  return path;
+}
 
 /** Requests to the test's inbox server, as one of its roles. */
 function requestsTo(inbox: InboxServer) {
@@ -246,6 +393,22 @@ test("admin: every lead-page intent and the bulk action apply (an unknown intent
   const unassigned = await post("/dashboard/bulk", BULK[3]!);
   expect(unassigned.status).toBe(302);
   expect(await unassignedEntries()).toBe(before + 1);
+  // A refused bulk action goes back to the inbox view it came from, the selection kept.
+  const refused = await post("/dashboard/bulk", { intent: "bulk", action: "assign", ids: ID, q: "claimant" });
+  expect(refused.status).toBe(302);
+  expect(refused.location).toBe(`/dashboard?q=claimant&selected=${ID}`);
+  // The workspace's actions apply and go back to the view.
+  const layout = await post("/dashboard/layout", { layout: "cards", back: "q=claimant" });
+  expect(layout.status).toBe(302);
+  expect(layout.location).toBe("/dashboard?q=claimant");
+  expect((await probe("admin", { label: "cards", path: "/dashboard" })).body).toContain("<article");
+  const saved = await post("/dashboard/views", {
+    intent: "save",
+    name: "Claimants",
+    back: "q=claimant&page=3",
+  });
+  expect(saved.location).toBe("/dashboard?q=claimant");
+  expect((await probe("admin", { label: "nav", path: "/dashboard" })).body).toContain("Claimants");
   // A deletion without the confirmed count only asks; the inquiry stays.
   const asked = await post("/dashboard/bulk", BULK[1]!);
   expect(asked.status).toBe(200);
@@ -253,13 +416,42 @@ test("admin: every lead-page intent and the bulk action apply (an unknown intent
   expect(await snapshot()).toContain(SECRET_NAME);
 });
 
+test("admin: the lead page's read, spam, notes and delete apply; a delete without its confirmation does not", async ({
+  inbox,
+}) => {
+  const { probe, snapshot } = requestsTo(inbox);
+  const post = (form: Record<string, string>) =>
+    probe("admin", { label: form.intent!, path: LEAD_PATH, method: "POST", form });
+  expect((await post({ intent: "delete", id: ID })).status).toBe(400);
+  expect((await post({ intent: "delete", id: ID, confirm: "yes" })).status).toBe(400);
+  expect(await snapshot()).toContain(SECRET_NAME);
+  for (const { form, location } of LEAD_PAGE_INTENTS) {
+    const result = await post(form);
+    expect(result.status, form.intent).toBe(302);
+    expect(result.location, form.intent).toBe(location);
+    if (form.intent === "save-notes") expect(await snapshot()).toContain("Rewritten on the lead page");
+  }
+  expect(await snapshot()).not.toContain(SECRET_NAME);
+  expect((await post({ intent: "mark-read", id: ID })).status).toBe(404);
+});
+
 test("admin: every loader answers and every action intent applies (an unknown intent is a 400)", async ({
   inbox,
 }) => {
   const { probe, snapshot } = requestsTo(inbox);
-  for (const item of PROBES.filter((p) => p.method !== "POST")) {
+  // The workspace's action-only routes send a typed URL to the inbox.
+  const actionOnly = (item: Probe) => /^\/dashboard\/(layout|views)$/.test(item.path);
+  for (const item of PROBES.filter((p) => p.method !== "POST" && p.label !== ATTACHMENT_PROBE)) {
     const result = await probe("admin", item);
-    expect(result.status, item.label).toBe(200);
+    if (item.label.includes("goes back")) {
+      expect(result.status, item.label).toBe(302);
+      expect(result.location, item.label).toBe(LEAD_PATH);
+    } else if (actionOnly(item)) {
+      expect(result.status, item.label).toBe(302);
+      expect(result.location, item.label).toBe("/dashboard");
+    } else {
+      expect(result.status, item.label).toBe(200);
+    }
   }
   expect((await probe("admin", PROBES[0]!)).body).toContain(SECRET_NAME);
 
@@ -277,6 +469,31 @@ test("admin: every loader answers and every action intent applies (an unknown in
   expect((await post({ intent: "delete", id: ID })).status).toBe(302);
   expect(await snapshot()).not.toContain(SECRET_NAME);
   expect((await post({ intent: "mark-read", id: ID })).status).toBe(404);
+});
+
+test("admin: an attachment of a mail filed on a lead downloads, as a download only", async ({ inbox }) => {
+  // Filing writes beside the server: on the embedded database it is stopped and started again.
+  test.setTimeout(90_000);
+  const { probe } = requestsTo(inbox);
+  // The attachment download: a real attachment of a mail filed on the lead, as a download only.
+  const attachmentPath = await fileMailWithAttachment(inbox);
+  const download = await fetch(`${inbox.url}${attachmentPath}`, {
+    headers: { Cookie: cookieHeader(inbox.cookies.admin) },
+  });
+  expect(download.status).toBe(200);
+  expect(download.headers.get("content-disposition")).toMatch(/^attachment;/);
+  expect(download.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(download.headers.get("content-security-policy")).toContain("sandbox; default-src 'none'");
+  expect(await download.text()).toBe("Private document");
+  for (const who of ["anonymous", "member", "adminWithoutSecondFactor"] as const) {
+    const refused = await probe(who, { label: ATTACHMENT_PROBE, path: attachmentPath });
+    expect(refused.status, who).toBe(302);
+    expect(refused.body, who).not.toContain("Private document");
+  }
+  expect(
+    (await probe("admin", { label: ATTACHMENT_PROBE, path: `${LEAD_PATH}/attachments/${ATTACHMENT_ID}` }))
+      .status,
+  ).toBe(404);
 });
 
 test("admin: a rights request finds, downloads and erases one address's data, and nothing else", async ({
@@ -313,4 +530,89 @@ test("admin: a rights request finds, downloads and erases one address's data, an
   expect(erased.location).toBe(`/dashboard/privacy?email=${encodeURIComponent(ERASED_EMAIL)}`);
   const after = await snapshot();
   expect(after).not.toContain(ERASED_NAME);
+});
+
+test("admin: templates are added and checked, drafts kept and follow-ups set and completed", async ({
+  inbox,
+}) => {
+  const { probe } = requestsTo(inbox);
+  const post = (path: string, form: Record<string, string>) =>
+    probe("admin", { label: form.intent ?? "add", path, method: "POST", form });
+  const name = `Probe template ${Date.now()}`;
+  // An unknown placeholder is refused with the reason; a good template is added.
+  const refused = await post("/dashboard/templates/new", { name, subject: "S", body: "Dear {{nmae}}" });
+  expect(refused.status).toBe(400);
+  expect(refused.body).toContain("Unknown placeholder {{nmae}}");
+  const added = await post("/dashboard/templates/new", {
+    name,
+    subject: "S {{reference}}",
+    body: "Dear {{name}}",
+  });
+  expect(added.status).toBe(302);
+  expect(added.location).toBe("/dashboard/templates");
+  const list = await probe("admin", { label: "templates", path: "/dashboard/templates" });
+  expect(list.body).toContain(name);
+  expect(
+    (
+      await probe("admin", {
+        label: "missing",
+        path: "/dashboard/templates/00000000-0000-4000-8000-000000000000",
+      })
+    ).status,
+  ).toBe(404);
+
+  // The draft: kept, merged with a template, answered with data when saved as you type.
+  const draft = `${LEAD_PATH}/draft`;
+  const saved = await post(draft, { intent: "save-draft", id: ID, subject: "Probe", body: "Kept words" });
+  expect(saved.status).toBe(302);
+  expect(saved.location).toBe(`${LEAD_PATH}#reply-heading`);
+  expect((await probe("admin", { label: "lead", path: LEAD_PATH })).body).toContain("Kept words");
+  const auto = await post(draft, {
+    intent: "save-draft",
+    id: ID,
+    subject: "Probe",
+    body: "Auto words",
+    auto: "1",
+  });
+  expect(auto.status).toBe(200);
+  expect(auto.body).toContain('"saved":true');
+  const merged = await post(draft, {
+    intent: "insert-template",
+    id: ID,
+    subject: "",
+    body: "Typed first",
+    template: TEMPLATE_ID,
+  });
+  expect(merged.status).toBe(302);
+  const lead = (await probe("admin", { label: "lead", path: LEAD_PATH })).body;
+  expect(lead).toContain("Typed first");
+  expect(lead).toContain("customer due diligence");
+  expect((await post(draft, { intent: "discard-draft", id: ID })).status).toBe(302);
+  expect((await probe("admin", { label: "lead", path: LEAD_PATH })).body).not.toContain("Typed first");
+  // An id in the form that is not the page's changes nothing.
+  const other = await post(draft, {
+    intent: "save-draft",
+    id: "00000000-0000-4000-8000-000000000000",
+    body: "x",
+  });
+  expect(other.status).toBe(302);
+  expect((await probe("admin", { label: "lead", path: LEAD_PATH })).body).not.toContain(">x<");
+
+  // The follow-up: only an admin owns one; set, then completed, on the timeline.
+  const followUp = `${LEAD_PATH}/follow-up`;
+  // In the past: overdue, so the follow-ups page lists it.
+  const set = { intent: "set-follow-up", id: ID, dueAt: "2025-01-02T10:00", text: "Probe step" };
+  expect((await post(followUp, { ...set, ownerId: "not-an-admin" })).status).toBe(302);
+  expect((await probe("admin", { label: "lead", path: LEAD_PATH })).body).not.toContain("Probe step");
+  expect((await post(followUp, { ...set, ownerId: inbox.accountIds.admin! })).status).toBe(302);
+  const withStep = (await probe("admin", { label: "lead", path: LEAD_PATH })).body;
+  expect(withStep).toContain("Probe step");
+  expect(withStep).toContain('data-kind="follow-up-set"');
+  expect((await probe("admin", { label: "follow-ups", path: "/dashboard/follow-ups" })).body).toContain(
+    "Probe step",
+  );
+  expect((await post(followUp, { intent: "complete-follow-up", id: ID })).status).toBe(302);
+  expect((await probe("admin", { label: "lead", path: LEAD_PATH })).body).toContain(
+    'data-kind="follow-up-done"',
+  );
 });

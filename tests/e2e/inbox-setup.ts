@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
-import { contactSubmissions, passkey, user } from "../../db/schema";
+import { contactSubmissions, passkey, savedViews, user, workspacePreferences } from "../../db/schema";
 import { createAuth, sessionCookieName } from "../../app/lib/auth/auth.server";
 import { openDatabase } from "../../app/lib/db/db.server";
 import { type Env, parseEnv } from "../../app/lib/env.server";
@@ -136,6 +136,9 @@ export async function startInboxServer(
     async seed(rows, prepareSeed) {
       await write(async (db) => {
         await db.db.delete(contactSubmissions);
+        // The workspace's choices start afresh too: a test's layout or saved view is its own.
+        await db.db.delete(workspacePreferences);
+        await db.db.delete(savedViews);
         await recreateMember(db, env, { cookies, accountIds });
         await insertInquiries(db.db, rows);
         await prepareSeed?.(db);

@@ -273,7 +273,7 @@ test("a reply without JavaScript, from a template; its markup shows as text", as
   const { context, page } = await adminPage(signedInPage, false);
   await openLead(page, LEADS.nora.name);
   await page.getByLabel("Template", { exact: true }).selectOption({ label: "KYC document checklist" });
-  await page.getByRole("button", { name: "Use template" }).click();
+  await page.getByRole("button", { name: "Insert template" }).click();
   const composer = page.getByRole("form", { name: "Reply composer" });
   await expect(composer.getByLabel("Your reply")).toHaveValue(/due diligence/);
 
@@ -299,7 +299,8 @@ for (const javaScriptEnabled of [true, false]) {
     await page.getByLabel("Replied by").selectOption("phone");
     await page.getByRole("button", { name: "Mark as replied" }).click();
     await expect(toast(page, "Marked as replied")).toBeVisible();
-    await expect(timeline(page)).toContainText("Marked as replied (phone)");
+    // The channel shows its label, not the stored value.
+    await expect(timeline(page)).toContainText("Marked as replied (Phone)");
     await expect(timeline(page)).toContainText("Status New → Contacted on the first reply");
     await page.goto("/dashboard?status=awaiting");
     await expect(card(page, lead.name)).toHaveCount(0);

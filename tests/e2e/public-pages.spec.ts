@@ -22,16 +22,23 @@ for (const route of PUBLIC_ROUTES) {
 
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "");
     expect(jsonLd).toMatchObject({ "@type": "Organization", name: "Volta Meridian" });
-    // Content pages ship no JavaScript, except the catalogue's small filter
-    // script (a static asset, no hydration); the contact form may hydrate.
+    // Content pages ship no JavaScript bundle, except the catalogue's small
+    // filter script (a static asset, no hydration); the contact form may
+    // hydrate. Every page has the few inline lines that note where the visit
+    // began (decision 053), allowed by their hash.
+    await expect(page.locator("script[data-visit-source]")).toHaveCount(1);
     if (route.path === "/equipment") {
-      await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(1);
+      await expect(
+        page.locator('script:not([type="application/ld+json"]):not([data-visit-source])'),
+      ).toHaveCount(1);
       await expect(page.locator("script[src]")).toHaveAttribute(
         "src",
         /^\/assets\/catalogue-filter-[\w-]+\.js$/,
       );
     } else if (route.path !== "/contact") {
-      await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0);
+      await expect(
+        page.locator('script:not([type="application/ld+json"]):not([data-visit-source])'),
+      ).toHaveCount(0);
     }
 
     await expect(page.getByRole("contentinfo")).toContainText("company no.");

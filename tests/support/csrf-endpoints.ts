@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { SEEDED_TEMPLATE_UUIDS } from "~/content/reply-templates";
 import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
 import type { DatabaseSnapshot, Row } from "./db-snapshot";
@@ -10,6 +11,7 @@ import {
   type SeededSite,
 } from "./seeded-site";
 import { totpCode } from "./totp";
+import { DELETE_CONFIRMATION } from "~/forms/lead-page";
 
 /**
  * Every state-changing endpoint of the site, for the CSRF test
@@ -40,6 +42,17 @@ export const INQUIRIES = {
   leadTake: inquiry("Tia Take", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e03" }),
   leadReply: inquiry("Rey Reply", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e04" }),
   leadReplied: inquiry("Mona Marked", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e05" }),
+  leadDraft: inquiry("Dana Draft", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e0c" }),
+  leadFollowUp: inquiry("Fred Follow", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e0d" }),
+  leadRead: inquiry("Leo Unread", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e06" }),
+  leadUnread: inquiry("Lou Read", {
+    id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e07",
+    read_at: new Date("2025-01-02T10:00:00Z"),
+  }),
+  leadSpam: inquiry("Gus Genuine", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e08" }),
+  leadNotSpam: inquiry("Sid Spam", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e09", is_spam: true }),
+  leadNotes: inquiry("Nat Notes", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e0a" }),
+  leadDelete: inquiry("Del Doomed", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e0b" }),
   /** Marked read by a bulk action (/dashboard/bulk). */
   bulk: inquiry("Bea Bulk"),
 };
@@ -403,6 +416,109 @@ export const ACTIONS: ActionCase[] = [
     (row) => expect(row?.first_replied_at).not.toBeNull(),
     () => ({ channel: "phone" }),
   ),
+  // The lead page's own changes, after the desk's (LeadPageActionSchema).
+  lead("mark-read", "leadRead", "sets read_at and read_by", (row, _after, site) => {
+    expect(row?.read_at).not.toBeNull();
+    expect(row?.read_by).toBe(site.userIds.admin);
+  }),
+  lead("mark-unread", "leadUnread", "clears read_at", (row) => expect(row?.read_at).toBeNull()),
+  lead("mark-spam", "leadSpam", "sets is_spam", (row) => expect(row?.is_spam).toBe(true)),
+  lead("mark-not-spam", "leadNotSpam", "clears is_spam", (row) => expect(row?.is_spam).toBe(false)),
+  lead(
+    "save-notes",
+    "leadNotes",
+    "replaces admin_notes and keeps the text as a version",
+    (row, after) => {
+      expect(row?.admin_notes).toBe("Lead page note.");
+      expect(
+        rows(after, "inquiry_notes_versions").some(
+          (version) => version.inquiry_id === row?.id && version.notes === "Lead page note.",
+        ),
+      ).toBe(true);
+    },
+    () => ({ notes: "Lead page note." }),
+  ),
+  lead(
+    "delete",
+    "leadDelete",
+    "deletes the inquiry",
+    (row) => expect(row).toBeUndefined(),
+    () => ({
+      confirm: DELETE_CONFIRMATION,
+    }),
+  ),
+  {
+    name: "lead draft save",
+    routeId: "routes/dashboard.inquiries.draft",
+    path: `${leadPath("leadDraft")}/draft`,
+    routePath: `${LEAD_ROUTE_PATH}/draft`,
+    as: "admin",
+    // "Save draft" is a document request; saving as you type is a fetcher's (the attack test sends both).
+    hydrated: false,
+    fields: (site) => ({
+      intent: "save-draft",
+      id: site.inquiryIds.leadDraft,
+      subject: "Draft subject",
+      body: "Control draft.",
+    }),
+    changes: "keeps the admin's draft of the reply",
+    changed: (_before, after, site) =>
+      expect(
+        rows(after, "reply_drafts").some(
+          (row) => row.inquiry_id === site.inquiryIds.leadDraft && row.body === "Control draft.",
+        ),
+      ).toBe(true),
+  },
+  {
+    name: "lead follow-up set",
+    routeId: "routes/dashboard.inquiries.follow-up",
+    path: `${leadPath("leadFollowUp")}/follow-up`,
+    routePath: `${LEAD_ROUTE_PATH}/follow-up`,
+    as: "admin",
+    hydrated: false,
+    fields: (site) => ({
+      intent: "set-follow-up",
+      id: site.inquiryIds.leadFollowUp,
+      dueAt: "2030-01-02T10:00",
+      text: "Control step",
+      ownerId: site.userIds.admin,
+    }),
+    changes: "sets the lead's follow-up",
+    changed: (_before, after, site) =>
+      expect(
+        rows(after, "follow_ups").some(
+          (row) => row.inquiry_id === site.inquiryIds.leadFollowUp && row.text === "Control step",
+        ),
+      ).toBe(true),
+  },
+  {
+    name: "template add",
+    routeId: "routes/dashboard.templates.new",
+    path: "/dashboard/templates/new",
+    as: "admin",
+    hydrated: true,
+    fields: () => ({ name: "Control template", subject: "About {{reference}}", body: "Dear {{name}}," }),
+    changes: "adds a reply template",
+    changed: (_before, after) =>
+      expect(rows(after, "reply_templates").some((row) => row.name === "Control template")).toBe(true),
+  },
+  {
+    name: "template save",
+    routeId: "routes/dashboard.templates.detail",
+    path: `/dashboard/templates/${SEEDED_TEMPLATE_UUIDS["not-offered"]}`,
+    routePath: "/dashboard/templates/:id",
+    as: "admin",
+    hydrated: true,
+    fields: () => ({
+      intent: "save",
+      name: "Not something we do",
+      subject: "Control subject",
+      body: "Sorry.",
+    }),
+    changes: "changes the template",
+    changed: (_before, after) =>
+      expect(rows(after, "reply_templates").some((row) => row.subject === "Control subject")).toBe(true),
+  },
   {
     name: "bulk mark-read",
     routeId: "routes/dashboard.bulk",
@@ -414,6 +530,29 @@ export const ACTIONS: ActionCase[] = [
     changes: "marks the selected inquiries read",
     changed: (_before, after, site) =>
       expect(inquiryRow(after, site.inquiryIds.bulk)?.read_at).not.toBeNull(),
+  },
+  {
+    name: "workspace layout choice",
+    routeId: "routes/dashboard.layout-choice",
+    path: "/dashboard/layout",
+    as: "admin",
+    // A plain form (it is remembered for the account), posted as a document request.
+    hydrated: false,
+    fields: () => ({ layout: "cards" }),
+    changes: "stores the admin's inbox layout",
+    changed: (_before, after) =>
+      expect(rows(after, "workspace_preferences").some((row) => row.inbox_layout === "cards")).toBe(true),
+  },
+  {
+    name: "saved view",
+    routeId: "routes/dashboard.views",
+    path: "/dashboard/views",
+    as: "admin",
+    hydrated: false,
+    fields: () => ({ intent: "save", name: "Gold buyers", back: "interest=gold-buying" }),
+    changes: "saves a named inbox view",
+    changed: (_before, after) =>
+      expect(rows(after, "saved_views").some((row) => row.name === "Gold buyers")).toBe(true),
   },
 ];
 

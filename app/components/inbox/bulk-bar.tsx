@@ -42,6 +42,10 @@ export function BulkBar({
     ["q", filter.q],
     ["owner", filter.owner],
     ["lead", filter.lead],
+    ["sort", filter.sort === "received" ? undefined : filter.sort],
+    // Only for coming back to the same page when the action is refused.
+    ["page", filter.page > 1 ? String(filter.page) : undefined],
+    ["asOf", filter.page > 1 ? filter.asOf : undefined],
     ["before", shownAt],
   ];
   return (

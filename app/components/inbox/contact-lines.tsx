@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "~/content/inquiry-options";
+import { CONTACT_DETAIL_LABELS as LABELS, deskLabel } from "~/content/desk-labels";
 import type { CssIconName } from "~/components/css-icons";
 
 /**
@@ -27,38 +27,36 @@ export interface ContactDetails {
 
 /** The contact details of a card; options show their human labels. */
 export function ContactLines({ item }: { item: ContactDetails }) {
-  const interest =
-    item.interest && isInterest(item.interest) ? INTEREST_LABELS[item.interest] : item.interest;
-  const dealSize =
-    item.dealSize && isDealSize(item.dealSize) ? DEAL_SIZE_LABELS[item.dealSize] : item.dealSize;
+  const interest = item.interest ? deskLabel.interest(item.interest) : null;
+  const dealSize = item.dealSize ? deskLabel.dealSize(item.dealSize) : null;
   return (
     // Styled once in app.css (.contact-lines), not on each line of 25 cards.
     <dl className="contact-lines">
       {item.company ? (
-        <Line icon="building" label="Company">
+        <Line icon="building" label={LABELS.company}>
           {item.company}
         </Line>
       ) : null}
-      <Line icon="mail" label="Email">
+      <Line icon="mail" label={LABELS.email}>
         {item.email}
       </Line>
       {item.phone ? (
-        <Line icon="phone" label="Phone">
+        <Line icon="phone" label={LABELS.phone}>
           {item.phone}
         </Line>
       ) : null}
       {item.whatsapp ? (
-        <Line icon="message" label="WhatsApp">
+        <Line icon="message" label={LABELS.whatsapp}>
           {item.whatsapp}
         </Line>
       ) : null}
       {interest ? (
-        <Line icon="handshake" label="Interest">
+        <Line icon="handshake" label={LABELS.interest}>
           {interest}
         </Line>
       ) : null}
       {dealSize ? (
-        <Line icon="wallet" label="Deal size">
+        <Line icon="wallet" label={LABELS.dealSize}>
           {dealSize}
         </Line>
       ) : null}

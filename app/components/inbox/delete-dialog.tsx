@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 
@@ -12,11 +12,14 @@ export function DeleteDialog({
   name,
   fetcherKey,
   cancelHref,
+  children,
 }: {
   id: string;
   name: string;
   fetcherKey: string;
   cancelHref: string;
+  /** More fields for the form, such as the confirmation a page's action requires. */
+  children?: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher({ key: fetcherKey });
@@ -52,6 +55,7 @@ export function DeleteDialog({
         </Link>
         <fetcher.Form method="post">
           <input type="hidden" name="id" value={id} />
+          {children}
           <Button type="submit" name="intent" value="delete" variant="destructive">
             Delete inquiry
           </Button>

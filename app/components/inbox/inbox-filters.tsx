@@ -39,6 +39,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
     q: filter.q,
     owner: filter.owner,
     lead: filter.lead,
+    sort: filter.sort,
   };
   return (
     <div className="inbox-filters">
@@ -76,6 +77,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
         {filter.status !== "all" ? <input type="hidden" name="status" value={filter.status} /> : null}
         {filter.owner ? <input type="hidden" name="owner" value={filter.owner} /> : null}
         {filter.lead ? <input type="hidden" name="lead" value={filter.lead} /> : null}
+        {filter.sort !== "received" ? <input type="hidden" name="sort" value={filter.sort} /> : null}
         <Field label="Search" name="q" id="inbox-q" constraint={LIMITS.q}>
           {(control) => (
             <Input
@@ -130,19 +132,30 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
   );
 }
 
+/** The page numbers to link: the first, the last, and two either side of the current one. */
+export function pageNumbers(page: number, pageCount: number): (number | "gap")[] {
+  const shown = new Set([1, pageCount, page - 2, page - 1, page, page + 1, page + 2]);
+  const numbers = [...shown].filter((n) => n >= 1 && n <= pageCount).sort((a, b) => a - b);
+  return numbers.flatMap((n, index) =>
+    index > 0 && n - numbers[index - 1]! > 1 ? ["gap" as const, n] : [n],
+  );
+}
+
 export function InboxPagination({
   filter,
   pageCount,
   asOf,
+  total,
 }: {
   filter: InboxFilter;
   pageCount: number;
   asOf: string | null;
+  total: number;
 }) {
   if (pageCount <= 1 && filter.page <= 1) return null;
   const to = (page: number) => viewHref({ ...filter, page, asOf: asOf ?? undefined });
   return (
-    <nav aria-label="Pagination" className="flex items-center justify-between gap-4 text-sm">
+    <nav aria-label="Pagination" className="inbox-pages">
       {filter.page > 1 ? (
         <Link to={to(filter.page - 1)} className={buttonVariants({ variant: "secondary" })} rel="prev">
           Previous
@@ -150,7 +163,22 @@ export function InboxPagination({
       ) : (
         <span />
       )}
-      <p>{`Page ${filter.page} of ${pageCount}`}</p>
+      <p>{`Page ${filter.page} of ${pageCount} · ${total} in this view`}</p>
+      <ol>
+        {pageNumbers(filter.page, pageCount).map((n, index) =>
+          n === "gap" ? (
+            <li key={`gap-${index}`}>
+              <span aria-hidden="true">…</span>
+            </li>
+          ) : (
+            <li key={n}>
+              <Link to={to(n)} aria-current={n === filter.page ? "page" : undefined} aria-label={`Page ${n}`}>
+                {n}
+              </Link>
+            </li>
+          ),
+        )}
+      </ol>
       {filter.page < pageCount ? (
         <Link to={to(filter.page + 1)} className={buttonVariants({ variant: "secondary" })} rel="next">
           Next

@@ -45,12 +45,15 @@ export function InquiryCard({
   status,
   editing,
   confirmingDelete,
+  selected = false,
 }: {
   item: InboxCard;
   now: number;
   status: InboxStatus;
   editing: boolean;
   confirmingDelete: boolean;
+  /** Checked for the bulk form (a refused bulk action keeps the selection). */
+  selected?: boolean;
 }) {
   const location = useLocation();
   const fetcherKey = `inquiry-${item.id}`;
@@ -61,7 +64,7 @@ export function InquiryCard({
   const leaving =
     pendingIntent === "delete" ||
     (pendingIntent === "mark-spam" && status !== "spam") ||
-    (pendingIntent === "mark-not-spam" && status === "spam") ||
+    (pendingIntent === "mark-not-spam" && (status === "spam" || status === "held")) ||
     (pendingIntent === "mark-read" && status === "unread") ||
     (pendingIntent === "mark-unread" && status === "read");
   if (leaving) return null;
@@ -76,15 +79,25 @@ export function InquiryCard({
   // Every class here is one of the few semantic ones in app.css (
   // a 25-card page repeated the same utilities on each element).
   return (
-    <article aria-label={item.name} data-unread={unread ? "true" : undefined}>
+    // data-row and tabIndex: the keyboard's j/k move focus from card to card (inbox-keyboard.tsx).
+    <article
+      aria-label={item.name}
+      data-unread={unread ? "true" : undefined}
+      data-row={item.id}
+      tabIndex={-1}
+    >
       <header>
         <h2>{item.name}</h2>
         {unread ? <span className="inbox-badge">{dashboardPage.unreadBadge}</span> : null}
-        {item.isSpam ? <span className="inbox-badge inbox-badge-spam">Spam</span> : null}
+        {item.held ? (
+          <span className="inbox-badge inbox-badge-spam">Held for review</span>
+        ) : item.isSpam ? (
+          <span className="inbox-badge inbox-badge-spam">Spam</span>
+        ) : null}
         <RelativeTime date={item.createdAt} now={now} />
       </header>
 
-      <LeadLine item={item} now={now} />
+      <LeadLine item={item} now={now} selected={selected} />
       <ContactLines item={item} />
 
       {/* The visitor's own words, quoted; styled as .inbox-list > article > blockquote. */}
@@ -126,7 +139,8 @@ export function InquiryCard({
             <IntentButton intent="mark-not-spam" icon="shield-check">
               Not Spam
             </IntentButton>
-          ) : (
+          ) : null}
+          {item.isSpam && !item.held ? null : (
             <IntentButton intent="mark-spam" icon="shield-alert">
               Mark as Spam
             </IntentButton>

@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import { isLeadStatus, LEAD_STATUS_LABELS } from "~/content/lead-desk";
+import { deskLabel } from "~/content/desk-labels";
 import type { InboxCard } from "~/lib/inbox/inbox-card";
 import { replyState } from "~/lib/inbox/reply-deadline";
 
@@ -8,10 +8,11 @@ export const BULK_FORM_ID = "bulk";
 
 /**
  * A card's desk line: a checkbox for the bulk form, the lead status, the
- * owner, the reply deadline when it is near or past, and the lead page.
+ * owner, who wrote last, the reply deadline when it is near or past, and
+ * the lead page.
  * Kept to a few elements: the dashboard lists 25 cards.
  */
-export function LeadLine({ item, now }: { item: InboxCard; now: number }) {
+export function LeadLine({ item, now, selected }: { item: InboxCard; now: number; selected: boolean }) {
   const state = replyState(item, new Date(now));
   return (
     // Styled in app.css as the line under a card's header, once for the 25 cards of a page.
@@ -21,9 +22,12 @@ export function LeadLine({ item, now }: { item: InboxCard; now: number }) {
         name="ids"
         value={item.id}
         form={BULK_FORM_ID}
+        defaultChecked={selected || undefined}
         aria-label={`Select ${item.name}`}
       />
-      {`${isLeadStatus(item.status) ? LEAD_STATUS_LABELS[item.status] : item.status} · ${item.owner ?? "Unassigned"}`}
+      {`${deskLabel.leadStatus(item.status)} · ${item.owner ?? "Unassigned"} · ${
+        item.lastMessageBy === "desk" ? "Last: ours" : "Last: theirs"
+      }`}
       {state === "overdue" ? <b className="text-danger-strong">Overdue</b> : null}
       {state === "due-soon" ? <b className="text-accent-deep">Due soon</b> : null}
       <a href={href("/dashboard/inquiries/:id", { id: item.id })}>Open lead</a>

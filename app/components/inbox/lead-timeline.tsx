@@ -1,13 +1,13 @@
-import { LEAD_STATUS_LABELS, isLeadStatus } from "~/content/lead-desk";
+import { formatUkTime } from "~/lib/inbox/uk-time";
+import { deskLabel } from "~/content/desk-labels";
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
-export function formatWhen(date: Date | string): string {
+export function formatWhen(date: Date | string | number): string {
   return `${when.format(new Date(date))} GMT`;
 }
 
-const statusLabel = (value: unknown) =>
-  typeof value === "string" && isLeadStatus(value) ? LEAD_STATUS_LABELS[value] : String(value ?? "");
+const statusLabel = (value: unknown) => deskLabel.leadStatus(String(value ?? ""));
 
 export interface TimelineItem {
   id: string;
@@ -18,13 +18,19 @@ export interface TimelineItem {
   createdAt: Date | string;
 }
 
+const ukTime = (value: unknown) => (typeof value === "string" ? formatUkTime(new Date(value)) : "");
+
 /** One line per entry; ids in details are shown as names where the page knows them. */
 function describe(entry: TimelineItem, names: Map<string, string>): string {
   const { details } = entry;
   const name = (id: unknown) => (typeof id === "string" ? (names.get(id) ?? "a former admin") : "");
   switch (entry.kind) {
     case "received":
-      return details.spam ? "Received (filed as spam)" : "Received";
+      return details.held
+        ? "Received (held for review: sent very quickly)"
+        : details.spam
+          ? "Received (filed as spam)"
+          : "Received";
     case "notified":
       return "Team notified (delivered)";
     case "notify-failed":
@@ -36,7 +42,7 @@ function describe(entry: TimelineItem, names: Map<string, string>): string {
     case "spam":
       return "Marked as spam";
     case "not-spam":
-      return "Moved back to the inbox";
+      return details.held ? "Released from held for review" : "Moved back to the inbox";
     case "notes-edited":
       return "Notes edited";
     case "assigned":
@@ -54,9 +60,24 @@ function describe(entry: TimelineItem, names: Map<string, string>): string {
     case "reply-failed":
       return "Reply could not be delivered";
     case "replied-outside":
-      return `Marked as replied (${String(details.channel ?? "email")})`;
+      return `Marked as replied (${deskLabel.replyChannel(String(details.channel ?? "email"))})`;
     case "overdue-alerted":
       return "Overdue alert sent";
+    // The follow-up's text is never in the timeline: only its time and owner.
+    case "follow-up-set":
+      return `Follow-up set for ${ukTime(details.dueAt)}, owner ${name(details.ownerId)}`;
+    case "follow-up-moved":
+      return `Follow-up moved from ${ukTime(details.previousDueAt)} to ${ukTime(details.dueAt)}, owner ${name(details.ownerId)}`;
+    case "follow-up-done":
+      return `Follow-up done (was due ${ukTime(details.dueAt)})`;
+    case "follow-up-reminded":
+      return `Follow-up reminder mailed to ${name(details.ownerId)}`;
+    case "message-received":
+      return "Message received from the lead";
+    case "auto-reply-received":
+      return "Automatic reply received (out of office or similar)";
+    case "delivery-report-received":
+      return details.failed ? "Delivery failure report received" : "Delivery report received";
     default:
       return entry.kind;
   }
@@ -65,14 +86,19 @@ function describe(entry: TimelineItem, names: Map<string, string>): string {
 export function LeadTimeline({
   entries,
   admins,
+  notesVersions = [],
 }: {
   entries: TimelineItem[];
   admins: { id: string; name: string }[];
+  /** The notes' texts, shown under the edit that wrote each (the entry holds only the version's id). */
+  notesVersions?: readonly NotesVersionItem[];
 }) {
   const names = new Map(admins.map((admin) => [admin.id, admin.name]));
+  const versions = new Map(notesVersions.map((version) => [version.id, version.notes]));
+  const shown = withUnnamedVersions(entries, notesVersions);
   return (
     <ol className="space-y-2 border-l border-line pl-4 text-sm" data-testid="timeline">
-      {entries.map((entry) => (
+      {shown.map((entry) => (
         <li key={entry.id} data-kind={entry.kind}>
           <span className="font-medium text-ink">{describe(entry, names)}</span>
           <span className="text-ink-subtle">
@@ -80,9 +106,53 @@ export function LeadTimeline({
             · {entry.actorName ?? (entry.actorId ? "a former admin" : "the system")} ·{" "}
             {formatWhen(entry.createdAt)}
           </span>
+          {entry.kind === "notes-edited" && typeof entry.details.versionId === "string" ? (
+            <NotesVersionText text={versions.get(entry.details.versionId)} />
+          ) : null}
         </li>
       ))}
     </ol>
+  );
+}
+
+export interface NotesVersionItem {
+  id: string;
+  notes: string | null;
+  authorId: string | null;
+  authorName: string | null;
+  createdAt: Date | string;
+}
+
+/**
+ * Versions no entry names (notes kept before versions were, the timeline
+ * being append-only) join the timeline at their own time, so every text
+ * the notes have had is on it.
+ */
+function withUnnamedVersions(entries: TimelineItem[], versions: readonly NotesVersionItem[]): TimelineItem[] {
+  const named = new Set(entries.map((entry) => entry.details.versionId).filter(Boolean));
+  const unnamed = versions
+    .filter((version) => !named.has(version.id))
+    .map((version): TimelineItem => ({
+      id: `notes-${version.id}`,
+      kind: "notes-edited",
+      actorName: version.authorName,
+      actorId: version.authorId,
+      details: { versionId: version.id },
+      createdAt: version.createdAt,
+    }));
+  if (unnamed.length === 0) return entries;
+  const time = (entry: TimelineItem) => new Date(entry.createdAt).getTime();
+  // A stable sort: entries of the same instant keep their order.
+  return [...entries, ...unnamed].sort((a, b) => time(a) - time(b));
+}
+
+function NotesVersionText({ text }: { text: string | null | undefined }) {
+  if (text === undefined) return null;
+  if (text === null) return <p className="mt-1 text-ink-subtle italic">Notes cleared</p>;
+  return (
+    <blockquote className="mt-1 border-l-2 border-line-soft pl-3 whitespace-pre-wrap text-ink-muted">
+      {text}
+    </blockquote>
   );
 }
 
@@ -101,24 +171,4 @@ export function deliveryLabel(reply: Pick<ReplyItem, "deliveredAt" | "failedAt">
   if (reply.deliveredAt) return `Delivered ${formatWhen(reply.deliveredAt)}`;
   if (reply.failedAt) return `Failed ${formatWhen(reply.failedAt)}`;
   return "Queued";
-}
-
-/** Replies as sent; their text is shown as text, whatever it contains. */
-export function ReplyList({ replies }: { replies: ReplyItem[] }) {
-  if (replies.length === 0)
-    return <p className="text-sm text-ink-subtle">No reply sent from the desk yet.</p>;
-  return (
-    <ul className="space-y-3">
-      {replies.map((reply) => (
-        <li key={reply.id} className="rounded-lg border border-line p-4" data-testid="reply">
-          <p className="font-medium text-ink">{reply.subject}</p>
-          <p className="text-xs text-ink-subtle">
-            To {reply.to} · by {reply.sentByName ?? "a former admin"} · {formatWhen(reply.createdAt)} ·{" "}
-            <span data-testid="delivery">{deliveryLabel(reply)}</span>
-          </p>
-          <p className="mt-2 text-sm whitespace-pre-wrap text-ink">{reply.body}</p>
-        </li>
-      ))}
-    </ul>
-  );
 }

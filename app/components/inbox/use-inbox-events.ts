@@ -7,6 +7,19 @@ export const INBOX_EVENTS_PATH = href("/dashboard/events");
 const LIVE_FETCHER_KEY = "inbox-live";
 
 /**
+ * Marks a live refresh's request, so a loader can tell it from the admin
+ * opening the page: the lead page marks a lead read on opening, never on a
+ * background refresh (which would undo another admin's "Mark as unread").
+ */
+export const LIVE_REFRESH_PARAM = "live";
+
+function liveRefreshHref(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.set(LIVE_REFRESH_PARAM, "1");
+  return `${pathname}?${params.toString()}`;
+}
+
+/**
  * Keeps the inbox current without a reload. On each change event the
  * dashboard's own loader runs again through a fetcher (it checks the admin
  * again); the root loader is left alone, as re-running it would clear a
@@ -29,13 +42,13 @@ export function useLiveInboxData<T extends { now: number }>(loaderData: T): T {
     state.current.busy = busy;
     state.current.refresh = () => {
       setLiveHref(href);
-      void live.load(href);
+      void live.load(liveRefreshHref(location.pathname, location.search));
     };
     if (!busy && state.current.stale) {
       state.current.stale = false;
       state.current.refresh();
     }
-  }, [busy, href, live]);
+  }, [busy, href, live, location.pathname, location.search]);
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;

@@ -31,3 +31,18 @@ export function hasNul(formData: FormData): boolean {
   }
   return false;
 }
+
+export const FOREIGN_FORM_MESSAGE =
+  "This form could not be handled here. Please reload the page and send it again.";
+
+/**
+ * Refuses with a 400 a body that is not the route's own form (a forged or
+ * broken one): without `field`, or, given `values`, with none of them. Forms
+ * that are the route's own but wrongly filled go back to their page instead.
+ */
+export function refuseForeignForm(formData: FormData, field: string, values?: readonly string[]): void {
+  const value = formData.get(field);
+  if (typeof value !== "string" || (values !== undefined && !values.includes(value))) {
+    throw data(FOREIGN_FORM_MESSAGE, { status: 400 });
+  }
+}

@@ -10,6 +10,10 @@ const ToastSchema = z.object({
   title: z.string().min(1).max(200),
   description: z.string().max(500).optional(),
   variant: z.enum(["default", "destructive"]).default("default"),
+  reference: z
+    .string()
+    .regex(/^VM-[0-9A-F]{8}$/)
+    .optional(),
 }) satisfies z.ZodType<Toast, Toast>;
 
 /**

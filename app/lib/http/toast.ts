@@ -7,4 +7,6 @@ export interface Toast {
   title: string;
   description?: string;
   variant?: "default" | "destructive";
+  /** The inquiry a confirmation names (its reference, e.g. VM-1E90216D), shown by the contact page. */
+  reference?: string;
 }

@@ -9,7 +9,8 @@ import { enqueueMail } from "../mail/mail.server";
 import { INQUIRY_ASSIGNMENT } from "./assignment.server";
 import { inquiryDashboardUrl } from "./desk-links";
 import { whereOf } from "./inbox.server";
-import { formatInquiryReference } from "./inquiries.server";
+import { type AnnounceOptions, formatInquiryReference } from "./inquiries.server";
+import { announceReleased } from "./spam-review.server";
 import { LostReasonRequiredError } from "./lead-status.server";
 import { type NewInquiryEvent, recordEvents } from "./timeline.server";
 
@@ -68,6 +69,7 @@ interface Locked {
   id: string;
   readAt: Date | null;
   isSpam: boolean;
+  held: boolean;
   assignedTo: string | null;
   status: string;
   lostReason: string | null;
@@ -84,7 +86,14 @@ interface Locked {
  */
 export async function applyBulkAction(
   db: Db,
-  input: { target: BulkTarget; action: BulkAction; actorId: string; siteUrl: string },
+  input: {
+    target: BulkTarget;
+    action: BulkAction;
+    actorId: string;
+    siteUrl: string;
+    /** What releasing ("not spam") needs to announce a lead; without it, nothing is announced. */
+    announce?: AnnounceOptions;
+  },
 ): Promise<BulkResult | "not-an-admin"> {
   const { action, actorId } = input;
   const lostReason =
@@ -107,6 +116,7 @@ export async function applyBulkAction(
         id: contactSubmissions.id,
         readAt: contactSubmissions.read_at,
         isSpam: contactSubmissions.is_spam,
+        held: contactSubmissions.held,
         assignedTo: contactSubmissions.assigned_to,
         status: contactSubmissions.status,
         lostReason: contactSubmissions.lost_reason,
@@ -125,7 +135,7 @@ export async function applyBulkAction(
         case "mark-unread":
           return row.readAt !== null;
         case "spam":
-          return !row.isSpam;
+          return !row.isSpam || row.held;
         case "not-spam":
           return row.isSpam;
         case "assign":
@@ -152,7 +162,12 @@ export async function applyBulkAction(
           : action.kind === "mark-unread"
             ? { read_at: null, read_by: null }
             : action.kind === "spam" || action.kind === "not-spam"
-              ? { is_spam: action.kind === "spam" }
+              ? {
+                  is_spam: action.kind === "spam",
+                  held: false,
+                  // Judging a held inquiry is activity: its spam period starts now.
+                  last_action_at: sql`case when ${contactSubmissions.held} then now() else ${contactSubmissions.last_action_at} end`,
+                }
               : action.kind === "assign"
                 ? {
                     assigned_to: action.assigneeId,
@@ -170,6 +185,14 @@ export async function applyBulkAction(
         tx,
         part.map((row): NewInquiryEvent => eventFor(action, row, actorId, lostReason)),
       );
+      // Released leads never announced (held or trapped on arrival) are announced now, once.
+      if (action.kind === "not-spam" && input.announce) {
+        await announceReleased(
+          tx,
+          part.map((row) => row.id),
+          input.announce,
+        );
+      }
     }
 
     if (assignee && assignee.id !== actorId && changing.length > 0) {

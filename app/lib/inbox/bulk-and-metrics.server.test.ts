@@ -135,7 +135,17 @@ describe.each(testBackends)("bulk actions and reply metrics on %s", (backend) =>
     expect(await mailJobs(database.db)).toHaveLength(1);
   });
 
-  it("measures the median first-reply time and the share answered within 24 hours over 30 days", async () => {
+  /** An inquiry inserted answered: the database records its response for the metrics (as for seeds and imports). */
+  async function answered(
+    createdAt: Date,
+    repliedAt: Date,
+    values: Partial<typeof contactSubmissions.$inferInsert> = {},
+  ) {
+    const [id] = await inquiries(1, { created_at: createdAt, first_replied_at: repliedAt, ...values });
+    return id!;
+  }
+
+  it("measures the median reply time and the share answered within 24 hours over 30 days, on every response", async () => {
     const empty = await computeReplyMetrics(database.db, NOW);
     expect(empty).toMatchObject({
       received: 0,
@@ -146,16 +156,16 @@ describe.each(testBackends)("bulk actions and reply metrics on %s", (backend) =>
     });
 
     // Answered after 2 h, 10 h and 30 h: median 10 h; two of three within 24 h.
-    await inquiries(1, { created_at: ago(100), first_replied_at: ago(98) });
-    await inquiries(1, { created_at: ago(100), first_replied_at: ago(90) });
-    await inquiries(1, { created_at: ago(100), first_replied_at: ago(70) });
+    await answered(ago(100), ago(98));
+    await answered(ago(100), ago(90));
+    const later = await answered(ago(100), ago(70));
     // Unanswered past its deadline: due, not answered in time.
     await inquiries(1, { created_at: ago(30) });
     // Unanswered and still inside its deadline: counted neither way.
     await inquiries(1, { created_at: ago(5) });
     // Outside the window, and spam: not counted at all.
-    await inquiries(1, { created_at: ago(31 * 24), first_replied_at: ago(31 * 24 - 100) });
-    await inquiries(1, { created_at: ago(50), is_spam: true });
+    await answered(ago(31 * 24), ago(31 * 24 - 100));
+    await answered(ago(50), ago(49), { is_spam: true });
 
     const metrics = await computeReplyMetrics(database.db, NOW);
     expect(metrics).toEqual({
@@ -168,5 +178,13 @@ describe.each(testBackends)("bulk actions and reply metrics on %s", (backend) =>
       shareWithinPromise: 0.5,
     });
     expect((await listOverdueInquiries(database.db, NOW)).map((row) => row.createdAt)).toEqual([ago(30)]);
+
+    // The lead of the third wrote again 40 h ago and still waits: a second wait, due and late.
+    await database.db
+      .update(contactSubmissions)
+      .set({ awaiting_since: ago(40), last_message_by: "lead" })
+      .where(eq(contactSubmissions.id, later));
+    expect(await computeReplyMetrics(database.db, NOW)).toMatchObject({ received: 6, answered: 3, due: 5 });
+    expect((await listOverdueInquiries(database.db, NOW)).map((row) => row.id)[0]).toBe(later);
   });
 });

@@ -126,6 +126,21 @@ describe.each(testBackends)("desk jobs on %s", (backend) => {
     expect(await sendMorningDigest(database.db, { now: nextDay, ...options })).toBe("already-done");
   });
 
+  it("lists held inquiries and counts spam in the digest", async () => {
+    const held = await inquiry("held", { created_at: before(2 * HOUR), is_spam: true, held: true });
+    await inquiry("spam", { created_at: before(2 * HOUR), is_spam: true });
+    await inquiry("spam-too", { created_at: before(3 * HOUR), is_spam: true });
+
+    expect(await sendMorningDigest(database.db, { now: MORNING, ...options })).toBe("sent");
+    const [mail] = await mailJobs(database.db, MORNING_DIGEST_MAIL);
+    expect(mail?.subject).toBe("Lead desk 2030-06-17: 0 overdue, 0 unassigned, 1 held for review, 2 spam");
+    expect(mail?.text).toContain("Held for review (1)");
+    expect(mail?.text).toContain("Spam: 2.");
+    expect(mail?.text).toContain(`${SITE}/dashboard?inquiry=${held}&status=held`);
+    const [run] = await database.db.select().from(dailyJobRuns);
+    expect(run?.details).toMatchObject({ outcome: "sent", held: 1, spam: 2 });
+  });
+
   it("a day with nothing to report is claimed and mails nobody", async () => {
     expect(await sendMorningDigest(database.db, { now: MORNING, ...options })).toBe("nothing-to-report");
     expect(await sendMorningDigest(database.db, { now: MORNING, ...options })).toBe("already-done");

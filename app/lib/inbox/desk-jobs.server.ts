@@ -1,6 +1,8 @@
 import type { Db } from "../db/db.server";
 import { logger } from "../ops/logger.server";
 import { startPeriodicJob } from "../ops/periodic-job.server";
+import { remindDueFollowUps } from "./follow-up-reminders.server";
+import { sendWeeklyReport } from "../reports/weekly-report-mail.server";
 import { sendMorningDigest } from "./morning-digest.server";
 import { alertOverdueInquiries } from "./overdue-alerts.server";
 
@@ -14,7 +16,10 @@ export interface DeskJobOptions {
   firstRunDelayMs?: number;
 }
 
-/** One pass of the desk's timed work: overdue webhooks, then the day's digest once it is due. */
+/**
+ * One pass of the desk's timed work: overdue webhooks, reminders of
+ * follow-ups that came due, then the day's digest and the week's report once due.
+ */
 export async function runDeskJobs(db: Db, options: DeskJobOptions & { now: () => Date }) {
   const now = options.now();
   const overdueAlerts = await alertOverdueInquiries(db, {
@@ -22,12 +27,18 @@ export async function runDeskJobs(db: Db, options: DeskJobOptions & { now: () =>
     siteUrl: options.siteUrl,
     webhookUrl: options.webhookUrl,
   });
+  const followUpReminders = await remindDueFollowUps(db, { now, siteUrl: options.siteUrl });
   const digest = await sendMorningDigest(db, {
     now,
     siteUrl: options.siteUrl,
     adminEmails: options.adminEmails,
   });
-  return { overdueAlerts, digest };
+  const weeklyReport = await sendWeeklyReport(db, {
+    now,
+    siteUrl: options.siteUrl,
+    adminEmails: options.adminEmails,
+  });
+  return { overdueAlerts, followUpReminders, digest, weeklyReport };
 }
 
 /**
@@ -36,14 +47,20 @@ export async function runDeskJobs(db: Db, options: DeskJobOptions & { now: () =>
  * needs a leader. Registers its stop with the shutdown hooks.
  */
 export function startDeskJobs(db: Db, options: DeskJobOptions): () => Promise<void> {
-  const { now = () => new Date(), intervalMs = 5 * 60_000, firstRunDelayMs = 30_000 } = options;
+  // Every minute: a follow-up's reminder is due at its time, not up to five minutes late.
+  const { now = () => new Date(), intervalMs = 60_000, firstRunDelayMs = 30_000 } = options;
   return startPeriodicJob({
     intervalMs,
     firstRunDelayMs,
     run: () =>
       runDeskJobs(db, { ...options, now })
         .then((result) => {
-          if (result.overdueAlerts > 0 || result.digest === "sent")
+          if (
+            result.overdueAlerts > 0 ||
+            result.followUpReminders > 0 ||
+            result.digest === "sent" ||
+            result.weeklyReport === "sent"
+          )
             logger.info({ desk: result }, "desk jobs ran");
         })
         .catch((error: unknown) => logger.error({ err: error }, "desk jobs failed")),

@@ -108,7 +108,8 @@ describe.each(testBackends)("desk actions notify the inbox channel on %s", (back
 
     await database.db
       .update(contactSubmissions)
-      .set({ first_replied_at: null, status: "new" })
+      // Waiting again (as after a message from the lead) since before the deadline.
+      .set({ first_replied_at: null, status: "new", awaiting_since: new Date(Date.now() - 30 * HOUR) })
       .where(eq(contactSubmissions.id, id));
     const alert = () =>
       alertOverdueInquiries(database.db, {

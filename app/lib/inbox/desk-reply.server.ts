@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { contactSubmissions, inquiryReplies, user } from "../../../db/schema";
+import { contactSubmissions, inquiryReplies, inquiryResponses, user } from "../../../db/schema";
 import { deskReplyTo } from "~/content/lead-desk";
 import type { Db } from "../db/db.server";
 import { renderDeskReply } from "../mail/desk-mails.server";
@@ -7,6 +7,8 @@ import { INQUIRY_REPLY } from "../mail/mail-job.server";
 import { enqueueMail } from "../mail/mail.server";
 import { hasPlaceholder } from "./reply-draft";
 import { recordEvent } from "./timeline.server";
+import { formatInquiryReference } from "./inquiries.server";
+import { recordSentMessage, threadOf } from "../conversation/message-ids.server";
 
 export class ReplyPlaceholderError extends Error {
   override name = "ReplyPlaceholderError";
@@ -20,13 +22,15 @@ export const OUTSIDE_REPLY_CHANNELS = ["email", "phone", "whatsapp", "meeting", 
 export type OutsideReplyChannel = (typeof OUTSIDE_REPLY_CHANNELS)[number];
 
 /**
- * The first reply sets first_replied_at (once) and moves a `new` lead to
- * `contacted`; later replies change neither. Call in the reply's transaction
+ * A response to the lead (a reply, or one made elsewhere): the first sets
+ * first_replied_at (once) and moves a `new` lead to `contacted`; every one
+ * stops the 24-hour clock (awaiting_since) and is counted, with how long
+ * the lead waited, for the reply metrics. Call in the reply's transaction
  * with the inquiry row locked.
  */
-async function recordFirstReply(
+async function recordResponse(
   tx: Db,
-  inquiry: { id: string; status: string; firstRepliedAt: Date | null },
+  inquiry: { id: string; status: string; firstRepliedAt: Date | null; awaitingSince: Date | null },
   actorId: string,
 ): Promise<void> {
   const moves = inquiry.firstRepliedAt === null && inquiry.status === "new";
@@ -34,10 +38,17 @@ async function recordFirstReply(
     .update(contactSubmissions)
     .set({
       first_replied_at: sql`coalesce(${contactSubmissions.first_replied_at}, now())`,
+      awaiting_since: null,
+      last_message_by: "desk",
       last_action_at: sql`now()`,
       ...(moves ? { status: "contacted", status_changed_at: sql`now()` } : {}),
     })
     .where(eq(contactSubmissions.id, inquiry.id));
+  if (inquiry.awaitingSince) {
+    await tx
+      .insert(inquiryResponses)
+      .values({ inquiry_id: inquiry.id, awaited_since: inquiry.awaitingSince });
+  }
   if (moves) {
     await recordEvent(tx, {
       inquiryId: inquiry.id,
@@ -48,6 +59,11 @@ async function recordFirstReply(
   }
 }
 
+/** The reference stays in the subject, so the lead's answer threads by it even without headers. */
+export function withReference(subject: string, reference: string): string {
+  return subject.toUpperCase().includes(reference.toUpperCase()) ? subject : `${subject} [${reference}]`;
+}
+
 async function lockInquiry(tx: Db, id: string) {
   const [row] = await tx
     .select({
@@ -56,6 +72,7 @@ async function lockInquiry(tx: Db, id: string) {
       interest: contactSubmissions.interest,
       status: contactSubmissions.status,
       firstRepliedAt: contactSubmissions.first_replied_at,
+      awaitingSince: contactSubmissions.awaiting_since,
     })
     .from(contactSubmissions)
     .where(eq(contactSubmissions.id, id))
@@ -77,31 +94,38 @@ export async function sendDeskReply(
   return db.transaction(async (tx) => {
     const inquiry = await lockInquiry(tx, input.inquiryId);
     if (!inquiry) return "not-found";
-    const jobId = await enqueueMail(tx, {
-      kind: INQUIRY_REPLY,
-      to: inquiry.email,
-      replyTo: deskReplyTo(inquiry.interest),
-      inquiryId: inquiry.id,
-      ...renderDeskReply(input),
-    });
+    const subject = withReference(input.subject, formatInquiryReference(inquiry.id));
     const [reply] = await tx
       .insert(inquiryReplies)
       .values({
         inquiry_id: inquiry.id,
         to: inquiry.email,
-        subject: input.subject,
+        subject,
         body: input.body,
         sent_by: input.actorId,
-        job_id: jobId,
       })
       .returning({ id: inquiryReplies.id });
+    const jobId = await enqueueMail(tx, {
+      kind: INQUIRY_REPLY,
+      to: inquiry.email,
+      replyTo: deskReplyTo(inquiry.interest),
+      inquiryId: inquiry.id,
+      threading: await recordSentMessage(tx, {
+        inquiryId: inquiry.id,
+        kind: "reply",
+        replyId: reply!.id,
+        thread: await threadOf(tx, inquiry.id),
+      }),
+      ...renderDeskReply({ subject, body: input.body }),
+    });
+    await tx.update(inquiryReplies).set({ job_id: jobId }).where(eq(inquiryReplies.id, reply!.id));
     await recordEvent(tx, {
       inquiryId: inquiry.id,
       kind: "reply-sent",
       actorId: input.actorId,
       details: { replyId: reply!.id },
     });
-    await recordFirstReply(tx, inquiry, input.actorId);
+    await recordResponse(tx, inquiry, input.actorId);
     return { replyId: reply!.id };
   });
 }
@@ -109,7 +133,8 @@ export async function sendDeskReply(
 /**
  * "Mark as replied": a reply made by mail client, phone or WhatsApp counts
  * for the promise like one sent from the desk. Returns "unchanged" when the
- * inquiry had its first reply already (the timeline still records it).
+ * inquiry was answered and nothing new from the lead waits (the timeline
+ * still records it).
  */
 export async function markRepliedOutside(
   db: Db,
@@ -124,8 +149,8 @@ export async function markRepliedOutside(
       actorId: input.actorId,
       details: { channel: input.channel ?? "email" },
     });
-    await recordFirstReply(tx, inquiry, input.actorId);
-    return inquiry.firstRepliedAt ? "unchanged" : "changed";
+    await recordResponse(tx, inquiry, input.actorId);
+    return inquiry.firstRepliedAt && !inquiry.awaitingSince ? "unchanged" : "changed";
   });
 }
 

@@ -22,11 +22,15 @@ function item(overrides: Partial<InboxItem> = {}): InboxItem {
     notesUpdatedAt: null,
     notesUpdatedByName: null,
     isSpam: false,
+    held: false,
     status: "new",
     lostReason: null,
     assignedTo: null,
     assignedToName: null,
     firstRepliedAt: null,
+    awaitingSince: created,
+    lastMessageBy: "lead",
+    source: "form",
     ...overrides,
   };
 }
@@ -40,7 +44,15 @@ describe("toInboxCard", () => {
       message: "Hello",
       createdAt: created.getTime(),
       status: "new",
+      awaitingSince: created.getTime(),
     });
+  });
+
+  it("says whose turn it is: the lead's wait, or that the desk wrote last", () => {
+    const answered = toInboxCard(item({ awaitingSince: null, lastMessageBy: "desk" }));
+    expect(answered.awaitingSince).toBeNull();
+    expect(answered.lastMessageBy).toBe("desk");
+    expect(toInboxCard(item())).not.toHaveProperty("lastMessageBy");
   });
 
   it("keeps every field a card shows when it has a value", () => {

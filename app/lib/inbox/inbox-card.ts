@@ -28,7 +28,13 @@ export interface InboxCard {
   notesUpdatedAt?: number;
   notesUpdatedByName?: string;
   isSpam?: true;
+  /** Held for review (isSpam is set too). */
+  held?: true;
   firstRepliedAt?: number;
+  /** Since when the lead waits; null when nothing is owed. */
+  awaitingSince: number | null;
+  /** Who wrote last; absent when it was the lead (the usual case, and the smaller card). */
+  lastMessageBy?: "desk";
 }
 
 export function toInboxCard(item: InboxItem): InboxCard {
@@ -39,6 +45,7 @@ export function toInboxCard(item: InboxItem): InboxCard {
     message: item.message,
     createdAt: item.createdAt.getTime(),
     status: item.status,
+    awaitingSince: item.awaitingSince?.getTime() ?? null,
   };
   if (item.assignedTo) card.owner = item.assignedToName ?? "Former admin";
   const optional = {
@@ -58,5 +65,7 @@ export function toInboxCard(item: InboxItem): InboxCard {
     if (value !== null) Object.assign(card, { [key]: value });
   }
   if (item.isSpam) card.isSpam = true;
+  if (item.held) card.held = true;
+  if (item.lastMessageBy === "desk") card.lastMessageBy = "desk";
   return card;
 }

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "../db/db.server";
 import { type Assignee, listAssignableAdmins } from "./assignment.server";
 import { countInbox, countUnread, INBOX_CHANGED_CHANNEL, type InboxCounts } from "./inbox.server";
 import { computeReplyMetrics, type ReplyMetrics } from "./reply-metrics.server";
+import { countSpamAndHeld, type SpamCounts } from "./spam-review.server";
 
 /**
  * How long a count may be reused. A change to inquiries clears every count
@@ -117,6 +118,11 @@ export function countInboxCached(
 /** The unread badge of every admin page, from the cache when nothing changed since. */
 export function countUnreadCached(source: CountSource): Promise<number> {
   return cacheOf(source).get("unread", () => countUnread(source.db));
+}
+
+/** The spam and held counts the dashboard shows, from the cache when nothing changed since. */
+export function spamCountsCached(source: CountSource): Promise<SpamCounts> {
+  return cacheOf(source).get("spam-held", () => countSpamAndHeld(source.db));
 }
 
 /**

@@ -76,12 +76,14 @@ describe.each(testBackends)("CSV export on %s", (backend) => {
   it('carries the lead status, lost reason, owner and first reply, and exports the viewer\'s own leads for "mine"', async () => {
     await database.db.insert(user).values({ id: "ama", name: "Ama Admin", email: "ama@example.test" });
     await database.db.insert(contactSubmissions).values({
+      id: "1e90216d-0000-4000-8000-000000000001",
       name: "Owned Lead",
       email: "owned@example.test",
       message: "m",
       status: "closed_lost",
       lost_reason: "Went elsewhere",
       assigned_to: "ama",
+      created_at: new Date("2030-01-01T07:30:00Z"),
       first_replied_at: new Date("2030-01-01T10:00:00Z"),
     });
     const csv = async (params: Record<string, string>, viewerId?: string) =>
@@ -95,9 +97,36 @@ describe.each(testBackends)("CSV export on %s", (backend) => {
     const mine = (await csv({ owner: "mine" }, "ama")).trimEnd().split("\r\n");
     expect(mine).toHaveLength(2);
     expect(mine[1]).toContain("Owned Lead");
-    expect(mine[1]!.endsWith("Closed – lost,Went elsewhere,Ama Admin,2030-01-01T10:00:00.000Z")).toBe(true);
+    // Lead status, lost reason, owner, first reply; then the reference and the hours it waited.
+    expect(
+      mine[1]!.endsWith("Closed – lost,Went elsewhere,Ama Admin,2030-01-01T10:00:00.000Z,VM-1E90216D,2.5"),
+    ).toBe(true);
     expect((await csv({ owner: "mine" })).trimEnd().split("\r\n")).toHaveLength(1);
     expect(await csv({ lead: "closed_lost" }, "ama")).toContain("Owned Lead");
     expect(await csv({ lead: "new" }, "ama")).not.toContain("Owned Lead");
+    // Found by the reference customers quote, and exported with it.
+    expect(await csv({ q: "vm-1e90216d" }, "ama")).toContain("VM-1E90216D");
+  });
+
+  it("marks a held inquiry in the spam column of the held view, and leaves an unanswered reply time empty", async () => {
+    await database.db.insert(contactSubmissions).values({
+      name: "Quick Typist",
+      email: "quick@example.test",
+      message: "=1+1",
+      is_spam: true,
+      held: true,
+    });
+    const text = new TextDecoder().decode(
+      new Uint8Array(
+        await new Response(
+          streamInquiriesCsv(database.db, InboxFilterSchema.parse({ status: "held" })),
+        ).arrayBuffer(),
+      ),
+    );
+    const [, row] = text.trimEnd().split("\r\n");
+    expect(row).toContain("Quick Typist");
+    expect(row).toContain(",'=1+1,");
+    expect(row).toContain(",Held for review,");
+    expect(row).toMatch(/,VM-[0-9A-F]{8},$/);
   });
 });

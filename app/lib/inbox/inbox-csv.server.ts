@@ -11,11 +11,11 @@
  * (streamInquiriesCsv), so its stream API brings nothing.
  * inbox-csv.server.test.ts holds the injection cases.
  */
-import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "~/content/inquiry-options";
-import { isLeadStatus, LEAD_STATUS_LABELS } from "~/content/lead-desk";
+import { deskLabel } from "~/content/desk-labels";
 import type { InboxQuery } from "~/forms/inbox";
 import type { Db } from "../db/db.server";
 import { type InboxItem, iterateInquiries } from "./inbox.server";
+import { formatInquiryReference } from "./inquiries.server";
 
 /** Excel and LibreOffice detect UTF-8 only with a byte-order mark. */
 export const CSV_BOM = "\uFEFF";
@@ -61,14 +61,25 @@ export const INQUIRY_CSV_HEADER = [
   "Lost reason",
   "Assigned to",
   "First replied at",
+  // Appended, so a sheet that reads the columns above by position still works.
+  "Reference",
+  "First reply after (hours)",
 ] as const;
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/** How long the lead waited for the first reply, in hours to one decimal; empty while unanswered. */
+function firstReplyHours(item: InboxItem): string | null {
+  if (!item.firstRepliedAt) return null;
+  return (Math.max(0, item.firstRepliedAt.getTime() - item.createdAt.getTime()) / HOUR_MS).toFixed(1);
+}
+
 function interestLabel(value: string | null): string | null {
-  return value !== null && isInterest(value) ? INTEREST_LABELS[value] : value;
+  return value === null ? null : deskLabel.interest(value);
 }
 
 function dealSizeLabel(value: string | null): string | null {
-  return value !== null && isDealSize(value) ? DEAL_SIZE_LABELS[value] : value;
+  return value === null ? null : deskLabel.dealSize(value);
 }
 
 export function inquiryCsvValues(item: InboxItem): (string | null)[] {
@@ -85,14 +96,16 @@ export function inquiryCsvValues(item: InboxItem): (string | null)[] {
     item.readAt ? "Read" : "Unread",
     item.readAt?.toISOString() ?? null,
     item.readByName,
-    item.isSpam ? "Yes" : "No",
+    item.held ? "Held for review" : item.isSpam ? "Yes" : "No",
     item.adminNotes,
     item.notesUpdatedAt?.toISOString() ?? null,
     item.notesUpdatedByName,
-    isLeadStatus(item.status) ? LEAD_STATUS_LABELS[item.status] : item.status,
+    deskLabel.leadStatus(item.status),
     item.lostReason,
     item.assignedToName,
     item.firstRepliedAt?.toISOString() ?? null,
+    formatInquiryReference(item.id),
+    firstReplyHours(item),
   ];
 }
 

@@ -208,23 +208,29 @@ describe("inbox filter from the URL", () => {
   it("reads known values and falls back to the default view for anything else", () => {
     expect(
       parseInboxFilter(
-        new URLSearchParams("status=spam&interest=consultation&dealSize=over-5m&q=%20gold%20&page=3"),
+        new URLSearchParams(
+          "status=spam&interest=consultation&dealSize=over-5m&q=%20gold%20&page=3&sort=deal",
+        ),
       ),
     ).toEqual({
       status: "spam",
       interest: "consultation",
       dealSize: "over-5m",
       q: "gold",
+      sort: "deal",
       page: 3,
       asOf: undefined,
     });
     expect(
-      parseInboxFilter(new URLSearchParams("status=evil&interest=x&dealSize=&q=&page=-2&asOf=yesterday")),
+      parseInboxFilter(
+        new URLSearchParams("status=evil&interest=x&dealSize=&q=&page=-2&asOf=yesterday&sort=evil"),
+      ),
     ).toEqual({
       status: "all",
       interest: undefined,
       dealSize: undefined,
       q: undefined,
+      sort: "received",
       page: 1,
       asOf: undefined,
     });

@@ -1,9 +1,11 @@
-import { and, count, eq, ilike, isNotNull, isNull, lt, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, lt, notInArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { contactSubmissions, searchableText, user } from "../../../db/schema";
+import { contactSubmissions, user } from "../../../db/schema";
 import { CLOSED_LEAD_STATUSES } from "~/content/lead-desk";
 import { INBOX_PAGE_SIZE, type InboxFilter, type InboxQuery } from "~/forms/inbox";
 import type { Db } from "../db/db.server";
+import { searchCondition } from "./inbox-search.server";
+import { isOldestFirst, NEWEST_FIRST, orderOf } from "./inbox-order.server";
 
 /** What a card shows: the inquiry, and who last touched it. */
 export interface InboxItem {
@@ -23,12 +25,20 @@ export interface InboxItem {
   notesUpdatedAt: Date | null;
   notesUpdatedByName: string | null;
   isSpam: boolean;
+  /** Held for review (isSpam is true too). */
+  held: boolean;
   /** LeadStatus. */
   status: string;
   lostReason: string | null;
   assignedTo: string | null;
   assignedToName: string | null;
   firstRepliedAt: Date | null;
+  /** Since when the lead's unanswered message waits; null when nothing is owed. */
+  awaitingSince: Date | null;
+  /** "lead" or "desk": who wrote last. */
+  lastMessageBy: string;
+  /** "form" or "email". */
+  source: string;
 }
 
 export interface InboxPage {
@@ -45,40 +55,20 @@ export interface InboxPage {
 /** Notified by a trigger (migration 0003) on every change to contact_submissions. */
 export const INBOX_CHANGED_CHANNEL = "inbox_changed";
 
-/**
- * Newest first, id breaking ties. NULLS LAST spelled out: the indexes are
- * built that way (drizzle-kit's default), and a plain DESC (nulls first)
- * would keep Postgres from reading them in order.
- */
-const NEWEST_FIRST = [
-  sql`${contactSubmissions.created_at} desc nulls last`,
-  sql`${contactSubmissions.id} desc nulls last`,
-];
-
-/** The "awaiting reply" view: the longest waiting first (its partial index is built that way). */
-const OLDEST_FIRST = [sql`${contactSubmissions.created_at} asc`, sql`${contactSubmissions.id} asc`];
-
 const reader = alias(user, "reader");
 const notesEditor = alias(user, "notes_editor");
 const assignee = alias(user, "assignee");
 
-/** ILIKE treats % and _ as wildcards; a search for them means the characters. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/** The trigram index on searchableText answers this without reading every row. */
-export function searchCondition(text: string): SQL {
-  return ilike(searchableText(contactSubmissions), likePattern(text));
-}
+export { searchCondition };
 
 /**
- * Open genuine inquiries without a first reply; the same expression as the
- * partial index contact_submissions_awaiting_idx, so Postgres can use it.
+ * Open genuine inquiries whose lead's last message has no answer yet; the
+ * same expression as the partial index contact_submissions_awaiting_idx, so
+ * Postgres can use it.
  */
 export const awaitingReplyCondition = and(
   eq(contactSubmissions.is_spam, false),
-  isNull(contactSubmissions.first_replied_at),
+  isNotNull(contactSubmissions.awaiting_since),
   notInArray(contactSubmissions.status, [...CLOSED_LEAD_STATUSES]),
 ) as SQL;
 
@@ -87,8 +77,10 @@ function statusCondition(status: InboxQuery["status"]): SQL {
   switch (status) {
     case "awaiting":
       return awaitingReplyCondition;
+    case "held":
+      return eq(contactSubmissions.held, true);
     case "spam":
-      return eq(contactSubmissions.is_spam, true);
+      return and(eq(contactSubmissions.is_spam, true), eq(contactSubmissions.held, false)) as SQL;
     case "unread":
       return and(notSpam, isNull(contactSubmissions.read_at)) as SQL;
     case "read":
@@ -136,11 +128,15 @@ const itemColumns = {
   notesUpdatedAt: contactSubmissions.notes_updated_at,
   notesUpdatedByName: notesEditor.name,
   isSpam: contactSubmissions.is_spam,
+  held: contactSubmissions.held,
   status: contactSubmissions.status,
   lostReason: contactSubmissions.lost_reason,
   assignedTo: contactSubmissions.assigned_to,
   assignedToName: assignee.name,
   firstRepliedAt: contactSubmissions.first_replied_at,
+  awaitingSince: contactSubmissions.awaiting_since,
+  lastMessageBy: contactSubmissions.last_message_by,
+  source: contactSubmissions.source,
 };
 
 function selectItems(db: Db) {
@@ -150,11 +146,6 @@ function selectItems(db: Db) {
     .leftJoin(reader, eq(reader.id, contactSubmissions.read_by))
     .leftJoin(notesEditor, eq(notesEditor.id, contactSubmissions.notes_updated_by))
     .leftJoin(assignee, eq(assignee.id, contactSubmissions.assigned_to));
-}
-
-/** "Awaiting reply" lists oldest first: new arrivals join its end. */
-function isOldestFirst(filter: InboxFilter): boolean {
-  return filter.status === "awaiting";
 }
 
 /**
@@ -174,9 +165,22 @@ export function selectInquiryPage(
 ) {
   return selectItems(db)
     .where(whereOf(filter, snapshotBound(filter), viewerId))
-    .orderBy(...(isOldestFirst(filter) ? OLDEST_FIRST : NEWEST_FIRST))
+    .orderBy(...orderOf(filter))
     .limit(pageSize)
     .offset((filter.page - 1) * pageSize);
+}
+
+/**
+ * Newest first, the first card bounds the snapshot; in another order the
+ * newest inquiry can be anywhere on the page (or on none of it).
+ */
+function firstPageBound(items: InboxItem[], filter: InboxFilter): Date | null {
+  if (items.length === 0) return null;
+  const newest =
+    filter.sort === "received"
+      ? items[0]!.createdAt.getTime()
+      : Math.max(Date.now(), ...items.map((item) => item.createdAt.getTime()));
+  return new Date(newest + 1);
 }
 
 /** A page from its cards and the number of inquiries in its view. */
@@ -186,9 +190,7 @@ export function toInboxPage(
   filter: InboxFilter,
   pageSize: number = INBOX_PAGE_SIZE,
 ): InboxPage {
-  const newest = isOldestFirst(filter)
-    ? null
-    : (snapshotBound(filter) ?? (items[0] ? new Date(items[0].createdAt.getTime() + 1) : null));
+  const newest = isOldestFirst(filter) ? null : (snapshotBound(filter) ?? firstPageBound(items, filter));
   return {
     items,
     total,
@@ -229,7 +231,7 @@ export interface InboxCounts {
 
 /**
  * Views whose rows an index picks out, each a small part of the inbox: the
- * search (trigrams), "awaiting reply", unread, spam, "mine" and one inquiry.
+ * search (trigrams), "awaiting reply", unread, held, spam, "mine" and one inquiry.
  * Their total and the unread count are two index reads (unread, "mine" and
  * "awaiting reply" read the index alone: migration 0011), where a pass over
  * every row took 60–100 ms at 100,000 rows.
@@ -240,6 +242,7 @@ function hasNarrowIndex(filter: InboxFilter): boolean {
     filter.owner === "mine" ||
     filter.status === "awaiting" ||
     filter.status === "unread" ||
+    filter.status === "held" ||
     filter.status === "spam"
   );
 }

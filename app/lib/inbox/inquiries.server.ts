@@ -3,23 +3,29 @@ import { and, count, eq, gt, sql } from "drizzle-orm";
 import { contactSubmissions, jobs, user, userRoles } from "../../../db/schema";
 import { PRIVACY_NOTICE_VERSION } from "~/content/privacy";
 import type { ContactInput } from "~/forms/contact";
+import type { VisitSource } from "~/forms/visit-source";
 import type { Db } from "../db/db.server";
-import { renderInquiryAcknowledgement, renderInquiryNotification } from "../mail/inquiry-mails.server";
+import {
+  type InquiryForMail,
+  renderInquiryAcknowledgement,
+  renderInquiryNotification,
+} from "../mail/inquiry-mails.server";
 import { INQUIRY_NOTIFICATION, mailJob } from "../mail/mail-job.server";
 import { enqueueMail } from "../mail/mail.server";
 import { ADMIN_ROLE } from "../auth/roles.server";
 import { enqueueWebhook } from "../webhook/webhook-job.server";
 import { inquiryDashboardUrl } from "./desk-links";
 import { recordEvent } from "./timeline.server";
+import { recordSentMessage } from "../conversation/message-ids.server";
+import { formatInquiryReference } from "./inquiry-reference";
 
 export const INQUIRY_ACKNOWLEDGEMENT = "inquiry-acknowledgement";
 
 /** Recorded on an inquiry that nobody could be told about. */
 export const NO_ADMIN_RECIPIENTS = "No admin recipients: give a user the admin role or set ADMIN_EMAILS.";
 
-export interface CreateInquiryOptions {
-  /** Tripped a bot trap: stored for review, but nobody is mailed. */
-  isSpam: boolean;
+/** What telling the admins (and acknowledging the visitor) of a lead needs from the configuration. */
+export interface AnnounceOptions {
   /** Send the visitor an acknowledgement (ACK_EMAILS). */
   acknowledge: boolean;
   /** ADMIN_EMAILS, added to the users with the admin role. */
@@ -27,10 +33,26 @@ export interface CreateInquiryOptions {
   siteUrl: string;
   /** WEBHOOK_URL: a genuine inquiry queues a call to it in the same transaction. */
   webhookUrl?: string;
+  /** For an inquiry started by mail: its Message-ID, which the acknowledgement answers. */
+  inReplyTo?: string | null;
+}
+
+export interface CreateInquiryOptions extends AnnounceOptions {
+  /** Tripped a bot trap: stored for review, but nobody is mailed. */
+  isSpam: boolean;
+  /**
+   * Its only sign of a bot is its speed: stored out of the inbox for review,
+   * and the admins are told so; nobody else hears of it until one releases it.
+   */
+  held?: boolean;
   /** From deriveSubmissionKey: the same key again is the same submission. */
   submissionKey: string;
   /** From hashFormToken: a token already used by another submission marks this one as spam. */
   formTokenHash?: string | null;
+  /** Where the visit began (the form's hidden fields, decision 053). */
+  visitSource?: VisitSource;
+  /** "form" (default) or "email": a mail to a team mailbox that started the inquiry. */
+  source?: "form" | "email";
 }
 
 /** Acknowledgements one address gets at most per window: the form must not mail-bomb anyone. */
@@ -66,6 +88,9 @@ async function isReusedToken(db: Db, formTokenHash: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** The form's fields; one started by mail has no area of interest. */
+export type InquiryInput = Omit<ContactInput, "interest"> & { interest: ContactInput["interest"] | null };
+
 export interface CreatedInquiry {
   id: string;
   reference: string;
@@ -86,10 +111,7 @@ export function deriveSubmissionKey(formToken: string, input: ContactInput): str
     .digest("base64url");
 }
 
-/** A short, quotable form of the id, e.g. VM-3F9A1C07. */
-export function formatInquiryReference(id: string): string {
-  return `VM-${id.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
-}
+export { formatInquiryReference };
 
 /** Users with the admin role plus ADMIN_EMAILS, lower-cased, each once. */
 export async function findAdminRecipients(db: Db, adminEmails: readonly string[]): Promise<string[]> {
@@ -109,7 +131,7 @@ export async function findAdminRecipients(db: Db, adminEmails: readonly string[]
  */
 export async function createInquiry(
   db: Db,
-  input: ContactInput,
+  input: InquiryInput,
   options: CreateInquiryOptions,
 ): Promise<CreatedInquiry> {
   return db.transaction(async (tx) => {
@@ -124,60 +146,97 @@ export async function createInquiry(
     // for review as spam, and mail no one.
     const formTokenHash = options.formTokenHash ?? null;
     const isSpam = options.isSpam || (formTokenHash !== null && (await isReusedToken(tx, formTokenHash)));
+    const held = !isSpam && options.held === true;
+    const genuine = !isSpam && !held;
     const recipients = isSpam ? [] : await findAdminRecipients(tx, options.adminEmails);
     const [row] = await tx
       .insert(contactSubmissions)
       .values({
         ...input,
-        is_spam: isSpam,
+        ...options.visitSource,
+        is_spam: !genuine,
+        held,
+        announced_at: genuine ? sql`now()` : null,
         notify_error: !isSpam && recipients.length === 0 ? NO_ADMIN_RECIPIENTS : null,
         submission_key: options.submissionKey,
         // The notice the form links to is the one in force now.
         privacy_notice_version: PRIVACY_NOTICE_VERSION,
         form_token_hash: formTokenHash,
+        source: options.source ?? "form",
       })
       // A concurrent twin waits here for the first to commit, then inserts nothing.
       .onConflictDoNothing({ target: contactSubmissions.submission_key })
       .returning({ id: contactSubmissions.id, created_at: contactSubmissions.created_at });
     if (!row) return findBySubmissionKey(tx, options.submissionKey);
     const reference = formatInquiryReference(row.id);
-    await recordEvent(tx, { inquiryId: row.id, kind: "received", details: isSpam ? { spam: true } : {} });
-    if (isSpam) return { id: row.id, reference, duplicate: false };
-    // Reference, interest, deal size and a link: never the message or contact details.
-    await enqueueWebhook(tx, {
-      url: options.webhookUrl,
-      event: "inquiry.received",
-      inquiry: {
-        id: row.id,
-        reference,
-        interest: input.interest ?? null,
-        dealSize: input.deal_size ?? null,
-        createdAt: row.created_at,
-        dashboardUrl: inquiryDashboardUrl(options.siteUrl, row.id),
-      },
+    await recordEvent(tx, {
+      inquiryId: row.id,
+      kind: "received",
+      details: isSpam ? { spam: true } : held ? { spam: true, held: true } : {},
     });
-
     const inquiry = { ...input, id: row.id, reference, createdAt: row.created_at };
-    if (recipients.length > 0) {
+    if (held && recipients.length > 0) {
       await enqueueMail(tx, {
         kind: INQUIRY_NOTIFICATION,
         to: recipients,
         replyTo: input.email,
         inquiryId: row.id,
-        ...renderInquiryNotification(inquiry, options.siteUrl),
+        ...renderInquiryNotification(inquiry, options.siteUrl, { held: true }),
       });
     }
-    // Per recipient too, not only per IP: the admins still get the inquiry.
-    if (options.acknowledge && (await acknowledgementsSentTo(tx, input.email)) < ACKNOWLEDGEMENT_LIMIT.max) {
-      await enqueueMail(tx, {
-        kind: INQUIRY_ACKNOWLEDGEMENT,
-        to: input.email,
-        inquiryId: row.id,
-        ...renderInquiryAcknowledgement(inquiry, options.siteUrl),
-      });
-    }
+    if (genuine) await announceInquiry(tx, inquiry, recipients, options);
     return { id: row.id, reference, duplicate: false };
   });
+}
+
+/**
+ * Tells of a lead: the webhook, the admins' notification and the visitor's
+ * acknowledgement, queued in the caller's transaction. Called once per
+ * inquiry: on arrival, or when an admin releases it from spam or held.
+ */
+export async function announceInquiry(
+  tx: Db,
+  inquiry: InquiryForMail,
+  recipients: readonly string[],
+  options: AnnounceOptions,
+): Promise<void> {
+  // Reference, interest, deal size and a link: never the message or contact details.
+  await enqueueWebhook(tx, {
+    url: options.webhookUrl,
+    event: "inquiry.received",
+    inquiry: {
+      id: inquiry.id,
+      reference: inquiry.reference,
+      interest: inquiry.interest ?? null,
+      dealSize: inquiry.deal_size ?? null,
+      createdAt: inquiry.createdAt,
+      dashboardUrl: inquiryDashboardUrl(options.siteUrl, inquiry.id),
+    },
+  });
+  if (recipients.length > 0) {
+    await enqueueMail(tx, {
+      kind: INQUIRY_NOTIFICATION,
+      to: [...recipients],
+      replyTo: inquiry.email,
+      inquiryId: inquiry.id,
+      ...renderInquiryNotification(inquiry, options.siteUrl),
+    });
+  }
+  // Per recipient too, not only per IP: the admins still get the inquiry.
+  if (options.acknowledge && (await acknowledgementsSentTo(tx, inquiry.email)) < ACKNOWLEDGEMENT_LIMIT.max) {
+    const inReplyTo = options.inReplyTo ?? null;
+    await enqueueMail(tx, {
+      kind: INQUIRY_ACKNOWLEDGEMENT,
+      to: inquiry.email,
+      inquiryId: inquiry.id,
+      threading: await recordSentMessage(tx, {
+        inquiryId: inquiry.id,
+        kind: "acknowledgement",
+        thread: { inReplyTo, references: inReplyTo ? [inReplyTo] : [] },
+      }),
+      ...renderInquiryAcknowledgement(inquiry, options.siteUrl),
+    });
+  }
 }
 
 async function findBySubmissionKey(db: Db, submissionKey: string): Promise<CreatedInquiry> {

@@ -1,6 +1,6 @@
 /** One inquiry's changes from its card: read, unread, spam, notes, delete. */
-import { and, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
-import { contactSubmissions } from "../../../db/schema";
+import { and, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { contactSubmissions, inquiryNotesVersions } from "../../../db/schema";
 import type { Db } from "../db/db.server";
 import { type InquiryEventKind, recordEvent } from "./timeline.server";
 
@@ -51,31 +51,63 @@ export function markUnread(db: Db, id: string, adminUserId?: string): Promise<bo
   );
 }
 
+/**
+ * Marking spam also settles a held inquiry as spam. Marking one not spam
+ * here announces nothing: the desk's "Not spam" is releaseInquiry
+ * (spam-review.server.ts), which tells the admins and the visitor.
+ */
 export function setSpam(db: Db, id: string, isSpam: boolean, adminUserId?: string): Promise<boolean> {
   return updateOne(
     db,
     id,
-    { is_spam: isSpam },
+    {
+      is_spam: isSpam,
+      held: false,
+      // Judging a held inquiry is activity: its spam period starts now, not at its arrival.
+      last_action_at: sql`case when ${contactSubmissions.held} then now() else ${contactSubmissions.last_action_at} end`,
+    },
     {
       kind: isSpam ? "spam" : "not-spam",
       actorId: adminUserId,
-      onlyIf: eq(contactSubmissions.is_spam, !isSpam),
+      onlyIf: isSpam
+        ? or(eq(contactSubmissions.is_spam, false), eq(contactSubmissions.held, true))
+        : eq(contactSubmissions.is_spam, true),
     },
   );
 }
 
-/** Empty notes are stored as null, like every empty optional field. The timeline never holds the notes. */
+/**
+ * Empty notes are stored as null, like every empty optional field. Each
+ * change keeps its text as a version (inquiry_notes_versions), so an edit
+ * never loses what was there; the timeline entry holds only the version's id.
+ */
 export function saveNotes(db: Db, id: string, notes: string, adminUserId: string): Promise<boolean> {
-  return updateOne(
-    db,
-    id,
-    {
-      admin_notes: notes === "" ? null : notes,
-      notes_updated_at: sql`now()`,
-      notes_updated_by: adminUserId,
-    },
-    { kind: "notes-edited", actorId: adminUserId },
-  );
+  const value = notes === "" ? null : notes;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ notes: contactSubmissions.admin_notes })
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, id))
+      .for("update");
+    if (!row) return false;
+    // Saving the same text again is not an edit.
+    if (row.notes === value) return true;
+    await tx
+      .update(contactSubmissions)
+      .set({ admin_notes: value, notes_updated_at: sql`now()`, notes_updated_by: adminUserId })
+      .where(eq(contactSubmissions.id, id));
+    const [version] = await tx
+      .insert(inquiryNotesVersions)
+      .values({ inquiry_id: id, notes: value, author_id: adminUserId, created_at: sql`clock_timestamp()` })
+      .returning({ id: inquiryNotesVersions.id });
+    await recordEvent(tx, {
+      inquiryId: id,
+      kind: "notes-edited",
+      actorId: adminUserId,
+      details: { versionId: version!.id },
+    });
+    return true;
+  });
 }
 
 /** Erasure: the inquiry is gone; its queued mails keep no link to it. */

@@ -13,6 +13,7 @@ import { testBackends } from "../../../tests/support/test-database";
 import { assignInquiry, INQUIRY_ASSIGNMENT, listAssignableAdmins, takeInquiry } from "./assignment.server";
 import { markRepliedOutside, ReplyPlaceholderError, listReplies, sendDeskReply } from "./desk-reply.server";
 import { getInquiry, listInquiries } from "./inbox.server";
+import { formatInquiryReference } from "./inquiries.server";
 import { markRead, saveNotes } from "./inquiry-actions.server";
 import { LostReasonRequiredError, setLeadStatus } from "./lead-status.server";
 import { replyState } from "./reply-deadline";
@@ -170,7 +171,8 @@ describe.each(testBackends)("the lead desk on %s", (backend) => {
       purpose: "inquiry-reply",
       to: ["kofi@example.test"],
       replyTo: "deals@voltameridian.co.uk", // a gold lead (decision 019)
-      subject: "Your inquiry",
+      // The reference joins a subject without it: the lead's answer threads by it.
+      subject: `Your inquiry [${formatInquiryReference(id)}]`,
       inquiry_id: id,
     });
     // The admin's words come first, as typed; the legal footer of every mail follows.
@@ -197,8 +199,8 @@ describe.each(testBackends)("the lead desk on %s", (backend) => {
     expect(second.firstRepliedAt).toEqual(first.firstRepliedAt);
     expect(second.status).toBe("qualified");
     expect((await listReplies(database.db, id)).map((r) => [r.subject, r.sentByName])).toEqual([
-      ["Again", "Ben Admin"],
-      ["Your inquiry", "Ama Admin"],
+      [`Again [${formatInquiryReference(id)}]`, "Ben Admin"],
+      [`Your inquiry [${formatInquiryReference(id)}]`, "Ama Admin"],
     ]);
   });
 
@@ -281,7 +283,7 @@ describe.each(testBackends)("the lead desk on %s", (backend) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const rows = await tx.execute<{ "QUERY PLAN": string }>(
         sql.raw(
-          `explain select id from contact_submissions where not is_spam and first_replied_at is null and status not in ('closed_won', 'closed_lost') order by created_at asc, id asc limit 25`,
+          `explain select id from contact_submissions where not is_spam and awaiting_since is not null and status not in ('closed_won', 'closed_lost') order by awaiting_since asc, id asc limit 25`,
         ),
       );
       return rows.rows.map((row) => row["QUERY PLAN"]).join("\n");
@@ -309,7 +311,8 @@ describe("reply drafts and templates", () => {
       "not-offered",
     ]);
     const body = (id: string) =>
-      draftReply({ name: "A", reference: "VM-1", senderName: "S", templateId: id }).body;
+      draftReply({ name: "A", reference: "VM-1", senderName: "S", templateBody: findReplyTemplate(id)!.body })
+        .body;
     expect(hasPlaceholder(body("equipment-availability"))).toBe(true);
     for (const id of ["kyc-checklist", "licensing-consultation", "not-offered"])
       expect(hasPlaceholder(body(id))).toBe(false);

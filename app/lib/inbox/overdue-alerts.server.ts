@@ -17,7 +17,8 @@ const BATCH = 100;
 
 /**
  * Queues the overdue webhook for every inquiry that became overdue and was
- * not announced yet, and marks it announced in the same transaction. Rows
+ * not announced yet (a new message from the lead clears the mark: its wait
+ * is announced again), and marks it announced in the same transaction. Rows
  * are claimed FOR UPDATE SKIP LOCKED and re-checked on update, so with
  * several instances each inquiry is announced exactly once. Without a
  * webhook URL it does nothing (and marks nothing).
@@ -36,12 +37,12 @@ export async function alertOverdueInquiries(
       .where(
         and(
           awaitingReplyCondition,
-          lte(contactSubmissions.created_at, overdueCutoff(options.now)),
-          gt(contactSubmissions.created_at, oldest),
+          lte(contactSubmissions.awaiting_since, overdueCutoff(options.now)),
+          gt(contactSubmissions.awaiting_since, oldest),
           isNull(contactSubmissions.overdue_alerted_at),
         ),
       )
-      .orderBy(asc(contactSubmissions.created_at))
+      .orderBy(asc(contactSubmissions.awaiting_since))
       .limit(BATCH)
       .for("update", { skipLocked: true });
     const claimed = await tx

@@ -3,8 +3,9 @@ import { CLOSED_LEAD_STATUSES, type LeadStatus, replyPromise } from "~/content/l
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Where an inquiry stands against the reply promise:
- * - "answered": it had its first reply;
+ * Where an inquiry stands against the reply promise, counted from the lead's
+ * oldest unanswered message (the inquiry itself, or a later mail):
+ * - "answered": the desk answered the lead's last message;
  * - "not-awaiting": spam or closed, nobody owes it a reply;
  * - "on-time", "due-soon" (within `dueSoonHours` of the deadline) or
  *   "overdue" (`withinHours` or more without a first reply).
@@ -16,6 +17,11 @@ export interface ReplyDeadlineInput {
   createdAt: Date | number;
   /** Absent or null: not replied yet. */
   firstRepliedAt?: Date | number | null;
+  /**
+   * Since when the lead waits (null: nothing is owed). Absent: the inquiry
+   * alone counts, waiting from its creation until its first reply.
+   */
+  awaitingSince?: Date | number | null;
   status: LeadStatus | string;
   isSpam?: boolean;
 }
@@ -24,18 +30,25 @@ export function replyDeadline(createdAt: Date | number): Date {
   return new Date(new Date(createdAt).getTime() + replyPromise.withinHours * HOUR_MS);
 }
 
+/** When the clock started: the lead's oldest unanswered message; null when nothing is owed. */
+export function waitingSince(inquiry: ReplyDeadlineInput): Date | number | null {
+  if (inquiry.awaitingSince !== undefined) return inquiry.awaitingSince;
+  return inquiry.firstRepliedAt ? null : inquiry.createdAt;
+}
+
 export function replyState(inquiry: ReplyDeadlineInput, now: Date): ReplyState {
-  if (inquiry.firstRepliedAt) return "answered";
+  const since = waitingSince(inquiry);
+  if (since === null) return inquiry.firstRepliedAt ? "answered" : "not-awaiting";
   if (inquiry.isSpam || (CLOSED_LEAD_STATUSES as readonly string[]).includes(inquiry.status)) {
     return "not-awaiting";
   }
-  const deadline = replyDeadline(inquiry.createdAt).getTime();
+  const deadline = replyDeadline(since).getTime();
   if (now.getTime() >= deadline) return "overdue";
   if (now.getTime() >= deadline - replyPromise.dueSoonHours * HOUR_MS) return "due-soon";
   return "on-time";
 }
 
-/** Created at or before this instant and still unanswered: overdue at `now`. */
+/** Waiting since this instant or before, and still unanswered: overdue at `now`. */
 export function overdueCutoff(now: Date): Date {
   return new Date(now.getTime() - replyPromise.withinHours * HOUR_MS);
 }

@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
-import { contactSubmissions } from "../../../db/schema";
+import { and, asc, lte, sql } from "drizzle-orm";
+import { contactSubmissions, inquiryResponses } from "../../../db/schema";
 import { replyPromise } from "~/content/lead-desk";
 import type { Db } from "../db/db.server";
 import { awaitingReplyCondition } from "./inbox.server";
@@ -7,13 +7,13 @@ import { overdueCutoff } from "./reply-deadline";
 
 export interface ReplyMetrics {
   windowDays: number;
-  /** Genuine inquiries received in the window. */
+  /** Waits that began in the window: genuine inquiries, and later messages from their leads. */
   received: number;
-  /** Of those, how many have had their first reply. */
+  /** Of those, how many the desk answered. */
   answered: number;
-  /** Median time to the first reply of the answered ones; null when none was answered. */
+  /** Median time to the answer of the answered ones; null when none was answered. */
   medianFirstReplyMs: number | null;
-  /** Inquiries whose deadline has passed or that were answered: the share's denominator. */
+  /** Waits whose deadline has passed or that were answered: the share's denominator. */
   due: number;
   answeredWithinPromise: number;
   /** answeredWithinPromise / due, 0…1; null when nothing was due yet. */
@@ -21,40 +21,55 @@ export interface ReplyMetrics {
 }
 
 /**
- * How the reply promise was kept over the last `metricsDays`: the median
- * first-reply time, and the share answered within `withinHours`. An
- * inquiry still inside its deadline and unanswered is not counted either way.
+ * How the reply promise was kept over the last `metricsDays`, on every
+ * response, not only the first: each wait of a lead (the inquiry, or a later
+ * message) that began in the window is one case, answered by the desk's next
+ * response (inquiry_responses) or still open (awaiting_since). A wait still
+ * inside its deadline and unanswered is not counted either way.
  */
 export async function computeReplyMetrics(db: Db, now: Date = new Date()): Promise<ReplyMetrics> {
-  const since = new Date(now.getTime() - replyPromise.metricsDays * 24 * 60 * 60 * 1000);
+  const since = new Date(now.getTime() - replyPromise.metricsDays * 24 * 60 * 60 * 1000).toISOString();
+  const until = now.toISOString();
+  const cutoff = overdueCutoff(now).toISOString();
   const within = sql`make_interval(hours => ${replyPromise.withinHours})`;
-  const elapsed = sql`(${contactSubmissions.first_replied_at} - ${contactSubmissions.created_at})`;
-  const replied = sql`${contactSubmissions.first_replied_at} is not null`;
-  const [row] = await db
-    .select({
-      received: sql<number>`count(*)::int`,
-      answered: sql<number>`(count(*) filter (where ${replied}))::int`,
-      medianSeconds: sql<
-        string | number | null
-      >`percentile_cont(0.5) within group (order by extract(epoch from ${elapsed})) filter (where ${replied})`,
-      due: sql<number>`(count(*) filter (where ${replied} or ${contactSubmissions.created_at} <= ${overdueCutoff(now).toISOString()}::timestamptz))::int`,
-      answeredWithinPromise: sql<number>`(count(*) filter (where ${replied} and ${elapsed} <= ${within}))::int`,
-    })
-    .from(contactSubmissions)
-    .where(
-      and(
-        eq(contactSubmissions.is_spam, false),
-        gte(contactSubmissions.created_at, since),
-        lte(contactSubmissions.created_at, now),
-      ),
-    );
-  const due = row?.due ?? 0;
-  const answeredWithinPromise = row?.answeredWithinPromise ?? 0;
-  const median = row?.medianSeconds;
+  const result = await db.execute(sql`
+    with waits as (
+      select ${inquiryResponses.awaited_since} as began, ${inquiryResponses.answered_at} as answered
+      from ${inquiryResponses}
+      join ${contactSubmissions} on ${contactSubmissions.id} = ${inquiryResponses.inquiry_id}
+      where not ${contactSubmissions.is_spam}
+        and ${inquiryResponses.awaited_since} >= ${since}::timestamptz
+        and ${inquiryResponses.awaited_since} <= ${until}::timestamptz
+      union all
+      select ${contactSubmissions.awaiting_since}, null
+      from ${contactSubmissions}
+      where not ${contactSubmissions.is_spam}
+        and ${contactSubmissions.awaiting_since} >= ${since}::timestamptz
+        and ${contactSubmissions.awaiting_since} <= ${until}::timestamptz
+    )
+    select
+      count(*)::int as received,
+      count(answered)::int as answered,
+      percentile_cont(0.5) within group (order by extract(epoch from answered - began)) filter (where answered is not null) as median_seconds,
+      (count(*) filter (where answered is not null or began <= ${cutoff}::timestamptz))::int as due,
+      (count(*) filter (where answered - began <= ${within}))::int as within_promise
+    from waits`);
+  const row = result.rows[0] as
+    | {
+        received: number;
+        answered: number;
+        median_seconds: string | number | null;
+        due: number;
+        within_promise: number;
+      }
+    | undefined;
+  const due = Number(row?.due ?? 0);
+  const answeredWithinPromise = Number(row?.within_promise ?? 0);
+  const median = row?.median_seconds;
   return {
     windowDays: replyPromise.metricsDays,
-    received: row?.received ?? 0,
-    answered: row?.answered ?? 0,
+    received: Number(row?.received ?? 0),
+    answered: Number(row?.answered ?? 0),
     medianFirstReplyMs: median === null || median === undefined ? null : Math.round(Number(median) * 1000),
     due,
     answeredWithinPromise,
@@ -70,7 +85,7 @@ export interface OverdueInquiry {
   assignedTo: string | null;
 }
 
-/** Unanswered open inquiries at or past their deadline, the longest waiting first. */
+/** Open inquiries whose lead has waited past the deadline, the longest waiting first. */
 export async function listOverdueInquiries(db: Db, now: Date, limit = 200): Promise<OverdueInquiry[]> {
   return db
     .select({
@@ -81,7 +96,7 @@ export async function listOverdueInquiries(db: Db, now: Date, limit = 200): Prom
       assignedTo: contactSubmissions.assigned_to,
     })
     .from(contactSubmissions)
-    .where(and(awaitingReplyCondition, lte(contactSubmissions.created_at, overdueCutoff(now))))
-    .orderBy(asc(contactSubmissions.created_at), asc(contactSubmissions.id))
+    .where(and(awaitingReplyCondition, lte(contactSubmissions.awaiting_since, overdueCutoff(now))))
+    .orderBy(asc(contactSubmissions.awaiting_since), asc(contactSubmissions.id))
     .limit(limit);
 }

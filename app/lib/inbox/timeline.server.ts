@@ -24,6 +24,13 @@ export const INQUIRY_EVENT_KINDS = [
   "reply-failed",
   "replied-outside",
   "overdue-alerted",
+  "follow-up-set",
+  "follow-up-moved",
+  "follow-up-done",
+  "follow-up-reminded",
+  "message-received",
+  "auto-reply-received",
+  "delivery-report-received",
 ] as const;
 export type InquiryEventKind = (typeof INQUIRY_EVENT_KINDS)[number];
 

@@ -1,4 +1,4 @@
-import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "~/content/inquiry-options";
+import { deskLabel } from "~/content/desk-labels";
 import { stripLineBreaks } from "./mail.server";
 import { InquiryAcknowledgement } from "./templates/inquiry-acknowledgement.server";
 import { InquiryNotification } from "./templates/inquiry-notification.server";
@@ -25,16 +25,21 @@ export interface MailContent extends RenderedMail {
 
 function interestLabel(value: string | null): string {
   if (value === null) return "Not given";
-  return isInterest(value) ? INTEREST_LABELS[value] : value;
+  return deskLabel.interest(value);
 }
 
 function dealSizeLabel(value: string | null): string {
   if (value === null) return "Not given";
-  return isDealSize(value) ? DEAL_SIZE_LABELS[value] : value;
+  return deskLabel.dealSize(value);
 }
 
 /** The email to admins: every field, a reply goes to the inquirer, a link to the inbox. */
-export function renderInquiryNotification(inquiry: InquiryForMail, siteUrl: string): MailContent {
+export function renderInquiryNotification(
+  inquiry: InquiryForMail,
+  siteUrl: string,
+  options: { held?: boolean } = {},
+): MailContent {
+  const held = options.held === true;
   const fields = [
     ["Reference", inquiry.reference],
     ["Received", inquiry.createdAt.toISOString()],
@@ -48,7 +53,7 @@ export function renderInquiryNotification(inquiry: InquiryForMail, siteUrl: stri
   ] as const;
   const from = inquiry.company ? `${inquiry.name} (${inquiry.company})` : inquiry.name;
   const subject = stripLineBreaks(
-    `New inquiry from ${from.slice(0, 200)} – ${interestLabel(inquiry.interest)} [${inquiry.reference}]`,
+    `${held ? "[Held for review] " : ""}New inquiry from ${from.slice(0, 200)} – ${interestLabel(inquiry.interest)} [${inquiry.reference}]`,
   );
   const mail = (
     <InquiryNotification
@@ -57,7 +62,8 @@ export function renderInquiryNotification(inquiry: InquiryForMail, siteUrl: stri
       name={inquiry.name}
       fields={fields}
       message={inquiry.message}
-      dashboardUrl={`${siteUrl}/dashboard`}
+      dashboardUrl={held ? `${siteUrl}/dashboard?status=held` : `${siteUrl}/dashboard`}
+      held={held}
     />
   );
   return { subject, ...renderMail(mail) };

@@ -26,6 +26,14 @@ export const mailPayloadSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  /** Its Message-ID and what it answers, so the lead's reply threads back (absent on older jobs). */
+  threading: z
+    .object({
+      messageId: z.string().min(1),
+      inReplyTo: z.string().nullable().optional(),
+      references: z.array(z.string()).optional(),
+    })
+    .optional(),
 });
 export type MailPayload = z.infer<typeof mailPayloadSchema>;
 
@@ -84,6 +92,7 @@ export const mailJob = defineJobKind({
       subject: payload.subject,
       text: payload.text,
       html: payload.html,
+      threading: payload.threading,
     }),
   record: recordOnInquiry,
 });

@@ -18,6 +18,19 @@ export interface MailMessage {
   replyTo?: string;
   /** The inquiry this mail is about, if any. */
   inquiryId?: string;
+  /** Threading: its own Message-ID and the ones it answers (all without angle brackets). */
+  threading?: MailThreading;
+}
+
+export interface MailThreading {
+  messageId: string;
+  inReplyTo?: string | null;
+  references?: string[];
+}
+
+/** A Message-ID as a header wants it: one token in angle brackets, nothing that could break the line. */
+function bracketed(id: string): string {
+  return `<${id.replace(/[<>\s]/g, "")}>`;
 }
 
 /** Header values never carry line breaks: no header injection. */
@@ -44,6 +57,7 @@ export async function enqueueMail(db: Db, message: MailMessage): Promise<string 
       subject: stripLineBreaks(message.subject),
       text: message.text,
       html: message.html,
+      ...(message.threading ? { threading: message.threading } : {}),
     },
     { inquiryId: message.inquiryId },
   );
@@ -57,6 +71,7 @@ export interface MailSender {
     subject: string;
     text: string;
     html: string;
+    threading?: MailThreading;
   }): Promise<void>;
   close(): void;
 }
@@ -85,6 +100,15 @@ export function createMailSender(options: { smtpUrl?: string; mailDir: string; f
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.threading
+          ? {
+              messageId: bracketed(message.threading.messageId),
+              inReplyTo: message.threading.inReplyTo ? bracketed(message.threading.inReplyTo) : undefined,
+              references: message.threading.references?.length
+                ? message.threading.references.map(bracketed)
+                : undefined,
+            }
+          : {}),
       });
       if (!options.smtpUrl) {
         // Mail holds visitors' messages: the service user's alone.

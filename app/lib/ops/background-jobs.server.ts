@@ -1,7 +1,11 @@
-import { JOB_KINDS } from "../app-services.server";
+import { createMailboxFetcher, JOB_KINDS } from "../app-services.server";
 import { syncAdminEmails } from "../auth/roles.server";
 import { startBackupScheduler } from "../backup/backup-scheduler.server";
 import type { AppServices } from "../context.server";
+import {
+  createReceivedMailFiler,
+  receivedMailConfigFromEnv,
+} from "../conversation/file-received-mail.server";
 import { startDeskJobs } from "../inbox/desk-jobs.server";
 import { startJobWorker } from "../jobs/job-worker.server";
 import { startRetentionJob } from "../privacy/retention.server";
@@ -39,4 +43,12 @@ export async function startBackgroundJobs(services: AppServices): Promise<void> 
 
   // Off unless BACKUP_DIR and BACKUP_INTERVAL are set.
   onShutdown(startBackupScheduler(database, env));
+
+  // Team mailboxes (IMAP_URL) into the desk: each message filed once, across
+  // instances too, and threaded onto their leads by the filer.
+  const mailboxFetching = createMailboxFetcher(
+    services,
+    createReceivedMailFiler(receivedMailConfigFromEnv(env)),
+  );
+  if (mailboxFetching) onShutdown(() => mailboxFetching.stop());
 }

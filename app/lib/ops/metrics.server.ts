@@ -50,6 +50,27 @@ export const eventStreamClients = new Gauge({
   registers: [registry],
 });
 
+export const mailboxLastFetch = new Gauge({
+  name: "mailbox_last_fetch_timestamp_seconds",
+  help: "When this process last fetched the team mailbox (IMAP_URL, no password) through to its newest message.",
+  labelNames: ["mailbox"] as const,
+  registers: [registry],
+});
+
+export const mailboxFetchErrors = new Counter({
+  name: "mailbox_fetch_errors_total",
+  help: "Failed attempts to reach or fetch the team mailbox (each retried with backoff), by mailbox.",
+  labelNames: ["mailbox"] as const,
+  registers: [registry],
+});
+
+export const mailboxMessagesFiled = new Counter({
+  name: "mailbox_messages_filed_total",
+  help: "Messages this process fetched from the team mailbox and handed to the desk, by mailbox.",
+  labelNames: ["mailbox"] as const,
+  registers: [registry],
+});
+
 const jobsPending = new Gauge({
   name: "jobs_pending",
   help: "Jobs neither done nor given up on, by kind (mail, webhook, …).",

@@ -129,6 +129,22 @@ describe.each(testBackends)("retention job on %s", (backend) => {
     expect(Object.values(again.counts).every((count) => count === 0)).toBe(true);
   });
 
+  it("keeps a held inquiry for the genuine period, not the spam one", async () => {
+    const spamPeriod = daysBefore(NOW, retention.spamDays);
+    const period = monthsBefore(NOW, retention.inquiryMonths);
+    await inquiry("held-older-than-spam", {
+      is_spam: true,
+      held: true,
+      created_at: earlier(spamPeriod, HOUR),
+    });
+    await inquiry("held-expired", { is_spam: true, held: true, created_at: earlier(period, HOUR) });
+    await inquiry("spam-expired", { is_spam: true, created_at: earlier(spamPeriod, HOUR) });
+
+    const { counts } = await runRetention(database.db, { now: NOW, siteUrl: SITE });
+    expect(counts).toMatchObject({ contact_submissions: 2 });
+    expect(await names()).toEqual(["held-older-than-spam"]);
+  });
+
   it("deletes delivered and abandoned mail jobs after their period; pending mail stays", async () => {
     const delivered = daysBefore(NOW, retention.deliveredMailDays);
     const failed = daysBefore(NOW, retention.failedMailDays);

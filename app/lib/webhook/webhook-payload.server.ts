@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { company } from "~/content/company";
 import { dealSizeLabel, interestLabel } from "../mail/desk-mails.server";
 
-export const WEBHOOK_EVENTS = ["inquiry.received", "inquiry.overdue"] as const;
+export const WEBHOOK_EVENTS = ["inquiry.received", "inquiry.overdue", "inquiry.message_received"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /**
@@ -80,6 +80,7 @@ function slackEscape(text: string): string {
 const HEADLINES: Record<WebhookEvent, string> = {
   "inquiry.received": "New inquiry",
   "inquiry.overdue": `Inquiry without a reply for ${company.responseTime}`,
+  "inquiry.message_received": "New message from the lead of inquiry",
 };
 
 /** The body of one call: `id` is the delivery's id, the same on every retry, so receivers can drop repeats. */

@@ -18,7 +18,8 @@ export function DeskReply({ subject, body }: { subject: string; body: string }) 
   );
 }
 
-function LeadList({ leads }: { leads: readonly DeskLeadLine[] }) {
+/** Leads as lines with their desk links; "None." for none. */
+export function LeadList({ leads }: { leads: readonly DeskLeadLine[] }) {
   if (leads.length === 0) return <Paragraph>None.</Paragraph>;
   return (
     <>
@@ -70,12 +71,21 @@ export function MorningDigest({
   subject,
   overdue,
   unassigned,
+  held = [],
+  spam = 0,
+  followUps = [],
   dashboardUrl,
+  heldUrl = dashboardUrl,
 }: {
   subject: string;
   overdue: readonly DeskLeadLine[];
   unassigned: readonly DeskLeadLine[];
+  held?: readonly DeskLeadLine[];
+  spam?: number;
+  /** Follow-ups due today or overdue (UK time); the section shows only when there are some. */
+  followUps?: readonly DeskLeadLine[];
   dashboardUrl: string;
+  heldUrl?: string;
 }) {
   return (
     <MailLayout title={subject}>
@@ -84,7 +94,32 @@ export function MorningDigest({
       <LeadList leads={overdue} />
       <Heading level={2}>{`Unassigned (${unassigned.length})`}</Heading>
       <LeadList leads={unassigned} />
+      <Heading level={2}>{`Held for review (${held.length})`}</Heading>
+      <Paragraph>
+        {`Sent faster than people usually type, so kept out of the inbox until someone chooses Not spam or Mark as spam. Spam: ${spam}.`}
+      </Paragraph>
+      <LeadList leads={held} />
+      {followUps.length > 0 ? (
+        <>
+          <Heading level={2}>{`Follow-ups due (${followUps.length})`}</Heading>
+          <LeadList leads={followUps} />
+        </>
+      ) : null}
       <Button href={dashboardUrl}>Open the inbox</Button>
+      {held.length > 0 ? <Button href={heldUrl}>Review held inquiries</Button> : null}
+    </MailLayout>
+  );
+}
+
+/** To the lead's owner (or every admin): the lead wrote again. Where to read it, not what it says. */
+export function MessageReceivedMail({ subject, lead }: { subject: string; lead: DeskLeadLine }) {
+  return (
+    <MailLayout title={subject}>
+      <Paragraph>
+        The lead of this inquiry sent a new message. It waits for your reply on the lead page.
+      </Paragraph>
+      <Paragraph>{lead.text}</Paragraph>
+      <Button href={lead.dashboardUrl}>Open the conversation</Button>
     </MailLayout>
   );
 }

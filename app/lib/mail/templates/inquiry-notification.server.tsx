@@ -11,6 +11,8 @@ export interface InquiryNotificationProps {
   fields: readonly (readonly [label: string, value: string])[];
   message: string;
   dashboardUrl: string;
+  /** Held for review: the admins decide whether it is a lead before anyone answers. */
+  held?: boolean;
 }
 
 /** To the admins: every field of a new inquiry; a reply goes to the inquirer. */
@@ -21,18 +23,27 @@ export function InquiryNotification({
   fields,
   message,
   dashboardUrl,
+  held = false,
 }: InquiryNotificationProps) {
   return (
     <MailLayout title={subject}>
-      <Heading>{`New inquiry from ${from}`}</Heading>
-      <Paragraph>A new inquiry arrived through the contact form.</Paragraph>
+      <Heading>{held ? `Held for review: inquiry from ${from}` : `New inquiry from ${from}`}</Heading>
+      {held ? (
+        <Paragraph>
+          This inquiry was sent faster than people usually fill in the form, so it is held for review: it is
+          not in the inbox and no acknowledgement was sent. If it is genuine, open the held inquiries and
+          choose Not spam; the acknowledgement goes out then.
+        </Paragraph>
+      ) : (
+        <Paragraph>A new inquiry arrived through the contact form.</Paragraph>
+      )}
       <FieldTable rows={fields} />
       <Heading level={2}>Message</Heading>
       <MultilineText>{message}</MultilineText>
       <Paragraph>
         {`Reply to this email to answer ${name} directly. We promise a reply within ${company.responseTime}.`}
       </Paragraph>
-      <Button href={dashboardUrl}>Open the inbox</Button>
+      <Button href={dashboardUrl}>{held ? "Review held inquiries" : "Open the inbox"}</Button>
     </MailLayout>
   );
 }

@@ -124,7 +124,7 @@ export const userDeclaration: TableDeclaration = {
 };
 
 /** A table of rows that belong to one account (userId / user_id), deleted with it. */
-function ownedByAccount(
+export function ownedByAccount(
   declaration: Omit<
     Extract<TableDeclaration, { personal: true }>,
     "personal" | "erase" | "find" | "retention"

@@ -8,6 +8,7 @@ import {
   userRolesDeclaration,
   verificationDeclaration,
 } from "./account-tables.server";
+import { attachmentFilesDeclaration } from "./attachment-files.server";
 import {
   authSecretDeclaration,
   backupFilesDeclaration,
@@ -15,17 +16,31 @@ import {
   mailFilesDeclaration,
 } from "./files.server";
 import {
+  inquiryAttachmentsDeclaration,
+  inquiryMessagesDeclaration,
+  inquiryResponsesDeclaration,
+  mailboxCursorsDeclaration,
+  sentMessageIdsDeclaration,
+} from "./conversation-tables.server";
+import {
+  followUpsDeclaration,
+  replyDraftsDeclaration,
+  replyTemplatesDeclaration,
+} from "./desk-tables.server";
+import {
   contactSubmissionsDeclaration,
   inquiryEventsDeclaration,
   inquiryRepliesDeclaration,
 } from "./inquiry-tables.server";
 import { jobsDeclaration } from "./job-tables.server";
+import { inquiryNotesVersionsDeclaration } from "./leadpage-tables.server";
 import {
   dailyJobRunsDeclaration,
   privacyErasuresDeclaration,
   rateLimitsDeclaration,
 } from "./other-tables.server";
 import type { FileDeclaration, TableDeclaration } from "./types";
+import { savedViewsDeclaration, workspacePreferencesDeclaration } from "./workspace-tables.server";
 
 /**
  * Every table of db/schema.ts and db/auth-schema.ts, declared once: export,
@@ -36,7 +51,14 @@ import type { FileDeclaration, TableDeclaration } from "./types";
  */
 export const tableDeclarations: readonly TableDeclaration[] = [
   inquiryEventsDeclaration,
+  inquiryNotesVersionsDeclaration,
+  inquiryAttachmentsDeclaration,
+  inquiryMessagesDeclaration,
+  sentMessageIdsDeclaration,
+  inquiryResponsesDeclaration,
   inquiryRepliesDeclaration,
+  replyDraftsDeclaration,
+  followUpsDeclaration,
   jobsDeclaration,
   contactSubmissionsDeclaration,
   rateLimitsDeclaration,
@@ -47,15 +69,20 @@ export const tableDeclarations: readonly TableDeclaration[] = [
   userRolesDeclaration,
   accountActivityDeclaration,
   privacyErasuresDeclaration,
+  workspacePreferencesDeclaration,
+  savedViewsDeclaration,
   userDeclaration,
   // After the accounts: the reset tokens of accounts deleted in the same run go too.
   verificationDeclaration,
   dailyJobRunsDeclaration,
+  mailboxCursorsDeclaration,
+  replyTemplatesDeclaration,
 ];
 
 /** Every kind of file the site writes (a test fails when a module writes files not declared here). */
 export const fileDeclarations: readonly FileDeclaration[] = [
   mailFilesDeclaration,
+  attachmentFilesDeclaration,
   backupFilesDeclaration,
   authSecretDeclaration,
   databaseFilesDeclaration,

@@ -25,10 +25,14 @@ export const at = (date: Date): SQL => sql`${date.toISOString()}::timestamptz`;
  */
 export const inquiryLastActivity = sql`greatest(${contactSubmissions.created_at}, ${contactSubmissions.notes_updated_at}, ${contactSubmissions.last_action_at})`;
 
-/** Inquiries past their period: genuine ones after inquiryMonths, spam after spamDays. */
+/**
+ * Inquiries past their period: genuine ones after inquiryMonths, spam after
+ * spamDays. A held inquiry is genuine until an admin judges it (decision 048):
+ * the short spam period must not delete a lead nobody has looked at.
+ */
 export function expiredInquiries({ now, config }: RetentionRun): SQL {
-  return sql`((not ${contactSubmissions.is_spam} and ${inquiryLastActivity} < ${at(monthsBefore(now, config.inquiryMonths))})
-    or (${contactSubmissions.is_spam} and ${inquiryLastActivity} < ${at(daysBefore(now, config.spamDays))}))`;
+  return sql`(((not ${contactSubmissions.is_spam} or ${contactSubmissions.held}) and ${inquiryLastActivity} < ${at(monthsBefore(now, config.inquiryMonths))})
+    or (${contactSubmissions.is_spam} and not ${contactSubmissions.held} and ${inquiryLastActivity} < ${at(daysBefore(now, config.spamDays))}))`;
 }
 
 const none = Promise.resolve([]);

@@ -1,0 +1,80 @@
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input, Textarea } from "~/components/ui/input";
+import { REPLY_PLACEHOLDERS, REPLY_TEMPLATE_LIMITS } from "~/content/reply-placeholders";
+import type { FieldErrors } from "~/forms/parse-form";
+
+/** The placeholders a template may use, as the editor lists them. */
+export function PlaceholderList() {
+  return (
+    <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+      {Object.entries(REPLY_PLACEHOLDERS).map(([name, what]) => (
+        <div key={name} className="contents">
+          <dt>
+            <code className="font-mono">{`{{${name}}}`}</code>
+          </dt>
+          <dd className="text-ink-muted">{what}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * A template's name, subject and text. On an error the form shows what was
+ * posted again, with the error at its field (an unknown placeholder is one).
+ */
+export function TemplateForm({
+  values,
+  errors,
+  submitLabel,
+}: {
+  values: { name: string; subject: string; body: string };
+  errors: FieldErrors;
+  submitLabel: string;
+}) {
+  return (
+    <Form method="post" className="space-y-4" aria-label="Template">
+      <Field
+        label="Name"
+        name="name"
+        error={errors.name}
+        description="Shown in the lead page's template list."
+      >
+        {(control) => (
+          <Input {...control} defaultValue={values.name} required maxLength={REPLY_TEMPLATE_LIMITS.name} />
+        )}
+      </Field>
+      <Field label="Subject" name="subject" error={errors.subject}>
+        {(control) => (
+          <Input
+            {...control}
+            defaultValue={values.subject}
+            required
+            maxLength={REPLY_TEMPLATE_LIMITS.subject}
+          />
+        )}
+      </Field>
+      <Field
+        label="Text"
+        name="body"
+        error={errors.body}
+        description="Inserted into the reply where the cursor is. Use [[…]] for what the admin must fill in before sending."
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            defaultValue={values.body}
+            required
+            rows={14}
+            maxLength={REPLY_TEMPLATE_LIMITS.body}
+          />
+        )}
+      </Field>
+      <Button type="submit" name="intent" value="save">
+        {submitLabel}
+      </Button>
+    </Form>
+  );
+}

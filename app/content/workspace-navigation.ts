@@ -1,0 +1,38 @@
+import type { CssIconName } from "~/components/css-icons";
+
+/** A page of the admin workspace, as its navigation lists it. */
+export interface WorkspaceNavEntry {
+  label: string;
+  /** A path under /dashboard, with a query for a view of the inbox. */
+  to: string;
+  icon?: CssIconName;
+  /**
+   * A number the workspace shows beside the link, from the layout's loader:
+   * the inbox's unread count, the inquiries held for review, or the
+   * follow-ups due by the end of today (UK time), overdue included.
+   */
+  count?: "unread" | "held" | "dueFollowUps";
+}
+
+/**
+ * The workspace's navigation, in display order: the one list the side bar
+ * (and the phone's top bar) renders. A new workspace page adds its entry
+ * here, nowhere else. Saved views follow these, from the database.
+ */
+export const workspaceNavigation: readonly WorkspaceNavEntry[] = [
+  { label: "Inbox", to: "/dashboard", icon: "mail", count: "unread" },
+  { label: "Held/Spam", to: "/dashboard?status=held", icon: "shield-alert", count: "held" },
+  { label: "Follow-ups", to: "/dashboard/follow-ups", icon: "phone", count: "dueFollowUps" },
+  { label: "Templates", to: "/dashboard/templates", icon: "message" },
+  { label: "Reports", to: "/dashboard/reports", icon: "dashboard" },
+  { label: "Privacy requests", to: "/dashboard/privacy", icon: "shield-check" },
+];
+
+export const workspaceCopy = {
+  navLabel: "Workspace",
+  savedViewsHeading: "Saved views",
+  noSavedViews: "No saved views yet.",
+  siteLink: "View site",
+  signOut: "Sign Out",
+  account: "Account",
+} as const;

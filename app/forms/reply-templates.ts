@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { REPLY_BODY_MAX_LENGTH, REPLY_SUBJECT_MAX_LENGTH } from "~/content/lead-desk";
+import { REPLY_TEMPLATE_LIMITS } from "~/content/reply-placeholders";
+import { placeholderProblem } from "~/lib/inbox/reply-template-text";
+
+/**
+ * The template editor's form and the composer's draft forms. A template's
+ * placeholders are checked on save against the known set: an unknown name
+ * is a field error, and nothing is stored.
+ */
+
+const text = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n") : value);
+const placeholdersOk = (value: string, ctx: z.core.$RefinementCtx<string>) => {
+  const problem = placeholderProblem(value);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+};
+
+export const ReplyTemplateSchema = z.object({
+  name: z
+    .string({ error: "Give the template a name." })
+    .trim()
+    .min(1, "Give the template a name.")
+    .max(REPLY_TEMPLATE_LIMITS.name, `The name must be at most ${REPLY_TEMPLATE_LIMITS.name} characters.`),
+  subject: z.preprocess(
+    text,
+    z
+      .string({ error: "Write a subject." })
+      .trim()
+      .min(1, "Write a subject.")
+      .max(
+        REPLY_TEMPLATE_LIMITS.subject,
+        `The subject must be at most ${REPLY_TEMPLATE_LIMITS.subject} characters.`,
+      )
+      .superRefine(placeholdersOk),
+  ),
+  body: z.preprocess(
+    text,
+    z
+      .string({ error: "Write the template's text." })
+      .trim()
+      .min(1, "Write the template's text.")
+      .max(REPLY_TEMPLATE_LIMITS.body, `The text must be at most ${REPLY_TEMPLATE_LIMITS.body} characters.`)
+      .superRefine(placeholdersOk),
+  ),
+});
+export type ReplyTemplateInput = z.output<typeof ReplyTemplateSchema>;
+
+export const TemplateIdSchema = z.uuid({ error: "Unknown template." });
+
+/** The composer's words as typed: kept as they are (no trim), only bounded. */
+const draftText = (max: number, what: string) =>
+  z.preprocess(text, z.string().max(max, `The ${what} must be at most ${max} characters.`).default(""));
+
+const DraftFields = {
+  id: z.uuid({ error: "Unknown inquiry." }),
+  subject: draftText(REPLY_SUBJECT_MAX_LENGTH, "subject"),
+  body: draftText(REPLY_BODY_MAX_LENGTH, "reply"),
+};
+
+/**
+ * What the composer posts to its draft route: save (typed, or saved as
+ * you type: `auto` answers with data, not a redirect), insert a template
+ * (merged into the posted text on the server), or discard.
+ */
+export const DraftActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("save-draft"), ...DraftFields, auto: z.enum(["", "1"]).default("") }),
+    z.object({
+      intent: z.literal("insert-template"),
+      ...DraftFields,
+      template: z.uuid({ error: "Choose a template." }),
+    }),
+    z.object({ intent: z.literal("discard-draft"), id: DraftFields.id }),
+  ],
+  { error: "Unknown action." },
+);
+export type DraftAction = z.output<typeof DraftActionSchema>;

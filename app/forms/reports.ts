@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+/** The reports page's ranges: the last 4, 12 or 52 UK weeks (the current one included), or chosen dates. */
+export const REPORT_RANGE_VALUES = ["4", "12", "52", "custom"] as const;
+export type ReportRangeKind = (typeof REPORT_RANGE_VALUES)[number];
+export const DEFAULT_REPORT_RANGE: ReportRangeKind = "12";
+
+export const REPORT_RANGE_LABELS: Record<ReportRangeKind, string> = {
+  "4": "Last 4 weeks",
+  "12": "Last 12 weeks",
+  "52": "Last 52 weeks",
+  custom: "Custom dates",
+};
+
+/** A custom range covers at most two years of weeks: enough to compare a year with the last. */
+export const REPORT_MAX_WEEKS = 105;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD.")
+  .refine((value) => {
+    const parsed = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+  }, "Enter a real date.");
+
+const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+/**
+ * The range in the URL (`?range=12`, or `?range=custom&from=2026-01-05&to=2026-03-29`).
+ * Unlike the inbox's filters, a bad range is an error the page shows, not a
+ * silent fallback: the figures must never answer a question other than the one asked.
+ */
+export const ReportRangeSchema = z
+  .object({
+    range: z.preprocess(
+      blankToUndefined,
+      z.enum(REPORT_RANGE_VALUES, { error: "Choose 4, 12 or 52 weeks, or custom dates." }).optional(),
+    ),
+    from: z.preprocess(blankToUndefined, isoDate.optional()),
+    to: z.preprocess(blankToUndefined, isoDate.optional()),
+  })
+  .superRefine((value, ctx) => {
+    if (value.range !== "custom") return;
+    if (!value.from) ctx.addIssue({ code: "custom", path: ["from"], message: "Enter the first date." });
+    if (!value.to) ctx.addIssue({ code: "custom", path: ["to"], message: "Enter the last date." });
+    if (!value.from || !value.to) return;
+    if (value.from > value.to) {
+      ctx.addIssue({ code: "custom", path: ["to"], message: "The last date must be on or after the first." });
+      return;
+    }
+    const days = (Date.parse(`${value.to}T00:00:00Z`) - Date.parse(`${value.from}T00:00:00Z`)) / 86_400_000;
+    if (days > REPORT_MAX_WEEKS * 7) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: `Choose at most ${REPORT_MAX_WEEKS} weeks.`,
+      });
+    }
+  });
+
+export type ReportRangeInput = z.output<typeof ReportRangeSchema>;

@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import path from "node:path";
+import { ensurePrivateDir, writePrivateFile } from "../ops/private-files.server";
+
+/**
+ * Kept attachments of received mail: DATA_DIR/attachments/<inquiry id>/<attachment id>.
+ * One directory per inquiry, so erasure and retention remove an inquiry's
+ * files by its id alone, whatever order its rows go in. The stored name is
+ * ours (ids), never the sender's file name.
+ */
+export function attachmentsDir(dataDir: string): string {
+  return path.join(dataDir, "attachments");
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The path of a stored attachment, or null for a name that is not ours (no path traversal). */
+export function attachmentPath(dataDir: string, storedAs: string): string | null {
+  const [inquiryId, attachmentId, ...rest] = storedAs.split("/");
+  if (rest.length > 0 || !inquiryId || !attachmentId || !UUID.test(inquiryId) || !UUID.test(attachmentId)) {
+    return null;
+  }
+  return path.join(attachmentsDir(dataDir), inquiryId, attachmentId);
+}
+
+/** Writes one attachment (0600, in 0700 directories); returns its stored name. */
+export function writeAttachment(
+  dataDir: string,
+  ids: { inquiryId: string; attachmentId: string },
+  content: Uint8Array,
+): string {
+  const storedAs = `${ids.inquiryId}/${ids.attachmentId}`;
+  const file = attachmentPath(dataDir, storedAs);
+  if (!file) throw new Error("attachment ids must be uuids");
+  ensurePrivateDir(path.dirname(file), { tighten: true });
+  writePrivateFile(file, content, "wx");
+  return storedAs;
+}
+
+/** The inquiries that have attachment directories. */
+export function inquiriesWithAttachments(dataDir: string): string[] {
+  const dir = attachmentsDir(dataDir);
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).filter((name) => UUID.test(name));
+}
+
+/** Every stored name (`<inquiry>/<attachment>`) under one inquiry's directory. */
+export function storedAttachmentsOf(dataDir: string, inquiryId: string): string[] {
+  if (!UUID.test(inquiryId)) return [];
+  const dir = path.join(attachmentsDir(dataDir), inquiryId);
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).map((name) => `${inquiryId}/${name}`);
+}
+
+/** Removes one inquiry's attachment files; returns how many there were. */
+export function removeAttachmentsOf(dataDir: string, inquiryId: string): number {
+  const files = storedAttachmentsOf(dataDir, inquiryId);
+  if (UUID.test(inquiryId))
+    fs.rmSync(path.join(attachmentsDir(dataDir), inquiryId), { recursive: true, force: true });
+  return files.length;
+}

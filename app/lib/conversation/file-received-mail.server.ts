@@ -1,0 +1,239 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { contactSubmissions, inquiryMessages, inquiryReplies, sentMessageIds } from "../../../db/schema";
+import { CONTACT_LIMITS } from "~/forms/contact";
+import type { Db } from "../db/db.server";
+import type { Env } from "../env.server";
+import { createInquiry } from "../inbox/inquiries.server";
+import { recordEvent } from "../inbox/timeline.server";
+import { logger } from "../ops/logger.server";
+import {
+  addressOf,
+  authenticationVerdicts,
+  isAutomatic,
+  isDeliveryReport,
+  messageIdsIn,
+  messageKeyOf,
+  referenceIdPrefix,
+} from "./mail-classify";
+import type { FileReceivedMail, ReceivedMail } from "./received-mail";
+import {
+  announceChange,
+  announceMessage,
+  type ReceivedMailConfig,
+  restartClock,
+  storeAttachments,
+} from "./received-mail-effects.server";
+
+export type { ReceivedMailConfig } from "./received-mail-effects.server";
+
+/** A Date header more than a day ahead, or before 1990, is not believed. */
+function sentAtOf(mail: ReceivedMail): Date {
+  const now = Date.now();
+  const date = mail.date?.getTime();
+  if (date === undefined || Number.isNaN(date) || date > now + 86_400_000 || date < Date.UTC(1990, 0, 1)) {
+    return new Date(now);
+  }
+  return new Date(date);
+}
+
+async function sentMessageMatching(tx: Db, ids: string[]) {
+  const wanted = [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
+  if (wanted.length === 0) return null;
+  const [row] = await tx
+    .select({ inquiryId: sentMessageIds.inquiry_id, replyId: sentMessageIds.reply_id })
+    .from(sentMessageIds)
+    .where(inArray(sentMessageIds.message_id, wanted))
+    .orderBy(desc(sentMessageIds.created_at))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The inquiry a message belongs to: by In-Reply-To/References against what
+ * the desk sent (or the lead's earlier messages), then by the reference in
+ * the subject; null when it starts a new conversation.
+ */
+async function threadOf(tx: Db, mail: ReceivedMail): Promise<string | null> {
+  const ids = [...(mail.inReplyTo ? [mail.inReplyTo] : []), ...mail.references];
+  const sent = await sentMessageMatching(tx, ids);
+  if (sent) return sent.inquiryId;
+  if (ids.length > 0) {
+    const [earlier] = await tx
+      .select({ inquiryId: inquiryMessages.inquiry_id })
+      .from(inquiryMessages)
+      .where(inArray(inquiryMessages.message_id, ids))
+      .limit(1);
+    if (earlier) return earlier.inquiryId;
+  }
+  const prefix = referenceIdPrefix(mail.subject);
+  if (!prefix) return null;
+  const matches = await tx
+    .select({ id: contactSubmissions.id })
+    .from(contactSubmissions)
+    .where(sql`${contactSubmissions.id}::text like ${`${prefix}%`}`)
+    .limit(2);
+  // A reference shared by two inquiries (8 hex digits) names neither.
+  return matches.length === 1 ? matches[0]!.id : null;
+}
+
+/** Inserts the message once; null when it was filed already (another folder, another instance). */
+async function insertMessage(
+  tx: Db,
+  mail: ReceivedMail,
+  input: { inquiryId: string; kind: string; replyId?: string | null },
+): Promise<string | null> {
+  const [row] = await tx
+    .insert(inquiryMessages)
+    .values({
+      inquiry_id: input.inquiryId,
+      message_key: messageKeyOf(mail),
+      message_id: mail.messageId,
+      in_reply_to: mail.inReplyTo,
+      kind: input.kind,
+      from_address: addressOf(mail.from.address),
+      from_name: mail.from.name,
+      subject: mail.subject,
+      body: mail.text,
+      sent_at: sentAtOf(mail),
+      authentication: authenticationVerdicts(mail.headers),
+      mailbox: mail.mailbox,
+      reply_id: input.replyId ?? null,
+    })
+    .onConflictDoNothing({ target: inquiryMessages.message_key })
+    .returning({ id: inquiryMessages.id });
+  return row?.id ?? null;
+}
+
+/** All a DSN says, where it names the message it reports on and the outcome. */
+function reportText(mail: ReceivedMail): string {
+  const parts = mail.attachments
+    .filter((part) => part.content !== null && /^(message|text)\//i.test(part.contentType))
+    .map((part) => Buffer.from(part.content!).toString("utf8"));
+  return [mail.text, ...parts].join("\n");
+}
+
+/** A delivery report about one of our mails: recorded on its inquiry, and a failed reply marked failed. */
+async function fileDeliveryReport(tx: Db, mail: ReceivedMail): Promise<void> {
+  const text = reportText(mail);
+  const ids = [...(mail.inReplyTo ? [mail.inReplyTo] : []), ...mail.references, ...messageIdsIn(text)];
+  const sent = await sentMessageMatching(tx, ids);
+  if (!sent) return;
+  const messageId = await insertMessage(tx, mail, {
+    inquiryId: sent.inquiryId,
+    kind: "delivery-report",
+    replyId: sent.replyId,
+  });
+  if (!messageId) return;
+  const failed = /^action:\s*failed/im.test(text) || !/^action:/im.test(text);
+  const diagnostic = /^diagnostic-code:\s*(.+)$/im.exec(text)?.[1] ?? /^status:\s*(.+)$/im.exec(text)?.[1];
+  if (failed && sent.replyId) {
+    await tx
+      .update(inquiryReplies)
+      .set({
+        failed_at: sql`now()`,
+        delivery_error: `Bounced: ${(diagnostic ?? "the recipient's server reported a delivery failure").trim().slice(0, 500)}`,
+      })
+      .where(and(eq(inquiryReplies.id, sent.replyId), eq(inquiryReplies.inquiry_id, sent.inquiryId)));
+  }
+  await recordEvent(tx, {
+    inquiryId: sent.inquiryId,
+    kind: "delivery-report-received",
+    details: { failed, ...(sent.replyId ? { replyId: sent.replyId } : {}) },
+  });
+  await announceChange(tx);
+}
+
+/** The form's limits hold for an inquiry started by mail too. */
+function inquiryFromMail(mail: ReceivedMail) {
+  const email = addressOf(mail.from.address);
+  const name = (mail.from.name?.trim() || email.split("@")[0] || email).slice(0, CONTACT_LIMITS.name);
+  const body = mail.text.trim() || mail.subject.trim() || "(empty message)";
+  return {
+    name,
+    company: null,
+    email,
+    phone: null,
+    whatsapp: null,
+    interest: null,
+    deal_size: null,
+    message: body.slice(0, CONTACT_LIMITS.message),
+  };
+}
+
+/**
+ * Files one received message (see FileReceivedMail). Our own mail seen
+ * again is skipped; a delivery report goes to the mail it reports on; a
+ * message on a known conversation is added to it; anything else starts an
+ * inquiry through the form's path, unless it is automatic (RFC 3834), which
+ * is never answered.
+ */
+export function createReceivedMailFiler(config: ReceivedMailConfig): FileReceivedMail {
+  const own = new Set(config.ownAddresses.map(addressOf));
+  return async (tx, mail) => {
+    const from = addressOf(mail.from.address);
+    if (own.has(from)) return;
+    if (mail.messageId && (await sentMessageMatching(tx, [mail.messageId]))) return;
+    const [seen] = await tx
+      .select({ id: inquiryMessages.id })
+      .from(inquiryMessages)
+      .where(eq(inquiryMessages.message_key, messageKeyOf(mail)))
+      .limit(1);
+    if (seen) return;
+
+    if (isDeliveryReport(mail.headers)) return fileDeliveryReport(tx, mail);
+    const automatic = isAutomatic(mail.headers);
+    const inquiryId = await threadOf(tx, mail);
+    if (inquiryId) {
+      const messageId = await insertMessage(tx, mail, {
+        inquiryId,
+        kind: automatic ? "auto-reply" : "message",
+      });
+      if (!messageId) return;
+      await storeAttachments(tx, config, { inquiryId, messageId }, mail.attachments);
+      await recordEvent(tx, {
+        inquiryId,
+        kind: automatic ? "auto-reply-received" : "message-received",
+        details: { messageId },
+      });
+      // An out-of-office reply is on the record, but the lead still waits for nobody.
+      if (automatic) return announceChange(tx);
+      await restartClock(tx, inquiryId);
+      await announceMessage(tx, config, inquiryId);
+      return;
+    }
+    if (automatic) {
+      logger.info({ mailbox: mail.mailbox }, "automatic mail on no conversation: not filed");
+      return;
+    }
+    const input = inquiryFromMail(mail);
+    if (!/^[^\s@]+@[^\s@]+$/.test(input.email)) {
+      logger.warn({ mailbox: mail.mailbox }, "received mail without a usable sender address: not filed");
+      return;
+    }
+    const created = await createInquiry(tx, input, {
+      isSpam: false,
+      acknowledge: config.acknowledge,
+      adminEmails: config.adminEmails,
+      siteUrl: config.siteUrl,
+      webhookUrl: config.webhookUrl,
+      submissionKey: `email:${messageKeyOf(mail)}`,
+      source: "email",
+      inReplyTo: mail.messageId,
+    });
+    if (created.duplicate) return;
+    const messageId = await insertMessage(tx, mail, { inquiryId: created.id, kind: "message" });
+    if (messageId) await storeAttachments(tx, config, { inquiryId: created.id, messageId }, mail.attachments);
+  };
+}
+
+/** The filer as the server configures it. */
+export function receivedMailConfigFromEnv(env: Env): ReceivedMailConfig {
+  return {
+    dataDir: env.DATA_DIR,
+    ownAddresses: [env.MAIL_FROM],
+    acknowledge: env.ACK_EMAILS,
+    adminEmails: env.ADMIN_EMAILS,
+    siteUrl: env.SITE_URL,
+    webhookUrl: env.WEBHOOK_URL,
+  };
+}

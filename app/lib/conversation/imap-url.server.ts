@@ -1,0 +1,89 @@
+/** One team mailbox (and folder) to fetch, from IMAP_URL. */
+export interface MailboxAddress {
+  /**
+   * The mailbox without its password, `imaps://user@host[:port]/Folder`:
+   * its cursor's key in the database, its metrics label and its name in logs.
+   */
+  key: string;
+  /** `user/Folder`: what /readyz shows (neither host nor password). */
+  label: string;
+  host: string;
+  port: number;
+  /** imaps:// (TLS from the start); imap:// upgrades with STARTTLS except on loopback. */
+  secure: boolean;
+  user: string;
+  password: string;
+  folder: string;
+}
+
+const DEFAULT_PORTS = { "imap:": 143, "imaps:": 993 } as const;
+const EXPECTED = "expected imap:// or imaps://user:password@host[:port]/Folder";
+
+function decode(part: string): string | null {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return null;
+  }
+}
+
+/** True for the addresses where a plaintext connection never leaves the machine. */
+export function isLoopbackHost(host: string): boolean {
+  return host === "localhost" || host === "[::1]" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * Parses one URL. The message never repeats the value: it holds a password,
+ * and configuration errors are printed and logged.
+ */
+function parseOne(value: string, position: string): MailboxAddress | string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${position}${EXPECTED}`;
+  }
+  const protocol = url.protocol;
+  if (protocol !== "imap:" && protocol !== "imaps:") return `${position}${EXPECTED}`;
+  const user = decode(url.username);
+  const password = decode(url.password);
+  if (!url.hostname) return `${position}${EXPECTED} (no host)`;
+  if (!user || !password) {
+    return `${position}${EXPECTED} (user and password are required; write @ in the user name as %40)`;
+  }
+  if (url.search || url.hash) return `${position}${EXPECTED} (no ?query or #fragment)`;
+  const folder = decode(url.pathname.replace(/^\/+/, "")) ?? "";
+  const host = url.hostname.toLowerCase();
+  const port = url.port ? Number(url.port) : DEFAULT_PORTS[protocol];
+  const portPart = url.port && port !== DEFAULT_PORTS[protocol] ? `:${port}` : "";
+  const name = folder || "INBOX";
+  return {
+    key: `${protocol}//${encodeURIComponent(user)}@${host}${portPart}/${name}`,
+    label: `${user}/${name}`,
+    host,
+    port,
+    secure: protocol === "imaps:",
+    user,
+    password,
+    folder: name,
+  };
+}
+
+/** IMAP_URL: one or more comma-separated mailbox URLs; each mailbox once. */
+export function parseImapUrls(value: string): { mailboxes: MailboxAddress[] } | { error: string } {
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const mailboxes: MailboxAddress[] = [];
+  for (const [index, entry] of entries.entries()) {
+    const position = entries.length > 1 ? `entry ${index + 1}: ` : "";
+    const parsed = parseOne(entry, position);
+    if (typeof parsed === "string") return { error: parsed };
+    if (mailboxes.some((mailbox) => mailbox.key === parsed.key)) {
+      return { error: `${position}the same mailbox and folder is listed twice` };
+    }
+    mailboxes.push(parsed);
+  }
+  return { mailboxes };
+}

@@ -1,0 +1,48 @@
+import type { Logger } from "pino";
+import type { Db } from "../db/db.server";
+import type { Env } from "../env.server";
+import type { AttachmentLimits } from "~/content/attachment-limits";
+import { type FetchTiming, startMailboxFetcher } from "./mailbox-fetcher.server";
+import { createMailboxStatusBoard, type MailboxStatusBoard } from "./mailbox-status.server";
+import type { FileReceivedMail } from "./received-mail";
+
+export interface MailboxFetching {
+  /** Stops every mailbox's fetcher; each finishes the message it is filing. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Fetches every mailbox of IMAP_URL into `file`, each on its own connection
+ * and loop: one mailbox that cannot be reached holds up no other. Nothing
+ * runs when IMAP_URL is unset.
+ */
+export function startMailboxFetching({
+  db,
+  env,
+  logger,
+  file,
+  status = createMailboxStatusBoard(),
+  timing,
+  limits,
+}: {
+  db: Db;
+  env: Pick<Env, "IMAP_URL">;
+  logger: Logger;
+  file: FileReceivedMail;
+  /** Where /readyz reads the mailboxes' state (the app's, `services.mailboxes`). */
+  status?: MailboxStatusBoard;
+  timing?: Partial<FetchTiming>;
+  limits?: AttachmentLimits;
+}): MailboxFetching {
+  const fetchers = env.IMAP_URL.map((mailbox) =>
+    startMailboxFetcher({ db, mailbox, file, logger, status, timing, limits }),
+  );
+  if (fetchers.length > 0) {
+    logger.info({ mailboxes: env.IMAP_URL.map((mailbox) => mailbox.key) }, "fetching team mailboxes");
+  }
+  return {
+    async stop() {
+      await Promise.all(fetchers.map((fetcher) => fetcher.stop()));
+    },
+  };
+}

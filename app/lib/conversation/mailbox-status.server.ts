@@ -1,0 +1,121 @@
+import { mailboxFetchErrors, mailboxLastFetch, mailboxMessagesFiled } from "../ops/metrics.server";
+import type { MailboxAddress } from "./imap-url.server";
+
+export interface MailboxState {
+  key: string;
+  label: string;
+  /** "connecting" until the first fetch; "failing" from a failed attempt until a fetch succeeds. */
+  state: "connecting" | "ok" | "failing";
+  /** How new mail is noticed once connected: IDLE where the server offers it, else polling. */
+  mode: "idle" | "poll" | null;
+  lastFetchedAt: Date | null;
+  failingSince: Date | null;
+  /** The last failure's message (never a password); for logs and tests, not for /readyz. */
+  lastError: string | null;
+  /** Consecutive failed attempts. */
+  failures: number;
+  retryAt: Date | null;
+  /** The wait before that retry: doubled per consecutive failure, up to a ceiling. */
+  retryDelayMs: number | null;
+  /** Messages this process filed. */
+  filed: number;
+}
+
+/** What /readyz shows of one mailbox: no host, no error text. */
+export interface MailboxReadiness {
+  mailbox: string;
+  state: MailboxState["state"];
+  lastFetchedAt: string | null;
+  failingSince: string | null;
+  retryAt: string | null;
+}
+
+/**
+ * How each team mailbox's fetching is doing in this process: the fetchers
+ * write it, /readyz and the tests read it, and the Prometheus series follow it.
+ */
+export interface MailboxStatusBoard {
+  connecting(mailbox: MailboxAddress): void;
+  connected(mailbox: MailboxAddress, mode: "idle" | "poll"): void;
+  filed(mailbox: MailboxAddress): void;
+  fetched(mailbox: MailboxAddress, at: Date): void;
+  failed(mailbox: MailboxAddress, error: string, retryDelayMs: number): void;
+  get(key: string): MailboxState | undefined;
+  readiness(): MailboxReadiness[];
+  /** Resolves once `check` holds for the mailbox's state (tests await outcomes, not sleeps). */
+  until(key: string, check: (state: MailboxState) => boolean): Promise<MailboxState>;
+}
+
+export function createMailboxStatusBoard(): MailboxStatusBoard {
+  const states = new Map<string, MailboxState>();
+  const waiters = new Set<() => void>();
+  const stateOf = (mailbox: MailboxAddress): MailboxState => {
+    let state = states.get(mailbox.key);
+    if (!state) {
+      state = {
+        key: mailbox.key,
+        label: mailbox.label,
+        state: "connecting",
+        mode: null,
+        lastFetchedAt: null,
+        failingSince: null,
+        lastError: null,
+        failures: 0,
+        retryAt: null,
+        retryDelayMs: null,
+        filed: 0,
+      };
+      states.set(mailbox.key, state);
+    }
+    return state;
+  };
+  const change = (mailbox: MailboxAddress, patch: (state: MailboxState) => void) => {
+    patch(stateOf(mailbox));
+    for (const waiter of [...waiters]) waiter();
+  };
+  return {
+    connecting: (mailbox) => change(mailbox, () => {}),
+    connected: (mailbox, mode) => change(mailbox, (state) => void (state.mode = mode)),
+    filed(mailbox) {
+      mailboxMessagesFiled.inc({ mailbox: mailbox.key });
+      change(mailbox, (state) => void state.filed++);
+    },
+    fetched(mailbox, at) {
+      mailboxLastFetch.set({ mailbox: mailbox.key }, at.getTime() / 1000);
+      change(mailbox, (state) => {
+        Object.assign(state, { state: "ok", lastFetchedAt: at, failingSince: null, failures: 0 });
+        Object.assign(state, { retryAt: null, retryDelayMs: null });
+      });
+    },
+    failed(mailbox, error, retryDelayMs) {
+      mailboxFetchErrors.inc({ mailbox: mailbox.key });
+      change(mailbox, (state) => {
+        state.failingSince ??= new Date();
+        Object.assign(state, { state: "failing", lastError: error, failures: state.failures + 1 });
+        Object.assign(state, { retryAt: new Date(Date.now() + retryDelayMs), retryDelayMs });
+      });
+    },
+    get: (key) => states.get(key),
+    readiness: () =>
+      [...states.values()].map((state) => ({
+        mailbox: state.label,
+        state: state.state,
+        lastFetchedAt: state.lastFetchedAt?.toISOString() ?? null,
+        failingSince: state.failingSince?.toISOString() ?? null,
+        retryAt: state.retryAt?.toISOString() ?? null,
+      })),
+    until(key, check) {
+      return new Promise((resolve) => {
+        const test = () => {
+          const state = states.get(key);
+          if (state && check(state)) {
+            waiters.delete(test);
+            resolve(state);
+          }
+        };
+        waiters.add(test);
+        test();
+      });
+    },
+  };
+}

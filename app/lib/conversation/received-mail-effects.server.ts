@@ -1,0 +1,135 @@
+import { eq, sql } from "drizzle-orm";
+import { contactSubmissions, inquiryAttachments, user } from "../../../db/schema";
+import type { Db } from "../db/db.server";
+import { inquiryDashboardUrl } from "../inbox/desk-links";
+import { findAdminRecipients, formatInquiryReference } from "../inbox/inquiries.server";
+import { INBOX_CHANGED_CHANNEL } from "../inbox/inbox.server";
+import { renderMessageReceivedMail } from "../mail/desk-mails.server";
+import { enqueueMail } from "../mail/mail.server";
+import { enqueueWebhook } from "../webhook/webhook-job.server";
+import { writeAttachment } from "./attachment-files.server";
+import type { ReceivedAttachment } from "./received-mail";
+
+/** What happens to a received message beyond its row: the filer's settings. */
+export interface ReceivedMailConfig {
+  /** DATA_DIR: kept attachments go under DATA_DIR/attachments. */
+  dataDir: string;
+  /** The site's own sending addresses (MAIL_FROM): mail from them is ours, seen again. */
+  ownAddresses: readonly string[];
+  /** ACK_EMAILS: a new inquiry by mail is acknowledged as one from the form. */
+  acknowledge: boolean;
+  adminEmails: readonly string[];
+  siteUrl: string;
+  webhookUrl?: string;
+}
+
+export const MESSAGE_RECEIVED_NOTICE = "inquiry-message-notice";
+
+/**
+ * Stores a message's attachments: kept ones as private files, the others
+ * (dropped by the fetcher over the size limits) listed as not kept.
+ */
+export async function storeAttachments(
+  tx: Db,
+  config: ReceivedMailConfig,
+  ids: { inquiryId: string; messageId: string },
+  attachments: readonly ReceivedAttachment[],
+): Promise<void> {
+  for (const attachment of attachments) {
+    const [row] = await tx
+      .insert(inquiryAttachments)
+      .values({
+        message_id: ids.messageId,
+        inquiry_id: ids.inquiryId,
+        filename: attachment.filename.slice(0, 255) || "attachment",
+        content_type: attachment.contentType.slice(0, 255) || "application/octet-stream",
+        size: attachment.size,
+        not_kept_reason: attachment.content === null ? "too-large" : null,
+      })
+      .returning({ id: inquiryAttachments.id });
+    if (attachment.content === null) continue;
+    // Written before the commit: a rollback leaves an orphan file, which retention removes.
+    const storedAs = writeAttachment(
+      config.dataDir,
+      { inquiryId: ids.inquiryId, attachmentId: row!.id },
+      attachment.content,
+    );
+    await tx
+      .update(inquiryAttachments)
+      .set({ stored_as: storedAs })
+      .where(eq(inquiryAttachments.id, row!.id));
+  }
+}
+
+/**
+ * A message from the lead: the lead awaits a reply again, its clock runs
+ * from its oldest unanswered message (this one, unless an earlier one is
+ * still unanswered), the overdue webhook may fire again for this wait, and
+ * the inbox shows it unread and theirs.
+ */
+export async function restartClock(tx: Db, inquiryId: string): Promise<void> {
+  await tx
+    .update(contactSubmissions)
+    .set({
+      overdue_alerted_at: sql`case when ${contactSubmissions.awaiting_since} is null then null else ${contactSubmissions.overdue_alerted_at} end`,
+      awaiting_since: sql`coalesce(${contactSubmissions.awaiting_since}, now())`,
+      last_message_by: "lead",
+      last_action_at: sql`now()`,
+      read_at: null,
+      read_by: null,
+    })
+    .where(eq(contactSubmissions.id, inquiryId));
+}
+
+/** Open inbox and lead pages reload (the trigger only fires on contact_submissions). */
+export async function announceChange(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_notify(${INBOX_CHANGED_CHANNEL}, '')`);
+}
+
+/**
+ * Tells the owner (or, with none, every admin) by mail, and the webhook by
+ * an `inquiry.message_received` call: the reference and a link, never the
+ * message.
+ */
+export async function announceMessage(tx: Db, config: ReceivedMailConfig, inquiryId: string): Promise<void> {
+  const [inquiry] = await tx
+    .select({
+      id: contactSubmissions.id,
+      interest: contactSubmissions.interest,
+      dealSize: contactSubmissions.deal_size,
+      createdAt: contactSubmissions.created_at,
+      isSpam: contactSubmissions.is_spam,
+      ownerEmail: user.email,
+    })
+    .from(contactSubmissions)
+    .leftJoin(user, eq(user.id, contactSubmissions.assigned_to))
+    .where(eq(contactSubmissions.id, inquiryId));
+  if (!inquiry || inquiry.isSpam) return;
+  const reference = formatInquiryReference(inquiry.id);
+  const dashboardUrl = inquiryDashboardUrl(config.siteUrl, inquiry.id);
+  const to = inquiry.ownerEmail ? [inquiry.ownerEmail] : await findAdminRecipients(tx, config.adminEmails);
+  await enqueueMail(tx, {
+    kind: MESSAGE_RECEIVED_NOTICE,
+    to,
+    inquiryId: inquiry.id,
+    ...renderMessageReceivedMail({
+      reference,
+      interest: inquiry.interest,
+      dealSize: inquiry.dealSize,
+      createdAt: inquiry.createdAt,
+      dashboardUrl,
+    }),
+  });
+  await enqueueWebhook(tx, {
+    url: config.webhookUrl,
+    event: "inquiry.message_received",
+    inquiry: {
+      id: inquiry.id,
+      reference,
+      interest: inquiry.interest,
+      dealSize: inquiry.dealSize,
+      createdAt: inquiry.createdAt,
+      dashboardUrl,
+    },
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * The inbox search: what customers quote (the reference, a phone number)
+ * and any text the desk holds about an inquiry (its fields, the notes, the
+ * replies sent, the messages received). Each kind of match is a query one
+ * index answers; their union of ids is the condition, so Postgres never
+ * reads every row (an OR across tables would make it).
+ */
+import { ilike, like, type SQL, sql } from "drizzle-orm";
+import {
+  contactSubmissions,
+  inquiryMessages,
+  inquiryReplies,
+  phoneDigits,
+  searchableText,
+} from "../../../db/schema";
+
+/** ILIKE treats % and _ as wildcards; a search for them means the characters. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * A reference (formatInquiryReference: "VM-" and the first 8 hex digits of
+ * the id, upper case) as typed: with or without "VM-" (or "VM " or "VM"), in
+ * any case, whole or its start. Without the prefix, at least 4 digits, so
+ * an ordinary word made of a-f is not taken for one by itself.
+ */
+const REFERENCE = /^(vm[-\s]?)?([0-9a-f]{1,8})$/i;
+
+/** The ids a reference (or its start) covers: one range of the primary key. */
+export function referenceRange(text: string): { low: string; high: string } | null {
+  const match = REFERENCE.exec(text.trim());
+  if (!match?.[2]) return null;
+  const hex = match[2].toLowerCase();
+  if (!match[1] && hex.length < 4) return null;
+  // The reference is the id's first 8 hex digits: the part before its first dash.
+  return {
+    low: `${hex.padEnd(8, "0")}-0000-0000-0000-000000000000`,
+    high: `${hex.padEnd(8, "f")}-ffff-ffff-ffff-ffffffffffff`,
+  };
+}
+
+/** Characters people put in phone numbers besides digits. */
+const PHONE = /^[\d\s+\-().]+$/;
+/** Fewer digits than this match too many numbers to mean one. */
+const MIN_PHONE_DIGITS = 4;
+
+/**
+ * The digits of a phone number as typed, or null when the text is not one.
+ * Leading zeros (a national trunk prefix: 024… for +233 24…) are left out,
+ * so a number quoted in its national form finds one stored with its
+ * country code.
+ */
+export function phoneSearchDigits(text: string): string | null {
+  if (!PHONE.test(text)) return null;
+  const digits = text.replace(/\D/g, "").replace(/^0+/, "");
+  return digits.length >= MIN_PHONE_DIGITS ? digits : null;
+}
+
+/**
+ * Inquiries matching the text; the one condition every view, count, export
+ * and bulk action uses. Every branch is on contact_submissions itself, so
+ * Postgres can either combine their indexes (BitmapOr: a rare text) or walk
+ * the page's order and test each row until the page is full (a common one).
+ * Replies and received messages come in as the ids they match, computed
+ * once (an ARRAY of an uncorrelated subquery), which the primary key looks up.
+ */
+export function searchCondition(text: string): SQL {
+  const pattern = likePattern(text);
+  const branches: SQL[] = [
+    // Name, company, e-mail, message and notes: the trigram index on searchableText.
+    ilike(searchableText(contactSubmissions), pattern),
+  ];
+  const digits = phoneSearchDigits(text);
+  if (digits) branches.push(like(phoneDigits(contactSubmissions), `%${digits}%`));
+  const reference = referenceRange(text);
+  if (reference) {
+    branches.push(sql`${contactSubmissions.id} between ${reference.low}::uuid and ${reference.high}::uuid`);
+  }
+  branches.push(
+    sql`${contactSubmissions.id} = any(array(select ${inquiryReplies.inquiry_id} from ${inquiryReplies} where ${ilike(inquiryReplies.body, pattern)} union all select ${inquiryMessages.inquiry_id} from ${inquiryMessages} where ${ilike(inquiryMessages.body, pattern)}))`,
+  );
+  return sql`(${sql.join(branches, sql` or `)})`;
+}

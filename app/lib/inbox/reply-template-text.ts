@@ -1,0 +1,83 @@
+import { company } from "~/content/company";
+import { REPLY_PLACEHOLDER_NAMES, type ReplyPlaceholderName } from "~/content/reply-placeholders";
+
+/** `{{ name }}`: a named placeholder, spaces inside the braces allowed. */
+const NAMED = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/**
+ * What is wrong with the placeholders of a template's text, as one
+ * sentence, or null. Unknown names and braces left open are both refused.
+ */
+export function placeholderProblem(text: string): string | null {
+  const unknown = [...text.matchAll(NAMED)]
+    .map((match) => match[1] ?? "")
+    .filter((name) => !(REPLY_PLACEHOLDER_NAMES as string[]).includes(name));
+  const known = REPLY_PLACEHOLDER_NAMES.map((name) => `{{${name}}}`).join(", ");
+  if (unknown.length > 0) {
+    const listed = [...new Set(unknown)].map((name) => `{{${name}}}`).join(", ");
+    return `Unknown placeholder ${listed}. Use only ${known}.`;
+  }
+  const rest = text.replace(NAMED, "");
+  if (rest.includes("{{") || rest.includes("}}")) {
+    return `A placeholder is not closed: write it as {{name}}. Use only ${known}.`;
+  }
+  return null;
+}
+
+export type PlaceholderValues = Record<ReplyPlaceholderName, string>;
+
+/** The values of the placeholders for one lead and the admin writing. */
+export function placeholderValues(lead: {
+  name: string;
+  company: string | null;
+  reference: string;
+  senderName: string;
+}): PlaceholderValues {
+  const fullName = lead.name.trim();
+  return {
+    name: fullName.split(/\s+/)[0] ?? "",
+    fullName,
+    company: lead.company?.trim() ?? "",
+    reference: lead.reference,
+    sender: lead.senderName,
+    brand: company.brandName,
+  };
+}
+
+/** Fills every known placeholder; an unknown one (never saved) stays as written. */
+export function fillPlaceholders(text: string, values: PlaceholderValues): string {
+  return text.replace(NAMED, (whole, name: string) =>
+    Object.hasOwn(values, name) ? values[name as ReplyPlaceholderName] : whole,
+  );
+}
+
+/** Where the composer's draft asks for the reply's own words (see draftReply). */
+export const YOUR_REPLY_MARK = "[[Your reply]]";
+
+/**
+ * Merges a template's text into a draft posted without JavaScript, where
+ * the server cannot know the cursor: it takes the place of the draft's
+ * "[[Your reply]]" mark when that is still there; otherwise it goes before
+ * the closing (the reference line and signature) when the draft still ends
+ * with it; otherwise after everything typed. Nothing typed is lost.
+ */
+export function mergeIntoDraft(draft: string, insert: string, closing: string): string {
+  if (draft.includes(YOUR_REPLY_MARK)) return draft.replace(YOUR_REPLY_MARK, () => insert);
+  const trimmed = draft.trimEnd();
+  if (closing && trimmed.endsWith(closing)) {
+    const before = trimmed.slice(0, trimmed.length - closing.length).trimEnd();
+    return `${before}${before ? "\n\n" : ""}${insert}\n\n${closing}`;
+  }
+  return trimmed ? `${trimmed}\n\n${insert}` : insert;
+}
+
+/** Inserts at the cursor (the selection, if any, is replaced), as the composer does with JavaScript. */
+export function insertAtCursor(
+  text: string,
+  insert: string,
+  selection: { start: number; end: number },
+): { text: string; cursor: number } {
+  const start = Math.max(0, Math.min(selection.start, text.length));
+  const end = Math.max(start, Math.min(selection.end, text.length));
+  return { text: text.slice(0, start) + insert + text.slice(end), cursor: start + insert.length };
+}

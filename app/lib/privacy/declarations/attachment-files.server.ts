@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import { inArray } from "drizzle-orm";
+import { contactSubmissions, inquiryAttachments } from "../../../../db/schema";
+import {
+  attachmentPath,
+  inquiriesWithAttachments,
+  removeAttachmentsOf,
+  storedAttachmentsOf,
+} from "../../conversation/attachment-files.server";
+import type { FileDeclaration } from "./types";
+
+/** A file without its row this long is an orphan (its transaction rolled back), not one being filed. */
+const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Attachments of received mail, one directory per inquiry: they go when
+ * their inquiry goes, whether erased or expired (its rows cascade; the
+ * files follow here, after the rows commit).
+ */
+export const attachmentFilesDeclaration: FileDeclaration = {
+  name: "attachment files",
+  where: "DATA_DIR/attachments/<inquiry>/<attachment>",
+  writtenBy: [
+    "app/lib/conversation/attachment-files.server.ts",
+    "app/lib/conversation/received-mail-effects.server.ts",
+  ],
+  personal: true,
+  exportAs: "attachmentFiles",
+  label: "Attachment files (kept on the server; their names and sizes are listed under attachments)",
+  async find(_db, subject, dirs) {
+    const dataDir = dirs.dataDir;
+    if (!dataDir) return [];
+    return subject.inquiryIds.flatMap((id) =>
+      storedAttachmentsOf(dataDir, id).map((storedAs) => ({
+        file: storedAs,
+        bytes: fs.statSync(attachmentPath(dataDir, storedAs)!).size,
+      })),
+    );
+  },
+  async erase(_tx, subject, dirs) {
+    const dataDir = dirs.dataDir;
+    if (!dataDir) return 0;
+    return subject.inquiryIds.reduce((total, id) => total + removeAttachmentsOf(dataDir, id), 0);
+  },
+  retention: {
+    kind: "own",
+    // With the inquiry: its rows expire by these periods, and its files follow.
+    periods: ["inquiryMonths", "spamDays"],
+    async apply(db, { now, dirs }) {
+      const dataDir = dirs.dataDir;
+      if (!dataDir) return 0;
+      const ids = inquiriesWithAttachments(dataDir);
+      if (ids.length === 0) return 0;
+      const living = new Set(
+        (
+          await db
+            .select({ id: contactSubmissions.id })
+            .from(contactSubmissions)
+            .where(inArray(contactSubmissions.id, ids))
+        ).map((row) => row.id),
+      );
+      let removed = 0;
+      for (const id of ids) {
+        if (!living.has(id)) {
+          removed += removeAttachmentsOf(dataDir, id);
+          continue;
+        }
+        const stored = storedAttachmentsOf(dataDir, id);
+        const known = new Set(
+          (
+            await db
+              .select({ storedAs: inquiryAttachments.stored_as })
+              .from(inquiryAttachments)
+              .where(inArray(inquiryAttachments.stored_as, stored))
+          ).map((row) => row.storedAs),
+        );
+        for (const storedAs of stored) {
+          const file = attachmentPath(dataDir, storedAs)!;
+          if (known.has(storedAs) || now.getTime() - fs.statSync(file).mtimeMs < ORPHAN_GRACE_MS) continue;
+          fs.rmSync(file, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
+    },
+  },
+};

@@ -1,0 +1,275 @@
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { contactSubmissions, inquiryEvents, inquiryMessages, inquiryReplies } from "../../../db/schema";
+import { replyPromise } from "~/content/lead-desk";
+import type { Db } from "../db/db.server";
+import { overdueCutoff } from "../inbox/reply-deadline";
+import type { UkWeek } from "./uk-weeks";
+
+/**
+ * The reports' queries. Weeks come from uk-weeks.ts: the database only puts
+ * each instant between the boundaries it is given (width_bucket), so the
+ * week maths lives in one place and needs no time-zone data in the database.
+ */
+
+/**
+ * Inquiries held for review (only too fast, not yet judged): the one place
+ * that says what "held" means for the reports and the weekly mail. A held
+ * row is also marked spam, so spam counts leave it out by asking for this.
+ */
+export function heldInquiryCondition(): SQL {
+  return sql`${contactSubmissions.held}`;
+}
+
+/** Genuine inquiries: not spam and not held; the pipeline, sources and response times count only these. */
+export function genuineInquiryCondition(): SQL {
+  return sql`(not ${contactSubmissions.is_spam} and not ${heldInquiryCondition()})`;
+}
+
+const at = (date: Date): SQL => sql`${date.toISOString()}::timestamptz`;
+
+/** The weeks' boundaries as one array parameter: n weeks, n + 1 instants. */
+function boundaries(weeks: readonly UkWeek[]): SQL {
+  const instants = [...weeks.map((week) => week.start), weeks.at(-1)!.end].map((date) => date.toISOString());
+  return sql`${`{${instants.join(",")}}`}::timestamptz[]`;
+}
+
+/** The week's index (0-based) of `column`, given the rows are already limited to the range. */
+const weekIndex = (column: SQLWrapper, weeks: readonly UkWeek[]) =>
+  sql<number>`(width_bucket(${column}, ${boundaries(weeks)}) - 1)::int`;
+
+function inRange(column: SQLWrapper, weeks: readonly UkWeek[]): SQL {
+  return sql`${column} >= ${at(weeks[0]!.start)} and ${column} < ${at(weeks.at(-1)!.end)}`;
+}
+
+/** Rows each list of the pipeline and sources shows at most. */
+const TOP = 10;
+
+export interface VolumeRow {
+  week: number;
+  interest: string | null;
+  spam: boolean;
+  held: boolean;
+  status: string;
+  source: string;
+  count: number;
+}
+
+/**
+ * Every inquiry in the range by week, interest, spam, held, status and
+ * channel: one pass over the range for the volume, spam, pipeline-status and
+ * channel figures.
+ */
+export async function selectWeeklyVolume(db: Db, weeks: readonly UkWeek[]): Promise<VolumeRow[]> {
+  const week = weekIndex(contactSubmissions.created_at, weeks);
+  const held = sql<boolean>`${heldInquiryCondition()}`;
+  return db
+    .select({
+      week,
+      interest: contactSubmissions.interest,
+      spam: contactSubmissions.is_spam,
+      held,
+      status: contactSubmissions.status,
+      source: contactSubmissions.source,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(contactSubmissions)
+    .where(inRange(contactSubmissions.created_at, weeks))
+    .groupBy(sql`1, 2, 3, 4, 5, 6`);
+}
+
+export interface ResponseRow {
+  week: number;
+  /** Messages from leads that week (the inquiries themselves and later mail). */
+  messages: number;
+  answered: number;
+  medianSeconds: number | null;
+  p90Seconds: number | null;
+  /** Answered, or waiting longer than the promise: the share's denominator. */
+  due: number;
+  withinPromise: number;
+}
+
+/**
+ * Response times: from each message of a lead (the inquiry, or a later mail
+ * of kind "message") to the next reply of the desk (a reply sent from it, or
+ * the first reply recorded as made elsewhere), bucketed by the message's week.
+ * Percentiles interpolate linearly (percentile_cont), as d3-array's quantile does.
+ */
+export async function selectWeeklyResponses(
+  db: Db,
+  weeks: readonly UkWeek[],
+  now: Date,
+): Promise<ResponseRow[]> {
+  const s = contactSubmissions;
+  const m = inquiryMessages;
+  const r = inquiryReplies;
+  const promise = sql`make_interval(hours => ${replyPromise.withinHours})`;
+  const result = await db.execute<{
+    week: number;
+    messages: number;
+    answered: number;
+    median: string | number | null;
+    p90: string | number | null;
+    due: number;
+    within: number;
+  }>(sql`
+    with lead_messages as (
+      select ${s.created_at} as sent, ${s.first_replied_at} as replied
+      from ${s}
+      where ${genuineInquiryCondition()} and ${inRange(s.created_at, weeks)}
+      union all
+      select ${m.sent_at} as sent,
+        least(
+          (select min(${r.created_at}) from ${r} where ${r.inquiry_id} = ${m.inquiry_id} and ${r.created_at} >= ${m.sent_at}),
+          case when ${s.first_replied_at} >= ${m.sent_at} then ${s.first_replied_at} end
+        ) as replied
+      from ${m} join ${s} on ${s.id} = ${m.inquiry_id}
+      where ${m.kind} = 'message' and ${genuineInquiryCondition()} and ${inRange(m.sent_at, weeks)}
+    )
+    select ${weekIndex(sql`sent`, weeks)} as week,
+      count(*)::int as messages,
+      (count(*) filter (where replied is not null))::int as answered,
+      percentile_cont(0.5) within group (order by extract(epoch from replied - sent)) filter (where replied is not null) as median,
+      percentile_cont(0.9) within group (order by extract(epoch from replied - sent)) filter (where replied is not null) as p90,
+      (count(*) filter (where replied is not null or sent <= ${at(overdueCutoff(now))}))::int as due,
+      (count(*) filter (where replied is not null and replied - sent <= ${promise}))::int as within
+    from lead_messages group by 1`);
+  const number = (value: string | number | null) => (value === null ? null : Number(value));
+  return result.rows.map((row) => ({
+    week: Number(row.week),
+    messages: Number(row.messages),
+    answered: Number(row.answered),
+    medianSeconds: number(row.median),
+    p90Seconds: number(row.p90),
+    due: Number(row.due),
+    withinPromise: Number(row.within),
+  }));
+}
+
+export interface PipelineRows {
+  /** Lost leads that had been contacted, and qualified, before they were lost. */
+  lostReached: { contacted: number; qualified: number };
+  lostReasons: { label: string; count: number }[];
+}
+
+/**
+ * What the pipeline needs beyond the status counts (selectWeeklyVolume), in
+ * one pass over the lost leads: how far each got (the furthest status its
+ * history shows, or "contacted" once replied to) and why it was lost.
+ */
+export async function selectPipeline(db: Db, weeks: readonly UkWeek[]): Promise<PipelineRows> {
+  const s = contactSubmissions;
+  const rank = sql`case v.status when 'qualified' then 2 when 'contacted' then 1 else 0 end`;
+  const result = await db.execute<{
+    key: string;
+    label: string;
+    count: number;
+    contacted: number;
+    qualified: number;
+  }>(sql`
+    select lower(btrim(coalesce(reason, ''))) as key, min(btrim(coalesce(reason, ''))) as label,
+      count(*)::int as count,
+      (count(*) filter (where furthest >= 1))::int as contacted,
+      (count(*) filter (where furthest >= 2))::int as qualified
+    from (
+      select ${s.lost_reason} as reason, greatest(
+        case when ${s.first_replied_at} is not null then 1 else 0 end,
+        (select max(${rank}) from ${inquiryEvents} e,
+          lateral (values (e.details->>'from'), (e.details->>'to')) as v(status)
+          where e.inquiry_id = ${s.id} and e.kind = 'status-changed')
+      ) as furthest
+      from ${s}
+      where ${genuineInquiryCondition()} and ${inRange(s.created_at, weeks)} and ${s.status} = 'closed_lost'
+    ) lost
+    group by 1`);
+  const groups = result.rows.map((row) => ({
+    key: row.key,
+    label: row.label,
+    count: Number(row.count),
+    contacted: Number(row.contacted),
+    qualified: Number(row.qualified),
+  }));
+  return {
+    lostReached: {
+      contacted: groups.reduce((sum, row) => sum + row.contacted, 0),
+      qualified: groups.reduce((sum, row) => sum + row.qualified, 0),
+    },
+    lostReasons: groups
+      .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      .slice(0, TOP)
+      .map(({ label, count }) => ({ label, count })),
+  };
+}
+
+export interface SourceRows {
+  landingPages: { key: string | null; count: number }[];
+  referrers: { key: string | null; count: number }[];
+  campaigns: { source: string | null; medium: string | null; campaign: string | null; count: number }[];
+}
+
+/** Most first, then by name, the unknown last among equals: the same order on every backend. */
+function byCountThenKey<T extends { count: number }>(key: (row: T) => string | null) {
+  return (a: T, b: T) => {
+    if (a.count !== b.count) return b.count - a.count;
+    const ka = key(a);
+    const kb = key(b);
+    if (ka === kb) return 0;
+    if (ka === null) return 1;
+    if (kb === null) return -1;
+    return ka < kb ? -1 : 1;
+  };
+}
+
+/**
+ * Where the genuine form inquiries of the range came from: landing page,
+ * referring site and campaign, in one pass (grouping sets), top ten of each.
+ */
+export async function selectSources(db: Db, weeks: readonly UkWeek[]): Promise<SourceRows> {
+  const s = contactSubmissions;
+  const result = await db.execute<{
+    kind: "landing" | "referrer" | "campaign";
+    landing_page: string | null;
+    referrer_host: string | null;
+    utm_source: string | null;
+    utm_medium: string | null;
+    utm_campaign: string | null;
+    count: number;
+  }>(sql`
+    select case when grouping(${s.landing_page}) = 0 then 'landing'
+        when grouping(${s.referrer_host}) = 0 then 'referrer' else 'campaign' end as kind,
+      ${s.landing_page} as landing_page, ${s.referrer_host} as referrer_host,
+      ${s.utm_source} as utm_source, ${s.utm_medium} as utm_medium, ${s.utm_campaign} as utm_campaign,
+      count(*)::int as count
+    from ${s}
+    where ${genuineInquiryCondition()} and ${inRange(s.created_at, weeks)} and ${s.source} = 'form'
+    group by grouping sets ((${s.landing_page}), (${s.referrer_host}), (${s.utm_source}, ${s.utm_medium}, ${s.utm_campaign}))`);
+  const rows = result.rows.map((row) => ({ ...row, count: Number(row.count) }));
+  const top = <T extends { count: number }>(list: T[], key: (row: T) => string | null) =>
+    list.sort(byCountThenKey(key)).slice(0, TOP);
+  const landingPages = top(
+    rows.filter((row) => row.kind === "landing").map((row) => ({ key: row.landing_page, count: row.count })),
+    (row) => row.key,
+  );
+  const referrers = top(
+    rows
+      .filter((row) => row.kind === "referrer")
+      .map((row) => ({ key: row.referrer_host, count: row.count })),
+    (row) => row.key,
+  );
+  const campaigns = top(
+    rows
+      .filter((row) => row.kind === "campaign")
+      .map((row) => ({
+        source: row.utm_source,
+        medium: row.utm_medium,
+        campaign: row.utm_campaign,
+        count: row.count,
+      })),
+    // All three unknown sorts last; otherwise by the triple as shown.
+    (row) =>
+      row.source === null && row.medium === null && row.campaign === null
+        ? null
+        : [row.source, row.medium, row.campaign].map((part) => part ?? "\uffff").join("\u0000"),
+  );
+  return { landingPages, referrers, campaigns };
+}

@@ -1,0 +1,140 @@
+import { INTEREST_LABELS } from "~/content/inquiry-options";
+import { LEAD_STATUS_LABELS } from "~/content/lead-desk";
+import { INTEREST_SERIES, type InterestSeries, type Report } from "./report-types";
+
+/**
+ * Each chart's data as one table: the page shows it beneath the chart and
+ * the CSV download is the same table, so the two cannot disagree.
+ */
+export const REPORT_CHARTS = [
+  "inquiries",
+  "response-times",
+  "within-promise",
+  "pipeline",
+  "lost-reasons",
+  "sources",
+  "spam",
+] as const;
+export type ReportChart = (typeof REPORT_CHARTS)[number];
+
+export function isReportChart(value: string): value is ReportChart {
+  return (REPORT_CHARTS as readonly string[]).includes(value);
+}
+
+export interface ReportTable {
+  title: string;
+  headers: string[];
+  rows: string[][];
+}
+
+export const SERIES_LABELS: Record<InterestSeries, string> = {
+  ...INTEREST_LABELS,
+  "not-given": "Not given",
+};
+
+export const FUNNEL_LABELS = {
+  received: "Received",
+  contacted: "Contacted",
+  qualified: "Qualified",
+  won: "Won",
+} as const;
+
+/** Hours with one decimal; an empty cell when there is no figure. */
+export function formatHours(value: number | null): string {
+  return value === null ? "" : value.toFixed(1);
+}
+
+/** A share as a whole percentage; an empty cell when nothing was due. */
+export function formatShare(value: number | null): string {
+  return value === null ? "" : `${Math.round(value * 100)}%`;
+}
+
+export function reportTable(report: Report, chart: ReportChart, promiseHours: number): ReportTable {
+  switch (chart) {
+    case "inquiries":
+      return {
+        title: "Inquiries per week by interest",
+        headers: ["Week (Monday)", ...INTEREST_SERIES.map((key) => SERIES_LABELS[key]), "Total"],
+        rows: report.volume.map((week) => [
+          week.week,
+          ...INTEREST_SERIES.map((key) => String(week.byInterest[key])),
+          String(week.total),
+        ]),
+      };
+    case "response-times":
+      return {
+        title: "Response time per week (hours)",
+        headers: [
+          "Week (Monday)",
+          "Messages from leads",
+          "Answered",
+          "Median (hours)",
+          "90th percentile (hours)",
+        ],
+        rows: report.responses.map((week) => [
+          week.week,
+          String(week.messages),
+          String(week.answered),
+          formatHours(week.medianHours),
+          formatHours(week.p90Hours),
+        ]),
+      };
+    case "within-promise":
+      return {
+        title: `Share answered within ${promiseHours} hours per week`,
+        headers: ["Week (Monday)", "Due", `Answered within ${promiseHours} hours`, "Share"],
+        rows: report.responses.map((week) => [
+          week.week,
+          String(week.due),
+          String(week.withinPromise),
+          formatShare(week.shareWithinPromise),
+        ]),
+      };
+    case "pipeline":
+      return {
+        title: "Pipeline",
+        headers: ["Measure", "Stage", "Leads", "Share of received"],
+        rows: [
+          ...report.pipeline.statuses.map((row) => [
+            "Status now",
+            LEAD_STATUS_LABELS[row.status],
+            String(row.count),
+            "",
+          ]),
+          ...report.pipeline.funnel.map((row) => [
+            "Reached",
+            FUNNEL_LABELS[row.stage],
+            String(row.count),
+            formatShare(row.shareOfReceived),
+          ]),
+        ],
+      };
+    case "lost-reasons":
+      return {
+        title: "Lost reasons",
+        headers: ["Reason", "Leads"],
+        rows: report.pipeline.lostReasons.map((row) => [row.label, String(row.count)]),
+      };
+    case "sources":
+      return {
+        title: "Where leads come from",
+        headers: ["Measure", "Value", "Leads"],
+        rows: [
+          ...report.sources.channels.map((row) => ["Channel", row.label, String(row.count)]),
+          ...report.sources.landingPages.map((row) => ["Landing page", row.label, String(row.count)]),
+          ...report.sources.referrers.map((row) => ["Referring site", row.label, String(row.count)]),
+          ...report.sources.campaigns.map((row) => [
+            "Campaign",
+            `${row.source} / ${row.medium} / ${row.campaign}`,
+            String(row.count),
+          ]),
+        ],
+      };
+    case "spam":
+      return {
+        title: "Spam and held inquiries per week",
+        headers: ["Week (Monday)", "Spam", "Held"],
+        rows: report.volume.map((week) => [week.week, String(week.spam), String(week.held)]),
+      };
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * UK weeks: Monday 00:00 to the next Monday 00:00, Europe/London time. Every
+ * weekly figure (the reports page, its CSV, the weekly mail) buckets by the
+ * boundaries this module computes, so a week is the same week everywhere;
+ * the database only compares instants against them.
+ *
+ * A week is 167 hours when the clocks go forward and 169 when they go back:
+ * adding 7 × 24 hours is wrong twice a year, so weeks step by London dates.
+ */
+
+export const UK_TIME_ZONE = "Europe/London";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface UkWeek {
+  /** The Monday's London date, YYYY-MM-DD: the week's name in tables and CSV. */
+  key: string;
+  start: Date;
+  /** The next Monday 00:00: exclusive. */
+  end: Date;
+}
+
+const londonFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: UK_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+interface LondonParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function londonParts(instant: Date): LondonParts {
+  const parts: Record<string, number> = {};
+  for (const part of londonFormat.formatToParts(instant)) {
+    if (part.type !== "literal") parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 0,
+    day: parts.day ?? 0,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+/** How far London is ahead of UTC at `instant` (0 or one hour). */
+function londonOffsetMs(instant: Date): number {
+  const p = londonParts(instant);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** The instant of 00:00 London time on the given London date (month 1–12; days may overflow). */
+export function londonMidnight(year: number, month: number, day: number): Date {
+  const naive = Date.UTC(year, month - 1, day);
+  // London changes its clocks at 01:00 UTC, never near midnight: one correction is exact.
+  return new Date(naive - londonOffsetMs(new Date(naive - londonOffsetMs(new Date(naive)))));
+}
+
+/** The London calendar date of an instant, YYYY-MM-DD. */
+export function londonDate(instant: Date): string {
+  const p = londonParts(instant);
+  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
+}
+
+/** The instant a London date (YYYY-MM-DD) begins. */
+export function londonDateStart(date: string): Date {
+  const [year, month, day] = date.split("-").map(Number);
+  return londonMidnight(year ?? 0, month ?? 0, day ?? 0);
+}
+
+/** Monday of the UK week that holds `instant`. */
+export function ukWeekStart(instant: Date): Date {
+  const p = londonParts(instant);
+  // getUTCDay of the London date itself: 0 = Sunday … 6 = Saturday.
+  const weekday = new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay();
+  const sinceMonday = (weekday + 6) % 7;
+  return londonMidnight(p.year, p.month, p.day - sinceMonday);
+}
+
+/** The week `weeks` after (or before, when negative) the week starting at `weekStart`. */
+export function addUkWeeks(weekStart: Date, weeks: number): Date {
+  const p = londonParts(weekStart);
+  return londonMidnight(p.year, p.month, p.day + weeks * 7);
+}
+
+export function ukWeekOf(instant: Date): UkWeek {
+  const start = ukWeekStart(instant);
+  return { key: londonDate(start), start, end: addUkWeeks(start, 1) };
+}
+
+/** Every UK week from the one holding `first` to the one holding `last`, oldest first. */
+export function ukWeeksBetween(first: Date, last: Date): UkWeek[] {
+  const weeks: UkWeek[] = [];
+  let start = ukWeekStart(first);
+  const stop = ukWeekStart(last).getTime();
+  while (start.getTime() <= stop) {
+    const end = addUkWeeks(start, 1);
+    weeks.push({ key: londonDate(start), start, end });
+    start = end;
+  }
+  return weeks;
+}
+
+/** The last `count` UK weeks, the current (partial) one included. */
+export function lastUkWeeks(now: Date, count: number): UkWeek[] {
+  const current = ukWeekStart(now);
+  return ukWeeksBetween(addUkWeeks(current, -(count - 1)), current);
+}
+
+/** Whole days between two London dates, for range limits. */
+export function daysBetweenDates(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}

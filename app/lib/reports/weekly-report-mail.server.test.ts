@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { contactSubmissions, dailyJobRuns, jobs, user, userRoles } from "../../../db/schema";
+import { mailJobs, runMailJobs } from "../../../tests/support/job-rows";
+import { useSmtpSink } from "../../../tests/support/suite-smtp-sink";
+import { useTestDatabase } from "../../../tests/support/suite-database";
+import { testBackends } from "../../../tests/support/test-database";
+import { type DatabaseHandle, openDatabase } from "../db/db.server";
+import { runDeskJobs } from "../inbox/desk-jobs.server";
+import { createMailSender } from "../mail/mail.server";
+import { sendWeeklyReport, WEEKLY_REPORT_MAIL } from "./weekly-report-mail.server";
+
+const SITE = "https://site.example.test";
+const HOUR = 60 * 60 * 1000;
+/** Monday 17 June 2030, 08:00 BST: the report is due from here. */
+const DUE = new Date("2030-06-17T07:00:00Z");
+
+describe.each(testBackends)("the weekly report mail on %s", (backend) => {
+  const database = useTestDatabase(backend, [jobs, dailyJobRuns, contactSubmissions, user]);
+  const smtp = useSmtpSink();
+  /** A second connection pool to the same database, as a second instance has (Postgres only). */
+  let second: DatabaseHandle | null = null;
+  beforeAll(async () => {
+    second = database.url ? await openDatabase({ kind: "postgres", url: database.url, poolSize: 2 }) : null;
+  });
+  afterAll(async () => {
+    await second?.close();
+  });
+  beforeEach(async () => {
+    await database.db.insert(user).values({ id: "ama", name: "Ama Admin", email: "ama@example.test" });
+    await database.db.insert(userRoles).values({ user_id: "ama", role: "admin" });
+  });
+  const instances = () => [database.db, second?.db ?? database.db];
+  const options = { siteUrl: SITE, adminEmails: ["ops@example.test"] };
+  const sender = () =>
+    createMailSender({ smtpUrl: smtp.url, mailDir: "/nonexistent", from: "Desk <desk@site.example.test>" });
+
+  async function inquiry(values: Partial<typeof contactSubmissions.$inferInsert>): Promise<string> {
+    const [row] = await database.db
+      .insert(contactSubmissions)
+      .values({ name: "Lead", email: "lead@example.test", message: "m", ...values })
+      .returning({ id: contactSubmissions.id });
+    return row!.id;
+  }
+
+  it("mails last week's figures once across two instances, from Monday 08:00 UK time, over SMTP", async () => {
+    // Last week (Monday 10 June 2030, from 2030-06-09T23:00Z): one answered in 3 hours, one overdue, one spam.
+    await inquiry({
+      created_at: new Date("2030-06-10T09:00:00Z"),
+      interest: "consultation",
+      first_replied_at: new Date("2030-06-10T12:00:00Z"),
+      status: "contacted",
+    });
+    const late = await inquiry({ created_at: new Date("2030-06-12T10:00:00Z"), interest: "gold-buying" });
+    await inquiry({ created_at: new Date("2030-06-13T10:00:00Z"), is_spam: true });
+    // This week: not in last week's figures, not yet overdue.
+    await inquiry({ created_at: new Date("2030-06-17T06:00:00Z"), interest: "gold-selling" });
+
+    expect(await sendWeeklyReport(database.db, { now: new Date(DUE.getTime() - 60_000), ...options })).toBe(
+      "too-early",
+    );
+    const outcomes = await Promise.all(
+      instances().flatMap((db) => [
+        runDeskJobs(db, { ...options, webhookUrl: undefined, now: () => DUE }),
+        runDeskJobs(db, { ...options, webhookUrl: undefined, now: () => new Date(DUE.getTime() + 2 * HOUR) }),
+      ]),
+    );
+    expect(outcomes.filter((outcome) => outcome.weeklyReport === "sent")).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome.weeklyReport === "already-done")).toHaveLength(3);
+    // Later in the week: still once.
+    expect(
+      await sendWeeklyReport(database.db, { now: new Date(DUE.getTime() + 48 * HOUR), ...options }),
+    ).toBe("already-done");
+
+    const queued = await mailJobs(database.db, WEEKLY_REPORT_MAIL);
+    expect(queued).toHaveLength(1);
+    const delivered = await Promise.all(instances().map((db) => runMailJobs(db, sender())));
+    expect(delivered.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(1);
+    const mail = await smtp.waitFor((received) => received.decoded.includes("Weekly report"));
+    const reports = smtp.messages.filter((received) => received.decoded.includes("Weekly report"));
+    expect(reports).toHaveLength(1);
+    expect(mail.headers.subject).toBe(
+      "Weekly report, week of 2030-06-10: 2 inquiries, 50% answered within 24 hours",
+    );
+    expect(mail.to.sort()).toEqual(["ama@example.test", "ops@example.test"]);
+    for (const text of [
+      "Inquiries",
+      "Gold Buying 1, Consultation 1",
+      "Spam",
+      "1 of 2",
+      "3.0 hours",
+      "50% (1 of 2 due)",
+      "Overdue now (1)",
+      `${SITE}/dashboard?inquiry=${late}`,
+      `${SITE}/dashboard/reports?range=12`,
+    ]) {
+      expect(mail.decoded).toContain(text);
+    }
+    // Leads by reference only: never a visitor's details.
+    expect(mail.decoded).not.toContain("lead@example.test");
+
+    // The next week, once more.
+    expect(
+      await sendWeeklyReport(database.db, { now: new Date(DUE.getTime() + 7 * 24 * HOUR), ...options }),
+    ).toBe("sent");
+  });
+
+  it("crosses the clock change: due at 08:00 GMT on the Monday after the clocks go back", async () => {
+    // Monday 28 October 2030 is in GMT: 08:00 UK time is 08:00Z.
+    expect(await sendWeeklyReport(database.db, { now: new Date("2030-10-28T07:59:00Z"), ...options })).toBe(
+      "too-early",
+    );
+    expect(await sendWeeklyReport(database.db, { now: new Date("2030-10-28T08:00:00Z"), ...options })).toBe(
+      "sent",
+    );
+    const [run] = await database.db.select().from(dailyJobRuns);
+    expect(run).toMatchObject({ job: "weekly-report", day: "2030-10-28" });
+    expect(run?.details).toMatchObject({ outcome: "sent", week: "2030-10-21", inquiries: 0 });
+  });
+});

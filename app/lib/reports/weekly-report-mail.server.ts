@@ -1,0 +1,125 @@
+import { and, count, eq, lte, sql } from "drizzle-orm";
+import { contactSubmissions, dailyJobRuns } from "../../../db/schema";
+import { replyPromise } from "~/content/lead-desk";
+import type { Db } from "../db/db.server";
+import { inquiryDashboardUrl } from "../inbox/desk-links";
+import { findAdminRecipients, formatInquiryReference } from "../inbox/inquiries.server";
+import { awaitingReplyCondition } from "../inbox/inbox.server";
+import { listOverdueInquiries } from "../inbox/reply-metrics.server";
+import { overdueCutoff } from "../inbox/reply-deadline";
+import { dealSizeLabel, interestLabel } from "../mail/desk-mails.server";
+import { enqueueMail } from "../mail/mail.server";
+import { renderMail } from "../mail/templates/render-mail.server";
+import { WeeklyReportMail } from "../mail/templates/weekly-report-mail.server";
+import { claimDay } from "../ops/daily-claim.server";
+import { heldInquiryCondition } from "./report-queries.server";
+import { formatHours, formatShare, SERIES_LABELS } from "./report-tables";
+import { INTEREST_SERIES } from "./report-types";
+import { ukWeekOf } from "./uk-weeks";
+import { buildReport } from "./weekly-report.server";
+import { createElement } from "react";
+
+export const WEEKLY_REPORT_JOB = "weekly-report";
+export const WEEKLY_REPORT_MAIL = "weekly-report";
+/** Monday from this hour, UK time (an hour before the office opens, as the morning digest). */
+export const WEEKLY_REPORT_HOUR_UK = 8;
+const LISTED = 20;
+const HOUR_MS = 60 * 60 * 1000;
+
+export type WeeklyReportOutcome = "sent" | "no-recipients" | "already-done" | "too-early";
+
+/** Held leads now; follows heldInquiryCondition, so it counts nothing until the held state exists. */
+async function countHeld(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(contactSubmissions)
+    .where(sql`not ${contactSubmissions.is_spam} and ${heldInquiryCondition()}`);
+  return row?.n ?? 0;
+}
+
+async function countOverdue(db: Db, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(contactSubmissions)
+    .where(and(awaitingReplyCondition, lte(contactSubmissions.created_at, overdueCutoff(now))));
+  return row?.n ?? 0;
+}
+
+/**
+ * The weekly report: last UK week's inquiries and response times against
+ * the promise, the leads overdue and held now, and a link to the reports
+ * page, mailed to the admins once per UK week from Monday 08:00 UK time (or
+ * later that week, if no instance ran then). The week is claimed in the
+ * transaction that queues the mail, so with several instances exactly one sends it.
+ */
+export async function sendWeeklyReport(
+  db: Db,
+  options: { now: Date; siteUrl: string; adminEmails: readonly string[] },
+): Promise<WeeklyReportOutcome> {
+  const { now, siteUrl } = options;
+  const thisWeek = ukWeekOf(now);
+  // Monday is never a day the clocks change: 8 hours after midnight is 08:00 UK time.
+  if (now.getTime() < thisWeek.start.getTime() + WEEKLY_REPORT_HOUR_UK * HOUR_MS) return "too-early";
+  const lastWeek = ukWeekOf(new Date(thisWeek.start.getTime() - 1));
+  return db.transaction(async (tx) => {
+    if (!(await claimDay(tx, WEEKLY_REPORT_JOB, thisWeek.key))) return "already-done";
+    const report = await buildReport(tx, [lastWeek], now);
+    const volume = report.volume[0]!;
+    const responses = report.responses[0]!;
+    const overdue = await listOverdueInquiries(tx, now, LISTED);
+    const overdueCount = await countOverdue(tx, now);
+    const heldCount = await countHeld(tx);
+    const record = async (outcome: WeeklyReportOutcome) => {
+      await tx
+        .update(dailyJobRuns)
+        .set({ details: { outcome, week: lastWeek.key, inquiries: volume.total, overdue: overdueCount } })
+        .where(and(eq(dailyJobRuns.job, WEEKLY_REPORT_JOB), eq(dailyJobRuns.day, thisWeek.key)));
+      return outcome;
+    };
+    const recipients = await findAdminRecipients(tx, options.adminEmails);
+    if (recipients.length === 0) return record("no-recipients");
+
+    const hours = replyPromise.withinHours;
+    const share = formatShare(responses.shareWithinPromise) || "nothing due";
+    const subject = `Weekly report, week of ${lastWeek.key}: ${volume.total} ${volume.total === 1 ? "inquiry" : "inquiries"}, ${share} answered within ${hours} hours`;
+    const byInterest = INTEREST_SERIES.filter((key) => volume.byInterest[key] > 0)
+      .map((key) => `${SERIES_LABELS[key]} ${volume.byInterest[key]}`)
+      .join(", ");
+    const inHours = (value: number | null) => (value === null ? "no replies" : `${formatHours(value)} hours`);
+    const figures: [string, string][] = [
+      ["Inquiries", String(volume.total)],
+      ["By interest", byInterest || "None"],
+      ["Spam", String(volume.spam)],
+      ["Held", String(volume.held)],
+      ["Messages from leads answered", `${responses.answered} of ${responses.messages}`],
+      ["Median response time", inHours(responses.medianHours)],
+      ["90th percentile response time", inHours(responses.p90Hours)],
+      [
+        `Answered within ${hours} hours (the promise)`,
+        `${share} (${responses.withinPromise} of ${responses.due} due)`,
+      ],
+      ["Overdue now", String(overdueCount)],
+      ["Held now", String(heldCount)],
+    ];
+    const reportsUrl = `${siteUrl}/dashboard/reports?range=12`;
+    await enqueueMail(tx, {
+      kind: WEEKLY_REPORT_MAIL,
+      to: recipients,
+      subject,
+      ...renderMail(
+        createElement(WeeklyReportMail, {
+          subject,
+          intro: `Last week, Monday ${lastWeek.key} to Sunday, UK time. Response times run from each message of a lead to the desk's next reply.`,
+          figures,
+          overdue: overdue.map((row) => ({
+            text: `${formatInquiryReference(row.id)} – ${interestLabel(row.interest)}, ${dealSizeLabel(row.dealSize)}, received ${row.createdAt.toISOString()}`,
+            dashboardUrl: inquiryDashboardUrl(siteUrl, row.id),
+          })),
+          overdueMore: Math.max(0, overdueCount - overdue.length),
+          reportsUrl,
+        }),
+      ),
+    });
+    return record("sent");
+  });
+}

@@ -1,0 +1,40 @@
+import { parseInboxFilter } from "~/forms/inbox";
+import { type AppContext, databaseContext } from "~/lib/context.server";
+import { guardedUser } from "~/lib/http/guards.server";
+import { countDueFollowUps } from "~/lib/inbox/follow-ups.server";
+import { countInboxCached, countUnreadCached, spamCountsCached } from "~/lib/inbox/inbox-counts.server";
+import { logger } from "~/lib/ops/logger.server";
+import { listSavedViews } from "~/lib/workspace/saved-views.server";
+import type { WorkspaceData } from "~/lib/workspace/workspace-data";
+
+/**
+ * The frame's numbers and saved views. The frame is not worth failing a
+ * page for: without the database it shows no counts and no views, and the
+ * page's own loader reports the failure.
+ */
+export async function loadWorkspace(context: AppContext): Promise<WorkspaceData> {
+  const user = guardedUser(context);
+  const database = context.get(databaseContext);
+  const data: WorkspaceData = { userName: user.name || user.email, views: [] };
+  try {
+    const [unread, trapped, dueFollowUps, views] = await Promise.all([
+      countUnreadCached(database),
+      spamCountsCached(database),
+      countDueFollowUps(database.db, { now: new Date() }),
+      listSavedViews(database.db, user.id),
+    ]);
+    data.unread = unread;
+    data.held = trapped.held;
+    data.dueFollowUps = dueFollowUps;
+    // Counted through the same cache as the inbox's own header: free until a change.
+    const counts = await Promise.all(
+      views.map((view) =>
+        countInboxCached(database, parseInboxFilter(new URLSearchParams(view.query)), user.id),
+      ),
+    );
+    data.views = views.map((view, index) => ({ ...view, count: counts[index]?.total }));
+  } catch (error) {
+    logger.warn({ err: error }, "could not load the workspace's counts and views");
+  }
+  return data;
+}

@@ -1,0 +1,49 @@
+import { data } from "react-router";
+import { replyPromise } from "~/content/lead-desk";
+import type { FieldErrors } from "~/forms/parse-form";
+import { databaseContext, type AppContext } from "~/lib/context.server";
+import { guardedUser } from "~/lib/http/guards.server";
+import { logFailure } from "~/lib/ops/failure-reference.server";
+import { parseReportRange, rangeQuery, type ResolvedRange } from "~/lib/reports/report-range";
+import type { Report } from "~/lib/reports/report-types";
+import { buildReport } from "~/lib/reports/weekly-report.server";
+
+export type ReportsPageData =
+  | {
+      ok: true;
+      range: Omit<ResolvedRange, "weeks">;
+      query: string;
+      report: Report;
+      promiseHours: number;
+    }
+  | {
+      ok: false;
+      fieldErrors: FieldErrors<"range" | "from" | "to">;
+      values: { range: string; from: string; to: string };
+      promiseHours: number;
+    };
+
+/** The reports page's figures for the range in the URL, or the range's errors (status 400). */
+export async function loadReportsPage(
+  request: Request,
+  context: AppContext,
+  now = new Date(),
+): Promise<{ status: number; body: ReportsPageData }> {
+  guardedUser(context);
+  const promiseHours = replyPromise.withinHours;
+  const parsed = parseReportRange(new URL(request.url).searchParams, now);
+  if (!parsed.ok) {
+    return {
+      status: 400,
+      body: { ok: false, fieldErrors: parsed.fieldErrors, values: parsed.values, promiseHours },
+    };
+  }
+  const { weeks, ...range } = parsed.range;
+  try {
+    const report = await buildReport(context.get(databaseContext).db, weeks, now);
+    return { status: 200, body: { ok: true, range, query: rangeQuery(parsed.range), report, promiseHours } };
+  } catch (error) {
+    // To the workspace's error boundary, with the reference and never the database's message.
+    throw data(logFailure(error, "reports could not be computed"), { status: 500 });
+  }
+}

@@ -1,0 +1,86 @@
+import { data, Form, href, Link, useActionData, useLoaderData } from "react-router";
+import { z } from "zod";
+import { PlaceholderList, TemplateForm } from "~/components/inbox/template-form";
+import { Button } from "~/components/ui/button";
+import { brandTitle } from "~/content/company";
+import { databaseContext } from "~/lib/context.server";
+import { readFormData } from "~/lib/http/form-data.server";
+import { guardedUser } from "~/lib/http/guards.server";
+import { redirectWithToast } from "~/lib/http/toast.server";
+import { deleteReplyTemplate, getReplyTemplate } from "~/lib/inbox/reply-templates.server";
+import type { Route } from "./+types/dashboard.templates.detail";
+import { saveTemplateForm } from "./dashboard.templates.server";
+
+export const handle = { hydrate: true };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: brandTitle(loaderData ? `Template: ${loaderData.template.name}` : "Template") },
+  { name: "robots", content: "noindex" },
+];
+
+const IdSchema = z.uuid();
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  guardedUser(context);
+  const id = IdSchema.safeParse(params.id);
+  const template = id.success ? await getReplyTemplate(context.get(databaseContext).db, id.data) : null;
+  if (!template) throw data("Not found", { status: 404 });
+  return {
+    template: { id: template.id, name: template.name, subject: template.subject, body: template.body },
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = guardedUser(context);
+  const id = IdSchema.safeParse(params.id);
+  if (!id.success) throw data("Not found", { status: 404 });
+  const formData = await readFormData(request);
+  if (formData.get("intent") === "delete") {
+    const deleted = await deleteReplyTemplate(context.get(databaseContext).db, id.data);
+    return redirectWithToast(context, href("/dashboard/templates"), {
+      title: deleted ? "Template deleted" : "This template no longer exists.",
+      ...(deleted ? {} : { variant: "destructive" as const }),
+    });
+  }
+  return saveTemplateForm(context, formData, user.id, id.data);
+}
+
+export default function TemplatePage() {
+  const { template } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <main id="main" className="mx-auto max-w-3xl space-y-8 px-4 py-12">
+      <p>
+        <Link
+          to={href("/dashboard/templates")}
+          className="text-sm font-semibold text-accent-strong underline"
+        >
+          Back to the templates
+        </Link>
+      </p>
+      <h1 className="text-2xl font-bold break-words text-ink">Template: {template.name}</h1>
+      <TemplateForm
+        values={result?.values ?? template}
+        errors={result?.errors ?? {}}
+        submitLabel="Save template"
+      />
+      <section aria-labelledby="placeholders-heading" className="space-y-3">
+        <h2 id="placeholders-heading" className="text-lg font-semibold">
+          Placeholders
+        </h2>
+        <PlaceholderList />
+      </section>
+      <section aria-labelledby="delete-heading" className="space-y-3">
+        <h2 id="delete-heading" className="text-lg font-semibold">
+          Delete
+        </h2>
+        <p className="text-sm">Replies and drafts already written from it keep their text.</p>
+        <Form method="post" aria-label="Delete template">
+          <Button type="submit" name="intent" value="delete" variant="destructive">
+            Delete template
+          </Button>
+        </Form>
+      </section>
+    </main>
+  );
+}

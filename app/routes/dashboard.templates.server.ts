@@ -1,0 +1,36 @@
+import { data, href } from "react-router";
+import type { AppContext } from "~/lib/context.server";
+import { ReplyTemplateSchema } from "~/forms/reply-templates";
+import { type FieldErrors, parseForm } from "~/forms/parse-form";
+import { databaseContext } from "~/lib/context.server";
+import { redirectWithToast } from "~/lib/http/toast.server";
+import { createReplyTemplate, updateReplyTemplate } from "~/lib/inbox/reply-templates.server";
+
+/**
+ * Saves the template editor's form: a new template, or `id`'s. Bad input
+ * (an unknown placeholder, a name in use) answers 400 with the errors and
+ * the text as posted, and stores nothing.
+ */
+export async function saveTemplateForm(
+  context: AppContext,
+  formData: FormData,
+  actorId: string,
+  id: string | null,
+) {
+  const parsed = parseForm(ReplyTemplateSchema, formData);
+  const values = parsed.values;
+  const failure = (errors: FieldErrors, status = 400) => data({ errors, values }, { status });
+  if (!parsed.ok) return failure(parsed.fieldErrors);
+  const { db } = context.get(databaseContext);
+  const saved = id
+    ? await updateReplyTemplate(db, id, parsed.data, actorId)
+    : await createReplyTemplate(db, parsed.data, actorId);
+  if (!saved.ok) {
+    return saved.reason === "name-taken"
+      ? failure({ name: "Another template has this name." })
+      : failure({ name: "This template no longer exists." }, 404);
+  }
+  return redirectWithToast(context, href("/dashboard/templates"), {
+    title: id ? "Template saved" : "Template added",
+  });
+}

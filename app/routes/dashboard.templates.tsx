@@ -1,0 +1,63 @@
+import { href, Link, useLoaderData } from "react-router";
+import { PlaceholderList } from "~/components/inbox/template-form";
+import { buttonVariants } from "~/components/ui/button";
+import { brandTitle } from "~/content/company";
+import { databaseContext } from "~/lib/context.server";
+import { guardedUser } from "~/lib/http/guards.server";
+import { listReplyTemplates } from "~/lib/inbox/reply-templates.server";
+import type { Route } from "./+types/dashboard.templates";
+
+export const handle = { hydrate: true };
+
+export const meta: Route.MetaFunction = () => [
+  { title: brandTitle("Reply templates") },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  guardedUser(context);
+  const templates = await listReplyTemplates(context.get(databaseContext).db);
+  return { templates: templates.map(({ id, name, subject }) => ({ id, name, subject })) };
+}
+
+/** The team's reply templates: each opens in the editor; the lead page inserts them into replies. */
+export default function TemplatesPage() {
+  const { templates } = useLoaderData<typeof loader>();
+  return (
+    <main id="main" className="mx-auto max-w-4xl space-y-8 px-4 py-12">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-2xl font-bold text-ink">Reply templates</h1>
+        <Link to={href("/dashboard/templates/new")} className={buttonVariants({ variant: "primary" })}>
+          New template
+        </Link>
+      </header>
+      {templates.length === 0 ? (
+        <p>No templates yet.</p>
+      ) : (
+        <ul className="divide-y divide-line-soft rounded-lg border border-line-soft" aria-label="Templates">
+          {templates.map((template) => (
+            <li key={template.id} className="space-y-1 p-4">
+              <Link
+                to={href("/dashboard/templates/:id", { id: template.id })}
+                className="font-semibold text-accent-strong underline"
+              >
+                {template.name}
+              </Link>
+              <p className="text-sm break-words text-ink-muted">{template.subject}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <section aria-labelledby="placeholders-heading" className="space-y-3">
+        <h2 id="placeholders-heading" className="text-lg font-semibold">
+          Placeholders
+        </h2>
+        <p className="text-sm">
+          A template may use these; they are filled in for the lead when the template is inserted into a
+          reply. Anything else in double braces is refused when you save.
+        </p>
+        <PlaceholderList />
+      </section>
+    </main>
+  );
+}
