@@ -107,7 +107,9 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByLabel("Message")).toHaveValue("Kept message");
     });
 
-    test("confirms a sent inquiry with the toast and clears every field", async ({ page }) => {
+    test("confirms a sent inquiry with the toast, its reference and what comes next, and clears every field", async ({
+      page,
+    }) => {
       await page.goto("/contact?equipment=cat-320-excavator");
       await fillValidInquiry(page, `e2e-${javaScriptEnabled ? "js" : "nojs"}`);
       await page.getByRole("button", { name: "Send Inquiry" }).click();
@@ -115,7 +117,16 @@ for (const javaScriptEnabled of [false, true]) {
       const toast = page.getByRole("status").filter({ hasText: SUCCESS_TITLE });
       await expect(toast).toBeVisible();
       await expect(toast).toContainText(SUCCESS_TEXT);
-      await expect(page).toHaveURL(/\/contact$/);
+      await expect(page).toHaveURL(/\/contact#inquiry-sent$/);
+      const confirmation = page.getByRole("region", { name: "We have your inquiry" });
+      await expect(confirmation).toBeVisible();
+      await expect(confirmation.getByTestId("inquiry-reference")).toHaveText(/^VM-[0-9A-F]{8}$/);
+      await expect(confirmation).toContainText("Please quote it");
+      await expect(confirmation).toContainText("will reply within 24 hours, by email from no-reply@");
+      await expect(confirmation).toContainText("check your spam or junk folder");
+      // The fragment starts keyboard navigation at the confirmation: its link is the next stop.
+      await page.keyboard.press("Tab");
+      await expect(confirmation.getByRole("link", { name: "Send another inquiry" })).toBeFocused();
       for (const label of [
         "Full Name",
         "Company",
@@ -132,6 +143,32 @@ for (const javaScriptEnabled of [false, true]) {
       // The confirmation is shown once: reloading does not repeat it or resubmit.
       await page.reload();
       await expect(page.getByText(SUCCESS_TITLE)).toHaveCount(0);
+      await expect(page.getByRole("region", { name: "We have your inquiry" })).toHaveCount(0);
+    });
+
+    test("a refused inquiry opens at the error summary, which links to each field", async ({ page }) => {
+      await page.goto("/contact");
+      // The browser checks the pattern first; the server checks again, for a browser that does not.
+      await page.getByLabel("Phone Number").evaluate((input) => input.removeAttribute("pattern"));
+      await page.getByLabel("Phone Number").fill("+44 20 abc");
+      expect((await submitServerInvalidInquiry(page)).status()).toBe(400);
+      await expect(page).toHaveURL(/\/contact#contact-errors$/);
+      const summary = page.getByRole("alert").filter({ hasText: "Please correct the following:" });
+      await expect(summary).toBeVisible();
+      // With JavaScript the form focuses the summary itself once it shows; wait for that, or a
+      // Tab pressed in between is taken back. Without it, the address's fragment places the start.
+      if (javaScriptEnabled) await expect(summary).toBeFocused();
+      // Keyboard navigation starts at the summary: its first link is the next stop.
+      await page.keyboard.press("Tab");
+      await expect(summary.getByRole("link").first()).toBeFocused();
+      await expect(summary.getByRole("link", { name: /^Phone Number:/ })).toHaveAttribute(
+        "href",
+        "#contact-phone",
+      );
+      // The phone's message says what is wrong with what was typed.
+      await expect(page.getByLabel("Phone Number")).toHaveAccessibleDescription(
+        /cannot contain “a”, “b” or “c”/,
+      );
     });
   });
 }
