@@ -1,6 +1,6 @@
-import { data, Form, href, Link, useActionData, useLoaderData } from "react-router";
+import { data, Form, href, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
-import { PlaceholderList, TemplateForm } from "~/components/inbox/template-form";
+import { TemplateEditorPage } from "~/components/inbox/template-form";
 import { Button } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
 import { databaseContext } from "~/lib/context.server";
@@ -49,27 +49,12 @@ export default function TemplatePage() {
   const { template } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
-    <main id="main" className="mx-auto max-w-3xl space-y-8 px-4 py-12">
-      <p>
-        <Link
-          to={href("/dashboard/templates")}
-          className="text-sm font-semibold text-accent-strong underline"
-        >
-          Back to the templates
-        </Link>
-      </p>
-      <h1 className="text-2xl font-bold break-words text-ink">Template: {template.name}</h1>
-      <TemplateForm
-        values={result?.values ?? template}
-        errors={result?.errors ?? {}}
-        submitLabel="Save template"
-      />
-      <section aria-labelledby="placeholders-heading" className="space-y-3">
-        <h2 id="placeholders-heading" className="text-lg font-semibold">
-          Placeholders
-        </h2>
-        <PlaceholderList />
-      </section>
+    <TemplateEditorPage
+      title={`Template: ${template.name}`}
+      values={result?.values ?? template}
+      errors={result?.errors ?? {}}
+      submitLabel="Save template"
+    >
       <section aria-labelledby="delete-heading" className="space-y-3">
         <h2 id="delete-heading" className="text-lg font-semibold">
           Delete
@@ -81,6 +66,6 @@ export default function TemplatePage() {
           </Button>
         </Form>
       </section>
-    </main>
+    </TemplateEditorPage>
   );
 }

@@ -1,4 +1,5 @@
-import { Form } from "react-router";
+import type { ReactNode } from "react";
+import { Form, href, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
@@ -76,5 +77,40 @@ export function TemplateForm({
         {submitLabel}
       </Button>
     </Form>
+  );
+}
+
+/**
+ * A template's page, new or existing: the way back, the form, the
+ * placeholders it may use, then whatever the page adds (deleting).
+ */
+export function TemplateEditorPage({
+  title,
+  children,
+  ...form
+}: {
+  title: string;
+  children?: ReactNode;
+} & Parameters<typeof TemplateForm>[0]) {
+  return (
+    <main id="main" className="mx-auto max-w-3xl space-y-8 px-4 py-12">
+      <p>
+        <Link
+          to={href("/dashboard/templates")}
+          className="text-sm font-semibold text-accent-strong underline"
+        >
+          Back to the templates
+        </Link>
+      </p>
+      <h1 className="text-2xl font-bold break-words text-ink">{title}</h1>
+      <TemplateForm {...form} />
+      <section aria-labelledby="placeholders-heading" className="space-y-3">
+        <h2 id="placeholders-heading" className="text-lg font-semibold">
+          Placeholders
+        </h2>
+        <PlaceholderList />
+      </section>
+      {children}
+    </main>
   );
 }

@@ -4,16 +4,12 @@ import type { Db } from "../db/db.server";
 import { renderFollowUpReminder } from "../mail/desk-mails.server";
 import { enqueueMail } from "../mail/mail.server";
 import { dueForReminder } from "./follow-ups.server";
-import { formatInquiryReference } from "./inquiries.server";
+import { leadPageUrl } from "./desk-links";
+import { leadSummaryColumns, summariseLead } from "./lead-summary.server";
 import { recordEvents } from "./timeline.server";
 
 export const FOLLOW_UP_REMINDER_MAIL = "follow-up-reminder";
 const BATCH = 100;
-
-/** The lead page, where the follow-up is set, moved and completed. */
-export function leadPageUrl(siteUrl: string, inquiryId: string): string {
-  return `${siteUrl}/dashboard/inquiries/${encodeURIComponent(inquiryId)}`;
-}
 
 /**
  * Mails each owner of a follow-up that has come due one reminder, queued
@@ -48,12 +44,7 @@ export async function remindDueFollowUps(db: Db, options: { now: Date; siteUrl: 
         ),
       );
     const leads = await tx
-      .select({
-        id: contactSubmissions.id,
-        interest: contactSubmissions.interest,
-        dealSize: contactSubmissions.deal_size,
-        createdAt: contactSubmissions.created_at,
-      })
+      .select(leadSummaryColumns)
       .from(contactSubmissions)
       .where(
         inArray(
@@ -70,11 +61,7 @@ export async function remindDueFollowUps(db: Db, options: { now: Date; siteUrl: 
         to: [email],
         inquiryId: row.inquiryId,
         ...renderFollowUpReminder({
-          reference: formatInquiryReference(lead.id),
-          interest: lead.interest,
-          dealSize: lead.dealSize,
-          createdAt: lead.createdAt,
-          dashboardUrl: leadPageUrl(options.siteUrl, lead.id),
+          ...summariseLead(lead, leadPageUrl(options.siteUrl, lead.id)),
           dueAt: row.dueAt,
         }),
       });

@@ -2,13 +2,13 @@ import { and, asc, eq, isNull, notInArray } from "drizzle-orm";
 import { contactSubmissions, dailyJobRuns } from "../../../db/schema";
 import { CLOSED_LEAD_STATUSES, DIGEST_HOUR_GMT } from "~/content/lead-desk";
 import type { Db } from "../db/db.server";
-import { type LeadSummary, renderMorningDigest } from "../mail/desk-mails.server";
+import { renderMorningDigest } from "../mail/desk-mails.server";
 import { enqueueMail } from "../mail/mail.server";
 import { claimDay, gmtDay } from "../ops/daily-claim.server";
-import { inquiryDashboardUrl } from "./desk-links";
+import { inquiryDashboardUrl, leadPageUrl } from "./desk-links";
 import { findAdminRecipients, formatInquiryReference } from "./inquiries.server";
-import { leadPageUrl } from "./follow-up-reminders.server";
 import { listFollowUps } from "./follow-ups.server";
+import { type LeadSummaryRow, leadSummaryColumns, summariseLead } from "./lead-summary.server";
 import { listOverdueInquiries } from "./reply-metrics.server";
 import { countSpamAndHeld } from "./spam-review.server";
 
@@ -36,27 +36,11 @@ export async function sendMorningDigest(
   const day = gmtDay(now);
   return db.transaction(async (tx) => {
     if (!(await claimDay(tx, MORNING_DIGEST_JOB, day))) return "already-done";
-    const summary = (row: {
-      id: string;
-      interest: string | null;
-      dealSize: string | null;
-      createdAt: Date;
-    }): LeadSummary => ({
-      reference: formatInquiryReference(row.id),
-      interest: row.interest,
-      dealSize: row.dealSize,
-      createdAt: row.createdAt,
-      dashboardUrl: inquiryDashboardUrl(siteUrl, row.id),
-    });
+    const summary = (row: LeadSummaryRow) => summariseLead(row, inquiryDashboardUrl(siteUrl, row.id));
     const overdue = (await listOverdueInquiries(tx, now, LISTED)).map(summary);
     const unassigned = (
       await tx
-        .select({
-          id: contactSubmissions.id,
-          interest: contactSubmissions.interest,
-          dealSize: contactSubmissions.deal_size,
-          createdAt: contactSubmissions.created_at,
-        })
+        .select(leadSummaryColumns)
         .from(contactSubmissions)
         .where(
           and(
@@ -71,12 +55,7 @@ export async function sendMorningDigest(
     // What the bot traps kept out of the inbox: held inquiries wait for a judgement.
     const held = (
       await tx
-        .select({
-          id: contactSubmissions.id,
-          interest: contactSubmissions.interest,
-          dealSize: contactSubmissions.deal_size,
-          createdAt: contactSubmissions.created_at,
-        })
+        .select(leadSummaryColumns)
         .from(contactSubmissions)
         .where(eq(contactSubmissions.held, true))
         .orderBy(asc(contactSubmissions.created_at))
