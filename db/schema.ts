@@ -158,11 +158,12 @@ export const contactSubmissions = pgTable(
       .where(sql`${table.held}`),
     // A phone or WhatsApp number searched by its digits.
     index("contact_submissions_phone_digits_idx").using("gin", sql`(${phoneDigits(table)}) gin_trgm_ops`),
-    // "Awaiting reply", longest waiting first: only the few unanswered, open, genuine rows.
+    // "Awaiting reply", longest waiting first: only the few unanswered, genuine rows, open or
+    // closed and written to since (awaitingReplyCondition: the same expression).
     index("contact_submissions_awaiting_idx")
       .on(table.awaiting_since, table.id)
       .where(
-        sql`not ${table.is_spam} and ${table.awaiting_since} is not null and ${table.status} not in ('closed_won', 'closed_lost')`,
+        sql`not ${table.is_spam} and ${table.awaiting_since} is not null and (${table.status} not in ('closed_won', 'closed_lost') or ${table.awaiting_since} > coalesce(${table.status_changed_at}, ${table.created_at}))`,
       ),
     // "Mine" newest first; is_spam in the key lets its count read the index alone.
     index("contact_submissions_assigned_idx").on(

@@ -3,10 +3,10 @@ import path from "node:path";
 import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
 import { backupFileName, pruneBackups } from "~/lib/backup/backup-files.server";
 import {
+  backupPgliteDump,
   backupPostgres,
   backupStoppedPglite,
   deriveBackupToken,
-  writeBlob,
 } from "~/lib/backup/backup.server";
 import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
 import { type Env, EnvError, getEnv } from "~/lib/env.server";
@@ -16,7 +16,8 @@ import { fail, parseCommandLine } from "./command-line";
 const USAGE = `Usage: npm run backup -- [FILE] [--url http://127.0.0.1:PORT]
 
 Writes one consistent backup of the database the server in this environment
-uses. Without FILE: BACKUP_DIR (default ./backups)/backup-<UTC time>-<kind>.<ext>,
+uses, with the attachment files of received mail (DATA_DIR/attachments), as
+one file. Without FILE: BACKUP_DIR (default ./backups)/backup-<UTC time>-<kind>.tar.gz,
 and BACKUP_DIR then keeps the newest BACKUP_KEEP (default 7) backups.
   PostgreSQL (DATABASE_URL set): pg_dump in custom format, servers keep running.
   Embedded database (DATA_DIR): asks the running server to take it (it alone
@@ -63,11 +64,12 @@ async function backupThroughServer(): Promise<void> {
       `The server at ${target} refused the backup (${response.status}): is it this DATA_DIR's server, and is BETTER_AUTH_SECRET (or DATA_DIR/auth-secret) the one it uses?`,
     );
   }
-  await writeBlob(await response.blob(), file);
+  const dump = await response.blob();
+  await backupPgliteDump(async () => dump, env.DATA_DIR, file);
 }
 
 try {
-  if (kind === "postgres") await backupPostgres(env.DATABASE_URL!, file);
+  if (kind === "postgres") await backupPostgres(env.DATABASE_URL!, env.DATA_DIR, file);
   else {
     try {
       await backupStoppedPglite(env.DATA_DIR, file);

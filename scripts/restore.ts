@@ -8,9 +8,10 @@ import { fail, parseCommandLine } from "./command-line";
 const USAGE = `Usage: npm run restore -- FILE [--force]
 
 Restores a backup from \`npm run backup\` into the database this environment
-names (DATABASE_URL, else the embedded database in DATA_DIR), with the server
-stopped, then applies this version's newer migrations. The target must be
-empty; --force replaces what it holds.`;
+names (DATABASE_URL, else the embedded database in DATA_DIR), and its
+attachment files into DATA_DIR/attachments, with the server stopped, then
+applies this version's newer migrations. The target must be empty; --force
+replaces what it holds.`;
 
 const { values, positionals: files } = parseCommandLine(
   USAGE,
@@ -21,13 +22,20 @@ const force = values.force ?? false;
 
 try {
   const env = getEnv();
-  const { kind } = await restoreBackup({
+  const { kind, attachments } = await restoreBackup({
     file: files[0]!,
     force,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
   });
   console.log(`Restored ${files[0]} into ${kind === "postgres" ? "the PostgreSQL database" : env.DATA_DIR}.`);
+  if (attachments === null) {
+    console.log(
+      `This backup is from before backups held the attachment files of received mail: copy the old DATA_DIR/attachments into ${env.DATA_DIR} if you still have it, or the inquiries list attachments whose files are gone.`,
+    );
+  } else {
+    console.log(`Restored ${attachments} attachment file(s) into ${env.DATA_DIR}/attachments.`);
+  }
   if (
     kind === "pglite" &&
     !env.BETTER_AUTH_SECRET &&

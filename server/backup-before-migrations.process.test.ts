@@ -71,7 +71,7 @@ describe.each(testBackends)("a start with migrations to apply, on %s", (backend)
       expect(line).toMatchObject({ level: 30, migrations: [newest] });
       const file = String(line?.file);
       expect(path.dirname(file)).toBe(backupDir);
-      expect(path.basename(file)).toMatch(backend === "pglite" ? /-pglite\.tar\.gz$/ : /-postgres\.dump$/);
+      expect(path.basename(file)).toMatch(backend === "pglite" ? /-pglite\.tar\.gz$/ : /-postgres\.tar\.gz$/);
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
       expect(fs.statSync(backupDir).mode & 0o777).toBe(0o700);
       expect(fs.statSync(file).size).toBeGreaterThan(1_000);

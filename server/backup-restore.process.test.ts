@@ -67,6 +67,11 @@ async function backUpAndRestore(backend: Backend) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "backup-restore-"));
   cleanups.push(async () => fs.rmSync(workDir, { recursive: true, force: true }));
 
+  // A buyer's document, kept as the filer keeps an attachment: a file under DATA_DIR, not in the database.
+  const document = path.join("attachments", site.inquiryIds.withNotes, crypto.randomUUID());
+  fs.mkdirSync(path.join(site.env.DATA_DIR!, path.dirname(document)), { recursive: true, mode: 0o700 });
+  fs.writeFileSync(path.join(site.env.DATA_DIR!, document), "%PDF- KYC pack", { mode: 0o600 });
+
   // 2. Back up while visitors keep submitting (each inquiry mails the admin).
   const clients = startSubmittingClients({ url: () => site.url, secret: SEEDED_SECRET, clients: 3 });
   let acknowledgedBefore: string[];
@@ -105,7 +110,8 @@ async function backUpAndRestore(backend: Backend) {
     CONTACT_RATE_LIMIT: "0",
     ...(restoredUrl ? { DATABASE_URL: restoredUrl } : {}),
   };
-  expect(await runScript("restore", [file], restoredEnv)).toContain("Restored");
+  expect(await runScript("restore", [file], restoredEnv)).toContain("Restored 1 attachment file(s)");
+  expect(fs.readFileSync(path.join(restoredDir, document), "utf8")).toBe("%PDF- KYC pack");
   // A second restore onto what is now a non-empty target is refused.
   await expect(runScript("restore", [file], restoredEnv)).rejects.toThrow(/--force/);
 

@@ -8,7 +8,7 @@ import type { LegalDocument } from "./types";
  * force (contact_submissions.privacy_notice_version). Change it with every
  * revision of the text, together with `lastUpdated`.
  */
-export const PRIVACY_NOTICE_VERSION = "2026-11-24.2";
+export const PRIVACY_NOTICE_VERSION = "2026-11-24.3";
 
 /**
  * Administrator accounts need a second factor at sign-in: requireAdminMiddleware
@@ -175,7 +175,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
               `Sessions, with their IP address and user agent: until you sign out, or until the session expires after ${days(config.sessionIdleDays)} without use and at the latest ${days(config.sessionMaxDays)} after you signed in.`,
               `Password-reset links: until they are used, and at the latest ${hours(authLinks.resetPasswordHours)} after we sent them.`,
               `Accounts, with their sign-in methods, passkeys, authenticator app, roles and sign-in times: until you delete your account on your account page, which deletes it and its sessions at once. An account nobody has signed in to for ${months(config.inactiveAccountMonths)} gets a warning email; it is deleted ${days(config.inactiveAccountGraceDays)} after the warning unless you sign in before then.`,
-              `Backups: we back up our database on a schedule and keep only the most recent backups, up to a number set in our server configuration. A backup holds everything the database held when it was taken, including data erased or deleted since then, until the backup itself is deleted, which is at the latest ${days(config.backupDays)} after it was taken. We use backups only to restore the website after a failure.`,
+              `Backups: we back up our database, with the attachments of emails you send us, on a schedule and keep only the most recent backups, up to a number set in our server configuration. A backup holds everything the database and those attachments held when it was taken, including data erased or deleted since then, until the backup itself is deleted, which is at the latest ${days(config.backupDays)} after it was taken. We use backups only to restore the website after a failure.`,
               "Customer due diligence records, which are not kept on this website: five years after the end of the business relationship or transaction, the period the Money Laundering Regulations 2017 set for the regulated sector.",
             ],
           },

@@ -1,18 +1,18 @@
 import type { Page } from "@playwright/test";
-import { createReceivedMailFiler } from "../../app/lib/conversation/file-received-mail.server";
-import type { ReceivedMail } from "../../app/lib/conversation/received-mail";
+import { sentMessageIds } from "../../db/schema";
 import { formatInquiryReference } from "../../app/lib/inbox/inquiries.server";
-import { expect, test } from "./fixtures";
-import type { InboxServer } from "./inbox-setup";
+import { expect, TEAM_MAILBOX, test } from "./support/team-mailbox";
 
 /**
- * The conversation comes back: a lead's answer, filed while the lead page
- * is open (as the mailbox fetcher files it, in a transaction on the
- * server's database), appears without a reload, and the lead, answered a
- * day and more ago, awaits a reply again with its 24-hour clock counted
- * from the new message.
+ * The conversation comes back: a lead's answer, delivered into the team
+ * mailbox (a real Dovecot, by IMAP APPEND) while the lead page is open, is
+ * fetched and filed by the server itself (IMAP_URL) and appears without a
+ * reload; the lead, answered a day and more ago, awaits a reply again with
+ * its 24-hour clock counted from the new message.
  */
 const ID = "2b7e4c1a-9d3f-4e8b-8a6c-5f1e0d9c7b3a";
+/** The Message-ID of the desk's earlier reply, which the lead's client answers. */
+const DESK_REPLY_ID = "desk-reply.2b7e4c1a@site.test";
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
 test.use({
@@ -29,19 +29,37 @@ test.use({
         first_replied_at: hoursAgo(39),
       },
     ],
+    prepare: async (database) => {
+      await database.db
+        .insert(sentMessageIds)
+        .values({ message_id: DESK_REPLY_ID, inquiry_id: ID, kind: "reply", created_at: hoursAgo(39) });
+      // The inquiry's rows go with it when the next test seeds.
+      return async () => {};
+    },
   },
 });
 
-/** Files one mail into the running server's database, as the fetcher would. */
-async function fileMail(inbox: InboxServer, mail: ReceivedMail) {
-  const fileReceivedMail = createReceivedMailFiler({
-    dataDir: inbox.env.DATA_DIR!,
-    ownAddresses: [],
-    acknowledge: true,
-    adminEmails: [],
-    siteUrl: inbox.url,
-  });
-  await inbox.write((database) => database.db.transaction((tx) => fileReceivedMail(tx, mail)));
+/** The lead's answer as their mail client sends it: it answers the desk's reply (In-Reply-To). */
+function leadsAnswer(sentAt: number): string {
+  return [
+    'From: "Rita Reply" <rita@buyer.test>',
+    "To: deals@voltameridian.co.uk",
+    // The client dropped the reference from the subject: the headers thread it.
+    "Subject: Re: May",
+    `Date: ${new Date(sentAt).toUTCString().replace("GMT", "+0000")}`,
+    `Message-ID: <answer.${sentAt}@buyer.test>`,
+    `In-Reply-To: <${DESK_REPLY_ID}>`,
+    `References: <${DESK_REPLY_ID}>`,
+    "Authentication-Results: mx.test; spf=pass smtp.mailfrom=buyer.test; dkim=pass; dmarc=pass",
+    "MIME-Version: 1.0",
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    "Yes, May suits us. <b>Please</b> send the contract.",
+    "",
+    "On Monday, Desk wrote:",
+    "> Is May fine?",
+    "",
+  ].join("\r\n");
 }
 
 /** React has hydrated the page (its event stream opens next); a marker tells a reload apart. */
@@ -54,8 +72,8 @@ async function waitForLive(page: Page) {
   });
 }
 
-test("a lead's answer appears live on the open lead page, and the lead awaits a reply again from that message", async ({
-  inbox,
+test("a lead's answer delivered to the team mailbox appears live on the open lead page, and the lead awaits a reply again from that message", async ({
+  teamMailbox,
   adminPage: page,
 }) => {
   test.setTimeout(90_000);
@@ -65,21 +83,7 @@ test("a lead's answer appears live on the open lead page, and the lead awaits a 
   await expect(page.getByTestId("awaiting-reply")).toHaveCount(0);
 
   const before = Date.now();
-  await fileMail(inbox, {
-    mailbox: "imap://deals@imap.example.test/INBOX",
-    messageId: `answer.${before}@buyer.test`,
-    inReplyTo: null,
-    references: [],
-    from: { address: "rita@buyer.test", name: "Rita Reply" },
-    to: ["deals@voltameridian.co.uk"],
-    cc: [],
-    subject: `Re: Your inquiry ${formatInquiryReference(ID)}`,
-    text: "Yes, May suits us. <b>Please</b> send the contract.\n\nOn Monday, Desk wrote:\n> Is May fine?",
-    date: new Date(before),
-    headers: { "authentication-results": "mx.test; spf=pass; dkim=pass; dmarc=pass" },
-    attachments: [],
-    size: 800,
-  });
+  await teamMailbox.append(TEAM_MAILBOX.user, TEAM_MAILBOX.folder, leadsAnswer(before));
 
   const message = page.getByTestId("received-message");
   await expect(message).toContainText("Yes, May suits us. <b>Please</b> send the contract.", {
@@ -105,4 +109,61 @@ test("a lead's answer appears live on the open lead page, and the lead awaits a 
   await page.goto("/dashboard?status=awaiting");
   const card = page.getByRole("article", { name: "Rita Reply" });
   await expect(card).toContainText("Last: theirs");
+});
+
+test.describe("a closed lead that writes again", () => {
+  const WON = "7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
+  test.use({
+    seed: {
+      inquiries: () => [
+        {
+          id: WON,
+          name: "Wale Won",
+          email: "wale@buyer.test",
+          message: "10 kg, as agreed.",
+          interest: "gold-buying",
+          status: "closed_won",
+          status_changed_at: hoursAgo(30),
+          created_at: hoursAgo(40),
+          first_replied_at: hoursAgo(39),
+        },
+      ],
+    },
+  });
+
+  test("is awaited again, its status kept, and shows in the awaiting view", async ({
+    teamMailbox,
+    adminPage: page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.goto(`/dashboard/inquiries/${WON}`);
+    await waitForLive(page);
+    await expect(page.getByTestId("awaiting-reply")).toHaveCount(0);
+
+    const sentAt = Date.now();
+    await teamMailbox.append(
+      TEAM_MAILBOX.user,
+      TEAM_MAILBOX.folder,
+      [
+        'From: "Wale Won" <wale@buyer.test>',
+        "To: deals@voltameridian.co.uk",
+        `Subject: Next shipment ${formatInquiryReference(WON)}`,
+        `Date: ${new Date(sentAt).toUTCString().replace("GMT", "+0000")}`,
+        `Message-ID: <next.${sentAt}@buyer.test>`,
+        "Content-Type: text/plain; charset=utf-8",
+        "",
+        "Can we do another 10 kg in July?",
+        "",
+      ].join("\r\n"),
+    );
+
+    await expect(page.getByTestId("received-message")).toContainText("another 10 kg in July", {
+      timeout: 30_000,
+    });
+    await expect(page.getByTestId("awaiting-reply")).toBeVisible();
+    // The outcome stays: the conversation reopened, not the deal.
+    await expect(page.locator("main header").getByText("Closed – won")).toBeVisible();
+    await page.goto("/dashboard?status=awaiting");
+    await expect(page.getByRole("article", { name: "Wale Won" })).toContainText("Last: theirs");
+  });
 });

@@ -50,16 +50,21 @@ interface TestFixtures {
   memberPage: Page;
 }
 
+/** The worker's inbox server, with every seeded account; `env` adds to its environment. */
+export function startWorkerInboxServer(env: Record<string, string> = {}): Promise<InboxServer> {
+  return startInboxServer([], undefined, {
+    secondFactorRoles: true,
+    // Replies and assignment mail reach the e2e SMTP sink, where specs read them.
+    env: { SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`, ...env },
+    postgresUrl: process.env.TEST_DATABASE_URL,
+  });
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   inboxServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from its first parameter.
     async ({}, provide) => {
-      const server = await startInboxServer([], undefined, {
-        secondFactorRoles: true,
-        // Replies and assignment mail reach the e2e SMTP sink, where specs read them.
-        env: { SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}` },
-        postgresUrl: process.env.TEST_DATABASE_URL,
-      });
+      const server = await startWorkerInboxServer();
       await provide(server);
       await server.stop();
     },

@@ -16,9 +16,15 @@ export interface ImapServer {
   append(user: string, folder: string, raw: string): Promise<number>;
   /**
    * Deletes the folder and makes it again with the same messages (and any
-   * `extra`), as a migrated or rebuilt mailbox would be: a new UIDVALIDITY.
+   * `extra`, after them or, with `extraFirst`, before them), as a migrated or
+   * rebuilt mailbox would be: a new UIDVALIDITY.
    */
-  recreateFolder(user: string, folder: string, extra?: string[]): Promise<{ before: number; after: number }>;
+  recreateFolder(
+    user: string,
+    folder: string,
+    extra?: string[],
+    options?: { extraFirst?: boolean },
+  ): Promise<{ before: number; after: number }>;
   /** The folder's messages: UID and flags (the fetcher must leave them as they were). */
   messages(user: string, folder: string): Promise<{ uid: number; flags: string[] }[]>;
   /** Stops Dovecot (clients lose their connections); `start` brings it back on the same port. */
@@ -183,7 +189,7 @@ export async function startImapServer({
       `imap://${encodeURIComponent(user)}:${encodeURIComponent(users[user] ?? "")}@127.0.0.1:${port}/${encodeURIComponent(folder)}`,
     createFolder: (user, folder) => as(user, async (client) => void (await client.mailboxCreate(folder))),
     append: (user, folder, raw) => as(user, (client) => append(client, folder, raw)),
-    recreateFolder: (user, folder, extra = []) =>
+    recreateFolder: (user, folder, extra = [], { extraFirst = false } = {}) =>
       as(user, async (client) => {
         const before = await uidValidity(client, folder);
         await client.mailboxOpen(folder, { readOnly: true });
@@ -192,7 +198,9 @@ export async function startImapServer({
         await client.mailboxDelete(folder);
         await client.mailboxCreate(folder);
         const sources = messages.sort((a, b) => a.uid - b.uid).map((message) => message.source!.toString());
-        for (const raw of [...sources, ...extra]) await append(client, folder, raw);
+        for (const raw of extraFirst ? [...extra, ...sources] : [...sources, ...extra]) {
+          await append(client, folder, raw);
+        }
         const after = await uidValidity(client, folder);
         if (after === before) throw new Error(`${folder} kept UIDVALIDITY ${before} when made again`);
         return { before, after };

@@ -4,7 +4,7 @@ import type { Env } from "../env.server";
 import { logger } from "../ops/logger.server";
 import { ensurePrivateDir } from "../ops/private-files.server";
 import { backupFileName } from "./backup-files.server";
-import { backupPostgres, writeBlob } from "./backup.server";
+import { backupPgliteDump, backupPostgres } from "./backup.server";
 
 /** The log line a start that migrates writes, with `file` and `migrations`: the runbook quotes it. */
 export const BACKUP_BEFORE_MIGRATIONS_MESSAGE = "backup before migrations written";
@@ -28,10 +28,10 @@ export function backupBeforeMigrations(env: Env): BeforeMigrations {
     let file: string;
     if (dumpPglite) {
       file = path.join(dir, backupFileName("pglite"));
-      await writeBlob(await dumpPglite(), file);
+      await backupPgliteDump(dumpPglite, env.DATA_DIR, file);
     } else {
       file = path.join(dir, backupFileName("postgres"));
-      await backupPostgres(env.DATABASE_URL!, file);
+      await backupPostgres(env.DATABASE_URL!, env.DATA_DIR, file);
     }
     logger.info({ file, migrations, ms: Date.now() - started }, BACKUP_BEFORE_MIGRATIONS_MESSAGE);
   };

@@ -32,7 +32,7 @@ describe("backup files", () => {
       "backup-2026-11-22T10-00-00Z-pglite.tar.gz",
     );
     expect(backupFileName("postgres", new Date("2026-01-02T03:04:05Z"))).toBe(
-      "backup-2026-01-02T03-04-05Z-postgres.dump",
+      "backup-2026-01-02T03-04-05Z-postgres.tar.gz",
     );
   });
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { backupFileName, listBackups, pruneBackups } from "./backup-files.server";
-import { backupPostgres, writeBlob } from "./backup.server";
+import { backupPgliteDump, backupPostgres } from "./backup.server";
 import type { DatabaseHandle } from "../db/db.server";
 import type { Env } from "../env.server";
 import { logger } from "../ops/logger.server";
@@ -18,7 +18,7 @@ export async function takeScheduledBackup(database: DatabaseHandle, env: Env): P
   ensurePrivateDir(dir, { tighten: true });
   if (database.kind === "pglite") {
     const file = path.join(dir, backupFileName("pglite"));
-    await writeBlob(await database.dumpDataDir!(), file);
+    await backupPgliteDump(() => database.dumpDataDir!(), env.DATA_DIR, file);
     pruneBackups(dir, env.BACKUP_KEEP);
     return file;
   }
@@ -30,7 +30,7 @@ export async function takeScheduledBackup(database: DatabaseHandle, env: Env): P
     const newest = listBackups(dir).at(-1);
     if (newest && Date.now() - fs.statSync(newest).mtimeMs < env.BACKUP_INTERVAL! / 2) return null;
     const file = path.join(dir, backupFileName("postgres"));
-    await backupPostgres(env.DATABASE_URL!, file);
+    await backupPostgres(env.DATABASE_URL!, env.DATA_DIR, file);
     pruneBackups(dir, env.BACKUP_KEEP);
     return file;
   });

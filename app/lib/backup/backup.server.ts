@@ -3,7 +3,14 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { detectBackupKind, writeAtomically } from "./backup-files.server";
+import { attachmentsDir } from "../conversation/attachment-files.server";
+import {
+  countStoredAttachments,
+  extractBackup,
+  installAttachments,
+  writeBackup,
+} from "./backup-bundle.server";
+import { detectBackupKind, readManifest, writeAtomically } from "./backup-files.server";
 import { acquireDataDirLock } from "../db/data-dir-lock.server";
 import { dumpStoppedPglite, loadPgliteDump, openDatabase, pgliteFilesDir } from "../db/db.server";
 import { emptyPostgresDatabase, inspectPostgresTarget } from "./postgres-backup.server";
@@ -26,15 +33,36 @@ export async function writeBlob(blob: Blob, file: string): Promise<void> {
   });
 }
 
-/** Backs up a PGlite data directory no process has open (the server is stopped). */
-export async function backupStoppedPglite(dataDir: string, file: string): Promise<void> {
-  await writeBlob(await dumpStoppedPglite(path.resolve(dataDir)), file);
+/** A backup of a PGlite database from its dump (`dump` is called once), with DATA_DIR's attachment files. */
+export async function backupPgliteDump(
+  dump: () => Promise<Blob>,
+  dataDir: string,
+  file: string,
+): Promise<void> {
+  await writeBackup(file, {
+    kind: "pglite",
+    dataDir,
+    writeDatabase: async (target) => writeBlob(await dump(), target),
+  });
 }
 
-/** `pg_dump` in custom format: one consistent snapshot, while the servers keep running. */
-export async function backupPostgres(databaseUrl: string, file: string): Promise<void> {
-  await writeAtomically(file, async (temporary) => {
-    await run("pg_dump", ["--format=custom", `--file=${temporary}`, `--dbname=${databaseUrl}`]);
+/** Backs up a PGlite data directory no process has open (the server is stopped). */
+export async function backupStoppedPglite(dataDir: string, file: string): Promise<void> {
+  await backupPgliteDump(() => dumpStoppedPglite(path.resolve(dataDir)), dataDir, file);
+}
+
+/**
+ * `pg_dump` in custom format: one consistent snapshot, while the servers
+ * keep running; with the attachment files of `dataDir` (the instances'
+ * shared DATA_DIR, docs/operations.md).
+ */
+export async function backupPostgres(databaseUrl: string, dataDir: string, file: string): Promise<void> {
+  await writeBackup(file, {
+    kind: "postgres",
+    dataDir,
+    writeDatabase: async (target) => {
+      await run("pg_dump", ["--format=custom", `--file=${target}`, `--dbname=${databaseUrl}`]);
+    },
   });
 }
 
@@ -53,9 +81,13 @@ export interface RestoreOptions {
 /**
  * Restores a backup into an empty data directory (PGlite) or database
  * (Postgres) with the server stopped, then applies the migrations this
- * version has and the backup lacks.
+ * version has and the backup lacks, and puts its attachment files in
+ * DATA_DIR/attachments. `attachments` is null for an older backup, which
+ * held none (those files are left as they are).
  */
-export async function restoreBackup(options: RestoreOptions): Promise<{ kind: "pglite" | "postgres" }> {
+export async function restoreBackup(
+  options: RestoreOptions,
+): Promise<{ kind: "pglite" | "postgres"; attachments: number | null }> {
   const kind = detectBackupKind(options.file);
   if (kind === "postgres" && !options.databaseUrl) {
     throw new RestoreRefusedError(
@@ -67,9 +99,23 @@ export async function restoreBackup(options: RestoreOptions): Promise<{ kind: "p
       "This is an embedded-database (PGlite) backup: unset DATABASE_URL and set DATA_DIR to restore it.",
     );
   }
-  if (kind === "pglite") await restorePglite(options);
-  else await restorePostgres(options.file, options.databaseUrl!, options.force);
-  return { kind };
+  const manifest = readManifest(options.file);
+  // Refused before anything is changed: one site's documents never mix with another's.
+  if (manifest && countStoredAttachments(options.dataDir) > 0 && !options.force) {
+    throw new RestoreRefusedError(
+      `${attachmentsDir(path.resolve(options.dataDir))} already holds attachment files. Restore into an empty DATA_DIR, or add --force to replace them.`,
+    );
+  }
+  const extracted = manifest ? await extractBackup(options.file, manifest, options.dataDir) : null;
+  try {
+    const databaseFile = extracted?.databaseFile ?? options.file;
+    if (kind === "pglite") await restorePglite({ ...options, file: databaseFile });
+    else await restorePostgres(databaseFile, options.databaseUrl!, options.force);
+    const attachments = extracted ? installAttachments(extracted.attachmentsDir, options.dataDir) : null;
+    return { kind, attachments };
+  } finally {
+    extracted?.dispose();
+  }
 }
 
 async function restorePglite({ file, force, dataDir }: RestoreOptions) {

@@ -17,7 +17,11 @@ import { mailJobs, webhookJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { sendDeskReply } from "../inbox/desk-reply.server";
-import { getInquiry } from "../inbox/inbox.server";
+import { InboxFilterSchema } from "~/forms/inbox";
+import { getInquiry, listInquiries } from "../inbox/inbox.server";
+import { setLeadStatus } from "../inbox/lead-status.server";
+import { replyState } from "../inbox/reply-deadline";
+import { listOverdueInquiries } from "../inbox/reply-metrics.server";
 import { createInquiry, formatInquiryReference, INQUIRY_ACKNOWLEDGEMENT } from "../inbox/inquiries.server";
 import { INQUIRY_REPLY } from "../mail/mail-job.server";
 import { attachmentPath } from "./attachment-files.server";
@@ -180,6 +184,45 @@ describe.each(testBackends)("filing received mail on %s", (backend) => {
       .from(sentMessageIds)
       .where(eq(sentMessageIds.inquiry_id, row!.id));
     expect(sent).toMatchObject({ kind: "acknowledgement", message_id: ack!.threading!.messageId });
+  });
+
+  it("a closed lead that writes again awaits a reply, its status kept, until the desk answers", async () => {
+    const lead = await answeredInquiry();
+    // Lost while its first message still waited: closing ended that wait.
+    await database.db
+      .update(contactSubmissions)
+      .set({ awaiting_since: new Date(Date.now() - 3 * 86_400_000) })
+      .where(eq(contactSubmissions.id, lead.id));
+    await setLeadStatus(database.db, {
+      inquiryId: lead.id,
+      status: "closed_lost",
+      lostReason: "Went elsewhere",
+      actorId: "ama",
+    });
+    const awaiting = async () =>
+      (await listInquiries(database.db, InboxFilterSchema.parse({ status: "awaiting" }))).items.map(
+        (item) => item.id,
+      );
+    expect(await getInquiry(database.db, lead.id)).toMatchObject({ awaitingSince: null });
+    expect(await awaiting()).toEqual([]);
+
+    const before = Date.now();
+    await file(mail({ inReplyTo: lead.replyMessageId, text: "We are back: 10 kg after all?" }));
+    const item = (await getInquiry(database.db, lead.id))!;
+    // The outcome stays on record (reports count it); the conversation is open again.
+    expect(item).toMatchObject({ status: "closed_lost", lastMessageBy: "lead" });
+    // The clock counts from this message, not from the wait the close ended.
+    expect(item.awaitingSince!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(replyState(item, new Date())).toBe("on-time");
+    expect(await awaiting()).toEqual([lead.id]);
+    expect(await mailJobs(database.db, MESSAGE_RECEIVED_NOTICE)).toHaveLength(1);
+    // Overdue a day later, like any lead.
+    const overdue = await listOverdueInquiries(database.db, new Date(Date.now() + 25 * 3_600_000));
+    expect(overdue.map((entry) => entry.id)).toEqual([lead.id]);
+
+    await sendDeskReply(database.db, { inquiryId: lead.id, subject: "Re", body: "Yes", actorId: "ama" });
+    expect(await awaiting()).toEqual([]);
+    expect((await getInquiry(database.db, lead.id))!.status).toBe("closed_lost");
   });
 
   it("records an out-of-office reply without acknowledging it or restarting the clock", async () => {

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { CLOSED_LEAD_STATUSES } from "~/content/lead-desk";
 import { contactSubmissions, inquiryAttachments, user } from "../../../db/schema";
 import type { Db } from "../db/db.server";
 import { inquiryDashboardUrl } from "../inbox/desk-links";
@@ -65,14 +66,21 @@ export async function storeAttachments(
  * A message from the lead: the lead awaits a reply again, its clock runs
  * from its oldest unanswered message (this one, unless an earlier one is
  * still unanswered), the overdue webhook may fire again for this wait, and
- * the inbox shows it unread and theirs.
+ * the inbox shows it unread and theirs. On a closed lead a wait from before
+ * the close is over: the clock starts at this message, which reopens the
+ * conversation (awaitingReplyCondition) without changing the status.
  */
 export async function restartClock(tx: Db, inquiryId: string): Promise<void> {
+  const closed = sql.join(
+    CLOSED_LEAD_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const newWait = sql`(${contactSubmissions.awaiting_since} is null or (${contactSubmissions.status} in (${closed}) and ${contactSubmissions.awaiting_since} <= coalesce(${contactSubmissions.status_changed_at}, ${contactSubmissions.created_at})))`;
   await tx
     .update(contactSubmissions)
     .set({
-      overdue_alerted_at: sql`case when ${contactSubmissions.awaiting_since} is null then null else ${contactSubmissions.overdue_alerted_at} end`,
-      awaiting_since: sql`coalesce(${contactSubmissions.awaiting_since}, now())`,
+      overdue_alerted_at: sql`case when ${newWait} then null else ${contactSubmissions.overdue_alerted_at} end`,
+      awaiting_since: sql`case when ${newWait} then now() else ${contactSubmissions.awaiting_since} end`,
       last_message_by: "lead",
       last_action_at: sql`now()`,
       read_at: null,

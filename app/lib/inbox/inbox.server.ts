@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, isNull, lt, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNotNull, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { contactSubmissions, user } from "../../../db/schema";
 import { CLOSED_LEAD_STATUSES } from "~/content/lead-desk";
@@ -62,14 +62,28 @@ const assignee = alias(user, "assignee");
 export { searchCondition };
 
 /**
- * Open genuine inquiries whose lead's last message has no answer yet; the
- * same expression as the partial index contact_submissions_awaiting_idx, so
+ * A lead that is open, or closed and has written since it was closed: a
+ * message reopens the conversation (it awaits a reply again) while the
+ * status, the deal's outcome, stays as the desk set it. A lead closed while
+ * it waited owes nothing until it writes again.
+ */
+const openOrWroteSinceClosed = or(
+  notInArray(contactSubmissions.status, [...CLOSED_LEAD_STATUSES]),
+  gt(
+    contactSubmissions.awaiting_since,
+    sql`coalesce(${contactSubmissions.status_changed_at}, ${contactSubmissions.created_at})`,
+  ),
+) as SQL;
+
+/**
+ * Genuine inquiries whose lead's last message has no answer yet; implies the
+ * predicate of the partial index contact_submissions_awaiting_idx, so
  * Postgres can use it.
  */
 export const awaitingReplyCondition = and(
   eq(contactSubmissions.is_spam, false),
   isNotNull(contactSubmissions.awaiting_since),
-  notInArray(contactSubmissions.status, [...CLOSED_LEAD_STATUSES]),
+  openOrWroteSinceClosed,
 ) as SQL;
 
 function statusCondition(status: InboxQuery["status"]): SQL {
@@ -134,7 +148,11 @@ const itemColumns = {
   assignedTo: contactSubmissions.assigned_to,
   assignedToName: assignee.name,
   firstRepliedAt: contactSubmissions.first_replied_at,
-  awaitingSince: contactSubmissions.awaiting_since,
+  // What the cards and the lead page count the clock from: nothing for a closed lead that has not written since.
+  awaitingSince:
+    sql<Date | null>`case when ${openOrWroteSinceClosed} then ${contactSubmissions.awaiting_since} end`.mapWith(
+      contactSubmissions.awaiting_since,
+    ),
   lastMessageBy: contactSubmissions.last_message_by,
   source: contactSubmissions.source,
 };

@@ -283,7 +283,7 @@ describe.each(testBackends)("the lead desk on %s", (backend) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const rows = await tx.execute<{ "QUERY PLAN": string }>(
         sql.raw(
-          `explain select id from contact_submissions where not is_spam and awaiting_since is not null and status not in ('closed_won', 'closed_lost') order by awaiting_since asc, id asc limit 25`,
+          `explain select id from contact_submissions where not is_spam and awaiting_since is not null and (status not in ('closed_won', 'closed_lost') or awaiting_since > coalesce(status_changed_at, created_at)) order by awaiting_since asc, id asc limit 25`,
         ),
       );
       return rows.rows.map((row) => row["QUERY PLAN"]).join("\n");

@@ -6,7 +6,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * Where an inquiry stands against the reply promise, counted from the lead's
  * oldest unanswered message (the inquiry itself, or a later mail):
  * - "answered": the desk answered the lead's last message;
- * - "not-awaiting": spam or closed, nobody owes it a reply;
+ * - "not-awaiting": spam, or closed and silent since, nobody owes it a reply;
  * - "on-time", "due-soon" (within `dueSoonHours` of the deadline) or
  *   "overdue" (`withinHours` or more without a first reply).
  */
@@ -18,7 +18,8 @@ export interface ReplyDeadlineInput {
   /** Absent or null: not replied yet. */
   firstRepliedAt?: Date | number | null;
   /**
-   * Since when the lead waits (null: nothing is owed). Absent: the inquiry
+   * Since when the lead waits (null: nothing is owed), as the inbox reads it:
+   * for a closed lead, only a message after the close. Absent: the inquiry
    * alone counts, waiting from its creation until its first reply.
    */
   awaitingSince?: Date | number | null;
@@ -39,9 +40,10 @@ export function waitingSince(inquiry: ReplyDeadlineInput): Date | number | null 
 export function replyState(inquiry: ReplyDeadlineInput, now: Date): ReplyState {
   const since = waitingSince(inquiry);
   if (since === null) return inquiry.firstRepliedAt ? "answered" : "not-awaiting";
-  if (inquiry.isSpam || (CLOSED_LEAD_STATUSES as readonly string[]).includes(inquiry.status)) {
-    return "not-awaiting";
-  }
+  if (inquiry.isSpam) return "not-awaiting";
+  // A closed lead's wait is given (awaitingSince) only when it wrote after it was closed.
+  const closed = (CLOSED_LEAD_STATUSES as readonly string[]).includes(inquiry.status);
+  if (closed && inquiry.awaitingSince === undefined) return "not-awaiting";
   const deadline = replyDeadline(since).getTime();
   if (now.getTime() >= deadline) return "overdue";
   if (now.getTime() >= deadline - replyPromise.dueSoonHours * HOUR_MS) return "due-soon";

@@ -65,7 +65,7 @@ describe("private files", () => {
       const url = await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL!, "private_files");
       try {
         const file = path.join(tempRoot(), "pg", backupFileName("postgres"));
-        await backupPostgres(url, file);
+        await backupPostgres(url, tempRoot(), file);
         expect(mode(path.dirname(file))).toBe(0o700);
         expect(mode(file)).toBe(0o600);
       } finally {

@@ -1,0 +1,158 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { attachmentPath, attachmentsDir } from "../conversation/attachment-files.server";
+import { ensurePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../ops/private-files.server";
+import { type BackupKind, type BackupManifest, MANIFEST, writeAtomically } from "./backup-files.server";
+
+const run = promisify(execFile);
+
+/**
+ * A backup is one file, a gzipped tar: `backup.json` first (what it holds),
+ * then the database (`database.tar.gz`, PGlite's dump, or `database.dump`,
+ * pg_dump's custom format), then the files the database points at and does
+ * not hold: the kept attachments of received mail, `attachments/<inquiry
+ * id>/<attachment id>` as under DATA_DIR (decision 047). A backup without
+ * them would restore the list of a customer's documents without the
+ * documents. Written and read with the system's `tar` (GNU tar, in every
+ * Debian), as pg_dump is: the files are streamed, never held in memory.
+ */
+const DATABASE_MEMBER: Record<BackupKind, string> = { pglite: "database.tar.gz", postgres: "database.dump" };
+
+/** Every kept attachment under DATA_DIR, as `<inquiry>/<attachment>`. */
+function storedAttachments(dataDir: string): string[] {
+  const root = attachmentsDir(dataDir);
+  if (!fs.existsSync(root)) return [];
+  return fs.readdirSync(root).flatMap((inquiry) => {
+    let names: string[];
+    try {
+      names = fs.readdirSync(path.join(root, inquiry));
+    } catch {
+      // Not a directory, or erased with its inquiry since the listing.
+      return [];
+    }
+    return names
+      .map((name) => `${inquiry}/${name}`)
+      .filter((storedAs) => attachmentPath(dataDir, storedAs) !== null);
+  });
+}
+
+/**
+ * Writes a backup of `kind` into `file`: `writeDatabase` dumps the database
+ * into the path it is given, and DATA_DIR's attachment files go beside it.
+ */
+export async function writeBackup(
+  file: string,
+  options: { kind: BackupKind; dataDir: string; writeDatabase: (target: string) => Promise<void> },
+): Promise<BackupManifest> {
+  let manifest: BackupManifest | undefined;
+  await writeAtomically(file, async (temporary) => {
+    // Beside the backup (0700, in the backup's private directory): the same disk, and as private.
+    const staging = fs.mkdtempSync(path.join(path.dirname(temporary), ".backup-staging-"));
+    try {
+      const database = DATABASE_MEMBER[options.kind];
+      await options.writeDatabase(path.join(staging, database));
+      // Listed after the dump: an attachment's file is written before its row commits, so
+      // every row in the dump has its file here. A file whose row came later is kept too
+      // (restored, it is an orphan that retention removes).
+      const attachments = storedAttachments(options.dataDir);
+      manifest = {
+        format: 1,
+        kind: options.kind,
+        attachments: attachments.length,
+        createdAt: new Date().toISOString(),
+      };
+      fs.writeFileSync(path.join(staging, MANIFEST), JSON.stringify(manifest), { mode: PRIVATE_FILE_MODE });
+      const list = path.join(staging, "attachments.list");
+      fs.writeFileSync(list, attachments.map((storedAs) => `attachments/${storedAs}\n`).join(""));
+      const files =
+        attachments.length > 0
+          ? [`--directory=${path.resolve(options.dataDir)}`, `--files-from=${list}`]
+          : [];
+      // The manifest first: readManifest reads it from the start of the file alone. A file
+      // erased (with its inquiry) since it was listed is left out, not a failed backup.
+      await run("tar", [
+        "--create",
+        "--gzip",
+        "--ignore-failed-read",
+        `--file=${temporary}`,
+        `--directory=${staging}`,
+        MANIFEST,
+        database,
+        ...files,
+      ]);
+    } finally {
+      fs.rmSync(staging, { recursive: true, force: true });
+    }
+  });
+  return manifest!;
+}
+
+export interface OpenedBackup {
+  manifest: BackupManifest;
+  /** The database dump, extracted. */
+  databaseFile: string;
+  /** The extracted `attachments` directory (absent when the backup held none). */
+  attachmentsDir: string;
+  /** Removes what was extracted. */
+  dispose(): void;
+}
+
+/** Extracts a backup into a private directory under `workDir` (on DATA_DIR's disk, so its files move by rename). */
+export async function extractBackup(
+  file: string,
+  manifest: BackupManifest,
+  workDir: string,
+): Promise<OpenedBackup> {
+  ensurePrivateDir(workDir);
+  const dir = fs.mkdtempSync(path.join(workDir, ".restore-"));
+  const dispose = () => fs.rmSync(dir, { recursive: true, force: true });
+  try {
+    // As root, tar would give the files the owner recorded in the archive: keep them this user's.
+    await run("tar", [
+      "--extract",
+      "--gzip",
+      `--file=${path.resolve(file)}`,
+      `--directory=${dir}`,
+      "--no-same-owner",
+    ]);
+    const databaseFile = path.join(dir, DATABASE_MEMBER[manifest.kind]);
+    if (!fs.existsSync(databaseFile)) throw new Error(`${file} holds no ${DATABASE_MEMBER[manifest.kind]}`);
+    return { manifest, databaseFile, attachmentsDir: path.join(dir, "attachments"), dispose };
+  } catch (error) {
+    dispose();
+    throw error;
+  }
+}
+
+/** How many attachment files DATA_DIR holds now (a restore must not mix two sites' files). */
+export function countStoredAttachments(dataDir: string): number {
+  return storedAttachments(dataDir).length;
+}
+
+/**
+ * Puts a restored backup's attachment files in DATA_DIR/attachments (0600
+ * files in 0700 directories), replacing what was there. Only names the
+ * server would have written (two ids) are taken.
+ */
+export function installAttachments(extracted: string, dataDir: string): number {
+  const target = attachmentsDir(dataDir);
+  fs.rmSync(target, { recursive: true, force: true });
+  ensurePrivateDir(target);
+  if (!fs.existsSync(extracted)) return 0;
+  let installed = 0;
+  for (const inquiry of fs.readdirSync(extracted)) {
+    for (const name of fs.readdirSync(path.join(extracted, inquiry))) {
+      const from = path.join(extracted, inquiry, name);
+      const to = attachmentPath(dataDir, `${inquiry}/${name}`);
+      if (!to || !fs.lstatSync(from).isFile()) continue;
+      if (!fs.existsSync(path.dirname(to))) fs.mkdirSync(path.dirname(to), { mode: PRIVATE_DIR_MODE });
+      fs.chmodSync(path.dirname(to), PRIVATE_DIR_MODE);
+      fs.renameSync(from, to);
+      fs.chmodSync(to, PRIVATE_FILE_MODE);
+      installed++;
+    }
+  }
+  return installed;
+}
