@@ -23,8 +23,7 @@ export * from "./workspace-schema";
 
 /**
  * What the admin inbox search looks in: name, company, e-mail, message and
- * the admins' notes as one text. The search query and its trigram index must
- * use exactly this expression, or Postgres cannot use the index.
+ * the admins' notes as one text; stored lower-cased as `search_text`.
  */
 export function searchableText(table: {
   name: AnyPgColumn;
@@ -129,6 +128,15 @@ export const contactSubmissions = pgTable(
     awaiting_since: timestamp({ withTimezone: true }),
     /** Who wrote last: "lead" or "desk" (the inbox card shows it). */
     last_message_by: text().notNull().default("lead"),
+    /**
+     * searchableText lower-cased by the database, kept by it on every
+     * change: the search matches it with LIKE and a lower-cased pattern,
+     * which is what ILIKE does, without lower-casing every candidate row
+     * again (decision 058).
+     */
+    search_text: text()
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`lower(${searchableText(contactSubmissions)})`),
   },
   (table) => [
     index("contact_submissions_form_token_hash_idx").on(table.form_token_hash),
@@ -146,8 +154,8 @@ export const contactSubmissions = pgTable(
     index("contact_submissions_inbox_idx")
       .on(table.created_at.desc(), table.id.desc())
       .where(sql`not ${table.is_spam}`),
-    // The inbox search (ILIKE on this one expression) uses trigrams instead of reading every row.
-    index("contact_submissions_search_idx").using("gin", sql`(${searchableText(table)}) gin_trgm_ops`),
+    // The inbox search (LIKE on the lower-cased text) uses trigrams instead of reading every row.
+    index("contact_submissions_search_idx").using("gin", sql`${table.search_text} gin_trgm_ops`),
     // The spam view reads only the few spam rows.
     index("contact_submissions_spam_idx")
       .on(table.created_at.desc(), table.id.desc())

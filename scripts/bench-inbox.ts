@@ -1,15 +1,17 @@
 /**
- * `npm run bench:inbox`: seeds 100,000 inquiries and prints p50/p99 server
+ * `npm run bench:inbox`: seeds 100,000 inquiries (with a desk reply on each
+ * answered one and 200,000 mails from the leads) and prints p50/p99 server
  * time of the inbox's queries (the dashboard loader's: a page plus its total
  * and the unread count) for the first page, a filtered page, a search with no match and one with
  * many (a seeded company), what customers quote (a reference, a phone or
- * WhatsApp number, a phrase of the notes), the lead desk's "awaiting reply" and "mine" views, once counted afresh each time
+ * WhatsApp number, a phrase of the notes, words of the mail received), the lead desk's "awaiting reply" and "mine" views, once counted afresh each time
  * (after a change) and once with the counts the loader reuses while nothing
  * changes, and the reports page's figures for the last 4, 12 and 52 weeks, on PGlite
  * (in memory) and on Postgres (a scratch database on the server of
  * BENCH_DATABASE_URL or TEST_DATABASE_URL, dropped afterwards).
  *
- * Options (environment): BENCH_ROWS (default 100000), BENCH_RUNS (default 100),
+ * Options (environment): BENCH_ROWS (default 100000), BENCH_MESSAGES (default
+ * twice BENCH_ROWS), BENCH_RUNS (default 100),
  * BENCH_BACKENDS (default "pglite,postgres"; one of them to repeat it alone).
  */
 import { type InboxFilter, InboxFilterSchema } from "../app/forms/inbox";
@@ -25,14 +27,15 @@ import { countInboxCached } from "../app/lib/inbox/inbox-counts.server";
 import { lastUkWeeks } from "../app/lib/reports/uk-weeks";
 import { buildReport } from "../app/lib/reports/weekly-report.server";
 import { seedInquiries } from "./bench-seed";
+import { loadAverage } from "./bench-report";
 import { parseCommandLine } from "./command-line";
 
 const USAGE = `Usage: npm run bench:inbox
 
-Seeds an inbox of inquiries and prints p50/p99 server time of the admin
+Seeds an inbox of inquiries, the desk's replies and the leads' mail, and prints p50/p99 server time of the admin
 inbox's queries (a page, its total and the unread count) for the first page, a
 filter, searches with no match and with many, searches for a reference, a
-phone or WhatsApp number and the notes, the "awaiting reply" and "mine"
+phone or WhatsApp number, the notes and the text of mail received, the "awaiting reply" and "mine"
 views, counted afresh and with the counts reused, on PGlite (in memory) and on
 Postgres (a scratch database, dropped afterwards).
 
@@ -41,14 +44,18 @@ Options:
 
 Environment:
   BENCH_ROWS           inquiries seeded (100000)
+  BENCH_MESSAGES       mails from leads seeded (twice BENCH_ROWS)
   BENCH_RUNS           runs per query (100)
+  BENCH_ONLY           run only the views whose name contains this text (e.g. "search")
   BENCH_BACKENDS       pglite,postgres (default both; one name to run it alone)
   BENCH_DATABASE_URL   the Postgres server (else TEST_DATABASE_URL)`;
 
 parseCommandLine(USAGE, {}, { min: 0, max: 0 });
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 2 * ROWS);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
+const ONLY = process.env.BENCH_ONLY;
 const BACKENDS = (process.env.BENCH_BACKENDS ?? "pglite,postgres").split(",");
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -69,7 +76,7 @@ async function seedDesk(database: DatabaseHandle): Promise<void> {
     .insert(user)
     .values(TEAM.map((id) => ({ id, name: `Bench ${id}`, email: `${id}@example.test` })))
     .onConflictDoNothing();
-  await seedInquiries(database, ROWS, { ownerIds: TEAM, ownedShare: 0.4, unansweredShare: 0.01 });
+  await seedInquiries(database, ROWS, { ownerIds: TEAM, ownedShare: 0.4, unansweredShare: 0.01 }, MESSAGES);
 }
 
 async function measure(
@@ -97,8 +104,9 @@ async function measure(
 /**
  * What customers quote: the reference of an inquiry in the middle of the
  * inbox (as they type it: lower case, no "VM-"), a WhatsApp number in its
- * national form and a phone number with its country code, and a phrase of
- * the notes.
+ * national form and a phone number with its country code, a phrase of
+ * the notes, and words of the mail received: a ship's name (about one
+ * mail in a hundred) and a phrase about one in ten holds.
  */
 async function quotedCases(database: DatabaseHandle): Promise<[string, InboxFilter][]> {
   const [middle] = await database.db
@@ -115,6 +123,8 @@ async function quotedCases(database: DatabaseHandle): Promise<[string, InboxFilt
     ["search: WhatsApp number ('020 012345')", InboxFilterSchema.parse({ q: "020 012345" })],
     ["search: phone number ('+44 20 7946 0042')", InboxFilterSchema.parse({ q: "+44 20 7946 0042" })],
     ["search: notes ('rate card')", InboxFilterSchema.parse({ q: "rate card" })],
+    ["search: message text ('Volta Star')", InboxFilterSchema.parse({ q: "Volta Star" })],
+    ["search: message text ('bill of lading')", InboxFilterSchema.parse({ q: "bill of lading" })],
   ];
 }
 
@@ -156,9 +166,9 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
   const seeding = performance.now();
   await seedDesk(database);
   console.log(
-    `\n${label}: seeded ${ROWS.toLocaleString("en-GB")} inquiries in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+    `\n${label}: seeded ${ROWS.toLocaleString("en-GB")} inquiries and ${MESSAGES.toLocaleString("en-GB")} mails from leads in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );
-  const cases = [...CASES, ...(await quotedCases(database))];
+  const cases = [...CASES, ...(await quotedCases(database))].filter(([name]) => !ONLY || name.includes(ONLY));
   // What the views hold: without owners and replies their figures would mean nothing.
   const sizes = await Promise.all(
     cases.map(async ([name, filter]) => {
@@ -167,6 +177,7 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
     }),
   );
   console.log(`  rows per view: ${sizes.join(", ")}`);
+  console.log(`  load average ${loadAverage()} before the runs`);
   for (const [name, filter] of cases) {
     for (const cached of [false, true]) {
       const { p50, p99 } = await measure(database, filter, cached, OWNER_ID);
@@ -176,7 +187,8 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
       );
     }
   }
-  for (const weeks of [4, 12, 52]) {
+  console.log(`  load average ${loadAverage()} after the inbox views`);
+  for (const weeks of ONLY && !"reports page".includes(ONLY) ? [] : [4, 12, 52]) {
     const { p50, p99 } = await measureReports(database, weeks);
     const label = `reports page, last ${weeks} weeks (every chart)`;
     console.log(

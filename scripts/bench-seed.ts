@@ -12,16 +12,20 @@ import {
   demoInquiries,
   insertInquiries,
 } from "../app/lib/db/seed.server";
+import { demoConversation, insertConversation } from "../app/lib/db/seed-conversation.server";
 import { signInAdminWithTotp } from "../tests/support/admin-session";
 
 /**
  * `rows` inquiries spread over 2023–2024, mostly read, a few spam; with
- * `desk`, owned, answered and moved on as months of use leave them.
+ * `desk`, owned, answered and moved on as months of use leave them; with
+ * `messages`, a desk reply on each answered one and that many mails from
+ * the leads.
  */
 export async function seedInquiries(
   database: DatabaseHandle,
   rows: number,
   desk?: DemoDeskOptions,
+  messages = 0,
 ): Promise<void> {
   const inquiries = demoInquiries({
     count: rows,
@@ -31,9 +35,20 @@ export async function seedInquiries(
     spamShare: 0.02,
     desk,
   });
-  await insertInquiries(database.db, inquiries);
+  const ids = await insertInquiries(database.db, inquiries);
+  if (messages > 0) {
+    const seeded = inquiries.map((row, index) => ({
+      id: ids[index]!,
+      name: row.name,
+      email: row.email,
+      createdAt: row.created_at as Date,
+      firstRepliedAt: row.first_replied_at ?? null,
+      isSpam: row.is_spam ?? false,
+    }));
+    await insertConversation(database.db, demoConversation({ inquiries: seeded, messages }));
+  }
   // As autovacuum would have by now: statistics, and the visibility map index-only counts need.
-  await database.db.execute(sql`vacuum analyze contact_submissions`);
+  await database.db.execute(sql`vacuum analyze contact_submissions, inquiry_replies, inquiry_messages`);
 }
 
 /** A verified admin, signed in with an authenticator code; returns the `Cookie` header value. */

@@ -1,7 +1,13 @@
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { company } from "~/content/company";
-import { type MailboxAddress, parseImapUrls } from "./conversation/imap-url.server";
+import {
+  CREDENTIALS_REQUIRED,
+  isLoopbackHost,
+  type MailboxAddress,
+  parseImapUrls,
+} from "./conversation/imap-url.server";
+import type { OAuth2Client } from "./conversation/oauth2-token.server";
 
 const booleanish = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -127,6 +133,22 @@ const EnvSchema = z
         ctx.addIssue({ code: "custom", message: parsed.error });
         return z.NEVER;
       }),
+    /**
+     * OAuth2 for the IMAP_URL mailboxes given without a password (Microsoft
+     * 365): the client credentials grant at this token endpoint; the token
+     * signs in with XOAUTH2. One client for every such mailbox.
+     */
+    IMAP_OAUTH2_TOKEN_URL: z
+      .url({ protocol: /^https?$/, error: "expected an https:// URL" })
+      .refine((value) => {
+        const url = new URL(value);
+        return url.protocol === "https:" || isLoopbackHost(url.hostname);
+      }, "expected an https:// URL (http:// only on this machine)")
+      .optional(),
+    IMAP_OAUTH2_CLIENT_ID: z.string().min(1).optional(),
+    IMAP_OAUTH2_CLIENT_SECRET: z.string().min(1).optional(),
+    /** e.g. https://outlook.office365.com/.default; left out of the request when unset. */
+    IMAP_OAUTH2_SCOPE: z.string().min(1).optional(),
     /** How many scheduled backups BACKUP_DIR keeps; older ones are deleted. */
     BACKUP_KEEP: z.coerce
       .number({ error: "expected a whole number of backups" })
@@ -146,12 +168,43 @@ const EnvSchema = z
       new URL(env.WEBHOOK_URL).hostname === "hooks.slack.com",
     { path: ["WEBHOOK_SECRET"], message: "required when WEBHOOK_URL is set (except for a Slack webhook)" },
   )
+  .superRefine((env, ctx) => {
+    const oauth2 = ["IMAP_OAUTH2_CLIENT_ID", "IMAP_OAUTH2_CLIENT_SECRET", "IMAP_OAUTH2_SCOPE"] as const;
+    if (env.IMAP_OAUTH2_TOKEN_URL === undefined) {
+      const index = env.IMAP_URL.findIndex((mailbox) => mailbox.password === null);
+      if (index >= 0) {
+        const position = env.IMAP_URL.length > 1 ? `entry ${index + 1}: ` : "";
+        ctx.addIssue({ code: "custom", path: ["IMAP_URL"], message: `${position}${CREDENTIALS_REQUIRED}` });
+      }
+      for (const name of oauth2.filter((variable) => env[variable] !== undefined)) {
+        ctx.addIssue({ code: "custom", path: [name], message: "needs IMAP_OAUTH2_TOKEN_URL" });
+      }
+      return;
+    }
+    for (const name of oauth2.slice(0, 2).filter((variable) => env[variable] === undefined)) {
+      ctx.addIssue({ code: "custom", path: [name], message: "required when IMAP_OAUTH2_TOKEN_URL is set" });
+    }
+  })
   .transform((env) => ({
     ...env,
+    /** The OAuth2 client of the mailboxes without a password; null without IMAP_OAUTH2_TOKEN_URL. */
+    IMAP_OAUTH2: imapOAuth2Client(env),
     SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
   }));
 
 export type Env = z.infer<typeof EnvSchema>;
+
+function imapOAuth2Client(env: {
+  IMAP_OAUTH2_TOKEN_URL?: string;
+  IMAP_OAUTH2_CLIENT_ID?: string;
+  IMAP_OAUTH2_CLIENT_SECRET?: string;
+  IMAP_OAUTH2_SCOPE?: string;
+}): OAuth2Client | null {
+  const { IMAP_OAUTH2_TOKEN_URL: tokenUrl, IMAP_OAUTH2_CLIENT_ID: clientId } = env;
+  const clientSecret = env.IMAP_OAUTH2_CLIENT_SECRET;
+  if (!tokenUrl || !clientId || !clientSecret) return null;
+  return { tokenUrl, clientId, clientSecret, scope: env.IMAP_OAUTH2_SCOPE };
+}
 
 export class EnvError extends Error {
   override name = "EnvError";

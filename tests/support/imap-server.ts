@@ -38,7 +38,40 @@ export interface ImapServer {
 const CAPABILITIES_WITHOUT_IDLE =
   "IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE SORT THREAD=REFERENCES MULTIAPPEND UNSELECT CHILDREN NAMESPACE UIDPLUS LIST-EXTENDED I18NLEVEL=1 CONDSTORE ESEARCH SEARCHRES WITHIN LIST-STATUS BINARY MOVE LITERAL+";
 
-function dovecotConfig(dir: string, port: number, idle: boolean): string {
+/**
+ * Dovecot's oauth2 passdb asking `introspectionUrl` (RFC 7662, POST) whether
+ * a token is active and which user it opens, for XOAUTH2 logins only: the
+ * mechanism Microsoft 365 offers, so clients take the same path.
+ */
+function oauth2Config(dir: string, introspectionUrl: string): { mechanisms: string; passdb: string } {
+  fs.writeFileSync(
+    path.join(dir, "dovecot-oauth2.conf.ext"),
+    `introspection_mode = post
+introspection_url = ${introspectionUrl}
+force_introspection = yes
+username_attribute = username
+active_attribute = active
+active_value = true
+`,
+  );
+  return {
+    mechanisms: "plain login xoauth2",
+    passdb: `passdb {
+  driver = oauth2
+  mechanisms = xoauth2
+  args = ${dir}/dovecot-oauth2.conf.ext
+}
+`,
+  };
+}
+
+function dovecotConfig(
+  dir: string,
+  port: number,
+  idle: boolean,
+  oauth2?: { introspectionUrl: string },
+): string {
+  const tokens = oauth2 ? oauth2Config(dir, oauth2.introspectionUrl) : null;
   // Dovecot refuses to run its login and mail processes as root: as root,
   // the accounts Debian's package made; otherwise everything as this user.
   const root = process.getuid?.() === 0;
@@ -54,7 +87,7 @@ protocols = imap
 listen = 127.0.0.1
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = ${tokens?.mechanisms ?? "plain login"}
 default_internal_user = ${internalUser}
 default_internal_group = ${root ? "dovecot" : os.userInfo().username}
 default_login_user = ${loginUser}
@@ -63,10 +96,10 @@ first_valid_uid = 1
 auth_failure_delay = 0 secs
 mail_location = maildir:${dir}/mail/%u
 mailbox_idle_check_interval = 1 secs
-${idle ? "" : `imap_capability = ${CAPABILITIES_WITHOUT_IDLE}\n`}passdb {
+${idle ? "" : `imap_capability = ${CAPABILITIES_WITHOUT_IDLE}\n`}${tokens?.passdb ?? ""}passdb {
   driver = passwd-file
   args = ${dir}/passwd
-}
+${tokens ? "  mechanisms = plain login\n" : ""}}
 userdb {
   driver = static
   args = ${mailUser} home=${dir}/mail/%u
@@ -110,14 +143,18 @@ async function waitForGreeting(port: number, child: ChildProcess, log: () => str
  * Debian's Dovecot (installed when missing) as a private IMAP server: its own
  * configuration, Maildir and users in a temporary directory, plaintext
  * logins on a free loopback port, no TLS. `idle: false` leaves IDLE out of
- * its capabilities, so clients have to poll.
+ * its capabilities, so clients have to poll. With `oauth2`, XOAUTH2 logins
+ * are accepted too, for whatever user the introspection endpoint says a
+ * token opens.
  */
 export async function startImapServer({
   users,
   idle = true,
+  oauth2,
 }: {
   users: Record<string, string>;
   idle?: boolean;
+  oauth2?: { introspectionUrl: string };
 }): Promise<ImapServer> {
   const dovecot = ensureDovecot();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "imap-test-"));
@@ -133,7 +170,7 @@ export async function startImapServer({
       .map(([user, password]) => `${user}:{PLAIN}${password}::::::\n`)
       .join(""),
   );
-  fs.writeFileSync(path.join(dir, "dovecot.conf"), dovecotConfig(dir, port, idle));
+  fs.writeFileSync(path.join(dir, "dovecot.conf"), dovecotConfig(dir, port, idle, oauth2));
   const log = () => {
     const file = path.join(dir, "dovecot.log");
     return fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";

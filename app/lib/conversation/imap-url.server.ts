@@ -12,12 +12,16 @@ export interface MailboxAddress {
   /** imaps:// (TLS from the start); imap:// upgrades with STARTTLS except on loopback. */
   secure: boolean;
   user: string;
-  password: string;
+  /** Null: the mailbox signs in with an OAuth2 access token (IMAP_OAUTH2_*) instead. */
+  password: string | null;
   folder: string;
 }
 
 const DEFAULT_PORTS = { "imap:": 143, "imaps:": 993 } as const;
-const EXPECTED = "expected imap:// or imaps://user:password@host[:port]/Folder";
+const EXPECTED = "expected imap:// or imaps://user[:password]@host[:port]/Folder";
+/** Without a password, a mailbox signs in with OAuth2, which needs IMAP_OAUTH2_TOKEN_URL. */
+export const CREDENTIALS_REQUIRED =
+  "user and password are required, or a user and IMAP_OAUTH2_TOKEN_URL for OAuth2; write @ in the user name as %40";
 
 function decode(part: string): string | null {
   try {
@@ -48,9 +52,7 @@ function parseOne(value: string, position: string): MailboxAddress | string {
   const user = decode(url.username);
   const password = decode(url.password);
   if (!url.hostname) return `${position}${EXPECTED} (no host)`;
-  if (!user || !password) {
-    return `${position}${EXPECTED} (user and password are required; write @ in the user name as %40)`;
-  }
+  if (!user || password === null) return `${position}${EXPECTED} (${CREDENTIALS_REQUIRED})`;
   if (url.search || url.hash) return `${position}${EXPECTED} (no ?query or #fragment)`;
   const folder = decode(url.pathname.replace(/^\/+/, "")) ?? "";
   const host = url.hostname.toLowerCase();
@@ -64,7 +66,7 @@ function parseOne(value: string, position: string): MailboxAddress | string {
     port,
     secure: protocol === "imaps:",
     user,
-    password,
+    password: password || null,
     folder: name,
   };
 }

@@ -11,6 +11,7 @@ import {
   uidsTakenUpTo,
 } from "./mailbox-cursor.server";
 import type { MailboxStatusBoard } from "./mailbox-status.server";
+import type { AccessTokenSource } from "./oauth2-token.server";
 import { parseReceivedMail } from "./parse-received-mail.server";
 import type { FileReceivedMail } from "./received-mail";
 
@@ -54,6 +55,8 @@ export interface MailboxFetcherOptions {
   status: MailboxStatusBoard;
   timing?: Partial<FetchTiming>;
   limits?: AttachmentLimits;
+  /** Tokens for a mailbox without a password (IMAP_OAUTH2_*). */
+  tokens?: AccessTokenSource | null;
 }
 
 export interface MailboxFetcher {
@@ -67,10 +70,11 @@ function describe(error: unknown, mailbox: MailboxAddress): string {
   const text = [details.code, details.responseText ?? details.message ?? String(error)]
     .filter(Boolean)
     .join(": ");
-  return text.replaceAll(mailbox.password, "***");
+  return mailbox.password === null ? text : text.replaceAll(mailbox.password, "***");
 }
 
-function createClient(mailbox: MailboxAddress): ImapFlow {
+/** With a token, XOAUTH2 (or OAUTHBEARER where offered); else the password. */
+function createClient(mailbox: MailboxAddress, accessToken: string | null): ImapFlow {
   return new ImapFlow({
     host: mailbox.host,
     port: mailbox.port,
@@ -78,7 +82,9 @@ function createClient(mailbox: MailboxAddress): ImapFlow {
     // Credentials never cross a network in cleartext: imap:// must upgrade,
     // except to a server on this machine.
     doSTARTTLS: mailbox.secure || isLoopbackHost(mailbox.host) ? undefined : true,
-    auth: { user: mailbox.user, pass: mailbox.password },
+    auth: accessToken
+      ? { user: mailbox.user, accessToken }
+      : { user: mailbox.user, pass: mailbox.password ?? undefined },
     logger: false,
     connectionTimeout: 30_000,
     // IDLE soon after each look, so new mail is told of at once.
@@ -95,7 +101,7 @@ function createClient(mailbox: MailboxAddress): ImapFlow {
  * it never ends the loop or the process.
  */
 export function startMailboxFetcher(options: MailboxFetcherOptions): MailboxFetcher {
-  const { db, mailbox, file, logger, status } = options;
+  const { db, mailbox, file, logger, status, tokens } = options;
   const timing = { ...DEFAULT_FETCH_TIMING, ...options.timing };
   const limits = options.limits ?? attachmentLimits;
   const log = logger.child({ mailbox: mailbox.key });
@@ -156,9 +162,17 @@ export function startMailboxFetcher(options: MailboxFetcherOptions): MailboxFetc
     }
   };
 
+  /** A token for a mailbox without a password, from the shared source (kept while fresh). */
+  const accessToken = async (): Promise<string | null> => {
+    if (mailbox.password !== null) return null;
+    if (!tokens) throw new Error("no password, and no OAuth2 client to get a token from");
+    return tokens.get();
+  };
+
   const connectAndFollow = async () => {
     status.connecting(mailbox);
-    const connection = createClient(mailbox);
+    const token = await accessToken();
+    const connection = createClient(mailbox, token);
     client = connection;
     // An error event without a listener would end the process.
     connection.on("error", (error: unknown) => {
@@ -170,7 +184,11 @@ export function startMailboxFetcher(options: MailboxFetcherOptions): MailboxFetc
       newMail = true;
       wake();
     });
-    await connection.connect();
+    await connection.connect().catch((error: unknown) => {
+      // A refused token is not offered again: the retry asks the endpoint for a new one.
+      if (token && (error as { authenticationFailed?: boolean }).authenticationFailed) tokens?.forget(token);
+      throw error;
+    });
     status.connected(mailbox, connection.capabilities.has("IDLE") ? "idle" : "poll");
     while (!stopped) {
       await fetchNew(connection);

@@ -4,6 +4,7 @@ import type { Env } from "../env.server";
 import type { AttachmentLimits } from "~/content/attachment-limits";
 import { type FetchTiming, startMailboxFetcher } from "./mailbox-fetcher.server";
 import { createMailboxStatusBoard, type MailboxStatusBoard } from "./mailbox-status.server";
+import { createAccessTokenSource } from "./oauth2-token.server";
 import type { FileReceivedMail } from "./received-mail";
 
 export interface MailboxFetching {
@@ -26,7 +27,7 @@ export function startMailboxFetching({
   limits,
 }: {
   db: Db;
-  env: Pick<Env, "IMAP_URL">;
+  env: Pick<Env, "IMAP_URL"> & Partial<Pick<Env, "IMAP_OAUTH2">>;
   logger: Logger;
   file: FileReceivedMail;
   /** Where /readyz reads the mailboxes' state (the app's, `services.mailboxes`). */
@@ -34,8 +35,10 @@ export function startMailboxFetching({
   timing?: Partial<FetchTiming>;
   limits?: AttachmentLimits;
 }): MailboxFetching {
+  // One token serves every mailbox the client may open, until it is due for renewal.
+  const tokens = env.IMAP_OAUTH2 ? createAccessTokenSource(env.IMAP_OAUTH2) : null;
   const fetchers = env.IMAP_URL.map((mailbox) =>
-    startMailboxFetcher({ db, mailbox, file, logger, status, timing, limits }),
+    startMailboxFetcher({ db, mailbox, file, logger, status, timing, limits, tokens }),
   );
   if (fetchers.length > 0) {
     logger.info({ mailboxes: env.IMAP_URL.map((mailbox) => mailbox.key) }, "fetching team mailboxes");

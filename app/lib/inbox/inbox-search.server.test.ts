@@ -120,6 +120,38 @@ describe.each(testBackends)("inbox search on %s", (backend) => {
     expect((await countInbox(database.db, inboxView({ q: "7946 0000" }))).total).toBe(1);
   });
 
+  it("matches the stored lower-cased text as ILIKE would: any case beyond ASCII, % and _ as themselves, notes as edited", async () => {
+    const [row] = await database.db
+      .insert(contactSubmissions)
+      .values(
+        numberedInquiry(8, {
+          id: "cccc0000-0000-4000-8000-000000000008",
+          name: "Jürgen Östergård",
+          company: "ÉTAIN & Söhne",
+          message: "Rates at 100% of LBMA_fix, please.",
+        }),
+      )
+      .returning({ searchText: contactSubmissions.search_text });
+    expect(row?.searchText).toContain("jürgen östergård étain & söhne");
+    for (const q of ["JÜRGEN ÖSTERGÅRD", "étain & SÖHNE", "100% of lbma_FIX"]) {
+      expect(await names(q)).toEqual(["Jürgen Östergård"]);
+    }
+    // The wildcards mean themselves: as wildcards, both would match.
+    expect(await names("Rates at 1%")).toEqual([]);
+    expect(await names("LBM__FIX")).toEqual([]);
+    // The database keeps the text in step with every change.
+    await database.db
+      .update(contactSubmissions)
+      .set({ admin_notes: "Wants the ÅLESUND shipment" })
+      .where(sql`${contactSubmissions.id} = 'cccc0000-0000-4000-8000-000000000008'`);
+    expect(await names("ålesund")).toEqual(["Jürgen Östergård"]);
+    await database.db
+      .update(contactSubmissions)
+      .set({ admin_notes: null })
+      .where(sql`${contactSubmissions.id} = 'cccc0000-0000-4000-8000-000000000008'`);
+    expect(await names("ålesund")).toEqual([]);
+  });
+
   it("answers each kind of match from an index", async () => {
     const plan = await database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);

@@ -6,13 +6,7 @@
  * reads every row (an OR across tables would make it).
  */
 import { ilike, like, type SQL, sql } from "drizzle-orm";
-import {
-  contactSubmissions,
-  inquiryMessages,
-  inquiryReplies,
-  phoneDigits,
-  searchableText,
-} from "../../../db/schema";
+import { contactSubmissions, inquiryMessages, inquiryReplies, phoneDigits } from "../../../db/schema";
 
 /** ILIKE treats % and _ as wildcards; a search for them means the characters. */
 export function likePattern(text: string): string {
@@ -68,8 +62,9 @@ export function phoneSearchDigits(text: string): string | null {
 export function searchCondition(text: string): SQL {
   const pattern = likePattern(text);
   const branches: SQL[] = [
-    // Name, company, e-mail, message and notes: the trigram index on searchableText.
-    ilike(searchableText(contactSubmissions), pattern),
+    // Name, company, e-mail, message and notes, stored lower-cased: LIKE with the pattern
+    // lower-cased by the same lower() is ILIKE, without lower-casing each candidate row.
+    like(contactSubmissions.search_text, sql`lower(${pattern})`),
   ];
   const digits = phoneSearchDigits(text);
   if (digits) branches.push(like(phoneDigits(contactSubmissions), `%${digits}%`));

@@ -44,8 +44,14 @@ export const contactSubmissionsDeclaration: TableDeclaration = {
   label: "Inquiries",
   async find(db, subject) {
     if (subject.inquiryIds.length === 0) return none;
-    // The token hashes only recognise a resent form: they are not the person's data.
-    const { submission_key: _key, form_token_hash: _hash, ...columns } = getTableColumns(contactSubmissions);
+    // The token hashes only recognise a resent form: they are not the person's data; the
+    // search text is a lower-cased copy of columns exported already.
+    const {
+      submission_key: _key,
+      form_token_hash: _hash,
+      search_text: _search,
+      ...columns
+    } = getTableColumns(contactSubmissions);
     return db
       .select(columns)
       .from(contactSubmissions)
