@@ -1,10 +1,15 @@
 /**
  * `tsx scripts/run-together.ts typecheck lint build` runs those npm scripts
- * at the same time and fails when any of them fails. The gate's checks do not
- * read each other's output (typecheck writes .react-router/types, which
- * neither ESLint, Prettier nor the build reads; the build writes build/,
- * which the others ignore), and each is mostly one thread: side by side on
- * two cores they take about the time of the longest instead of the sum.
+ * at the same time and fails when any of them fails. `npm test` uses it
+ * twice. First for the checks and the build, which do not read each other's
+ * output (typecheck writes .react-router/types, which neither ESLint,
+ * Prettier nor the build reads; the build writes build/, which the others
+ * ignore) and are each mostly one thread. Then for Vitest and Playwright,
+ * which need the build and nothing of each other (their servers take free
+ * or their own ports, their Postgres databases have names of their own) and
+ * each leave a core idle much of the time, waiting on servers, databases
+ * and browsers. On two cores each pair takes little more than its longer
+ * half instead of the sum.
  * Each line is prefixed with its script's name; a failed script's exit code
  * is the run's.
  */
