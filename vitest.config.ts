@@ -7,8 +7,9 @@ export default defineConfig({
   test: {
     environment: "node",
     setupFiles: ["tests/support/vitest-setup.ts"],
-    // Migrates one embedded database per run; test files copy it.
-    globalSetup: ["tests/support/pglite-template.ts"],
+    // Migrates one embedded database (and one Postgres database, with
+    // TEST_DATABASE_URL) per run; tests copy them.
+    globalSetup: ["tests/support/pglite-template.ts", "tests/support/postgres-template.ts"],
     // PGlite boots a WebAssembly Postgres per test file; give it room on 2 cores.
     testTimeout: 30_000,
     // Vitest's default in a run is one worker per core but one (so one file at

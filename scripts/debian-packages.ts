@@ -1,6 +1,14 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 
+/** Debian packages one test needs, the files that show they are installed, and the service they may start. */
+export interface DebianPackageSet {
+  what: string;
+  files: readonly string[];
+  packages: readonly string[];
+  service: string;
+}
+
 /**
  * Installs Debian's `packages` unless every one of `files` is already there:
  * `npm test` must work on a fresh machine. It installs as root and without a
@@ -8,20 +16,26 @@ import fs from "node:fs";
  * its system-wide `service`, which would hold the standard ports; the tests
  * run their own on loopback ports, so it is stopped.
  */
-export function ensureDebianPackages(options: {
-  what: string;
-  files: readonly string[];
-  packages: readonly string[];
-  service: string;
-}): void {
-  const { what, files, packages, service } = options;
-  if (files.every((file) => fs.existsSync(file))) return;
+export function ensureDebianPackages(options: DebianPackageSet): void {
+  ensureDebianPackageSets([options]);
+}
+
+/**
+ * The same for several sets at once: one package-list update and one install
+ * for all that are missing (`npm test` installs what every suite needs this
+ * way, beside the typecheck, before the suites start).
+ */
+export function ensureDebianPackageSets(sets: readonly DebianPackageSet[]): void {
+  const missing = sets.filter(({ files }) => !files.every((file) => fs.existsSync(file)));
+  if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
+    const { what, files, packages } = missing[0]!;
     throw new Error(
       `${what} is missing (${files.join(", ")}) and installing it needs root: ` +
         `sudo apt-get install ${packages.join(" ")} (or run this as root)`,
     );
   }
+  const packages = missing.flatMap((set) => set.packages);
   console.log(`Installing ${packages.join(", ")} from Debian's packages`);
   const aptGet = (...args: string[]) =>
     execFileSync("apt-get", args, {
@@ -30,9 +44,11 @@ export function ensureDebianPackages(options: {
     });
   aptGet("update", "-qq");
   aptGet("install", "-y", "-qq", "--no-install-recommends", ...packages);
-  try {
-    execFileSync("service", [service, "stop"], { stdio: "ignore" });
-  } catch {
-    // no init system, or not running: nothing to stop
+  for (const { service } of missing) {
+    try {
+      execFileSync("service", [service, "stop"], { stdio: "ignore" });
+    } catch {
+      // no init system, or not running: nothing to stop
+    }
   }
 }

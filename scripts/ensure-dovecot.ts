@@ -1,5 +1,5 @@
 import { pathToFileURL } from "node:url";
-import { ensureDebianPackages } from "./debian-packages";
+import { type DebianPackageSet, ensureDebianPackages } from "./debian-packages";
 
 /** Debian's Dovecot with its IMAP server (dovecot-core comes with it). */
 const PACKAGES = ["dovecot-imapd"];
@@ -13,13 +13,15 @@ const IMAP_BINARY = "/usr/lib/dovecot/imap";
  * The tests run their own Dovecot as the current user with its own
  * configuration; the system-wide service the package may start is stopped.
  */
+export const DOVECOT_PACKAGES: DebianPackageSet = {
+  what: "Dovecot",
+  files: [DOVECOT, IMAP_BINARY],
+  packages: PACKAGES,
+  service: "dovecot",
+};
+
 export function ensureDovecot(): string {
-  ensureDebianPackages({
-    what: "Dovecot",
-    files: [DOVECOT, IMAP_BINARY],
-    packages: PACKAGES,
-    service: "dovecot",
-  });
+  ensureDebianPackages(DOVECOT_PACKAGES);
   return DOVECOT;
 }
 

@@ -1,5 +1,5 @@
 import { pathToFileURL } from "node:url";
-import { ensureDebianPackages } from "./debian-packages";
+import { type DebianPackageSet, ensureDebianPackages } from "./debian-packages";
 
 /**
  * Debian's nginx, the brotli_static module deploy/nginx/volta-meridian.conf
@@ -17,13 +17,15 @@ export const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_modu
  * package does not start anything the test relies on: it runs its own nginx
  * on loopback ports with its own configuration.
  */
+export const NGINX_PACKAGES: DebianPackageSet = {
+  what: "nginx",
+  files: [NGINX, BROTLI_MODULE, OPENSSL],
+  packages: PACKAGES,
+  service: "nginx",
+};
+
 export function ensureNginx(): string {
-  ensureDebianPackages({
-    what: "nginx",
-    files: [NGINX, BROTLI_MODULE, OPENSSL],
-    packages: PACKAGES,
-    service: "nginx",
-  });
+  ensureDebianPackages(NGINX_PACKAGES);
   return NGINX;
 }
 

@@ -2,14 +2,21 @@ import pg from "pg";
 
 /**
  * Creates an empty database on the Postgres server of `serverUrl` and returns
- * its URL: a fresh, isolated database for each test run or benchmark.
+ * its URL: a fresh, isolated database for each test run or benchmark. With
+ * `template`, the new database is a copy of that one (which no session may
+ * be connected to).
  */
-export async function createScratchPostgresDatabase(serverUrl: string, prefix: string): Promise<string> {
+export async function createScratchPostgresDatabase(
+  serverUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<string> {
   const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(`create database "${name}"`);
+    const from = template ? ` template "${template.replaceAll('"', '""')}"` : "";
+    await client.query(`create database "${name}"${from}`);
   } finally {
     await client.end();
   }

@@ -77,8 +77,11 @@ export async function startSeededSite<Key extends string>(
 ): Promise<SeededSite<Key>> {
   const dataDir = createPgliteDataDir("seeded-site-");
   const serverUrl = process.env.TEST_DATABASE_URL ?? "";
+  // Under Vitest, a copy of the run's migrated template (tests/support/postgres-template.ts).
   const databaseUrl =
-    backend === "postgres" ? await createScratchPostgresDatabase(serverUrl, "seeded") : null;
+    backend === "postgres"
+      ? await createScratchPostgresDatabase(serverUrl, "seeded", process.env.POSTGRES_TEMPLATE_DATABASE)
+      : null;
   const open = () =>
     databaseUrl
       ? openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 2 })

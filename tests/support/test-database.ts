@@ -31,7 +31,10 @@ export function createPgliteDataDir(prefix = "pglite-test-"): string {
   return dir;
 }
 
-/** A migrated, empty database of its own: embedded PGlite or a new Postgres database. */
+/**
+ * A migrated, empty database of its own: embedded PGlite or a new Postgres
+ * database (under Vitest, both copied from the run's migrated templates).
+ */
 export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
   if (backend === "pglite") {
     const dataDir = createPgliteDataDir();
@@ -47,7 +50,8 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const url = await createScratchPostgresDatabase(serverUrl, "test");
+  // A copy of the run's migrated template when there is one (tests/support/postgres-template.ts).
+  const url = await createScratchPostgresDatabase(serverUrl, "test", process.env.POSTGRES_TEMPLATE_DATABASE);
   const handle = await openDatabase({ kind: "postgres", url, poolSize: 4 });
   return {
     ...handle,

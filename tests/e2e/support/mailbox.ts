@@ -45,7 +45,12 @@ export function mailsTo(address: string): ReceivedMail[] {
 /** Waits for the `count`-th mail to `address` whose subject matches, and returns it. */
 export async function waitForMail(address: string, subject: RegExp, count = 1): Promise<ReceivedMail> {
   await expect
-    .poll(() => mailsTo(address).filter((mail) => subject.test(mail.subject)).length, { timeout: 20_000 })
+    .poll(() => mailsTo(address).filter((mail) => subject.test(mail.subject)).length, {
+      timeout: 20_000,
+      // The job worker sends as soon as the action commits: every 100 ms, not
+      // Playwright's default back-off to one check a second, finds it as it lands.
+      intervals: [100],
+    })
     .toBeGreaterThanOrEqual(count);
   return mailsTo(address).filter((mail) => subject.test(mail.subject))[count - 1]!;
 }
