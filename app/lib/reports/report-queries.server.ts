@@ -6,23 +6,30 @@ import { overdueCutoff } from "../inbox/reply-deadline";
 import type { UkWeek } from "./uk-weeks";
 
 /**
- * The reports' queries. Weeks come from uk-weeks.ts: the database only puts
- * each instant between the boundaries it is given (width_bucket), so the
- * week maths lives in one place and needs no time-zone data in the database.
+ * The reports' live queries: response times and lost leads, which need each
+ * row. Weeks come from uk-weeks.ts: the database only puts each instant
+ * between the boundaries it is given (width_bucket), so the week maths needs
+ * no time-zone data here. The counts come from the rollup (report-rollup.server.ts).
  */
+
+/** The flags a row of contact_submissions or of a rollup carries. */
+interface JudgedColumns {
+  is_spam: SQLWrapper;
+  held: SQLWrapper;
+}
 
 /**
  * Inquiries held for review (only too fast, not yet judged): the one place
  * that says what "held" means for the reports and the weekly mail. A held
  * row is also marked spam, so spam counts leave it out by asking for this.
  */
-export function heldInquiryCondition(): SQL {
-  return sql`${contactSubmissions.held}`;
+export function heldInquiryCondition(columns: JudgedColumns = contactSubmissions): SQL {
+  return sql`${columns.held}`;
 }
 
 /** Genuine inquiries: not spam and not held; the pipeline, sources and response times count only these. */
-export function genuineInquiryCondition(): SQL {
-  return sql`(not ${contactSubmissions.is_spam} and not ${heldInquiryCondition()})`;
+export function genuineInquiryCondition(columns: JudgedColumns = contactSubmissions): SQL {
+  return sql`(not ${columns.is_spam} and not ${heldInquiryCondition(columns)})`;
 }
 
 const at = (date: Date): SQL => sql`${date.toISOString()}::timestamptz`;
@@ -42,40 +49,7 @@ function inRange(column: SQLWrapper, weeks: readonly UkWeek[]): SQL {
 }
 
 /** Rows each list of the pipeline and sources shows at most. */
-const TOP = 10;
-
-export interface VolumeRow {
-  week: number;
-  interest: string | null;
-  spam: boolean;
-  held: boolean;
-  status: string;
-  source: string;
-  count: number;
-}
-
-/**
- * Every inquiry in the range by week, interest, spam, held, status and
- * channel: one pass over the range for the volume, spam, pipeline-status and
- * channel figures.
- */
-export async function selectWeeklyVolume(db: Db, weeks: readonly UkWeek[]): Promise<VolumeRow[]> {
-  const week = weekIndex(contactSubmissions.created_at, weeks);
-  const held = sql<boolean>`${heldInquiryCondition()}`;
-  return db
-    .select({
-      week,
-      interest: contactSubmissions.interest,
-      spam: contactSubmissions.is_spam,
-      held,
-      status: contactSubmissions.status,
-      source: contactSubmissions.source,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(contactSubmissions)
-    .where(inRange(contactSubmissions.created_at, weeks))
-    .groupBy(sql`1, 2, 3, 4, 5, 6`);
-}
+export const TOP = 10;
 
 export interface ResponseRow {
   week: number;
@@ -199,77 +173,4 @@ export async function selectPipeline(db: Db, weeks: readonly UkWeek[]): Promise<
       .slice(0, TOP)
       .map(({ label, count }) => ({ label, count })),
   };
-}
-
-export interface SourceRows {
-  landingPages: { key: string | null; count: number }[];
-  referrers: { key: string | null; count: number }[];
-  campaigns: { source: string | null; medium: string | null; campaign: string | null; count: number }[];
-}
-
-/** Most first, then by name, the unknown last among equals: the same order on every backend. */
-function byCountThenKey<T extends { count: number }>(key: (row: T) => string | null) {
-  return (a: T, b: T) => {
-    if (a.count !== b.count) return b.count - a.count;
-    const ka = key(a);
-    const kb = key(b);
-    if (ka === kb) return 0;
-    if (ka === null) return 1;
-    if (kb === null) return -1;
-    return ka < kb ? -1 : 1;
-  };
-}
-
-/**
- * Where the genuine form inquiries of the range came from: landing page,
- * referring site and campaign, in one pass (grouping sets), top ten of each.
- */
-export async function selectSources(db: Db, weeks: readonly UkWeek[]): Promise<SourceRows> {
-  const s = contactSubmissions;
-  const result = await db.execute<{
-    kind: "landing" | "referrer" | "campaign";
-    landing_page: string | null;
-    referrer_host: string | null;
-    utm_source: string | null;
-    utm_medium: string | null;
-    utm_campaign: string | null;
-    count: number;
-  }>(sql`
-    select case when grouping(${s.landing_page}) = 0 then 'landing'
-        when grouping(${s.referrer_host}) = 0 then 'referrer' else 'campaign' end as kind,
-      ${s.landing_page} as landing_page, ${s.referrer_host} as referrer_host,
-      ${s.utm_source} as utm_source, ${s.utm_medium} as utm_medium, ${s.utm_campaign} as utm_campaign,
-      count(*)::int as count
-    from ${s}
-    where ${genuineInquiryCondition()} and ${inRange(s.created_at, weeks)} and ${s.source} = 'form'
-    group by grouping sets ((${s.landing_page}), (${s.referrer_host}), (${s.utm_source}, ${s.utm_medium}, ${s.utm_campaign}))`);
-  const rows = result.rows.map((row) => ({ ...row, count: Number(row.count) }));
-  const top = <T extends { count: number }>(list: T[], key: (row: T) => string | null) =>
-    list.sort(byCountThenKey(key)).slice(0, TOP);
-  const landingPages = top(
-    rows.filter((row) => row.kind === "landing").map((row) => ({ key: row.landing_page, count: row.count })),
-    (row) => row.key,
-  );
-  const referrers = top(
-    rows
-      .filter((row) => row.kind === "referrer")
-      .map((row) => ({ key: row.referrer_host, count: row.count })),
-    (row) => row.key,
-  );
-  const campaigns = top(
-    rows
-      .filter((row) => row.kind === "campaign")
-      .map((row) => ({
-        source: row.utm_source,
-        medium: row.utm_medium,
-        campaign: row.utm_campaign,
-        count: row.count,
-      })),
-    // All three unknown sorts last; otherwise by the triple as shown.
-    (row) =>
-      row.source === null && row.medium === null && row.campaign === null
-        ? null
-        : [row.source, row.medium, row.campaign].map((part) => part ?? "\uffff").join("\u0000"),
-  );
-  return { landingPages, referrers, campaigns };
 }

@@ -1,12 +1,8 @@
 import { isInterest } from "~/content/inquiry-options";
 import { LEAD_STATUS_VALUES, type LeadStatus } from "~/content/lead-desk";
 import type { Db } from "../db/db.server";
-import {
-  selectPipeline,
-  selectSources,
-  selectWeeklyResponses,
-  selectWeeklyVolume,
-} from "./report-queries.server";
+import { selectPipeline, selectWeeklyResponses } from "./report-queries.server";
+import { selectSources, selectWeeklyVolume } from "./report-rollup.server";
 import {
   FUNNEL_STAGES,
   type FunnelStage,
@@ -24,10 +20,13 @@ const hours = (seconds: number | null) => (seconds === null ? null : seconds / 3
 
 /** Every figure of the reports page (and its CSV files) for the given UK weeks. */
 export async function buildReport(db: Db, weeks: readonly UkWeek[], now: Date): Promise<Report> {
-  const volumeRows = await selectWeeklyVolume(db, weeks);
-  const responseRows = await selectWeeklyResponses(db, weeks, now);
-  const pipelineRows = await selectPipeline(db, weeks);
-  const sourceRows = await selectSources(db, weeks);
+  // Independent reads: on a pool they run side by side (in a transaction, one after another).
+  const [volumeRows, responseRows, pipelineRows, sourceRows] = await Promise.all([
+    selectWeeklyVolume(db, weeks),
+    selectWeeklyResponses(db, weeks, now),
+    selectPipeline(db, weeks),
+    selectSources(db, weeks),
+  ]);
 
   const volume: WeekVolume[] = weeks.map((week) => ({
     week: week.key,

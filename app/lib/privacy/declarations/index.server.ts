@@ -38,6 +38,8 @@ import {
   dailyJobRunsDeclaration,
   privacyErasuresDeclaration,
   rateLimitsDeclaration,
+  reportWeekCountsDeclaration,
+  reportWeekSourcesDeclaration,
 } from "./other-tables.server";
 import type { FileDeclaration, TableDeclaration } from "./types";
 import { savedViewsDeclaration, workspacePreferencesDeclaration } from "./workspace-tables.server";
@@ -77,6 +79,8 @@ export const tableDeclarations: readonly TableDeclaration[] = [
   dailyJobRunsDeclaration,
   mailboxCursorsDeclaration,
   replyTemplatesDeclaration,
+  reportWeekCountsDeclaration,
+  reportWeekSourcesDeclaration,
 ];
 
 /** Every kind of file the site writes (a test fails when a module writes files not declared here). */
