@@ -1,4 +1,4 @@
-import { boolean, date, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
 
 /*
  * The reports' weekly counts of inquiries, kept by statement triggers on
@@ -61,3 +61,18 @@ export const reportWeekSources = pgTable(
       .nullsNotDistinct(),
   ],
 );
+
+/**
+ * The figures that need each row (response-time percentiles, lost leads by
+ * how far they got), computed per UK week when first asked for and kept
+ * while the week's rows stay as they were: every change to an inquiry, a
+ * message, a reply or a status change bumps its weeks' `version` (triggers,
+ * migration 0022), and kept figures count only when `figures_version` still
+ * equals it. Weeks still within the reply promise are never kept.
+ */
+export const reportWeekFigures = pgTable("report_week_figures", {
+  week: date({ mode: "string" }).primaryKey(),
+  version: bigint({ mode: "number" }).notNull().default(0),
+  figures_version: bigint({ mode: "number" }),
+  figures: jsonb(),
+});

@@ -10,6 +10,13 @@ CREATE TABLE "report_week_counts" (
 	CONSTRAINT "report_week_counts_key" UNIQUE NULLS NOT DISTINCT("week","interest","is_spam","held","status","source")
 );
 --> statement-breakpoint
+CREATE TABLE "report_week_figures" (
+	"week" date PRIMARY KEY NOT NULL,
+	"version" bigint DEFAULT 0 NOT NULL,
+	"figures_version" bigint,
+	"figures" jsonb
+);
+--> statement-breakpoint
 CREATE TABLE "report_week_sources" (
 	"week" date NOT NULL,
 	"is_spam" boolean NOT NULL,
@@ -70,6 +77,7 @@ CREATE OR REPLACE FUNCTION report_rollup_truncate() RETURNS trigger AS $$
 BEGIN
   DELETE FROM report_week_counts;
   DELETE FROM report_week_sources;
+  UPDATE report_week_figures SET version = version + 1, figures = NULL, figures_version = NULL;
   RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;--> statement-breakpoint
@@ -93,3 +101,100 @@ INSERT INTO report_week_sources (week, is_spam, held, source, landing_page, refe
 DROP INDEX "contact_submissions_reports_idx";--> statement-breakpoint
 CREATE INDEX "contact_submissions_reports_idx" ON "contact_submissions" USING btree ("created_at") INCLUDE ("is_spam", "held", "first_replied_at");--> statement-breakpoint
 CREATE INDEX "contact_submissions_lost_idx" ON "contact_submissions" USING btree ("created_at") INCLUDE ("id", "is_spam", "held", "first_replied_at", "lost_reason") WHERE "status" = 'closed_lost';
+--> statement-breakpoint
+-- The weeks whose kept figures (report_week_figures) a change makes stale: their version goes up, in sorted order,
+-- and the figures go at once (a lost reason is free text: an erased inquiry's must not stay behind in them).
+CREATE OR REPLACE FUNCTION report_touch_weeks(weeks date[]) RETURNS void AS $$
+  INSERT INTO report_week_figures AS f (week, version)
+    SELECT DISTINCT week, 1 FROM unnest(weeks) AS t(week) WHERE week IS NOT NULL ORDER BY 1
+  ON CONFLICT (week) DO UPDATE SET version = f.version + 1, figures = NULL, figures_version = NULL
+$$ LANGUAGE sql;--> statement-breakpoint
+-- An inquiry whose arrival, spam or held flag, first reply, status or lost reason changed: its week, and the weeks of its messages.
+CREATE OR REPLACE FUNCTION report_inquiries_touch() RETURNS trigger AS $$
+DECLARE
+  changes text := CASE TG_OP
+    WHEN 'INSERT' THEN 'SELECT 1 AS delta, * FROM new_rows'
+    WHEN 'DELETE' THEN 'SELECT -1 AS delta, * FROM old_rows'
+    ELSE 'SELECT -1 AS delta, * FROM old_rows UNION ALL SELECT 1, * FROM new_rows'
+  END;
+BEGIN
+  EXECUTE format($sql$
+    WITH changed AS (
+      SELECT id, created_at FROM (%s) AS changes
+      GROUP BY id, created_at, is_spam, held, first_replied_at, status, lost_reason HAVING sum(delta) <> 0
+    )
+    SELECT report_touch_weeks(array(
+      SELECT report_uk_week(created_at) FROM changed
+      UNION SELECT report_uk_week(m.sent_at) FROM inquiry_messages m
+        WHERE m.kind = 'message' AND m.inquiry_id IN (SELECT id FROM changed)))
+  $sql$, changes);
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;--> statement-breakpoint
+-- A message from a lead: its week.
+CREATE OR REPLACE FUNCTION report_messages_touch() RETURNS trigger AS $$
+DECLARE
+  changes text := CASE TG_OP
+    WHEN 'INSERT' THEN 'SELECT * FROM new_rows'
+    WHEN 'DELETE' THEN 'SELECT * FROM old_rows'
+    ELSE 'SELECT * FROM old_rows UNION ALL SELECT * FROM new_rows'
+  END;
+BEGIN
+  EXECUTE format($sql$
+    SELECT report_touch_weeks(array(SELECT report_uk_week(sent_at) FROM (%s) AS changes WHERE kind = 'message'))
+  $sql$, changes);
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;--> statement-breakpoint
+-- A reply of the desk: the weeks of the messages of its inquiry (it may be the answer to any of them).
+CREATE OR REPLACE FUNCTION report_replies_touch() RETURNS trigger AS $$
+DECLARE
+  changes text := CASE TG_OP
+    WHEN 'INSERT' THEN 'SELECT * FROM new_rows'
+    WHEN 'DELETE' THEN 'SELECT * FROM old_rows'
+    ELSE 'SELECT * FROM old_rows UNION ALL SELECT * FROM new_rows'
+  END;
+BEGIN
+  EXECUTE format($sql$
+    SELECT report_touch_weeks(array(
+      SELECT report_uk_week(m.sent_at) FROM inquiry_messages m
+      WHERE m.kind = 'message' AND m.inquiry_id IN (SELECT inquiry_id FROM (%s) AS changes)))
+  $sql$, changes);
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;--> statement-breakpoint
+-- A status change on the timeline: the week of its inquiry (how far a lost lead got).
+CREATE OR REPLACE FUNCTION report_events_touch() RETURNS trigger AS $$
+DECLARE
+  changes text := CASE TG_OP WHEN 'INSERT' THEN 'SELECT * FROM new_rows' ELSE 'SELECT * FROM old_rows' END;
+BEGIN
+  EXECUTE format($sql$
+    SELECT report_touch_weeks(array(
+      SELECT report_uk_week(s.created_at) FROM contact_submissions s
+      WHERE s.id IN (SELECT inquiry_id FROM (%s) AS changes WHERE kind = 'status-changed')))
+  $sql$, changes);
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;--> statement-breakpoint
+CREATE TRIGGER contact_submissions_report_touch_insert AFTER INSERT ON "contact_submissions"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_inquiries_touch();--> statement-breakpoint
+CREATE TRIGGER contact_submissions_report_touch_update AFTER UPDATE ON "contact_submissions"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_inquiries_touch();--> statement-breakpoint
+CREATE TRIGGER contact_submissions_report_touch_delete AFTER DELETE ON "contact_submissions"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_inquiries_touch();--> statement-breakpoint
+CREATE TRIGGER inquiry_messages_report_touch_insert AFTER INSERT ON "inquiry_messages"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_messages_touch();--> statement-breakpoint
+CREATE TRIGGER inquiry_messages_report_touch_update AFTER UPDATE ON "inquiry_messages"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_messages_touch();--> statement-breakpoint
+CREATE TRIGGER inquiry_messages_report_touch_delete AFTER DELETE ON "inquiry_messages"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_messages_touch();--> statement-breakpoint
+CREATE TRIGGER inquiry_replies_report_touch_insert AFTER INSERT ON "inquiry_replies"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_replies_touch();--> statement-breakpoint
+CREATE TRIGGER inquiry_replies_report_touch_update AFTER UPDATE ON "inquiry_replies"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_replies_touch();--> statement-breakpoint
+CREATE TRIGGER inquiry_replies_report_touch_delete AFTER DELETE ON "inquiry_replies"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_replies_touch();--> statement-breakpoint
+CREATE TRIGGER inquiry_events_report_touch_insert AFTER INSERT ON "inquiry_events"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_events_touch();--> statement-breakpoint
+CREATE TRIGGER inquiry_events_report_touch_delete AFTER DELETE ON "inquiry_events"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_events_touch();

@@ -128,24 +128,29 @@ export interface PipelineRows {
   lostReasons: { label: string; count: number }[];
 }
 
+/** The lost leads of one week with one reason (grouped ignoring case and surrounding spaces). */
+export type LostGroup = {
+  key: string;
+  label: string;
+  count: number;
+  contacted: number;
+  qualified: number;
+};
+
 /**
- * What the pipeline needs beyond the status counts (selectWeeklyVolume), in
- * one pass over the lost leads: how far each got (the furthest status its
- * history shows, or "contacted" once replied to) and why it was lost.
+ * The lost leads by week and reason, in one pass: how far each got (the
+ * furthest status its history shows, or "contacted" once replied to).
  */
-export async function selectPipeline(db: Db, weeks: readonly UkWeek[]): Promise<PipelineRows> {
+export async function selectWeeklyLost(
+  db: Db,
+  weeks: readonly UkWeek[],
+): Promise<(LostGroup & { week: number })[]> {
   const s = contactSubmissions;
   const rank = sql`case v.status when 'qualified' then 2 when 'contacted' then 1 else 0 end`;
-  const result = await db.execute<{
-    key: string;
-    label: string;
-    count: number;
-    contacted: number;
-    qualified: number;
-  }>(sql`
+  const result = await db.execute<LostGroup & { week: number }>(sql`
     -- Materialized: each lead's history is read once, not once for each stage counted.
     with lost as materialized (
-      select ${s.lost_reason} as reason, greatest(
+      select ${weekIndex(s.created_at, weeks)} as week, ${s.lost_reason} as reason, greatest(
         case when ${s.first_replied_at} is not null then 1 else 0 end,
         (select max(${rank}) from ${inquiryEvents} e,
           lateral (values (e.details->>'from'), (e.details->>'to')) as v(status)
@@ -154,24 +159,42 @@ export async function selectPipeline(db: Db, weeks: readonly UkWeek[]): Promise<
       from ${s}
       where ${genuineInquiryCondition()} and ${inRange(s.created_at, weeks)} and ${s.status} = 'closed_lost'
     )
-    select lower(btrim(coalesce(reason, ''))) as key, min(btrim(coalesce(reason, ''))) as label,
+    select week, lower(btrim(coalesce(reason, ''))) as key, min(btrim(coalesce(reason, ''))) as label,
       count(*)::int as count,
       (count(*) filter (where furthest >= 1))::int as contacted,
       (count(*) filter (where furthest >= 2))::int as qualified
-    from lost group by 1`);
-  const groups = result.rows.map((row) => ({
+    from lost group by 1, 2`);
+  return result.rows.map((row) => ({
+    week: Number(row.week),
     key: row.key,
     label: row.label,
     count: Number(row.count),
     contacted: Number(row.contacted),
     qualified: Number(row.qualified),
   }));
+}
+
+/** The pipeline's lost figures for a range from its weeks' groups: reasons summed across weeks, top ten. */
+export function summarizeLost(weekGroups: readonly (readonly LostGroup[])[]): PipelineRows {
+  const groups = new Map<string, LostGroup>();
+  for (const group of weekGroups.flat()) {
+    const sum = groups.get(group.key);
+    if (!sum) groups.set(group.key, { ...group });
+    else {
+      sum.count += group.count;
+      sum.contacted += group.contacted;
+      sum.qualified += group.qualified;
+      // The same spelling whichever weeks the range holds: the smallest.
+      if (group.label < sum.label) sum.label = group.label;
+    }
+  }
+  const all = [...groups.values()];
   return {
     lostReached: {
-      contacted: groups.reduce((sum, row) => sum + row.contacted, 0),
-      qualified: groups.reduce((sum, row) => sum + row.qualified, 0),
+      contacted: all.reduce((sum, row) => sum + row.contacted, 0),
+      qualified: all.reduce((sum, row) => sum + row.qualified, 0),
     },
-    lostReasons: groups
+    lostReasons: all
       .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
       .slice(0, TOP)
       .map(({ label, count }) => ({ label, count })),

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactSubmissions, user } from "../../../db/schema";
+import { contactSubmissions, inquiryMessages, inquiryReplies, user } from "../../../db/schema";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import type { ContactInput } from "~/forms/contact";
@@ -12,7 +12,8 @@ import { setLeadStatus } from "../inbox/lead-status.server";
 import { releaseInquiry } from "../inbox/spam-review.server";
 import { erasePersonalData } from "../privacy/personal-data.server";
 import { runRetention } from "../privacy/retention.server";
-import { ukWeekOf } from "./uk-weeks";
+import { ukWeekOf, ukWeeksBetween } from "./uk-weeks";
+import { buildReport } from "./weekly-report.server";
 
 const announce = {
   acknowledge: false,
@@ -30,6 +31,8 @@ const input: ContactInput = {
   deal_size: null,
   message: "Twenty kilos, assayed.",
 };
+/** Late enough that every week is past the reply promise, so each week's figures are kept. */
+const LATER = new Date("2030-01-06T12:00:00Z");
 /** A campaign only one lead came by: it must leave the rollup with that lead. */
 const ONE_LEAD_CAMPAIGN = "ama-mensah-referral";
 
@@ -90,10 +93,22 @@ describe.each(testBackends)("the reports' weekly rollup on %s", (backend) => {
     };
   }
 
+  /**
+   * The report with the figures kept since the last call equals the report
+   * computed afresh: no change left a kept week's figures in use.
+   */
+  async function expectKeptFiguresExact() {
+    const weeks = ukWeeksBetween(new Date("2026-08-31T00:00:00Z"), new Date());
+    const withKept = await buildReport(database.db, weeks, LATER);
+    await database.db.execute(sql`update report_week_figures set figures = null, figures_version = null`);
+    expect(withKept).toEqual(await buildReport(database.db, weeks, LATER));
+  }
+
   async function expectExact() {
     const { counts, recounted, sources, recountedSources } = await rollupAndRecount();
     expect(counts).toEqual(recounted);
     expect(sources).toEqual(recountedSources);
+    await expectKeptFiguresExact();
     return { counts, sources };
   }
 
@@ -158,6 +173,19 @@ describe.each(testBackends)("the reports' weekly rollup on %s", (backend) => {
       actorId: "ama",
     });
     await expectExact();
+    // Later mail from the lead and the desk's answer: the week's response times move.
+    await database.db.insert(inquiryMessages).values({
+      inquiry_id: id,
+      message_key: `later-${id}`,
+      from_address: "lead@example.test",
+      sent_at: new Date(),
+      mailbox: "INBOX",
+    });
+    await expectExact();
+    await database.db
+      .insert(inquiryReplies)
+      .values({ inquiry_id: id, to: "lead@example.test", subject: "Re", body: "b" });
+    await expectExact();
     await setSpam(database.db, id, true, "ama");
     await expectExact();
     await setSpam(database.db, id, false, "ama");
@@ -220,6 +248,29 @@ describe.each(testBackends)("the reports' weekly rollup on %s", (backend) => {
     });
     await expectExact();
     expect(await holdsCampaign()).toBe(0);
+
+    // A lost reason is free text: erasing its lead takes it out of the kept figures too.
+    const lost = await store("kofi@example.test");
+    await setLeadStatus(database.db, {
+      inquiryId: lost.id,
+      status: "closed_lost",
+      lostReason: "Kofi Owusu moved to Kumasi",
+      actorId: "ama",
+    });
+    await expectExact();
+    const keptReason = async () =>
+      (
+        await database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from report_week_figures where figures::text like '%Kofi Owusu%'`,
+        )
+      ).rows[0]?.n;
+    expect(await keptReason()).toBe(1);
+    await erasePersonalData(database.db, "kofi@example.test", "all", {
+      erasedBy: "ama",
+      kind: "rights-request",
+    });
+    expect(await keptReason()).toBe(0);
+    await expectExact();
 
     // Retention far in the future expires every inquiry: nothing of them stays.
     await runRetention(database.db, { now: new Date("2040-01-01T00:00:00Z"), siteUrl: announce.siteUrl });

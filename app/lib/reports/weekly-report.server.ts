@@ -1,8 +1,9 @@
 import { isInterest } from "~/content/inquiry-options";
 import { LEAD_STATUS_VALUES, type LeadStatus } from "~/content/lead-desk";
 import type { Db } from "../db/db.server";
-import { selectPipeline, selectWeeklyResponses } from "./report-queries.server";
+import { summarizeLost } from "./report-queries.server";
 import { selectSources, selectWeeklyVolume } from "./report-rollup.server";
+import { selectWeekFigures } from "./report-week-figures.server";
 import {
   FUNNEL_STAGES,
   type FunnelStage,
@@ -21,12 +22,12 @@ const hours = (seconds: number | null) => (seconds === null ? null : seconds / 3
 /** Every figure of the reports page (and its CSV files) for the given UK weeks. */
 export async function buildReport(db: Db, weeks: readonly UkWeek[], now: Date): Promise<Report> {
   // Independent reads: on a pool they run side by side (in a transaction, one after another).
-  const [volumeRows, responseRows, pipelineRows, sourceRows] = await Promise.all([
+  const [volumeRows, weekFigures, sourceRows] = await Promise.all([
     selectWeeklyVolume(db, weeks),
-    selectWeeklyResponses(db, weeks, now),
-    selectPipeline(db, weeks),
+    selectWeekFigures(db, weeks, now),
     selectSources(db, weeks),
   ]);
+  const pipelineRows = summarizeLost(weekFigures.map((week) => week.lost));
 
   const volume: WeekVolume[] = weeks.map((week) => ({
     week: week.key,
@@ -60,8 +61,8 @@ export async function buildReport(db: Db, weeks: readonly UkWeek[], now: Date): 
     withinPromise: 0,
     shareWithinPromise: null,
   }));
-  for (const row of responseRows) {
-    const target = responses[row.week];
+  for (const [index, { responses: row }] of weekFigures.entries()) {
+    const target = responses[index];
     if (!target) continue;
     Object.assign(target, {
       messages: row.messages,
