@@ -25,6 +25,19 @@ const NO_RESPONSES: Omit<ResponseRow, "week"> = {
   withinPromise: 0,
 };
 
+/** The figures of a contiguous run of weeks, computed from their rows. */
+async function computeWeekFigures(db: Db, span: readonly UkWeek[], now: Date): Promise<WeekFigures[]> {
+  if (span.length === 0) return [];
+  const [responses, lost] = await Promise.all([
+    selectWeeklyResponses(db, span, now),
+    selectWeeklyLost(db, span),
+  ]);
+  const computed: WeekFigures[] = span.map(() => ({ responses: { ...NO_RESPONSES }, lost: [] }));
+  for (const { week, ...row } of responses) if (computed[week]) computed[week].responses = row;
+  for (const { week, ...group } of lost) computed[week]?.lost.push(group);
+  return computed;
+}
+
 /**
  * The response times and lost leads of each week of the range. These need
  * each row (a week's percentiles come from its own messages), so a week is
@@ -40,40 +53,37 @@ const NO_RESPONSES: Omit<ResponseRow, "week"> = {
  */
 export async function selectWeekFigures(db: Db, weeks: readonly UkWeek[], now: Date): Promise<WeekFigures[]> {
   const f = reportWeekFigures;
-  const kept = await db
-    .select({ week: f.week, version: f.version, figuresVersion: f.figures_version, figures: f.figures })
-    .from(f)
-    .where(sql`${f.week} between ${weeks[0]!.key}::date and ${weeks.at(-1)!.key}::date`);
-  const byWeek = new Map(kept.map((row) => [row.week, row]));
   const cutoff = overdueCutoff(now).getTime();
-  const keepable = (week: UkWeek) => week.end.getTime() <= cutoff;
-
-  const figures: (WeekFigures | null)[] = weeks.map((week) => {
+  // Weeks are in order: the keepable ones come first, the ones within the promise last.
+  const keepableCount = weeks.filter((week) => week.end.getTime() <= cutoff).length;
+  const keepable = weeks.slice(0, keepableCount);
+  const [kept, recent] = await Promise.all([
+    keepable.length === 0
+      ? []
+      : db
+          .select({ week: f.week, version: f.version, figuresVersion: f.figures_version, figures: f.figures })
+          .from(f)
+          .where(sql`${f.week} between ${keepable[0]!.key}::date and ${keepable.at(-1)!.key}::date`),
+    computeWeekFigures(db, weeks.slice(keepableCount), now),
+  ]);
+  const byWeek = new Map(kept.map((row) => [row.week, row]));
+  const figures: (WeekFigures | null)[] = keepable.map((week) => {
     const row = byWeek.get(week.key);
-    return keepable(week) && row && row.figures !== null && row.figuresVersion === row.version
+    return row && row.figures !== null && row.figuresVersion === row.version
       ? (row.figures as WeekFigures)
       : null;
   });
   const first = figures.indexOf(null);
-  if (first === -1) return figures as WeekFigures[];
-
-  // One contiguous span holds every week to compute: usually the last one or two.
-  const last = figures.lastIndexOf(null);
-  const span = weeks.slice(first, last + 1);
-  const [responses, lost] = await Promise.all([
-    selectWeeklyResponses(db, span, now),
-    selectWeeklyLost(db, span),
-  ]);
-  const computed: WeekFigures[] = span.map(() => ({ responses: { ...NO_RESPONSES }, lost: [] }));
-  for (const { week, ...row } of responses) if (computed[week]) computed[week].responses = row;
-  for (const { week, ...group } of lost) computed[week]?.lost.push(group);
-
-  const toKeep = span.flatMap((week, index) =>
-    figures[first + index] === null && keepable(week)
-      ? [{ week: week.key, version: byWeek.get(week.key)?.version ?? 0, figures: computed[index]! }]
-      : [],
-  );
-  if (toKeep.length > 0) {
+  if (first !== -1) {
+    // One contiguous span holds every kept week that has changed (or was never asked for).
+    const last = figures.lastIndexOf(null);
+    const span = keepable.slice(first, last + 1);
+    const computed = await computeWeekFigures(db, span, now);
+    const toKeep = span.flatMap((week, index) =>
+      figures[first + index] === null
+        ? [{ week: week.key, version: byWeek.get(week.key)?.version ?? 0, figures: computed[index]! }]
+        : [],
+    );
     await db
       .insert(f)
       .values(toKeep.map((row) => ({ ...row, figures_version: row.version })))
@@ -83,6 +93,7 @@ export async function selectWeekFigures(db: Db, weeks: readonly UkWeek[], now: D
         // Never over a change since the read: figures that may hold an erased lead's lost reason stay out.
         setWhere: sql`${f.version} = excluded.version`,
       });
+    for (const [index, week] of computed.entries()) figures[first + index] ??= week;
   }
-  return figures.map((kept, index) => kept ?? computed[index - first]!);
+  return [...(figures as WeekFigures[]), ...recent];
 }
