@@ -39,6 +39,7 @@ import {
   privacyErasuresDeclaration,
   rateLimitsDeclaration,
   reportWeekCountsDeclaration,
+  reportWeekFiguresDeclaration,
   reportWeekSourcesDeclaration,
 } from "./other-tables.server";
 import type { FileDeclaration, TableDeclaration } from "./types";
@@ -81,6 +82,7 @@ export const tableDeclarations: readonly TableDeclaration[] = [
   replyTemplatesDeclaration,
   reportWeekCountsDeclaration,
   reportWeekSourcesDeclaration,
+  reportWeekFiguresDeclaration,
 ];
 
 /** Every kind of file the site writes (a test fails when a module writes files not declared here). */

@@ -4,6 +4,7 @@ import {
   privacyErasures,
   rateLimits,
   reportWeekCounts,
+  reportWeekFigures,
   reportWeekSources,
 } from "../../../../db/schema";
 import { pruneRateLimits } from "../../http/rate-limit.server";
@@ -72,6 +73,14 @@ export const reportWeekSourcesDeclaration: TableDeclaration = {
   why:
     "Counts of inquiries per week by landing page, referring site and campaign. A value stays only while an " +
     "inquiry stored with it does: a trigger takes it away when the inquiry is erased or expires.",
+};
+
+export const reportWeekFiguresDeclaration: TableDeclaration = {
+  table: reportWeekFigures,
+  personal: false,
+  why:
+    "Each week's response times and lost leads by reason, as the reports show them. A lost reason is free " +
+    "text: a trigger drops the week's figures in the transaction that erases or expires one of its leads.",
 };
 
 /** What stands in for an account that carried out erasures once the account is gone. */
