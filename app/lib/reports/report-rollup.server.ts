@@ -21,40 +21,49 @@ function weekPositions(weeks: readonly UkWeek[]): Map<string, number> {
   return new Map(weeks.map((week, index) => [week.key, index]));
 }
 
-export interface VolumeRow {
-  week: number;
-  interest: string | null;
-  spam: boolean;
-  held: boolean;
-  status: string;
-  source: string;
-  count: number;
+export interface VolumeRows {
+  /** Inquiries per week (its position in the range) by interest, spam and held. */
+  weekly: { week: number; interest: string | null; spam: boolean; held: boolean; count: number }[];
+  /** The range's genuine inquiries by status now and channel. */
+  genuine: { status: string; source: string; count: number }[];
 }
 
 /**
- * Every inquiry in the range by week, interest, spam, held, status and
- * channel, from the weekly rollup: the volume, spam, pipeline-status and
- * channel figures, whatever the range's length.
+ * The volume, spam, pipeline-status and channel figures, from the weekly
+ * rollup in one pass (grouping sets): a few rows per week, whatever the
+ * range's length and the number of inquiries.
  */
-export async function selectWeeklyVolume(db: Db, weeks: readonly UkWeek[]): Promise<VolumeRow[]> {
+export async function selectWeeklyVolume(db: Db, weeks: readonly UkWeek[]): Promise<VolumeRows> {
   const c = reportWeekCounts;
-  const rows = await db
-    .select({
-      week: c.week,
-      interest: c.interest,
-      spam: c.is_spam,
-      held: sql<boolean>`${heldInquiryCondition(c)}`,
-      status: c.status,
-      source: c.source,
-      count: c.count,
-    })
-    .from(c)
-    .where(inWeeks(c.week, weeks));
+  const result = await db.execute<{
+    weekly: boolean;
+    week: string | null;
+    interest: string | null;
+    spam: boolean;
+    held: boolean;
+    status: string | null;
+    source: string | null;
+    count: number;
+  }>(sql`
+    select grouping(${c.status}) = 1 as weekly, ${c.week}::text as week, ${c.interest} as interest,
+      ${c.is_spam} as spam, ${heldInquiryCondition(c)} as held, ${c.status} as status, ${c.source} as source,
+      sum(${c.count})::int as count
+    from ${c}
+    where ${inWeeks(c.week, weeks)}
+    group by grouping sets ((${c.week}, ${c.interest}, ${c.is_spam}, ${c.held}), (${c.is_spam}, ${c.held}, ${c.status}, ${c.source}))`);
   const positions = weekPositions(weeks);
-  return rows.flatMap(({ week, ...row }) => {
-    const position = positions.get(week);
-    return position === undefined ? [] : [{ ...row, week: position }];
-  });
+  const rows: VolumeRows = { weekly: [], genuine: [] };
+  for (const row of result.rows) {
+    const count = Number(row.count);
+    if (row.weekly) {
+      const week = positions.get(row.week ?? "");
+      if (week !== undefined)
+        rows.weekly.push({ week, interest: row.interest, spam: row.spam, held: row.held, count });
+    } else if (!row.spam && !row.held) {
+      rows.genuine.push({ status: row.status ?? "", source: row.source ?? "", count });
+    }
+  }
+  return rows;
 }
 
 export interface SourceRows {

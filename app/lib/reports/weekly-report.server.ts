@@ -36,7 +36,7 @@ export async function buildReport(db: Db, weeks: readonly UkWeek[], now: Date): 
     spam: 0,
     held: 0,
   }));
-  for (const row of volumeRows) {
+  for (const row of volumeRows.weekly) {
     const target = volume[row.week];
     if (!target) continue;
     const count = Number(row.count);
@@ -78,8 +78,7 @@ export async function buildReport(db: Db, weeks: readonly UkWeek[], now: Date): 
   // The pipeline's status counts and the channels: the genuine inquiries of the same pass.
   const statusCounts = new Map<string, number>();
   const channelCounts = new Map<string, number>();
-  for (const row of volumeRows) {
-    if (row.spam || row.held) continue;
+  for (const row of volumeRows.genuine) {
     statusCounts.set(row.status, (statusCounts.get(row.status) ?? 0) + Number(row.count));
     channelCounts.set(row.source, (channelCounts.get(row.source) ?? 0) + Number(row.count));
   }
