@@ -68,6 +68,10 @@ export const inquiryMessages = pgTable(
     uniqueIndex("inquiry_messages_message_key_key").on(table.message_key),
     index("inquiry_messages_inquiry_idx").on(table.inquiry_id, table.sent_at),
     index("inquiry_messages_message_id_idx").on(table.message_id),
+    // The reports' response times read a range of weeks' messages from leads by this index alone.
+    index("inquiry_messages_reports_idx")
+      .on(table.sent_at, table.inquiry_id)
+      .where(sql`${table.kind} = 'message'`),
     // The inbox search finds an inquiry by the text of a message received on it.
     index("inquiry_messages_body_search_idx").using("gin", sql`${table.body} gin_trgm_ops`),
   ],

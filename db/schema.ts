@@ -20,6 +20,7 @@ export * from "./conversation-schema";
 export * from "./templates-schema";
 export * from "./leadpage-schema";
 export * from "./workspace-schema";
+export * from "./reports-schema";
 
 /**
  * What the admin inbox search looks in: name, company, e-mail, message and

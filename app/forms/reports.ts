@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FieldErrors } from "./parse-form";
 
 /** The reports page's ranges: the last 4, 12 or 52 UK weeks (the current one included), or chosen dates. */
 export const REPORT_RANGE_VALUES = ["4", "12", "52", "custom"] as const;
@@ -59,3 +60,9 @@ export const ReportRangeSchema = z
   });
 
 export type ReportRangeInput = z.output<typeof ReportRangeSchema>;
+
+/** A range the page cannot show: the errors and the values as asked, for the form to show again. */
+export interface ReportRangeErrors {
+  fieldErrors: FieldErrors<"range" | "from" | "to">;
+  values: { range: string; from: string; to: string };
+}

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { replyPromise } from "~/content/lead-desk";
-import type { FieldErrors } from "~/forms/parse-form";
+import type { ReportRangeErrors } from "~/forms/reports";
 import { databaseContext, type AppContext } from "~/lib/context.server";
 import { guardedUser } from "~/lib/http/guards.server";
 import { logFailure } from "~/lib/ops/failure-reference.server";
@@ -16,12 +16,7 @@ export type ReportsPageData =
       report: Report;
       promiseHours: number;
     }
-  | {
-      ok: false;
-      fieldErrors: FieldErrors<"range" | "from" | "to">;
-      values: { range: string; from: string; to: string };
-      promiseHours: number;
-    };
+  | ({ ok: false; promiseHours: number } & ReportRangeErrors);
 
 /** The reports page's figures for the range in the URL, or the range's errors (status 400). */
 export async function loadReportsPage(

@@ -1,21 +1,19 @@
 import { href } from "react-router";
 import { Button } from "~/components/ui/button";
-import { REPORT_RANGE_LABELS, REPORT_RANGE_VALUES } from "~/forms/reports";
-import type { FieldErrors } from "~/forms/parse-form";
+import {
+  DEFAULT_REPORT_RANGE,
+  REPORT_RANGE_LABELS,
+  REPORT_RANGE_VALUES,
+  type ReportRangeErrors,
+} from "~/forms/reports";
 
 /**
  * The range as a GET form: the URL holds it (a bookmark or a shared link
  * shows the same weeks), and it works without JavaScript.
  */
-export function RangeForm({
-  values,
-  fieldErrors,
-}: {
-  values: { range: string; from: string; to: string };
-  fieldErrors: FieldErrors<"range" | "from" | "to">;
-}) {
+export function RangeForm({ values, fieldErrors }: ReportRangeErrors) {
   const errors = Object.values(fieldErrors).filter(Boolean);
-  const checked = values.range === "" ? "12" : values.range;
+  const checked = values.range === "" ? DEFAULT_REPORT_RANGE : values.range;
   return (
     <form
       method="get"

@@ -6,23 +6,30 @@ import { overdueCutoff } from "../inbox/reply-deadline";
 import type { UkWeek } from "./uk-weeks";
 
 /**
- * The reports' queries. Weeks come from uk-weeks.ts: the database only puts
- * each instant between the boundaries it is given (width_bucket), so the
- * week maths lives in one place and needs no time-zone data in the database.
+ * The reports' live queries: response times and lost leads, which need each
+ * row. Weeks come from uk-weeks.ts: the database only puts each instant
+ * between the boundaries it is given (width_bucket), so the week maths needs
+ * no time-zone data here. The counts come from the rollup (report-rollup.server.ts).
  */
+
+/** The flags a row of contact_submissions or of a rollup carries. */
+interface JudgedColumns {
+  is_spam: SQLWrapper;
+  held: SQLWrapper;
+}
 
 /**
  * Inquiries held for review (only too fast, not yet judged): the one place
  * that says what "held" means for the reports and the weekly mail. A held
  * row is also marked spam, so spam counts leave it out by asking for this.
  */
-export function heldInquiryCondition(): SQL {
-  return sql`${contactSubmissions.held}`;
+export function heldInquiryCondition(columns: JudgedColumns = contactSubmissions): SQL {
+  return sql`${columns.held}`;
 }
 
 /** Genuine inquiries: not spam and not held; the pipeline, sources and response times count only these. */
-export function genuineInquiryCondition(): SQL {
-  return sql`(not ${contactSubmissions.is_spam} and not ${heldInquiryCondition()})`;
+export function genuineInquiryCondition(columns: JudgedColumns = contactSubmissions): SQL {
+  return sql`(not ${columns.is_spam} and not ${heldInquiryCondition(columns)})`;
 }
 
 const at = (date: Date): SQL => sql`${date.toISOString()}::timestamptz`;
@@ -42,40 +49,7 @@ function inRange(column: SQLWrapper, weeks: readonly UkWeek[]): SQL {
 }
 
 /** Rows each list of the pipeline and sources shows at most. */
-const TOP = 10;
-
-export interface VolumeRow {
-  week: number;
-  interest: string | null;
-  spam: boolean;
-  held: boolean;
-  status: string;
-  source: string;
-  count: number;
-}
-
-/**
- * Every inquiry in the range by week, interest, spam, held, status and
- * channel: one pass over the range for the volume, spam, pipeline-status and
- * channel figures.
- */
-export async function selectWeeklyVolume(db: Db, weeks: readonly UkWeek[]): Promise<VolumeRow[]> {
-  const week = weekIndex(contactSubmissions.created_at, weeks);
-  const held = sql<boolean>`${heldInquiryCondition()}`;
-  return db
-    .select({
-      week,
-      interest: contactSubmissions.interest,
-      spam: contactSubmissions.is_spam,
-      held,
-      status: contactSubmissions.status,
-      source: contactSubmissions.source,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(contactSubmissions)
-    .where(inRange(contactSubmissions.created_at, weeks))
-    .groupBy(sql`1, 2, 3, 4, 5, 6`);
-}
+export const TOP = 10;
 
 export interface ResponseRow {
   week: number;
@@ -126,14 +100,16 @@ export async function selectWeeklyResponses(
       from ${m} join ${s} on ${s.id} = ${m.inquiry_id}
       where ${m.kind} = 'message' and ${genuineInquiryCondition()} and ${inRange(m.sent_at, weeks)}
     )
-    select ${weekIndex(sql`sent`, weeks)} as week,
-      count(*)::int as messages,
-      (count(*) filter (where replied is not null))::int as answered,
-      percentile_cont(0.5) within group (order by extract(epoch from replied - sent)) filter (where replied is not null) as median,
-      percentile_cont(0.9) within group (order by extract(epoch from replied - sent)) filter (where replied is not null) as p90,
-      (count(*) filter (where replied is not null or sent <= ${at(overdueCutoff(now))}))::int as due,
-      (count(*) filter (where replied is not null and replied - sent <= ${promise}))::int as within
-    from lead_messages group by 1`);
+    select week, messages, answered, quantiles[1] as median, quantiles[2] as p90, due, within from (
+      select ${weekIndex(sql`sent`, weeks)} as week,
+        count(*)::int as messages,
+        (count(*) filter (where replied is not null))::int as answered,
+        -- Both percentiles from one sort of the week's times.
+        percentile_cont(array[0.5, 0.9]::float8[]) within group (order by extract(epoch from replied - sent)) filter (where replied is not null) as quantiles,
+        (count(*) filter (where replied is not null or sent <= ${at(overdueCutoff(now))}))::int as due,
+        (count(*) filter (where replied is not null and replied - sent <= ${promise}))::int as within
+      from lead_messages group by 1
+    ) weekly`);
   const number = (value: string | number | null) => (value === null ? null : Number(value));
   return result.rows.map((row) => ({
     week: Number(row.week),
@@ -152,27 +128,29 @@ export interface PipelineRows {
   lostReasons: { label: string; count: number }[];
 }
 
+/** The lost leads of one week with one reason (grouped ignoring case and surrounding spaces). */
+export type LostGroup = {
+  key: string;
+  label: string;
+  count: number;
+  contacted: number;
+  qualified: number;
+};
+
 /**
- * What the pipeline needs beyond the status counts (selectWeeklyVolume), in
- * one pass over the lost leads: how far each got (the furthest status its
- * history shows, or "contacted" once replied to) and why it was lost.
+ * The lost leads by week and reason, in one pass: how far each got (the
+ * furthest status its history shows, or "contacted" once replied to).
  */
-export async function selectPipeline(db: Db, weeks: readonly UkWeek[]): Promise<PipelineRows> {
+export async function selectWeeklyLost(
+  db: Db,
+  weeks: readonly UkWeek[],
+): Promise<(LostGroup & { week: number })[]> {
   const s = contactSubmissions;
   const rank = sql`case v.status when 'qualified' then 2 when 'contacted' then 1 else 0 end`;
-  const result = await db.execute<{
-    key: string;
-    label: string;
-    count: number;
-    contacted: number;
-    qualified: number;
-  }>(sql`
-    select lower(btrim(coalesce(reason, ''))) as key, min(btrim(coalesce(reason, ''))) as label,
-      count(*)::int as count,
-      (count(*) filter (where furthest >= 1))::int as contacted,
-      (count(*) filter (where furthest >= 2))::int as qualified
-    from (
-      select ${s.lost_reason} as reason, greatest(
+  const result = await db.execute<LostGroup & { week: number }>(sql`
+    -- Materialized: each lead's history is read once, not once for each stage counted.
+    with lost as materialized (
+      select ${weekIndex(s.created_at, weeks)} as week, ${s.lost_reason} as reason, greatest(
         case when ${s.first_replied_at} is not null then 1 else 0 end,
         (select max(${rank}) from ${inquiryEvents} e,
           lateral (values (e.details->>'from'), (e.details->>'to')) as v(status)
@@ -180,96 +158,45 @@ export async function selectPipeline(db: Db, weeks: readonly UkWeek[]): Promise<
       ) as furthest
       from ${s}
       where ${genuineInquiryCondition()} and ${inRange(s.created_at, weeks)} and ${s.status} = 'closed_lost'
-    ) lost
-    group by 1`);
-  const groups = result.rows.map((row) => ({
+    )
+    select week, lower(btrim(coalesce(reason, ''))) as key, min(btrim(coalesce(reason, ''))) as label,
+      count(*)::int as count,
+      (count(*) filter (where furthest >= 1))::int as contacted,
+      (count(*) filter (where furthest >= 2))::int as qualified
+    from lost group by 1, 2`);
+  return result.rows.map((row) => ({
+    week: Number(row.week),
     key: row.key,
     label: row.label,
     count: Number(row.count),
     contacted: Number(row.contacted),
     qualified: Number(row.qualified),
   }));
+}
+
+/** The pipeline's lost figures for a range from its weeks' groups: reasons summed across weeks, top ten. */
+export function summarizeLost(weekGroups: readonly (readonly LostGroup[])[]): PipelineRows {
+  const groups = new Map<string, LostGroup>();
+  for (const group of weekGroups.flat()) {
+    const sum = groups.get(group.key);
+    if (!sum) groups.set(group.key, { ...group });
+    else {
+      sum.count += group.count;
+      sum.contacted += group.contacted;
+      sum.qualified += group.qualified;
+      // The same spelling whichever weeks the range holds: the smallest.
+      if (group.label < sum.label) sum.label = group.label;
+    }
+  }
+  const all = [...groups.values()];
   return {
     lostReached: {
-      contacted: groups.reduce((sum, row) => sum + row.contacted, 0),
-      qualified: groups.reduce((sum, row) => sum + row.qualified, 0),
+      contacted: all.reduce((sum, row) => sum + row.contacted, 0),
+      qualified: all.reduce((sum, row) => sum + row.qualified, 0),
     },
-    lostReasons: groups
+    lostReasons: all
       .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
       .slice(0, TOP)
       .map(({ label, count }) => ({ label, count })),
   };
-}
-
-export interface SourceRows {
-  landingPages: { key: string | null; count: number }[];
-  referrers: { key: string | null; count: number }[];
-  campaigns: { source: string | null; medium: string | null; campaign: string | null; count: number }[];
-}
-
-/** Most first, then by name, the unknown last among equals: the same order on every backend. */
-function byCountThenKey<T extends { count: number }>(key: (row: T) => string | null) {
-  return (a: T, b: T) => {
-    if (a.count !== b.count) return b.count - a.count;
-    const ka = key(a);
-    const kb = key(b);
-    if (ka === kb) return 0;
-    if (ka === null) return 1;
-    if (kb === null) return -1;
-    return ka < kb ? -1 : 1;
-  };
-}
-
-/**
- * Where the genuine form inquiries of the range came from: landing page,
- * referring site and campaign, in one pass (grouping sets), top ten of each.
- */
-export async function selectSources(db: Db, weeks: readonly UkWeek[]): Promise<SourceRows> {
-  const s = contactSubmissions;
-  const result = await db.execute<{
-    kind: "landing" | "referrer" | "campaign";
-    landing_page: string | null;
-    referrer_host: string | null;
-    utm_source: string | null;
-    utm_medium: string | null;
-    utm_campaign: string | null;
-    count: number;
-  }>(sql`
-    select case when grouping(${s.landing_page}) = 0 then 'landing'
-        when grouping(${s.referrer_host}) = 0 then 'referrer' else 'campaign' end as kind,
-      ${s.landing_page} as landing_page, ${s.referrer_host} as referrer_host,
-      ${s.utm_source} as utm_source, ${s.utm_medium} as utm_medium, ${s.utm_campaign} as utm_campaign,
-      count(*)::int as count
-    from ${s}
-    where ${genuineInquiryCondition()} and ${inRange(s.created_at, weeks)} and ${s.source} = 'form'
-    group by grouping sets ((${s.landing_page}), (${s.referrer_host}), (${s.utm_source}, ${s.utm_medium}, ${s.utm_campaign}))`);
-  const rows = result.rows.map((row) => ({ ...row, count: Number(row.count) }));
-  const top = <T extends { count: number }>(list: T[], key: (row: T) => string | null) =>
-    list.sort(byCountThenKey(key)).slice(0, TOP);
-  const landingPages = top(
-    rows.filter((row) => row.kind === "landing").map((row) => ({ key: row.landing_page, count: row.count })),
-    (row) => row.key,
-  );
-  const referrers = top(
-    rows
-      .filter((row) => row.kind === "referrer")
-      .map((row) => ({ key: row.referrer_host, count: row.count })),
-    (row) => row.key,
-  );
-  const campaigns = top(
-    rows
-      .filter((row) => row.kind === "campaign")
-      .map((row) => ({
-        source: row.utm_source,
-        medium: row.utm_medium,
-        campaign: row.utm_campaign,
-        count: row.count,
-      })),
-    // All three unknown sorts last; otherwise by the triple as shown.
-    (row) =>
-      row.source === null && row.medium === null && row.campaign === null
-        ? null
-        : [row.source, row.medium, row.campaign].map((part) => part ?? "\uffff").join("\u0000"),
-  );
-  return { landingPages, referrers, campaigns };
 }

@@ -1,10 +1,11 @@
 import {
   DEFAULT_REPORT_RANGE,
   type ReportRangeInput,
+  type ReportRangeErrors,
   type ReportRangeKind,
   ReportRangeSchema,
 } from "~/forms/reports";
-import { type FieldErrors, parseForm } from "~/forms/parse-form";
+import { parseForm } from "~/forms/parse-form";
 import { lastUkWeeks, londonDate, londonDateStart, type UkWeek, ukWeeksBetween } from "./uk-weeks";
 
 export interface ResolvedRange {
@@ -15,13 +16,7 @@ export interface ResolvedRange {
   weeks: UkWeek[];
 }
 
-export type RangeResult =
-  | { ok: true; range: ResolvedRange }
-  | {
-      ok: false;
-      fieldErrors: FieldErrors<"range" | "from" | "to">;
-      values: { range: string; from: string; to: string };
-    };
+export type RangeResult = { ok: true; range: ResolvedRange } | ({ ok: false } & ReportRangeErrors);
 
 /** The weeks a validated range covers: whole UK weeks, the current one included. */
 export function resolveRange(input: ReportRangeInput, now: Date): ResolvedRange {

@@ -9,7 +9,6 @@
  */
 
 export const UK_TIME_ZONE = "Europe/London";
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface UkWeek {
   /** The Monday's London date, YYYY-MM-DD: the week's name in tables and CSV. */
@@ -117,9 +116,4 @@ export function ukWeeksBetween(first: Date, last: Date): UkWeek[] {
 export function lastUkWeeks(now: Date, count: number): UkWeek[] {
   const current = ukWeekStart(now);
   return ukWeeksBetween(addUkWeeks(current, -(count - 1)), current);
-}
-
-/** Whole days between two London dates, for range limits. */
-export function daysBetweenDates(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }

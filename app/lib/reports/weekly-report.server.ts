@@ -1,12 +1,9 @@
 import { isInterest } from "~/content/inquiry-options";
 import { LEAD_STATUS_VALUES, type LeadStatus } from "~/content/lead-desk";
 import type { Db } from "../db/db.server";
-import {
-  selectPipeline,
-  selectSources,
-  selectWeeklyResponses,
-  selectWeeklyVolume,
-} from "./report-queries.server";
+import { summarizeLost } from "./report-queries.server";
+import { selectSources, selectWeeklyVolume } from "./report-rollup.server";
+import { selectWeekFigures } from "./report-week-figures.server";
 import {
   FUNNEL_STAGES,
   type FunnelStage,
@@ -24,10 +21,13 @@ const hours = (seconds: number | null) => (seconds === null ? null : seconds / 3
 
 /** Every figure of the reports page (and its CSV files) for the given UK weeks. */
 export async function buildReport(db: Db, weeks: readonly UkWeek[], now: Date): Promise<Report> {
-  const volumeRows = await selectWeeklyVolume(db, weeks);
-  const responseRows = await selectWeeklyResponses(db, weeks, now);
-  const pipelineRows = await selectPipeline(db, weeks);
-  const sourceRows = await selectSources(db, weeks);
+  // Independent reads: on a pool they run side by side (in a transaction, one after another).
+  const [volumeRows, weekFigures, sourceRows] = await Promise.all([
+    selectWeeklyVolume(db, weeks),
+    selectWeekFigures(db, weeks, now),
+    selectSources(db, weeks),
+  ]);
+  const pipelineRows = summarizeLost(weekFigures.map((week) => week.lost));
 
   const volume: WeekVolume[] = weeks.map((week) => ({
     week: week.key,
@@ -36,7 +36,7 @@ export async function buildReport(db: Db, weeks: readonly UkWeek[], now: Date): 
     spam: 0,
     held: 0,
   }));
-  for (const row of volumeRows) {
+  for (const row of volumeRows.weekly) {
     const target = volume[row.week];
     if (!target) continue;
     const count = Number(row.count);
@@ -61,8 +61,8 @@ export async function buildReport(db: Db, weeks: readonly UkWeek[], now: Date): 
     withinPromise: 0,
     shareWithinPromise: null,
   }));
-  for (const row of responseRows) {
-    const target = responses[row.week];
+  for (const [index, { responses: row }] of weekFigures.entries()) {
+    const target = responses[index];
     if (!target) continue;
     Object.assign(target, {
       messages: row.messages,
@@ -78,8 +78,7 @@ export async function buildReport(db: Db, weeks: readonly UkWeek[], now: Date): 
   // The pipeline's status counts and the channels: the genuine inquiries of the same pass.
   const statusCounts = new Map<string, number>();
   const channelCounts = new Map<string, number>();
-  for (const row of volumeRows) {
-    if (row.spam || row.held) continue;
+  for (const row of volumeRows.genuine) {
     statusCounts.set(row.status, (statusCounts.get(row.status) ?? 0) + Number(row.count));
     channelCounts.set(row.source, (channelCounts.get(row.source) ?? 0) + Number(row.count));
   }

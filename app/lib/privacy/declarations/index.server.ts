@@ -38,6 +38,9 @@ import {
   dailyJobRunsDeclaration,
   privacyErasuresDeclaration,
   rateLimitsDeclaration,
+  reportWeekCountsDeclaration,
+  reportWeekFiguresDeclaration,
+  reportWeekSourcesDeclaration,
 } from "./other-tables.server";
 import type { FileDeclaration, TableDeclaration } from "./types";
 import { savedViewsDeclaration, workspacePreferencesDeclaration } from "./workspace-tables.server";
@@ -77,6 +80,9 @@ export const tableDeclarations: readonly TableDeclaration[] = [
   dailyJobRunsDeclaration,
   mailboxCursorsDeclaration,
   replyTemplatesDeclaration,
+  reportWeekCountsDeclaration,
+  reportWeekSourcesDeclaration,
+  reportWeekFiguresDeclaration,
 ];
 
 /** Every kind of file the site writes (a test fails when a module writes files not declared here). */

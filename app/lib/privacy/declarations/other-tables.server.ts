@@ -1,5 +1,12 @@
 import { eq, lt, or, sql } from "drizzle-orm";
-import { dailyJobRuns, privacyErasures, rateLimits } from "../../../../db/schema";
+import {
+  dailyJobRuns,
+  privacyErasures,
+  rateLimits,
+  reportWeekCounts,
+  reportWeekFigures,
+  reportWeekSources,
+} from "../../../../db/schema";
 import { pruneRateLimits } from "../../http/rate-limit.server";
 import type { Subject, TableDeclaration } from "./types";
 
@@ -52,6 +59,28 @@ export const dailyJobRunsDeclaration: TableDeclaration = {
   table: dailyJobRuns,
   personal: false,
   why: "One row per once-a-day job and day; its details are counts and outcomes, never a person.",
+};
+
+export const reportWeekCountsDeclaration: TableDeclaration = {
+  table: reportWeekCounts,
+  personal: false,
+  why: "Counts of inquiries per week by interest, spam, status and channel: numbers and fixed values, never a person.",
+};
+
+export const reportWeekSourcesDeclaration: TableDeclaration = {
+  table: reportWeekSources,
+  personal: false,
+  why:
+    "Counts of inquiries per week by landing page, referring site and campaign. A value stays only while an " +
+    "inquiry stored with it does: a trigger takes it away when the inquiry is erased or expires.",
+};
+
+export const reportWeekFiguresDeclaration: TableDeclaration = {
+  table: reportWeekFigures,
+  personal: false,
+  why:
+    "Each week's response times and lost leads by reason, as the reports show them. A lost reason is free " +
+    "text: a trigger drops the week's figures in the transaction that erases or expires one of its leads.",
 };
 
 /** What stands in for an account that carried out erasures once the account is gone. */
