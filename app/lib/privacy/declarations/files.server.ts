@@ -85,6 +85,8 @@ export const backupFilesDeclaration: FileDeclaration = {
   writtenBy: [
     "app/lib/backup/backup.server.ts",
     "app/lib/backup/backup-files.server.ts",
+    // The bundle: the dump and the attachment files, staged beside the backup and removed once it is written.
+    "app/lib/backup/backup-bundle.server.ts",
     "server/backup.ts",
     "app/lib/ops/private-files.server.ts",
   ],
