@@ -14,7 +14,14 @@ import { useNow } from "~/components/inbox/relative-time";
 import { useLiveInboxData } from "~/components/inbox/use-inbox-events";
 import { type Toast, Toaster } from "~/components/toast";
 import { dashboardPage } from "~/content/account-pages";
-import { type InboxAction, InboxActionSchema, pageSizeOf, parseInboxFilter } from "~/forms/inbox";
+import {
+  type InboxAction,
+  InboxActionSchema,
+  type InboxFilter,
+  type InboxLayout,
+  pageSizeOf,
+  parseInboxFilter,
+} from "~/forms/inbox";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { guardedUser } from "~/lib/http/guards.server";
 import {
@@ -27,8 +34,9 @@ import {
 import { announceOptionsFromEnv, releaseInquiry } from "~/lib/inbox/spam-review.server";
 import { selectInquiryPage, toInboxPage } from "~/lib/inbox/inbox.server";
 import { deleteInquiry, markRead, markUnread, saveNotes, setSpam } from "~/lib/inbox/inquiry-actions.server";
-import { toInboxCard } from "~/lib/inbox/inbox-card";
-import { toInboxRow } from "~/lib/inbox/inbox-row";
+import { type InboxCard, toInboxCard } from "~/lib/inbox/inbox-card";
+import { type InboxRow, toInboxRow } from "~/lib/inbox/inbox-row";
+import { selectInboxRowPage } from "~/lib/inbox/inbox-list.server";
 import { readInboxLayout } from "~/lib/workspace/preferences.server";
 import { InboxTable } from "~/components/inbox/inbox-table";
 import { InboxViewBar } from "~/components/inbox/inbox-view-bar";
@@ -43,7 +51,7 @@ import type { Route } from "./+types/dashboard";
 import { readFormData } from "~/lib/http/form-data.server";
 import { databaseContext, envContext } from "~/lib/context.server";
 import type { Env } from "~/lib/env.server";
-import type { Db } from "~/lib/db/db.server";
+import type { DatabaseHandle, Db } from "~/lib/db/db.server";
 
 export const handle = { hydrate: true };
 
@@ -62,25 +70,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const database = context.get(databaseContext);
     const layout = await readInboxLayout(database.db, user.id);
-    const pageSize = pageSizeOf(layout);
     // Counts, metrics and the admin list come from a cache cleared by every change,
     // so an unchanged inbox costs one query.
-    const [items, { total, unread }, metrics, admins, spamCounts] = await Promise.all([
-      selectInquiryPage(database.db, filter, pageSize, user.id),
+    const [page, { unread }, metrics, admins, spamCounts] = await Promise.all([
+      loadInboxPage(database, filter, layout, user.id),
       countInboxCached(database, filter, user.id),
       replyMetricsCached(database, new Date(now)),
       assignableAdminsCached(database),
       spamCountsCached(database),
     ]);
     const assignable = admins.map(({ id, name }) => ({ id, name }));
-    const page = toInboxPage(items, total, filter, pageSize);
     // Each layout carries only what it renders: the list's rows are a fraction of a card.
     return {
       ...page,
       layout,
       viewerId: user.id,
-      items: layout === "cards" ? page.items.map(toInboxCard) : [],
-      rows: layout === "list" ? page.items.map(toInboxRow) : [],
       unread,
       filter,
       now,
@@ -94,6 +98,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: 500,
     });
   }
+}
+
+/** The layout's page: the list reads only the columns its rows show (inbox-list.server.ts). */
+async function loadInboxPage(
+  database: DatabaseHandle,
+  filter: InboxFilter,
+  layout: InboxLayout,
+  viewerId: string,
+) {
+  const pageSize = pageSizeOf(layout);
+  const counted = countInboxCached(database, filter, viewerId);
+  if (layout === "list") {
+    const [selected, { total }] = await Promise.all([
+      selectInboxRowPage(database.db, filter, pageSize, viewerId),
+      counted,
+    ]);
+    const { items, ...page } = toInboxPage(selected, total, filter, pageSize);
+    return { ...page, items: [] as InboxCard[], rows: items.map(toInboxRow) };
+  }
+  const [selected, { total }] = await Promise.all([
+    selectInquiryPage(database.db, filter, pageSize, viewerId),
+    counted,
+  ]);
+  const { items, ...page } = toInboxPage(selected, total, filter, pageSize);
+  return { ...page, items: items.map(toInboxCard), rows: [] as InboxRow[] };
 }
 
 const SUCCESS_TITLES: Record<InboxAction["intent"], string> = {
