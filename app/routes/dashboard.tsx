@@ -26,6 +26,7 @@ import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { guardedUser } from "~/lib/http/guards.server";
 import {
   assignableAdminsCached,
+  cachedUntilInboxChange,
   countInboxCached,
   invalidateInboxCounts,
   replyMetricsCached,
@@ -69,7 +70,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = Date.now();
   try {
     const database = context.get(databaseContext);
-    const layout = await readInboxLayout(database.db, user.id);
+    const layout = await cachedUntilInboxChange(database, `inbox-layout:${user.id}`, () =>
+      readInboxLayout(database.db, user.id),
+    );
     // Counts, metrics and the admin list come from a cache cleared by every change,
     // so an unchanged inbox costs one query.
     const [page, { unread }, metrics, admins, spamCounts] = await Promise.all([
