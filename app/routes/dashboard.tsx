@@ -27,6 +27,7 @@ import { guardedUser } from "~/lib/http/guards.server";
 import {
   assignableAdminsCached,
   cachedUntilInboxChange,
+  inboxRowPageCached,
   countInboxCached,
   invalidateInboxCounts,
   replyMetricsCached,
@@ -113,12 +114,15 @@ async function loadInboxPage(
   const pageSize = pageSizeOf(layout);
   const counted = countInboxCached(database, filter, viewerId);
   if (layout === "list") {
-    const [selected, { total }] = await Promise.all([
-      selectInboxRowPage(database.db, filter, pageSize, viewerId),
+    // Kept as rows, not as the query's result: what every later answer sends.
+    const [rows, { total }] = await Promise.all([
+      inboxRowPageCached(database, filter, viewerId, async () =>
+        (await selectInboxRowPage(database.db, filter, pageSize, viewerId)).map(toInboxRow),
+      ),
       counted,
     ]);
-    const { items, ...page } = toInboxPage(selected, total, filter, pageSize);
-    return { ...page, items: [] as InboxCard[], rows: items.map(toInboxRow) };
+    const { items, ...page } = toInboxPage(rows, total, filter, pageSize);
+    return { ...page, items: [] as InboxCard[], rows: items };
   }
   const [selected, { total }] = await Promise.all([
     selectInquiryPage(database.db, filter, pageSize, viewerId),

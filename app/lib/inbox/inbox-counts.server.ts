@@ -151,6 +151,21 @@ export function dueFollowUpsCached(source: CountSource, now: Date): Promise<numb
 }
 
 /**
+ * One page of a view's rows in the compact list, until the inquiries
+ * change: the page an admin comes back to, or another admin opens, costs no
+ * query. An owner's renamed account shows within the expiry.
+ */
+export function inboxRowPageCached<T>(
+  source: CountSource,
+  filter: InboxFilter,
+  viewerId: string | undefined,
+  compute: () => Promise<T>,
+): Promise<T> {
+  const key = JSON.stringify([viewKey(filter, viewerId), filter.sort, filter.page, filter.asOf ?? ""]);
+  return cacheOf(source).get(`rows:${key}`, compute);
+}
+
+/**
  * Anything else every workspace page reads and a change to the inbox's
  * tables clears: an admin's saved views and layout (migration 0022 notifies
  * on their tables too). `key` names what is kept and for whom.

@@ -174,17 +174,17 @@ export function selectInquiryPage(
  * Newest first, the first card bounds the snapshot; in another order the
  * newest inquiry can be anywhere on the page (or on none of it).
  */
-function firstPageBound(items: { createdAt: Date }[], filter: InboxFilter): Date | null {
+function firstPageBound(items: { createdAt: Date | number }[], filter: InboxFilter): Date | null {
   if (items.length === 0) return null;
   const newest =
     filter.sort === "received"
-      ? items[0]!.createdAt.getTime()
-      : Math.max(Date.now(), ...items.map((item) => item.createdAt.getTime()));
+      ? new Date(items[0]!.createdAt).getTime()
+      : Math.max(Date.now(), ...items.map((item) => new Date(item.createdAt).getTime()));
   return new Date(newest + 1);
 }
 
 /** A page from its cards and the number of inquiries in its view. */
-export function toInboxPage<T extends { createdAt: Date }>(
+export function toInboxPage<T extends { createdAt: Date | number }>(
   items: T[],
   total: number,
   filter: InboxFilter,
