@@ -45,6 +45,29 @@ export function phoneDigits(table: { phone: AnyPgColumn; whatsapp: AnyPgColumn }
   return sql`(regexp_replace(coalesce(${table.phone}, ''), '[^0-9]', '', 'g') || ' ' || regexp_replace(coalesce(${table.whatsapp}, ''), '[^0-9]', '', 'g'))`;
 }
 
+/**
+ * The inbox's sort orders other than by date, as ranks. Literal values, not
+ * parameters: the query and its index (below) must use exactly this
+ * expression, or Postgres cannot read the index in order.
+ * `app/lib/inbox/inbox-order.server.test.ts` checks the lists against the
+ * content's (DEAL_SIZE_VALUES largest first without "confidential";
+ * LEAD_STATUS_VALUES).
+ */
+export const DEAL_SIZE_RANKED = ["over-5m", "1m-5m", "500k-1m", "100k-500k", "under-100k"] as const;
+export const LEAD_STATUS_RANKED = ["new", "contacted", "qualified", "closed_won", "closed_lost"] as const;
+
+/** A rank from a fixed list of values, so the order follows the list; anything else after it. */
+function rankOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  const cases = values.map((value, index) => `when '${value.replace(/'/g, "''")}' then ${index}`);
+  return sql`(case ${column} ${sql.raw(cases.join(" "))} else ${sql.raw(String(values.length))} end)`;
+}
+
+export const dealSizeRank = (table: { deal_size: AnyPgColumn }) => rankOf(table.deal_size, DEAL_SIZE_RANKED);
+export const leadStatusRank = (table: { status: AnyPgColumn }) => rankOf(table.status, LEAD_STATUS_RANKED);
+/** Last activity: the latest desk action, or the inquiry's arrival. */
+export const lastActivity = (table: { last_action_at: AnyPgColumn; created_at: AnyPgColumn }) =>
+  sql`coalesce(${table.last_action_at}, ${table.created_at})`;
+
 /** Inquiries from the contact form; column names follow the product spec. */
 
 export const contactSubmissions = pgTable(
@@ -183,6 +206,16 @@ export const contactSubmissions = pgTable(
     ),
     // The lead status filter, newest first.
     index("contact_submissions_status_idx").on(table.status, table.created_at.desc(), table.id.desc()),
+    // The list's other orders over the default view (everything but spam), read in order.
+    index("contact_submissions_activity_order_idx")
+      .on(sql`${lastActivity(table)} desc`, table.created_at.desc(), table.id.desc())
+      .where(sql`not ${table.is_spam}`),
+    index("contact_submissions_deal_order_idx")
+      .on(dealSizeRank(table), table.created_at.desc(), table.id.desc())
+      .where(sql`not ${table.is_spam}`),
+    index("contact_submissions_status_order_idx")
+      .on(leadStatusRank(table), table.created_at.desc(), table.id.desc())
+      .where(sql`not ${table.is_spam}`),
     check("contact_submissions_held_check", sql`not ${table.held} or ${table.is_spam}`),
     check(
       "contact_submissions_status_check",

@@ -6,6 +6,8 @@ import { sql } from "drizzle-orm";
 import { createAuth, sessionCookieName } from "../app/lib/auth/auth.server";
 import type { DatabaseHandle } from "../app/lib/db/db.server";
 import type { Env } from "../app/lib/env.server";
+import type { InboxLayout } from "../app/forms/inbox";
+import { saveInboxLayout } from "../app/lib/workspace/preferences.server";
 import {
   createAccount,
   type DemoDeskOptions,
@@ -51,15 +53,23 @@ export async function seedInquiries(
   await database.db.execute(sql`vacuum analyze contact_submissions, inquiry_replies, inquiry_messages`);
 }
 
-/** A verified admin, signed in with an authenticator code; returns the `Cookie` header value. */
-export async function seedAdminSession(database: DatabaseHandle, env: Env): Promise<string> {
+/**
+ * A verified admin, signed in with an authenticator code, whose inbox shows
+ * `layout` (the list unless told); returns the `Cookie` header value.
+ */
+export async function seedAdminSession(
+  database: DatabaseHandle,
+  env: Env,
+  layout: InboxLayout = "list",
+): Promise<string> {
   const account = {
-    name: "Bench Admin",
-    email: "bench.admin@example.test",
+    name: `Bench Admin (${layout})`,
+    email: `bench.admin.${layout}@example.test`,
     password: "bench-ember-k7q2m9xw4r-quarry",
     admin: true,
   };
-  await createAccount(database.db, env, account);
+  const id = await createAccount(database.db, env, account);
+  await saveInboxLayout(database.db, id, layout);
   // The dashboard needs a session that proved a second factor.
   const { cookie } = await signInAdminWithTotp(createAuth(database.db, env), sessionCookieName(env), account);
   return cookie;

@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { CONTACT_FORM_PURPOSE } from "../app/routes/contact.server";
+import { INBOX_LIST_PAGE_SIZE, INBOX_PAGE_SIZE } from "../app/forms/inbox";
 import { type DatabaseOptions, openDatabase } from "../app/lib/db/db.server";
 import {
   createScratchPostgresDatabase,
@@ -41,7 +42,8 @@ const USAGE = `Usage: npm run bench [-- --json FILE]
 
 Loads the production server (built first if there is no build) and prints,
 for GET / (prerendered), GET /equipment?q=excavator (cached catalogue view),
-POST /contact and GET /dashboard, the app's requests per second, p99 latency
+POST /contact and GET /dashboard (the list, and the cards for an admin who
+chose them), the app's requests per second, p99 latency
 and CPU per request against a bare Node http server answering the same bytes
 and headers from memory, and for the two GET pages against nginx (one worker)
 serving the same bytes as a file. Ratios app/Node and app/nginx.
@@ -94,7 +96,7 @@ const SECRET = "bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
 const EQUIPMENT_QUERY = "excavator";
 
 /** In table order. */
-function scenarios(url: string, adminCookie: string): Scenario[] {
+function scenarios(url: string, adminCookies: AdminCookies): Scenario[] {
   const encoding: Record<string, string> = ACCEPT_ENCODING ? { "Accept-Encoding": ACCEPT_ENCODING } : {};
   // Issued a minute ago, as if a person had taken that long, and one per post (a token is
   // good for one inquiry): the posts are not filed as spam.
@@ -128,18 +130,35 @@ function scenarios(url: string, adminCookie: string): Scenario[] {
         }).toString(),
       expectedStatus: 303,
     },
+    // The same URL: each admin's inbox shows the layout the account chose.
     {
-      label: `GET /dashboard (admin, ${ROWS.toLocaleString("en-GB")} rows)`,
+      label: `GET /dashboard (admin, list, ${ROWS.toLocaleString("en-GB")} rows)`,
       method: "GET",
       path: "/dashboard",
-      headers: { ...encoding, Cookie: adminCookie },
+      headers: { ...encoding, Cookie: adminCookies.list },
+      expectedStatus: 200,
+    },
+    {
+      label: `GET /dashboard (admin, cards, ${ROWS.toLocaleString("en-GB")} rows)`,
+      method: "GET",
+      path: "/dashboard",
+      headers: { ...encoding, Cookie: adminCookies.cards },
       expectedStatus: 200,
     },
   ];
 }
 
+interface AdminCookies {
+  list: string;
+  cards: string;
+}
+
 /** Seeds the database before the server opens it: PGlite allows one process at a time. */
-async function prepareDatabase(options: DatabaseOptions, siteUrl: string, port: string): Promise<string> {
+async function prepareDatabase(
+  options: DatabaseOptions,
+  siteUrl: string,
+  port: string,
+): Promise<AdminCookies> {
   const database = await openDatabase(options);
   try {
     const started = performance.now();
@@ -147,7 +166,10 @@ async function prepareDatabase(options: DatabaseOptions, siteUrl: string, port: 
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`Seeded ${ROWS.toLocaleString("en-GB")} inquiries in ${seconds} s`);
     const env = parseEnv({ PORT: port, SITE_URL: siteUrl, BETTER_AUTH_SECRET: SECRET });
-    return await seedAdminSession(database, env);
+    return {
+      list: await seedAdminSession(database, env, "list"),
+      cards: await seedAdminSession(database, env, "cards"),
+    };
   } finally {
     await database.close();
   }
@@ -236,7 +258,7 @@ async function main() {
     : { kind: "pglite", dataDir: path.join(tempDir, "data") };
   let server: ServerProcess | undefined;
   try {
-    const adminCookie = await prepareDatabase(databaseOptions, url, port);
+    const adminCookies = await prepareDatabase(databaseOptions, url, port);
     server = await spawnServer({
       PORT: port,
       SITE_URL: url,
@@ -250,9 +272,9 @@ async function main() {
     const pid = server.child.pid!;
     const memoryAtStart = memoryOf(pid);
 
-    const table = scenarios(url, adminCookie);
+    const table = scenarios(url, adminCookies);
     // The dashboard goes before the posts add inquiries, so it lists exactly ROWS.
-    const order = [table[0]!, table[1]!, table[3]!, table[2]!];
+    const order = [table[0]!, table[1]!, table[3]!, table[4]!, table[2]!];
     const rows: Row[] = [];
     const nginxSources: string[] = [];
     let memoryAfterLoad = memoryAtStart;
@@ -297,6 +319,16 @@ async function main() {
         `nginx 1 worker${nginxSources.length ? ` (${nginxSources.join(", ")})` : ": not run"}\n`,
     );
     console.log(formatTable(rows));
+    const [list, cards] = [table[3], table[4]].map((scenario) =>
+      rows.find((row) => row.scenario === scenario),
+    );
+    if (list && cards) {
+      console.log(
+        `\nThe list against the cards: ${(list.app.rps / cards.app.rps).toFixed(2)} times the requests ` +
+          `per second, ${(list.bodyBytes / 1024).toFixed(1)} KB of HTML for ${INBOX_LIST_PAGE_SIZE} rows ` +
+          `against ${(cards.bodyBytes / 1024).toFixed(1)} KB for ${INBOX_PAGE_SIZE} cards.`,
+      );
+    }
     if (JSON_FILE) {
       const context = {
         date: new Date().toISOString(),

@@ -1,8 +1,13 @@
 import { parseInboxFilter } from "~/forms/inbox";
 import { type AppContext, databaseContext } from "~/lib/context.server";
 import { guardedUser } from "~/lib/http/guards.server";
-import { countDueFollowUps } from "~/lib/inbox/follow-ups.server";
-import { countInboxCached, countUnreadCached, spamCountsCached } from "~/lib/inbox/inbox-counts.server";
+import {
+  cachedUntilInboxChange,
+  countInboxCached,
+  countUnreadCached,
+  dueFollowUpsCached,
+  spamCountsCached,
+} from "~/lib/inbox/inbox-counts.server";
 import { logger } from "~/lib/ops/logger.server";
 import { listSavedViews } from "~/lib/workspace/saved-views.server";
 import type { WorkspaceData } from "~/lib/workspace/workspace-data";
@@ -20,8 +25,8 @@ export async function loadWorkspace(context: AppContext): Promise<WorkspaceData>
     const [unread, trapped, dueFollowUps, views] = await Promise.all([
       countUnreadCached(database),
       spamCountsCached(database),
-      countDueFollowUps(database.db, { now: new Date() }),
-      listSavedViews(database.db, user.id),
+      dueFollowUpsCached(database, new Date()),
+      cachedUntilInboxChange(database, `saved-views:${user.id}`, () => listSavedViews(database.db, user.id)),
     ]);
     data.unread = unread;
     data.held = trapped.held;

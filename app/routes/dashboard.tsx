@@ -14,11 +14,20 @@ import { useNow } from "~/components/inbox/relative-time";
 import { useLiveInboxData } from "~/components/inbox/use-inbox-events";
 import { type Toast, Toaster } from "~/components/toast";
 import { dashboardPage } from "~/content/account-pages";
-import { type InboxAction, InboxActionSchema, pageSizeOf, parseInboxFilter } from "~/forms/inbox";
+import {
+  type InboxAction,
+  InboxActionSchema,
+  type InboxFilter,
+  type InboxLayout,
+  pageSizeOf,
+  parseInboxFilter,
+} from "~/forms/inbox";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { guardedUser } from "~/lib/http/guards.server";
 import {
   assignableAdminsCached,
+  cachedUntilInboxChange,
+  inboxRowPageCached,
   countInboxCached,
   invalidateInboxCounts,
   replyMetricsCached,
@@ -27,8 +36,9 @@ import {
 import { announceOptionsFromEnv, releaseInquiry } from "~/lib/inbox/spam-review.server";
 import { selectInquiryPage, toInboxPage } from "~/lib/inbox/inbox.server";
 import { deleteInquiry, markRead, markUnread, saveNotes, setSpam } from "~/lib/inbox/inquiry-actions.server";
-import { toInboxCard } from "~/lib/inbox/inbox-card";
-import { toInboxRow } from "~/lib/inbox/inbox-row";
+import { type InboxCard, toInboxCard } from "~/lib/inbox/inbox-card";
+import { type InboxRow, toInboxRow } from "~/lib/inbox/inbox-row";
+import { selectInboxRowPage } from "~/lib/inbox/inbox-list.server";
 import { readInboxLayout } from "~/lib/workspace/preferences.server";
 import { InboxTable } from "~/components/inbox/inbox-table";
 import { InboxViewBar } from "~/components/inbox/inbox-view-bar";
@@ -43,7 +53,7 @@ import type { Route } from "./+types/dashboard";
 import { readFormData } from "~/lib/http/form-data.server";
 import { databaseContext, envContext } from "~/lib/context.server";
 import type { Env } from "~/lib/env.server";
-import type { Db } from "~/lib/db/db.server";
+import type { DatabaseHandle, Db } from "~/lib/db/db.server";
 
 export const handle = { hydrate: true };
 
@@ -61,26 +71,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = Date.now();
   try {
     const database = context.get(databaseContext);
-    const layout = await readInboxLayout(database.db, user.id);
-    const pageSize = pageSizeOf(layout);
+    const layout = await cachedUntilInboxChange(database, `inbox-layout:${user.id}`, () =>
+      readInboxLayout(database.db, user.id),
+    );
     // Counts, metrics and the admin list come from a cache cleared by every change,
     // so an unchanged inbox costs one query.
-    const [items, { total, unread }, metrics, admins, spamCounts] = await Promise.all([
-      selectInquiryPage(database.db, filter, pageSize, user.id),
+    const [page, { unread }, metrics, admins, spamCounts] = await Promise.all([
+      loadInboxPage(database, filter, layout, user.id),
       countInboxCached(database, filter, user.id),
       replyMetricsCached(database, new Date(now)),
       assignableAdminsCached(database),
       spamCountsCached(database),
     ]);
     const assignable = admins.map(({ id, name }) => ({ id, name }));
-    const page = toInboxPage(items, total, filter, pageSize);
     // Each layout carries only what it renders: the list's rows are a fraction of a card.
     return {
       ...page,
       layout,
       viewerId: user.id,
-      items: layout === "cards" ? page.items.map(toInboxCard) : [],
-      rows: layout === "list" ? page.items.map(toInboxRow) : [],
       unread,
       filter,
       now,
@@ -94,6 +102,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: 500,
     });
   }
+}
+
+/** The layout's page: the list reads only the columns its rows show (inbox-list.server.ts). */
+async function loadInboxPage(
+  database: DatabaseHandle,
+  filter: InboxFilter,
+  layout: InboxLayout,
+  viewerId: string,
+) {
+  const pageSize = pageSizeOf(layout);
+  const counted = countInboxCached(database, filter, viewerId);
+  if (layout === "list") {
+    // Kept as rows, not as the query's result: what every later answer sends.
+    const [rows, { total }] = await Promise.all([
+      inboxRowPageCached(database, filter, viewerId, async () =>
+        (await selectInboxRowPage(database.db, filter, pageSize, viewerId)).map(toInboxRow),
+      ),
+      counted,
+    ]);
+    const { items, ...page } = toInboxPage(rows, total, filter, pageSize);
+    return { ...page, items: [] as InboxCard[], rows: items };
+  }
+  const [selected, { total }] = await Promise.all([
+    selectInquiryPage(database.db, filter, pageSize, viewerId),
+    counted,
+  ]);
+  const { items, ...page } = toInboxPage(selected, total, filter, pageSize);
+  return { ...page, items: items.map(toInboxCard), rows: [] as InboxRow[] };
 }
 
 const SUCCESS_TITLES: Record<InboxAction["intent"], string> = {

@@ -25,7 +25,7 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
 }
 
-/** The list's rows, or the cards (which carry no id of their own: it is their checkbox's value). */
+/** The list's rows, or the cards; a row's id is its checkbox's value where its data-row is empty. */
 const ROW = "[data-row], .inbox-list > article";
 
 function rowsOnPage(): HTMLElement[] {
@@ -39,7 +39,7 @@ function currentRow(): HTMLElement | null {
 }
 
 function idOf(row: HTMLElement): string {
-  return row.dataset.row ?? row.querySelector<HTMLInputElement>('input[name="ids"]')?.value ?? "";
+  return row.dataset.row || (row.querySelector<HTMLInputElement>('input[name="ids"]')?.value ?? "");
 }
 
 /**

@@ -4,6 +4,7 @@ import { type Assignee, listAssignableAdmins } from "./assignment.server";
 import { countInbox, countUnread, INBOX_CHANGED_CHANNEL, type InboxCounts } from "./inbox.server";
 import { computeReplyMetrics, type ReplyMetrics } from "./reply-metrics.server";
 import { countSpamAndHeld, type SpamCounts } from "./spam-review.server";
+import { countDueFollowUps, endOfUkDay } from "./follow-ups.server";
 
 /**
  * How long a count may be reused. A change to inquiries clears every count
@@ -136,6 +137,45 @@ export function replyMetricsCached(source: CountSource, now: Date): Promise<Repl
 /** The admins a lead can be assigned to; a role change shows within the expiry. */
 export function assignableAdminsCached(source: CountSource): Promise<Assignee[]> {
   return cacheOf(source).get("assignable-admins", () => listAssignableAdmins(source.db));
+}
+
+/**
+ * Follow-ups due by the end of today (UK time): every change to a follow-up
+ * writes the lead's timeline in the same transaction, whose trigger
+ * (migration 0009) clears the counts; the key moves on at midnight.
+ */
+export function dueFollowUpsCached(source: CountSource, now: Date): Promise<number> {
+  return cacheOf(source).get(`due-follow-ups:${endOfUkDay(now).toISOString()}`, () =>
+    countDueFollowUps(source.db, { now }),
+  );
+}
+
+/**
+ * One page of a view's rows in the compact list, until the inquiries
+ * change: the page an admin comes back to, or another admin opens, costs no
+ * query. An owner's renamed account shows within the expiry.
+ */
+export function inboxRowPageCached<T>(
+  source: CountSource,
+  filter: InboxFilter,
+  viewerId: string | undefined,
+  compute: () => Promise<T>,
+): Promise<T> {
+  const key = JSON.stringify([viewKey(filter, viewerId), filter.sort, filter.page, filter.asOf ?? ""]);
+  return cacheOf(source).get(`rows:${key}`, compute);
+}
+
+/**
+ * Anything else every workspace page reads and a change to the inbox's
+ * tables clears: an admin's saved views and layout (migration 0022 notifies
+ * on their tables too). `key` names what is kept and for whom.
+ */
+export function cachedUntilInboxChange<T>(
+  source: CountSource,
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T> {
+  return cacheOf(source).get(`other:${key}`, compute);
 }
 
 /**

@@ -1,5 +1,3 @@
-import type { InboxItem } from "./inbox.server";
-
 /**
  * One row of the compact list: only what the row shows, an empty field left
  * out, times as epoch milliseconds. Fifty of these go into the page twice
@@ -23,7 +21,24 @@ export interface InboxRow {
   lastFrom: "us" | "them";
 }
 
-export function toInboxRow(item: InboxItem): InboxRow {
+/** What the list's query reads for a row (inbox-list.server.ts). */
+export interface InboxRowSource {
+  id: string;
+  name: string;
+  company: string | null;
+  interest: string | null;
+  dealSize: string | null;
+  createdAt: Date;
+  unread: boolean;
+  isSpam: boolean;
+  status: string;
+  assignedTo: string | null;
+  assignedToName: string | null;
+  firstRepliedAt: Date | null;
+  lastMessageBy: string;
+}
+
+export function toInboxRow(item: InboxRowSource): InboxRow {
   const row: InboxRow = {
     id: item.id,
     name: item.name,
@@ -36,7 +51,7 @@ export function toInboxRow(item: InboxItem): InboxRow {
   if (item.dealSize) row.dealSize = item.dealSize;
   if (item.assignedTo) row.owner = item.assignedToName ?? "Former admin";
   if (item.firstRepliedAt) row.firstRepliedAt = item.firstRepliedAt.getTime();
-  if (!item.readAt) row.unread = true;
+  if (item.unread) row.unread = true;
   if (item.isSpam) row.isSpam = true;
   return row;
 }

@@ -41,8 +41,8 @@ export interface InboxItem {
   source: string;
 }
 
-export interface InboxPage {
-  items: InboxItem[];
+export interface InboxPage<T = InboxItem> {
+  items: T[];
   /** Inquiries matching the filter (within the snapshot). */
   total: number;
   page: number;
@@ -57,7 +57,7 @@ export const INBOX_CHANGED_CHANNEL = "inbox_changed";
 
 const reader = alias(user, "reader");
 const notesEditor = alias(user, "notes_editor");
-const assignee = alias(user, "assignee");
+export const assignee = alias(user, "assignee");
 
 export { searchCondition };
 
@@ -170,7 +170,7 @@ function selectItems(db: Db) {
  * Pages after the first are bounded by the snapshot of the first (`asOf`),
  * except oldest first, where new arrivals cannot shift earlier pages.
  */
-function snapshotBound(filter: InboxFilter): Date | undefined {
+export function snapshotBound(filter: InboxFilter): Date | undefined {
   return !isOldestFirst(filter) && filter.page > 1 && filter.asOf ? new Date(filter.asOf) : undefined;
 }
 
@@ -192,22 +192,22 @@ export function selectInquiryPage(
  * Newest first, the first card bounds the snapshot; in another order the
  * newest inquiry can be anywhere on the page (or on none of it).
  */
-function firstPageBound(items: InboxItem[], filter: InboxFilter): Date | null {
+function firstPageBound(items: { createdAt: Date | number }[], filter: InboxFilter): Date | null {
   if (items.length === 0) return null;
   const newest =
     filter.sort === "received"
-      ? items[0]!.createdAt.getTime()
-      : Math.max(Date.now(), ...items.map((item) => item.createdAt.getTime()));
+      ? new Date(items[0]!.createdAt).getTime()
+      : Math.max(Date.now(), ...items.map((item) => new Date(item.createdAt).getTime()));
   return new Date(newest + 1);
 }
 
 /** A page from its cards and the number of inquiries in its view. */
-export function toInboxPage(
-  items: InboxItem[],
+export function toInboxPage<T extends { createdAt: Date | number }>(
+  items: T[],
   total: number,
   filter: InboxFilter,
   pageSize: number = INBOX_PAGE_SIZE,
-): InboxPage {
+): InboxPage<T> {
   const newest = isOldestFirst(filter) ? null : (snapshotBound(filter) ?? firstPageBound(items, filter));
   return {
     items,
