@@ -39,7 +39,7 @@ import type { Route } from "./+types/dashboard.inquiries.detail";
 import { applyLeadAction, leadPageOutcome, loadLead } from "./dashboard.inquiries.detail.server";
 import { isLeadPageIntent, LeadPageActionSchema, type LeadPageIntent } from "~/forms/lead-page";
 import { incomingMethod } from "~/lib/http/incoming-method.server";
-import { applyLeadPageAction } from "~/lib/inbox/lead-page-actions.server";
+import { applyInquiryAction } from "~/lib/inbox/lead-page-actions.server";
 import { announceOptionsFromEnv } from "~/lib/inbox/spam-review.server";
 import { LeadActions, LeadReadState } from "~/components/inbox/lead-page-actions";
 import { LeadNotes } from "~/components/inbox/lead-notes";
@@ -116,7 +116,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (page.data.id !== params.id) return failure("This inquiry no longer exists.", 404, intent);
     let found: boolean;
     try {
-      found = await applyLeadPageAction(
+      found = await applyInquiryAction(
         context.get(databaseContext).db,
         page.data,
         user.id,

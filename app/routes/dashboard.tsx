@@ -33,9 +33,9 @@ import {
   replyMetricsCached,
   spamCountsCached,
 } from "~/lib/inbox/inbox-counts.server";
-import { announceOptionsFromEnv, releaseInquiry } from "~/lib/inbox/spam-review.server";
+import { announceOptionsFromEnv } from "~/lib/inbox/spam-review.server";
+import { applyInquiryAction } from "~/lib/inbox/lead-page-actions.server";
 import { selectInquiryPage, toInboxPage } from "~/lib/inbox/inbox.server";
-import { deleteInquiry, markRead, markUnread, saveNotes, setSpam } from "~/lib/inbox/inquiry-actions.server";
 import { type InboxCard, toInboxCard } from "~/lib/inbox/inbox-card";
 import { type InboxRow, toInboxRow } from "~/lib/inbox/inbox-row";
 import { selectInboxRowPage } from "~/lib/inbox/inbox-list.server";
@@ -52,8 +52,7 @@ import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/dashboard";
 import { readFormData } from "~/lib/http/form-data.server";
 import { databaseContext, envContext } from "~/lib/context.server";
-import type { Env } from "~/lib/env.server";
-import type { DatabaseHandle, Db } from "~/lib/db/db.server";
+import type { DatabaseHandle } from "~/lib/db/db.server";
 
 export const handle = { hydrate: true };
 
@@ -157,30 +156,18 @@ function backUrl(request: Request): string {
   return query ? `${href("/dashboard")}?${query}` : href("/dashboard");
 }
 
-async function apply(db: Db, action: InboxAction, adminId: string, env: Env): Promise<boolean> {
-  switch (action.intent) {
-    case "mark-read":
-      return markRead(db, action.id, adminId);
-    case "mark-unread":
-      return markUnread(db, action.id, adminId);
-    case "mark-spam":
-      return setSpam(db, action.id, true, adminId);
-    case "mark-not-spam":
-      return releaseInquiry(db, action.id, adminId, announceOptionsFromEnv(env));
-    case "delete":
-      return deleteInquiry(db, action.id);
-    case "save-notes":
-      return saveNotes(db, action.id, action.notes, adminId);
-  }
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const user = guardedUser(context);
   const parsed = parseForm(InboxActionSchema, await readFormData(request));
   if (!parsed.ok) return failure(parsed.first, 400, parsed.fieldErrors);
   let found: boolean;
   try {
-    found = await apply(context.get(databaseContext).db, parsed.data, user.id, context.get(envContext));
+    found = await applyInquiryAction(
+      context.get(databaseContext).db,
+      parsed.data,
+      user.id,
+      announceOptionsFromEnv(context.get(envContext)),
+    );
   } catch (error) {
     return failure(logFailure(error, "inbox action failed", { intent: parsed.data.intent }), 500);
   }

@@ -1,21 +1,22 @@
 import { asc, eq } from "drizzle-orm";
 import { inquiryNotesVersions, user } from "../../../db/schema";
-import type { LeadPageAction } from "~/forms/lead-page";
+import type { InboxAction } from "~/forms/inbox";
 import type { Db } from "../db/db.server";
 import { deleteInquiry, markRead, markUnread, saveNotes, setSpam } from "./inquiry-actions.server";
 import type { AnnounceOptions } from "./inquiries.server";
 import { releaseInquiry } from "./spam-review.server";
 
 /**
- * The lead page's read, spam, notes and delete: the inbox's own changes
- * (inquiry-actions.server.ts), so a lead changed from its page and from its
- * card leave the same rows and timeline entries. "Not spam" releases the
+ * Read, spam, notes and delete, from a card in the inbox or from the lead
+ * page (whose delete also carries its confirmation): one set of changes
+ * (inquiry-actions.server.ts), so either leaves the same rows and timeline
+ * entries. "Not spam" releases the
  * lead as the inbox does: a lead never announced is announced then, once.
  * False when no inquiry has this id.
  */
-export function applyLeadPageAction(
+export function applyInquiryAction(
   db: Db,
-  action: LeadPageAction,
+  action: InboxAction,
   adminId: string,
   announce: AnnounceOptions,
 ): Promise<boolean> {

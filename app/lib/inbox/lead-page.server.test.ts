@@ -9,7 +9,7 @@ import { seedDeskUsers } from "../../../tests/support/desk-users";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { getInquiry } from "./inbox.server";
-import { applyLeadPageAction, listNotesVersions } from "./lead-page-actions.server";
+import { applyInquiryAction, listNotesVersions } from "./lead-page-actions.server";
 import { listTimeline } from "./timeline.server";
 
 const ABSENT = "00000000-0000-4000-8000-000000000000";
@@ -36,7 +36,7 @@ describe.each(testBackends)("the lead page's own actions on %s", (backend) => {
   const apply = async (fields: Record<string, string>, actor = "ama") => {
     const parsed = parse(fields);
     if (!parsed.ok) throw new Error(parsed.first);
-    return applyLeadPageAction(database.db, parsed.data, actor, ANNOUNCE);
+    return applyInquiryAction(database.db, parsed.data, actor, ANNOUNCE);
   };
   const open = (id: string, viewer = "ama", keepUnread = false) =>
     loadLead(database.db, { id, viewerId: viewer, viewerName: "Ama Admin", templateId: null, keepUnread });
