@@ -1,6 +1,7 @@
-import { and, asc, inArray, isNull, sql } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { contactSubmissions, followUps, user } from "../../../db/schema";
 import type { Db } from "../db/db.server";
+import { markOnce } from "../jobs/mark-once.server";
 import { renderFollowUpReminder } from "../mail/desk-mails.server";
 import { enqueueMail } from "../mail/mail.server";
 import { dueForReminder } from "./follow-ups.server";
@@ -13,26 +14,22 @@ const BATCH = 100;
 
 /**
  * Mails each owner of a follow-up that has come due one reminder, queued
- * in the transaction that marks it reminded. Rows are claimed FOR UPDATE
- * SKIP LOCKED and the update re-checks `reminded_at is null`, so with
- * several instances on one Postgres each follow-up is reminded once.
+ * in the transaction that marks it reminded (markOnce: with several
+ * instances on one Postgres each follow-up is reminded once).
  * Moving a follow-up clears the mark (setFollowUp); completing it first
  * means no reminder.
  */
 export async function remindDueFollowUps(db: Db, options: { now: Date; siteUrl: string }): Promise<number> {
   return db.transaction(async (tx) => {
-    const due = tx
-      .select({ id: followUps.inquiry_id })
-      .from(followUps)
-      .where(dueForReminder(options.now))
-      .orderBy(asc(followUps.due_at))
-      .limit(BATCH)
-      .for("update", { skipLocked: true });
-    const claimed = await tx
-      .update(followUps)
-      .set({ reminded_at: sql`now()` })
-      .where(and(inArray(followUps.inquiry_id, due), isNull(followUps.reminded_at)))
-      .returning({ inquiryId: followUps.inquiry_id, dueAt: followUps.due_at, ownerId: followUps.owner_id });
+    const claimed = await markOnce(tx, {
+      table: followUps,
+      id: followUps.inquiry_id,
+      mark: followUps.reminded_at,
+      due: dueForReminder(options.now),
+      oldest: followUps.due_at,
+      limit: BATCH,
+      returning: { inquiryId: followUps.inquiry_id, dueAt: followUps.due_at, ownerId: followUps.owner_id },
+    });
     if (claimed.length === 0) return 0;
     const owners = await tx
       .select({ id: user.id, email: user.email })

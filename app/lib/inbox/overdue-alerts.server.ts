@@ -1,6 +1,7 @@
-import { and, asc, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, gt, lte } from "drizzle-orm";
 import { contactSubmissions } from "../../../db/schema";
 import type { Db } from "../db/db.server";
+import { markOnce } from "../jobs/mark-once.server";
 import { enqueueWebhook } from "../webhook/webhook-job.server";
 import { inquiryDashboardUrl } from "./desk-links";
 import { awaitingReplyCondition } from "./inbox.server";
@@ -18,9 +19,9 @@ const BATCH = 100;
 /**
  * Queues the overdue webhook for every inquiry that became overdue and was
  * not announced yet (a new message from the lead clears the mark: its wait
- * is announced again), and marks it announced in the same transaction. Rows
- * are claimed FOR UPDATE SKIP LOCKED and re-checked on update, so with
- * several instances each inquiry is announced exactly once. Without a
+ * is announced again), and marks it announced in the same transaction
+ * (markOnce: with several instances each inquiry is announced exactly
+ * once). Without a
  * webhook URL it does nothing (and marks nothing).
  */
 export async function alertOverdueInquiries(
@@ -31,30 +32,24 @@ export async function alertOverdueInquiries(
   if (!webhookUrl) return 0;
   const oldest = new Date(options.now.getTime() - OVERDUE_ALERT_LOOKBACK_DAYS * 24 * 60 * 60 * 1000);
   return db.transaction(async (tx) => {
-    const due = tx
-      .select({ id: contactSubmissions.id })
-      .from(contactSubmissions)
-      .where(
-        and(
-          awaitingReplyCondition,
-          lte(contactSubmissions.awaiting_since, overdueCutoff(options.now)),
-          gt(contactSubmissions.awaiting_since, oldest),
-          isNull(contactSubmissions.overdue_alerted_at),
-        ),
-      )
-      .orderBy(asc(contactSubmissions.awaiting_since))
-      .limit(BATCH)
-      .for("update", { skipLocked: true });
-    const claimed = await tx
-      .update(contactSubmissions)
-      .set({ overdue_alerted_at: sql`now()` })
-      .where(and(inArray(contactSubmissions.id, due), isNull(contactSubmissions.overdue_alerted_at)))
-      .returning({
+    const claimed = await markOnce(tx, {
+      table: contactSubmissions,
+      id: contactSubmissions.id,
+      mark: contactSubmissions.overdue_alerted_at,
+      due: and(
+        awaitingReplyCondition,
+        lte(contactSubmissions.awaiting_since, overdueCutoff(options.now)),
+        gt(contactSubmissions.awaiting_since, oldest),
+      ),
+      oldest: contactSubmissions.awaiting_since,
+      limit: BATCH,
+      returning: {
         id: contactSubmissions.id,
         interest: contactSubmissions.interest,
         dealSize: contactSubmissions.deal_size,
         createdAt: contactSubmissions.created_at,
-      });
+      },
+    });
     for (const row of claimed) {
       await enqueueWebhook(tx, {
         url: webhookUrl,

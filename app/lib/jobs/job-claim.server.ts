@@ -55,16 +55,8 @@ export async function claimDueJobs(
       .limit(limit)
       .for("update", { skipLocked: true });
     if (due.length === 0) return [];
-    return tx
-      .update(jobs)
-      .set({ locked_until: claimedUntil })
-      .where(
-        inArray(
-          jobs.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning();
+    const ids = due.map((row) => row.id);
+    return tx.update(jobs).set({ locked_until: claimedUntil }).where(inArray(jobs.id, ids)).returning();
   });
 }
 
