@@ -1,10 +1,9 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
 import { type ServerProcess, spawnServer } from "../tests/support/server-process";
+import { createPgliteDataDir } from "../tests/support/test-database";
 
 // Each suite starts the production server: slow on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -29,7 +28,7 @@ describe("GET /metrics", () => {
   let server: ServerProcess;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "metrics-"));
+    dataDir = createPgliteDataDir("metrics-");
     server = await spawnServer({
       DATA_DIR: dataDir,
       BETTER_AUTH_SECRET: SECRET,
@@ -147,7 +146,7 @@ describe("GET /metrics", () => {
 
 describe("GET /metrics without METRICS_TOKEN", () => {
   it("does not exist", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "metrics-off-"));
+    const dataDir = createPgliteDataDir("metrics-off-");
     const server = await spawnServer({ DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET, LOG_LEVEL: "warn" });
     try {
       const response = await fetch(`${server.url}/metrics`, {

@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readPrerenderOrigin } from "./prerender-origin";
 import { PUBLIC_ROUTES } from "../tests/support/public-routes";
 import { clientBuildDir, type ServerProcess, spawnServer } from "../tests/support/server-process";
+import { createPgliteDataDir } from "../tests/support/test-database";
 
 // Real server processes on a busy machine: a generous ceiling, not a speed goal.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -17,8 +17,8 @@ describe("prerendered pages served with another SITE_URL than the build's", () =
   let tempDir: string;
   const buildOrigin = readPrerenderOrigin(clientBuildDir);
   beforeAll(async () => {
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "origin-test-"));
-    server = await spawnServer({ DATA_DIR: path.join(tempDir, "data"), SITE_URL: RUNTIME_ORIGIN });
+    tempDir = createPgliteDataDir("origin-test-");
+    server = await spawnServer({ DATA_DIR: tempDir, SITE_URL: RUNTIME_ORIGIN });
   });
   afterAll(async () => {
     await server?.stop("SIGKILL");

@@ -8,6 +8,7 @@ import {
 } from "../tests/support/scratch-postgres";
 import { VISIT_SOURCE_SCRIPT_HASH } from "./security-headers";
 import { clientBuildDir, type ServerProcess, spawnServer } from "../tests/support/server-process";
+import { createPgliteDataDir } from "../tests/support/test-database";
 
 // Each test starts real server processes; on a busy 2-core machine a start
 // can take a while, so these tests get a generous ceiling (not a speed goal).
@@ -18,6 +19,12 @@ function tempDataDir() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "server-test-"));
   tempDirs.push(dir);
   return path.join(dir, "data");
+}
+/** An already migrated DATA_DIR, for starts that test something other than the first one. */
+function migratedDataDir() {
+  const dir = createPgliteDataDir("server-test-");
+  tempDirs.push(dir);
+  return dir;
 }
 afterAll(() => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
@@ -277,7 +284,7 @@ describe("production server on the embedded database", () => {
 
 describe("production server lifecycle", () => {
   it("exits 0 on SIGTERM and releases the data directory", async () => {
-    const dataDir = tempDataDir();
+    const dataDir = migratedDataDir();
     const server = await spawnServer({ DATA_DIR: dataDir });
     expect(await server.stop("SIGTERM")).toBe(0);
     expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
@@ -290,7 +297,7 @@ describe("production server lifecycle", () => {
   });
 
   it("sends HSTS when SITE_URL is https", async () => {
-    const server = await spawnServer({ DATA_DIR: tempDataDir(), SITE_URL: "https://www.example.test" });
+    const server = await spawnServer({ DATA_DIR: migratedDataDir(), SITE_URL: "https://www.example.test" });
     try {
       const response = await fetch(`${server.url}/healthz`);
       expect(response.headers.get("strict-transport-security")).toContain("max-age=31536000");
