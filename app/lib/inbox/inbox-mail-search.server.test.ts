@@ -40,28 +40,26 @@ describe.each(testBackends)("searching the mail on %s", (backend) => {
     await database.db
       .insert(user)
       .values({ id: "desk-admin", name: "Desk Admin", email: "desk@example.test" });
-    await database.db
-      .insert(contactSubmissions)
-      .values([
-        numberedInquiry(1, {
-          id: ADA,
-          name: "Ada",
-          email: "ada@example.test",
-          created_at: new Date("2025-01-01"),
-        }),
-        numberedInquiry(2, {
-          id: BEN,
-          name: "Ben",
-          email: "ben@example.test",
-          created_at: new Date("2025-01-02"),
-        }),
-        numberedInquiry(3, {
-          id: CAL,
-          name: "Cal",
-          email: "cal@example.test",
-          created_at: new Date("2025-01-03"),
-        }),
-      ]);
+    await database.db.insert(contactSubmissions).values([
+      numberedInquiry(1, {
+        id: ADA,
+        name: "Ada",
+        email: "ada@example.test",
+        created_at: new Date("2025-01-01"),
+      }),
+      numberedInquiry(2, {
+        id: BEN,
+        name: "Ben",
+        email: "ben@example.test",
+        created_at: new Date("2025-01-02"),
+      }),
+      numberedInquiry(3, {
+        id: CAL,
+        name: "Cal",
+        email: "cal@example.test",
+        created_at: new Date("2025-01-03"),
+      }),
+    ]);
     await database.db
       .insert(inquiryMessages)
       .values([
