@@ -7,6 +7,8 @@ import { testBackends } from "../../../tests/support/test-database";
 import { erasePersonalData, exportPersonalData } from "../privacy/personal-data.server";
 import { monthsBefore, runRetention } from "../privacy/retention.server";
 import { retention } from "~/content/retention";
+import { demoConversation, insertConversation } from "../db/seed-conversation.server";
+import type { Db } from "../db/db.server";
 import { sendDeskReply } from "./desk-reply.server";
 import { countInbox, listInquiries } from "./inbox.server";
 import { likePattern, MAIL_TEXT_SEPARATOR } from "./inbox-search.server";
@@ -14,6 +16,9 @@ import { likePattern, MAIL_TEXT_SEPARATOR } from "./inbox-search.server";
 const ADA = "dddd0000-0000-4000-8000-000000000001";
 const BEN = "dddd0000-0000-4000-8000-000000000002";
 const CAL = "dddd0000-0000-4000-8000-000000000003";
+
+const names = async (database: { db: Db }, q: string) =>
+  (await listInquiries(database.db, inboxView({ q }))).items.map((item) => item.name).sort();
 
 const message = (inquiryId: string, key: string, body: string) => ({
   inquiry_id: inquiryId,
@@ -26,8 +31,7 @@ const message = (inquiryId: string, key: string, body: string) => ({
 
 describe.each(testBackends)("searching the mail on %s", (backend) => {
   const database = useTestDatabase(backend);
-  const names = async (q: string) =>
-    (await listInquiries(database.db, inboxView({ q }))).items.map((item) => item.name).sort();
+  const search = (q: string) => names(database, q);
   const mailText = async (id: string) =>
     (
       await database.db
@@ -75,11 +79,11 @@ describe.each(testBackends)("searching the mail on %s", (backend) => {
       "shipment leaves tema on the mv volta star.",
       "the bill of lading for msku 1234567 is attached.",
     ]);
-    expect(await names("bill of LADING")).toEqual(["Ada"]);
-    expect(await names("östergård office")).toEqual(["Ben"]);
+    expect(await search("bill of LADING")).toEqual(["Ada"]);
+    expect(await search("östergård office")).toEqual(["Ben"]);
 
     await database.db.insert(inquiryMessages).values(message(CAL, "c1", "We wired the deposit to Accra."));
-    expect(await names("deposit to accra")).toEqual(["Cal"]);
+    expect(await search("deposit to accra")).toEqual(["Cal"]);
     const sent = await sendDeskReply(database.db, {
       inquiryId: CAL,
       subject: "Your inquiry",
@@ -87,7 +91,7 @@ describe.each(testBackends)("searching the mail on %s", (backend) => {
       actorId: "desk-admin",
     });
     expect(sent).not.toBe("not-found");
-    expect(await names("OBUASI ASSAY")).toEqual(["Cal"]);
+    expect(await search("OBUASI ASSAY")).toEqual(["Cal"]);
     expect((await countInbox(database.db, inboxView({ q: "obuasi assay" }))).total).toBe(1);
   });
 
@@ -96,8 +100,8 @@ describe.each(testBackends)("searching the mail on %s", (backend) => {
       .update(inquiryMessages)
       .set({ body: "Shipment leaves Takoradi on the MV Ankobra." })
       .where(eq(inquiryMessages.message_key, "<a2@example.test>"));
-    expect(await names("volta star")).toEqual([]);
-    expect(await names("mv ankobra")).toEqual(["Ada"]);
+    expect(await search("volta star")).toEqual([]);
+    expect(await search("mv ankobra")).toEqual(["Ada"]);
 
     const before = await database.db.execute<{ xmin: string }>(
       sql`select xmin::text as xmin from ${contactSubmissions} where id = ${CAL}`,
@@ -112,15 +116,15 @@ describe.each(testBackends)("searching the mail on %s", (backend) => {
     expect(after.rows[0]?.xmin).toBe(before.rows[0]?.xmin);
 
     await database.db.delete(inquiryMessages).where(eq(inquiryMessages.message_key, "<a2@example.test>"));
-    expect(await names("mv ankobra")).toEqual([]);
-    expect(await names("bill of lading")).toEqual(["Ada"]);
+    expect(await search("mv ankobra")).toEqual([]);
+    expect(await search("bill of lading")).toEqual(["Ada"]);
   });
 
   it("finds what ILIKE on each body finds: nothing across two bodies, and the bodies read when the search holds the separator", async () => {
-    expect(await names("ends here next mail")).toEqual([]);
-    expect(await names(`ends here${MAIL_TEXT_SEPARATOR}next mail`)).toEqual([]);
+    expect(await search("ends here next mail")).toEqual([]);
+    expect(await search(`ends here${MAIL_TEXT_SEPARATOR}next mail`)).toEqual([]);
     await database.db.insert(inquiryMessages).values(message(BEN, "b3", `odd${MAIL_TEXT_SEPARATOR}bytes`));
-    expect(await names(`ODD${MAIL_TEXT_SEPARATOR}BYTES`)).toEqual(["Ben"]);
+    expect(await search(`ODD${MAIL_TEXT_SEPARATOR}BYTES`)).toEqual(["Ben"]);
 
     // Every body's words, and pieces of them, give the leads ILIKE on the bodies gives.
     const bodies = [
@@ -160,7 +164,7 @@ describe.each(testBackends)("searching the mail on %s", (backend) => {
       kind: "rights-request",
     });
     expect(await mailText(ADA)).toBeUndefined();
-    expect(await names("bill of lading")).toEqual([]);
+    expect(await search("bill of lading")).toEqual([]);
 
     await database.db
       .update(contactSubmissions)
@@ -175,6 +179,41 @@ describe.each(testBackends)("searching the mail on %s", (backend) => {
       .from(contactSubmissions)
       .where(sql`${contactSubmissions.mail_text} <> ''`);
     expect(left).toEqual([]);
-    expect(await names("deposit to accra")).toEqual([]);
+    expect(await search("deposit to accra")).toEqual([]);
+  });
+});
+
+describe.each(testBackends)("the benchmarks' seeding on %s", (backend) => {
+  const database = useTestDatabase(backend);
+
+  it("writes each inquiry's mail text once, as the triggers would, and leaves them on", async () => {
+    const rows = await database.db
+      .insert(contactSubmissions)
+      .values([1, 2, 3].map((n) => numberedInquiry(n, { first_replied_at: new Date("2025-01-02") })))
+      .returning({
+        id: contactSubmissions.id,
+        name: contactSubmissions.name,
+        email: contactSubmissions.email,
+      });
+    const seeded = rows.map((row) => ({
+      ...row,
+      createdAt: new Date("2025-01-01"),
+      firstRepliedAt: new Date("2025-01-02"),
+      isSpam: false,
+    }));
+    await insertConversation(database.db, demoConversation({ inquiries: seeded, messages: 30 }));
+    const { rows: differing } = await database.db.execute(
+      sql`select id from ${contactSubmissions} where mail_text is distinct from inquiry_mail_text(id)`,
+    );
+    expect(differing).toEqual([]);
+    const { rows: filled } = await database.db.execute(
+      sql`select id from ${contactSubmissions} where mail_text <> ''`,
+    );
+    expect(filled).toHaveLength(3);
+
+    await database.db
+      .insert(inquiryMessages)
+      .values(message(rows[0]!.id, "after", "Filed after the seeding."));
+    expect(await names(database, "filed after the seeding")).toEqual(["Person 1"]);
   });
 });
