@@ -72,8 +72,6 @@ export const inquiryMessages = pgTable(
     index("inquiry_messages_reports_idx")
       .on(table.sent_at, table.inquiry_id)
       .where(sql`${table.kind} = 'message'`),
-    // The inbox search finds an inquiry by the text of a message received on it.
-    index("inquiry_messages_body_search_idx").using("gin", sql`${table.body} gin_trgm_ops`),
   ],
 );
 

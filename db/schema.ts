@@ -161,6 +161,13 @@ export const contactSubmissions = pgTable(
     search_text: text()
       .notNull()
       .generatedAlwaysAs((): SQL => sql`lower(${searchableText(contactSubmissions)})`),
+    /**
+     * The bodies of the replies sent and the mail received on the inquiry,
+     * each lower-cased, parted by MAIL_TEXT_SEPARATOR: kept by triggers on
+     * both tables (migration 0026), so the search matches mail on this row
+     * through one index (decision 061).
+     */
+    mail_text: text().notNull().default(""),
   },
   (table) => [
     index("contact_submissions_form_token_hash_idx").on(table.form_token_hash),
@@ -180,6 +187,8 @@ export const contactSubmissions = pgTable(
       .where(sql`not ${table.is_spam}`),
     // The inbox search (LIKE on the lower-cased text) uses trigrams instead of reading every row.
     index("contact_submissions_search_idx").using("gin", sql`${table.search_text} gin_trgm_ops`),
+    // The same search in the text of the replies and the mail received.
+    index("contact_submissions_mail_search_idx").using("gin", sql`${table.mail_text} gin_trgm_ops`),
     // The spam view reads only the few spam rows.
     index("contact_submissions_spam_idx")
       .on(table.created_at.desc(), table.id.desc())
@@ -269,8 +278,6 @@ export const inquiryReplies = pgTable(
   },
   (table) => [
     index("inquiry_replies_inquiry_idx").on(table.inquiry_id, table.created_at),
-    // The inbox search finds an inquiry by the text of a reply sent on it.
-    index("inquiry_replies_body_search_idx").using("gin", sql`${table.body} gin_trgm_ops`),
     index("inquiry_replies_job_idx").on(table.job_id),
   ],
 );

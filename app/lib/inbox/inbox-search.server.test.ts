@@ -165,8 +165,7 @@ describe.each(testBackends)("inbox search on %s", (backend) => {
       "contact_submissions_search_idx",
       "contact_submissions_phone_digits_idx",
       "contact_submissions_pkey",
-      "inquiry_replies_body_search_idx",
-      "inquiry_messages_body_search_idx",
+      "contact_submissions_mail_search_idx",
     ]) {
       expect(plan).toContain(index);
     }

@@ -45,11 +45,13 @@ export const contactSubmissionsDeclaration: TableDeclaration = {
   async find(db, subject) {
     if (subject.inquiryIds.length === 0) return none;
     // The token hashes only recognise a resent form: they are not the person's data; the
-    // search text is a lower-cased copy of columns exported already.
+    // search text and the mail text are lower-cased copies of columns and of replies and
+    // messages exported already (and go with the row when it is erased or expires).
     const {
       submission_key: _key,
       form_token_hash: _hash,
       search_text: _search,
+      mail_text: _mail,
       ...columns
     } = getTableColumns(contactSubmissions);
     return db
