@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import { NonceProvider } from "~/components/nonce-provider";
 import { cspNonceContext } from "~/lib/context.server";
+import { lowerModulePreloadPriority } from "~/lib/http/preload-priority.server";
 import { isDatabaseUnavailable } from "~/lib/db/database-unavailable.server";
 import { logger } from "~/lib/ops/logger.server";
 import { currentRequestId } from "~/lib/ops/request-id.server";
@@ -95,7 +96,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          const head = lowerModulePreloadPriority();
+          head.pipe(body);
+          pipe(head);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

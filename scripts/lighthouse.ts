@@ -16,10 +16,10 @@ import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
 import { parseEnv } from "../app/lib/env.server";
 import { findChromium } from "../tests/support/chromium";
-import { parseCommandLine } from "./command-line";
+import { fail, parseCommandLine } from "./command-line";
 import { seedSignedInDesk } from "./lighthouse-seed";
 
-const USAGE = `Usage: npm run lighthouse -- [--no-build]
+const USAGE = `Usage: npm run lighthouse -- [--no-build] [--only public|desk] [--save DIR]
 
 Builds the site, starts the production server on a scratch data directory and
 prints Lighthouse's category scores and LCP for the key public pages and,
@@ -27,9 +27,17 @@ signed in as an admin (password and authenticator code) on the demo desk,
 /dashboard (the list) and a lead page (median and worst of LIGHTHOUSE_RUNS
 runs, default 3), with the system Chromium.
 --no-build: use the existing build (BUILD_DIR, default build).
+--only public|desk: only the public pages, or only the two signed-in pages.
+--save DIR: also write each run's full report to DIR as JSON, to read what
+  an audit found (render-blocking resources, the critical request chains).
 Environment: LIGHTHOUSE_RUNS, LIGHTHOUSE_PORT (default 4399), BUILD_DIR.`;
 
-const { values: options } = parseCommandLine(USAGE, { "no-build": { type: "boolean" } }, { min: 0, max: 0 });
+const { values: options } = parseCommandLine(
+  USAGE,
+  { "no-build": { type: "boolean" }, only: { type: "string" }, save: { type: "string" } },
+  { min: 0, max: 0 },
+);
+if (options.only !== undefined && options.only !== "public" && options.only !== "desk") fail(USAGE);
 
 const ROUTES = [
   "/",
@@ -100,17 +108,28 @@ async function measureRoutes(dataDir: string) {
   const desk = await seedSignedInDesk(dataDir, env);
   const server = await startServer(dataDir);
   const routes: { label: string; path: string; headers?: Record<string, string> }[] = [
-    ...ROUTES.map((route) => ({ label: route, path: route })),
+    ...(options.only === "desk" ? [] : ROUTES.map((route) => ({ label: route, path: route }))),
     // Signed in: the session cookie goes with every request Lighthouse makes.
-    { label: "/dashboard (admin, list)", path: "/dashboard", headers: { Cookie: desk.cookie } },
-    { label: "/dashboard/inquiries/:id (admin)", path: desk.leadPath, headers: { Cookie: desk.cookie } },
+    ...(options.only === "public"
+      ? []
+      : [
+          { label: "/dashboard (admin, list)", path: "/dashboard", headers: { Cookie: desk.cookie } },
+          {
+            label: "/dashboard/inquiries/:id (admin)",
+            path: desk.leadPath,
+            headers: { Cookie: desk.cookie },
+          },
+        ]),
   ];
+  if (options.save) fs.mkdirSync(options.save, { recursive: true });
   const debuggingPort = port + 1;
-  const browser = await chromium.launch({
-    executablePath: findChromium(),
-    args: [`--remote-debugging-port=${debuggingPort}`, "--disable-gpu"],
-  });
+  // Launched inside the try: a browser that fails to start must not leave the server running.
+  let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
   try {
+    browser = await chromium.launch({
+      executablePath: findChromium(),
+      args: [`--remote-debugging-port=${debuggingPort}`, "--disable-gpu"],
+    });
     console.log(`Lighthouse (mobile, default throttling) against ${origin}, ${RUNS} runs per route`);
     console.log(
       [
@@ -140,6 +159,10 @@ async function measureRoutes(dataDir: string) {
           throw new Error(`${route.label}: Lighthouse ended on ${result.lhr.finalDisplayedUrl}`);
         }
         runs.push(result.lhr);
+        if (options.save) {
+          const name = `${route.path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}-${run + 1}.json`;
+          fs.writeFileSync(path.join(options.save, name), JSON.stringify(result.lhr, null, 1));
+        }
       }
       const scoresOf = (id: (typeof CATEGORIES)[number]) =>
         runs.map((lhr) => Math.round((lhr.categories[id]?.score ?? 0) * 100)).sort((a, b) => a - b);
@@ -170,7 +193,7 @@ async function measureRoutes(dataDir: string) {
       }
     }
   } finally {
-    await browser.close();
+    await browser?.close();
     server.kill("SIGTERM");
   }
 }
