@@ -58,7 +58,6 @@ const REQUESTS = Number(options.requests ?? 2000);
 const WARMUP = Number(options.warmup ?? 20_000);
 const ROUNDS = Number(options.rounds ?? 3);
 const CONNECTIONS = Number(options.connections ?? 20);
-const IDLE_SECONDS = 10;
 const LOG_LEVEL = options["log-level"] ?? "warn";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const run = promisify(execFile);
@@ -208,45 +207,27 @@ function lastDumpInstructions(outFile: string): number {
   return Number(totals[1]);
 }
 
-interface Figures {
-  /** Instructions per request, one figure per round, as counted. */
-  counted: number[];
-  /** The same less what the server runs while idle (timers, jobs) for the round's duration. */
-  lessIdle: number[];
-  /** Instructions per second while idle. */
-  idlePerSecond: number;
-}
-
 /**
- * Under valgrind a round lasts tens of times longer than at full speed, so
- * the server's own timers (metrics, the job queue) run tens of times more
- * often per request than they would; the idle rate is measured and taken
- * off each round, as well as counted with it.
+ * Instructions per request, one figure per round. Under valgrind a round
+ * lasts tens of times longer than at full speed, so what the server does on
+ * its own clock (timers, the job queue, a major garbage collection, which
+ * V8 also starts when a server goes idle) weighs tens of times more per
+ * request than it would: the lowest round is the one to compare.
  */
-async function measure(grinder: Grinder, scenario: Scenario): Promise<Figures> {
+async function measure(grinder: Grinder, scenario: Scenario): Promise<number[]> {
   await control(grinder, "--instr=off", scenario);
   await send(grinder.url, scenario, WARMUP);
   await control(grinder, "--instr=on", scenario);
   // New translations for the instrumented code, and the JIT's code seen once instrumented.
   await send(grinder.url, scenario, Math.min(WARMUP, 2000));
-  await control(grinder, "--zero", scenario);
-  const idleStart = performance.now();
-  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
-  await control(grinder, "--dump", scenario);
-  const idlePerSecond = lastDumpInstructions(grinder.outFile) / ((performance.now() - idleStart) / 1000);
   const counted: number[] = [];
-  const lessIdle: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     await control(grinder, "--zero", scenario);
-    const start = performance.now();
     await send(grinder.url, scenario, REQUESTS);
     await control(grinder, "--dump", scenario);
-    const seconds = (performance.now() - start) / 1000;
-    const instructions = lastDumpInstructions(grinder.outFile);
-    counted.push(instructions / REQUESTS);
-    lessIdle.push((instructions - idlePerSecond * seconds) / REQUESTS);
+    counted.push(lastDumpInstructions(grinder.outFile) / REQUESTS);
   }
-  return { counted, lessIdle, idlePerSecond };
+  return counted;
 }
 
 async function stop(grinder: Grinder) {
@@ -326,12 +307,11 @@ const median = (figures: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-function report(label: string, figures: Figures) {
+function report(label: string, counted: number[]) {
   const round = (figure: number) => Math.round(figure).toLocaleString("en-GB");
   console.log(
-    `${label}: instructions/request ${list(figures.counted)}; less idle ${list(figures.lessIdle)} ` +
-      `(min ${round(Math.min(...figures.lessIdle))}, median ${round(median(figures.lessIdle))}); ` +
-      `idle ${round(figures.idlePerSecond)}/s`,
+    `${label}: instructions/request ${list(counted)} (lowest ${round(Math.min(...counted))}, ` +
+      `median ${round(median(counted))})`,
   );
 }
 
