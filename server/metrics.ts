@@ -4,6 +4,7 @@ import { Router } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { DatabaseHandle } from "~/lib/db/db.server";
 import { httpRequestDuration, httpRequests, renderMetrics } from "~/lib/ops/metrics.server";
+import type { CounterSeries, HistogramSeries } from "~/lib/ops/series-metrics.server";
 
 /** Paths Express answers itself, outside React Router's route table. */
 const SERVER_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
@@ -73,8 +74,8 @@ export interface RequestMetrics {
   observe(res: ServerResponse, method: string, path: () => string): void;
   /**
    * The same for a path known before the response (the fast path's), with
-   * its label objects made once per route, method and status rather than
-   * per request: the per-request work is the timer and the two updates.
+   * its series looked up once per route, method and status rather than
+   * per request: the per-request work is the timer and two additions.
    */
   observeKnown(res: ServerResponse, method: string, path: string): void;
 }
@@ -92,38 +93,51 @@ export function createRequestMetrics(
   let labelRoute: ((path: string) => string) | undefined =
     typeof build === "function" ? undefined : createRouteLabeler(build);
   let loading: Promise<void> | undefined;
-  // Label objects by route and method, then status; bounded as the routes are (labels, not paths).
-  const labelSets = new Map<
+  // The series of each route and method, then status, kept here so that a
+  // request answered from memory updates two numbers; bounded as the routes
+  // are (labels, not paths).
+  const seriesSets = new Map<
     string,
-    { labels: { route: string; method: string }; byStatus: Map<number, object> }
+    {
+      timed: HistogramSeries;
+      labels: { route: string; method: string };
+      byStatus: Map<number, CounterSeries>;
+    }
   >();
-  const labelSetOf = (route: string, method: string) => {
+  const seriesSetOf = (route: string, method: string) => {
     const key = `${method} ${route}`;
-    let set = labelSets.get(key);
-    if (!set) labelSets.set(key, (set = { labels: { route, method }, byStatus: new Map() }));
+    let set = seriesSets.get(key);
+    if (!set) {
+      const labels = { route, method };
+      set = { timed: httpRequestDuration.seriesFor(labels), labels, byStatus: new Map() };
+      seriesSets.set(key, set);
+    }
     return set;
   };
   return {
     observeKnown(res, method, path) {
       if (!labelRoute) return this.observe(res, method, () => path);
-      const { labels, byStatus } = labelSetOf(labelRoute(path), method);
+      const set = seriesSetOf(labelRoute(path), method);
       const start = performance.now();
       res.on("finish", () => {
-        httpRequestDuration.observe(labels, (performance.now() - start) / 1000);
+        set.timed.observe((performance.now() - start) / 1000);
         const status = res.statusCode;
-        let counted = byStatus.get(status);
-        if (!counted) byStatus.set(status, (counted = { ...labels, status: String(status) }));
-        httpRequests.inc(counted);
+        let counted = set.byStatus.get(status);
+        if (!counted) {
+          counted = httpRequests.seriesFor({ ...set.labels, status: String(status) });
+          set.byStatus.set(status, counted);
+        }
+        counted.inc();
       });
     },
     observe(res, method, path) {
       if (!labelRoute && typeof build === "function") {
         loading ??= build().then((latest) => void (labelRoute = createRouteLabeler(latest)));
       }
-      const stopTimer = httpRequestDuration.startTimer();
+      const start = performance.now();
       res.on("finish", () => {
         const labels = { route: labelRoute?.(path()) ?? "unlabelled", method };
-        stopTimer(labels);
+        httpRequestDuration.observe(labels, (performance.now() - start) / 1000);
         httpRequests.inc({ ...labels, status: String(res.statusCode) });
       });
     },
