@@ -40,7 +40,7 @@ import { type InboxCard, toInboxCard } from "~/lib/inbox/inbox-card";
 import { type InboxRow, toInboxRow } from "~/lib/inbox/inbox-row";
 import { selectInboxRowPage } from "~/lib/inbox/inbox-list.server";
 import { readInboxLayout } from "~/lib/workspace/preferences.server";
-import { InboxTable } from "~/components/inbox/inbox-table";
+import { InboxTable, useInboxRowViews } from "~/components/inbox/inbox-table";
 import { InboxViewBar } from "~/components/inbox/inbox-view-bar";
 import { InboxKeyboard } from "~/components/inbox/inbox-keyboard";
 import { BulkBar } from "~/components/inbox/bulk-bar";
@@ -51,7 +51,12 @@ import { redirectWithToast } from "~/lib/http/toast.server";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/dashboard";
 import { readFormData } from "~/lib/http/form-data.server";
-import { databaseContext, envContext } from "~/lib/context.server";
+import {
+  databaseContext,
+  documentRequestContext,
+  documentRowsContext,
+  envContext,
+} from "~/lib/context.server";
 import type { DatabaseHandle } from "~/lib/db/db.server";
 
 export const handle = { hydrate: true };
@@ -83,9 +88,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       spamCountsCached(database),
     ]);
     const assignable = admins.map(({ id, name }) => ({ id, name }));
+    // A document's rows go out once, as HTML: the server render takes them from
+    // the context, the browser reads them back from the page (inbox-table.tsx).
+    let rows: InboxRow[] | null = page.rows;
+    if (layout === "list" && context.get(documentRequestContext)) {
+      context.set(documentRowsContext, rows);
+      rows = null;
+    }
     // Each layout carries only what it renders: the list's rows are a fraction of a card.
     return {
       ...page,
+      rows,
       layout,
       viewerId: user.id,
       unread,
@@ -221,7 +234,8 @@ export default function Dashboard() {
   const deleteId = searchParams.get("delete");
   // A refused bulk action comes back with what was selected (dashboard.bulk.tsx).
   const selected = new Set(searchParams.getAll("selected"));
-  const empty = layout === "list" ? rows.length === 0 : items.length === 0;
+  const rowViews = useInboxRowViews(rows, now);
+  const empty = layout === "list" ? rowViews.length === 0 : items.length === 0;
   const filtered = filter.status !== "all" || Boolean(filter.interest || filter.dealSize || filter.q);
 
   return (
@@ -272,7 +286,7 @@ export default function Dashboard() {
             {filtered || filter.page > 1 ? "No submissions match this view." : dashboardPage.empty}
           </p>
         ) : layout === "list" ? (
-          <InboxTable rows={rows} now={now} selected={selected} />
+          <InboxTable rows={rowViews} selected={selected} />
         ) : (
           items.map((item) => (
             <InquiryCard
