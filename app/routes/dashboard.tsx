@@ -248,11 +248,11 @@ export default function Dashboard() {
             <span data-testid="inbox-total">{dashboardPage.totalLabel(total)}</span>
             {filtered ? " in this view" : ""} · <span data-testid="inbox-unread">{`${unread} unread`}</span>
             {" · "}
-            <Link to={`${href("/dashboard")}?status=held`} data-testid="inbox-held">
+            <Link to={`${href("/dashboard")}?status=held`} data-testid="inbox-held" discover="none">
               {`${spamCounts.held} held for review`}
             </Link>
             {" · "}
-            <Link to={`${href("/dashboard")}?status=spam`} data-testid="inbox-spam">
+            <Link to={`${href("/dashboard")}?status=spam`} data-testid="inbox-spam" discover="none">
               {`${spamCounts.spam} spam`}
             </Link>
           </p>
@@ -302,7 +302,8 @@ export default function Dashboard() {
         )}
       </section>
 
-      <NewTabNote />
+      {/* For the cards' WhatsApp links; the list's rows have none. */}
+      {layout === "list" ? null : <NewTabNote />}
       <div className="mt-8">
         <InboxPagination filter={filter} pageCount={pageCount} asOf={asOf} total={total} />
       </div>

@@ -51,6 +51,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
                 to={viewHref({ ...base, status })}
                 aria-current={filter.status === status ? "page" : undefined}
                 className="inbox-tab"
+                discover="none"
               >
                 {INBOX_STATUS_LABELS[status]}
               </Link>
@@ -66,6 +67,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
                 to={viewHref({ ...base, status: filter.status, owner })}
                 aria-current={filter.owner === owner ? "page" : undefined}
                 className="inbox-owner"
+                discover="none"
               >
                 {owner ? INBOX_OWNER_LABELS[owner] : "Anyone"}
               </Link>
@@ -73,7 +75,8 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
           ))}
         </ul>
       </nav>
-      <Form method="get" role="search" aria-label="Filter inquiries">
+      {/* Links and forms to this page's own route: nothing for React Router to discover. */}
+      <Form method="get" role="search" aria-label="Filter inquiries" discover="none">
         {filter.status !== "all" ? <input type="hidden" name="status" value={filter.status} /> : null}
         {filter.owner ? <input type="hidden" name="owner" value={filter.owner} /> : null}
         {filter.lead ? <input type="hidden" name="lead" value={filter.lead} /> : null}
@@ -116,7 +119,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
           <Button type="submit" className="icon-search">
             Apply
           </Button>
-          <Link to={href("/dashboard")} className={buttonVariants({ variant: "ghost" })}>
+          <Link to={href("/dashboard")} className={buttonVariants({ variant: "ghost" })} discover="none">
             Clear
           </Link>
         </div>
@@ -157,7 +160,12 @@ export function InboxPagination({
   return (
     <nav aria-label="Pagination" className="inbox-pages">
       {filter.page > 1 ? (
-        <Link to={to(filter.page - 1)} className={buttonVariants({ variant: "secondary" })} rel="prev">
+        <Link
+          to={to(filter.page - 1)}
+          className={buttonVariants({ variant: "secondary" })}
+          rel="prev"
+          discover="none"
+        >
           Previous
         </Link>
       ) : (
@@ -172,7 +180,12 @@ export function InboxPagination({
             </li>
           ) : (
             <li key={n}>
-              <Link to={to(n)} aria-current={n === filter.page ? "page" : undefined} aria-label={`Page ${n}`}>
+              <Link
+                to={to(n)}
+                aria-current={n === filter.page ? "page" : undefined}
+                aria-label={`Page ${n}`}
+                discover="none"
+              >
                 {n}
               </Link>
             </li>
@@ -180,7 +193,12 @@ export function InboxPagination({
         )}
       </ol>
       {filter.page < pageCount ? (
-        <Link to={to(filter.page + 1)} className={buttonVariants({ variant: "secondary" })} rel="next">
+        <Link
+          to={to(filter.page + 1)}
+          className={buttonVariants({ variant: "secondary" })}
+          rel="next"
+          discover="none"
+        >
           Next
         </Link>
       ) : (

@@ -30,7 +30,11 @@ export function InboxViewBar({ filter, layout }: { filter: InboxFilter; layout: 
         <ul>
           {INBOX_SORT_VALUES.map((sort) => (
             <li key={sort}>
-              <Link to={sortHref(filter, sort)} aria-current={filter.sort === sort ? "page" : undefined}>
+              <Link
+                to={sortHref(filter, sort)}
+                aria-current={filter.sort === sort ? "page" : undefined}
+                discover="none"
+              >
                 {INBOX_SORT_LABELS[sort]}
               </Link>
             </li>
