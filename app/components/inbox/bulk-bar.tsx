@@ -1,8 +1,8 @@
 import { href } from "react-router";
-import { Button } from "~/components/ui/button";
 import { LOST_REASON_MAX_LENGTH } from "~/content/lead-desk";
 import type { InboxFilter } from "~/forms/inbox";
 import { BULK_NOBODY } from "~/forms/lead-desk";
+import { INBOX_BUTTON } from "./card-button";
 import { BULK_FORM_ID } from "./lead-line";
 import { LeadStatusOptions } from "./lead-status-options";
 
@@ -106,9 +106,9 @@ export function BulkBar({
         <label htmlFor="bulk-reason">Reason (if lost)</label>
         <input className={CONTROL} id="bulk-reason" name="lostReason" maxLength={LOST_REASON_MAX_LENGTH} />
       </div>
-      <Button type="submit" variant="secondary">
+      <button type="submit" className={INBOX_BUTTON}>
         Run bulk action
-      </Button>
+      </button>
     </form>
   );
 }

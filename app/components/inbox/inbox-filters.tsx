@@ -1,7 +1,7 @@
 import { Form, href, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
 import { Field } from "~/components/ui/field";
+import { INBOX_BUTTON } from "./card-button";
 import { Input, Select } from "~/components/ui/input";
 import { dealSizeOptions, interestOptions } from "~/content/inquiry-options";
 import {
@@ -127,7 +127,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
       <a
         href={viewHref({ ...base, status: filter.status }, "/dashboard/export.csv")}
         download
-        className={cn(buttonVariants({ variant: "secondary", size: "small" }), "icon-download")}
+        className={`${INBOX_BUTTON} icon-download min-h-9 py-1.5`}
       >
         Export CSV
       </a>
@@ -160,12 +160,7 @@ export function InboxPagination({
   return (
     <nav aria-label="Pagination" className="inbox-pages">
       {filter.page > 1 ? (
-        <Link
-          to={to(filter.page - 1)}
-          className={buttonVariants({ variant: "secondary" })}
-          rel="prev"
-          discover="none"
-        >
+        <Link to={to(filter.page - 1)} className={INBOX_BUTTON} rel="prev" discover="none">
           Previous
         </Link>
       ) : (
@@ -193,12 +188,7 @@ export function InboxPagination({
         )}
       </ol>
       {filter.page < pageCount ? (
-        <Link
-          to={to(filter.page + 1)}
-          className={buttonVariants({ variant: "secondary" })}
-          rel="next"
-          discover="none"
-        >
+        <Link to={to(filter.page + 1)} className={INBOX_BUTTON} rel="next" discover="none">
           Next
         </Link>
       ) : (

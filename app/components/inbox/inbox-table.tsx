@@ -101,19 +101,20 @@ export function InboxTable({ rows, selected }: { rows: InboxRowView[]; selected:
   return (
     <table className="inbox-table">
       <caption className="sr-only">Submissions</caption>
+      {/* A thead's th heads its column without saying so. */}
       <thead>
         <tr>
-          <th scope="col">
+          <th>
             <span className="sr-only">Select</span>
           </th>
-          <th scope="col">Reference</th>
-          <th scope="col">Lead</th>
-          <th scope="col">Interest</th>
-          <th scope="col">Deal size</th>
-          <th scope="col">Status</th>
-          <th scope="col">Owner</th>
-          <th scope="col">Age</th>
-          <th scope="col">Last message</th>
+          <th>Reference</th>
+          <th>Lead</th>
+          <th>Interest</th>
+          <th>Deal size</th>
+          <th>Status</th>
+          <th>Owner</th>
+          <th>Age</th>
+          <th>Last message</th>
         </tr>
       </thead>
       <tbody>
