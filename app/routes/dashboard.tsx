@@ -238,6 +238,41 @@ export default function Dashboard() {
   const empty = layout === "list" ? rowViews.length === 0 : items.length === 0;
   const filtered = filter.status !== "all" || Boolean(filter.interest || filter.dealSize || filter.q);
 
+  const bulk = { filter, total, shownAt: new Date(serverNow).toISOString(), admins };
+  const statusLine = (
+    <p role="status" aria-live="polite" className="inbox-status">
+      {loading ? dashboardPage.loading : null}
+    </p>
+  );
+  const submissions = (
+    <section
+      aria-label="Submissions"
+      aria-busy={loading}
+      // Its cards are styled as .inbox-list > article (app.css).
+      className={loading ? "inbox-list opacity-60" : "inbox-list"}
+    >
+      {empty ? (
+        <p className="rounded-xl border border-dashed border-line-strong p-10 text-center text-ink-subtle">
+          {filtered || filter.page > 1 ? "No submissions match this view." : dashboardPage.empty}
+        </p>
+      ) : layout === "list" ? (
+        <InboxTable rows={rowViews} selected={selected} />
+      ) : (
+        items.map((item) => (
+          <InquiryCard
+            key={item.id}
+            item={item}
+            now={now}
+            status={filter.status}
+            editing={editId === item.id}
+            confirmingDelete={deleteId === item.id}
+            selected={selected.has(item.id)}
+          />
+        ))
+      )}
+    </section>
+  );
+
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
       {/* The page's header, metrics, filters and bulk bar are styled in app.css (.inbox-head...). */}
@@ -267,40 +302,25 @@ export default function Dashboard() {
 
       <InboxViewBar filter={filter} layout={layout} />
 
-      {!empty ? (
-        <BulkBar filter={filter} total={total} shownAt={new Date(serverNow).toISOString()} admins={admins} />
-      ) : null}
-
-      <p role="status" aria-live="polite" className="inbox-status">
-        {loading ? dashboardPage.loading : null}
-      </p>
-
-      <section
-        aria-label="Submissions"
-        aria-busy={loading}
-        // Its cards are styled as .inbox-list > article (app.css).
-        className={loading ? "inbox-list opacity-60" : "inbox-list"}
-      >
-        {empty ? (
-          <p className="rounded-xl border border-dashed border-line-strong p-10 text-center text-ink-subtle">
-            {filtered || filter.page > 1 ? "No submissions match this view." : dashboardPage.empty}
-          </p>
-        ) : layout === "list" ? (
-          <InboxTable rows={rowViews} selected={selected} />
-        ) : (
-          items.map((item) => (
-            <InquiryCard
-              key={item.id}
-              item={item}
-              now={now}
-              status={filter.status}
-              editing={editId === item.id}
-              confirmingDelete={deleteId === item.id}
-              selected={selected.has(item.id)}
-            />
-          ))
-        )}
-      </section>
+      {empty ? (
+        <>
+          {statusLine}
+          {submissions}
+        </>
+      ) : layout === "list" ? (
+        // The list's rows go inside the bulk form: their boxes are its selection.
+        <BulkBar {...bulk}>
+          {statusLine}
+          {submissions}
+        </BulkBar>
+      ) : (
+        // The cards hold forms of their own, so their boxes name the bulk form.
+        <>
+          <BulkBar {...bulk} />
+          {statusLine}
+          {submissions}
+        </>
+      )}
 
       {/* For the cards' WhatsApp links; the list's rows have none. */}
       {layout === "list" ? null : <NewTabNote />}

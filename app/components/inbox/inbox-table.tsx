@@ -6,7 +6,6 @@ import type { InboxRow } from "~/lib/inbox/inbox-row";
 import { formatInquiryReference } from "~/lib/inbox/inquiry-reference";
 import { replyState } from "~/lib/inbox/reply-deadline";
 import { DocumentRowsContext } from "./document-rows";
-import { BULK_FORM_ID } from "./lead-line";
 import { formatAge } from "./relative-time";
 
 const LAST_FROM_LABELS = { us: "Ours", them: "Theirs" } as const;
@@ -92,8 +91,9 @@ export function useInboxRowViews(rows: InboxRow[] | null, now: number): InboxRow
 
 /**
  * The compact list: one row per lead. Styled by structure in app.css
- * (.inbox-table): a table from md, stacked rows below it. Each row's
- * checkbox joins the bulk form; its name links to the lead page. The
+ * (.inbox-table): a table from md, stacked rows below it. The table is
+ * inside the bulk form (its rows' checkboxes are the form's selection);
+ * each name links to the lead page. The
  * keyboard island finds rows by `data-row` and their links and boxes by
  * their place in the row.
  */
@@ -135,7 +135,6 @@ function InboxTableRow({ row, selected }: { row: InboxRowView; selected: boolean
           type="checkbox"
           name="ids"
           value={row.id}
-          form={BULK_FORM_ID}
           defaultChecked={selected}
           aria-label={`Select ${row.name}`}
         />
