@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -8,8 +7,10 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
+import { DocumentRowsContext } from "~/components/inbox/document-rows";
 import { NonceProvider } from "~/components/nonce-provider";
-import { cspNonceContext } from "~/lib/context.server";
+import { cspNonceContext, documentRowsContext } from "~/lib/context.server";
+import { compactManifestStream } from "~/lib/http/compact-manifest.server";
 import { lowerModulePreloadPriority } from "~/lib/http/preload-priority.server";
 import { isDatabaseUnavailable } from "~/lib/db/database-unavailable.server";
 import { logger } from "~/lib/ops/logger.server";
@@ -72,6 +73,8 @@ export default function handleRequest(
   // Prerendering calls this without the Express load context; prerendered
   // pages carry no scripts, so they need no nonce (the context's default).
   const nonce = loadContext.get(cspNonceContext) ?? undefined;
+  // The list's rows, which its loader kept out of the hydration data (document-rows.tsx).
+  const documentRows = loadContext.get(documentRowsContext);
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -83,17 +86,16 @@ export default function handleRequest(
     // replaced in the browser: always wait for the whole document.
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <DocumentRowsContext value={documentRows}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </DocumentRowsContext>
       </NonceProvider>,
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = compactManifestStream(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           const head = lowerModulePreloadPriority();

@@ -66,6 +66,8 @@ Environment:
   BENCH_CLIENT           wrk or autocannon (wrk when installed or installable)
   BENCH_NGINX            0 to skip the nginx ceiling
   BENCH_ROWS             inquiries seeded for /dashboard (100000)
+  BENCH_ONLY             run only the rows whose label contains this text
+                         (e.g. "dashboard": the list and the cards)
   BENCH_DATABASE_URL     a Postgres server to run the app on (a scratch database;
                          default: embedded PGlite)
   BENCH_ACCEPT_ENCODING  e.g. gzip (default: none, nothing compressed)
@@ -83,6 +85,7 @@ const LOAD: Omit<LoadOptions, "wrk"> = {
   threads: Number(process.env.BENCH_THREADS ?? 1),
 };
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const ONLY = process.env.BENCH_ONLY;
 const POSTGRES_SERVER = process.env.BENCH_DATABASE_URL;
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
@@ -274,7 +277,9 @@ async function main() {
 
     const table = scenarios(url, adminCookies);
     // The dashboard goes before the posts add inquiries, so it lists exactly ROWS.
-    const order = [table[0]!, table[1]!, table[3]!, table[4]!, table[2]!];
+    const order = [table[0]!, table[1]!, table[3]!, table[4]!, table[2]!].filter(
+      (scenario) => !ONLY || scenario.label.includes(ONLY),
+    );
     const rows: Row[] = [];
     const nginxSources: string[] = [];
     let memoryAfterLoad = memoryAtStart;

@@ -40,7 +40,7 @@ import { type InboxCard, toInboxCard } from "~/lib/inbox/inbox-card";
 import { type InboxRow, toInboxRow } from "~/lib/inbox/inbox-row";
 import { selectInboxRowPage } from "~/lib/inbox/inbox-list.server";
 import { readInboxLayout } from "~/lib/workspace/preferences.server";
-import { InboxTable } from "~/components/inbox/inbox-table";
+import { InboxTable, useInboxRowViews } from "~/components/inbox/inbox-table";
 import { InboxViewBar } from "~/components/inbox/inbox-view-bar";
 import { InboxKeyboard } from "~/components/inbox/inbox-keyboard";
 import { BulkBar } from "~/components/inbox/bulk-bar";
@@ -51,7 +51,12 @@ import { redirectWithToast } from "~/lib/http/toast.server";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/dashboard";
 import { readFormData } from "~/lib/http/form-data.server";
-import { databaseContext, envContext } from "~/lib/context.server";
+import {
+  databaseContext,
+  documentRequestContext,
+  documentRowsContext,
+  envContext,
+} from "~/lib/context.server";
 import type { DatabaseHandle } from "~/lib/db/db.server";
 
 export const handle = { hydrate: true };
@@ -83,9 +88,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       spamCountsCached(database),
     ]);
     const assignable = admins.map(({ id, name }) => ({ id, name }));
+    // A document's rows go out once, as HTML: the server render takes them from
+    // the context, the browser reads them back from the page (inbox-table.tsx).
+    let rows: InboxRow[] | null = page.rows;
+    if (layout === "list" && context.get(documentRequestContext)) {
+      context.set(documentRowsContext, rows);
+      rows = null;
+    }
     // Each layout carries only what it renders: the list's rows are a fraction of a card.
     return {
       ...page,
+      rows,
       layout,
       viewerId: user.id,
       unread,
@@ -221,8 +234,44 @@ export default function Dashboard() {
   const deleteId = searchParams.get("delete");
   // A refused bulk action comes back with what was selected (dashboard.bulk.tsx).
   const selected = new Set(searchParams.getAll("selected"));
-  const empty = layout === "list" ? rows.length === 0 : items.length === 0;
+  const rowViews = useInboxRowViews(rows, now);
+  const empty = layout === "list" ? rowViews.length === 0 : items.length === 0;
   const filtered = filter.status !== "all" || Boolean(filter.interest || filter.dealSize || filter.q);
+
+  const bulk = { filter, total, shownAt: new Date(serverNow).toISOString(), admins };
+  const statusLine = (
+    <p role="status" aria-live="polite" className="inbox-status">
+      {loading ? dashboardPage.loading : null}
+    </p>
+  );
+  const submissions = (
+    <section
+      aria-label="Submissions"
+      aria-busy={loading}
+      // Its cards are styled as .inbox-list > article (app.css).
+      className={loading ? "inbox-list opacity-60" : "inbox-list"}
+    >
+      {empty ? (
+        <p className="rounded-xl border border-dashed border-line-strong p-10 text-center text-ink-subtle">
+          {filtered || filter.page > 1 ? "No submissions match this view." : dashboardPage.empty}
+        </p>
+      ) : layout === "list" ? (
+        <InboxTable rows={rowViews} selected={selected} />
+      ) : (
+        items.map((item) => (
+          <InquiryCard
+            key={item.id}
+            item={item}
+            now={now}
+            status={filter.status}
+            editing={editId === item.id}
+            confirmingDelete={deleteId === item.id}
+            selected={selected.has(item.id)}
+          />
+        ))
+      )}
+    </section>
+  );
 
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
@@ -234,11 +283,11 @@ export default function Dashboard() {
             <span data-testid="inbox-total">{dashboardPage.totalLabel(total)}</span>
             {filtered ? " in this view" : ""} · <span data-testid="inbox-unread">{`${unread} unread`}</span>
             {" · "}
-            <Link to={`${href("/dashboard")}?status=held`} data-testid="inbox-held">
+            <Link to={`${href("/dashboard")}?status=held`} data-testid="inbox-held" discover="none">
               {`${spamCounts.held} held for review`}
             </Link>
             {" · "}
-            <Link to={`${href("/dashboard")}?status=spam`} data-testid="inbox-spam">
+            <Link to={`${href("/dashboard")}?status=spam`} data-testid="inbox-spam" discover="none">
               {`${spamCounts.spam} spam`}
             </Link>
           </p>
@@ -253,42 +302,28 @@ export default function Dashboard() {
 
       <InboxViewBar filter={filter} layout={layout} />
 
-      {!empty ? (
-        <BulkBar filter={filter} total={total} shownAt={new Date(serverNow).toISOString()} admins={admins} />
-      ) : null}
+      {empty ? (
+        <>
+          {statusLine}
+          {submissions}
+        </>
+      ) : layout === "list" ? (
+        // The list's rows go inside the bulk form: their boxes are its selection.
+        <BulkBar {...bulk}>
+          {statusLine}
+          {submissions}
+        </BulkBar>
+      ) : (
+        // The cards hold forms of their own, so their boxes name the bulk form.
+        <>
+          <BulkBar {...bulk} />
+          {statusLine}
+          {submissions}
+        </>
+      )}
 
-      <p role="status" aria-live="polite" className="inbox-status">
-        {loading ? dashboardPage.loading : null}
-      </p>
-
-      <section
-        aria-label="Submissions"
-        aria-busy={loading}
-        // Its cards are styled as .inbox-list > article (app.css).
-        className={loading ? "inbox-list opacity-60" : "inbox-list"}
-      >
-        {empty ? (
-          <p className="rounded-xl border border-dashed border-line-strong p-10 text-center text-ink-subtle">
-            {filtered || filter.page > 1 ? "No submissions match this view." : dashboardPage.empty}
-          </p>
-        ) : layout === "list" ? (
-          <InboxTable rows={rows} now={now} selected={selected} />
-        ) : (
-          items.map((item) => (
-            <InquiryCard
-              key={item.id}
-              item={item}
-              now={now}
-              status={filter.status}
-              editing={editId === item.id}
-              confirmingDelete={deleteId === item.id}
-              selected={selected.has(item.id)}
-            />
-          ))
-        )}
-      </section>
-
-      <NewTabNote />
+      {/* For the cards' WhatsApp links; the list's rows have none. */}
+      {layout === "list" ? null : <NewTabNote />}
       <div className="mt-8">
         <InboxPagination filter={filter} pageCount={pageCount} asOf={asOf} total={total} />
       </div>

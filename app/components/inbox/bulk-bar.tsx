@@ -1,8 +1,9 @@
+import type { ReactNode } from "react";
 import { href } from "react-router";
-import { Button } from "~/components/ui/button";
 import { LOST_REASON_MAX_LENGTH } from "~/content/lead-desk";
 import type { InboxFilter } from "~/forms/inbox";
 import { BULK_NOBODY } from "~/forms/lead-desk";
+import { INBOX_BUTTON } from "./card-button";
 import { BULK_FORM_ID } from "./lead-line";
 import { LeadStatusOptions } from "./lead-status-options";
 
@@ -29,11 +30,14 @@ export function BulkBar({
   total,
   shownAt,
   admins,
+  children,
 }: {
   filter: InboxFilter;
   total: number;
   shownAt: string;
   admins: { id: string; name: string }[];
+  /** What the form holds after the bar (the list and its status line); without it, the bar alone. */
+  children?: ReactNode;
 }) {
   const hidden: [string, string | undefined][] = [
     ["status", filter.status],
@@ -48,14 +52,8 @@ export function BulkBar({
     ["asOf", filter.page > 1 ? filter.asOf : undefined],
     ["before", shownAt],
   ];
-  return (
-    <form
-      id={BULK_FORM_ID}
-      method="post"
-      action={href("/dashboard/bulk")}
-      aria-label="Bulk actions"
-      className="bulk-bar"
-    >
+  const bar = (
+    <>
       <input type="hidden" name="intent" value="bulk" />
       {hidden.map(([name, value]) =>
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
@@ -106,9 +104,26 @@ export function BulkBar({
         <label htmlFor="bulk-reason">Reason (if lost)</label>
         <input className={CONTROL} id="bulk-reason" name="lostReason" maxLength={LOST_REASON_MAX_LENGTH} />
       </div>
-      <Button type="submit" variant="secondary">
+      <button type="submit" className={INBOX_BUTTON}>
         Run bulk action
-      </Button>
+      </button>
+    </>
+  );
+  const form = {
+    id: BULK_FORM_ID,
+    method: "post",
+    action: href("/dashboard/bulk"),
+    "aria-label": "Bulk actions",
+  };
+  // The list's rows go inside the form, so their fifty boxes need no form attribute.
+  return children === undefined ? (
+    <form {...form} className="bulk-bar">
+      {bar}
+    </form>
+  ) : (
+    <form {...form}>
+      <div className="bulk-bar">{bar}</div>
+      {children}
     </form>
   );
 }

@@ -13,3 +13,10 @@ export function cardButtonClass(
   const classes = [inRow ? "" : "btn", variant === "secondary" ? "" : `btn-${variant}`, extra];
   return classes.filter(Boolean).join(" ");
 }
+
+/**
+ * The inbox frame's secondary buttons (the bulk bar's, saving a view, the
+ * pages, the export): the shared shape and one component class in app.css
+ * instead of the secondary variant's utilities on each, in every inbox page.
+ */
+export const INBOX_BUTTON = "ui-button inbox-button";

@@ -1,7 +1,7 @@
 import { Form, href, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
 import { Field } from "~/components/ui/field";
+import { INBOX_BUTTON } from "./card-button";
 import { Input, Select } from "~/components/ui/input";
 import { dealSizeOptions, interestOptions } from "~/content/inquiry-options";
 import {
@@ -51,6 +51,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
                 to={viewHref({ ...base, status })}
                 aria-current={filter.status === status ? "page" : undefined}
                 className="inbox-tab"
+                discover="none"
               >
                 {INBOX_STATUS_LABELS[status]}
               </Link>
@@ -66,6 +67,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
                 to={viewHref({ ...base, status: filter.status, owner })}
                 aria-current={filter.owner === owner ? "page" : undefined}
                 className="inbox-owner"
+                discover="none"
               >
                 {owner ? INBOX_OWNER_LABELS[owner] : "Anyone"}
               </Link>
@@ -73,7 +75,8 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
           ))}
         </ul>
       </nav>
-      <Form method="get" role="search" aria-label="Filter inquiries">
+      {/* Links and forms to this page's own route: nothing for React Router to discover. */}
+      <Form method="get" role="search" aria-label="Filter inquiries" discover="none">
         {filter.status !== "all" ? <input type="hidden" name="status" value={filter.status} /> : null}
         {filter.owner ? <input type="hidden" name="owner" value={filter.owner} /> : null}
         {filter.lead ? <input type="hidden" name="lead" value={filter.lead} /> : null}
@@ -116,7 +119,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
           <Button type="submit" className="icon-search">
             Apply
           </Button>
-          <Link to={href("/dashboard")} className={buttonVariants({ variant: "ghost" })}>
+          <Link to={href("/dashboard")} className={buttonVariants({ variant: "ghost" })} discover="none">
             Clear
           </Link>
         </div>
@@ -124,7 +127,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
       <a
         href={viewHref({ ...base, status: filter.status }, "/dashboard/export.csv")}
         download
-        className={cn(buttonVariants({ variant: "secondary", size: "small" }), "icon-download")}
+        className={`${INBOX_BUTTON} icon-download min-h-9 py-1.5`}
       >
         Export CSV
       </a>
@@ -157,7 +160,7 @@ export function InboxPagination({
   return (
     <nav aria-label="Pagination" className="inbox-pages">
       {filter.page > 1 ? (
-        <Link to={to(filter.page - 1)} className={buttonVariants({ variant: "secondary" })} rel="prev">
+        <Link to={to(filter.page - 1)} className={INBOX_BUTTON} rel="prev" discover="none">
           Previous
         </Link>
       ) : (
@@ -172,7 +175,12 @@ export function InboxPagination({
             </li>
           ) : (
             <li key={n}>
-              <Link to={to(n)} aria-current={n === filter.page ? "page" : undefined} aria-label={`Page ${n}`}>
+              <Link
+                to={to(n)}
+                aria-current={n === filter.page ? "page" : undefined}
+                aria-label={`Page ${n}`}
+                discover="none"
+              >
                 {n}
               </Link>
             </li>
@@ -180,7 +188,7 @@ export function InboxPagination({
         )}
       </ol>
       {filter.page < pageCount ? (
-        <Link to={to(filter.page + 1)} className={buttonVariants({ variant: "secondary" })} rel="next">
+        <Link to={to(filter.page + 1)} className={INBOX_BUTTON} rel="next" discover="none">
           Next
         </Link>
       ) : (

@@ -1,60 +1,132 @@
+import { useContext, useState } from "react";
 import { href, Link } from "react-router";
 import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "~/content/inquiry-options";
 import { isLeadStatus, LEAD_STATUS_LABELS } from "~/content/lead-desk";
 import type { InboxRow } from "~/lib/inbox/inbox-row";
 import { formatInquiryReference } from "~/lib/inbox/inquiry-reference";
 import { replyState } from "~/lib/inbox/reply-deadline";
-import { BULK_FORM_ID } from "./lead-line";
+import { DocumentRowsContext } from "./document-rows";
 import { formatAge } from "./relative-time";
 
 const LAST_FROM_LABELS = { us: "Ours", them: "Theirs" } as const;
 
+/** A row as it reads: every cell's text, computed from an InboxRow or read back from the page. */
+export interface InboxRowView {
+  id: string;
+  name: string;
+  unread: boolean;
+  company?: string;
+  interest: string;
+  dealSize: string;
+  status: string;
+  owner: string;
+  age: string;
+  mark?: "overdue" | "due-soon";
+  lastFrom: string;
+}
+
+export function toInboxRowView(row: InboxRow, now: number): InboxRowView {
+  const state = replyState(row, new Date(now));
+  const view: InboxRowView = {
+    id: row.id,
+    name: row.name,
+    unread: row.unread === true,
+    interest: row.interest && isInterest(row.interest) ? INTEREST_LABELS[row.interest] : "—",
+    dealSize: row.dealSize && isDealSize(row.dealSize) ? DEAL_SIZE_LABELS[row.dealSize] : "—",
+    status: isLeadStatus(row.status) ? LEAD_STATUS_LABELS[row.status] : row.status,
+    owner: row.owner ?? "Unassigned",
+    age: formatAge(new Date(row.createdAt), now),
+    lastFrom: LAST_FROM_LABELS[row.lastFrom],
+  };
+  if (row.company) view.company = row.company;
+  if (state === "overdue" || state === "due-soon") view.mark = state;
+  return view;
+}
+
+/**
+ * The rows the server rendered, read back from the page for hydration: a
+ * document carries its rows once, as HTML, not again in the hydration data
+ * (the loader leaves them out of a document's data; DocumentRowsContext
+ * hands them to the server render). The live refresh that follows every
+ * page load (use-inbox-events.ts) brings the rows as data.
+ */
+function readRenderedRows(): InboxRowView[] {
+  if (typeof document === "undefined") return [];
+  return Array.from(document.querySelectorAll<HTMLTableRowElement>(".inbox-table tr[data-row]"), (tr) => {
+    const cells = tr.cells;
+    const text = (at: number) => cells[at]?.textContent ?? "";
+    const lead = cells[2]!;
+    const ageCell = cells[7]!;
+    const mark = ageCell.querySelector("b");
+    const company = lead.querySelector("span");
+    const view: InboxRowView = {
+      id: cells[0]!.querySelector("input")!.value,
+      name: lead.querySelector("a")!.textContent ?? "",
+      unread: tr.dataset.unread === "true",
+      interest: text(3),
+      dealSize: text(4),
+      status: text(5),
+      owner: text(6),
+      age: ageCell.firstChild?.nodeType === Node.TEXT_NODE ? (ageCell.firstChild.textContent ?? "") : "",
+      lastFrom: text(8),
+    };
+    if (company) view.company = company.textContent ?? "";
+    if (mark) view.mark = mark.classList.contains("due-soon") ? "due-soon" : "overdue";
+    return view;
+  });
+}
+
+/**
+ * The list's rows as they read at `now`: from the loader's data when it
+ * has them, else (a document) from the server render's context, else (the
+ * browser hydrating that document) from the page.
+ */
+export function useInboxRowViews(rows: InboxRow[] | null, now: number): InboxRowView[] {
+  const documentRows = useContext(DocumentRowsContext);
+  const [rendered] = useState(() => (rows === null && documentRows === null ? readRenderedRows() : null));
+  if (rows) return rows.map((row) => toInboxRowView(row, now));
+  if (documentRows) return documentRows.map((row) => toInboxRowView(row, now));
+  return rendered ?? [];
+}
+
 /**
  * The compact list: one row per lead. Styled by structure in app.css
- * (.inbox-table): a table from md, stacked rows below it. Each row's
- * checkbox joins the bulk form; its name links to the lead page. The
+ * (.inbox-table): a table from md, stacked rows below it. The table is
+ * inside the bulk form (its rows' checkboxes are the form's selection);
+ * each name links to the lead page. The
  * keyboard island finds rows by `data-row` and their links and boxes by
  * their place in the row.
  */
-export function InboxTable({
-  rows,
-  now,
-  selected,
-}: {
-  rows: InboxRow[];
-  now: number;
-  selected: Set<string>;
-}) {
+export function InboxTable({ rows, selected }: { rows: InboxRowView[]; selected: Set<string> }) {
   return (
     <table className="inbox-table">
       <caption className="sr-only">Submissions</caption>
+      {/* A thead's th heads its column without saying so. */}
       <thead>
         <tr>
-          <th scope="col">
+          <th>
             <span className="sr-only">Select</span>
           </th>
-          <th scope="col">Reference</th>
-          <th scope="col">Lead</th>
-          <th scope="col">Interest</th>
-          <th scope="col">Deal size</th>
-          <th scope="col">Status</th>
-          <th scope="col">Owner</th>
-          <th scope="col">Age</th>
-          <th scope="col">Last message</th>
+          <th>Reference</th>
+          <th>Lead</th>
+          <th>Interest</th>
+          <th>Deal size</th>
+          <th>Status</th>
+          <th>Owner</th>
+          <th>Age</th>
+          <th>Last message</th>
         </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
-          <InboxTableRow key={row.id} row={row} now={now} selected={selected.has(row.id)} />
+          <InboxTableRow key={row.id} row={row} selected={selected.has(row.id)} />
         ))}
       </tbody>
     </table>
   );
 }
 
-function InboxTableRow({ row, now, selected }: { row: InboxRow; now: number; selected: boolean }) {
-  const state = replyState(row, new Date(now));
-  const created = new Date(row.createdAt);
+function InboxTableRow({ row, selected }: { row: InboxRowView; selected: boolean }) {
   return (
     // data-row empty: the keyboard reads the id from the checkbox (fifty ids less in the page).
     <tr data-row="" data-unread={row.unread ? "true" : undefined}>
@@ -63,7 +135,6 @@ function InboxTableRow({ row, now, selected }: { row: InboxRow; now: number; sel
           type="checkbox"
           name="ids"
           value={row.id}
-          form={BULK_FORM_ID}
           defaultChecked={selected}
           aria-label={`Select ${row.name}`}
         />
@@ -74,19 +145,19 @@ function InboxTableRow({ row, now, selected }: { row: InboxRow; now: number; sel
           {row.name}
         </Link>
         {row.unread ? <b>Unread</b> : null}
-        {row.company ? <span>{row.company}</span> : null}
+        {row.company !== undefined ? <span>{row.company}</span> : null}
       </th>
-      <td>{row.interest && isInterest(row.interest) ? INTEREST_LABELS[row.interest] : "—"}</td>
-      <td>{row.dealSize && isDealSize(row.dealSize) ? DEAL_SIZE_LABELS[row.dealSize] : "—"}</td>
-      <td>{isLeadStatus(row.status) ? LEAD_STATUS_LABELS[row.status] : row.status}</td>
-      <td>{row.owner ?? "Unassigned"}</td>
+      <td>{row.interest}</td>
+      <td>{row.dealSize}</td>
+      <td>{row.status}</td>
+      <td>{row.owner}</td>
       <td>
-        {formatAge(created, now)}
+        {row.age}
         {/* Coloured by app.css: a mark is overdue unless it says it is due soon. */}
-        {state === "overdue" ? <b>Overdue</b> : null}
-        {state === "due-soon" ? <b className="due-soon">Due soon</b> : null}
+        {row.mark === "overdue" ? <b>Overdue</b> : null}
+        {row.mark === "due-soon" ? <b className="due-soon">Due soon</b> : null}
       </td>
-      <td>{LAST_FROM_LABELS[row.lastFrom]}</td>
+      <td>{row.lastFrom}</td>
     </tr>
   );
 }

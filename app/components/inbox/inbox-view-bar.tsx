@@ -1,5 +1,5 @@
 import { href, Link, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { INBOX_BUTTON } from "./card-button";
 import {
   INBOX_LAYOUT_LABELS,
   INBOX_LAYOUT_VALUES,
@@ -30,7 +30,11 @@ export function InboxViewBar({ filter, layout }: { filter: InboxFilter; layout: 
         <ul>
           {INBOX_SORT_VALUES.map((sort) => (
             <li key={sort}>
-              <Link to={sortHref(filter, sort)} aria-current={filter.sort === sort ? "page" : undefined}>
+              <Link
+                to={sortHref(filter, sort)}
+                aria-current={filter.sort === sort ? "page" : undefined}
+                discover="none"
+              >
                 {INBOX_SORT_LABELS[sort]}
               </Link>
             </li>
@@ -69,9 +73,9 @@ export function InboxViewBar({ filter, layout }: { filter: InboxFilter; layout: 
           <label>
             <input type="checkbox" name="shared" /> Share with the team
           </label>
-          <Button type="submit" variant="secondary">
+          <button type="submit" className={INBOX_BUTTON}>
             Save view
-          </Button>
+          </button>
         </form>
       </details>
     </div>

@@ -79,13 +79,9 @@ export function InquiryCard({
   // Every class here is one of the few semantic ones in app.css (
   // a 25-card page repeated the same utilities on each element).
   return (
-    // data-row and tabIndex: the keyboard's j/k move focus from card to card (inbox-keyboard.tsx).
-    <article
-      aria-label={item.name}
-      data-unread={unread ? "true" : undefined}
-      data-row={item.id}
-      tabIndex={-1}
-    >
+    // data-row and tabIndex: the keyboard's j/k move focus from card to card (inbox-keyboard.tsx);
+    // data-row empty, as the list's rows: the keyboard reads the id from the card's checkbox.
+    <article aria-label={item.name} data-unread={unread ? "true" : undefined} data-row="" tabIndex={-1}>
       <header>
         <h2>{item.name}</h2>
         {unread ? <span className="inbox-badge">{dashboardPage.unreadBadge}</span> : null}
