@@ -212,6 +212,8 @@ test("the keyboard moves, selects, opens, replies, assigns, toggles read, search
   await page.keyboard.press("r");
   await expect(page).toHaveURL(/\/dashboard\/inquiries\/[0-9a-f-]{36}#reply-heading$/);
   await page.goBack();
+  // Back is the router's own navigation: the list is there once its data has come.
+  await expect(rows(page)).toHaveCount(3);
   await page.keyboard.press("j");
   await page.keyboard.press("o");
   await expect(page.getByRole("heading", { level: 1, name: "Efua Asante" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { href, useLocation, useNavigate, useSubmit } from "react-router";
 import { BULK_FORM_ID } from "./lead-line";
 
@@ -59,7 +59,9 @@ export function InboxKeyboard({ viewerId }: { viewerId: string }) {
   const ready = useSyncExternalStore(subscribeToNothing, hydrated, notHydrated);
   const here = location.pathname + location.search;
 
-  useEffect(() => {
+  // A layout effect: the keys listen from the moment the rows are on screen
+  // (a passive effect runs later, and a key pressed meanwhile was lost).
+  useLayoutEffect(() => {
     const move = (by: number) => {
       const rows = rowsOnPage();
       if (rows.length === 0) return;
