@@ -9,7 +9,8 @@ import {
   useSearchParams,
 } from "react-router";
 import { InboxFilters, InboxPagination } from "~/components/inbox/inbox-filters";
-import { InquiryCard, NewTabNote } from "~/components/inbox/inquiry-card";
+import { NewTabNote } from "~/components/inbox/inquiry-card";
+import { InboxSubmissions } from "~/components/inbox/inbox-submissions";
 import { useNow } from "~/components/inbox/relative-time";
 import { useLiveInboxData } from "~/components/inbox/use-inbox-events";
 import { type Toast, Toaster } from "~/components/toast";
@@ -40,7 +41,7 @@ import { type InboxCard, toInboxCard } from "~/lib/inbox/inbox-card";
 import { type InboxRow, toInboxRow } from "~/lib/inbox/inbox-row";
 import { selectInboxRowPage } from "~/lib/inbox/inbox-list.server";
 import { readInboxLayout } from "~/lib/workspace/preferences.server";
-import { InboxTable, useInboxRowViews } from "~/components/inbox/inbox-table";
+import { useInboxRowViews } from "~/components/inbox/inbox-table";
 import { InboxViewBar } from "~/components/inbox/inbox-view-bar";
 import { InboxKeyboard } from "~/components/inbox/inbox-keyboard";
 import { BulkBar } from "~/components/inbox/bulk-bar";
@@ -245,32 +246,18 @@ export default function Dashboard() {
     </p>
   );
   const submissions = (
-    <section
-      aria-label="Submissions"
-      aria-busy={loading}
-      // Its cards are styled as .inbox-list > article (app.css).
-      className={loading ? "inbox-list opacity-60" : "inbox-list"}
-    >
-      {empty ? (
-        <p className="rounded-xl border border-dashed border-line-strong p-10 text-center text-ink-subtle">
-          {filtered || filter.page > 1 ? "No submissions match this view." : dashboardPage.empty}
-        </p>
-      ) : layout === "list" ? (
-        <InboxTable rows={rowViews} selected={selected} />
-      ) : (
-        items.map((item) => (
-          <InquiryCard
-            key={item.id}
-            item={item}
-            now={now}
-            status={filter.status}
-            editing={editId === item.id}
-            confirmingDelete={deleteId === item.id}
-            selected={selected.has(item.id)}
-          />
-        ))
-      )}
-    </section>
+    <InboxSubmissions
+      layout={layout}
+      loading={loading}
+      filter={filter}
+      filtered={filtered}
+      rows={rowViews}
+      cards={items}
+      now={now}
+      editId={editId}
+      deleteId={deleteId}
+      selected={selected}
+    />
   );
 
   return (
