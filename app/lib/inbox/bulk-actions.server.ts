@@ -3,6 +3,7 @@ import { contactSubmissions, user, userRoles } from "../../../db/schema";
 import type { LeadStatus } from "~/content/lead-desk";
 import type { InboxQuery } from "~/forms/inbox";
 import type { Db } from "../db/db.server";
+import { lockJobsOfInquiries } from "../jobs/lock-inquiry-jobs.server";
 import { ADMIN_ROLE } from "../auth/roles.server";
 import { renderBulkAssignmentMail } from "../mail/desk-mails.server";
 import { enqueueMail } from "../mail/mail.server";
@@ -153,6 +154,7 @@ export async function applyBulkAction(
         part.map((row) => row.id),
       );
       if (action.kind === "delete") {
+        await lockJobsOfInquiries(tx, ids);
         await tx.delete(contactSubmissions).where(ids);
         continue;
       }

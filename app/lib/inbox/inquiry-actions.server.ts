@@ -2,6 +2,7 @@
 import { and, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { contactSubmissions, inquiryNotesVersions } from "../../../db/schema";
 import type { Db } from "../db/db.server";
+import { lockJobsOfInquiries } from "../jobs/lock-inquiry-jobs.server";
 import { type InquiryEventKind, recordEvent } from "./timeline.server";
 
 /**
@@ -112,9 +113,12 @@ export function saveNotes(db: Db, id: string, notes: string, adminUserId: string
 
 /** Erasure: the inquiry is gone; its queued mails keep no link to it. */
 export async function deleteInquiry(db: Db, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(contactSubmissions)
-    .where(eq(contactSubmissions.id, id))
-    .returning({ id: contactSubmissions.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    await lockJobsOfInquiries(tx, eq(contactSubmissions.id, id));
+    const rows = await tx
+      .delete(contactSubmissions)
+      .where(eq(contactSubmissions.id, id))
+      .returning({ id: contactSubmissions.id });
+    return rows.length > 0;
+  });
 }

@@ -1,5 +1,6 @@
 import { eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { contactSubmissions, inquiryEvents, inquiryReplies } from "../../../../db/schema";
+import { lockJobsOfInquiries } from "../../jobs/lock-inquiry-jobs.server";
 import { redactMailText } from "../redact-mail";
 import type { RetentionRun, TableDeclaration } from "./types";
 
@@ -63,6 +64,7 @@ export const contactSubmissionsDeclaration: TableDeclaration = {
   async erase(tx, subject) {
     let count = 0;
     if (subject.inquiryIds.length > 0) {
+      await lockJobsOfInquiries(tx, inArray(contactSubmissions.id, subject.inquiryIds));
       count += (
         await tx
           .delete(contactSubmissions)
@@ -88,6 +90,7 @@ export const contactSubmissionsDeclaration: TableDeclaration = {
     kind: "own",
     periods: ["inquiryMonths", "spamDays"],
     async apply(tx, run) {
+      await lockJobsOfInquiries(tx, expiredInquiries(run));
       const rows = await tx
         .delete(contactSubmissions)
         .where(expiredInquiries(run))
