@@ -1,28 +1,12 @@
 import fs from "node:fs";
 import { expect } from "@playwright/test";
+import { parseMail } from "./mail-mime";
 
 export interface ReceivedMail {
   to: string[];
   subject: string;
   /** The decoded text/plain part. */
   text: string;
-}
-
-function decodeQuotedPrintable(value: string): string {
-  const bytes = value
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  return Buffer.from(bytes, "latin1").toString("utf8");
-}
-
-/** Just enough MIME for our own mails: the subject and the text/plain part. */
-function parseMail(to: string[], raw: string): ReceivedMail {
-  const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
-  const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1]?.replace(/\r?\n[ \t]/g, " ") ?? "";
-  const body = rest.join("\n\n");
-  const textPart = /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)(?:\r?\n--)/i.exec(body)?.[1] ?? body;
-  const quoted = /Content-Type: text\/plain[^]*?Content-Transfer-Encoding: quoted-printable/i.test(body);
-  return { to, subject, text: quoted ? decodeQuotedPrintable(textPart) : textPart };
 }
 
 function readMailbox(): ReceivedMail[] {
@@ -34,7 +18,7 @@ function readMailbox(): ReceivedMail[] {
     .filter(Boolean)
     .map((line) => {
       const { to, raw } = JSON.parse(line) as { to: string[]; raw: string };
-      return parseMail(to, raw);
+      return { to, ...parseMail(raw) };
     });
 }
 
