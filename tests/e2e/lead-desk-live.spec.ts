@@ -90,6 +90,8 @@ test("another admin's changes reach the open inbox and lead page without a reloa
   await expect(toast(desk, "Status updated")).toBeVisible();
   await expect(lead.getByLabel("Lead status")).toHaveValue("qualified");
   await expect(lead.getByTestId("timeline")).toContainText(`Status New → Qualified`);
+  // A live refresh is not an opening; the page still says what its opening did.
+  await expect(lead.getByTestId("read-state")).toContainText("Marked as read when you opened it");
   await expect(deskLine(list, LEADS.live.name)).toContainText("Qualified");
 
   await desk.getByLabel("Assign to").selectOption({ label: ADA });

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { DELETE_CONFIRMATION } from "~/forms/lead-page";
@@ -27,14 +28,22 @@ function IntentForm({ id, intent, label }: { id: string; intent: string; label: 
   );
 }
 
+const instant = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
+
 /**
  * The lead page's read state, with the change beside it: opening an unread
  * lead marks it read, and the page says so with "Mark as unread" at hand.
+ * A live refresh of the open page is not an opening, so its data no longer
+ * says `openedAsRead`; the page keeps saying so while the lead stays read
+ * from that opening.
  */
 export function LeadReadState({ item, openedAsRead }: { item: LeadActionsItem; openedAsRead: boolean }) {
+  const [opening] = useState(() => (openedAsRead ? { id: item.id, readAt: instant(item.readAt) } : null));
+  const readWhenOpened =
+    openedAsRead || (opening !== null && opening.id === item.id && opening.readAt === instant(item.readAt));
   const text = !item.readAt
     ? "Not read yet"
-    : openedAsRead
+    : readWhenOpened
       ? "Marked as read when you opened it"
       : `Read by ${item.readByName ?? "a former admin"} · ${formatWhen(item.readAt)}`;
   return (
