@@ -14,7 +14,7 @@ import {
   createScratchPostgresDatabase,
   dropScratchPostgresDatabase,
 } from "../../../tests/support/scratch-postgres";
-import { ensurePrivateDir, UnusableDirectoryError } from "./private-files.server";
+import { ensurePrivateDir, makeDirUnlessThere, UnusableDirectoryError } from "./private-files.server";
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -105,6 +105,17 @@ describe("private files", () => {
   it("refuses a path under /proc at once, where Node's recursive mkdir never returns", () => {
     expect(() => ensurePrivateDir("/proc/x/y")).toThrow(UnusableDirectoryError);
     expect(() => ensurePrivateDir("/proc/x/y")).toThrow(/\/proc\/x\/y cannot be used: .*\(ENOENT\)$/);
+  });
+
+  it("uses a directory another instance made between its check and its mkdir, and still refuses a file", () => {
+    // Two instances started at once on a new DATA_DIR: both find it missing,
+    // the first makes it, and the second's mkdir meets EEXIST.
+    const made = path.join(tempRoot(), "data");
+    fs.mkdirSync(made, { mode: 0o700 });
+    expect(() => makeDirUnlessThere(made)).not.toThrow();
+    const file = path.join(tempRoot(), "file");
+    fs.writeFileSync(file, "");
+    expect(() => makeDirUnlessThere(file)).toThrow(/EEXIST/);
   });
 
   it("refuses a path through a file", () => {

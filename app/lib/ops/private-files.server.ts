@@ -37,6 +37,19 @@ function reasonOf(error: unknown): string {
 }
 
 /**
+ * Makes a private directory, or finds it made: two instances started at once
+ * on a new DATA_DIR both see it missing, and the second one's mkdir fails
+ * with EEXIST although the directory is exactly what it wanted.
+ */
+export function makeDirUnlessThere(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { mode: PRIVATE_DIR_MODE });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST" || !fs.statSync(dir).isDirectory()) throw error;
+  }
+}
+
+/**
  * Creates `dir` (and its missing parents) 0700, checks that it is a directory
  * this process can write, and, with `tighten`, takes group and other access
  * away from an existing one this process owns. Never calls mkdir with
@@ -68,7 +81,7 @@ export function ensurePrivateDir(dir: string, { tighten = false } = {}): void {
     if (path.dirname(current) === current) break;
   }
   try {
-    for (const created of missing) fs.mkdirSync(created, { mode: PRIVATE_DIR_MODE });
+    for (const created of missing) makeDirUnlessThere(created);
     if (tighten && missing.length === 0) {
       const stat = fs.statSync(target);
       if ((stat.mode & 0o077) !== 0 && stat.uid === process.getuid?.())
