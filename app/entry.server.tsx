@@ -11,7 +11,6 @@ import { DocumentRowsContext } from "~/components/inbox/document-rows";
 import { NonceProvider } from "~/components/nonce-provider";
 import { cspNonceContext, documentRowsContext } from "~/lib/context.server";
 import { compactManifestStream } from "~/lib/http/compact-manifest.server";
-import { lowerModulePreloadPriority } from "~/lib/http/preload-priority.server";
 import { isDatabaseUnavailable } from "~/lib/db/database-unavailable.server";
 import { logger } from "~/lib/ops/logger.server";
 import { currentRequestId } from "~/lib/ops/request-id.server";
@@ -98,9 +97,7 @@ export default function handleRequest(
             timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          const head = lowerModulePreloadPriority();
-          head.pipe(body);
-          pipe(head);
+          pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { PUBLIC_ROUTES } from "../support/public-routes";
 import { signUp, uniqueEmail } from "./support/accounts";
 import { axeViolations } from "./support/axe";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signIn, signUp, signUpVerified, TEST_PASSWORD, uniqueEmail } from "./support/accounts";
 import { waitForMail } from "./support/mailbox";
 

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signIn, signUp, TEST_PASSWORD, uniqueEmail, verifyEmail } from "./support/accounts";
 import { linkIn, mailsTo, waitForMail } from "./support/mailbox";
 

@@ -2,6 +2,7 @@ import { type BrowserContext, type BrowserContextOptions, test as base, type Pag
 import { workspacePreferences } from "../../db/schema";
 import type { InboxLayout } from "../../app/forms/inbox";
 import { type Database, type InboxServer, type NewInquiry, startInboxServer } from "./inbox-setup";
+import { hydrateOnNavigation } from "./support/hydration";
 
 export { expect } from "@playwright/test";
 
@@ -61,6 +62,27 @@ export function startWorkerInboxServer(env: Record<string, string> = {}): Promis
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // Every context a test opens, its own or one it makes, with JavaScript on:
+  // `goto` and `reload` return once the page has hydrated (support/hydration).
+  browser: [
+    async ({ browser }, provide) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        if (options?.javaScriptEnabled !== false) context.on("page", hydrateOnNavigation);
+        return context;
+      };
+      await provide(browser);
+    },
+    { scope: "worker" },
+  ],
+  context: async ({ context, javaScriptEnabled }, provide) => {
+    if (javaScriptEnabled !== false) {
+      context.on("page", hydrateOnNavigation);
+      for (const page of context.pages()) hydrateOnNavigation(page);
+    }
+    await provide(context);
+  },
   inboxServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from its first parameter.
     async ({}, provide) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { PUBLIC_ROUTES } from "../support/public-routes";
 
 const GREETING = "Hello, I'm interested in your gold trading and mining equipment services.";

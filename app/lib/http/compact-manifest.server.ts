@@ -1,4 +1,5 @@
 import { Transform } from "node:stream";
+import { startScriptsAfterPaint } from "./scripts-after-paint.server";
 
 const MARKER = "window.__reactRouterManifest = ";
 // Pretty-printed with two spaces, the object's own closing brace is the only one at a line's start.
@@ -30,7 +31,8 @@ export function compactRouteManifest(html: string): string {
 
 /**
  * A stream that gathers a whole document and writes it out once, its
- * manifest compacted. Documents are rendered completely before they are
+ * manifest compacted and its scripts started after the first paint
+ * (scripts-after-paint.server.ts). Documents are rendered completely before they are
  * sent (entry.server.tsx waits for onAllReady), so holding them costs no
  * time to first byte; `done` runs when the input has ended.
  */
@@ -43,7 +45,8 @@ export function compactManifestStream(done: () => void): Transform {
     },
     flush(callback) {
       done();
-      callback(null, Buffer.from(compactRouteManifest(Buffer.concat(chunks).toString("utf8"))));
+      const html = compactRouteManifest(Buffer.concat(chunks).toString("utf8"));
+      callback(null, Buffer.from(startScriptsAfterPaint(html)));
     },
   });
 }

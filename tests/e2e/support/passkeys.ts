@@ -26,8 +26,11 @@ export async function addVirtualAuthenticator(page: Page) {
 
 /** On a page that offers it: names and adds a passkey, and waits for the page to say so. */
 export async function addPasskey(page: Page, name: string) {
+  const add = page.getByRole("button", { name: "Add a passkey" });
+  // Enabled once the page has hydrated: a name typed before that is not in React's state.
+  await expect(add).toBeEnabled();
   await page.getByLabel("Passkey name (optional)").fill(name);
-  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await add.click();
   await expect(page.getByText("Passkey added")).toBeVisible();
 }
 
