@@ -29,9 +29,12 @@ export default {
   // files are precompressed and the prerender origin recorded.
   async buildEnd({ reactRouterConfig }) {
     const { build } = await import("vite");
+    const { default: tsconfigPaths } = await import("vite-tsconfig-paths");
     await build({
       configFile: false,
       logLevel: "warn",
+      // The settings check (server/settings.ts) imports the app's modules by `~/`.
+      plugins: [tsconfigPaths()],
       build: {
         ssr: "server/index.ts",
         outDir: path.join(buildDirectory, "server"),

@@ -1,10 +1,3 @@
-import { ADMIN_PASSWORD_MIN_LENGTH } from "~/forms/auth";
-import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
-import { databaseOptionsFromEnv, openDatabase } from "~/lib/db/db.server";
-import { EnvError, parseEnv } from "~/lib/env.server";
-import { grantAdmin, listAdmins, revokeAdmin, UnknownAccountError } from "~/lib/auth/roles.server";
-import { resetSecondFactors } from "~/lib/auth/second-factor.server";
-
 export const ADMIN_USAGE = `Usage:
   npm run admin -- grant <email>    make the account with this address an admin
   npm run admin -- revoke <email>   take the admin role away (refused while the address
@@ -42,6 +35,15 @@ export async function runAdminCommand(
     out.error(ADMIN_USAGE);
     return 1;
   }
+
+  // Loaded once the arguments are read, so `--help` loads none of it (scripts/command-line.ts).
+  const { ADMIN_PASSWORD_MIN_LENGTH } = await import("~/forms/auth");
+  const { DataDirLockedError } = await import("~/lib/db/data-dir-lock.server");
+  const { databaseOptionsFromEnv, openDatabase } = await import("~/lib/db/db.server");
+  const { EnvError, parseEnv } = await import("~/lib/env.server");
+  const { grantAdmin, listAdmins, revokeAdmin, UnknownAccountError } =
+    await import("~/lib/auth/roles.server");
+  const { resetSecondFactors } = await import("~/lib/auth/second-factor.server");
 
   let env;
   let database;

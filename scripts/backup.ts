@@ -1,16 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
-import { backupFileName, pruneBackups } from "~/lib/backup/backup-files.server";
-import {
-  backupPgliteDump,
-  backupPostgres,
-  backupStoppedPglite,
-  deriveBackupToken,
-} from "~/lib/backup/backup.server";
-import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
-import { type Env, EnvError, getEnv } from "~/lib/env.server";
-import { BACKUP_PATH, BACKUP_TOKEN_HEADER } from "../server/backup";
+import type { Env } from "~/lib/env.server";
 import { fail, parseCommandLine } from "./command-line";
 
 const USAGE = `Usage: npm run backup -- [FILE] [--url http://127.0.0.1:PORT]
@@ -30,6 +20,15 @@ const { values, positionals: positional } = parseCommandLine(
   { min: 0, max: 1 },
 );
 const url = values.url;
+
+// Loaded once the arguments are read, so `--help` loads none of it (scripts/command-line.ts).
+const { resolveAuthSecret } = await import("~/lib/auth/auth-secret.server");
+const { backupFileName, pruneBackups } = await import("~/lib/backup/backup-files.server");
+const { backupPgliteDump, backupPostgres, backupStoppedPglite, deriveBackupToken } =
+  await import("~/lib/backup/backup.server");
+const { DataDirLockedError } = await import("~/lib/db/data-dir-lock.server");
+const { EnvError, getEnv } = await import("~/lib/env.server");
+const { BACKUP_PATH, BACKUP_TOKEN_HEADER } = await import("../server/backup");
 
 let env: Env;
 try {

@@ -15,13 +15,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
-import { type DatabaseOptions, openDatabase } from "../app/lib/db/db.server";
-import {
-  createScratchPostgresDatabase,
-  dropScratchPostgresDatabase,
-} from "../tests/support/scratch-postgres";
-import { MIN_FILL_MS } from "../app/lib/http/form-guard.server";
+import type { DatabaseOptions } from "../app/lib/db/db.server";
 import { spawnServer } from "../tests/support/server-process";
 import { parseCommandLine } from "./command-line";
 import { ensureBuild } from "./ensure-build";
@@ -45,6 +39,13 @@ Environment:
   BUILD_DIR            the build to run (build)`;
 
 parseCommandLine(USAGE, {}, { min: 0, max: 0 });
+
+// Loaded once the arguments are read, so `--help` loads none of it (scripts/command-line.ts).
+const { sql } = await import("drizzle-orm");
+const { openDatabase } = await import("../app/lib/db/db.server");
+const { createScratchPostgresDatabase, dropScratchPostgresDatabase } =
+  await import("../tests/support/scratch-postgres");
+const { MIN_FILL_MS } = await import("../app/lib/http/form-guard.server");
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

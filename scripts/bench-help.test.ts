@@ -2,9 +2,24 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, describe, it } from "vitest";
 
 const TSX = path.resolve("node_modules/.bin/tsx");
+
+/** tsx's compile cache, in the temporary directory of every tsx run. */
+const TSX_CACHE = `tsx-${process.geteuid?.() ?? os.userInfo().username}`;
+
+/**
+ * A temporary directory for one run, holding only a link to the shared tsx
+ * cache: in an empty one, tsx would compile every module afresh.
+ */
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-help-"));
+  const cache = path.join(os.tmpdir(), TSX_CACHE);
+  fs.mkdirSync(cache, { recursive: true, mode: 0o700 });
+  fs.symlinkSync(cache, path.join(dir, TSX_CACHE));
+  return dir;
+}
 
 /** Runs a bench script with its temporary files kept in `tmp`, where a run would make its directory. */
 function run(script: string, arg: string, tmp: string) {
@@ -24,7 +39,8 @@ function run(script: string, arg: string, tmp: string) {
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+    // "close", not "exit": the output may still be in the pipes when the process has exited.
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
 }
 
@@ -40,18 +56,19 @@ const scripts = [
 ] as const;
 
 // Each run loads tsx and the script's imports: room on a busy machine, no timing asserted.
-describe("the bench scripts' --help", { timeout: 120_000 }, () => {
+// Each script's runs have their own directories: the scripts run side by side.
+describe.concurrent("the bench scripts' --help", { timeout: 120_000 }, () => {
   const dirs: string[] = [];
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  afterAll(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it.each(scripts)(
+  it.for(scripts)(
     "npm run %s -- --help prints its usage and knobs and runs nothing",
-    async (name, script, knobs) => {
+    async ([name, script, knobs], { expect }) => {
       const answers = [];
       for (const flag of ["--help", "-h"]) {
-        const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "bench-help-"));
+        const tmp = tempDir();
         dirs.push(tmp);
         const answer = await run(script, flag, tmp);
         expect(answer.code, `${flag}: ${answer.stderr}`).toBe(0);

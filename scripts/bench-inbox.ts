@@ -15,19 +15,8 @@
  * twice BENCH_ROWS), BENCH_RUNS (default 100),
  * BENCH_BACKENDS (default "pglite,postgres"; one of them to repeat it alone).
  */
-import { type InboxFilter, InboxFilterSchema } from "../app/forms/inbox";
-import { type DatabaseHandle, openDatabase } from "../app/lib/db/db.server";
-import {
-  createScratchPostgresDatabase,
-  dropScratchPostgresDatabase,
-} from "../tests/support/scratch-postgres";
-import { contactSubmissions, user } from "../db/schema";
-import { formatInquiryReference } from "../app/lib/inbox/inquiries.server";
-import { countInbox, selectInquiryPage } from "../app/lib/inbox/inbox.server";
-import { countInboxCached } from "../app/lib/inbox/inbox-counts.server";
-import { parseReportRange } from "../app/lib/reports/report-range";
-import { buildReport } from "../app/lib/reports/weekly-report.server";
-import { seedInquiries } from "./bench-seed";
+import type { InboxFilter } from "../app/forms/inbox";
+import type { DatabaseHandle } from "../app/lib/db/db.server";
 import { loadAverage } from "./bench-report";
 import { parseCommandLine } from "./command-line";
 
@@ -52,6 +41,19 @@ Environment:
   BENCH_DATABASE_URL   the Postgres server (else TEST_DATABASE_URL)`;
 
 parseCommandLine(USAGE, {}, { min: 0, max: 0 });
+
+// Loaded once the arguments are read, so `--help` loads none of it (scripts/command-line.ts).
+const { InboxFilterSchema } = await import("../app/forms/inbox");
+const { openDatabase } = await import("../app/lib/db/db.server");
+const { createScratchPostgresDatabase, dropScratchPostgresDatabase } =
+  await import("../tests/support/scratch-postgres");
+const { contactSubmissions, user } = await import("../db/schema");
+const { formatInquiryReference } = await import("../app/lib/inbox/inquiries.server");
+const { countInbox, selectInquiryPage } = await import("../app/lib/inbox/inbox.server");
+const { countInboxCached } = await import("../app/lib/inbox/inbox-counts.server");
+const { parseReportRange } = await import("../app/lib/reports/report-range");
+const { buildReport } = await import("../app/lib/reports/weekly-report.server");
+const { seedInquiries } = await import("./bench-seed");
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 2 * ROWS);

@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import { promisify } from "node:util";
-import { capture, type Scenario } from "./bench-load";
+import type { Scenario } from "./bench-load";
 import { loadAverage } from "./bench-report";
 import { parseCommandLine } from "./command-line";
 import { ensureBuild } from "./ensure-build";
@@ -53,6 +53,9 @@ const { values: options } = parseCommandLine(
   },
   { min: 0, max: 0 },
 );
+
+// Loaded once the arguments are read, so `--help` loads none of it (scripts/command-line.ts).
+const { capture } = await import("./bench-load");
 
 const REQUESTS = Number(options.requests ?? 2000);
 const WARMUP = Number(options.warmup ?? 20_000);

@@ -9,32 +9,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
-import { CONTACT_FORM_PURPOSE } from "../app/routes/contact.server";
-import { INBOX_LIST_PAGE_SIZE, INBOX_PAGE_SIZE } from "../app/forms/inbox";
-import { type DatabaseOptions, openDatabase } from "../app/lib/db/db.server";
-import {
-  createScratchPostgresDatabase,
-  dropScratchPostgresDatabase,
-} from "../tests/support/scratch-postgres";
-import { parseEnv } from "../app/lib/env.server";
-import { FORM_TOKEN_FIELD, issueFormToken } from "../app/lib/http/form-guard.server";
+import type { DatabaseOptions } from "../app/lib/db/db.server";
 import { freePort, type ServerProcess, spawnServer } from "../tests/support/server-process";
 import { findOrInstall } from "./bench-apt";
 import { startBareServer } from "./bench-bare-server";
-import {
-  capture,
-  clientFor,
-  type LoadOptions,
-  measure,
-  memoryOf,
-  type Measurement,
-  type Scenario,
-  withChildren,
-} from "./bench-load";
+import type { LoadOptions, Measurement, Scenario } from "./bench-load";
 import { ensureNginx, type NginxLocation, startNginx } from "./bench-nginx";
 import { describeMachine, formatMb, formatTable, loadAverage, type Row, tableAsJson } from "./bench-report";
-import { seedAdminSession, seedInquiries } from "./bench-seed";
 import { parseCommandLine } from "./command-line";
 import { ensureBuild } from "./ensure-build";
 
@@ -75,6 +56,18 @@ Environment:
   BUILD_DIR              the build to run (build)`;
 
 const { values: options } = parseCommandLine(USAGE, { json: { type: "string" } }, { min: 0, max: 0 });
+
+// Loaded once the arguments are read, so `--help` loads none of it (scripts/command-line.ts).
+const { sql } = await import("drizzle-orm");
+const { CONTACT_FORM_PURPOSE } = await import("../app/routes/contact.server");
+const { INBOX_LIST_PAGE_SIZE, INBOX_PAGE_SIZE } = await import("../app/forms/inbox");
+const { openDatabase } = await import("../app/lib/db/db.server");
+const { createScratchPostgresDatabase, dropScratchPostgresDatabase } =
+  await import("../tests/support/scratch-postgres");
+const { parseEnv } = await import("../app/lib/env.server");
+const { FORM_TOKEN_FIELD, issueFormToken } = await import("../app/lib/http/form-guard.server");
+const { capture, clientFor, measure, memoryOf, withChildren } = await import("./bench-load");
+const { seedAdminSession, seedInquiries } = await import("./bench-seed");
 
 const LOAD: Omit<LoadOptions, "wrk"> = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 20),

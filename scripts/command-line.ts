@@ -12,6 +12,11 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
  * The command's arguments through node:util's parseArgs. `--help` (`-h`)
  * prints `usage` and exits 0; an unknown option, a missing option value or
  * a wrong number of positionals prints it and exits 1.
+ *
+ * Scripts call this before they load the app's modules or a package of any
+ * size (with `await import()` after it): Lighthouse and Playwright, or the
+ * database and the server's modules, cost seconds of CPU to load, which
+ * `--help` and a mistyped argument should not.
  */
 export function parseCommandLine<const O extends Options>(
   usage: string,

@@ -32,7 +32,8 @@ function runMove(dataDir: string, url: string) {
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+    // "close", not "exit": the output may still be in the pipes when the process has exited.
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
 }
 

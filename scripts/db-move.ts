@@ -1,5 +1,4 @@
 import { fail, parseCommandLine } from "./command-line";
-import { runDbMove } from "./db-move-command";
 
 const USAGE = `Usage: npm run db:move -- postgres://USER@HOST:PORT/DATABASE
 
@@ -16,4 +15,6 @@ const url = positionals[0]!;
 if (!/^postgres(ql)?:\/\//.test(url))
   fail(`Expected a postgres:// URL, got ${JSON.stringify(url)}.\n\n${USAGE}`);
 
+// Loaded once the arguments are read, so `--help` loads none of it (scripts/command-line.ts).
+const { runDbMove } = await import("./db-move-command");
 process.exit(await runDbMove(url, process.env, console));

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, it } from "vitest";
 
 const TSX = path.resolve("node_modules/.bin/tsx");
 const TSCONFIG = path.resolve("tsconfig.json");
@@ -32,7 +32,8 @@ function run(script: string, args: string[]) {
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("exit", (code) => resolve({ code, stdout, stderr, cwd }));
+    // "close", not "exit": the output may still be in the pipes when the process has exited.
+    child.on("close", (code) => resolve({ code, stdout, stderr, cwd }));
   });
 }
 
@@ -48,8 +49,9 @@ const SCRIPTS: [string, string][] = [
   ["lock:complete", "complete-lockfile.ts"],
 ];
 
-describe.each(SCRIPTS)("npm run %s", { timeout: 60_000 }, (name, script) => {
-  it.each(["--help", "-h"])("answers %s with its usage and does nothing else", async (flag) => {
+// Each case its own process and directory: they run side by side.
+describe.concurrent.each(SCRIPTS)("npm run %s", { timeout: 60_000 }, (name, script) => {
+  it.for(["--help", "-h"])("answers %s with its usage and does nothing else", async (flag, { expect }) => {
     // After other arguments too: `npm run db:move -- postgres://… --help` must not move.
     const args = name === "db:move" ? ["postgres://nobody@127.0.0.1:1/none", flag] : [flag];
     const { code, stdout, stderr, cwd } = await run(script, args);

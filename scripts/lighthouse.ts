@@ -12,12 +12,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium } from "@playwright/test";
-import lighthouse from "lighthouse";
-import { parseEnv } from "../app/lib/env.server";
-import { findChromium } from "../tests/support/chromium";
 import { fail, parseCommandLine } from "./command-line";
-import { seedSignedInDesk } from "./lighthouse-seed";
 
 const USAGE = `Usage: npm run lighthouse -- [--no-build] [--only public|desk] [--save DIR]
 
@@ -38,6 +33,13 @@ const { values: options } = parseCommandLine(
   { min: 0, max: 0 },
 );
 if (options.only !== undefined && options.only !== "public" && options.only !== "desk") fail(USAGE);
+
+// Loaded once the arguments are read, so `--help` loads none of it (scripts/command-line.ts).
+const { chromium } = await import("@playwright/test");
+const { default: lighthouse } = await import("lighthouse");
+const { parseEnv } = await import("../app/lib/env.server");
+const { findChromium } = await import("../tests/support/chromium");
+const { seedSignedInDesk } = await import("./lighthouse-seed");
 
 const ROUTES = [
   "/",

@@ -1,8 +1,3 @@
-import { backupBeforeMigrations } from "~/lib/backup/backup-before-migrations.server";
-import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
-import { databaseOptionsFromEnv, openDatabase } from "~/lib/db/db.server";
-import { configurationError, EnvError, getEnv } from "~/lib/env.server";
-import { UnusableDirectoryError } from "~/lib/ops/private-files.server";
 import { fail, parseCommandLine } from "./command-line";
 
 const USAGE = `Usage: npm run db:migrate
@@ -13,6 +8,13 @@ A database with data gets a backup first, in BACKUP_DIR (else DATA_DIR/backups).
 The server does the same at start; this runs them without starting it.`;
 
 parseCommandLine(USAGE, {}, { min: 0, max: 0 });
+
+// Loaded once the arguments are read, so `--help` loads none of it (scripts/command-line.ts).
+const { backupBeforeMigrations } = await import("~/lib/backup/backup-before-migrations.server");
+const { DataDirLockedError } = await import("~/lib/db/data-dir-lock.server");
+const { databaseOptionsFromEnv, openDatabase } = await import("~/lib/db/db.server");
+const { configurationError, EnvError, getEnv } = await import("~/lib/env.server");
+const { UnusableDirectoryError } = await import("~/lib/ops/private-files.server");
 
 try {
   const env = getEnv();

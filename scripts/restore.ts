@@ -1,8 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { RestoreRefusedError, restoreBackup } from "~/lib/backup/backup.server";
-import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
-import { EnvError, getEnv } from "~/lib/env.server";
 import { fail, parseCommandLine } from "./command-line";
 
 const USAGE = `Usage: npm run restore -- FILE [--force]
@@ -19,6 +16,11 @@ const { values, positionals: files } = parseCommandLine(
   { min: 1, max: 1 },
 );
 const force = values.force ?? false;
+
+// Loaded once the arguments are read, so `--help` loads none of it (scripts/command-line.ts).
+const { RestoreRefusedError, restoreBackup } = await import("~/lib/backup/backup.server");
+const { DataDirLockedError } = await import("~/lib/db/data-dir-lock.server");
+const { EnvError, getEnv } = await import("~/lib/env.server");
 
 try {
   const env = getEnv();

@@ -1,5 +1,5 @@
 /**
- * `tsx scripts/run-together.ts typecheck lint build` runs those npm scripts
+ * `tsx scripts/run-together.ts typecheck lint:code build` runs those npm scripts
  * at the same time and fails when any of them fails. `npm test` uses it
  * twice. First for the checks and the build, which do not read each other's
  * output (typecheck writes .react-router/types, which neither ESLint,

@@ -4,12 +4,6 @@
  * printed, and inquiries of every interest, deal size and state, lead
  * status, owned or not, answered or awaiting a reply.
  */
-import { count, isNotNull, sql } from "drizzle-orm";
-import { contactSubmissions, user } from "../db/schema";
-import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
-import { databaseOptionsFromEnv, openDatabase } from "~/lib/db/db.server";
-import { EnvError, getEnv } from "~/lib/env.server";
-import { createAccount, demoInquiries, generatePassphrase, insertInquiries } from "~/lib/db/seed.server";
 import { fail, parseCommandLine } from "./command-line";
 
 const DAY_MS = 86_400_000;
@@ -22,6 +16,15 @@ whose new random passwords are printed, and 60 inquiries of every kind.
 Refuses a database that has accounts or inquiries, and NODE_ENV=production.`;
 
 parseCommandLine(USAGE, {}, { min: 0, max: 0 });
+
+// Loaded once the arguments are read, so `--help` loads none of it (scripts/command-line.ts).
+const { count, isNotNull, sql } = await import("drizzle-orm");
+const { contactSubmissions, user } = await import("../db/schema");
+const { DataDirLockedError } = await import("~/lib/db/data-dir-lock.server");
+const { databaseOptionsFromEnv, openDatabase } = await import("~/lib/db/db.server");
+const { EnvError, getEnv } = await import("~/lib/env.server");
+const { createAccount, demoInquiries, generatePassphrase, insertInquiries } =
+  await import("~/lib/db/seed.server");
 
 if (process.env.NODE_ENV === "production")
   fail("db:seed fills development databases only (NODE_ENV=production).");

@@ -8,15 +8,21 @@
  * - Production: `react-router build` compiles this file to
  *   build/server/index.js, next to build/server/app.js (server/build-entry.ts).
  *
- * This file imports nothing of the app itself: everything that holds state
- * (the database, the jobs) must come from the one module graph the routes
- * use, Vite's in development and the bundle in production.
+ * This file imports nothing of the app itself but the settings check, which
+ * holds no state: everything that does (the database, the jobs) must come
+ * from the one module graph the routes use, Vite's in development and the
+ * bundle in production.
  */
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type * as BuildEntry from "./build-entry";
+import { checkedSettings } from "./settings";
+
+// A bad setting ends the start here, in one line, before Vite or the app's
+// bundle is loaded; startServer reads the settings again for what it runs with.
+checkedSettings();
 
 const httpServer = http.createServer();
 

@@ -6,20 +6,15 @@ import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
 import { startBackgroundJobs } from "~/lib/ops/background-jobs.server";
 import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
 import { type DatabaseHandle, databaseOptionsFromEnv, openDatabase } from "~/lib/db/db.server";
-import { configurationError, type Env, EnvError, getEnv, productionWarnings } from "~/lib/env.server";
+import { configurationError, type Env, productionWarnings } from "~/lib/env.server";
 import { backupBeforeMigrations } from "~/lib/backup/backup-before-migrations.server";
-import { ensurePrivateDir, UnusableDirectoryError } from "~/lib/ops/private-files.server";
+import { UnusableDirectoryError } from "~/lib/ops/private-files.server";
 import { logger } from "~/lib/ops/logger.server";
 import { runShutdownHooks } from "~/lib/ops/shutdown.server";
 import { createApp } from "./app";
+import { checkedSettings, fail, failStart } from "./settings";
 
 const DRAIN_TIMEOUT_MS = 20_000;
-
-function fail(message: string): never {
-  // Plain text on stderr: the operator reads this, not a log pipeline.
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 export interface StartServerOptions {
   /** Created by server/index.ts, so that Vite can attach its HMR websocket to it in development. */
@@ -37,19 +32,14 @@ export interface StartServerOptions {
  * database, background jobs, HTTP, shutdown. server/index.ts calls this.
  */
 export async function startServer({ httpServer, build, clientDir, vite }: StartServerOptions): Promise<void> {
+  const parsed = checkedSettings();
+  logger.level = parsed.LOG_LEVEL;
   let env: Env;
   try {
-    const parsed = getEnv();
-    logger.level = parsed.LOG_LEVEL;
-    // The embedded database and mail written to files live in DATA_DIR: an
-    // unusable one fails here, in a line, not at the first write.
-    if (!parsed.DATABASE_URL || !parsed.SMTP_URL) ensurePrivateDir(parsed.DATA_DIR, { tighten: true });
     // Resolved (or generated) once: what reads the secret later finds it here.
     env = { ...parsed, BETTER_AUTH_SECRET: resolveAuthSecret(parsed) };
   } catch (error) {
-    if (error instanceof EnvError) fail(error.message);
-    if (error instanceof UnusableDirectoryError) fail(configurationError("DATA_DIR", error.message));
-    fail(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
+    failStart(error);
   }
 
   if (process.env.NODE_ENV === "production") {
