@@ -10,7 +10,7 @@ import {
   dropScratchPostgresDatabase,
 } from "../tests/support/scratch-postgres";
 import { type ServerProcess, spawnServer } from "../tests/support/server-process";
-import { testBackends } from "../tests/support/test-database";
+import { createOlderPgliteDataDir, testBackends } from "../tests/support/test-database";
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
@@ -23,6 +23,11 @@ function tempDir() {
 afterAll(() => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
+function olderPgliteDataDir() {
+  const dir = createOlderPgliteDataDir("premigration-");
+  tempDirs.push(dir);
+  return dir;
+}
 
 /** The committed migrations without the newest: the database an older version left. */
 function olderMigrationsFolder(): { folder: string; newest: string } {
@@ -49,7 +54,8 @@ function logLines(server: ServerProcess): Record<string, unknown>[] {
 describe.each(testBackends)("a start with migrations to apply, on %s", (backend) => {
   it("takes a backup first (0600), says where, and the next start takes none", async () => {
     const { folder, newest } = olderMigrationsFolder();
-    const dataDir = path.join(tempDir(), "data");
+    // On PGlite, a copy of the run's database at the same migration (no replay of the others).
+    const dataDir = backend === "pglite" ? olderPgliteDataDir() : path.join(tempDir(), "data");
     const backupDir = path.join(tempDir(), "backups");
     let env: Record<string, string> = { DATA_DIR: dataDir, BACKUP_DIR: backupDir };
     let cleanup = async () => {};

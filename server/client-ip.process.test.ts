@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
 import { type ServerProcess, spawnServer } from "../tests/support/server-process";
@@ -44,30 +44,36 @@ async function postFrom(server: ServerProcess, forwardedFor: string): Promise<nu
 }
 
 describe("the client address behind X-Forwarded-For", () => {
+  // Both started at once: each test has its own server, and neither waits for the other's start.
+  let untrusting: Promise<ServerProcess>;
+  let trusting: Promise<ServerProcess>;
+  beforeAll(() => {
+    untrusting = startServer("false");
+    trusting = startServer("loopback");
+    // Awaited by their tests; a start that fails fails its test, not an unhandled rejection.
+    untrusting.catch(() => {});
+    trusting.catch(() => {});
+  });
+  afterAll(async () => {
+    await Promise.allSettled([untrusting, trusting].map(async (server) => (await server).stop()));
+  });
+
   it("ignores a spoofed X-Forwarded-For unless TRUST_PROXY is set: one socket, one rate-limit key", async () => {
-    const server = await startServer("false");
-    try {
-      const statuses = [];
-      for (const address of ["203.0.113.1", "203.0.113.2", "203.0.113.3"]) {
-        statuses.push(await postFrom(server, address));
-      }
-      expect(statuses).toEqual([303, 303, 429]);
-    } finally {
-      await server.stop();
+    const server = await untrusting;
+    const statuses = [];
+    for (const address of ["203.0.113.1", "203.0.113.2", "203.0.113.3"]) {
+      statuses.push(await postFrom(server, address));
     }
+    expect(statuses).toEqual([303, 303, 429]);
   });
 
   it("keys the limit by the forwarded address when the proxy is trusted", async () => {
-    const server = await startServer("loopback");
-    try {
-      const statuses = [];
-      for (const address of ["203.0.113.1", "203.0.113.2", "203.0.113.3", "203.0.113.1", "203.0.113.1"]) {
-        statuses.push(await postFrom(server, address));
-      }
-      // Each address has its own budget of two.
-      expect(statuses).toEqual([303, 303, 303, 303, 429]);
-    } finally {
-      await server.stop();
+    const server = await trusting;
+    const statuses = [];
+    for (const address of ["203.0.113.1", "203.0.113.2", "203.0.113.3", "203.0.113.1", "203.0.113.1"]) {
+      statuses.push(await postFrom(server, address));
     }
+    // Each address has its own budget of two.
+    expect(statuses).toEqual([303, 303, 303, 303, 429]);
   });
 });

@@ -283,38 +283,42 @@ describe("production server on the embedded database", () => {
 });
 
 describe("production server lifecycle", () => {
+  // One start on a migrated copy serves two tests: HSTS is checked on it, then it is stopped.
+  let server: ServerProcess;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = migratedDataDir();
+    server = await spawnServer({ DATA_DIR: dataDir, SITE_URL: "https://www.example.test" });
+  });
+  afterAll(async () => {
+    await server?.stop("SIGKILL");
+  });
+
+  it("sends HSTS when SITE_URL is https", async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.headers.get("strict-transport-security")).toContain("max-age=31536000");
+    // Pages and files answered from memory, before Express, carry it too.
+    for (const urlPath of ["/", "/favicon.svg"]) {
+      const fromMemory = await fetch(server.url + urlPath);
+      expect(fromMemory.headers.get("etag"), urlPath).not.toBeNull();
+      expect(fromMemory.headers.get("strict-transport-security"), urlPath).toBe(
+        response.headers.get("strict-transport-security"),
+      );
+      expect(fromMemory.headers.get("content-security-policy"), urlPath).toBe(
+        response.headers.get("content-security-policy")?.replace(/ 'nonce-[^']+'/, ""),
+      );
+    }
+  });
+
   it("exits 0 on SIGTERM and releases the data directory", async () => {
-    const dataDir = migratedDataDir();
-    const server = await spawnServer({ DATA_DIR: dataDir });
     expect(await server.stop("SIGTERM")).toBe(0);
     expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
   });
 
   it("exits non-zero on bad configuration, naming the variable", async () => {
-    const server = await spawnServer({ DATA_DIR: tempDataDir(), PORT: "abc" }, { waitUntilReady: false });
-    expect(await server.exited).not.toBe(0);
-    expect(server.stderr()).toContain("PORT");
-  });
-
-  it("sends HSTS when SITE_URL is https", async () => {
-    const server = await spawnServer({ DATA_DIR: migratedDataDir(), SITE_URL: "https://www.example.test" });
-    try {
-      const response = await fetch(`${server.url}/healthz`);
-      expect(response.headers.get("strict-transport-security")).toContain("max-age=31536000");
-      // Pages and files answered from memory, before Express, carry it too.
-      for (const urlPath of ["/", "/favicon.svg"]) {
-        const fromMemory = await fetch(server.url + urlPath);
-        expect(fromMemory.headers.get("etag"), urlPath).not.toBeNull();
-        expect(fromMemory.headers.get("strict-transport-security"), urlPath).toBe(
-          response.headers.get("strict-transport-security"),
-        );
-        expect(fromMemory.headers.get("content-security-policy"), urlPath).toBe(
-          response.headers.get("content-security-policy")?.replace(/ 'nonce-[^']+'/, ""),
-        );
-      }
-    } finally {
-      await server.stop();
-    }
+    const failing = await spawnServer({ DATA_DIR: tempDataDir(), PORT: "abc" }, { waitUntilReady: false });
+    expect(await failing.exited).not.toBe(0);
+    expect(failing.stderr()).toContain("PORT");
   });
 });
 

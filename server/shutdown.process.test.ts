@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import net from "node:net";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";
 import { openDatabase } from "~/lib/db/db.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
 import { contactSubmissions } from "../db/schema";
-import { cookieHeader, startInboxServer } from "../tests/e2e/inbox-setup";
-import { spawnServer } from "../tests/support/server-process";
+import { cookieHeader, type InboxServer, startInboxServer } from "../tests/e2e/inbox-setup";
+import { type ServerProcess, spawnServer } from "../tests/support/server-process";
 import { createPgliteDataDir } from "../tests/support/test-database";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -108,14 +108,55 @@ function tempDataDir(): string {
   return dir;
 }
 
+/** A server that its test stops its own way, started with the others before any test runs. */
+interface EarlyStart<T> {
+  started: Promise<T>;
+  /** For afterAll: stops it if its test has not. */
+  stop(): Promise<unknown>;
+}
+
+function startBeforeTests<T>(start: () => Promise<T>, stop: (started: T) => Promise<unknown>): EarlyStart<T> {
+  const started = start();
+  // Awaited by its test; a start that fails fails that test, not the run.
+  started.catch(() => {});
+  return { started, stop: async () => stop(await started) };
+}
+
 describe("graceful shutdown", () => {
+  let draining: EarlyStart<{ server: ServerProcess; dataDir: string }>;
+  let delayed: EarlyStart<{ server: ServerProcess; dataDir: string }>;
+  let inbox: EarlyStart<InboxServer>;
+  // The three starts side by side, and all done before the first test: none
+  // of them competes for the CPU with the probes of the delay's window.
+  beforeAll(async () => {
+    const start = (env: Record<string, string>) => async () => {
+      const dataDir = tempDataDir();
+      return { server: await spawnServer({ DATA_DIR: dataDir, ...env }), dataDir };
+    };
+    const stop = ({ server }: { server: ServerProcess }) => server.stop();
+    draining = startBeforeTests(start({ BETTER_AUTH_SECRET: SECRET, CONTACT_RATE_LIMIT: "0" }), stop);
+    delayed = startBeforeTests(
+      start({
+        BETTER_AUTH_SECRET: SECRET,
+        CONTACT_RATE_LIMIT: "0",
+        // Long enough for the probes below on a busy machine.
+        SHUTDOWN_DELAY_SECONDS: "10",
+        METRICS_TOKEN,
+      }),
+      stop,
+    );
+    inbox = startBeforeTests(
+      () => startInboxServer([]),
+      (started) => started.stop(),
+    );
+    await Promise.allSettled([draining.started, delayed.started, inbox.started]);
+  });
+  afterAll(async () => {
+    await Promise.allSettled([draining, delayed, inbox].map((each) => each?.stop()));
+  });
+
   it("lets a request that is still arriving finish, stores it, and exits 0", async () => {
-    const dataDir = tempDataDir();
-    const server = await spawnServer({
-      DATA_DIR: dataDir,
-      BETTER_AUTH_SECRET: SECRET,
-      CONTACT_RATE_LIMIT: "0",
-    });
+    const { server, dataDir } = await draining.started;
     const slow = await startSlowSubmission(server.url, "slow@example.test");
 
     server.child.kill("SIGTERM");
@@ -131,15 +172,7 @@ describe("graceful shutdown", () => {
   });
 
   it("with SHUTDOWN_DELAY_SECONDS, turns /readyz to 503 at once and keeps serving until the delay ends", async () => {
-    const dataDir = tempDataDir();
-    const server = await spawnServer({
-      DATA_DIR: dataDir,
-      BETTER_AUTH_SECRET: SECRET,
-      CONTACT_RATE_LIMIT: "0",
-      // Long enough for the probes below on a busy machine.
-      SHUTDOWN_DELAY_SECONDS: "10",
-      METRICS_TOKEN,
-    });
+    const { server, dataDir } = await delayed.started;
     const slow = await startSlowSubmission(server.url, "slow-delay@example.test");
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     const idle = await keepAliveConnection(server.url);
@@ -179,23 +212,19 @@ describe("graceful shutdown", () => {
   });
 
   it("ends open event streams so they do not hold the drain open", async () => {
-    const inbox = await startInboxServer([]);
-    try {
-      const events = await fetch(`${inbox.url}/dashboard/events`, {
-        headers: { cookie: cookieHeader(inbox.cookies.admin) },
-      });
-      expect(events.headers.get("content-type")).toContain("text/event-stream");
-      const reader = events.body!.getReader();
-      await reader.read(); // the stream is open and has sent its first bytes
+    const site = await inbox.started;
+    const events = await fetch(`${site.url}/dashboard/events`, {
+      headers: { cookie: cookieHeader(site.cookies.admin) },
+    });
+    expect(events.headers.get("content-type")).toContain("text/event-stream");
+    const reader = events.body!.getReader();
+    await reader.read(); // the stream is open and has sent its first bytes
 
-      inbox.server.child.kill("SIGTERM");
-      // The stream ends (rather than waiting out the drain timeout) and the process exits 0.
-      let done = false;
-      while (!done) ({ done } = await reader.read());
-      expect(await inbox.server.exited).toBe(0);
-      expect(inbox.server.stdout()).not.toContain("drain timeout reached");
-    } finally {
-      await inbox.stop();
-    }
+    site.server.child.kill("SIGTERM");
+    // The stream ends (rather than waiting out the drain timeout) and the process exits 0.
+    let done = false;
+    while (!done) ({ done } = await reader.read());
+    expect(await site.server.exited).toBe(0);
+    expect(site.server.stdout()).not.toContain("drain timeout reached");
   });
 });

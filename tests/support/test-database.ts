@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,9 +26,23 @@ export interface TestDatabase extends DatabaseHandle {
  * it is empty and opening it migrates.
  */
 export function createPgliteDataDir(prefix = "pglite-test-"): string {
+  return copyOf(process.env.PGLITE_TEMPLATE_DIR, prefix);
+}
+
+/**
+ * A data directory as the previous version left it: every migration but the
+ * newest (tests/support/older-migrations.ts), to open with that older
+ * folder. Under Vitest it is a copy of the run's older template; elsewhere
+ * it is empty, and opening it with the older folder migrates.
+ */
+export function createOlderPgliteDataDir(prefix = "pglite-older-"): string {
+  return copyOf(process.env.PGLITE_OLDER_TEMPLATE_DIR, prefix);
+}
+
+function copyOf(template: string | undefined, prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const template = process.env.PGLITE_TEMPLATE_DIR;
-  if (template) fs.cpSync(template, dir, { recursive: true });
+  // cp copies the template's 40 MB for a fraction of the CPU fs.cpSync spends on it.
+  if (template) execFileSync("cp", ["-r", `${template}/.`, dir]);
   return dir;
 }
 

@@ -91,7 +91,12 @@ describe.each(testBackends)("a backup on %s", (backend) => {
       return { dataDir, databaseUrl: undefined };
     }
     const serverUrl = process.env.TEST_DATABASE_URL!;
-    const url = await createScratchPostgresDatabase(serverUrl, "backup_attachments");
+    // A copy of the run's migrated template: only the restore target must start empty.
+    const url = await createScratchPostgresDatabase(
+      serverUrl,
+      "backup_attachments",
+      process.env.POSTGRES_TEMPLATE_DATABASE,
+    );
     cleanups.push(() => dropScratchPostgresDatabase(serverUrl, url));
     const database = await openDatabase({ kind: "postgres", url, poolSize: 1 });
     await fileMailWithAttachment(database, dataDir).finally(() => database.close());

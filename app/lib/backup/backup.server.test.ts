@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { backupStoppedPglite, RestoreRefusedError, restoreBackup } from "./backup.server";
 import { openDatabase } from "../db/db.server";
 import { migrationTags, olderMigrations } from "../../../tests/support/older-migrations";
+import { createOlderPgliteDataDir } from "../../../tests/support/test-database";
 
 // Three PGlite boots per test on a shared 2-core machine.
 vi.setConfig({ testTimeout: 180_000 });
@@ -29,7 +30,9 @@ describe("restore", () => {
     // A data directory as an older version left it: without the newest migration.
     const tags = migrationTags();
     const older = olderMigrations(tags.at(-2)!);
-    const oldDir = tempDir();
+    // A copy of the run's database at that migration (no replay of the others).
+    const oldDir = createOlderPgliteDataDir("restore-");
+    dirs.push(oldDir);
     const old = await openDatabase({ kind: "pglite", dataDir: oldDir, migrationsFolder: older.folder });
     older.remove();
     expect((await old.db.execute<{ count: number }>(APPLIED)).rows[0]?.count).toBe(tags.length - 1);
