@@ -114,10 +114,24 @@ export function createRequestMetrics(
     }
     return set;
   };
+  // The fast path's paths, per method, to their route's series: one lookup
+  // per request rather than a key built and the route label looked up.
+  // Bounded as the route labels are.
+  const knownSets = new Map<string, Map<string, ReturnType<typeof seriesSetOf>>>();
+  const knownSetOf = (labelOf: (path: string) => string, method: string, path: string) => {
+    let byPath = knownSets.get(method);
+    if (!byPath) knownSets.set(method, (byPath = new Map()));
+    let set = byPath.get(path);
+    if (!set) {
+      if (byPath.size >= MAX_LABELLED_PATHS) byPath.clear();
+      byPath.set(path, (set = seriesSetOf(labelOf(path), method)));
+    }
+    return set;
+  };
   return {
     observeKnown(res, method, path) {
       if (!labelRoute) return this.observe(res, method, () => path);
-      const set = seriesSetOf(labelRoute(path), method);
+      const set = knownSetOf(labelRoute, method, path);
       const start = performance.now();
       res.on("finish", () => {
         set.timed.observe((performance.now() - start) / 1000);

@@ -84,9 +84,11 @@ export function hasSessionCookie(cookieHeader: string | undefined): boolean {
   return cookieHeader !== undefined && SESSION_COOKIE.test(cookieHeader);
 }
 
+const NUL_IN_URL = /%00|\0/i;
+
 /** A NUL byte, raw or percent-encoded: see refuseNulInUrl. */
 export function hasNulInUrl(url: string): boolean {
-  return /%00|\0/i.test(url);
+  return NUL_IN_URL.test(url);
 }
 
 /**
