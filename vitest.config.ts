@@ -17,6 +17,12 @@ export default defineConfig({
     // a database, a child server, SMTP or a timer, so two files at a time
     // shorten the gate without starving either.
     maxWorkers: 2,
+    // A worker runs its files one after another in one module graph, instead
+    // of loading Drizzle, PGlite, React and the app's modules afresh for each
+    // of about 130 files. The modules hold no state per test (the context
+    // carries it) and Vitest resets `vi.setConfig` between files, so sharing
+    // them changes no outcome.
+    isolate: false,
     hookTimeout: 60_000,
     projects: [
       {
