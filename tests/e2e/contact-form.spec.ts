@@ -125,7 +125,9 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(confirmation).toContainText("Please quote it");
       await expect(confirmation).toContainText("will reply within 24 hours, by email from no-reply@");
       await expect(confirmation).toContainText("check your spam or junk folder");
-      // The fragment starts keyboard navigation at the confirmation: its link is the next stop.
+      // The fragment moves focus to the confirmation once the browser has applied it (wait for
+      // that, or a Tab pressed before it starts from the top); its link is the next stop.
+      await expect(confirmation).toBeFocused();
       await page.keyboard.press("Tab");
       await expect(confirmation.getByRole("link", { name: "Send another inquiry" })).toBeFocused();
       for (const label of [
@@ -156,9 +158,10 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page).toHaveURL(/\/contact#contact-errors$/);
       const summary = page.getByRole("alert").filter({ hasText: "Please correct the following:" });
       await expect(summary).toBeVisible();
-      // With JavaScript the form focuses the summary itself once it shows; wait for that, or a
-      // Tab pressed in between is taken back. Without it, the address's fragment places the start.
-      if (javaScriptEnabled) await expect(summary).toBeFocused();
+      // The summary takes focus: with JavaScript the form focuses it once it shows, without it
+      // the address's fragment does once the browser has applied it. Wait for that either way,
+      // or a Tab pressed before it starts from the top of the page (or is taken back).
+      await expect(summary).toBeFocused();
       // Keyboard navigation starts at the summary: its first link is the next stop.
       await page.keyboard.press("Tab");
       await expect(summary.getByRole("link").first()).toBeFocused();
