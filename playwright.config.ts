@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN_EMAILS } from "./tests/e2e/support/accounts";
-import { findChromium } from "./tests/support/chromium";
+import { findTestBrowser } from "./tests/support/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 // localhost, not 127.0.0.1: WebAuthn (the passkey tests) refuses an IP
@@ -34,7 +34,7 @@ export default defineConfig({
     baseURL: BASE_URL,
     trace: "off",
     launchOptions: {
-      executablePath: findChromium(),
+      executablePath: findTestBrowser(),
       args: [
         "--disable-gpu",
         "--disable-quic",

@@ -6,7 +6,7 @@ export interface DebianPackageSet {
   what: string;
   files: readonly string[];
   packages: readonly string[];
-  service: string;
+  service?: string;
 }
 
 /**
@@ -45,6 +45,7 @@ export function ensureDebianPackageSets(sets: readonly DebianPackageSet[]): void
   aptGet("update", "-qq");
   aptGet("install", "-y", "-qq", "--no-install-recommends", ...packages);
   for (const { service } of missing) {
+    if (!service) continue;
     try {
       execFileSync("service", [service, "stop"], { stdio: "ignore" });
     } catch {

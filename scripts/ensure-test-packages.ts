@@ -7,8 +7,13 @@
  * stopping a test worker for its own package-list update and install.
  */
 import { ensureDebianPackageSets } from "./debian-packages";
+import { HEADLESS_SHELL_PACKAGES } from "./ensure-chromium";
 import { DOVECOT_PACKAGES } from "./ensure-dovecot";
 import { NGINX_PACKAGES } from "./ensure-nginx";
 
-ensureDebianPackageSets([NGINX_PACKAGES, DOVECOT_PACKAGES]);
-console.log("test packages: nginx and Dovecot installed");
+// A browser chosen with CHROMIUM_PATH is the e2e tests' instead.
+const browser = process.env.CHROMIUM_PATH ? [] : [HEADLESS_SHELL_PACKAGES];
+ensureDebianPackageSets([NGINX_PACKAGES, DOVECOT_PACKAGES, ...browser]);
+console.log(
+  `test packages: nginx, Dovecot${browser.length ? " and Chromium's headless shell" : ""} installed`,
+);
