@@ -60,7 +60,8 @@ it("keeps the tick object's property sites on one map after the database opens (
 it("keeps one finished tick object, the same one each time", () => {
   const kept = keepTickObjectMaps();
   expect(kept).toBeTypeOf("object");
-  expect(Object.getOwnPropertySymbols(kept).map(String)).toEqual([
+  // Its own two symbols, and (when an AsyncLocalStorage is in use in this process) a store's.
+  expect(Object.getOwnPropertySymbols(kept).map(String).slice(0, 2)).toEqual([
     "Symbol(async_id_symbol)",
     "Symbol(trigger_async_id_symbol)",
   ]);
