@@ -1,11 +1,11 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import type { FieldConstraint } from "~/forms/parse-form";
 import { Field, type FieldProps } from "./ui/field";
 import { Input } from "./ui/input";
 
 export interface TextFieldProps
   extends
-    Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name">,
+    Omit<ComponentProps<"input">, "id" | "name">,
     Pick<FieldProps, "label" | "name" | "id" | "description" | "error" | "constraint"> {
   fieldClassName?: string;
 }

@@ -59,7 +59,9 @@ export function PasskeyButton({
   const [problem, setProblem] = useState<string | null>(null);
   /** The challenge whose ceremony has ended (answered or failed). */
   const [settled, setSettled] = useState<unknown>(null);
-  const [name, setName] = useState("");
+  // Read from the field when the answer is posted, not kept in state: a name
+  // typed before the page hydrated is in the field but would not be in state.
+  const nameField = useRef<HTMLInputElement>(null);
   const handled = useRef<unknown>(null);
   const hintId = useId();
 
@@ -75,13 +77,18 @@ export function PasskeyButton({
     answer
       .then((response) => {
         submit(
-          { ...fields, intent: "passkey", response: JSON.stringify(response), name },
+          {
+            ...fields,
+            intent: "passkey",
+            response: JSON.stringify(response),
+            name: nameField.current?.value ?? "",
+          },
           { method: "post" },
         );
       })
       .catch((failure: unknown) => setProblem(describeBrowserFailure(failure)))
       .finally(() => setSettled(result));
-  }, [ceremony, fetcher.data, fetcher.state, fields, name, submit]);
+  }, [ceremony, fetcher.data, fetcher.state, fields, submit]);
 
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "passkey";
   const running = Boolean(fetcher.data && "options" in fetcher.data && settled !== fetcher.data);
@@ -98,8 +105,7 @@ export function PasskeyButton({
           name="passkeyName"
           constraint={nameLimits.name}
           placeholder="e.g. Work laptop"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
+          ref={nameField}
           error={nameError}
         />
       ) : null}

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { company } from "../../app/content/company";
 import { expect, type SignedInPage, test } from "./fixtures";
+import { waitForHydration } from "./support/hydration";
 import type { NewInquiry } from "./inbox-setup";
 import { INBOX_ACCOUNTS } from "./support/accounts";
 import { axeViolations } from "./support/axe";
@@ -57,13 +58,6 @@ async function openLead(page: Page, name: string) {
   await page.goto("/dashboard");
   await card(page, name).getByRole("link", { name: "Open lead" }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-}
-
-/** React has hydrated the page: a click before that would be a document request, not the app's. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() =>
-    Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")),
-  );
 }
 
 const timeline = (page: Page) => page.getByTestId("timeline");

@@ -1,4 +1,4 @@
-import { type Page } from "@playwright/test";
+import { type Page, type Route } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
   E2E_ADMINS,
@@ -9,6 +9,7 @@ import {
   uniqueEmail,
 } from "./support/accounts";
 import { axeViolations } from "./support/axe";
+import { waitForHydration } from "./support/hydration";
 import { addPasskey, addVirtualAuthenticator, usePasskey } from "./support/passkeys";
 
 async function signOut(page: Page) {
@@ -97,4 +98,29 @@ test("any account adds, lists and removes passkeys; a password-only session conf
   await page.getByRole("button", { name: "Remove passkey Kitchen tablet" }).click();
   await expect(page.getByText("Passkey removed")).toBeVisible();
   await expect(page.getByText("No passkeys yet.")).toBeVisible();
+});
+
+test("a passkey name typed before the page has hydrated is the name the passkey gets", async ({ page }) => {
+  test.setTimeout(90_000);
+  await addVirtualAuthenticator(page);
+  const email = uniqueEmail("passkey-early");
+  await signUpVerified(page, { name: "Efua Early", email });
+  await ensureSignedIn(page, email);
+
+  // The page's scripts are held back, as on a slow network, while the owner types.
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/assets\/.+\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+  // A plain document load (goto would wait for the hydration held back here).
+  await page.evaluate(() => window.location.assign("/account"));
+  await page.getByLabel("Passkey name (optional)").fill("Typed early");
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  released = true;
+  for (const route of held) await route.continue();
+  await waitForHydration(page);
+
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByText("Passkey added")).toBeVisible();
+  const list = page.getByRole("list", { name: "Your passkeys" });
+  await expect(list.getByRole("listitem", { name: "Typed early" })).toBeVisible();
 });
