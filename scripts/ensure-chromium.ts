@@ -6,8 +6,9 @@ import { type DebianPackageSet, ensureDebianPackages } from "./debian-packages";
 /**
  * Debian's build of Chromium's headless shell: the browser without the
  * windowed browser's machinery, which Playwright itself runs for headless
- * tests. It runs the e2e suite on about half the processor time of the full
- * Chromium in its headless mode (measured: 52 tests, 32 s against 16 s).
+ * tests (decision 067). It runs the e2e suite on about half the processor
+ * time of the full Chromium in its headless mode (measured: 52 tests, 32 s
+ * against 16 s).
  */
 export const HEADLESS_SHELL_PACKAGES: DebianPackageSet = {
   what: "Chromium's headless shell",

@@ -11,7 +11,8 @@
  * properties through its runtime, for every tick, for good. Opening the
  * embedded database with its `pg_trgm` extension makes such collections, and
  * the fast path then paid about 38,000 instructions a request for it
- * (docs/benchmarks.md). One object kept alive keeps the maps alive.
+ * (docs/benchmarks.md, decision 068). One object kept alive keeps the maps
+ * alive.
  *
  * The object comes from a hook switched on for one `nextTick` call and off
  * again at once; it is a finished tick, never run again.
