@@ -7,9 +7,14 @@ export default defineConfig({
   test: {
     environment: "node",
     setupFiles: ["tests/support/vitest-setup.ts"],
-    // Migrates one embedded database (and one Postgres database, with
-    // TEST_DATABASE_URL) per run; tests copy them.
-    globalSetup: ["tests/support/pglite-template.ts", "tests/support/postgres-template.ts"],
+    // Temporary files in memory where there is room; then one embedded
+    // database (and one Postgres database, with TEST_DATABASE_URL) migrated
+    // per run, which tests copy.
+    globalSetup: [
+      "tests/support/memory-tmpdir.ts",
+      "tests/support/pglite-template.ts",
+      "tests/support/postgres-template.ts",
+    ],
     // PGlite boots a WebAssembly Postgres per test file; give it room on 2 cores.
     testTimeout: 30_000,
     // Vitest's default in a run is one worker per core but one (so one file at
