@@ -29,6 +29,9 @@ export function setup(): (() => void) | undefined {
   // Each Vitest project runs the global setup; the first one chose.
   if (process.env.VOLTA_TEST_TMPDIR || !hasRoom(MEMORY_FS)) return undefined;
   const dir = fs.mkdtempSync(path.join(MEMORY_FS, "volta-tests-"));
+  // As /tmp is: the Postgres and Dovecot that some suites run under their own
+  // users must reach the directories made for them inside it.
+  fs.chmodSync(dir, 0o1777);
   process.env.VOLTA_TEST_TMPDIR = dir;
   process.env.TMPDIR = dir;
   return () => fs.rmSync(dir, { recursive: true, force: true });
