@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { contactSubmissions, passkey, savedViews, user, workspacePreferences } from "../../db/schema";
 import { createAuth, sessionCookieName } from "../../app/lib/auth/auth.server";
 import { openDatabase } from "../../app/lib/db/db.server";
+import { lockJobsOfInquiries } from "../../app/lib/jobs/lock-inquiry-jobs.server";
 import { type Env, parseEnv } from "../../app/lib/env.server";
 import {
   createAccount,
@@ -135,7 +136,12 @@ export async function startInboxServer(
     cookies,
     async seed(rows, prepareSeed) {
       await write(async (db) => {
-        await db.db.delete(contactSubmissions);
+        // The server's job worker may be finishing one of their mails: take the
+        // jobs' locks first, in the order the app's own deletes do.
+        await db.db.transaction(async (tx) => {
+          await lockJobsOfInquiries(tx, undefined);
+          await tx.delete(contactSubmissions);
+        });
         // The workspace's choices start afresh too: a test's layout or saved view is its own.
         await db.db.delete(workspacePreferences);
         await db.db.delete(savedViews);
