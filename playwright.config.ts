@@ -10,8 +10,10 @@ const PORT = Number(process.env.E2E_PORT ?? 4310);
 // address as the relying party's id, which comes from SITE_URL.
 export const BASE_URL = `http://localhost:${PORT}`;
 
-// Each run starts the production build on an empty embedded database.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+// Each run starts the production build on an empty embedded database. The
+// workers evaluate this file too and inherit the variable: one directory a run.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+const dataDir = process.env.E2E_DATA_DIR;
 
 // A real SMTP server (started by the global setup) receives the app's mail
 // and logs it where tests read it. Workers inherit these variables, so the
