@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
-import { HEADLESS_SHELL, findTestBrowser } from "../tests/support/chromium";
+import { HEADLESS_SHELL } from "../tests/support/chromium";
 import { type DebianPackageSet, ensureDebianPackages } from "./debian-packages";
 
 /**
@@ -28,7 +28,7 @@ export function ensureTestBrowser(): string {
     return chosen;
   }
   ensureDebianPackages(HEADLESS_SHELL_PACKAGES);
-  return findTestBrowser()!;
+  return HEADLESS_SHELL;
 }
 
 // `npm run test:e2e` runs it first.
