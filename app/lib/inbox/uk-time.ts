@@ -17,8 +17,9 @@ const parts = new Intl.DateTimeFormat("en-GB", {
 });
 
 function wallClock(instant: Date): { y: number; mo: number; d: number; h: number; mi: number; s: number } {
-  const get = (type: string) =>
-    Number(parts.formatToParts(instant).find((part) => part.type === type)?.value);
+  // Formatted once: every request's due count asks for a dozen of these.
+  const formatted = parts.formatToParts(instant);
+  const get = (type: string) => Number(formatted.find((part) => part.type === type)?.value);
   return {
     y: get("year"),
     mo: get("month"),
