@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { session } from "../../../db/auth-schema";
+import { session, user } from "../../../db/auth-schema";
+import { userRoles } from "../../../db/schema";
 import { createAccount } from "~/lib/db/seed.server";
 import { signInAdminWithTotp } from "../../../tests/support/admin-session";
 import { createTestApp } from "../../../tests/support/test-context";
@@ -30,7 +31,7 @@ describe.each(testBackends)("the session lookup on %s", (backend: Backend) => {
     absoluteMaxMs: SESSION_ABSOLUTE_MAX_MS,
   });
   const lookUp = (cookie: string, now?: number) =>
-    lookUpSession(app.db, app.services.env, cookie, options(), now);
+    lookUpSession(app.services.database, app.services.env, cookie, options(), now);
   const tokenOf = (cookie: string) => decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
 
   beforeAll(async () => {
@@ -86,8 +87,25 @@ describe.each(testBackends)("the session lookup on %s", (backend: Backend) => {
     expect(await lookUp(`${visitorCookie}; ${prefix}dont_remember=x`)).toBeUndefined();
   });
 
+  it("shows a renamed user and a removed admin role on the next read", async () => {
+    expect((await lookUp(adminCookie))?.session.user.name).toBe("Ada Admin");
+    expect((await lookUp(adminCookie))?.role).toEqual({ longPassword: true });
+    const userId = (await lookUp(adminCookie))!.session.user.id;
+    await app.db.update(user).set({ name: "Ada Renamed" }).where(eq(user.id, userId));
+    expect((await lookUp(adminCookie))?.session.user.name).toBe("Ada Renamed");
+    await app.db.delete(userRoles).where(eq(userRoles.user_id, userId));
+    expect((await lookUp(adminCookie))?.role).toBeNull();
+  });
+
   it("ends with the row: a revoked session is not read", async () => {
+    expect(await lookUp(visitorCookie)).toBeDefined();
     await app.db.delete(session).where(eq(session.token, tokenOf(visitorCookie)));
     expect(await lookUp(visitorCookie)).toBeUndefined();
+  });
+
+  it("ends every session when the sessions are truncated", async () => {
+    expect(await lookUp(adminCookie)).toBeDefined();
+    await app.db.execute(sql`truncate table ${session}`);
+    expect(await lookUp(adminCookie)).toBeUndefined();
   });
 });

@@ -2,10 +2,10 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { session as sessionTable, user } from "../../../db/auth-schema";
 import { userRoles } from "../../../db/schema";
-import type { Db } from "../db/db.server";
 import type { Env } from "../env.server";
 import { resolveAuthSecret } from "./auth-secret.server";
 import { ADMIN_ROLE } from "./roles.server";
+import { readSessionRow, type SessionReadSource } from "./session-cache.server";
 import { isSecondFactor } from "./second-factor.server";
 import type { SignedInSession } from "./viewer.server";
 
@@ -74,11 +74,12 @@ export function verifySignedToken(value: string, secret: Buffer): string | null 
  * refresh nor past its absolute lifetime, and no other Better Auth cookie
  * that would change the answer. Every other case returns undefined, and the
  * caller asks Better Auth, which refreshes, clears cookies and deletes
- * expired rows as before. The row is read on every request: a revoked
- * session ends at once, as with Better Auth.
+ * expired rows as before. A revoked session ends at once, as with Better
+ * Auth: the row is read on every request, or on the embedded database kept
+ * only until it or its user changes (session-cache.server.ts).
  */
 export async function lookUpSession(
-  db: Db,
+  database: SessionReadSource,
   env: Env,
   cookieHeader: string,
   options: SessionLookupOptions,
@@ -92,22 +93,25 @@ export async function lookUpSession(
   if (cookieValue(cookieHeader, `${prefix}dont_remember`) !== undefined) return undefined;
   const token = verifySignedToken(raw, secretOf(env));
   if (!token) return undefined;
-  const [row] = await db
-    .select({
-      id: sessionTable.id,
-      expiresAt: sessionTable.expiresAt,
-      createdAt: sessionTable.createdAt,
-      secondFactor: sessionTable.secondFactor,
-      userId: user.id,
-      name: user.name,
-      email: user.email,
-      longPassword: userRoles.long_password,
-    })
-    .from(sessionTable)
-    .innerJoin(user, eq(user.id, sessionTable.userId))
-    .leftJoin(userRoles, and(eq(userRoles.user_id, user.id), eq(userRoles.role, ADMIN_ROLE)))
-    .where(eq(sessionTable.token, token))
-    .limit(1);
+  const row = await readSessionRow(database, token, async () => {
+    const [found] = await database.db
+      .select({
+        id: sessionTable.id,
+        expiresAt: sessionTable.expiresAt,
+        createdAt: sessionTable.createdAt,
+        secondFactor: sessionTable.secondFactor,
+        userId: user.id,
+        name: user.name,
+        email: user.email,
+        longPassword: userRoles.long_password,
+      })
+      .from(sessionTable)
+      .innerJoin(user, eq(user.id, sessionTable.userId))
+      .leftJoin(userRoles, and(eq(userRoles.user_id, user.id), eq(userRoles.role, ADMIN_ROLE)))
+      .where(eq(sessionTable.token, token))
+      .limit(1);
+    return found;
+  });
   if (!row) return undefined;
   const expiresAt = row.expiresAt.getTime();
   if (expiresAt <= now) return undefined;

@@ -40,7 +40,7 @@ export function viewerOf({ session, isAdmin }: RequestSession): Viewer {
 
 function lookUpSessionOf(context: AppContext, cookie: string) {
   const env = context.get(envContext);
-  return lookUpSession(context.get(databaseContext).db, env, cookie, {
+  return lookUpSession(context.get(databaseContext), env, cookie, {
     cookieName: sessionCookieName(env),
     expiresInSeconds: SESSION_EXPIRES_IN_SECONDS,
     updateAgeSeconds: SESSION_UPDATE_AGE_SECONDS,
