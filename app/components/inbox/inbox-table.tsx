@@ -1,10 +1,11 @@
 import { useContext, useState } from "react";
-import { href, Link } from "react-router";
+import { href } from "react-router";
 import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "~/content/inquiry-options";
 import { isLeadStatus, LEAD_STATUS_LABELS } from "~/content/lead-desk";
 import type { InboxRow } from "~/lib/inbox/inbox-row";
 import { formatInquiryReference } from "~/lib/inbox/inquiry-reference";
 import { replyState } from "~/lib/inbox/reply-deadline";
+import { PageLink } from "~/components/ui/page-link";
 import { DocumentRowsContext } from "./document-rows";
 import { formatAge } from "./relative-time";
 
@@ -141,9 +142,7 @@ function InboxTableRow({ row, selected }: { row: InboxRowView; selected: boolean
       </td>
       <td>{formatInquiryReference(row.id)}</td>
       <th scope="row">
-        <Link to={href("/dashboard/inquiries/:id", { id: row.id })} discover="none">
-          {row.name}
-        </Link>
+        <PageLink to={href("/dashboard/inquiries/:id", { id: row.id })}>{row.name}</PageLink>
         {row.unread ? <b>Unread</b> : null}
         {row.company !== undefined ? <span>{row.company}</span> : null}
       </th>
