@@ -1,13 +1,13 @@
 import {
   data,
   href,
-  Link,
   type ShouldRevalidateFunctionArgs,
   useActionData,
   useLoaderData,
   useNavigation,
   useSearchParams,
 } from "react-router";
+import { PageLink } from "~/components/ui/page-link";
 import { InboxFilters, InboxPagination } from "~/components/inbox/inbox-filters";
 import { NewTabNote } from "~/components/inbox/inquiry-card";
 import { InboxSubmissions } from "~/components/inbox/inbox-submissions";
@@ -270,13 +270,13 @@ export default function Dashboard() {
             <span data-testid="inbox-total">{dashboardPage.totalLabel(total)}</span>
             {filtered ? " in this view" : ""} · <span data-testid="inbox-unread">{`${unread} unread`}</span>
             {" · "}
-            <Link to={`${href("/dashboard")}?status=held`} data-testid="inbox-held" discover="none">
+            <PageLink to={`${href("/dashboard")}?status=held`} data-testid="inbox-held">
               {`${spamCounts.held} held for review`}
-            </Link>
+            </PageLink>
             {" · "}
-            <Link to={`${href("/dashboard")}?status=spam`} data-testid="inbox-spam" discover="none">
+            <PageLink to={`${href("/dashboard")}?status=spam`} data-testid="inbox-spam">
               {`${spamCounts.spam} spam`}
-            </Link>
+            </PageLink>
           </p>
         </div>
       </header>

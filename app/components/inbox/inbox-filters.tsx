@@ -1,4 +1,5 @@
-import { Form, href, Link } from "react-router";
+import { Form, href } from "react-router";
+import { PageLink } from "~/components/ui/page-link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { INBOX_BUTTON } from "./card-button";
@@ -47,14 +48,13 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
         <ul>
           {INBOX_STATUS_VALUES.map((status) => (
             <li key={status}>
-              <Link
+              <PageLink
                 to={viewHref({ ...base, status })}
                 aria-current={filter.status === status ? "page" : undefined}
                 className="inbox-tab"
-                discover="none"
               >
                 {INBOX_STATUS_LABELS[status]}
-              </Link>
+              </PageLink>
             </li>
           ))}
         </ul>
@@ -63,14 +63,13 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
         <ul>
           {([undefined, ...INBOX_OWNER_VALUES] as const).map((owner) => (
             <li key={owner ?? "anyone"}>
-              <Link
+              <PageLink
                 to={viewHref({ ...base, status: filter.status, owner })}
                 aria-current={filter.owner === owner ? "page" : undefined}
                 className="inbox-owner"
-                discover="none"
               >
                 {owner ? INBOX_OWNER_LABELS[owner] : "Anyone"}
-              </Link>
+              </PageLink>
             </li>
           ))}
         </ul>
@@ -119,9 +118,9 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
           <Button type="submit" className="icon-search">
             Apply
           </Button>
-          <Link to={href("/dashboard")} className={buttonVariants({ variant: "ghost" })} discover="none">
+          <PageLink to={href("/dashboard")} className={buttonVariants({ variant: "ghost" })}>
             Clear
-          </Link>
+          </PageLink>
         </div>
       </Form>
       <a
@@ -160,9 +159,9 @@ export function InboxPagination({
   return (
     <nav aria-label="Pagination" className="inbox-pages">
       {filter.page > 1 ? (
-        <Link to={to(filter.page - 1)} className={INBOX_BUTTON} rel="prev" discover="none">
+        <PageLink to={to(filter.page - 1)} className={INBOX_BUTTON} rel="prev">
           Previous
-        </Link>
+        </PageLink>
       ) : (
         <span />
       )}
@@ -175,22 +174,21 @@ export function InboxPagination({
             </li>
           ) : (
             <li key={n}>
-              <Link
+              <PageLink
                 to={to(n)}
                 aria-current={n === filter.page ? "page" : undefined}
                 aria-label={`Page ${n}`}
-                discover="none"
               >
                 {n}
-              </Link>
+              </PageLink>
             </li>
           ),
         )}
       </ol>
       {filter.page < pageCount ? (
-        <Link to={to(filter.page + 1)} className={INBOX_BUTTON} rel="next" discover="none">
+        <PageLink to={to(filter.page + 1)} className={INBOX_BUTTON} rel="next">
           Next
-        </Link>
+        </PageLink>
       ) : (
         <span />
       )}

@@ -1,4 +1,5 @@
-import { href, Link, useLocation } from "react-router";
+import { href, useLocation } from "react-router";
+import { PageLink } from "~/components/ui/page-link";
 import { INBOX_BUTTON } from "./card-button";
 import {
   INBOX_LAYOUT_LABELS,
@@ -30,13 +31,9 @@ export function InboxViewBar({ filter, layout }: { filter: InboxFilter; layout: 
         <ul>
           {INBOX_SORT_VALUES.map((sort) => (
             <li key={sort}>
-              <Link
-                to={sortHref(filter, sort)}
-                aria-current={filter.sort === sort ? "page" : undefined}
-                discover="none"
-              >
+              <PageLink to={sortHref(filter, sort)} aria-current={filter.sort === sort ? "page" : undefined}>
                 {INBOX_SORT_LABELS[sort]}
-              </Link>
+              </PageLink>
             </li>
           ))}
         </ul>

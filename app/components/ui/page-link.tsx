@@ -21,11 +21,13 @@ export function BrowserPageLink({ to, ...props }: PageLinkProps) {
 }
 
 /**
- * A link to one of the site's own pages, for long lists of them. On the
- * server a Link resolves its path through the router's matches twice and
- * costs as much to render as the rest of an inbox row; an absolute path
- * needs none of that. Both write the same element with the same attributes
- * (page-link.test.tsx), so the browser's Link hydrates the server's anchor
- * and takes over its clicks. Without JavaScript it is the same anchor.
+ * A link to one of the site's own pages that leaves route discovery to the
+ * click (React Router's `discover="none"`): the desk's rows, tabs, sorts
+ * and pages. On the server a Link resolves its path through the router's
+ * matches twice and costs as much to render as the rest of an inbox row;
+ * an absolute path needs none of that. Both write the same element with
+ * the same attributes (page-link.test.tsx), so the browser's Link hydrates
+ * the server's anchor and takes over its clicks. Without JavaScript it is
+ * the same anchor.
  */
 export const PageLink = import.meta.env.SSR ? ServerPageLink : BrowserPageLink;
