@@ -41,7 +41,8 @@ Options:
 
 Environment:
   BENCH_SECONDS          seconds per measurement (10)
-  BENCH_WARMUP_SECONDS   warm-up before each measurement (2)
+  BENCH_WARMUP_SECONDS   warm-up before each measurement (2), repeated until
+  BENCH_WARMUP_REQUESTS  answers have been warmed up (2000; at most 30 s)
   BENCH_CONNECTIONS      concurrent connections (20)
   BENCH_THREADS          wrk threads or autocannon workers (1)
   BENCH_CLIENT           wrk or autocannon (wrk when installed or installable)
@@ -66,13 +67,15 @@ const { createScratchPostgresDatabase, dropScratchPostgresDatabase } =
   await import("../tests/support/scratch-postgres");
 const { parseEnv } = await import("../app/lib/env.server");
 const { FORM_TOKEN_FIELD, issueFormToken } = await import("../app/lib/http/form-guard.server");
-const { capture, clientFor, measure, memoryOf, withChildren } = await import("./bench-load");
+const { capture, clientFor, MAX_WARMUP_SECONDS, measure, memoryOf, withChildren } =
+  await import("./bench-load");
 const { seedAdminSession, seedInquiries } = await import("./bench-seed");
 
 const LOAD: Omit<LoadOptions, "wrk"> = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 20),
   seconds: Number(process.env.BENCH_SECONDS ?? 10),
   warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
+  warmupRequests: Number(process.env.BENCH_WARMUP_REQUESTS ?? 2_000),
   // Longer than autocannon's 10 s: a slow page's p99 is then a figure, not a count of errors.
   timeoutSeconds: 30,
   threads: Number(process.env.BENCH_THREADS ?? 1),
@@ -311,7 +314,8 @@ async function main() {
     console.log(`\n${new Date().toISOString().slice(0, 10)}, ${machine}; ${loadAverage()} at end`);
     console.log(
       `wrk or autocannon as above, ${LOAD.connections} connections, ${LOAD.seconds} s per measurement after ` +
-        `${LOAD.warmupSeconds} s warm-up, Accept-Encoding: ${ACCEPT_ENCODING ?? "none"}; app on ` +
+        `${LOAD.warmupSeconds} s warm-up (repeated to ${LOAD.warmupRequests} answers, at most ` +
+        `${MAX_WARMUP_SECONDS} s), Accept-Encoding: ${ACCEPT_ENCODING ?? "none"}; app on ` +
         `${databaseUrl ? "PostgreSQL" : "PGlite (embedded)"}, LOG_LEVEL=${LOG_LEVEL}, ` +
         `NODE_ENV=${process.env.NODE_ENV ?? "production (as npm start)"}; ` +
         `nginx 1 worker${nginxSources.length ? ` (${nginxSources.join(", ")})` : ": not run"}\n`,
