@@ -42,7 +42,7 @@ Options:
 Environment:
   BENCH_SECONDS          seconds per measurement (10)
   BENCH_WARMUP_SECONDS   warm-up before each measurement (2), repeated until
-  BENCH_WARMUP_REQUESTS  answers have been warmed up (2000; at most 30 s)
+  BENCH_WARMUP_REQUESTS  a GET has answered this often (2000; at most 30 s)
   BENCH_CONNECTIONS      concurrent connections (20)
   BENCH_THREADS          wrk threads or autocannon workers (1)
   BENCH_CLIENT           wrk or autocannon (wrk when installed or installable)
@@ -314,7 +314,7 @@ async function main() {
     console.log(`\n${new Date().toISOString().slice(0, 10)}, ${machine}; ${loadAverage()} at end`);
     console.log(
       `wrk or autocannon as above, ${LOAD.connections} connections, ${LOAD.seconds} s per measurement after ` +
-        `${LOAD.warmupSeconds} s warm-up (repeated to ${LOAD.warmupRequests} answers, at most ` +
+        `${LOAD.warmupSeconds} s warm-up (a GET's repeated to ${LOAD.warmupRequests} answers, at most ` +
         `${MAX_WARMUP_SECONDS} s), Accept-Encoding: ${ACCEPT_ENCODING ?? "none"}; app on ` +
         `${databaseUrl ? "PostgreSQL" : "PGlite (embedded)"}, LOG_LEVEL=${LOG_LEVEL}, ` +
         `NODE_ENV=${process.env.NODE_ENV ?? "production (as npm start)"}; ` +
