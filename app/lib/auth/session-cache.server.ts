@@ -1,3 +1,4 @@
+import { ChangeGeneration } from "../db/change-generation.server";
 import type { DatabaseHandle } from "../db/db.server";
 
 /** Sent by migration 0027's triggers when a session, a user or a user's roles change. */
@@ -24,44 +25,21 @@ export type SessionReadSource = Pick<DatabaseHandle, "db" | "kind" | "listen">;
  * process listens on the channel, nothing is kept at all.
  */
 class SessionReadCache<T> {
-  private generation = 0;
-  private listening: "no" | Promise<boolean> | true = "no";
   private readonly entries = new Map<string, T>();
+  private readonly changes: ChangeGeneration;
 
-  constructor(private readonly source: SessionReadSource) {}
-
-  private invalidate(): void {
-    this.generation++;
-    this.entries.clear();
-  }
-
-  private listen(): boolean | Promise<boolean> {
-    if (this.listening !== "no") return this.listening;
-    this.listening = this.source
-      .listen(SESSIONS_CHANGED_CHANNEL, () => this.invalidate())
-      .then(
-        () => {
-          this.invalidate();
-          this.listening = true;
-          return true;
-        },
-        // No listener, nothing kept: the next read tries again.
-        () => {
-          this.listening = "no";
-          return false;
-        },
-      );
-    return this.listening;
+  constructor(source: SessionReadSource) {
+    this.changes = new ChangeGeneration(source, SESSIONS_CHANGED_CHANNEL, () => this.entries.clear());
   }
 
   async read(token: string, compute: () => Promise<T | undefined>): Promise<T | undefined> {
-    const listening = this.listen();
+    const listening = this.changes.listening();
     if (!(listening === true || (await listening))) return compute();
     const kept = this.entries.get(token);
     if (kept) return kept;
-    const generation = this.generation;
+    const generation = this.changes.value;
     const found = await compute();
-    if (found && generation === this.generation) {
+    if (found && generation === this.changes.value) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
       this.entries.set(token, found);
     }

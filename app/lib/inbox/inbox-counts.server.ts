@@ -1,4 +1,5 @@
 import type { InboxFilter } from "~/forms/inbox";
+import { ChangeGeneration } from "../db/change-generation.server";
 import type { DatabaseHandle } from "../db/db.server";
 import { type Assignee, listAssignableAdmins } from "./assignment.server";
 import { countInbox, countUnread, INBOX_CHANGED_CHANNEL, type InboxCounts } from "./inbox.server";
@@ -30,48 +31,28 @@ interface Entry<T> {
  * Until the process listens on the channel, nothing is reused at all.
  */
 class InboxCountCache {
-  private generation = 0;
-  private listening: "no" | Promise<boolean> | true = "no";
   private readonly entries = new Map<string, Entry<unknown>>();
+  private readonly changes: ChangeGeneration;
 
-  constructor(private readonly source: CountSource) {}
-
-  invalidate(): void {
-    this.generation++;
-    this.entries.clear();
+  constructor(source: CountSource) {
+    this.changes = new ChangeGeneration(source, INBOX_CHANGED_CHANNEL, () => this.entries.clear());
   }
 
-  /** Resolves to whether counts may be reused: only while this process listens for changes. */
-  private listen(): boolean | Promise<boolean> {
-    if (this.listening !== "no") return this.listening;
-    this.listening = this.source
-      .listen(INBOX_CHANGED_CHANNEL, () => this.invalidate())
-      .then(
-        () => {
-          this.invalidate();
-          this.listening = true;
-          return true;
-        },
-        // No listener, no reuse: the next count tries again.
-        () => {
-          this.listening = "no";
-          return false;
-        },
-      );
-    return this.listening;
+  invalidate(): void {
+    this.changes.change();
   }
 
   async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const listening = this.listen();
+    const listening = this.changes.listening();
     if (!(listening === true || (await listening))) return compute();
     const now = Date.now();
     const cached = this.entries.get(key) as Entry<T> | undefined;
-    if (cached && cached.generation === this.generation && cached.expires > now) return cached.value;
+    if (cached && cached.generation === this.changes.value && cached.expires > now) return cached.value;
 
     // Concurrent requests for the same view share one query.
     const value = compute();
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(key, { value, generation: this.generation, expires: now + INBOX_COUNT_TTL_MS });
+    this.entries.set(key, { value, generation: this.changes.value, expires: now + INBOX_COUNT_TTL_MS });
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);
     });
