@@ -45,7 +45,7 @@ describe.each(testBackends)("session reads on %s", (backend: Backend) => {
   });
 
   it("never keeps a read that a change overtook", async () => {
-    // The row is read, then the session is revoked before the read is stored.
+    // The row is read, then the session changes before the read is stored.
     const overtaken = await readSessionRow(app.services.database, `${token}-overtaken`, async () => {
       const row = await readRow();
       await app.db.update(session).set({ updatedAt: new Date() }).where(eq(session.token, token));
