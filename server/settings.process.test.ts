@@ -34,30 +34,23 @@ function migratedDataDir(): string {
   return dir;
 }
 
-/** The account a server runs as when the test runs as root, whom file permissions do not stop. */
-const NOBODY = 65_534;
 const asRoot = process.getuid?.() === 0;
 
 /** Starts the server with one bad setting and returns what it wrote once it has exited. */
-async function startFailing(env: Record<string, string>, uid?: number) {
+async function startFailing(env: Record<string, string>, withoutFileOverride = false) {
   const server = await spawnServer(
     { DATA_DIR: path.join(tempDir(), "data"), ...env },
-    { waitUntilReady: false, uid },
+    { waitUntilReady: false, withoutFileOverride },
   );
   const code = await server.exited;
   return { code, stderr: server.stderr().trim(), stdout: server.stdout().trim() };
 }
 
-function unwritableDir(): { dir: string; uid?: number } {
-  const parent = tempDir();
-  const dir = path.join(parent, "data");
+function unwritableDir(): string {
+  const dir = path.join(tempDir(), "data");
   fs.mkdirSync(dir);
   fs.chmodSync(dir, 0o500);
-  if (!asRoot) return { dir };
-  // The temporary parent is 0700 and root's: let the server's user reach the directory.
-  fs.chmodSync(parent, 0o755);
-  fs.chownSync(dir, NOBODY, NOBODY);
-  return { dir, uid: NOBODY };
+  return dir;
 }
 
 describe("a bad setting stops the start with one line naming it", () => {
@@ -66,7 +59,7 @@ describe("a bad setting stops the start with one line naming it", () => {
     fs.writeFileSync(file, "");
     return file;
   };
-  it.each<[string, () => { env: Record<string, string>; uid?: number }, RegExp]>([
+  it.each<[string, () => { env: Record<string, string>; withoutFileOverride?: boolean }, RegExp]>([
     [
       "TRUST_PROXY=maybe",
       () => ({ env: { TRUST_PROXY: "maybe" } }),
@@ -75,10 +68,7 @@ describe("a bad setting stops the start with one line naming it", () => {
     ["PORT=abc", () => ({ env: { PORT: "abc" } }), /^Invalid configuration: PORT: expected a port number/],
     [
       "an unwritable DATA_DIR",
-      () => {
-        const { dir, uid } = unwritableDir();
-        return { env: { DATA_DIR: dir }, uid };
-      },
+      () => ({ env: { DATA_DIR: unwritableDir() }, withoutFileOverride: asRoot }),
       /^Invalid configuration: DATA_DIR: .+ cannot be used: permission denied \(EACCES\)$/,
     ],
     [
@@ -102,8 +92,8 @@ describe("a bad setting stops the start with one line naming it", () => {
       /^Invalid configuration: SMTP_URL: expected an smtp:\/\/ or smtps:\/\/ URL$/,
     ],
   ])("%s", async (_label, setting, message) => {
-    const { env, uid } = setting();
-    const { code, stderr, stdout } = await startFailing(env, uid);
+    const { env, withoutFileOverride } = setting();
+    const { code, stderr, stdout } = await startFailing(env, withoutFileOverride);
     expect(code).toBe(1);
     expect(stderr.split("\n")).toHaveLength(1);
     expect(stderr).toMatch(message);

@@ -125,6 +125,8 @@ test.describe("with a held inquiry", () => {
   test("the held view's counts, tabs and cards have no WCAG 2.2 AA violations", async ({
     adminPage: page,
   }) => {
+    // The admin fixture's sign-in and axe's pass over the inbox run long on a busy machine.
+    test.setTimeout(90_000);
     await page.goto("/dashboard?status=held");
     await expect(card(page, "Held Lead").getByText("Held for review", { exact: true })).toBeVisible();
     // The parts this view adds or changes (the rest of the inbox is another spec's).

@@ -101,8 +101,14 @@ export async function spawnDevServer(
 
 interface SpawnOptions {
   waitUntilReady?: boolean;
-  /** Run as this user (and group of the same number): for permission tests run as root. */
-  uid?: number;
+  /**
+   * For permission tests run as root: the server runs as root still, but
+   * without the capabilities that let root ignore file modes, so a directory
+   * it may not write refuses it. (Running it as another user instead would
+   * need that user to reach the checkout, which a private parent directory
+   * forbids.)
+   */
+  withoutFileOverride?: boolean;
   /** How long /readyz may take to answer 200. */
   readyTimeoutMs?: number;
 }
@@ -111,10 +117,18 @@ async function spawnAndWait(
   command: string,
   args: string[],
   env: Record<string, string>,
-  { waitUntilReady = true, readyTimeoutMs = 60_000, group = false, uid }: SpawnOptions & { group?: boolean },
+  {
+    waitUntilReady = true,
+    readyTimeoutMs = 60_000,
+    group = false,
+    withoutFileOverride = false,
+  }: SpawnOptions & { group?: boolean },
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(command, args, {
+  const [file, argv] = withoutFileOverride
+    ? ["setpriv", ["--bounding-set=-dac_override,-dac_read_search", "--", command, ...args]]
+    : [command, args];
+  const child = spawn(file, argv, {
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
@@ -125,7 +139,6 @@ async function spawnAndWait(
     },
     stdio: ["ignore", "pipe", "pipe"],
     detached: group,
-    ...(uid === undefined ? {} : { uid, gid: uid }),
   });
   let out = "";
   let err = "";
