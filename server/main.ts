@@ -75,7 +75,7 @@ export async function startServer({ httpServer, build, clientDir, vite }: StartS
   const prerenderOrigin = clientDir ? readPrerenderOrigin(clientDir) : undefined;
   const servePrerenderedPages = prerenderOrigin === undefined || prerenderOrigin === env.SITE_URL;
   if (!servePrerenderedPages) {
-    logger.warn(
+    logger.info(
       { prerenderOrigin, siteUrl: env.SITE_URL },
       "the build's pages were prerendered for another SITE_URL: rendering them per request (rebuild, or run scripts/finish-build.ts with --origin, so that they are served as files)",
     );
