@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: requests per second, p99 latency and CPU per request of
- * the production server for a prerendered page, a cached catalogue view, a
+ * the production server for a prerendered page, a filtered catalogue view, a
  * form post and the admin inbox over a large table, each beside two
  * ceilings answering the same bytes: a bare Node `http` server answering
  * from memory, and (GET rows) nginx with one worker serving them as a file.
- * Then the server's memory. Knobs in USAGE below.
+ * Then GET / through deploy's nginx, the server's memory, and the budgets.
+ * Knobs in USAGE below.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -18,16 +19,23 @@ import { ensureNginx, type NginxLocation, startNginx } from "./bench-nginx";
 import { describeMachine, formatMb, formatTable, loadAverage, type Row, tableAsJson } from "./bench-report";
 import { parseCommandLine } from "./command-line";
 import { ensureBuild } from "./ensure-build";
+import { readPrerenderOrigin } from "../server/prerender-origin";
 
 const USAGE = `Usage: npm run bench [-- --json FILE]
 
-Loads the production server (built first if there is no build) and prints,
-for GET / (prerendered), GET /equipment?q=excavator (cached catalogue view),
-POST /contact and GET /dashboard (the list, and the cards for an admin who
-chose them), the app's requests per second, p99 latency
-and CPU per request against a bare Node http server answering the same bytes
-and headers from memory, and for the two GET pages against nginx (one worker)
-serving the same bytes as a file. Ratios app/Node and app/nginx.
+Loads the production server (built first if there is no build) as the
+embedded default runs it (SITE_URL the build's, so prerendered pages are
+served as files) and prints, for GET / (prerendered), GET
+/equipment?q=excavator (rendered), POST /contact and GET /dashboard (the
+list, and the cards for an admin who chose them), the app's requests per
+second, p99 latency and CPU per request against a bare Node http server
+answering the same bytes and headers from memory, and for the two GET pages
+against nginx (one worker) serving the same bytes as a file. Ratios app/Node
+and app/nginx. Then GET / through deploy's nginx configuration
+(deploy/nginx, without TLS, no cookie: answered from the file) against nginx
+serving the same file, and the budgets: GET / on the embedded default at
+least 5,000 req/s, deploy's nginx at least 90 % of the plain file server
+(printed, not enforced).
 
 The load comes from wrk (Debian's package; installed with apt-get when missing
 and run as root), else autocannon in worker threads; POST /contact always uses
@@ -46,7 +54,7 @@ Environment:
   BENCH_CONNECTIONS      concurrent connections (20)
   BENCH_THREADS          wrk threads or autocannon workers (1)
   BENCH_CLIENT           wrk or autocannon (wrk when installed or installable)
-  BENCH_NGINX            0 to skip the nginx ceiling
+  BENCH_NGINX            0 to skip nginx (the ceiling and deploy's configuration)
   BENCH_ROWS             inquiries seeded for /dashboard (100000)
   BENCH_ONLY             run only the rows whose label contains this text
                          (e.g. "dashboard": the list and the cards)
@@ -104,7 +112,7 @@ function scenarios(url: string, adminCookies: AdminCookies): Scenario[] {
   return [
     { label: "GET / (prerendered)", method: "GET", path: "/", headers: encoding, expectedStatus: 200 },
     {
-      label: `GET /equipment?q=${EQUIPMENT_QUERY} (anonymous, cached render)`,
+      label: `GET /equipment?q=${EQUIPMENT_QUERY} (anonymous, rendered)`,
       method: "GET",
       path: `/equipment?q=${EQUIPMENT_QUERY}`,
       headers: encoding,
@@ -214,8 +222,7 @@ const NGINX_MADE = new Set([
 /**
  * What nginx serves for a GET row: the file in build/client when it holds
  * the bytes the app sent (a prerendered page), else a copy of them (a
- * catalogue view exists only in the app's memory; a prerendered page whose
- * origin the app rewrote at start differs from its file).
+ * rendered catalogue view).
  */
 function nginxLocation(scenario: Scenario, answer: Awaited<ReturnType<typeof capture>>, dir: string) {
   const urlPath = scenario.path.split("?")[0]!;
@@ -238,6 +245,58 @@ function nginxLocation(scenario: Scenario, answer: Awaited<ReturnType<typeof cap
   return { location, source: same ? `build/client${urlPath === "/" ? "/index.html" : urlPath}` : "a copy" };
 }
 
+/** What GET / on the embedded default, without a proxy, should reach on the 2-core machine. */
+const EMBEDDED_GET_BUDGET_RPS = 5_000;
+/** deploy's nginx answering GET / from the file, against nginx serving that file and nothing else. */
+const DEPLOY_NGINX_BUDGET = 0.9;
+
+/**
+ * GET / through deploy/nginx/volta-meridian.conf as the topology test runs
+ * it, without TLS (the ceiling has none) and with the app as its upstream
+ * (a request without a cookie never reaches it).
+ */
+async function measureDeployNginx(
+  appPort: number,
+  scenario: Scenario,
+  load: LoadOptions,
+): Promise<Measurement | undefined> {
+  const { startNginx: startDeployNginx } = await import("../tests/support/nginx-proxy");
+  let proxy;
+  try {
+    proxy = await startDeployNginx([appPort, appPort], {
+      clientDir: path.resolve(BUILD_DIR, "client"),
+      plain: true,
+    });
+  } catch (error) {
+    console.log(`deploy's nginx did not start: ${String(error)}`);
+    return undefined;
+  }
+  const nginxPid = proxy.pid;
+  return measure(proxy.url, scenario, load, () => withChildren(nginxPid)).finally(() => proxy.stop());
+}
+
+function printBudgets(home: Row | undefined, deployNginx: Measurement | undefined): void {
+  const rps = (value: number) => Math.round(value).toLocaleString("en-GB");
+  if (home) {
+    const met = home.app.rps >= EMBEDDED_GET_BUDGET_RPS ? "met" : "NOT met";
+    console.log(
+      `\nGET / on the embedded default, no proxy: ${rps(home.app.rps)} req/s ` +
+        `(budget >= ${rps(EMBEDDED_GET_BUDGET_RPS)} req/s: ${met}).`,
+    );
+  }
+  if (home?.nginx && deployNginx) {
+    const ratio = deployNginx.rps / home.nginx.rps;
+    const met = ratio >= DEPLOY_NGINX_BUDGET ? "met" : "NOT met";
+    console.log(
+      `GET / through deploy's nginx, no cookie: ${rps(deployNginx.rps)} req/s against ` +
+        `${rps(home.nginx.rps)} req/s for nginx serving the same file: ${(ratio * 100).toFixed(0)} % ` +
+        `(budget >= ${DEPLOY_NGINX_BUDGET * 100} %: ${met}).`,
+    );
+  } else {
+    console.log("GET / through deploy's nginx: not measured (no nginx, or BENCH_NGINX=0).");
+  }
+}
+
 async function main() {
   const started = performance.now();
   const machine = describeMachine();
@@ -249,6 +308,8 @@ async function main() {
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
   const port = String(await freePort());
   const url = `http://127.0.0.1:${port}`;
+  // As `npm start` runs a build: its pages carry the origin the server runs with.
+  const siteUrl = readPrerenderOrigin(path.join(BUILD_DIR, "client")) ?? url;
   const databaseUrl = POSTGRES_SERVER
     ? await createScratchPostgresDatabase(POSTGRES_SERVER, "bench")
     : undefined;
@@ -257,10 +318,10 @@ async function main() {
     : { kind: "pglite", dataDir: path.join(tempDir, "data") };
   let server: ServerProcess | undefined;
   try {
-    const adminCookies = await prepareDatabase(databaseOptions, url, port);
+    const adminCookies = await prepareDatabase(databaseOptions, siteUrl, port);
     server = await spawnServer({
       PORT: port,
-      SITE_URL: url,
+      SITE_URL: siteUrl,
       DATA_DIR: path.join(tempDir, "data"),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...(process.env.NODE_ENV ? { NODE_ENV: process.env.NODE_ENV } : {}),
@@ -279,10 +340,9 @@ async function main() {
     const rows: Row[] = [];
     const nginxSources: string[] = [];
     let memoryAfterLoad = memoryAtStart;
+    let deployNginx: Measurement | undefined;
     for (const scenario of order) {
       process.stdout.write(`${scenario.label} (${clientFor(scenario, load)}): `);
-      // The first answer renders and caches a catalogue view; the second is what the load gets.
-      await capture(url, scenario);
       const answer = await capture(url, scenario);
       if (answer.status !== scenario.expectedStatus) {
         throw new Error(`${scenario.label}: expected ${scenario.expectedStatus}, got ${answer.status}`);
@@ -306,6 +366,11 @@ async function main() {
         `app ${Math.round(app.rps)} req/s, bare Node ${Math.round(node.rps)} req/s` +
           (nginxFigures ? `, nginx ${Math.round(nginxFigures.rps)} req/s` : ""),
       );
+      if (scenario === table[0] && "binary" in nginx) {
+        process.stdout.write(`GET / through deploy's nginx, no cookie (${clientFor(scenario, load)}): `);
+        deployNginx = await measureDeployNginx(Number(port), scenario, load);
+        console.log(deployNginx ? `${Math.round(deployNginx.rps)} req/s` : "not run");
+      }
     }
     await server.stop("SIGTERM");
     const inquiries = await countPostedInquiries(databaseOptions);
@@ -366,6 +431,10 @@ async function main() {
         );
       }
     }
+    printBudgets(
+      rows.find((row) => row.scenario === table[0]),
+      deployNginx,
+    );
     console.log(
       `Took ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${loadAverage()} at end.`,
     );

@@ -1,17 +1,14 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import type { RequestListener } from "node:http";
 import express, { type RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/lib/context.server";
 import { backupRoutes } from "./backup";
-import { createCatalogueCache } from "./catalogue-cache";
-import { compileTrustProxy } from "./client-address";
-import { createFastPath, type FastPath } from "./fast-path";
 import { healthRoutes } from "./health";
 import { createGetLoadContext } from "./load-context";
-import { createRequestMetrics, metricsRoutes } from "./metrics";
+import { metricsRoutes } from "./metrics";
+import { publicFiles } from "./public-files";
 import {
   acceptOnlyForms,
   limitBodySize,
@@ -20,10 +17,8 @@ import {
   refuseOtherMethods,
   rejectCrossOrigin,
 } from "./request-guards";
-import { fastRequestLog, requestLog } from "./request-log";
+import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
-import { runtimeCompression } from "./static-cache";
-import { loadStaticSite, staticFiles } from "./static-files";
 
 export interface AppOptions {
   /** The build, or a function returning its latest version (development). */
@@ -33,57 +28,36 @@ export interface AppOptions {
   logger: Logger;
   /** Production: the client build and prerendered pages. */
   clientDir?: string;
+  /** Production: whether the prerendered pages carry SITE_URL, so they may be served as files. */
+  servePrerenderedPages?: boolean;
   /** Development: Vite serves the client modules and public files instead. */
   viteMiddlewares?: RequestHandler;
   isShuttingDown(): boolean;
 }
 
-export interface App {
-  /** Every request: the fast path's when it answers, Express's otherwise. */
-  listener: RequestListener;
-  express: express.Express;
-  /** Production only: answers from memory before Express (server/fast-path.ts). */
-  fastPath?: FastPath;
-}
-
-export function createApp(options: AppOptions): App {
+export function createApp(options: AppOptions): express.Express {
   const { build, services, logger, clientDir, viteMiddlewares } = options;
   const { env, database } = services;
   const development = viteMiddlewares !== undefined;
-  const https = env.SITE_URL.startsWith("https:");
-  const metrics = createRequestMetrics(build);
   const app = express();
   app.disable("x-powered-by");
-  // One test for Express's req.ip and the fast path's log lines alike.
-  const trustProxy = compileTrustProxy(env.TRUST_PROXY);
-  app.set("trust proxy", trustProxy);
+  app.set("trust proxy", env.TRUST_PROXY);
 
+  // While draining, every answer (the probes', the metrics', a page's)
+  // closes its connection after it, so a proxy never sends another request
+  // on a connection that is about to close.
+  app.use((_req, res, next) => {
+    if (options.isShuttingDown()) res.setHeader("Connection", "close");
+    next();
+  });
   app.use(requestLog(logger));
-  app.use(metricsRoutes({ metrics, token: env.METRICS_TOKEN, database }));
+  app.use(metricsRoutes({ build, token: env.METRICS_TOKEN, database }));
   app.use(backupRoutes(env, database));
-  app.use(securityHeaders({ https, development }));
+  app.use(securityHeaders({ https: env.SITE_URL.startsWith("https:"), development }));
   app.use(privateWhenSignedIn());
   app.use(refuseNulInUrl());
-  // Production's static bytes are served precompressed from memory, before
-  // per-request compression; development renders every page on request.
-  let fastPath: FastPath | undefined;
-  if (typeof build !== "function" && clientDir) {
-    const site = loadStaticSite(clientDir, env.SITE_URL);
-    const catalogue = createCatalogueCache({ build, services });
-    app.use(staticFiles(site, { siteUrl: env.SITE_URL }));
-    app.use(catalogue.middleware);
-    fastPath = createFastPath({
-      site,
-      catalogue,
-      https,
-      log: fastRequestLog(logger, trustProxy),
-      metrics,
-      isShuttingDown: options.isShuttingDown,
-    });
-  }
-  // Pages rendered per request: a low level, so a request's compression costs
-  // a small fixed share of its render (static-cache.ts).
-  app.use(compression(runtimeCompression));
+  app.use(compression());
+  if (clientDir) app.use(publicFiles(clientDir, { servePages: options.servePrerenderedPages ?? true }));
   app.use(
     healthRoutes({
       isShuttingDown: options.isShuttingDown,
@@ -105,14 +79,5 @@ export function createApp(options: AppOptions): App {
       getLoadContext: createGetLoadContext(services),
     }),
   );
-  const listener: RequestListener = (req, res) => {
-    // While draining, every answer (the probes', the metrics', a page's)
-    // closes its connection after it, so a proxy never sends another request
-    // on a connection that is about to close; the fast path stands aside then.
-    if (options.isShuttingDown()) {
-      res.setHeader("Connection", "close");
-      app(req, res);
-    } else if (!fastPath?.(req, res)) app(req, res);
-  };
-  return { listener, express: app, fastPath };
+  return app;
 }

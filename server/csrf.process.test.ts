@@ -66,7 +66,7 @@ describe("the Express app", () => {
         clientDir: clientBuildDir,
         isShuttingDown: () => false,
       });
-      expect(expressRoutes((app.express.router as unknown as { stack: ExpressLayer[] }).stack)).toEqual(
+      expect(expressRoutes((app.router as unknown as { stack: ExpressLayer[] }).stack)).toEqual(
         EXPRESS_ROUTES,
       );
     } finally {

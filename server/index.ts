@@ -8,11 +8,10 @@
  * - Production: `react-router build` compiles this file to
  *   build/server/index.js, next to build/server/app.js (server/build-entry.ts).
  *
- * This file imports nothing of the app itself but the settings check and
- * the tick-map keeper (server/tick-maps.ts), neither of which holds the
- * app's state: everything that does (the database, the jobs) must come from
- * the one module graph the routes use, Vite's in development and the bundle
- * in production.
+ * This file imports nothing of the app itself but the settings check, which
+ * holds none of the app's state: everything that does (the database, the
+ * jobs) must come from the one module graph the routes use, Vite's in
+ * development and the bundle in production.
  */
 import http from "node:http";
 import path from "node:path";
@@ -20,11 +19,6 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type * as BuildEntry from "./build-entry";
 import { checkedSettings } from "./settings";
-import { keepTickObjectMaps } from "./tick-maps";
-
-// Before anything runs a full garbage collection (opening the database does).
-keepTickObjectMaps();
-
 // A bad setting ends the start here, in one line, before Vite or the app's
 // bundle is loaded; startServer reads the settings again for what it runs with.
 checkedSettings();

@@ -12,6 +12,7 @@ import { UnusableDirectoryError } from "~/lib/ops/private-files.server";
 import { logger } from "~/lib/ops/logger.server";
 import { runShutdownHooks } from "~/lib/ops/shutdown.server";
 import { createApp } from "./app";
+import { readPrerenderOrigin } from "./prerender-origin";
 import { checkedSettings, fail, failStart } from "./settings";
 
 const DRAIN_TIMEOUT_MS = 20_000;
@@ -69,6 +70,17 @@ export async function startServer({ httpServer, build, clientDir, vite }: StartS
   const services = createAppServices(env, database);
   await startBackgroundJobs(services);
 
+  // Pages prerendered for another origin would show it in their canonical
+  // links and structured data: rendered per request instead.
+  const prerenderOrigin = clientDir ? readPrerenderOrigin(clientDir) : undefined;
+  const servePrerenderedPages = prerenderOrigin === undefined || prerenderOrigin === env.SITE_URL;
+  if (!servePrerenderedPages) {
+    logger.info(
+      { prerenderOrigin, siteUrl: env.SITE_URL },
+      "the build's pages were prerendered for another SITE_URL: rendering them per request (rebuild, or run scripts/finish-build.ts with --origin, so that they are served as files)",
+    );
+  }
+
   let shuttingDown = false;
   const app = createApp({
     build,
@@ -76,12 +88,13 @@ export async function startServer({ httpServer, build, clientDir, vite }: StartS
     services,
     logger,
     clientDir,
+    servePrerenderedPages,
     viteMiddlewares: vite?.middlewares,
     isShuttingDown: () => shuttingDown,
   });
 
   const server = httpServer;
-  server.on("request", app.listener);
+  server.on("request", app);
   server.listen(env.PORT, env.HOST, () => {
     logger.info(
       {

@@ -1,10 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
-import { BUILD_INFO_FILE, type BuildInfo } from "./static-variants";
+
+/** Written by scripts/finish-build.ts into the build directory (not the public client directory). */
+export const BUILD_INFO_FILE = "build-info.json";
+
+export interface BuildInfo {
+  /** The origin baked into the prerendered pages' canonical links and structured data. */
+  prerenderOrigin: string;
+}
 
 /**
- * The origin the build prerendered its pages with (SITE_URL at build time),
- * or undefined for a build that did not record it.
+ * The origin the build's prerendered pages carry, or undefined for a build
+ * that did not record it.
  */
 export function readPrerenderOrigin(clientDir: string): string | undefined {
   const file = path.join(clientDir, "..", BUILD_INFO_FILE);
@@ -15,9 +22,9 @@ export function readPrerenderOrigin(clientDir: string): string | undefined {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * Replaces the build-time origin with the runtime one in a prerendered page
- * or its data: canonical links, og:url, structured data. Only whole origins
- * are replaced: `http://localhost:3000` does not touch `http://localhost:30001`.
+ * Replaces one origin with another in a prerendered page or its data:
+ * canonical links, og:url, structured data. Only whole origins are replaced:
+ * `http://localhost:3000` does not touch `http://localhost:30001`.
  */
 export function replaceOrigin(text: string, from: string, to: string): string {
   if (from === to) return text;

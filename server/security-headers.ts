@@ -4,37 +4,48 @@ import type { RequestHandler } from "express";
 import helmet from "helmet";
 import { VISIT_SOURCE_SCRIPT } from "../app/browser/visit-source-script";
 
-/** Stands in for the nonce while helmet writes the policy once; replaced per response. */
-const NONCE_SLOT = "NONCE_SLOT_0000000000";
-
 /** The one inline script pages carry without a nonce, allowed by its hash (decision 053). */
 export const VISIT_SOURCE_SCRIPT_HASH = `'sha256-${crypto.createHash("sha256").update(VISIT_SOURCE_SCRIPT).digest("base64")}'`;
-/** Stands in for the request's host in development's websocket source. */
-const HOST_SLOT = "HOST_SLOT_0000000000";
 
 /** The request's host, if it is only a host and port (it ends up in a header). */
-function hostOf(req: { headers: { host?: string } }): string {
+function hostOf(req: IncomingMessage): string {
   const host = req.headers.host ?? "";
   return /^[\w.\-[\]:]+$/.test(host) ? host : "localhost";
 }
 
+const nonceOf = (_req: IncomingMessage, res: ServerResponse) =>
+  `'nonce-${(res as ServerResponse & { locals: { cspNonce: string } }).locals.cspNonce}'`;
+
 /**
- * The headers helmet sets, computed once. Running helmet per request rebuilt
- * the same strings on every response; only the nonce changes.
+ * Security headers for every response, static files and errors included,
+ * through helmet. Scripts run only with the per-request nonce, or as the one
+ * hashed inline script. deploy/nginx sets the same headers, without the
+ * nonce, on the prerendered pages it serves itself.
  */
-function computeHeaders(https: boolean, scriptSrc: string[], connectSrc = ["'self'"]): Map<string, string> {
-  const middleware = helmet({
+export function securityHeaders({
+  https,
+  development = false,
+}: {
+  https: boolean;
+  /** Vite's client keeps a websocket to the dev server for hot reload. */
+  development?: boolean;
+}): RequestHandler[] {
+  const setNonce: RequestHandler = (_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  };
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc,
+        scriptSrc: ["'self'", nonceOf, VISIT_SOURCE_SCRIPT_HASH],
         // Inline style attributes are harmless compared with scripts and
         // some components set them; scripts stay nonce-only.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],
-        connectSrc,
+        connectSrc: development ? ["'self'", (req) => `ws://${hostOf(req)}`] : ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -47,71 +58,5 @@ function computeHeaders(https: boolean, scriptSrc: string[], connectSrc = ["'sel
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: "deny" },
   });
-  const headers = new Map<string, string>();
-  const response = {
-    setHeader: (name: string, value: string) => headers.set(name, String(value)),
-    removeHeader: (name: string) => headers.delete(name),
-  };
-  let done = false;
-  middleware({} as IncomingMessage, response as unknown as ServerResponse, () => (done = true));
-  if (!done) throw new Error("helmet did not finish synchronously");
-  return headers;
-}
-
-const CSP = "Content-Security-Policy";
-
-/**
- * The Content-Security-Policy for responses whose bytes carry no inline
- * script but the hashed one (prerendered pages, static files, cached
- * catalogue pages): the same policy with scripts from this origin only, and
- * no nonce to compute.
- */
-export function staticPageSecurityPolicy({ https }: { https: boolean }): { name: string; value: string } {
-  return { name: CSP, value: computeHeaders(https, ["'self'", VISIT_SOURCE_SCRIPT_HASH]).get(CSP)! };
-}
-
-/**
- * Every security header of a response with staticPageSecurityPolicy, named
- * and ordered as the Express path sets them: securityHeaders' fixed headers,
- * then the policy. The fast path (server/fast-path.ts) sends these.
- */
-export function staticPageSecurityHeaders({ https }: { https: boolean }): [name: string, value: string][] {
-  const headers = computeHeaders(https, ["'self'", VISIT_SOURCE_SCRIPT_HASH]);
-  const policy = headers.get(CSP)!;
-  headers.delete(CSP);
-  return [...headers, [CSP, policy]];
-}
-
-/**
- * Security headers for every response, static files and errors included.
- * Scripts run only with the per-request nonce, or as the one hashed inline
- * script; prerendered pages carry no other inline script and get
- * staticPageSecurityPolicy instead.
- */
-export function securityHeaders({
-  https,
-  development = false,
-}: {
-  https: boolean;
-  /** Vite's client keeps a websocket to the dev server for hot reload. */
-  development?: boolean;
-}): RequestHandler[] {
-  const connectSrc = development ? ["'self'", `ws://${HOST_SLOT}`] : ["'self'"];
-  const headers = computeHeaders(
-    https,
-    ["'self'", `'nonce-${NONCE_SLOT}'`, VISIT_SOURCE_SCRIPT_HASH],
-    connectSrc,
-  );
-  const [before, after] = headers.get(CSP)!.split(NONCE_SLOT) as [string, string];
-  headers.delete(CSP);
-  const fixed = [...headers];
-  const setHeaders: RequestHandler = (req, res, next) => {
-    const nonce = crypto.randomBytes(16).toString("base64");
-    res.locals.cspNonce = nonce;
-    for (const [name, value] of fixed) res.setHeader(name, value);
-    const policy = before + nonce + after;
-    res.setHeader(CSP, development ? policy.replace(HOST_SLOT, hostOf(req)) : policy);
-    next();
-  };
-  return [setHeaders];
+  return [setNonce, headers];
 }

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -6,6 +7,7 @@ import {
   createScratchPostgresDatabase,
   dropScratchPostgresDatabase,
 } from "../tests/support/scratch-postgres";
+import { readPrerenderOrigin } from "./prerender-origin";
 import { VISIT_SOURCE_SCRIPT_HASH } from "./security-headers";
 import { clientBuildDir, type ServerProcess, spawnServer } from "../tests/support/server-process";
 import { createPgliteDataDir } from "../tests/support/test-database";
@@ -63,11 +65,14 @@ describe("production server on the embedded database", () => {
     ],
     ["a refused body", () => post("/contact", { "content-type": "application/json" }, "{}")],
     ["a refused cross-origin post", () => post("/contact", { origin: "https://evil.example" }, "a=b")],
+    ["a static file", () => fetch(`${server.url}/favicon.svg`)],
+    ["a missing hashed asset", () => fetch(`${server.url}/assets/missing.js`)],
   ])("sends security headers on %s", async (_label, send) => {
     const response = await send();
     const csp = response.headers.get("content-security-policy") ?? "";
     const scriptSrc = csp.split(";").find((directive) => directive.startsWith("script-src")) ?? "";
-    expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]{16,}'/);
+    expect(scriptSrc).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' '[^']+'$/);
+    expect(scriptSrc).toContain(VISIT_SOURCE_SCRIPT_HASH);
     expect(scriptSrc).not.toContain("unsafe-inline");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
@@ -78,85 +83,18 @@ describe("production server on the embedded database", () => {
     expect(response.headers.get("x-powered-by")).toBeNull();
   });
 
-  // Prerendered pages, static files and cached catalogue pages carry no inline
-  // script but the hashed visit-source one: the same policy, with scripts from
-  // this origin only (and that hash) and no nonce.
-  it.each<[string, string]>([
-    ["a prerendered page", "/"],
-    ["a static file", "/favicon.svg"],
-    ["a hashed asset", "/assets/missing.js"],
-  ])("sends the same security headers, without a nonce, on %s", async (_label, urlPath) => {
-    const [fixed, dynamic] = await Promise.all([
-      fetch(server.url + urlPath),
-      fetch(`${server.url}/no-such-page`),
-    ]);
-    const csp = fixed.headers.get("content-security-policy") ?? "";
-    const scriptSrc = csp.split(";").find((directive) => directive.startsWith("script-src")) ?? "";
-    expect(scriptSrc).toBe(`script-src 'self' ${VISIT_SOURCE_SCRIPT_HASH}`);
-    const withoutNonce = (dynamic.headers.get("content-security-policy") ?? "").replace(/ 'nonce-[^']+'/, "");
-    expect(csp).toBe(withoutNonce);
-    for (const name of [
-      "x-content-type-options",
-      "referrer-policy",
-      "x-frame-options",
-      "cross-origin-opener-policy",
-      "cross-origin-resource-policy",
-      "origin-agent-cluster",
-      "x-dns-prefetch-control",
-      "x-download-options",
-      "x-permitted-cross-domain-policies",
-      "x-xss-protection",
-    ]) {
-      expect(fixed.headers.get(name), name).toBe(dynamic.headers.get(name));
-      expect(fixed.headers.get(name), name).not.toBeNull();
-    }
-    expect(fixed.headers.get("strict-transport-security")).toBeNull();
-    expect(fixed.headers.get("x-powered-by")).toBeNull();
-  });
-
-  it("serves the variant the request accepts, precompressed, with ETag and 304", async () => {
-    for (const [accept, expected] of [
-      ["br, gzip", "br"],
-      ["gzip", "gzip"],
-      ["gzip;q=1, br;q=0.5", "gzip"],
-      ["identity", null],
-    ] as const) {
-      const response = await fetch(`${server.url}/`, { headers: { "accept-encoding": accept } });
-      expect(response.headers.get("content-encoding"), accept).toBe(expected);
-      expect(response.headers.get("vary")).toBe("Cookie, Accept-Encoding");
-      const etag = response.headers.get("etag");
-      expect(etag).toMatch(/^"[\w-]+"$/);
-      expect(await response.text()).toContain("<h1");
-      const again = await fetch(`${server.url}/`, {
-        headers: { "accept-encoding": accept, "if-none-match": etag! },
-      });
-      expect(again.status).toBe(304);
-    }
-  });
-
-  it("renders a filtered catalogue once per normalised query for visitors without a session", async () => {
+  it("renders a filtered catalogue for every request, with its own nonce", async () => {
     const first = await fetch(`${server.url}/equipment?q=wash&availability=rental-only`);
     expect(first.status).toBe(200);
     expect(await first.text()).toContain("Gold Wash Plant 150TPH");
-    const etag = first.headers.get("etag");
-    expect(etag).not.toBeNull();
-    expect(first.headers.get("content-security-policy")).not.toContain("nonce-");
-    // The same view asked differently is the same cached page.
-    const same = await fetch(`${server.url}/equipment?category=all&availability=rental-only&q=wash&sort=`);
-    expect(same.headers.get("etag")).toBe(etag);
-    const revalidated = await fetch(`${server.url}/equipment?q=wash&availability=rental-only`, {
-      headers: { "if-none-match": etag! },
-    });
-    expect(revalidated.status).toBe(304);
+    expect(first.headers.get("content-security-policy")).toContain("'nonce-");
     const other = await fetch(`${server.url}/equipment?q=WASH&availability=rental-only`);
-    expect(other.headers.get("etag")).not.toBe(etag);
     expect(await other.text()).toMatch(/value="WASH"/);
-    // A signed-in visitor's header differs: rendered for them, not cached.
     const signedIn = await fetch(`${server.url}/equipment?q=wash&availability=rental-only`, {
       headers: { cookie: "better-auth.session_token=abc" },
     });
     expect(signedIn.status).toBe(200);
-    expect(signedIn.headers.get("etag")).toBeNull();
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
   });
 
   it("shows the error page with status 400 for an unreadable form", async () => {
@@ -184,18 +122,6 @@ describe("production server on the embedded database", () => {
     const response = await fetch(`${server.url}/assets/missing.js`);
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toContain("text/plain");
-  });
-
-  it("serves the prerendered page as a file, and a server render to a signed-in visitor", async () => {
-    const anonymous = await fetch(`${server.url}/`);
-    expect(anonymous.status).toBe(200);
-    expect(anonymous.headers.get("last-modified")).not.toBeNull();
-    const withSession = await fetch(`${server.url}/`, {
-      headers: { cookie: "better-auth.session_token=abc" },
-    });
-    expect(withSession.status).toBe(200);
-    expect(withSession.headers.get("last-modified")).toBeNull();
-    expect(await withSession.text()).toContain("<h1");
   });
 
   it("logs one JSON line per request with its id, method, path, status and ms, and no secrets", async () => {
@@ -282,6 +208,86 @@ describe("production server on the embedded database", () => {
   });
 });
 
+describe("prerendered pages as files", () => {
+  // Pages are served as files only when they carry the origin the server runs with.
+  const buildOrigin = readPrerenderOrigin(clientBuildDir) ?? "";
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await spawnServer({ DATA_DIR: migratedDataDir(), SITE_URL: buildOrigin });
+  });
+  afterAll(async () => {
+    await server?.stop("SIGKILL");
+  });
+
+  it("serves the prerendered page as a file, and a server render to a signed-in visitor", async () => {
+    const anonymous = await fetch(`${server.url}/`);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get("last-modified")).toBe(
+      fs.statSync(path.join(clientBuildDir, "index.html")).mtime.toUTCString(),
+    );
+    expect(anonymous.headers.get("vary")).toContain("Cookie");
+    expect(await anonymous.text()).toBe(fs.readFileSync(path.join(clientBuildDir, "index.html"), "utf8"));
+    const withSession = await fetch(`${server.url}/`, {
+      headers: { cookie: "better-auth.session_token=abc" },
+    });
+    expect(withSession.status).toBe(200);
+    expect(withSession.headers.get("last-modified")).toBeNull();
+    expect(withSession.headers.get("cache-control")).toBe("private, no-store");
+    expect(await withSession.text()).toContain("<h1");
+    // A query string can change a page: rendered.
+    const query = await fetch(`${server.url}/?from=mail`);
+    expect(query.headers.get("last-modified")).toBeNull();
+  });
+
+  it("serves a page's client navigation data as a file, with React Router's type", async () => {
+    const data = await fetch(`${server.url}/about.data`);
+    expect(data.status).toBe(200);
+    expect(data.headers.get("content-type")).toBe("text/x-script; charset=utf-8");
+    expect(await data.text()).toBe(fs.readFileSync(path.join(clientBuildDir, "about.data"), "utf8"));
+  });
+
+  it("sends the security headers with a fresh nonce on a page served as a file", async () => {
+    const [page, again] = await Promise.all([fetch(`${server.url}/about`), fetch(`${server.url}/about`)]);
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' /);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(again.headers.get("content-security-policy")).not.toBe(csp);
+    expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(page.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("compresses to the encoding the request accepts, with ETag and 304", async () => {
+    for (const [accept, expected] of [
+      ["br, gzip", "br"],
+      ["gzip", "gzip"],
+      ["gzip;q=1, br;q=0.5", "gzip"],
+      ["identity", null],
+    ] as const) {
+      const response = await fetch(`${server.url}/`, { headers: { "accept-encoding": accept } });
+      expect(response.headers.get("content-encoding"), accept).toBe(expected);
+      expect(response.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+      const etag = response.headers.get("etag");
+      expect(etag).not.toBeNull();
+      expect(await response.text()).toContain("<h1");
+      // Not with fetch: it adds `Cache-Control: no-cache` to a request with
+      // If-None-Match, which asks for the whole page again.
+      const again = await new Promise<number | undefined>((resolve, reject) =>
+        http
+          .get(
+            `${server.url}/`,
+            { headers: { "accept-encoding": accept, "if-none-match": etag! } },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode);
+            },
+          )
+          .on("error", reject),
+      );
+      expect(again).toBe(304);
+    }
+  });
+});
+
 describe("production server lifecycle", () => {
   // One start on a migrated copy serves two tests: HSTS is checked on it, then it is stopped.
   let server: ServerProcess;
@@ -297,15 +303,16 @@ describe("production server lifecycle", () => {
   it("sends HSTS when SITE_URL is https", async () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.headers.get("strict-transport-security")).toContain("max-age=31536000");
-    // Pages and files answered from memory, before Express, carry it too.
+    // Pages and files carry it too, and the same policy but for the nonce.
+    const withoutNonce = (policy: string | null) => policy?.replace(/ 'nonce-[^']+'/, "");
     for (const urlPath of ["/", "/favicon.svg"]) {
-      const fromMemory = await fetch(server.url + urlPath);
-      expect(fromMemory.headers.get("etag"), urlPath).not.toBeNull();
-      expect(fromMemory.headers.get("strict-transport-security"), urlPath).toBe(
+      const other = await fetch(server.url + urlPath);
+      expect(other.status, urlPath).toBe(200);
+      expect(other.headers.get("strict-transport-security"), urlPath).toBe(
         response.headers.get("strict-transport-security"),
       );
-      expect(fromMemory.headers.get("content-security-policy"), urlPath).toBe(
-        response.headers.get("content-security-policy")?.replace(/ 'nonce-[^']+'/, ""),
+      expect(withoutNonce(other.headers.get("content-security-policy")), urlPath).toBe(
+        withoutNonce(response.headers.get("content-security-policy")),
       );
     }
   });

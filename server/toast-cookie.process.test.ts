@@ -29,7 +29,7 @@ describe("the toast cookie on a served page", () => {
       clientDir: clientBuildDir,
       isShuttingDown: () => false,
     });
-    server = http.createServer(app.listener).listen(0, "127.0.0.1");
+    server = http.createServer(app).listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

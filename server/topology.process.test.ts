@@ -10,7 +10,9 @@ import { createAccount } from "~/lib/db/seed.server";
 import { parseEnv } from "~/lib/env.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
 import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";
+import { navActions } from "~/content/navigation";
 import { contactSubmissions } from "../db/schema";
+import { movePagesToOrigin } from "../scripts/finish-build";
 import { postForm, signInAdminWithTotp } from "../tests/support/admin-session";
 import { type NginxProxy, startNginx } from "../tests/support/nginx-proxy";
 import { type ProxyClient, createProxyClient } from "../tests/support/proxy-client";
@@ -19,6 +21,7 @@ import {
   dropScratchPostgresDatabase,
 } from "../tests/support/scratch-postgres";
 import { clientBuildDir, freePort, type ServerProcess, spawnServer } from "../tests/support/server-process";
+import { BUILD_INFO_FILE, readPrerenderOrigin } from "./prerender-origin";
 
 // Installing nginx on a fresh machine, two instances and their restarts: a
 // generous ceiling for a busy machine, not a speed goal.
@@ -49,13 +52,26 @@ function visitorAddress(n: number): string {
   return `127.0.${1 + Math.floor(n / 250)}.${1 + (n % 250)}`;
 }
 
-async function eventStreamClients(instance: ServerProcess): Promise<number> {
+async function scrape(instance: ServerProcess): Promise<string> {
   const response = await fetch(`${instance.url}/metrics`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   });
-  const match = /^inbox_event_stream_clients (\d+)$/m.exec(await response.text());
+  return response.text();
+}
+
+async function eventStreamClients(instance: ServerProcess): Promise<number> {
+  const match = /^inbox_event_stream_clients (\d+)$/m.exec(await scrape(instance));
   if (!match) throw new Error("no inbox_event_stream_clients in /metrics");
   return Number(match[1]);
+}
+
+/** GETs the app answered for the route `/`, on one instance, any status. */
+async function homePageRequests(instance: ServerProcess): Promise<number> {
+  let count = 0;
+  for (const match of (await scrape(instance)).matchAll(/^http_requests_total\{([^}]*)\} (\d+)$/gm)) {
+    if (match[1]!.includes('route="/",') && match[1]!.includes('method="GET"')) count += Number(match[2]);
+  }
+  return count;
 }
 
 // Two instances need a shared Postgres, which runs wherever TEST_DATABASE_URL
@@ -64,6 +80,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("nginx in front of two instances
   const serverUrl = process.env.TEST_DATABASE_URL ?? "";
   let databaseUrl: string;
   let dataDir: string;
+  /** The release's build as deploy/ serves it: its pages moved to the proxy's origin. */
+  let siteDir: string;
   let proxy: NginxProxy;
   let client: ProxyClient;
   let env: Record<string, string>;
@@ -75,7 +93,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("nginx in front of two instances
     databaseUrl = await createScratchPostgresDatabase(serverUrl, "topology");
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "topology-"));
     appPorts = [await freePort(), await freePort()];
-    proxy = await startNginx(appPorts);
+    siteDir = fs.mkdtempSync(path.join(os.tmpdir(), "topology-site-"));
+    // nginx reads the files per request: they are written once its port, and so the origin, is known.
+    proxy = await startNginx(appPorts, { clientDir: path.join(siteDir, "client") });
+    fs.cpSync(clientBuildDir, path.join(siteDir, "client"), { recursive: true });
+    fs.copyFileSync(path.join(clientBuildDir, "..", BUILD_INFO_FILE), path.join(siteDir, BUILD_INFO_FILE));
+    // What building the release with SITE_URL set to the proxy's address writes.
+    await movePagesToOrigin(siteDir, proxy.url);
     client = createProxyClient({ certificate: proxy.certificate });
     env = {
       DATABASE_URL: databaseUrl,
@@ -108,6 +132,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("nginx in front of two instances
     await Promise.all(instances.map((instance) => instance.stop()));
     await proxy?.stop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (siteDir) fs.rmSync(siteDir, { recursive: true, force: true });
     if (databaseUrl) await dropScratchPostgresDatabase(serverUrl, databaseUrl);
   });
 
@@ -160,6 +185,55 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("nginx in front of two instances
       http.get(`${proxy.httpUrl}/about`, { headers: { host: "other.example" } }, resolve).on("error", reject),
     );
     await expect(otherHost).rejects.toThrow(/socket hang up/);
+  });
+
+  it("answers an anonymous GET for a prerendered page from its file, and a signed-in one through the app", async () => {
+    const seen = async () => (await Promise.all(instances.map(homePageRequests))).reduce((a, b) => a + b);
+    const before = await seen();
+    const page = await client.request(`${proxy.url}/`);
+    expect(page.status).toBe(200);
+    // Only the app makes request ids.
+    expect(page.headers["x-request-id"]).toBeUndefined();
+    expect(page.body).toBe(fs.readFileSync(path.join(siteDir, "client", "index.html"), "utf8"));
+    // The runtime origin in the canonical link and the structured data, not the build's.
+    expect(page.body).toContain(`<link rel="canonical" href="${proxy.url}/"`);
+    expect(page.body).toContain(`"url":"${proxy.url}"`);
+    expect(page.body).not.toContain(readPrerenderOrigin(clientBuildDir));
+    expect(page.body).not.toContain(navActions.signOut.action);
+    expect(page.headers.vary).toContain("Cookie");
+    // The build's variants, as they are.
+    const brotli = await client.request(`${proxy.url}/`, { headers: { "accept-encoding": "br" } });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(Number(brotli.headers["content-length"])).toBe(
+      fs.statSync(path.join(siteDir, "client", "index.html.br")).size,
+    );
+    const data = await client.request(`${proxy.url}/about.data`);
+    expect(data.headers["x-request-id"]).toBeUndefined();
+    expect(data.headers["content-type"]).toBe("text/x-script; charset=utf-8");
+    expect(data.body).toContain(proxy.url);
+
+    // The same security headers as the app's answer for the page, but for the nonce.
+    const rendered = await client.request(`${proxy.url}/?from=mail`);
+    expect(rendered.headers["x-request-id"]).toBeDefined();
+    expect(page.headers["content-security-policy"]).toBe(
+      String(rendered.headers["content-security-policy"]).replace(/ 'nonce-[^']+'/, ""),
+    );
+    const helmetHeaders = Object.keys(rendered.headers).filter(
+      (name) =>
+        /^(x-|cross-origin|origin-agent|referrer|strict-transport)/.test(name) && name !== "x-request-id",
+    );
+    expect(helmetHeaders.length).toBeGreaterThan(8);
+    for (const name of helmetHeaders) expect(page.headers[name], name).toBe(rendered.headers[name]);
+    expect(await seen()).toBe(before + 1);
+
+    // A signed-in visitor gets the app's render, with Sign Out in the header.
+    const signedIn = await client.request(`${proxy.url}/`, { headers: { cookie: adminCookie } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers["x-request-id"]).toBeDefined();
+    expect(signedIn.headers["cache-control"]).toBe("private, no-store");
+    expect(signedIn.body).toContain(navActions.signOut.label);
+    expect(signedIn.body).toContain(`<link rel="canonical" href="${proxy.url}/"`);
+    expect(await seen()).toBe(before + 2);
   });
 
   it("delivers a change made through one instance to an event stream held by the other", async () => {

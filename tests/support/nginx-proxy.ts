@@ -10,7 +10,7 @@ import { clientBuildDir, freePort } from "./server-process";
 export const SITE_CONFIG = path.resolve("deploy/nginx/volta-meridian.conf");
 
 export interface NginxProxy {
-  /** https://127.0.0.1:<port>: the site as visitors reach it. */
+  /** https://127.0.0.1:<port>: the site as visitors reach it (http:// with `plain`). */
   readonly url: string;
   /** http://127.0.0.1:<port>: the plain-HTTP listener that redirects. */
   readonly httpUrl: string;
@@ -18,6 +18,8 @@ export interface NginxProxy {
   readonly certificate: string;
   readonly accessLog: () => string;
   readonly errorLog: () => string;
+  /** nginx's master process (its worker is its child). */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -33,6 +35,8 @@ function replaceAll(text: string, from: string | RegExp, to: string): string {
  * replaced: the listening ports (loopback, no IPv6), the host name, the
  * certificate, the instances' ports and the release's client build.
  * Everything else (locations, headers, limits, timeouts) is the file as shipped.
+ * `plain` drops TLS from the site's listener (the benchmark compares it with
+ * a plain file server).
  */
 export function templateSiteConfig(options: {
   httpPort: number;
@@ -40,17 +44,20 @@ export function templateSiteConfig(options: {
   appPorts: [number, number];
   certificate: string;
   key: string;
+  clientDir: string;
+  plain?: boolean;
 }): string {
   let config = fs.readFileSync(SITE_CONFIG, "utf8");
   config = replaceAll(config, /^\s*listen \[::\]:.*\n/gm, "");
   config = replaceAll(config, /listen 80\b/g, `listen 127.0.0.1:${options.httpPort}`);
   config = replaceAll(config, /listen 443\b/g, `listen 127.0.0.1:${options.httpsPort}`);
+  if (options.plain) config = replaceAll(config, / ssl http2\b/g, "");
   config = replaceAll(config, /ssl_certificate .*;/g, `ssl_certificate ${options.certificate};`);
   config = replaceAll(config, /ssl_certificate_key .*;/g, `ssl_certificate_key ${options.key};`);
   config = replaceAll(config, "server_name volta.example.com;", "server_name 127.0.0.1;");
   config = replaceAll(config, "127.0.0.1:3001 ", `127.0.0.1:${options.appPorts[0]} `);
   config = replaceAll(config, "127.0.0.1:3002 ", `127.0.0.1:${options.appPorts[1]} `);
-  config = replaceAll(config, "/srv/volta/current/build/client", clientBuildDir);
+  config = replaceAll(config, "/srv/volta/current/build/client", options.clientDir);
   return config;
 }
 
@@ -114,16 +121,20 @@ async function waitForPort(port: number, child: ChildProcess, errorLog: () => st
 
 /**
  * Debian's nginx (installed when missing) in front of the given app ports,
- * with the deploy configuration, in the foreground on free loopback ports.
+ * with the deploy configuration, in the foreground on free loopback ports,
+ * serving files from `clientDir` (the build's client directory by default).
  */
-export async function startNginx(appPorts: [number, number]): Promise<NginxProxy> {
+export async function startNginx(
+  appPorts: [number, number],
+  { clientDir = clientBuildDir, plain = false }: { clientDir?: string; plain?: boolean } = {},
+): Promise<NginxProxy> {
   const nginx = ensureNginx();
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "nginx-topology-"));
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
   const { certificate, key } = makeCertificate(prefix);
   fs.writeFileSync(
     path.join(prefix, "site.conf"),
-    templateSiteConfig({ httpPort, httpsPort, appPorts, certificate, key }),
+    templateSiteConfig({ httpPort, httpsPort, appPorts, certificate, key, clientDir, plain }),
   );
   fs.writeFileSync(path.join(prefix, "nginx.conf"), mainConfig(prefix));
   const read = (file: string) => () => {
@@ -158,11 +169,12 @@ export async function startNginx(appPorts: [number, number]): Promise<NginxProxy
     throw error;
   }
   return {
-    url: `https://127.0.0.1:${httpsPort}`,
+    url: `${plain ? "http" : "https"}://127.0.0.1:${httpsPort}`,
     httpUrl: `http://127.0.0.1:${httpPort}`,
     certificate: fs.readFileSync(certificate, "utf8"),
     accessLog: read("access.log"),
     errorLog,
+    pid: child.pid!,
     async stop() {
       // SIGQUIT: nginx's graceful stop.
       if (child.exitCode === null) child.kill("SIGQUIT");

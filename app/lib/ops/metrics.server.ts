@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
-import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { jobs } from "../../../db/schema";
 import type { ConnectionStats, DatabaseHandle } from "../db/db.server";
 import { logger } from "./logger.server";
-import { SeriesCounter, SeriesHistogram } from "./series-metrics.server";
 
 /**
  * The process's Prometheus metrics. Counters live in this process (each
@@ -14,20 +13,20 @@ import { SeriesCounter, SeriesHistogram } from "./series-metrics.server";
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
 
-export const httpRequests = new SeriesCounter(
-  "http_requests_total",
-  "HTTP requests answered, by route pattern, method and status.",
-  ["route", "method", "status"],
-  registry,
-);
+export const httpRequests = new Counter({
+  name: "http_requests_total",
+  help: "HTTP requests answered, by route pattern, method and status.",
+  labelNames: ["route", "method", "status"] as const,
+  registers: [registry],
+});
 
-export const httpRequestDuration = new SeriesHistogram(
-  "http_request_duration_seconds",
-  "Time from receiving a request to finishing its response, by route pattern.",
-  ["route", "method"],
-  [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registry,
-);
+export const httpRequestDuration = new Histogram({
+  name: "http_request_duration_seconds",
+  help: "Time from receiving a request to finishing its response, by route pattern.",
+  labelNames: ["route", "method"] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
 
 export const inquiriesStored = new Counter({
   name: "inquiries_stored_total",
