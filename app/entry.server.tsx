@@ -1,3 +1,4 @@
+import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -7,10 +8,8 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
-import { DocumentRowsContext } from "~/components/inbox/document-rows";
 import { NonceProvider } from "~/components/nonce-provider";
-import { cspNonceContext, documentRowsContext } from "~/lib/context.server";
-import { compactManifestStream } from "~/lib/http/compact-manifest.server";
+import { cspNonceContext } from "~/lib/context.server";
 import { isDatabaseUnavailable } from "~/lib/db/database-unavailable.server";
 import { logger } from "~/lib/ops/logger.server";
 import { currentRequestId } from "~/lib/ops/request-id.server";
@@ -72,8 +71,6 @@ export default function handleRequest(
   // Prerendering calls this without the Express load context; prerendered
   // pages carry no scripts, so they need no nonce (the context's default).
   const nonce = loadContext.get(cspNonceContext) ?? undefined;
-  // The list's rows, which its loader kept out of the hydration data (document-rows.tsx).
-  const documentRows = loadContext.get(documentRowsContext);
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -85,16 +82,17 @@ export default function handleRequest(
     // replaced in the browser: always wait for the whole document.
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <DocumentRowsContext value={documentRows}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </DocumentRowsContext>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
         onAllReady() {
-          const body = compactManifestStream(() => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);

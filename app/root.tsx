@@ -25,7 +25,7 @@ import { company, organizationStructuredData } from "~/content/company";
 import { type AppContext, databaseContext, envContext } from "~/lib/context.server";
 import { prerenderContext } from "~/lib/prerender-context.server";
 import { logger } from "~/lib/ops/logger.server";
-import { countUnreadCached } from "~/lib/inbox/inbox-counts.server";
+import { countUnread } from "~/lib/inbox/inbox.server";
 import { readRequestSession, sessionMiddleware, viewerOf } from "~/lib/http/request-session.server";
 import { addedHeadersMiddleware } from "~/lib/http/response-headers.server";
 import { isPrivatePath, serializeJsonLd } from "~/seo/meta";
@@ -33,7 +33,7 @@ import { isPrivatePath, serializeJsonLd } from "~/seo/meta";
 /** A badge is not worth failing every page for: without a count, none is shown. */
 async function countUnreadForHeader(context: AppContext): Promise<number | undefined> {
   try {
-    return await countUnreadCached(context.get(databaseContext));
+    return await countUnread(context.get(databaseContext).db);
   } catch (error) {
     logger.warn({ err: error }, "could not count unread inquiries for the header");
     return undefined;

@@ -4,9 +4,8 @@
  * time of the inbox's queries (the dashboard loader's: a page plus its total
  * and the unread count) for the first page, a filtered page, a search with no match and one with
  * many (a seeded company), what customers quote (a reference, a phone or
- * WhatsApp number, a phrase of the notes, words of the mail received), the lead desk's "awaiting reply" and "mine" views, once counted afresh each time
- * (after a change) and once with the counts the loader reuses while nothing
- * changes, and the reports page's figures for the last 4, 12 and 52 weeks and a custom
+ * WhatsApp number, a phrase of the notes, words of the mail received), the lead desk's "awaiting reply" and "mine" views,
+ * and the reports page's figures for the last 4, 12 and 52 weeks and a custom
  * range of two years, on PGlite
  * (in memory) and on Postgres (a scratch database on the server of
  * BENCH_DATABASE_URL or TEST_DATABASE_URL, dropped afterwards).
@@ -26,7 +25,7 @@ Seeds an inbox of inquiries, the desk's replies and the leads' mail, and prints 
 inbox's queries (a page, its total and the unread count) for the first page, a
 filter, searches with no match and with many, searches for a reference, a
 phone or WhatsApp number, the notes and the text of mail received, the "awaiting reply" and "mine"
-views, counted afresh and with the counts reused, on PGlite (in memory) and on
+views, on PGlite (in memory) and on
 Postgres (a scratch database, dropped afterwards).
 
 Options:
@@ -50,7 +49,6 @@ const { createScratchPostgresDatabase, dropScratchPostgresDatabase } =
 const { contactSubmissions, user } = await import("../db/schema");
 const { formatInquiryReference } = await import("../app/lib/inbox/inquiries.server");
 const { countInbox, selectInquiryPage } = await import("../app/lib/inbox/inbox.server");
-const { countInboxCached } = await import("../app/lib/inbox/inbox-counts.server");
 const { parseReportRange } = await import("../app/lib/reports/report-range");
 const { buildReport } = await import("../app/lib/reports/weekly-report.server");
 const { seedInquiries } = await import("./bench-seed");
@@ -85,14 +83,13 @@ async function seedDesk(database: DatabaseHandle): Promise<void> {
 async function measure(
   database: DatabaseHandle,
   filter: InboxFilter,
-  cached: boolean,
   viewerId?: string,
 ): Promise<{ p50: number; p99: number }> {
-  const count = cached
-    ? (source: DatabaseHandle) => countInboxCached(source, filter, viewerId)
-    : (source: DatabaseHandle) => countInbox(source.db, filter, viewerId);
   const run = () =>
-    Promise.all([selectInquiryPage(database.db, filter, undefined, viewerId), count(database)]);
+    Promise.all([
+      selectInquiryPage(database.db, filter, undefined, viewerId),
+      countInbox(database.db, filter, viewerId),
+    ]);
   for (let i = 0; i < 5; i++) await run();
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -198,13 +195,10 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
   console.log(`  rows per view: ${sizes.join(", ")}`);
   console.log(`  load average ${loadAverage()} before the runs`);
   for (const [name, filter] of cases) {
-    for (const cached of [false, true]) {
-      const { p50, p99 } = await measure(database, filter, cached, OWNER_ID);
-      const label = `${name}, ${cached ? "counts reused" : "counted afresh"}`;
-      console.log(
-        `  ${label.padEnd(56)} p50 ${p50.toFixed(1).padStart(7)} ms   p99 ${p99.toFixed(1).padStart(7)} ms`,
-      );
-    }
+    const { p50, p99 } = await measure(database, filter, OWNER_ID);
+    console.log(
+      `  ${name.padEnd(56)} p50 ${p50.toFixed(1).padStart(7)} ms   p99 ${p99.toFixed(1).padStart(7)} ms`,
+    );
   }
   console.log(`  load average ${loadAverage()} after the inbox views`);
   if (!ONLY || "reports page".includes(ONLY)) await benchReports(database);

@@ -17,7 +17,5 @@ export function createGetLoadContext(services: AppServices) {
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       // pino-http's child logger for this request, bound to its id.
       log: req.log,
-      // React Router's data requests end in .data (single fetch); the rest render HTML.
-      document: !req.path.endsWith(".data"),
     });
 }

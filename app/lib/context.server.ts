@@ -4,7 +4,6 @@ import type { Auth } from "./auth/auth.server";
 import type { MailboxStatusBoard } from "./conversation/mailbox-status.server";
 import type { DatabaseHandle } from "./db/db.server";
 import type { Env } from "./env.server";
-import type { InboxRow } from "./inbox/inbox-row";
 import type { StreamSlots } from "./ops/stream-slots.server";
 import type { MailSender } from "./mail/mail.server";
 import type { WebhookSender } from "./webhook/webhook-job.server";
@@ -54,19 +53,6 @@ export const toastCookieContext = createContext<Cookie>();
 /** Open inbox event streams per account on this instance (EVENT_STREAMS_PER_ACCOUNT). */
 export const eventStreamSlotsContext = createContext<StreamSlots>();
 
-/**
- * True for a document request (HTML), false for a data request
- * (`*.data`, a client navigation or fetcher) and outside the server.
- */
-export const documentRequestContext = createContext(false);
-
-/**
- * The list's rows for a document's server render, which
- * entry.server.tsx hands to the page: a document sends them once, as HTML,
- * rather than again in the hydration data (inbox-table.tsx reads them back).
- */
-export const documentRowsContext = createContext<InboxRow[] | null>(null);
-
 /** Set by createAppContext: false only while `react-router build` prerenders. */
 const servedContext = createContext(false);
 
@@ -104,8 +90,6 @@ export interface RequestFacts {
   cspNonce?: string;
   /** The request's child logger (pino-http's `req.log`). */
   log?: Logger;
-  /** A document request rather than a data request (`*.data`). */
-  document?: boolean;
 }
 
 /** One request's context: the server's getLoadContext and the tests build it alike. */
@@ -119,7 +103,6 @@ export function createAppContext(services: AppServices, request: RequestFacts): 
   context.set(clientIpContext, request.clientIp);
   context.set(cspNonceContext, request.cspNonce ?? null);
   context.set(loggerContext, request.log ?? null);
-  context.set(documentRequestContext, request.document ?? false);
   context.set(servedContext, true);
   return context;
 }

@@ -25,7 +25,6 @@ import { type RateLimit, consumeRateLimit } from "../lib/http/rate-limit.server"
 import { dataWithToast, redirectWithToast } from "../lib/http/toast.server";
 import { clientIpGroup } from "~/lib/http/client-ip-group.server";
 import { type AppContext, clientIpContext, databaseContext, envContext } from "~/lib/context.server";
-import type { Env } from "~/lib/env.server";
 import { retryAfter } from "~/lib/http/response-headers.server";
 
 /** Binds form tokens to this form. */
@@ -47,14 +46,10 @@ export interface ContactConfig {
   replyFrom: string;
 }
 
-const configs = new WeakMap<Env, ContactConfig>();
-
-/** The form's settings from the configuration in the context, derived once per configuration. */
+/** The form's settings, from the configuration in the context. */
 export function getContactConfig(context: AppContext): ContactConfig {
   const env = context.get(envContext);
-  const cached = configs.get(env);
-  if (cached) return cached;
-  const config: ContactConfig = {
+  return {
     rateLimit: env.CONTACT_RATE_LIMIT,
     acknowledge: env.ACK_EMAILS,
     adminEmails: env.ADMIN_EMAILS,
@@ -64,8 +59,6 @@ export function getContactConfig(context: AppContext): ContactConfig {
     minFillMs: env.CONTACT_MIN_FILL_SECONDS * 1000,
     replyFrom: mailAddressOf(env.MAIL_FROM),
   };
-  configs.set(env, config);
-  return config;
 }
 
 /** "Name <address>" → "address"; a bare address as it is. */

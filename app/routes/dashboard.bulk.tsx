@@ -8,7 +8,6 @@ import { redirectWithToast } from "~/lib/http/toast.server";
 import { LostReasonRequiredError } from "~/lib/inbox/lead-status.server";
 import { logFailure } from "~/lib/ops/failure-reference.server";
 import { logger } from "~/lib/ops/logger.server";
-import { invalidateInboxCounts } from "~/lib/inbox/inbox-counts.server";
 import type { Route } from "./+types/dashboard.bulk";
 import { announceOptionsFromEnv } from "~/lib/inbox/spam-review.server";
 import {
@@ -67,8 +66,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const env = context.get(envContext);
     const result = await runBulkAction(db, input, user.id, env.SITE_URL, announceOptionsFromEnv(env));
-    // The inbox's counts are cached until a change.
-    invalidateInboxCounts(context.get(databaseContext));
     if (result === "not-an-admin") return failure("Only admins can own leads.", 400);
     logger.info({ action: input.action, scope: input.scope, ...result, adminId: user.id }, "bulk action");
     const noun = result.changed === 1 ? "inquiry" : "inquiries";

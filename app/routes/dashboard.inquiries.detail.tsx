@@ -34,7 +34,6 @@ import { LostReasonRequiredError } from "~/lib/inbox/lead-status.server";
 import { replyDeadline, replyState, waitingSince } from "~/lib/inbox/reply-deadline";
 import { logFailure } from "~/lib/ops/failure-reference.server";
 import { logger } from "~/lib/ops/logger.server";
-import { invalidateInboxCounts } from "~/lib/inbox/inbox-counts.server";
 import type { Route } from "./+types/dashboard.inquiries.detail";
 import { applyLeadAction, leadPageOutcome, loadLead } from "./dashboard.inquiries.detail.server";
 import { isLeadPageIntent, LeadPageActionSchema, type LeadPageIntent } from "~/forms/lead-page";
@@ -89,7 +88,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
   // Data, not a thrown error: the live refresh of an open page reads it as "deleted".
   if (!lead) return data({ deleted: true as const, now: Date.now() }, { status: 404 });
-  if (lead.openedAsRead) invalidateInboxCounts(database);
   return { ...lead, viewerId: user.id, now: Date.now() };
 }
 
@@ -126,7 +124,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return failure(logFailure(error, "lead action failed", { intent }), 500, intent);
     }
     if (!found) return failure("This inquiry no longer exists.", 404, intent);
-    invalidateInboxCounts(context.get(databaseContext));
     logger.info({ intent, inquiryId: page.data.id, adminId: user.id }, "lead action");
     const done = leadPageOutcome(page.data);
     return redirectWithToast(context, done.to, { title: done.title });
@@ -152,8 +149,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return failure(logFailure(error, "lead action failed", { intent }), 500, intent);
   }
   if (outcome === "not-found") return failure("This inquiry no longer exists.", 404, intent);
-  // The inbox's counts ("mine", "awaiting reply") are cached until a change.
-  invalidateInboxCounts(context.get(databaseContext));
   if (outcome === "not-an-admin") {
     return failure("Only admins can own leads.", 400, intent, { assigneeId: "Choose an admin." });
   }

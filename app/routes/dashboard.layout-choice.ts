@@ -4,7 +4,6 @@ import { parseForm } from "~/forms/parse-form";
 import { databaseContext } from "~/lib/context.server";
 import { readFormData, refuseForeignForm } from "~/lib/http/form-data.server";
 import { guardedUser } from "~/lib/http/guards.server";
-import { invalidateInboxCounts } from "~/lib/inbox/inbox-counts.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { saveInboxLayout } from "~/lib/workspace/preferences.server";
 import type { Route } from "./+types/dashboard.layout-choice";
@@ -28,8 +27,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const database = context.get(databaseContext);
   await saveInboxLayout(database.db, user.id, parsed.data.layout);
-  // The layout is kept with the counts: this process's next page must not wait for the NOTIFY.
-  invalidateInboxCounts(database);
   return redirectWithToast(context, inboxUrl(parsed.data.back), {
     title: parsed.data.layout === "list" ? "Showing the list" : "Showing cards",
   });

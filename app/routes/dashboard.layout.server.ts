@@ -1,13 +1,9 @@
 import { parseInboxFilter } from "~/forms/inbox";
 import { type AppContext, databaseContext } from "~/lib/context.server";
 import { guardedUser } from "~/lib/http/guards.server";
-import {
-  cachedUntilInboxChange,
-  countInboxCached,
-  countUnreadCached,
-  dueFollowUpsCached,
-  spamCountsCached,
-} from "~/lib/inbox/inbox-counts.server";
+import { countDueFollowUps } from "~/lib/inbox/follow-ups.server";
+import { countInbox, countUnread } from "~/lib/inbox/inbox.server";
+import { countSpamAndHeld } from "~/lib/inbox/spam-review.server";
 import { logger } from "~/lib/ops/logger.server";
 import { listSavedViews } from "~/lib/workspace/saved-views.server";
 import type { WorkspaceData } from "~/lib/workspace/workspace-data";
@@ -19,23 +15,20 @@ import type { WorkspaceData } from "~/lib/workspace/workspace-data";
  */
 export async function loadWorkspace(context: AppContext): Promise<WorkspaceData> {
   const user = guardedUser(context);
-  const database = context.get(databaseContext);
+  const { db } = context.get(databaseContext);
   const data: WorkspaceData = { userName: user.name || user.email, views: [] };
   try {
     const [unread, trapped, dueFollowUps, views] = await Promise.all([
-      countUnreadCached(database),
-      spamCountsCached(database),
-      dueFollowUpsCached(database, new Date()),
-      cachedUntilInboxChange(database, `saved-views:${user.id}`, () => listSavedViews(database.db, user.id)),
+      countUnread(db),
+      countSpamAndHeld(db),
+      countDueFollowUps(db, { now: new Date() }),
+      listSavedViews(db, user.id),
     ]);
     data.unread = unread;
     data.held = trapped.held;
     data.dueFollowUps = dueFollowUps;
-    // Counted through the same cache as the inbox's own header: free until a change.
     const counts = await Promise.all(
-      views.map((view) =>
-        countInboxCached(database, parseInboxFilter(new URLSearchParams(view.query)), user.id),
-      ),
+      views.map((view) => countInbox(db, parseInboxFilter(new URLSearchParams(view.query)), user.id)),
     );
     data.views = views.map((view, index) => ({ ...view, count: counts[index]?.total }));
   } catch (error) {

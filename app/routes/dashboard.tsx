@@ -1,13 +1,13 @@
 import {
   data,
   href,
+  Link,
   type ShouldRevalidateFunctionArgs,
   useActionData,
   useLoaderData,
   useNavigation,
   useSearchParams,
 } from "react-router";
-import { PageLink } from "~/components/ui/page-link";
 import { InboxFilters, InboxPagination } from "~/components/inbox/inbox-filters";
 import { NewTabNote } from "~/components/inbox/inquiry-card";
 import { InboxSubmissions } from "~/components/inbox/inbox-submissions";
@@ -25,23 +25,16 @@ import {
 } from "~/forms/inbox";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { guardedUser } from "~/lib/http/guards.server";
-import {
-  assignableAdminsCached,
-  cachedUntilInboxChange,
-  inboxRowPageCached,
-  countInboxCached,
-  invalidateInboxCounts,
-  replyMetricsCached,
-  spamCountsCached,
-} from "~/lib/inbox/inbox-counts.server";
-import { announceOptionsFromEnv } from "~/lib/inbox/spam-review.server";
+import { listAssignableAdmins } from "~/lib/inbox/assignment.server";
+import { computeReplyMetrics } from "~/lib/inbox/reply-metrics.server";
+import { announceOptionsFromEnv, countSpamAndHeld } from "~/lib/inbox/spam-review.server";
 import { applyInquiryAction } from "~/lib/inbox/lead-page-actions.server";
-import { selectInquiryPage, toInboxPage } from "~/lib/inbox/inbox.server";
+import { countInbox, selectInquiryPage, toInboxPage } from "~/lib/inbox/inbox.server";
 import { type InboxCard, toInboxCard } from "~/lib/inbox/inbox-card";
 import { type InboxRow, toInboxRow } from "~/lib/inbox/inbox-row";
 import { selectInboxRowPage } from "~/lib/inbox/inbox-list.server";
 import { readInboxLayout } from "~/lib/workspace/preferences.server";
-import { useInboxRowViews } from "~/components/inbox/inbox-table";
+import { toInboxRowView } from "~/components/inbox/inbox-table";
 import { InboxViewBar } from "~/components/inbox/inbox-view-bar";
 import { InboxKeyboard } from "~/components/inbox/inbox-keyboard";
 import { BulkBar } from "~/components/inbox/bulk-bar";
@@ -52,13 +45,8 @@ import { redirectWithToast } from "~/lib/http/toast.server";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/dashboard";
 import { readFormData } from "~/lib/http/form-data.server";
-import {
-  databaseContext,
-  documentRequestContext,
-  documentRowsContext,
-  envContext,
-} from "~/lib/context.server";
-import type { DatabaseHandle } from "~/lib/db/db.server";
+import { databaseContext, envContext } from "~/lib/context.server";
+import type { Db } from "~/lib/db/db.server";
 
 export const handle = { hydrate: true };
 
@@ -75,34 +63,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filter = parseInboxFilter(new URL(request.url).searchParams);
   const now = Date.now();
   try {
-    const database = context.get(databaseContext);
-    const layout = await cachedUntilInboxChange(database, `inbox-layout:${user.id}`, () =>
-      readInboxLayout(database.db, user.id),
-    );
-    // Counts, metrics and the admin list come from a cache cleared by every change,
-    // so an unchanged inbox costs one query.
-    const [page, { unread }, metrics, admins, spamCounts] = await Promise.all([
-      loadInboxPage(database, filter, layout, user.id),
-      countInboxCached(database, filter, user.id),
-      replyMetricsCached(database, new Date(now)),
-      assignableAdminsCached(database),
-      spamCountsCached(database),
+    const { db } = context.get(databaseContext);
+    const layout = await readInboxLayout(db, user.id);
+    const [page, metrics, admins, spamCounts] = await Promise.all([
+      loadInboxPage(db, filter, layout, user.id),
+      computeReplyMetrics(db, new Date(now)),
+      listAssignableAdmins(db),
+      countSpamAndHeld(db),
     ]);
     const assignable = admins.map(({ id, name }) => ({ id, name }));
-    // A document's rows go out once, as HTML: the server render takes them from
-    // the context, the browser reads them back from the page (inbox-table.tsx).
-    let rows: InboxRow[] | null = page.rows;
-    if (layout === "list" && context.get(documentRequestContext)) {
-      context.set(documentRowsContext, rows);
-      rows = null;
-    }
     // Each layout carries only what it renders: the list's rows are a fraction of a card.
     return {
       ...page,
-      rows,
       layout,
       viewerId: user.id,
-      unread,
       filter,
       now,
       metrics,
@@ -117,32 +91,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** The layout's page: the list reads only the columns its rows show (inbox-list.server.ts). */
-async function loadInboxPage(
-  database: DatabaseHandle,
-  filter: InboxFilter,
-  layout: InboxLayout,
-  viewerId: string,
-) {
+/**
+ * The layout's page and the view's counts: the list reads only the columns
+ * its rows show (inbox-list.server.ts).
+ */
+async function loadInboxPage(db: Db, filter: InboxFilter, layout: InboxLayout, viewerId: string) {
   const pageSize = pageSizeOf(layout);
-  const counted = countInboxCached(database, filter, viewerId);
+  const counted = countInbox(db, filter, viewerId);
   if (layout === "list") {
-    // Kept as rows, not as the query's result: what every later answer sends.
-    const [rows, { total }] = await Promise.all([
-      inboxRowPageCached(database, filter, viewerId, async () =>
-        (await selectInboxRowPage(database.db, filter, pageSize, viewerId)).map(toInboxRow),
-      ),
+    const [selected, { total, unread }] = await Promise.all([
+      selectInboxRowPage(db, filter, pageSize, viewerId),
       counted,
     ]);
-    const { items, ...page } = toInboxPage(rows, total, filter, pageSize);
-    return { ...page, items: [] as InboxCard[], rows: items };
+    const { items, ...page } = toInboxPage(selected.map(toInboxRow), total, filter, pageSize);
+    return { ...page, unread, items: [] as InboxCard[], rows: items };
   }
-  const [selected, { total }] = await Promise.all([
-    selectInquiryPage(database.db, filter, pageSize, viewerId),
+  const [selected, { total, unread }] = await Promise.all([
+    selectInquiryPage(db, filter, pageSize, viewerId),
     counted,
   ]);
   const { items, ...page } = toInboxPage(selected, total, filter, pageSize);
-  return { ...page, items: items.map(toInboxCard), rows: [] as InboxRow[] };
+  return { ...page, unread, items: items.map(toInboxCard), rows: [] as InboxRow[] };
 }
 
 const SUCCESS_TITLES: Record<InboxAction["intent"], string> = {
@@ -186,7 +155,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failure(logFailure(error, "inbox action failed", { intent: parsed.data.intent }), 500);
   }
   if (!found) return failure("This inquiry no longer exists.", 404);
-  invalidateInboxCounts(context.get(databaseContext));
   logger.info({ intent: parsed.data.intent, inquiryId: parsed.data.id, adminId: user.id }, "inbox action");
   return redirectWithToast(context, backUrl(request), { title: SUCCESS_TITLES[parsed.data.intent] });
 }
@@ -235,7 +203,7 @@ export default function Dashboard() {
   const deleteId = searchParams.get("delete");
   // A refused bulk action comes back with what was selected (dashboard.bulk.tsx).
   const selected = new Set(searchParams.getAll("selected"));
-  const rowViews = useInboxRowViews(rows, now);
+  const rowViews = rows.map((row) => toInboxRowView(row, now));
   const empty = layout === "list" ? rowViews.length === 0 : items.length === 0;
   const filtered = filter.status !== "all" || Boolean(filter.interest || filter.dealSize || filter.q);
 
@@ -270,13 +238,13 @@ export default function Dashboard() {
             <span data-testid="inbox-total">{dashboardPage.totalLabel(total)}</span>
             {filtered ? " in this view" : ""} · <span data-testid="inbox-unread">{`${unread} unread`}</span>
             {" · "}
-            <PageLink to={`${href("/dashboard")}?status=held`} data-testid="inbox-held">
+            <Link to={`${href("/dashboard")}?status=held`} data-testid="inbox-held">
               {`${spamCounts.held} held for review`}
-            </PageLink>
+            </Link>
             {" · "}
-            <PageLink to={`${href("/dashboard")}?status=spam`} data-testid="inbox-spam">
+            <Link to={`${href("/dashboard")}?status=spam`} data-testid="inbox-spam">
               {`${spamCounts.spam} spam`}
-            </PageLink>
+            </Link>
           </p>
         </div>
       </header>

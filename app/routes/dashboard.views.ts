@@ -3,7 +3,6 @@ import { type SavedViewAction, SavedViewActionSchema, viewQuery } from "~/forms/
 import { parseForm } from "~/forms/parse-form";
 import { databaseContext } from "~/lib/context.server";
 import type { Db } from "~/lib/db/db.server";
-import { invalidateInboxCounts } from "~/lib/inbox/inbox-counts.server";
 import { readFormData, refuseForeignForm } from "~/lib/http/form-data.server";
 import { guardedUser } from "~/lib/http/guards.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
@@ -44,8 +43,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const database = context.get(databaseContext);
     const done = await apply(database.db, parsed.data, user.id);
-    // Saved views are kept with the counts: this process's next page must not wait for the NOTIFY.
-    invalidateInboxCounts(database);
     if (done === null) return refuse("Only your own views can be deleted.");
     logger.info({ intent: parsed.data.intent, adminId: user.id }, "saved view");
     return redirectWithToast(context, back, { title: done });

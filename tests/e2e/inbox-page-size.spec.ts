@@ -55,9 +55,10 @@ test.use({
  * budget moved to 84 KB with them. The inline route manifest written
  * compactly, the frame's buttons as one class, links to the page's own
  * route without discovery hints and cards whose id is only in their
- * checkbox brought it back under 80 KB.
+ * checkbox brought it back under 80 KB. The manifest as React Router
+ * writes it again (docs/decisions/070) made it 80.9 KB: the budget is 82 KB.
  */
-const MAX_HTML_KB = 80;
+const MAX_HTML_KB = 82;
 
 test(`the inbox page with ${INBOX_PAGE_SIZE} full cards is at most ${MAX_HTML_KB} KB of HTML`, async ({
   inbox,
@@ -81,9 +82,11 @@ test(`the inbox page with ${INBOX_PAGE_SIZE} full cards is at most ${MAX_HTML_KB
  * HTML, and not again in the hydration data (the browser reads them back
  * from the page), the manifest written compactly, the rows inside the bulk
  * form and the frame's buttons as one class brought it under its 40 KB
- * budget (docs/decisions/062).
+ * budget (docs/decisions/062). The rows in the hydration data again and the
+ * manifest as React Router writes it (docs/decisions/070) made it 52.8 KB:
+ * the budget is 54 KB.
  */
-const MAX_LIST_HTML_KB = 40;
+const MAX_LIST_HTML_KB = 54;
 
 test.describe("the compact list", () => {
   test.use({ inboxLayout: "list" });

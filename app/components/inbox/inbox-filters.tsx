@@ -1,5 +1,4 @@
-import { Form, href } from "react-router";
-import { PageLink } from "~/components/ui/page-link";
+import { Form, href, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { INBOX_BUTTON } from "./card-button";
@@ -48,13 +47,13 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
         <ul>
           {INBOX_STATUS_VALUES.map((status) => (
             <li key={status}>
-              <PageLink
+              <Link
                 to={viewHref({ ...base, status })}
                 aria-current={filter.status === status ? "page" : undefined}
                 className="inbox-tab"
               >
                 {INBOX_STATUS_LABELS[status]}
-              </PageLink>
+              </Link>
             </li>
           ))}
         </ul>
@@ -63,13 +62,13 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
         <ul>
           {([undefined, ...INBOX_OWNER_VALUES] as const).map((owner) => (
             <li key={owner ?? "anyone"}>
-              <PageLink
+              <Link
                 to={viewHref({ ...base, status: filter.status, owner })}
                 aria-current={filter.owner === owner ? "page" : undefined}
                 className="inbox-owner"
               >
                 {owner ? INBOX_OWNER_LABELS[owner] : "Anyone"}
-              </PageLink>
+              </Link>
             </li>
           ))}
         </ul>
@@ -118,9 +117,9 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
           <Button type="submit" className="icon-search">
             Apply
           </Button>
-          <PageLink to={href("/dashboard")} className={buttonVariants({ variant: "ghost" })}>
+          <Link to={href("/dashboard")} className={buttonVariants({ variant: "ghost" })}>
             Clear
-          </PageLink>
+          </Link>
         </div>
       </Form>
       <a
@@ -159,9 +158,9 @@ export function InboxPagination({
   return (
     <nav aria-label="Pagination" className="inbox-pages">
       {filter.page > 1 ? (
-        <PageLink to={to(filter.page - 1)} className={INBOX_BUTTON} rel="prev">
+        <Link to={to(filter.page - 1)} className={INBOX_BUTTON} rel="prev">
           Previous
-        </PageLink>
+        </Link>
       ) : (
         <span />
       )}
@@ -174,21 +173,17 @@ export function InboxPagination({
             </li>
           ) : (
             <li key={n}>
-              <PageLink
-                to={to(n)}
-                aria-current={n === filter.page ? "page" : undefined}
-                aria-label={`Page ${n}`}
-              >
+              <Link to={to(n)} aria-current={n === filter.page ? "page" : undefined} aria-label={`Page ${n}`}>
                 {n}
-              </PageLink>
+              </Link>
             </li>
           ),
         )}
       </ol>
       {filter.page < pageCount ? (
-        <PageLink to={to(filter.page + 1)} className={INBOX_BUTTON} rel="next">
+        <Link to={to(filter.page + 1)} className={INBOX_BUTTON} rel="next">
           Next
-        </PageLink>
+        </Link>
       ) : (
         <span />
       )}

@@ -1,17 +1,14 @@
-import { useContext, useState } from "react";
-import { href } from "react-router";
+import { href, Link } from "react-router";
 import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "~/content/inquiry-options";
 import { isLeadStatus, LEAD_STATUS_LABELS } from "~/content/lead-desk";
 import type { InboxRow } from "~/lib/inbox/inbox-row";
 import { formatInquiryReference } from "~/lib/inbox/inquiry-reference";
 import { replyState } from "~/lib/inbox/reply-deadline";
-import { PageLink } from "~/components/ui/page-link";
-import { DocumentRowsContext } from "./document-rows";
 import { formatAge } from "./relative-time";
 
 const LAST_FROM_LABELS = { us: "Ours", them: "Theirs" } as const;
 
-/** A row as it reads: every cell's text, computed from an InboxRow or read back from the page. */
+/** A row as it reads: every cell's text, computed from an InboxRow. */
 export interface InboxRowView {
   id: string;
   name: string;
@@ -42,52 +39,6 @@ export function toInboxRowView(row: InboxRow, now: number): InboxRowView {
   if (row.company) view.company = row.company;
   if (state === "overdue" || state === "due-soon") view.mark = state;
   return view;
-}
-
-/**
- * The rows the server rendered, read back from the page for hydration: a
- * document carries its rows once, as HTML, not again in the hydration data
- * (the loader leaves them out of a document's data; DocumentRowsContext
- * hands them to the server render). The live refresh that follows every
- * page load (use-inbox-events.ts) brings the rows as data.
- */
-function readRenderedRows(): InboxRowView[] {
-  if (typeof document === "undefined") return [];
-  return Array.from(document.querySelectorAll<HTMLTableRowElement>(".inbox-table tr[data-row]"), (tr) => {
-    const cells = tr.cells;
-    const text = (at: number) => cells[at]?.textContent ?? "";
-    const lead = cells[2]!;
-    const ageCell = cells[7]!;
-    const mark = ageCell.querySelector("b");
-    const company = lead.querySelector("span");
-    const view: InboxRowView = {
-      id: cells[0]!.querySelector("input")!.value,
-      name: lead.querySelector("a")!.textContent ?? "",
-      unread: tr.dataset.unread === "true",
-      interest: text(3),
-      dealSize: text(4),
-      status: text(5),
-      owner: text(6),
-      age: ageCell.firstChild?.nodeType === Node.TEXT_NODE ? (ageCell.firstChild.textContent ?? "") : "",
-      lastFrom: text(8),
-    };
-    if (company) view.company = company.textContent ?? "";
-    if (mark) view.mark = mark.classList.contains("due-soon") ? "due-soon" : "overdue";
-    return view;
-  });
-}
-
-/**
- * The list's rows as they read at `now`: from the loader's data when it
- * has them, else (a document) from the server render's context, else (the
- * browser hydrating that document) from the page.
- */
-export function useInboxRowViews(rows: InboxRow[] | null, now: number): InboxRowView[] {
-  const documentRows = useContext(DocumentRowsContext);
-  const [rendered] = useState(() => (rows === null && documentRows === null ? readRenderedRows() : null));
-  if (rows) return rows.map((row) => toInboxRowView(row, now));
-  if (documentRows) return documentRows.map((row) => toInboxRowView(row, now));
-  return rendered ?? [];
 }
 
 /**
@@ -142,7 +93,7 @@ function InboxTableRow({ row, selected }: { row: InboxRowView; selected: boolean
       </td>
       <td>{formatInquiryReference(row.id)}</td>
       <th scope="row">
-        <PageLink to={href("/dashboard/inquiries/:id", { id: row.id })}>{row.name}</PageLink>
+        <Link to={href("/dashboard/inquiries/:id", { id: row.id })}>{row.name}</Link>
         {row.unread ? <b>Unread</b> : null}
         {row.company !== undefined ? <span>{row.company}</span> : null}
       </th>

@@ -1,5 +1,4 @@
-import { href, useLocation } from "react-router";
-import { PageLink } from "~/components/ui/page-link";
+import { href, Link, useLocation } from "react-router";
 import { INBOX_BUTTON } from "./card-button";
 import {
   INBOX_LAYOUT_LABELS,
@@ -31,9 +30,9 @@ export function InboxViewBar({ filter, layout }: { filter: InboxFilter; layout: 
         <ul>
           {INBOX_SORT_VALUES.map((sort) => (
             <li key={sort}>
-              <PageLink to={sortHref(filter, sort)} aria-current={filter.sort === sort ? "page" : undefined}>
+              <Link to={sortHref(filter, sort)} aria-current={filter.sort === sort ? "page" : undefined}>
                 {INBOX_SORT_LABELS[sort]}
-              </PageLink>
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,14 +1,7 @@
 import { createContext, type MiddlewareFunction } from "react-router";
-import {
-  SESSION_ABSOLUTE_MAX_MS,
-  SESSION_EXPIRES_IN_SECONDS,
-  SESSION_UPDATE_AGE_SECONDS,
-  sessionCookieName,
-} from "../auth/auth.server";
 import { readAdminRole } from "../auth/roles.server";
-import { lookUpSession } from "../auth/session-lookup.server";
 import { getSession, type SignedInSession, type Viewer } from "../auth/viewer.server";
-import { type AppContext, databaseContext, envContext, isServedContext } from "../context.server";
+import { type AppContext, databaseContext, isServedContext } from "../context.server";
 import { withHeaders } from "./response-headers.server";
 
 /** Who sent this request, read once by the root middleware for everything after it. */
@@ -38,16 +31,6 @@ export function viewerOf({ session, isAdmin }: RequestSession): Viewer {
   return { user: session?.user ?? null, isAdmin };
 }
 
-function lookUpSessionOf(context: AppContext, cookie: string) {
-  const env = context.get(envContext);
-  return lookUpSession(context.get(databaseContext), env, cookie, {
-    cookieName: sessionCookieName(env),
-    expiresInSeconds: SESSION_EXPIRES_IN_SECONDS,
-    updateAgeSeconds: SESSION_UPDATE_AGE_SECONDS,
-    absoluteMaxMs: SESSION_ABSOLUTE_MAX_MS,
-  });
-}
-
 /** A cookie's name, from a Set-Cookie value. */
 const cookieName = (setCookie: string) => setCookie.slice(0, setCookie.indexOf("=")).trim();
 
@@ -61,17 +44,6 @@ const cookieName = (setCookie: string) => setCookie.slice(0, setCookie.indexOf("
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (!isServedContext(context)) {
     context.set(requestSessionContext, ANONYMOUS);
-    return next();
-  }
-  const cookie = request.headers.get("Cookie");
-  // The common case in one query; anything else (a refresh due, a stale cookie) goes to Better Auth.
-  const found = cookie ? await lookUpSessionOf(context, cookie) : undefined;
-  if (found) {
-    context.set(requestSessionContext, {
-      session: found.session,
-      isAdmin: found.role !== null,
-      adminLongPassword: found.role?.longPassword ?? false,
-    });
     return next();
   }
   const { session, headers } = await getSession(context, request);

@@ -120,19 +120,12 @@ export async function completeFollowUp(
   });
 }
 
-/** The UK day last asked about, as instants: every workspace page asks, and the answer is the same all day. */
-let lastDay: { start: number; end: number } | undefined;
-
 /** The first instant after today in UK time: "due" means due before it. */
 export function endOfUkDay(now: Date): Date {
-  const at = now.getTime();
-  if (lastDay && at >= lastDay.start && at < lastDay.end) return new Date(lastDay.end);
   const today = toUkLocal(now).slice(0, 10);
   const next = new Date(`${today}T00:00:00Z`);
   next.setUTCDate(next.getUTCDate() + 1);
-  const end = fromUkLocal(`${next.toISOString().slice(0, 10)}T00:00`)!.getTime();
-  lastDay = { start: fromUkLocal(`${today}T00:00`)!.getTime(), end };
-  return new Date(end);
+  return fromUkLocal(`${next.toISOString().slice(0, 10)}T00:00`)!;
 }
 
 export interface ListedFollowUp extends FollowUp {

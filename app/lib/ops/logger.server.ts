@@ -26,17 +26,6 @@ export function serializeError(value: unknown): unknown {
   };
 }
 
-/** Whether a logger's own bindings (a request's child logger) already carry the request id. */
-const boundRequestIds = new WeakMap<Logger, boolean>();
-function hasBoundRequestId(instance: Logger): boolean {
-  let bound = boundRequestIds.get(instance);
-  if (bound === undefined) {
-    bound = "reqId" in instance.bindings();
-    boundRequestIds.set(instance, bound);
-  }
-  return bound;
-}
-
 /**
  * Every line written while a request is served carries its id: a request's
  * child logger (`context.get(loggerContext)`) binds it, and a line from code
@@ -45,7 +34,8 @@ function hasBoundRequestId(instance: Logger): boolean {
  */
 function requestIdMixin(_merge: object, _level: number, instance: Logger): object {
   const reqId = currentRequestId();
-  return reqId === undefined || hasBoundRequestId(instance) ? {} : { reqId };
+  // A request's child logger binds the id itself.
+  return reqId === undefined || "reqId" in instance.bindings() ? {} : { reqId };
 }
 
 /**

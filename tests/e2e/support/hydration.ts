@@ -2,9 +2,9 @@ import type { Page } from "@playwright/test";
 
 /**
  * Resolves once React has hydrated the page, at once on a page that ships no
- * scripts. A hydrating page asks for its scripts after its first paint
- * (decision 064), which may come after the load event `goto` waits for; until
- * it hydrates, a click is a plain document request, not the app's.
+ * scripts. React hydrates in a transition, which may end after the load
+ * event `goto` waits for; until it hydrates, a click is a plain document
+ * request, not the app's.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {

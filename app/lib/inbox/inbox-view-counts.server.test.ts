@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { eq, type SQLWrapper, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type SQLWrapper, sql } from "drizzle-orm";
 import { contactSubmissions, user } from "../../../db/schema";
 import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
 import type { InboxFilter } from "~/forms/inbox";
@@ -12,7 +12,6 @@ import {
   selectInquiryPage,
   whereOf,
 } from "./inbox.server";
-import { countInboxCached, countUnreadCached, invalidateInboxCounts } from "./inbox-counts.server";
 import { inboxView, numberedInquiry } from "../../../tests/support/inbox-fixtures";
 
 const view = inboxView;
@@ -137,72 +136,5 @@ describe.each(testBackends)("inbox counts on %s", (backend) => {
     const awaitingPage = await plan(selectInquiryPage(database.db, awaiting));
     expect(awaitingPage).toContain("Index Scan using contact_submissions_awaiting_idx");
     expect(awaitingPage).not.toContain("Sort");
-  });
-
-  it("reuses counts until the inquiries change, and follows every change", async () => {
-    await database.db.insert(contactSubmissions).values([inquiry(1), inquiry(2)]);
-    const fresh = async (filter: InboxFilter) => ({
-      view: await countInboxCached(database, filter),
-      unread: await countUnreadCached(database),
-    });
-    const expected = async (filter: InboxFilter) => ({
-      view: await countInbox(database.db, filter),
-      unread: await countUnread(database.db),
-    });
-    const settled = async () => {
-      for (const [, filter] of VIEWS) {
-        // Shorter than INBOX_COUNT_TTL_MS: the change must clear the counts, not their expiry.
-        await vi.waitFor(async () => expect(await fresh(filter)).toEqual(await expected(filter)), {
-          timeout: 3_000,
-        });
-      }
-    };
-    await settled();
-
-    // Without the trigger's notification, a cached count is reused as it was.
-    await database.db.execute(
-      sql`alter table contact_submissions disable trigger contact_submissions_notify_inbox`,
-    );
-    try {
-      await database.db.insert(contactSubmissions).values([inquiry(3)]);
-      expect(await countUnreadCached(database)).toBe(2);
-      expect((await countInboxCached(database, view())).total).toBe(2);
-      invalidateInboxCounts(database);
-      expect(await countUnreadCached(database)).toBe(3);
-      expect(await countInboxCached(database, view())).toEqual({ total: 3, unread: 3 });
-    } finally {
-      await database.db.execute(
-        sql`alter table contact_submissions enable trigger contact_submissions_notify_inbox`,
-      );
-    }
-
-    // Every kind of change, by any connection, reaches the counts through the notification.
-    const [row] = await database.db
-      .insert(contactSubmissions)
-      .values([inquiry(4, { interest: "consultation" })])
-      .returning({ id: contactSubmissions.id });
-    await settled();
-    await database.db
-      .update(contactSubmissions)
-      .set({ read_at: new Date() })
-      .where(eq(contactSubmissions.id, row!.id));
-    await settled();
-    await database.db
-      .update(contactSubmissions)
-      .set({ is_spam: true })
-      .where(eq(contactSubmissions.name, "Person 1"));
-    await settled();
-    await database.db.delete(contactSubmissions).where(eq(contactSubmissions.name, "Person 2"));
-    await settled();
-    expect(await countInboxCached(database, view())).toEqual({ total: 2, unread: 1 });
-  });
-
-  it("shares one count between concurrent requests for the same view", async () => {
-    await database.db.insert(contactSubmissions).values([inquiry(1)]);
-    await countUnreadCached(database);
-    invalidateInboxCounts(database);
-    const counts = await Promise.all(Array.from({ length: 5 }, () => countInboxCached(database, view())));
-    expect(new Set(counts).size).toBe(1);
-    expect(counts[0]).toEqual({ total: 1, unread: 1 });
   });
 });
