@@ -3,7 +3,6 @@ import {
   type AnyPgColumn,
   boolean,
   check,
-  date,
   index,
   integer,
   jsonb,
@@ -11,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema";
@@ -305,30 +305,20 @@ export const jobs = pgTable(
     done_at: timestamp({ withTimezone: true }),
     failed_at: timestamp({ withTimezone: true }),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A run that must happen once, whoever enqueues it: a scheduled run's
+     * `<kind>:<scheduled minute>`. A second insert of the key is ignored.
+     */
+    unique_key: text(),
   },
   (table) => [
+    uniqueIndex("jobs_unique_key_idx").on(table.unique_key),
     index("jobs_pending_idx")
       .on(table.next_attempt_at)
       .where(sql`${table.done_at} is null and ${table.failed_at} is null`),
     index("jobs_inquiry_idx").on(table.inquiry_id),
     index("jobs_kind_created_idx").on(table.kind, table.created_at),
   ],
-);
-
-/**
- * A once-a-day job claims its day here (the primary key admits one row per
- * job and date), in the transaction that does the day's work: with several
- * instances, exactly one does it.
- */
-export const dailyJobRuns = pgTable(
-  "daily_job_runs",
-  {
-    job: text().notNull(),
-    day: date({ mode: "string" }).notNull(),
-    ran_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-  },
-  (table) => [primaryKey({ columns: [table.job, table.day] })],
 );
 
 /**

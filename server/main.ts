@@ -3,7 +3,7 @@ import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { createAppServices } from "~/lib/app-services.server";
 import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
-import { startBackgroundJobs } from "~/lib/ops/background-jobs.server";
+import { startBackgroundJobs } from "~/lib/background-jobs.server";
 import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
 import { type DatabaseHandle, databaseOptionsFromEnv, openDatabase } from "~/lib/db/db.server";
 import { configurationError, type Env, productionWarnings } from "~/lib/env.server";

@@ -36,8 +36,11 @@ export const replyPromise = {
   metricsDays: 30,
 } as const;
 
-/** The morning digest to admins: once a day, from this hour (GMT, an hour before the office opens). */
-export const DIGEST_HOUR_GMT = 8;
+/**
+ * The morning digest to admins: once a day at this hour, UK time, before the
+ * office opens (09:00 GMT all year: 10:00 on the summer clock).
+ */
+export const DIGEST_HOUR_UK = 8;
 
 /**
  * Where a reply from the desk tells the inquirer to write back (Reply-To):

@@ -7,8 +7,12 @@ import { createStreamSlots } from "./ops/stream-slots.server";
 import type { AppServices } from "./context.server";
 import type { DatabaseHandle } from "./db/db.server";
 import type { Env } from "./env.server";
+import { backupJob } from "./backup/backup-job.server";
+import { followUpRemindersJob, morningDigestJob, overdueAlertsJob } from "./inbox/desk-jobs.server";
 import type { AnyJobKind } from "./jobs/job-worker.server";
 import { mailJob } from "./mail/mail-job.server";
+import { retentionJob } from "./privacy/retention.server";
+import { weeklyReportJob } from "./reports/weekly-report-mail.server";
 import { createMailSenderFromEnv } from "./mail/mail.server";
 import { logger } from "./ops/logger.server";
 import { createWebhookSender, webhookJob } from "./webhook/webhook-job.server";
@@ -20,17 +24,29 @@ import { createWebhookSender, webhookJob } from "./webhook/webhook-job.server";
  * dependencies. Nothing per-environment lives in a module variable.
  */
 
-/** The kinds of job the worker runs. A new kind is its module (a payload schema and a run) and a place here. */
-export const JOB_KINDS: readonly AnyJobKind<JobDeps>[] = [mailJob, webhookJob];
+/**
+ * The kinds of job the workers run. A new kind is its module (a payload
+ * schema and a run, and a cron schedule if the clock starts it) and a place here.
+ */
+export const JOB_KINDS: readonly AnyJobKind<JobDeps>[] = [
+  mailJob,
+  webhookJob,
+  overdueAlertsJob,
+  followUpRemindersJob,
+  morningDigestJob,
+  weeklyReportJob,
+  retentionJob,
+  backupJob,
+];
 
 /** What a job's run may use. */
-export type JobDeps = Pick<AppServices, "mailer" | "webhooks">;
+export type JobDeps = Pick<AppServices, "mailer" | "webhooks" | "env" | "database">;
 
 export function createAppServices(
   env: Env,
   database: DatabaseHandle,
   /** Tests replace the transports (an SMTP sink, a local receiver). */
-  overrides: Partial<JobDeps> = {},
+  overrides: Partial<Pick<JobDeps, "mailer" | "webhooks">> = {},
 ): AppServices {
   return {
     env,

@@ -8,6 +8,7 @@ import {
   parseImapUrls,
 } from "./conversation/imap-url.server";
 import type { OAuth2Client } from "./conversation/oauth2-token.server";
+import { cronForInterval } from "./jobs/interval-cron";
 
 const booleanish = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -102,7 +103,7 @@ const EnvSchema = z
     METRICS_TOKEN: z.string().min(16, "expected at least 16 characters").optional(),
     /** Where scheduled backups (and `npm run backup` without a file) are written. */
     BACKUP_DIR: z.string().min(1).optional(),
-    /** Period of scheduled backups (`30min`, `6h`, `1d`); `0`, the default, turns them off. */
+    /** Period of scheduled backups (`30min`, `6h`, `1d`; kept as a cron schedule in UTC); `0`, the default, turns them off. */
     BACKUP_INTERVAL: z
       .string()
       .regex(/^(0|\d+(min|h|d))$/, "expected 0 or a period such as 30min, 6h, 1d")
@@ -112,7 +113,12 @@ const EnvSchema = z
         const [, count, unit] = /^(\d+)(min|h|d)$/.exec(value)!;
         return Number(count) * { min: 60_000, h: 3_600_000, d: 86_400_000 }[unit as "min" | "h" | "d"];
       })
-      .refine((ms) => ms === null || ms >= 60_000, "expected at least 1min"),
+      .refine((ms) => ms === null || ms >= 60_000, "expected at least 1min")
+      // The backups run on a cron schedule, which can only keep such periods exactly.
+      .refine(
+        (ms) => ms === null || cronForInterval(ms) !== null,
+        "expected minutes that divide an hour (5min, 15min, 30min…), hours that divide a day (1h, 2h, 6h, 12h…) or 1d",
+      ),
     /**
      * Outgoing webhook for new (non-spam) and overdue inquiries; a Slack
      * incoming-webhook URL (hooks.slack.com) gets Slack's message format.

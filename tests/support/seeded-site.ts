@@ -1,14 +1,13 @@
 import fs from "node:fs";
 import { like } from "drizzle-orm";
-import { dailyJobRuns, jobs, passkey, verification } from "../../db/schema";
+import { jobs, passkey, verification } from "../../db/schema";
 import { createAuth, sessionCookieName } from "~/lib/auth/auth.server";
 import { type DatabaseHandle, openDatabase } from "~/lib/db/db.server";
 import { createScratchPostgresDatabase, dropScratchPostgresDatabase } from "./scratch-postgres";
-import { parseEnv } from "~/lib/env.server";
-import { MORNING_DIGEST_JOB } from "~/lib/inbox/morning-digest.server";
-import { WEEKLY_REPORT_JOB } from "~/lib/reports/weekly-report-mail.server";
-import { ukWeekOf } from "~/lib/reports/uk-weeks";
-import { gmtDay } from "~/lib/ops/daily-claim.server";
+import { type Env, parseEnv } from "~/lib/env.server";
+import { morningDigestJob } from "~/lib/inbox/desk-jobs.server";
+import { latestScheduledTime, scheduledKinds, scheduledRunKey } from "~/lib/jobs/job-scheduler.server";
+import { weeklyReportJob } from "~/lib/reports/weekly-report-mail.server";
 import { signInAdminWithTotp } from "./admin-session";
 import {
   cookieHeader,
@@ -105,7 +104,7 @@ export async function startSeededSite<Key extends string>(
 
   try {
     const seeded = await seed(database, envVars, inquiries);
-    await claimClockDrivenJobs(database);
+    await claimClockDrivenJobs(database, parseEnv(envVars));
     const initial = await snapshotDatabase(database.db);
     // PGlite admits one process; Postgres stays open to be read while the server runs.
     if (!databaseUrl) {
@@ -142,21 +141,28 @@ export async function startSeededSite<Key extends string>(
 }
 
 /**
- * The daily and weekly mails start on the clock, not on a request: claimed
- * for now and the day (and week) after before the server starts, so what the
- * suites see in the tables is what their requests did, whatever the hour.
+ * The daily and weekly mails start on the clock, not on a request: their
+ * runs due last and next (and the one after) are marked done before the
+ * server starts, so what the suites see in the tables is what their
+ * requests did, whatever the hour.
  */
-async function claimClockDrivenJobs(database: DatabaseHandle): Promise<void> {
-  const now = Date.now();
-  const days = [gmtDay(new Date(now)), gmtDay(new Date(now + 24 * 60 * 60 * 1000))];
-  const weeks = [ukWeekOf(new Date(now)).key, ukWeekOf(new Date(now + 7 * 24 * 60 * 60 * 1000)).key];
-  await database.db
-    .insert(dailyJobRuns)
-    .values([
-      ...days.map((day) => ({ job: MORNING_DIGEST_JOB, day })),
-      ...weeks.map((day) => ({ job: WEEKLY_REPORT_JOB, day })),
-    ])
-    .onConflictDoNothing();
+async function claimClockDrivenJobs(database: DatabaseHandle, env: Env): Promise<void> {
+  const now = new Date();
+  const rows = scheduledKinds([morningDigestJob, weeklyReportJob], env).flatMap(({ kind, times }) =>
+    [latestScheduledTime(times, now), ...times.nextRuns(2, now)].flatMap((at) =>
+      at
+        ? [
+            {
+              kind: kind.kind,
+              payload: { scheduledFor: at.toISOString() },
+              unique_key: scheduledRunKey(kind.kind, at),
+              done_at: now,
+            },
+          ]
+        : [],
+    ),
+  );
+  await database.db.insert(jobs).values(rows).onConflictDoNothing();
 }
 
 async function seed<Key extends string>(

@@ -23,7 +23,7 @@ export const TEST_ENV = {
 export function createTestServices(
   database: DatabaseHandle,
   env: Record<string, string | undefined> = {},
-  transports: Partial<JobDeps> = {},
+  transports: Partial<Pick<JobDeps, "mailer" | "webhooks">> = {},
 ): AppServices {
   return createAppServices(parseEnv({ ...TEST_ENV, ...env }), database, transports);
 }

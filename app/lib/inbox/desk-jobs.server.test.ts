@@ -1,24 +1,27 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, dailyJobRuns, inquiryEvents, jobs, user, userRoles } from "../../../db/schema";
-import { DIGEST_HOUR_GMT } from "~/content/lead-desk";
-import { mailJobs, webhookJobs } from "../../../tests/support/job-rows";
+import { contactSubmissions, inquiryEvents, jobs, user, userRoles } from "../../../db/schema";
+import { mailJobs, scheduledDeps, startAndRunScheduled, webhookJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { type DatabaseHandle, openDatabase } from "../db/db.server";
-import { runDeskJobs } from "./desk-jobs.server";
+import { parseEnv } from "../env.server";
+import { scheduledKinds } from "../jobs/job-scheduler.server";
+import { morningDigestJob } from "./desk-jobs.server";
 import { MORNING_DIGEST_MAIL, sendMorningDigest } from "./morning-digest.server";
 import { alertOverdueInquiries, OVERDUE_ALERT_LOOKBACK_DAYS } from "./overdue-alerts.server";
 
 const SITE = "https://site.example.test";
 const WEBHOOK = "https://hooks.example.test/lead-desk";
 const HOUR = 60 * 60 * 1000;
-/** 09:30 GMT: after the digest hour. */
-const MORNING = new Date(Date.UTC(2030, 5, 17, DIGEST_HOUR_GMT + 1, 30));
+/** Monday 17 June 2030, 08:00 BST: the digest's time that day. */
+const MORNING = new Date("2030-06-17T07:00:00Z");
 const before = (ms: number) => new Date(MORNING.getTime() - ms);
+const after = (ms: number) => new Date(MORNING.getTime() + ms);
+const DIGEST = scheduledKinds([morningDigestJob], parseEnv({ BETTER_AUTH_SECRET: "x".repeat(32) }));
 
 describe.each(testBackends)("desk jobs on %s", (backend) => {
-  const database = useTestDatabase(backend, [jobs, dailyJobRuns, contactSubmissions, user]);
+  const database = useTestDatabase(backend, [jobs, contactSubmissions, user]);
   /** A second connection pool to the same database, as a second instance has (Postgres only). */
   let second: DatabaseHandle | null = null;
   beforeAll(async () => {
@@ -88,26 +91,28 @@ describe.each(testBackends)("desk jobs on %s", (backend) => {
     expect(row?.overdue_alerted_at).toBeNull();
   });
 
-  it("sends the morning digest once a day across instances, listing overdue and unassigned leads", async () => {
+  it("sends the morning digest once a day across two instances, from 08:00 UK time", async () => {
     const late = await inquiry("late", { created_at: before(25 * HOUR) });
     const owned = await inquiry("owned", { created_at: before(2 * HOUR), assigned_to: "ama" });
     const open = await inquiry("open", { created_at: before(2 * HOUR) });
+    const deps = (db: DatabaseHandle) =>
+      scheduledDeps(db, { ADMIN_EMAILS: "ops@example.test", SITE_URL: SITE });
+    const instances = [database, second ?? database];
 
-    expect(
-      await sendMorningDigest(database.db, {
-        now: new Date(Date.UTC(2030, 5, 17, DIGEST_HOUR_GMT - 1, 59)),
-        ...options,
-      }),
-    ).toBe("too-early");
+    // 07:59 UK time: yesterday's digest is past its day, today's not due.
+    expect(await startAndRunScheduled(database.db, DIGEST, deps(database), before(60_000))).toBe(0);
 
-    const outcomes = await Promise.all(
-      instances().flatMap((db) => [
-        runDeskJobs(db, { ...options, now: () => MORNING }),
-        runDeskJobs(db, { ...options, now: () => new Date(MORNING.getTime() + HOUR) }),
+    // Both instances start (or tick) at 08:00 and an hour later, at once.
+    const ran = await Promise.all(
+      instances.flatMap((instance) => [
+        startAndRunScheduled(instance.db, DIGEST, deps(instance), MORNING),
+        startAndRunScheduled(instance.db, DIGEST, deps(instance), after(HOUR)),
       ]),
     );
-    expect(outcomes.filter((outcome) => outcome.digest === "sent")).toHaveLength(1);
-    expect(outcomes.filter((outcome) => outcome.digest === "already-done")).toHaveLength(3);
+    expect(ran.reduce((sum, n) => sum + n, 0)).toBe(1);
+    const runs = await database.db.select().from(jobs).where(eq(jobs.kind, "morning-digest"));
+    expect(runs.map((run) => run.unique_key)).toEqual(["morning-digest:2030-06-17T07:00Z"]);
+    expect(runs[0]?.done_at).toBeInstanceOf(Date);
 
     const mails = await mailJobs(database.db, MORNING_DIGEST_MAIL);
     expect(mails).toHaveLength(1);
@@ -121,9 +126,26 @@ describe.each(testBackends)("desk jobs on %s", (backend) => {
     expect(mail.text).not.toContain("late@example.test");
 
     // The next day, once more.
-    const nextDay = new Date(MORNING.getTime() + 24 * HOUR);
-    expect(await sendMorningDigest(database.db, { now: nextDay, ...options })).toBe("sent");
-    expect(await sendMorningDigest(database.db, { now: nextDay, ...options })).toBe("already-done");
+    expect(await startAndRunScheduled(database.db, DIGEST, deps(database), after(24 * HOUR))).toBe(1);
+    expect(await startAndRunScheduled(database.db, DIGEST, deps(database), after(25 * HOUR))).toBe(0);
+    expect(await mailJobs(database.db, MORNING_DIGEST_MAIL)).toHaveLength(2);
+  });
+
+  it("a digest missed while the server was down runs once at start, later that UK day, and never for a day gone by", async () => {
+    await inquiry("late", { created_at: before(25 * HOUR) });
+    const deps = scheduledDeps(database, { SITE_URL: SITE });
+    // Down from 07:00 to 13:00 UK time: the start sends the day's digest, a restart does not again.
+    expect(await startAndRunScheduled(database.db, DIGEST, deps, after(5 * HOUR))).toBe(1);
+    expect(await startAndRunScheduled(database.db, DIGEST, deps, after(5 * HOUR + 60_000))).toBe(0);
+    // Down the whole of the next day: a start at 07:30 the morning after does not send it late…
+    expect(await startAndRunScheduled(database.db, DIGEST, deps, after(47 * HOUR + 30 * 60_000))).toBe(0);
+    // …and that day's comes at 08:00.
+    expect(await startAndRunScheduled(database.db, DIGEST, deps, after(48 * HOUR))).toBe(1);
+    const mails = await mailJobs(database.db, MORNING_DIGEST_MAIL);
+    expect(mails.map((mail) => mail.subject.slice(0, 20))).toEqual([
+      "Lead desk 2030-06-17",
+      "Lead desk 2030-06-19",
+    ]);
   });
 
   it("lists held inquiries and counts spam in the digest", async () => {
@@ -131,22 +153,25 @@ describe.each(testBackends)("desk jobs on %s", (backend) => {
     await inquiry("spam", { created_at: before(2 * HOUR), is_spam: true });
     await inquiry("spam-too", { created_at: before(3 * HOUR), is_spam: true });
 
-    expect(await sendMorningDigest(database.db, { now: MORNING, ...options })).toBe("sent");
+    const result = await sendMorningDigest(database.db, { now: MORNING, day: "2030-06-17", ...options });
+    expect(result).toMatchObject({ outcome: "sent", counts: { held: 1, spam: 2 } });
     const [mail] = await mailJobs(database.db, MORNING_DIGEST_MAIL);
     expect(mail?.subject).toBe("Lead desk 2030-06-17: 0 overdue, 0 unassigned, 1 held for review, 2 spam");
     expect(mail?.text).toContain("Held for review (1)");
     expect(mail?.text).toContain("Spam: 2.");
     expect(mail?.text).toContain(`${SITE}/dashboard?inquiry=${held}&status=held`);
-    const [run] = await database.db.select().from(dailyJobRuns);
-    expect(run?.details).toMatchObject({ outcome: "sent", held: 1, spam: 2 });
   });
 
-  it("a day with nothing to report is claimed and mails nobody", async () => {
-    expect(await sendMorningDigest(database.db, { now: MORNING, ...options })).toBe("nothing-to-report");
-    expect(await sendMorningDigest(database.db, { now: MORNING, ...options })).toBe("already-done");
+  it("a day with nothing to report runs once and mails nobody", async () => {
+    const deps = scheduledDeps(database, { SITE_URL: SITE, ADMIN_EMAILS: "ops@example.test" });
+    expect(await startAndRunScheduled(database.db, DIGEST, deps, MORNING)).toBe(1);
+    expect(await startAndRunScheduled(database.db, DIGEST, deps, after(HOUR))).toBe(0);
     expect(await mailJobs(database.db)).toHaveLength(0);
-    const [run] = await database.db.select().from(dailyJobRuns);
-    expect(run).toMatchObject({ job: "morning-digest", day: "2030-06-17" });
-    expect(run?.details).toMatchObject({ outcome: "nothing-to-report" });
+    const [run] = await database.db.select().from(jobs).where(eq(jobs.kind, "morning-digest"));
+    expect(run).toMatchObject({
+      unique_key: "morning-digest:2030-06-17T07:00Z",
+      attempts: 1,
+      last_error: null,
+    });
   });
 });

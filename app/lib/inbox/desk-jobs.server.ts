@@ -1,68 +1,62 @@
-import type { Db } from "../db/db.server";
+import { DIGEST_HOUR_UK } from "~/content/lead-desk";
+import { defineScheduledJobKind, runOnce } from "../jobs/scheduled-job.server";
 import { logger } from "../ops/logger.server";
-import { startPeriodicJob } from "../ops/periodic-job.server";
+import { londonDate, UK_TIME_ZONE } from "../reports/uk-weeks";
 import { remindDueFollowUps } from "./follow-up-reminders.server";
-import { sendWeeklyReport } from "../reports/weekly-report-mail.server";
 import { sendMorningDigest } from "./morning-digest.server";
 import { alertOverdueInquiries } from "./overdue-alerts.server";
 
-export interface DeskJobOptions {
-  siteUrl: string;
-  adminEmails: readonly string[];
-  webhookUrl: string | undefined;
-  /** The clock; tests pass their own. */
-  now?: () => Date;
-  intervalMs?: number;
-  firstRunDelayMs?: number;
-}
+/*
+ * The lead desk's timed work, as scheduled kinds of job (decision 071).
+ * The sweeps run every minute and mark what they handled (markOnce), so a
+ * run repeated or overlapping does nothing twice; the digest runs in one
+ * transaction with its job's "done" (runOnce), so it is queued once.
+ */
+
+/** Every minute: an inquiry is announced as it becomes overdue. Without WEBHOOK_URL there is nothing to announce. */
+export const overdueAlertsJob = defineScheduledJobKind({
+  kind: "overdue-alerts",
+  schedule: (env) => (env.WEBHOOK_URL ? { cron: "* * * * *" } : null),
+  async run({ asOf }, { database, env }) {
+    const announced = await alertOverdueInquiries(database.db, {
+      now: asOf,
+      siteUrl: env.SITE_URL,
+      webhookUrl: env.WEBHOOK_URL,
+    });
+    if (announced > 0) logger.info({ overdueAlerts: announced }, "overdue inquiries announced");
+  },
+});
+
+/** Every minute: a follow-up's reminder goes at its time, not minutes late. */
+export const followUpRemindersJob = defineScheduledJobKind({
+  kind: "follow-up-reminders",
+  schedule: { cron: "* * * * *" },
+  async run({ asOf }, { database, env }) {
+    const reminded = await remindDueFollowUps(database.db, { now: asOf, siteUrl: env.SITE_URL });
+    if (reminded > 0) logger.info({ followUpReminders: reminded }, "follow-up reminders queued");
+  },
+});
 
 /**
- * One pass of the desk's timed work: overdue webhooks, reminders of
- * follow-ups that came due, then the day's digest and the week's report once due.
+ * Daily at DIGEST_HOUR_UK, UK time. A digest missed while no instance ran
+ * is sent at start, later that UK day; never for a day gone by.
  */
-export async function runDeskJobs(db: Db, options: DeskJobOptions & { now: () => Date }) {
-  const now = options.now();
-  const overdueAlerts = await alertOverdueInquiries(db, {
-    now,
-    siteUrl: options.siteUrl,
-    webhookUrl: options.webhookUrl,
-  });
-  const followUpReminders = await remindDueFollowUps(db, { now, siteUrl: options.siteUrl });
-  const digest = await sendMorningDigest(db, {
-    now,
-    siteUrl: options.siteUrl,
-    adminEmails: options.adminEmails,
-  });
-  const weeklyReport = await sendWeeklyReport(db, {
-    now,
-    siteUrl: options.siteUrl,
-    adminEmails: options.adminEmails,
-  });
-  return { overdueAlerts, followUpReminders, digest, weeklyReport };
-}
-
-/**
- * Runs the desk's timed work every few minutes, on every instance: the
- * database decides which instance does what (decision 018), so nothing
- * needs a leader. Registers its stop with the shutdown hooks.
- */
-export function startDeskJobs(db: Db, options: DeskJobOptions): () => Promise<void> {
-  // Every minute: a follow-up's reminder is due at its time, not up to five minutes late.
-  const { now = () => new Date(), intervalMs = 60_000, firstRunDelayMs = 30_000 } = options;
-  return startPeriodicJob({
-    intervalMs,
-    firstRunDelayMs,
-    run: () =>
-      runDeskJobs(db, { ...options, now })
-        .then((result) => {
-          if (
-            result.overdueAlerts > 0 ||
-            result.followUpReminders > 0 ||
-            result.digest === "sent" ||
-            result.weeklyReport === "sent"
-          )
-            logger.info({ desk: result }, "desk jobs ran");
-        })
-        .catch((error: unknown) => logger.error({ err: error }, "desk jobs failed")),
-  });
-}
+export const morningDigestJob = defineScheduledJobKind({
+  kind: "morning-digest",
+  schedule: {
+    cron: `0 ${DIGEST_HOUR_UK} * * *`,
+    timezone: UK_TIME_ZONE,
+    catchUp: (scheduledFor, now) => londonDate(scheduledFor) === londonDate(now),
+  },
+  async run({ scheduledFor, asOf }, { database, env }, job) {
+    const result = await runOnce(database.db, job, (tx) =>
+      sendMorningDigest(tx, {
+        now: asOf,
+        day: londonDate(scheduledFor),
+        siteUrl: env.SITE_URL,
+        adminEmails: env.ADMIN_EMAILS,
+      }),
+    );
+    logger.info({ digest: result }, "morning digest");
+  },
+});

@@ -2,7 +2,6 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   contactSubmissions,
-  dailyJobRuns,
   followUps,
   inquiryEvents,
   jobs,
@@ -11,16 +10,14 @@ import {
   user,
   userRoles,
 } from "../../../db/schema";
-import { DIGEST_HOUR_GMT } from "~/content/lead-desk";
 import { mailJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { type DatabaseHandle, openDatabase } from "../db/db.server";
-import { runDeskJobs } from "./desk-jobs.server";
 import { FOLLOW_UP_REMINDER_MAIL, remindDueFollowUps } from "./follow-up-reminders.server";
 import { completeFollowUp, countDueFollowUps, listFollowUps, setFollowUp } from "./follow-ups.server";
 import { formatInquiryReference } from "./inquiries.server";
-import { MORNING_DIGEST_MAIL } from "./morning-digest.server";
+import { MORNING_DIGEST_MAIL, sendMorningDigest } from "./morning-digest.server";
 import { erasePersonalData, findPersonalData } from "../privacy/personal-data.server";
 import { saveReplyDraft } from "./reply-drafts.server";
 
@@ -31,7 +28,7 @@ const NOW = new Date(Date.UTC(2030, 5, 17, 9, 0));
 const at = (hours: number) => new Date(NOW.getTime() + hours * HOUR);
 
 describe.each(testBackends)("follow-ups on %s", (backend) => {
-  const database = useTestDatabase(backend, [jobs, dailyJobRuns, privacyErasures, contactSubmissions, user]);
+  const database = useTestDatabase(backend, [jobs, privacyErasures, contactSubmissions, user]);
   /** A second connection pool to the same database, as a second instance has (Postgres only). */
   let second: DatabaseHandle | null = null;
   beforeAll(async () => {
@@ -234,14 +231,15 @@ describe.each(testBackends)("follow-ups on %s", (backend) => {
       ownerId: "kofi",
       actorId: "ama",
     });
-    const morning = new Date(Date.UTC(2030, 5, 17, DIGEST_HOUR_GMT, 5));
-    const result = await runDeskJobs(database.db, {
+    // 09:05 UK time, as a digest caught up after its hour sees the day.
+    const morning = new Date("2030-06-17T08:05:00Z");
+    const result = await sendMorningDigest(database.db, {
+      now: morning,
+      day: "2030-06-17",
       siteUrl: SITE,
       adminEmails: [],
-      webhookUrl: undefined,
-      now: () => morning,
     });
-    expect(result.digest).toBe("sent");
+    expect(result.outcome).toBe("sent");
     const [digest] = await mailJobs(database.db, MORNING_DIGEST_MAIL);
     expect(digest?.subject).toBe("Lead desk 2030-06-17: 0 overdue, 0 unassigned, 1 follow-ups due");
     expect(digest?.text).toContain(

@@ -1,11 +1,31 @@
 import type { z } from "zod";
 import type { jobs } from "../../../db/schema";
 import type { Db } from "../db/db.server";
+import type { Env } from "../env.server";
 
 export type JobRow = typeof jobs.$inferSelect;
 
 /** How one attempt ended, as a kind may record it beside the job's own state. */
 export type JobOutcome = { done: true } | { done: false; error: string; giveUp: boolean; attempts: number };
+
+/**
+ * When a kind runs by the clock: a five-field cron expression read in
+ * `timezone` (UTC when absent). The scheduler enqueues each due run once,
+ * keyed by kind and scheduled minute, on the one queue.
+ */
+export interface JobSchedule {
+  cron: string;
+  timezone?: string;
+  /**
+   * Whether a run missed while no instance was running is still worth
+   * running at `now` (checked at start for the latest scheduled time). By
+   * default it is, until the next one is due.
+   */
+  catchUp?(scheduledFor: Date, now: Date): boolean;
+}
+
+/** A kind's schedule, or how the settings give it one (null: not scheduled with these settings). */
+export type JobScheduleSetting = JobSchedule | ((env: Env) => JobSchedule | null);
 
 /**
  * What a kind of job is: its name (jobs.kind, and the `kind` label in
@@ -25,6 +45,8 @@ export interface JobKindSpec<Payload, Deps> {
    * inquiry), in the transaction that stores the job's new state.
    */
   record?(tx: Db, payload: Payload, job: JobRow, outcome: JobOutcome): Promise<void>;
+  /** Runs by the clock as well as when enqueued (job-scheduler.server.ts). */
+  schedule?: JobScheduleSetting;
 }
 
 /** A kind as the worker sees it: the payload is parsed (and checked) inside. */
@@ -34,12 +56,14 @@ export interface JobKind<Payload, Deps> {
   parse(payload: unknown): Payload;
   run(job: JobRow, deps: Deps): Promise<void>;
   record(tx: Db, job: JobRow, outcome: JobOutcome): Promise<void>;
+  readonly schedule?: JobScheduleSetting;
 }
 
 export function defineJobKind<Payload, Deps>(spec: JobKindSpec<Payload, Deps>): JobKind<Payload, Deps> {
   const parse = (payload: unknown) => spec.payloadSchema.parse(payload);
   return {
     kind: spec.kind,
+    ...(spec.schedule ? { schedule: spec.schedule } : {}),
     parse,
     run: (job, deps) => spec.run(parse(job.payload), job, deps),
     async record(tx, job, outcome) {

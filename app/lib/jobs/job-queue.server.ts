@@ -19,6 +19,17 @@ import type { JobKind } from "./job-kind.server";
 /** Notified (by a trigger on `jobs`) when a transaction that enqueued jobs commits. */
 export const JOBS_CHANNEL = "jobs_enqueued";
 
+type EnqueueOptions = { inquiryId?: string | null; id?: string };
+
+function jobValues<Payload>(kind: JobKind<Payload, never>, payload: Payload, options: EnqueueOptions) {
+  return {
+    ...(options.id ? { id: options.id } : {}),
+    kind: kind.kind,
+    payload: kind.parse(payload) as Record<string, unknown>,
+    inquiry_id: options.inquiryId ?? null,
+  };
+}
+
 /**
  * Queues one job of `kind`. The payload is checked against the kind's
  * schema first: a bad one throws and, inside a transaction, rolls it back.
@@ -29,16 +40,32 @@ export async function enqueueJob<Payload>(
   db: Db,
   kind: JobKind<Payload, never>,
   payload: Payload,
-  options: { inquiryId?: string | null; id?: string } = {},
+  options: EnqueueOptions = {},
 ): Promise<string> {
   const [row] = await db
     .insert(jobs)
-    .values({
-      ...(options.id ? { id: options.id } : {}),
-      kind: kind.kind,
-      payload: kind.parse(payload) as Record<string, unknown>,
-      inquiry_id: options.inquiryId ?? null,
-    })
+    .values(jobValues(kind, payload, options))
     .returning({ id: jobs.id });
   return row!.id;
+}
+
+/**
+ * Queues the job `uniqueKey` names unless a job with that key exists (queued,
+ * running, done or given up on): whoever enqueues it, on whichever instance,
+ * it is one row, so it runs once. Returns the new job's id, or null when the
+ * key was taken.
+ */
+export async function enqueueJobOnce<Payload>(
+  db: Db,
+  kind: JobKind<Payload, never>,
+  payload: Payload,
+  uniqueKey: string,
+  options: EnqueueOptions = {},
+): Promise<string | null> {
+  const [row] = await db
+    .insert(jobs)
+    .values({ ...jobValues(kind, payload, options), unique_key: uniqueKey })
+    .onConflictDoNothing({ target: jobs.unique_key })
+    .returning({ id: jobs.id });
+  return row?.id ?? null;
 }

@@ -3,7 +3,6 @@ import { jobs } from "../../../db/schema";
 import type { DatabaseHandle, Db } from "../db/db.server";
 import { logger } from "../ops/logger.server";
 import { countJobAttempt, declareJobKinds } from "../ops/metrics.server";
-import { type PollingWorker, startPollingWorker } from "../ops/polling-worker.server";
 import { claimDueJobs, planRetry } from "./job-claim.server";
 import type { JobKind, JobRow } from "./job-kind.server";
 import { JOBS_CHANNEL } from "./job-queue.server";
@@ -58,6 +57,59 @@ export async function runDueJobs<Deps>(
   return claimed.length;
 }
 
+export interface JobWorker {
+  /** Look for due jobs now. */
+  kick(): void;
+  /** Finishes the job being run; the rest stays queued. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The queue's worker loop: passes over the due jobs at once, on every kick
+ * and every `pollMs`, and keeps going while a pass finds work (a backlog).
+ * One pass at a time; a kick during a pass asks for one more.
+ */
+function startWorkerLoop(pollMs: number, pass: () => Promise<number>): JobWorker {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  const drain = async () => {
+    while (!stopped && (await pass()) > 0) {
+      // keep going while there is a backlog
+    }
+  };
+  const kick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((error: unknown) => logger.error({ err: error }, "job worker error"))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          kick();
+        }
+      });
+  };
+
+  const timer = setInterval(kick, pollMs);
+  timer.unref();
+  kick();
+
+  return {
+    kick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
 /**
  * Runs jobs in the background: at once when a transaction that enqueued
  * some commits (on any instance: JOBS_CHANNEL), and every `pollMs` for
@@ -68,13 +120,9 @@ export async function startJobWorker<Deps>(
   kinds: readonly AnyJobKind<NoInfer<Deps>>[],
   deps: Deps,
   pollMs = 5_000,
-): Promise<PollingWorker> {
+): Promise<JobWorker> {
   declareJobKinds(kinds.map((kind) => kind.kind));
-  const worker = startPollingWorker({
-    name: "job worker",
-    pollMs,
-    deliverBatch: () => runDueJobs(database.db, kinds, deps),
-  });
+  const worker = startWorkerLoop(pollMs, () => runDueJobs(database.db, kinds, deps));
   // Without the notification (a lost connection) the poll still finds every job.
   const unlisten = await database
     .listen(JOBS_CHANNEL, () => worker.kick())

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { backupFileName } from "../backup/backup-files.server";
 import { backupPostgres, backupStoppedPglite } from "../backup/backup.server";
-import { takeScheduledBackup } from "../backup/backup-scheduler.server";
+import { takeScheduledBackup } from "../backup/backup-job.server";
 import { resolveAuthSecret } from "../auth/auth-secret.server";
 import { openDatabase } from "../db/db.server";
 import { parseEnv } from "../env.server";

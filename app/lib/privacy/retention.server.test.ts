@@ -16,14 +16,16 @@ import {
   verification,
 } from "../../../db/schema";
 import { retention } from "~/content/retention";
-import { mailJobs, webhookJobs } from "../../../tests/support/job-rows";
+import { mailJobs, scheduledDeps, startAndRunScheduled, webhookJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { openDatabase } from "../db/db.server";
+import { parseEnv } from "../env.server";
+import { scheduledKinds } from "../jobs/job-scheduler.server";
 import { recordSignIn } from "../auth/account-activity.server";
-import { daysBefore, monthsBefore, runRetention, startRetentionJob } from "./retention.server";
+import { daysBefore, monthsBefore, retentionJob, runRetention } from "./retention.server";
 import { INACTIVITY_WARNING } from "../mail/retention-mails.server";
-import { BACKUP_LOCK_ID } from "../backup/backup-scheduler.server";
+import { BACKUP_LOCK_ID } from "../backup/backup-job.server";
 import { withPostgresAdvisoryLock } from "../backup/postgres-backup.server";
 import { ADVISORY_LOCKS } from "../db/advisory-locks";
 
@@ -349,22 +351,20 @@ describe.each(testBackends)("retention job on %s", (backend) => {
     }
   });
 
-  it("runs in the background on the injected clock, and stops", async () => {
+  it("runs every hour on the hour as a scheduled job, as of its time, once per hour across restarts", async () => {
+    const scheduled = scheduledKinds([retentionJob], parseEnv({ BETTER_AUTH_SECRET: "x".repeat(32) }));
+    expect(scheduled[0]?.schedule.cron).toBe(`0 */${retention.jobIntervalHours} * * *`);
+    const deps = scheduledDeps(database, { SITE_URL: SITE });
     await inquiry("expired", { created_at: earlier(monthsBefore(NOW, retention.inquiryMonths), HOUR) });
-    const stop = startRetentionJob(database.db, {
-      now: () => NOW,
-      intervalMs: 50,
-      firstRunDelayMs: 0,
-      siteUrl: SITE,
-    });
-    try {
-      await expect.poll(names, { timeout: 10_000 }).toEqual([]);
-    } finally {
-      await stop();
-    }
-    await inquiry("after-stop", { created_at: earlier(monthsBefore(NOW, retention.inquiryMonths), HOUR) });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await names()).toEqual(["after-stop"]);
+    // A start at 12:00 runs the 12:00 run; a restart within the hour does not run it again.
+    expect(await startAndRunScheduled(database.db, scheduled, deps, NOW)).toBe(1);
+    expect(await names()).toEqual([]);
+    await inquiry("expired-since", { created_at: earlier(monthsBefore(NOW, retention.inquiryMonths), HOUR) });
+    expect(await startAndRunScheduled(database.db, scheduled, deps, later(NOW, 30 * 60_000))).toBe(0);
+    expect(await names()).toEqual(["expired-since"]);
+    // The next hour's run takes it.
+    expect(await startAndRunScheduled(database.db, scheduled, deps, later(NOW, HOUR))).toBe(1);
+    expect(await names()).toEqual([]);
   });
 });
 

@@ -3,7 +3,8 @@ import { type RetentionConfig, retention } from "~/content/retention";
 import { ADVISORY_LOCKS } from "../db/advisory-locks";
 import type { Db } from "../db/db.server";
 import { logger } from "../ops/logger.server";
-import { startPeriodicJob } from "../ops/periodic-job.server";
+import { cronForInterval } from "../jobs/interval-cron";
+import { defineScheduledJobKind } from "../jobs/scheduled-job.server";
 import { fileDeclarations, tableDeclarations } from "./declarations/index.server";
 import type { StorageDirs } from "./declarations/types";
 
@@ -53,40 +54,28 @@ export async function runRetention(
   return result;
 }
 
-export interface RetentionJobOptions {
-  /** The clock; tests pass their own. */
-  now?: () => Date;
-  intervalMs?: number;
-  /** Not at once: a starting server has other work, and a restart loop would run it on every start. */
-  firstRunDelayMs?: number;
-  /** For the links in the warning mails (SITE_URL). */
-  siteUrl: string;
-  /** DATA_DIR (mail files) and BACKUP_DIR (backups). */
-  dirs?: StorageDirs;
-}
-
 /**
- * Runs the retention job in the background every `jobIntervalHours`, and
- * stops it when the server shuts down. Returns the stop function, which
- * resolves once a run in progress has finished. Logs counts, never content.
+ * Applies the periods every `jobIntervalHours` (on the hour, UTC), as a
+ * scheduled kind of job; a run missed while no instance ran happens at
+ * start. Logs counts, never content.
  */
-export function startRetentionJob(db: Db, options: RetentionJobOptions): () => Promise<void> {
-  const {
-    now = () => new Date(),
-    intervalMs = retention.jobIntervalHours * 60 * 60 * 1000,
-    firstRunDelayMs = 60_000,
-    siteUrl,
-    dirs,
-  } = options;
-  return startPeriodicJob({
-    intervalMs,
-    firstRunDelayMs,
-    run: () =>
-      runRetention(db, { now: now(), siteUrl, dirs })
-        .then(({ ran, counts }) => {
-          if (ran) logger.info({ retention: counts }, "retention job ran");
-          else logger.debug("retention job skipped: another instance is running it");
-        })
-        .catch((error: unknown) => logger.error({ err: error }, "retention job failed")),
-  });
+export const retentionJob = defineScheduledJobKind({
+  kind: "retention",
+  schedule: { cron: retentionCron(retention.jobIntervalHours) },
+  async run({ asOf }, { database, env }) {
+    const { ran, counts } = await runRetention(database.db, {
+      now: asOf,
+      siteUrl: env.SITE_URL,
+      dirs: { dataDir: env.DATA_DIR, backupDir: env.BACKUP_DIR },
+    });
+    if (ran) logger.info({ retention: counts }, "retention job ran");
+    else logger.debug("retention job skipped: another instance is running it");
+  },
+});
+
+function retentionCron(hours: number): string {
+  const cron = cronForInterval(hours * 60 * 60 * 1000);
+  // The notice promises deletion within this many hours: a schedule that drifted would break it.
+  if (!cron) throw new Error(`retention.jobIntervalHours must divide a day, not ${hours}`);
+  return cron;
 }

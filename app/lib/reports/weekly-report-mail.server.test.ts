@@ -1,21 +1,24 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, dailyJobRuns, jobs, user, userRoles } from "../../../db/schema";
-import { mailJobs, runMailJobs } from "../../../tests/support/job-rows";
+import { contactSubmissions, jobs, user, userRoles } from "../../../db/schema";
+import { mailJobs, runMailJobs, scheduledDeps, startAndRunScheduled } from "../../../tests/support/job-rows";
 import { useSmtpSink } from "../../../tests/support/suite-smtp-sink";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { type DatabaseHandle, openDatabase } from "../db/db.server";
-import { runDeskJobs } from "../inbox/desk-jobs.server";
+import { parseEnv } from "../env.server";
+import { scheduledKinds } from "../jobs/job-scheduler.server";
 import { createMailSender } from "../mail/mail.server";
-import { sendWeeklyReport, WEEKLY_REPORT_MAIL } from "./weekly-report-mail.server";
+import { WEEKLY_REPORT_MAIL, weeklyReportJob } from "./weekly-report-mail.server";
 
 const SITE = "https://site.example.test";
 const HOUR = 60 * 60 * 1000;
 /** Monday 17 June 2030, 08:00 BST: the report is due from here. */
 const DUE = new Date("2030-06-17T07:00:00Z");
+const WEEKLY = scheduledKinds([weeklyReportJob], parseEnv({ BETTER_AUTH_SECRET: "x".repeat(32) }));
 
 describe.each(testBackends)("the weekly report mail on %s", (backend) => {
-  const database = useTestDatabase(backend, [jobs, dailyJobRuns, contactSubmissions, user]);
+  const database = useTestDatabase(backend, [jobs, contactSubmissions, user]);
   const smtp = useSmtpSink();
   /** A second connection pool to the same database, as a second instance has (Postgres only). */
   let second: DatabaseHandle | null = null;
@@ -30,7 +33,11 @@ describe.each(testBackends)("the weekly report mail on %s", (backend) => {
     await database.db.insert(userRoles).values({ user_id: "ama", role: "admin" });
   });
   const instances = () => [database.db, second?.db ?? database.db];
-  const options = { siteUrl: SITE, adminEmails: ["ops@example.test"] };
+  const deps = (db: DatabaseHandle = database) =>
+    scheduledDeps(db, { SITE_URL: SITE, ADMIN_EMAILS: "ops@example.test" });
+  /** One instance starting (or its scheduler ticking) at `now`, and its worker running what is due. */
+  const startAt = (now: Date, db: DatabaseHandle = database) =>
+    startAndRunScheduled(db.db, WEEKLY, deps(db), now);
   const sender = () =>
     createMailSender({ smtpUrl: smtp.url, mailDir: "/nonexistent", from: "Desk <desk@site.example.test>" });
 
@@ -55,21 +62,16 @@ describe.each(testBackends)("the weekly report mail on %s", (backend) => {
     // This week: not in last week's figures, not yet overdue.
     await inquiry({ created_at: new Date("2030-06-17T06:00:00Z"), interest: "gold-selling" });
 
-    expect(await sendWeeklyReport(database.db, { now: new Date(DUE.getTime() - 60_000), ...options })).toBe(
-      "too-early",
-    );
-    const outcomes = await Promise.all(
-      instances().flatMap((db) => [
-        runDeskJobs(db, { ...options, webhookUrl: undefined, now: () => DUE }),
-        runDeskJobs(db, { ...options, webhookUrl: undefined, now: () => new Date(DUE.getTime() + 2 * HOUR) }),
+    expect(await startAt(new Date(DUE.getTime() - 60_000))).toBe(0);
+    const ran = await Promise.all(
+      [database, second ?? database].flatMap((db) => [
+        startAt(DUE, db),
+        startAt(new Date(DUE.getTime() + 2 * HOUR), db),
       ]),
     );
-    expect(outcomes.filter((outcome) => outcome.weeklyReport === "sent")).toHaveLength(1);
-    expect(outcomes.filter((outcome) => outcome.weeklyReport === "already-done")).toHaveLength(3);
+    expect(ran.reduce((sum, n) => sum + n, 0)).toBe(1);
     // Later in the week: still once.
-    expect(
-      await sendWeeklyReport(database.db, { now: new Date(DUE.getTime() + 48 * HOUR), ...options }),
-    ).toBe("already-done");
+    expect(await startAt(new Date(DUE.getTime() + 48 * HOUR))).toBe(0);
 
     const queued = await mailJobs(database.db, WEEKLY_REPORT_MAIL);
     expect(queued).toHaveLength(1);
@@ -99,21 +101,27 @@ describe.each(testBackends)("the weekly report mail on %s", (backend) => {
     expect(mail.decoded).not.toContain("lead@example.test");
 
     // The next week, once more.
-    expect(
-      await sendWeeklyReport(database.db, { now: new Date(DUE.getTime() + 7 * 24 * HOUR), ...options }),
-    ).toBe("sent");
+    expect(await startAt(new Date(DUE.getTime() + 7 * 24 * HOUR))).toBe(1);
+  });
+
+  it("a report missed while the server was down runs once at start, later that UK week, and never for a week gone by", async () => {
+    // Down over Monday morning, started on Wednesday: the week's report goes then, once.
+    expect(await startAt(new Date(DUE.getTime() + 50 * HOUR))).toBe(1);
+    expect(await startAt(new Date(DUE.getTime() + 51 * HOUR))).toBe(0);
+    // Down from Sunday into the next Monday, started at 07:59 UK time: last week's is not sent late.
+    expect(await startAt(new Date(DUE.getTime() + 7 * 24 * HOUR - 60_000))).toBe(0);
+    expect(await mailJobs(database.db, WEEKLY_REPORT_MAIL)).toHaveLength(1);
   });
 
   it("crosses the clock change: due at 08:00 GMT on the Monday after the clocks go back", async () => {
     // Monday 28 October 2030 is in GMT: 08:00 UK time is 08:00Z.
-    expect(await sendWeeklyReport(database.db, { now: new Date("2030-10-28T07:59:00Z"), ...options })).toBe(
-      "too-early",
+    expect(await startAt(new Date("2030-10-28T07:59:00Z"))).toBe(0);
+    expect(await startAt(new Date("2030-10-28T08:00:00Z"))).toBe(1);
+    const [run] = await database.db.select().from(jobs).where(eq(jobs.kind, "weekly-report"));
+    expect(run).toMatchObject({ unique_key: "weekly-report:2030-10-28T08:00Z", last_error: null });
+    const [mail] = await mailJobs(database.db, WEEKLY_REPORT_MAIL);
+    expect(mail?.subject).toBe(
+      "Weekly report, week of 2030-10-21: 0 inquiries, nothing due answered within 24 hours",
     );
-    expect(await sendWeeklyReport(database.db, { now: new Date("2030-10-28T08:00:00Z"), ...options })).toBe(
-      "sent",
-    );
-    const [run] = await database.db.select().from(dailyJobRuns);
-    expect(run).toMatchObject({ job: "weekly-report", day: "2030-10-28" });
-    expect(run?.details).toMatchObject({ outcome: "sent", week: "2030-10-21", inquiries: 0 });
   });
 });

@@ -1,5 +1,5 @@
-import { and, count, eq, lte, sql } from "drizzle-orm";
-import { contactSubmissions, dailyJobRuns } from "../../../db/schema";
+import { and, count, lte, sql } from "drizzle-orm";
+import { contactSubmissions } from "../../../db/schema";
 import { replyPromise } from "~/content/lead-desk";
 import type { Db } from "../db/db.server";
 import { inquiryDashboardUrl } from "../inbox/desk-links";
@@ -9,24 +9,27 @@ import { listOverdueInquiries } from "../inbox/reply-metrics.server";
 import { overdueCutoff } from "../inbox/reply-deadline";
 import { dealSizeLabel, interestLabel } from "../mail/desk-mails.server";
 import { enqueueMail } from "../mail/mail.server";
+import { logger } from "../ops/logger.server";
+import { defineScheduledJobKind, runOnce } from "../jobs/scheduled-job.server";
 import { renderMail } from "../mail/templates/render-mail.server";
 import { WeeklyReportMail } from "../mail/templates/weekly-report-mail.server";
-import { claimDay } from "../ops/daily-claim.server";
 import { heldInquiryCondition } from "./report-queries.server";
 import { formatHours, formatShare, SERIES_LABELS } from "./report-tables";
 import { INTEREST_SERIES } from "./report-types";
-import { ukWeekOf } from "./uk-weeks";
+import { UK_TIME_ZONE, ukWeekOf } from "./uk-weeks";
 import { buildReport } from "./weekly-report.server";
 import { createElement } from "react";
 
-export const WEEKLY_REPORT_JOB = "weekly-report";
 export const WEEKLY_REPORT_MAIL = "weekly-report";
-/** Monday from this hour, UK time (an hour before the office opens, as the morning digest). */
+/** Mondays at this hour, UK time, before the office opens (as the morning digest). */
 export const WEEKLY_REPORT_HOUR_UK = 8;
 const LISTED = 20;
-const HOUR_MS = 60 * 60 * 1000;
 
-export type WeeklyReportOutcome = "sent" | "no-recipients" | "already-done" | "too-early";
+export interface WeeklyReportResult {
+  outcome: "sent" | "no-recipients";
+  /** What it reported, for the log: the week and counts, never a lead. */
+  counts: { week: string; inquiries: number; overdue: number };
+}
 
 /** Held leads now; follows heldInquiryCondition, so it counts nothing until the held state exists. */
 async function countHeld(db: Db): Promise<number> {
@@ -46,80 +49,93 @@ async function countOverdue(db: Db, now: Date): Promise<number> {
 }
 
 /**
- * The weekly report: last UK week's inquiries and response times against
- * the promise, the leads overdue and held now, and a link to the reports
- * page, mailed to the admins once per UK week from Monday 08:00 UK time (or
- * later that week, if no instance ran then). The week is claimed in the
- * transaction that queues the mail, so with several instances exactly one sends it.
+ * The weekly report for the UK week of `now`: last UK week's inquiries and
+ * response times against the promise, the leads overdue and held now, and a
+ * link to the reports page, queued as one mail to the admins. Once a week
+ * is the schedule's business (weeklyReportJob): call it in the run's transaction.
  */
 export async function sendWeeklyReport(
-  db: Db,
+  tx: Db,
   options: { now: Date; siteUrl: string; adminEmails: readonly string[] },
-): Promise<WeeklyReportOutcome> {
+): Promise<WeeklyReportResult> {
   const { now, siteUrl } = options;
   const thisWeek = ukWeekOf(now);
-  // Monday is never a day the clocks change: 8 hours after midnight is 08:00 UK time.
-  if (now.getTime() < thisWeek.start.getTime() + WEEKLY_REPORT_HOUR_UK * HOUR_MS) return "too-early";
   const lastWeek = ukWeekOf(new Date(thisWeek.start.getTime() - 1));
-  return db.transaction(async (tx) => {
-    if (!(await claimDay(tx, WEEKLY_REPORT_JOB, thisWeek.key))) return "already-done";
-    const report = await buildReport(tx, [lastWeek], now);
-    const volume = report.volume[0]!;
-    const responses = report.responses[0]!;
-    const overdue = await listOverdueInquiries(tx, now, LISTED);
-    const overdueCount = await countOverdue(tx, now);
-    const heldCount = await countHeld(tx);
-    const record = async (outcome: WeeklyReportOutcome) => {
-      await tx
-        .update(dailyJobRuns)
-        .set({ details: { outcome, week: lastWeek.key, inquiries: volume.total, overdue: overdueCount } })
-        .where(and(eq(dailyJobRuns.job, WEEKLY_REPORT_JOB), eq(dailyJobRuns.day, thisWeek.key)));
-      return outcome;
-    };
-    const recipients = await findAdminRecipients(tx, options.adminEmails);
-    if (recipients.length === 0) return record("no-recipients");
-
-    const hours = replyPromise.withinHours;
-    const share = formatShare(responses.shareWithinPromise) || "nothing due";
-    const subject = `Weekly report, week of ${lastWeek.key}: ${volume.total} ${volume.total === 1 ? "inquiry" : "inquiries"}, ${share} answered within ${hours} hours`;
-    const byInterest = INTEREST_SERIES.filter((key) => volume.byInterest[key] > 0)
-      .map((key) => `${SERIES_LABELS[key]} ${volume.byInterest[key]}`)
-      .join(", ");
-    const inHours = (value: number | null) => (value === null ? "no replies" : `${formatHours(value)} hours`);
-    const figures: [string, string][] = [
-      ["Inquiries", String(volume.total)],
-      ["By interest", byInterest || "None"],
-      ["Spam", String(volume.spam)],
-      ["Held", String(volume.held)],
-      ["Messages from leads answered", `${responses.answered} of ${responses.messages}`],
-      ["Median response time", inHours(responses.medianHours)],
-      ["90th percentile response time", inHours(responses.p90Hours)],
-      [
-        `Answered within ${hours} hours (the promise)`,
-        `${share} (${responses.withinPromise} of ${responses.due} due)`,
-      ],
-      ["Overdue now", String(overdueCount)],
-      ["Held now", String(heldCount)],
-    ];
-    const reportsUrl = `${siteUrl}/dashboard/reports?range=12`;
-    await enqueueMail(tx, {
-      kind: WEEKLY_REPORT_MAIL,
-      to: recipients,
-      subject,
-      ...renderMail(
-        createElement(WeeklyReportMail, {
-          subject,
-          intro: `Last week, Monday ${lastWeek.key} to Sunday, UK time. Response times run from each message of a lead to the desk's next reply.`,
-          figures,
-          overdue: overdue.map((row) => ({
-            text: `${formatInquiryReference(row.id)} – ${interestLabel(row.interest)}, ${dealSizeLabel(row.dealSize)}, received ${row.createdAt.toISOString()}`,
-            dashboardUrl: inquiryDashboardUrl(siteUrl, row.id),
-          })),
-          overdueMore: Math.max(0, overdueCount - overdue.length),
-          reportsUrl,
-        }),
-      ),
-    });
-    return record("sent");
+  const report = await buildReport(tx, [lastWeek], now);
+  const volume = report.volume[0]!;
+  const responses = report.responses[0]!;
+  const overdue = await listOverdueInquiries(tx, now, LISTED);
+  const overdueCount = await countOverdue(tx, now);
+  const heldCount = await countHeld(tx);
+  const record = (outcome: WeeklyReportResult["outcome"]): WeeklyReportResult => ({
+    outcome,
+    counts: { week: lastWeek.key, inquiries: volume.total, overdue: overdueCount },
   });
+  const recipients = await findAdminRecipients(tx, options.adminEmails);
+  if (recipients.length === 0) return record("no-recipients");
+
+  const hours = replyPromise.withinHours;
+  const share = formatShare(responses.shareWithinPromise) || "nothing due";
+  const subject = `Weekly report, week of ${lastWeek.key}: ${volume.total} ${volume.total === 1 ? "inquiry" : "inquiries"}, ${share} answered within ${hours} hours`;
+  const byInterest = INTEREST_SERIES.filter((key) => volume.byInterest[key] > 0)
+    .map((key) => `${SERIES_LABELS[key]} ${volume.byInterest[key]}`)
+    .join(", ");
+  const inHours = (value: number | null) => (value === null ? "no replies" : `${formatHours(value)} hours`);
+  const figures: [string, string][] = [
+    ["Inquiries", String(volume.total)],
+    ["By interest", byInterest || "None"],
+    ["Spam", String(volume.spam)],
+    ["Held", String(volume.held)],
+    ["Messages from leads answered", `${responses.answered} of ${responses.messages}`],
+    ["Median response time", inHours(responses.medianHours)],
+    ["90th percentile response time", inHours(responses.p90Hours)],
+    [
+      `Answered within ${hours} hours (the promise)`,
+      `${share} (${responses.withinPromise} of ${responses.due} due)`,
+    ],
+    ["Overdue now", String(overdueCount)],
+    ["Held now", String(heldCount)],
+  ];
+  const reportsUrl = `${siteUrl}/dashboard/reports?range=12`;
+  await enqueueMail(tx, {
+    kind: WEEKLY_REPORT_MAIL,
+    to: recipients,
+    subject,
+    ...renderMail(
+      createElement(WeeklyReportMail, {
+        subject,
+        intro: `Last week, Monday ${lastWeek.key} to Sunday, UK time. Response times run from each message of a lead to the desk's next reply.`,
+        figures,
+        overdue: overdue.map((row) => ({
+          text: `${formatInquiryReference(row.id)} – ${interestLabel(row.interest)}, ${dealSizeLabel(row.dealSize)}, received ${row.createdAt.toISOString()}`,
+          dashboardUrl: inquiryDashboardUrl(siteUrl, row.id),
+        })),
+        overdueMore: Math.max(0, overdueCount - overdue.length),
+        reportsUrl,
+      }),
+    ),
+  });
+  return record("sent");
 }
+
+/**
+ * Mondays at WEEKLY_REPORT_HOUR_UK, UK time (croner keeps the hour across
+ * the clock changes). A report missed while no instance ran is sent at
+ * start, later that UK week; never for a week gone by.
+ */
+export const weeklyReportJob = defineScheduledJobKind({
+  kind: "weekly-report",
+  schedule: {
+    cron: `0 ${WEEKLY_REPORT_HOUR_UK} * * 1`,
+    timezone: UK_TIME_ZONE,
+    catchUp: (scheduledFor, now) => ukWeekOf(scheduledFor).key === ukWeekOf(now).key,
+  },
+  async run({ scheduledFor, asOf }, { database, env }, job) {
+    // The week is the scheduled one's, however late the run.
+    const now = ukWeekOf(asOf).key === ukWeekOf(scheduledFor).key ? asOf : scheduledFor;
+    const result = await runOnce(database.db, job, (tx) =>
+      sendWeeklyReport(tx, { now, siteUrl: env.SITE_URL, adminEmails: env.ADMIN_EMAILS }),
+    );
+    logger.info({ weeklyReport: result }, "weekly report");
+  },
+});

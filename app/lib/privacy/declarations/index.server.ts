@@ -35,7 +35,6 @@ import {
 import { jobsDeclaration } from "./job-tables.server";
 import { inquiryNotesVersionsDeclaration } from "./leadpage-tables.server";
 import {
-  dailyJobRunsDeclaration,
   privacyErasuresDeclaration,
   rateLimitsDeclaration,
   reportWeekCountsDeclaration,
@@ -77,7 +76,6 @@ export const tableDeclarations: readonly TableDeclaration[] = [
   userDeclaration,
   // After the accounts: the reset tokens of accounts deleted in the same run go too.
   verificationDeclaration,
-  dailyJobRunsDeclaration,
   mailboxCursorsDeclaration,
   replyTemplatesDeclaration,
   reportWeekCountsDeclaration,

@@ -1,6 +1,5 @@
 import { eq, lt, or, sql } from "drizzle-orm";
 import {
-  dailyJobRuns,
   privacyErasures,
   rateLimits,
   reportWeekCounts,
@@ -53,12 +52,6 @@ export const rateLimitsDeclaration: TableDeclaration = {
     periods: ["rateLimitMaxWindowHours"],
     apply: (tx, { now }) => pruneRateLimits(tx, now),
   },
-};
-
-export const dailyJobRunsDeclaration: TableDeclaration = {
-  table: dailyJobRuns,
-  personal: false,
-  why: "One row per once-a-day job and day; its details are counts and outcomes, never a person.",
 };
 
 export const reportWeekCountsDeclaration: TableDeclaration = {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { backupFileName, detectBackupKind, listBackups, pruneBackups } from "./backup-files.server";
-import { BACKUP_LOCK_ID, takeScheduledBackup } from "./backup-scheduler.server";
+import { BACKUP_LOCK_ID, takeScheduledBackup } from "./backup-job.server";
 import { parseEnv } from "../env.server";
 import { withPostgresAdvisoryLock } from "./postgres-backup.server";
 

@@ -8,6 +8,8 @@ import { logger } from "../ops/logger.server";
 import { ensurePrivateDir } from "../ops/private-files.server";
 import { withPostgresAdvisoryLock } from "./postgres-backup.server";
 import { ADVISORY_LOCKS } from "../db/advisory-locks";
+import { cronForInterval } from "../jobs/interval-cron";
+import { defineScheduledJobKind } from "../jobs/scheduled-job.server";
 
 // One scheduled backup at a time, across instances.
 export const BACKUP_LOCK_ID = ADVISORY_LOCKS.backup;
@@ -37,26 +39,21 @@ export async function takeScheduledBackup(database: DatabaseHandle, env: Env): P
 }
 
 /**
- * Every BACKUP_INTERVAL, a backup into BACKUP_DIR keeping the newest
- * BACKUP_KEEP. Off unless BACKUP_INTERVAL is set. Resolves the returned stop
- * function once a backup under way has finished.
+ * A backup into BACKUP_DIR every BACKUP_INTERVAL (as a cron schedule in
+ * UTC: 6h is 00:00, 06:00, 12:00 and 18:00), keeping the newest
+ * BACKUP_KEEP. Only instances with BACKUP_INTERVAL set schedule and run it,
+ * so a backup is written where its settings point. One missed while no
+ * instance ran is taken at start.
  */
-export function startBackupScheduler(database: DatabaseHandle, env: Env): () => Promise<void> {
-  if (env.BACKUP_INTERVAL === null) return async () => {};
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = takeScheduledBackup(database, env).then(
-      (file) => file && logger.info({ file }, "scheduled backup written"),
-      (error: unknown) => logger.error({ err: error }, "scheduled backup failed"),
-    );
-  }, env.BACKUP_INTERVAL);
-  timer.unref();
-  logger.info(
-    { dir: env.BACKUP_DIR, everyMs: env.BACKUP_INTERVAL, keep: env.BACKUP_KEEP },
-    "backups scheduled",
-  );
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}
+export const backupJob = defineScheduledJobKind({
+  kind: "backup",
+  schedule: (env) => {
+    const cron = env.BACKUP_INTERVAL === null ? null : cronForInterval(env.BACKUP_INTERVAL);
+    return cron ? { cron } : null;
+  },
+  async run(_run, { database, env }) {
+    const file = await takeScheduledBackup(database, env);
+    if (file) logger.info({ file }, "scheduled backup written");
+    else logger.info("scheduled backup skipped: another instance has just taken one");
+  },
+});
