@@ -15,9 +15,9 @@ const EMPTY_SEARCH_ENTRIES = 50;
 
 /**
  * An executable inline script would need a nonce, so such a page is never
- * cached; the visit-source script is allowed by its hash instead (decision 053).
+ * cached.
  */
-const INLINE_SCRIPT = /<script(?![^>]*\s(?:src=|type="application\/ld\+json"|data-visit-source))[^>]*>/;
+const INLINE_SCRIPT = /<script(?![^>]*\s(?:src=|type="application\/ld\+json"))[^>]*>/;
 
 /** Raw query strings (up to a length) whose normalised form is remembered, so a repeated one is not parsed again. */
 const REMEMBERED_QUERIES = 1_000;

@@ -2,13 +2,10 @@ import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
-import { VISIT_SOURCE_SCRIPT } from "../app/browser/visit-source-script";
 
 /** Stands in for the nonce while helmet writes the policy once; replaced per response. */
 const NONCE_SLOT = "NONCE_SLOT_0000000000";
 
-/** The one inline script pages carry without a nonce, allowed by its hash (decision 053). */
-export const VISIT_SOURCE_SCRIPT_HASH = `'sha256-${crypto.createHash("sha256").update(VISIT_SOURCE_SCRIPT).digest("base64")}'`;
 /** Stands in for the request's host in development's websocket source. */
 const HOST_SLOT = "HOST_SLOT_0000000000";
 
@@ -62,12 +59,12 @@ const CSP = "Content-Security-Policy";
 
 /**
  * The Content-Security-Policy for responses whose bytes carry no inline
- * script but the hashed one (prerendered pages, static files, cached
+ * script (prerendered pages, static files, cached
  * catalogue pages): the same policy with scripts from this origin only, and
  * no nonce to compute.
  */
 export function staticPageSecurityPolicy({ https }: { https: boolean }): { name: string; value: string } {
-  return { name: CSP, value: computeHeaders(https, ["'self'", VISIT_SOURCE_SCRIPT_HASH]).get(CSP)! };
+  return { name: CSP, value: computeHeaders(https, ["'self'"]).get(CSP)! };
 }
 
 /**
@@ -76,7 +73,7 @@ export function staticPageSecurityPolicy({ https }: { https: boolean }): { name:
  * then the policy. The fast path (server/fast-path.ts) sends these.
  */
 export function staticPageSecurityHeaders({ https }: { https: boolean }): [name: string, value: string][] {
-  const headers = computeHeaders(https, ["'self'", VISIT_SOURCE_SCRIPT_HASH]);
+  const headers = computeHeaders(https, ["'self'"]);
   const policy = headers.get(CSP)!;
   headers.delete(CSP);
   return [...headers, [CSP, policy]];
@@ -84,8 +81,8 @@ export function staticPageSecurityHeaders({ https }: { https: boolean }): [name:
 
 /**
  * Security headers for every response, static files and errors included.
- * Scripts run only with the per-request nonce, or as the one hashed inline
- * script; prerendered pages carry no other inline script and get
+ * Scripts run only with the per-request nonce; prerendered pages carry no
+ * inline script and get
  * staticPageSecurityPolicy instead.
  */
 export function securityHeaders({
@@ -97,11 +94,7 @@ export function securityHeaders({
   development?: boolean;
 }): RequestHandler[] {
   const connectSrc = development ? ["'self'", `ws://${HOST_SLOT}`] : ["'self'"];
-  const headers = computeHeaders(
-    https,
-    ["'self'", `'nonce-${NONCE_SLOT}'`, VISIT_SOURCE_SCRIPT_HASH],
-    connectSrc,
-  );
+  const headers = computeHeaders(https, ["'self'", `'nonce-${NONCE_SLOT}'`], connectSrc);
   const [before, after] = headers.get(CSP)!.split(NONCE_SLOT) as [string, string];
   headers.delete(CSP);
   const fixed = [...headers];

@@ -141,7 +141,7 @@ export function InquiryForm({ values, fieldErrors, formError, formToken, visit }
     >
       <ErrorSummary fieldErrors={fieldErrors} formError={formError} />
       <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
-      {/* Where the visit began: filled by the server, then by the visit-source script (decision 053). */}
+      {/* Where the visit began, as the server guesses it from this page's request (decision 053). */}
       <div id="visit-source" hidden>
         {VISIT_SOURCE_FIELDS.map((field) => (
           <input key={field} type="hidden" name={field} defaultValue={visit[field] ?? ""} />
