@@ -19,7 +19,12 @@ import {
 import { contactPage } from "./contact";
 import { equipmentItems } from "./equipment";
 import { equipmentPage } from "./equipment-page";
-import { LICENCE_TERMS, PROCESSING_TIMES, processingTimesSentence } from "./licensing-facts";
+import {
+  ACT_703_REFORM_NOTE,
+  LICENCE_TERMS,
+  PROCESSING_TIMES,
+  processingTimesSentence,
+} from "./licensing-facts";
 import { faqsPage } from "./faqs";
 import { homePage } from "./home";
 import { ICON_NAMES } from "./icons";
@@ -475,6 +480,17 @@ describe("legal accuracy of the copy", () => {
     expect(notice.points?.join(" ")).toContain("7 December 2024");
     expect(notice.points?.join(" ")).toContain("Mining in forest reserves is banned");
     expect(notice.links).toEqual([MINERALS_COMMISSION_LINK]);
+    // L.I. 2462 is revoked (L.I. 2505, late 2025), not about to be; no appeal right is claimed without a source.
+    expect(notice.points?.join(" ")).toContain("(L.I. 2462), which had allowed it in exceptional cases, were revoked in late 2025");
+    expect(matching(/moved to revoke|holders may appeal/i)).toEqual([]);
+  });
+
+  it("says the announced reform of Act 703 is pending for new grants, and keeps the Act's terms until it is enacted", () => {
+    expect(ACT_703_REFORM_NOTE).toContain("A reform of the Minerals and Mining Act for new grants is pending");
+    expect(ghanaLicensingPage.licenceStatusNotice.points).toContain(ACT_703_REFORM_NOTE);
+    expect(licensingSupportPage.licenceTypesIntro.description).toContain(ACT_703_REFORM_NOTE);
+    expect(LICENCE_TERMS.miningLease).toBe("30 years maximum, renewable");
+    expect(matching(/leases? (are|is) (now )?capped at 15 years/i)).toEqual([]);
   });
 
   it("says who owns the equipment and who contracts for it, and no longer calls the firm solely an intermediary for it", () => {

@@ -1,6 +1,6 @@
 import { brandTitle, company } from "../company";
 import { contactHref } from "../inquiry-options";
-import { LICENCE_TERMS, PROCESSING_TIMES } from "../licensing-facts";
+import { ACT_703_REFORM_NOTE, LICENCE_TERMS, PROCESSING_TIMES } from "../licensing-facts";
 import type {
   CtaSection,
   FeatureCard,
@@ -75,7 +75,7 @@ export const licensingSupportPage = {
   licenceTypesIntro: {
     title: "Licence Types We Support",
     description:
-      "The right licence depends on the size of the operation, the stage of exploration and who is applying.",
+      `The right licence depends on the size of the operation, the stage of exploration and who is applying. ${ACT_703_REFORM_NOTE}`,
   } satisfies SectionIntro,
   licenceTypes: [
     {
