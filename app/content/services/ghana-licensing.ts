@@ -234,7 +234,7 @@ export const ghanaLicensingPage = {
   ],
   cta: {
     title: "Planning a mining project in Ghana?",
-    description: `Speak to our licensing team about the right route for your project. We reply within ${company.responseTime}.`,
+    description: `Speak to our licensing team about the right route for your project. We reply within ${company.responsePromise}.`,
     ctas: [
       {
         label: "Contact Our Licensing Team",

@@ -74,8 +74,6 @@ describe("renderMail", () => {
     expect(mail.html).toContain(`Registered office: ${company.address.singleLine}`);
     expect(mail.html.indexOf(company.brandName)).toBeLessThan(mail.html.indexOf("Body sentence."));
     expect(mail.html.indexOf(company.legalName)).toBeGreaterThan(mail.html.indexOf("Body sentence."));
-    expect(mail.text).toBe(
-      `Body sentence.\n\nGo:\nhttps://x.test/go\n\n${footer}`,
-    );
+    expect(mail.text).toBe(`Body sentence.\n\nGo:\nhttps://x.test/go\n\n${footer}`);
   });
 });
