@@ -29,7 +29,7 @@ export const antiFraudNotice: Notice = {
  * "all applicants for licenses from the Goldbod and off-takers of the
  * Goldbod must pass a KYC and a due diligence test conducted by the Goldbod
  * in conjunction with the Bank of Ghana and the Financial Intelligence
- * Centre" (sources in docs/decisions/007).
+ * Centre" (sources in docs/decisions/070).
  */
 export const GOLDBOD_OFFTAKER_KYC =
   "GoldBod runs its own KYC and due diligence test, with the Bank of Ghana and the Financial Intelligence Centre, on everyone who buys gold from it and everyone it licenses: our checks come on top of it and never replace it.";
