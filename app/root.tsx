@@ -1,4 +1,3 @@
-import { VISIT_SOURCE_SCRIPT } from "~/browser/visit-source-script";
 import type { ReactNode } from "react";
 import {
   data,
@@ -135,11 +134,6 @@ export function Layout({ children }: { children: ReactNode }) {
             <div className="flex-1 pt-16">{children}</div>
             <SiteFooter />
           </>
-        )}
-        {isPrivatePath(pathname) ? null : (
-          // Notes where the visit began and fills the contact form's hidden fields
-          // (decision 053); the policy allows it by its hash, so it needs no nonce.
-          <script data-visit-source="" dangerouslySetInnerHTML={{ __html: VISIT_SOURCE_SCRIPT }} />
         )}
         {hydrate ? (
           <>

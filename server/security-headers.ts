@@ -2,10 +2,6 @@ import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
-import { VISIT_SOURCE_SCRIPT } from "../app/browser/visit-source-script";
-
-/** The one inline script pages carry without a nonce, allowed by its hash (decision 053). */
-export const VISIT_SOURCE_SCRIPT_HASH = `'sha256-${crypto.createHash("sha256").update(VISIT_SOURCE_SCRIPT).digest("base64")}'`;
 
 /** The request's host, if it is only a host and port (it ends up in a header). */
 function hostOf(req: IncomingMessage): string {
@@ -18,9 +14,9 @@ const nonceOf = (_req: IncomingMessage, res: ServerResponse) =>
 
 /**
  * Security headers for every response, static files and errors included,
- * through helmet. Scripts run only with the per-request nonce, or as the one
- * hashed inline script. deploy/nginx sets the same headers, without the
- * nonce, on the prerendered pages it serves itself.
+ * through helmet. Scripts run only from this origin or with the per-request
+ * nonce. deploy/nginx sets the same headers, without the nonce, on the
+ * prerendered pages it serves itself, which carry no inline script.
  */
 export function securityHeaders({
   https,
@@ -39,7 +35,7 @@ export function securityHeaders({
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", nonceOf, VISIT_SOURCE_SCRIPT_HASH],
+        scriptSrc: ["'self'", nonceOf],
         // Inline style attributes are harmless compared with scripts and
         // some components set them; scripts stay nonce-only.
         styleSrc: ["'self'", "'unsafe-inline'"],

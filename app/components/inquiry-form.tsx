@@ -1,6 +1,6 @@
 import { CircleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Button } from "./ui/button";
 import { Field } from "./ui/field";
 import { Input, Select, Textarea } from "./ui/input";
@@ -42,6 +42,7 @@ export function fieldId(field: ContactField): string {
 
 type ContactFieldErrors = FieldErrors<ContactField>;
 
+const { privacyLink } = contactPage.form;
 /** The error summary's id, and the fragment the form posts to. */
 export const ERROR_SUMMARY_ID = "contact-errors";
 
@@ -141,7 +142,7 @@ export function InquiryForm({ values, fieldErrors, formError, formToken, visit }
     >
       <ErrorSummary fieldErrors={fieldErrors} formError={formError} />
       <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
-      {/* Where the visit began: filled by the server, then by the visit-source script (decision 053). */}
+      {/* Where the visit began, as the server guesses it from this page's request (decision 053). */}
       <div id="visit-source" hidden>
         {VISIT_SOURCE_FIELDS.map((field) => (
           <input key={field} type="hidden" name={field} defaultValue={visit[field] ?? ""} />
@@ -242,7 +243,13 @@ export function InquiryForm({ values, fieldErrors, formError, formToken, visit }
           )}
         </ContactFormField>
       </div>
-      <p className="mt-5 text-sm text-ink-muted">{contactPage.form.privacyNote}</p>
+      <p className="mt-5 text-sm text-ink-muted">
+        {contactPage.form.privacyNote} {privacyLink.before}{" "}
+        <Link to={privacyLink.href} className="underline underline-offset-2">
+          {privacyLink.label}
+        </Link>{" "}
+        {privacyLink.after}
+      </p>
       <Button type="submit" disabled={busy} className="mt-5 w-full sm:w-auto">
         {busy ? contactPage.form.submittingLabel : contactPage.form.submitLabel}
       </Button>

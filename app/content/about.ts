@@ -29,7 +29,7 @@ export const aboutPage = {
       `${company.ghanaLicence.attribution}. ${company.ghanaLicence.coverage}`,
       "Documented KYC/AML programme with customer due diligence modelled on the UK Money Laundering Regulations 2017 and the FATF Recommendations, and suspicions reported to the National Crime Agency",
       "Responsible-sourcing due diligence based on the OECD Due Diligence Guidance and the LBMA Responsible Gold Guidance",
-      "A nominated Money Laundering Reporting Officer who reviews every transaction file",
+      "A named Head of Compliance who reviews every transaction file",
       "Introductions only to parties whose licences can be verified with the Minerals Commission or the Ghana Gold Board",
       "Personal data handled in line with UK GDPR and the Data Protection Act 2018",
       "Partner network in Accra, Kumasi and Tarkwa for site visits and document checks",
@@ -106,8 +106,8 @@ export const aboutPage = {
     {
       name: "Jonathan Pryce-Ellison",
       initials: "JP",
-      position: "Head of Compliance & MLRO",
-      bio: "Jonathan has worked in financial crime compliance for over twelve years, including senior roles supporting precious-metals and commodities businesses in London. As Money Laundering Reporting Officer he owns the firm’s KYC/AML programme and signs off every transaction file.",
+      position: "Head of Compliance",
+      bio: "Jonathan has worked in financial crime compliance for over twelve years, including senior roles supporting precious-metals and commodities businesses in London. As Head of Compliance he owns the firm’s KYC/AML programme and signs off every transaction file.",
       specialties: [
         "KYC/AML and sanctions screening",
         "Responsible sourcing due diligence",

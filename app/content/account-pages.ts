@@ -4,7 +4,7 @@ import type { PageMeta } from "./types";
 export const authPage = {
   meta: {
     title: brandTitle("Sign In or Create an Account"),
-    description: `Sign in to your ${company.brandName} account or create a new one to manage your relationship with our team securely.`,
+    description: `Sign in to your ${company.brandName} account or create a new one, with a password or a passkey and, if you choose, a second factor.`,
   } satisfies PageMeta,
   title: "Welcome",
   subtitle: "Sign in to your account or create a new one.",
@@ -23,13 +23,25 @@ export const authPage = {
   },
   messages: {
     signInSuccess: "Signed in successfully!",
-    signUpSuccess: "Account created successfully! Please check your email to verify your account.",
+    /**
+     * Shown whether or not the address already had an account (the mail sent
+     * differs; the page must not tell a stranger which): neutral words, not
+     * the spec's "Account created successfully!" (docs/decisions/072).
+     */
+    signUpSuccess:
+      "Thank you. Please check your email: we have sent a message to that address with the next step.",
     signInFailed: "Sign in failed",
     signUpFailed: "Sign up failed",
     passwordsDoNotMatch: "Passwords do not match",
     passwordTooShort: "Password must be at least 6 characters",
   },
   minPasswordLength: 6,
+  /** Under the sign-up form: "How we handle your account data: see our Privacy Policy." */
+  privacyLink: {
+    before: "How we handle your account data: see our",
+    label: "Privacy Policy",
+    href: "/privacy",
+  },
 };
 
 export const dashboardPage = {

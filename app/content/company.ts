@@ -22,6 +22,18 @@
  *   the disclaimer names the same subsidiary, as the content test checks.
  */
 
+/**
+ * How documents reach us, in one wording for the contact page, the KYC page
+ * and the KYC reply template. The site offers no upload channel of its own
+ * (mail attachments are the only way in), so the copy promises no "secure
+ * channel": the team asks for documents and says how to send them.
+ */
+export const DOCUMENTS_STATEMENT =
+  "Please do not send identity or other due diligence documents until our team asks for them: we will tell you then which ones we need and how to send them, Please do not send them on WhatsApp.";
+
+/** The one wording of the client-funds statement: every page that makes it quotes this. */
+export const CLIENT_FUNDS_STATEMENT = "We do not hold client funds.";
+
 export type DayOfWeek = "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
 
 export interface BusinessHoursEntry {
@@ -95,6 +107,21 @@ export const BUSINESS_HOURS: readonly BusinessHoursEntry[] = [
     closes: null,
   }),
 ];
+
+/** The days the office is closed all day, e.g. 'Sundays'. */
+const closedDays = BUSINESS_HOURS.filter((entry) => entry.opens === null).flatMap((entry) =>
+  entry.days.map((day) => `${day}s`),
+);
+
+/**
+ * The reply promise as visitors read it. The office is closed on Sundays, so
+ * an inquiry sent on Saturday evening could not get a reply within 24 clock
+ * hours: the closed days are not counted (docs/decisions/030).
+ */
+const responsePromise =
+  closedDays.length > 0
+    ? `${responseHours} hours, not counting ${closedDays.join(" or ")}`
+    : `${responseHours} hours`;
 
 /** 'Mon-Fri: 9:00-18:00 GMT', 'Sunday: Closed'. */
 function summariseHours(entry: BusinessHoursEntry): string {
@@ -186,7 +213,10 @@ export const company = {
   foundedYear: 2017,
   /** Hours within which every inquiry gets a first reply (the lead desk measures it). */
   responseHours,
+  /** The bare figure, for the desk's overdue mark and the spec's toast. */
   responseTime: `${responseHours} hours`,
+  /** What every page, mail and FAQ promises: the figure with the days not counted. */
+  responsePromise,
   address: londonAddress,
   phone: {
     display: "+44 20 7946 0321",
@@ -264,7 +294,7 @@ export const company = {
   },
   disclaimer:
     `In gold transactions ${brandName} acts solely as an intermediary that introduces and coordinates verified parties. ` +
-    "We are not a bullion dealer: we do not buy, sell, hold or take title to gold, and we do not hold client funds. " +
+    `We are not a bullion dealer: we do not buy, sell, hold or take title to gold. ${CLIENT_FUNDS_STATEMENT} ` +
     `Mining equipment is owned, rented and sold by ${GHANA_SUBSIDIARY.name}, our Ghana subsidiary. ` +
     "Every transaction is subject to full KYC/AML verification of all parties before it proceeds. " +
     "Nothing on this website is financial, investment, legal or tax advice.",
@@ -341,11 +371,13 @@ export const organizationStructuredData = {
       telephone: company.phone.e164,
       email: company.emails.general.address,
       availableLanguage: ["English"],
+      // With their offset: the hours are GMT all year, so without one a
+      // reader in British Summer Time would take them for UK clock time.
       hoursAvailable: BUSINESS_HOURS.filter((entry) => entry.opens !== null).map((entry) => ({
         "@type": "OpeningHoursSpecification",
         dayOfWeek: entry.days,
-        opens: entry.opens,
-        closes: entry.closes,
+        opens: `${entry.opens}:00+00:00`,
+        closes: `${entry.closes}:00+00:00`,
       })),
     },
   ],

@@ -1,4 +1,4 @@
-import { brandTitle, company } from "./company";
+import { brandTitle, company, DOCUMENTS_STATEMENT } from "./company";
 import type { IconName } from "./icons";
 import type { PageHero, PageMeta } from "./types";
 
@@ -11,13 +11,13 @@ export interface ContactDetail {
 export const contactPage = {
   meta: {
     title: brandTitle("Contact Us"),
-    description: `Contact ${company.brandName} about a gold transaction, equipment rental or purchase, licensing support or consultation. Reply within ${company.responseTime}.`,
+    description: `Contact ${company.brandName} about a gold transaction, equipment rental or purchase, licensing support or consultation. Reply within ${company.responsePromise}.`,
   } satisfies PageMeta,
   hero: {
-    badge: `Reply within ${company.responseTime}`,
+    badge: `Reply within ${company.responsePromise}`,
     title: "Get in Touch",
     subtitle:
-      "Tell us about your gold transaction, equipment needs or licensing project. Every inquiry is read by a member of our team and treated in confidence.",
+      "Tell us about your gold transaction, equipment needs or licensing project. Every inquiry that passes our spam checks is read by a member of our team and treated in confidence.",
   } satisfies PageHero,
   details: [
     {
@@ -57,13 +57,12 @@ export const contactPage = {
     title: "Business Hours",
     icon: "Clock" as const satisfies IconName,
     entries: company.hours.entries,
-    note: `Messages received outside these hours are still answered within ${company.responseTime}.`,
+    note: `Messages received outside these hours are answered within ${company.responsePromise}.`,
     summerNote: company.hours.summerNote,
   },
   whatsappCard: {
     title: "Prefer WhatsApp?",
-    description:
-      "Start a conversation with our team on WhatsApp for a quick first discussion. For anything involving documents or personal data, we will move to email.",
+    description: `Start a conversation with our team on WhatsApp for a quick first discussion. ${DOCUMENTS_STATEMENT}`,
     cta: {
       label: "Chat on WhatsApp",
       href: company.whatsapp.greetingUrl,
@@ -73,7 +72,7 @@ export const contactPage = {
   },
   form: {
     title: "Send an Inquiry",
-    description: `Complete the form and we will respond within ${company.responseTime}. Fields marked * are required.`,
+    description: `Complete the form and we will respond within ${company.responsePromise}. Fields marked * are required.`,
     labels: {
       name: "Full Name",
       company: "Company",
@@ -97,7 +96,9 @@ export const contactPage = {
     submitLabel: "Send Inquiry",
     submittingLabel: "Sending...",
     privacyNote:
-      "We use your details only to respond to your inquiry and, where a transaction proceeds, to carry out the verification we apply to every transaction. See our Privacy Policy for details.",
+      "We use your details only to respond to your inquiry and, where a transaction proceeds, to carry out the verification we apply to every transaction.",
+    /** Follows the note as a link: "See our Privacy Policy for details." */
+    privacyLink: { before: "See our", label: "Privacy Policy", href: "/privacy", after: "for details." },
     success: {
       title: "Message Sent Successfully",
       description: `Thank you for your inquiry. We'll respond within ${company.responseTime}.`,
@@ -106,12 +107,15 @@ export const contactPage = {
       title: "Error",
       description: "Failed to send message. Please try again.",
     },
-    /** The confirmation after a sent inquiry (the toast above keeps the spec's words). */
+    /**
+     * The confirmation after a sent inquiry. The toast above keeps the spec's
+     * words; this, shown with it, states the promise in full (decision 030).
+     */
     sent: {
       title: "We have your inquiry",
       referenceLabel: "Your reference",
       quote: "Please quote it whenever you write or call us about this inquiry.",
-      replyWithin: `A member of our team will reply within ${company.responseTime}, by email from`,
+      replyWithin: `A member of our team will reply within ${company.responsePromise}, by email from`,
       spamFolder: (from: string) =>
         `If our reply is not in your inbox by then, please check your spam or junk folder, and add ${from} to your contacts so that it reaches you.`,
       another: "Send another inquiry",

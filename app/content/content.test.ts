@@ -6,10 +6,12 @@ import {
 } from "./equipment-trading";
 import { describe, expect, it } from "vitest";
 import { aboutPage } from "./about";
-import { notFoundPage } from "./account-pages";
+import { authPage, notFoundPage } from "./account-pages";
 import {
   AML_SUPERVISION,
   BUSINESS_HOURS,
+  CLIENT_FUNDS_STATEMENT,
+  DOCUMENTS_STATEMENT,
   FOOTER_SERVICES,
   GHANA_SUBSIDIARY,
   company,
@@ -19,7 +21,12 @@ import {
 import { contactPage } from "./contact";
 import { equipmentItems } from "./equipment";
 import { equipmentPage } from "./equipment-page";
-import { LICENCE_TERMS, PROCESSING_TIMES, processingTimesSentence } from "./licensing-facts";
+import {
+  ACT_703_REFORM_NOTE,
+  LICENCE_TERMS,
+  PROCESSING_TIMES,
+  processingTimesSentence,
+} from "./licensing-facts";
 import { faqsPage } from "./faqs";
 import { homePage } from "./home";
 import { ICON_NAMES } from "./icons";
@@ -30,6 +37,7 @@ import {
   earthMovingEquipmentRulesNotice,
   equipmentContractNotice,
   goldBoardNotice,
+  GOLDBOD_OFFTAKER_KYC,
   intermediaryNotice,
 } from "./notices";
 import { CANONICAL_PATH, PAGE_META, ROUTE_PATHS, type RoutePath } from "./page-meta";
@@ -436,7 +444,7 @@ describe("legal accuracy of the copy", () => {
   it("promises one reply time, from company.responseHours, and no next-business-day reply", () => {
     expect(company.responseHours).toBe(24);
     expect(contactPage.hours.note).toBe(
-      `Messages received outside these hours are still answered within ${company.responseHours} hours.`,
+      `Messages received outside these hours are answered within ${company.responseHours} hours, not counting Sundays.`,
     );
     expect(matching(/next business day/i)).toEqual([]);
   });
@@ -475,6 +483,21 @@ describe("legal accuracy of the copy", () => {
     expect(notice.points?.join(" ")).toContain("7 December 2024");
     expect(notice.points?.join(" ")).toContain("Mining in forest reserves is banned");
     expect(notice.links).toEqual([MINERALS_COMMISSION_LINK]);
+    // L.I. 2462 is revoked (L.I. 2505, late 2025), not about to be; no appeal right is claimed without a source.
+    expect(notice.points?.join(" ")).toContain(
+      "(L.I. 2462), which had allowed it in exceptional cases, were revoked in late 2025",
+    );
+    expect(matching(/moved to revoke|holders may appeal/i)).toEqual([]);
+  });
+
+  it("says the announced reform of Act 703 is pending for new grants, and keeps the Act's terms until it is enacted", () => {
+    expect(ACT_703_REFORM_NOTE).toContain(
+      "A reform of the Minerals and Mining Act for new grants is pending",
+    );
+    expect(ghanaLicensingPage.licenceStatusNotice.points).toContain(ACT_703_REFORM_NOTE);
+    expect(licensingSupportPage.licenceTypesIntro.description).toContain(ACT_703_REFORM_NOTE);
+    expect(LICENCE_TERMS.miningLease).toBe("30 years maximum, renewable");
+    expect(matching(/leases? (are|is) (now )?capped at 15 years/i)).toEqual([]);
   });
 
   it("says who owns the equipment and who contracts for it, and no longer calls the firm solely an intermediary for it", () => {
@@ -585,5 +608,131 @@ describe("legal accuracy of the copy", () => {
       "Return to Home",
     ]);
     expect(matching(/e-mail/i)).toEqual([]);
+  });
+});
+
+/** What the statements audit of round 4 corrected; each must stay corrected (docs/decisions/072). */
+describe("statements that match the law and the code", () => {
+  const everything = collectStrings({
+    allPages,
+    company,
+    organizationStructuredData,
+    contactPage,
+    servicesPage,
+    serviceCards,
+    equipmentPage,
+    authPage,
+    REPLY_TEMPLATES,
+    notices: [antiFraudNotice, goldBoardNotice, intermediaryNotice, earthMovingEquipmentRulesNotice],
+  });
+  const matching = (pattern: RegExp) => everything.filter((text) => pattern.test(text));
+
+  it("promises a reply in 24 hours without counting the day the office is closed, but keeps the spec's toast", () => {
+    const closed = company.hours.entries
+      .filter((entry) => entry.opens === null)
+      .flatMap((entry) => entry.days);
+    expect(closed).toEqual(["Sunday"]);
+    expect(company.responsePromise).toBe("24 hours, not counting Sundays");
+    for (const promise of [
+      contactPage.hero.badge,
+      contactPage.form.description,
+      contactPage.form.sent.replyWithin,
+      faqsPage.sections.flatMap((section) => section.faqs).find((faq) => /how quickly/i.test(faq.question))
+        ?.answer,
+    ]) {
+      expect(promise).toContain("24 hours, not counting Sundays");
+    }
+    // The spec's toast keeps its words; the confirmation shown with it states the promise in full.
+    expect(contactPage.form.success.description).toBe(
+      "Thank you for your inquiry. We'll respond within 24 hours.",
+    );
+    expect(matching(/still answered within|reply to every inquiry/i)).toEqual([]);
+  });
+
+  it("does not promise that every inquiry is read: spam-filed ones may not be", () => {
+    expect(contactPage.hero.subtitle).toContain("Every inquiry that passes our spam checks is read");
+    expect(matching(/Every inquiry is read/)).toEqual([]);
+  });
+
+  it("gives the hours in the structured data with their offset (GMT all year)", () => {
+    const hours = organizationStructuredData.contactPoint[0].hoursAvailable;
+    expect(hours.map((entry) => [entry.opens, entry.closes])).toEqual([
+      ["09:00:00+00:00", "18:00:00+00:00"],
+      ["10:00:00+00:00", "16:00:00+00:00"],
+    ]);
+  });
+
+  it("offers hire from the minimum period, priced at daily rates, never daily terms", () => {
+    expect(matching(/daily,? weekly|daily terms/i)).toEqual([]);
+    expect(equipmentRentalPage.terms.items).toContain(
+      "Minimum hire: one week for mobile equipment, one month for wash plants",
+    );
+    expect(equipmentRentalPage.meta.description).toContain("from one week (one month for wash plants)");
+  });
+
+  it("says the client-funds statement in one wording, from one place", () => {
+    expect(CLIENT_FUNDS_STATEMENT).toBe("We do not hold client funds.");
+    const mentions = matching(/client (funds|money)/i);
+    expect(mentions.length).toBeGreaterThanOrEqual(4);
+    for (const text of mentions) expect(text).toContain(CLIENT_FUNDS_STATEMENT);
+    expect(matching(/client money|never hold client/i)).toEqual([]);
+  });
+
+  it("calls no advice independent while the group sells the equipment, and declares that interest", () => {
+    expect(
+      matching(/\bindependent advice\b/i).filter((text) => !text.includes("it is not independent advice")),
+    ).toEqual([]);
+    expect(collectStrings(consultationPage).join(" ")).toContain(
+      "where our advice touches equipment, we say so, and it is not independent advice",
+    );
+  });
+
+  it("names no Money Laundering Reporting Officer beside 'outside the regulated sector'", () => {
+    expect(AML_SUPERVISION).toBeNull();
+    expect(matching(/Money Laundering Reporting Officer|\bMLRO\b/)).toEqual([]);
+  });
+
+  it("says GoldBod runs its own KYC on its off-takers, and that ours comes on top", () => {
+    expect(goldBoardNotice.body).toContain(GOLDBOD_OFFTAKER_KYC);
+    expect(GOLDBOD_OFFTAKER_KYC).toContain("with the Bank of Ghana and the Financial Intelligence Centre");
+    expect(collectStrings(kycAmlPage).join(" ")).toContain(GOLDBOD_OFFTAKER_KYC);
+  });
+
+  it("asks for documents the same way on the contact page, the KYC page and the KYC template, and promises no channel the site lacks", () => {
+    expect(contactPage.whatsappCard.description).toContain(DOCUMENTS_STATEMENT);
+    expect(REPLY_TEMPLATES.find((template) => template.id === "kyc-checklist")?.body).toContain(
+      DOCUMENTS_STATEMENT,
+    );
+    expect(matching(/secure channel|we will move to email/i)).toEqual([]);
+  });
+
+  it("lets consumers in Scotland and Northern Ireland sue where they live (CRA 2015 Sch. 2 para. 20)", () => {
+    const law = collectStrings(termsPage.sections.find((section) => section.id === "law")).join(" ");
+    expect(law).not.toContain("exclusive jurisdiction");
+    expect(law).toContain("consumer living in Scotland or Northern Ireland, you may also bring proceedings");
+  });
+
+  it("names the Ghana subsidiary, not 'we', as who delivers and sources equipment", () => {
+    expect(matching(/\bwe deliver\b|\bwe source it\b/i)).toEqual([]);
+    expect(earthMovingEquipmentRulesNotice.body).toContain(
+      `${equipmentTerms.contractingParty} delivers a machine only to a site covered by a valid licence or permit`,
+    );
+  });
+
+  it("promises on /auth only what an account does, and says nothing false to an address that already had one", () => {
+    expect(authPage.meta.description).not.toMatch(/relationship/i);
+    expect(authPage.messages.signUpSuccess).not.toMatch(/created/i);
+    expect(authPage.privacyLink.href).toBe("/privacy");
+    expect(contactPage.form.privacyLink).toMatchObject({ label: "Privacy Policy", href: "/privacy" });
+    expect(contactPage.form.privacyNote).not.toContain("Privacy Policy");
+  });
+
+  it("uses the transfer words of the law now in force (DUAA 2025 s.85), and says the GIPC reform is only proposed", () => {
+    expect(matching(/adequacy/i)).toEqual([]);
+    const gipc = ghanaLicensingPage.frameworks.find((framework) => framework.title.includes("Act 865"));
+    expect(gipc?.keyPoints.join(" ")).toContain(
+      "a new investment law that would remove most of them has been proposed",
+    );
+    expect(matching(/under government review/i)).toEqual([]);
   });
 });

@@ -41,6 +41,18 @@ export function equipmentCurrencyStatement(trading: EquipmentTrading): string {
   );
 }
 
+/**
+ * The shortest hire, stated once: rentals are priced at daily rates but never
+ * let by the day, so no page may offer "daily terms".
+ */
+export const MINIMUM_HIRE = {
+  mobileEquipment: "one week",
+  washPlants: "one month",
+} as const;
+
+/** 'from one week (one month for wash plants)'. */
+export const minimumHirePhrase = `from ${MINIMUM_HIRE.mobileEquipment} (${MINIMUM_HIRE.washPlants} for wash plants)`;
+
 /** What every page that prices or offers equipment says about owner, contracting party and currency. */
 export const equipmentTerms = {
   fleetOwner: EQUIPMENT_TRADING.owner,

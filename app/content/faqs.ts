@@ -1,5 +1,5 @@
-import { brandTitle, company } from "./company";
-import { equipmentTerms } from "./equipment-trading";
+import { brandTitle, CLIENT_FUNDS_STATEMENT, company } from "./company";
+import { equipmentTerms, MINIMUM_HIRE } from "./equipment-trading";
 import { processingTimesSentence } from "./licensing-facts";
 import { antiFraudNotice } from "./notices";
 import { VERIFY_LICENCE_LINKS } from "./regulators";
@@ -58,7 +58,7 @@ export const faqSections: readonly FaqSection[] = [
     faqs: [
       {
         question: "How quickly will you respond to my inquiry?",
-        answer: `We reply to every inquiry within ${company.responseTime}. Our office hours are ${company.hours.summary.join(", ")}. ${company.hours.summerNote}`,
+        answer: `We reply to inquiries within ${company.responsePromise}. Our office hours are ${company.hours.summary.join(", ")}. ${company.hours.summerNote}`,
       },
       {
         question: "How long does a gold transaction take?",
@@ -77,7 +77,7 @@ export const faqSections: readonly FaqSection[] = [
     faqs: [
       {
         question: "What are your rental terms?",
-        answer: `${equipmentTerms.ownership} ${equipmentTerms.currency} The minimum hire is one week for mobile equipment and one month for wash plants. Delivery, fuel, operators and taxes are extra unless agreed. A deposit and advance rental are payable only under a signed rental agreement.`,
+        answer: `${equipmentTerms.ownership} ${equipmentTerms.currency} The minimum hire is ${MINIMUM_HIRE.mobileEquipment} for mobile equipment and ${MINIMUM_HIRE.washPlants} for wash plants. Delivery, fuel, operators and taxes are extra unless agreed. A deposit and advance rental are payable only under a signed rental agreement.`,
       },
       {
         question: "Do I need a mining licence to rent equipment?",
@@ -97,7 +97,7 @@ export const faqSections: readonly FaqSection[] = [
     faqs: [
       {
         question: "What is your company not?",
-        answer: `We are not a bullion dealer, a bank, an investment firm or a Ghanaian government agency. We do not hold client money or gold, give financial or investment advice, or grant licences. We are a UK-established intermediary that verifies, introduces and coordinates; mining equipment is owned, rented and sold by our Ghana subsidiary, ${equipmentTerms.fleetOwner}.`,
+        answer: `We are not a bullion dealer, a bank, an investment firm or a Ghanaian government agency. ${CLIENT_FUNDS_STATEMENT} We do not hold gold, give financial or investment advice, or grant licences. We are a UK-established intermediary that verifies, introduces and coordinates; mining equipment is owned, rented and sold by our Ghana subsidiary, ${equipmentTerms.fleetOwner}.`,
       },
       {
         question: "Will you ever ask me for an advance fee?",
@@ -128,7 +128,7 @@ export const faqsPage = {
   antiFraudNotice,
   cta: {
     title: "Still have a question?",
-    description: `Our team will answer within ${company.responseTime}.`,
+    description: `Our team will answer within ${company.responsePromise}.`,
     ctas: [
       { label: "Contact Us", href: "/contact", variant: "primary" },
       {

@@ -48,7 +48,7 @@ export const homePage = {
       "Introductions only to licensed, verifiable counterparties",
       "Transactions structured around the Ghana Gold Board (GoldBod) regime",
       "Chain-of-custody documentation, GoldBod’s assay and refinery reconciliation, with any independent assay only as a commercial check",
-      `A named contact and a reply within ${company.responseTime}`,
+      `A named contact and a reply within ${company.responsePromise}`,
     ],
     link: { label: "Learn More About Us", href: "/about" } satisfies NavLink,
   },

@@ -43,10 +43,20 @@ export const APPLICATION_STAGE_TIMEFRAMES = {
 } as const;
 
 /**
+ * The announced reform of Act 703 (Minerals Commission, August 2025): not
+ * enacted as far as we could confirm, so the terms above stay those of the
+ * Act, and this says only that a reform for new grants is pending (sources
+ * in docs/decisions/032).
+ */
+export const ACT_703_REFORM_NOTE =
+  "A reform of the Minerals and Mining Act for new grants is pending: the Government has announced mining leases of at most 15 years and prospecting licences of at most nine years in all. The terms shown are those of the Act as it stands; check the current terms with the Minerals Commission before you rely on them.";
+
+/**
  * Why a licence must be checked at the Minerals Commission before anyone
  * relies on it: its status can change after it was granted.
  */
 export const licenceStatusPoints = [
-  "In March 2025 the Minister for Lands and Natural Resources revoked the small-scale mining licences granted from 7 December 2024, after a review found that due process had not been followed; holders may appeal.",
-  "Mining in forest reserves is banned, and the Government has moved to revoke the Environmental Protection (Mining in Forest Reserves) Regulations (L.I. 2462) that had allowed it in exceptional cases.",
+  "In March 2025 the Minister for Lands and Natural Resources revoked the small-scale mining licences granted from 7 December 2024, after a review found that due process had not been followed.",
+  "Mining in forest reserves is banned: the Environmental Protection (Mining in Forest Reserves) Regulations, 2022 (L.I. 2462), which had allowed it in exceptional cases, were revoked in late 2025.",
+  ACT_703_REFORM_NOTE,
 ] as const;

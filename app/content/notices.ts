@@ -24,13 +24,24 @@ export const antiFraudNotice: Notice = {
   links: VERIFY_LICENCE_LINKS,
 };
 
+/**
+ * GoldBod's own checks on whoever buys from it: its licensing pages say
+ * "all applicants for licenses from the Goldbod and off-takers of the
+ * Goldbod must pass a KYC and a due diligence test conducted by the Goldbod
+ * in conjunction with the Bank of Ghana and the Financial Intelligence
+ * Centre" (sources in docs/decisions/072).
+ */
+export const GOLDBOD_OFFTAKER_KYC =
+  "GoldBod runs its own KYC and due diligence test, with the Bank of Ghana and the Financial Intelligence Centre, on everyone who buys gold from it and everyone it licenses: our checks come on top of it and never replace it.";
+
 export const goldBoardNotice: Notice = {
   title: "How Ghana gold is legally traded",
   tone: "info",
   body:
     "The Ghana Gold Board Act, 2025 (Act 1140) established the Ghana Gold Board (GoldBod) and repealed the law that created PMMC, the Precious Minerals Marketing Company. " +
     "Since 1 May 2025, buyers and aggregators licensed by GoldBod buy gold from artisanal and small-scale miners and sell it to GoldBod. Foreign buyers may buy that gold only from GoldBod, which is its sole assayer and exporter. " +
-    "Large-scale producers holding mining leases export under the terms of their leases and the applicable Bank of Ghana and GoldBod arrangements. An independent assay that the parties commission is at most a commercial check between them: it never replaces the assay, grading and valuation that GoldBod carries out under Act 1140. We structure every introduction to fit these channels.",
+    "Large-scale producers holding mining leases export under the terms of their leases and the applicable Bank of Ghana and GoldBod arrangements. An independent assay that the parties commission is at most a commercial check between them: it never replaces the assay, grading and valuation that GoldBod carries out under Act 1140. We structure every introduction to fit these channels. " +
+    GOLDBOD_OFFTAKER_KYC,
 };
 
 export const intermediaryNotice: Notice = {
@@ -53,7 +64,7 @@ export const equipmentContractNotice: Notice = {
 export const earthMovingEquipmentRulesNotice: Notice = {
   title: "Excavators in Ghana: import permit, DVLA registration and tracking",
   tone: "warning",
-  body: "Since 2025 an excavator may enter Ghana only under an import permit, and it must be registered with the DVLA and tracked by the Minerals Commission. We deliver a machine only to a site covered by a valid licence or permit.",
+  body: `Since 2025 an excavator may enter Ghana only under an import permit, and it must be registered with the DVLA and tracked by the Minerals Commission. ${equipmentTerms.contractingParty} delivers a machine only to a site covered by a valid licence or permit.`,
   points: [
     "Import permit: the Ministry of Transport issues it only after the Minerals Commission and the DVLA have verified that the importer holds a valid mining licence or is engaged in a legitimate construction project; Customs release an excavator only against an approved permit.",
     "DVLA registration: since 1 May 2025 excavators are registered by the DVLA at the port of entry and carry a distinctive green-on-white number plate.",

@@ -10,7 +10,10 @@ import {
   BACKUP_CODES_COOKIE,
   buildPrivacyPage,
   PRIVACY_NOTICE_VERSION,
+  SCROLL_STORAGE_NOTICE,
+  serverLogNotice,
   VISIT_SOURCE_NOTICE,
+  VISIT_STORAGE_NOTICE,
 } from "./privacy";
 import { VISIT_SOURCE_FIELDS } from "~/forms/visit-source";
 import { authLinks } from "./auth-links";
@@ -150,9 +153,55 @@ describe("the privacy notice keeps its promises", () => {
     ]) {
       expect(collected).toContain(phrase);
     }
-    expect(section("7. Cookies and security")).toContain(
-      "in its session storage, not in a cookie: they never leave your browser unless you send our contact form",
+    // Nothing notes them on the device (PECR reg. 6): the contact page's own request does (decision 053).
+    const cookies = section("7. Cookies and security");
+    expect(cookies).toContain(VISIT_STORAGE_NOTICE);
+    expect(cookies).toContain("We store nothing on your device to note how you found us");
+    expect(cookies).not.toContain("keeps the first page of your visit");
+    expect(cookies).toContain(SCROLL_STORAGE_NOTICE);
+    expect(cookies).toContain("No other page stores anything on your device.");
+  });
+
+  it("gives server logs a place, what they hold and the period the deploy files keep them (from the configuration)", () => {
+    const collected = section("2. The personal data we collect");
+    expect(collected).not.toContain("IP address, used only to");
+    expect(collected).toContain("our server logs also record it");
+    expect(collected).toContain(serverLogNotice(retention));
+    for (const phrase of ["your IP address, the time, the page asked for", "user agent"]) {
+      expect(serverLogNotice(retention)).toContain(phrase);
+    }
+    expect(section("4. How long we keep your data")).toContain(
+      `Server logs: deleted in daily batches, each line at the latest ${retention.serverLogDays} days after it was written.`,
     );
+    expect(JSON.stringify(buildPrivacyPage({ ...retention, serverLogDays: 997 }))).toContain(
+      "at the latest 997 days after it was written",
+    );
+  });
+
+  it("says backups are taken before upgrades too, and gives off-machine copies and deleted accounts the backup period", () => {
+    const retentionSection = section("4. How long we keep your data");
+    expect(retentionSection).toContain("on a schedule and before each upgrade of the website");
+    expect(retentionSection).toContain(
+      `Copies of backups we keep away from the server, so that the website can be restored if the server is lost, follow the same rule: each copy is deleted at the latest ${retention.backupDays} days after its backup was taken.`,
+    );
+    expect(retentionSection).toContain(
+      `copies in our backups remain until those backups are deleted, at the latest ${retention.backupDays} days later`,
+    );
+    expect(section("8. Your rights")).toContain(
+      `copies in our backups remain until those backups are deleted, at the latest ${retention.backupDays} days later`,
+    );
+  });
+
+  it("gives phone and WhatsApp records a period, from the configuration", () => {
+    expect(section("4. How long we keep your data")).toContain(
+      `Records of phone calls and WhatsApp messages with you, which are not kept on this website: ${retention.phoneRecordMonths} months after our last contact with you`,
+    );
+  });
+
+  it("names transfers in the words the law now uses (UK GDPR Art. 45A, DUAA 2025 s.85)", () => {
+    const transfers = section("6. International transfers");
+    expect(transfers).not.toContain("adequacy");
+    expect(transfers).toContain("approved as meeting the data protection test");
   });
 
   it("claims nothing the system does not do", () => {

@@ -8,7 +8,7 @@ import type { LegalDocument } from "./types";
  * force (contact_submissions.privacy_notice_version). Change it with every
  * revision of the text, together with `lastUpdated`.
  */
-export const PRIVACY_NOTICE_VERSION = "2026-11-24.3";
+export const PRIVACY_NOTICE_VERSION = "2026-11-27.1";
 
 /**
  * Administrator accounts need a second factor at sign-in: requireAdminMiddleware
@@ -25,9 +25,19 @@ export const ADMIN_STRONG_AUTHENTICATION = true;
 export const VISIT_SOURCE_NOTICE =
   "how you found us: the first page of your visit to our site (its address without anything after a question mark), the name of the website that sent you there, such as www.google.com (never the page on it), and the campaign tags of the link you followed (utm_source, utm_medium and utm_campaign), so that we can tell which pages and campaigns bring inquiries; we keep these with your inquiry, for as long as the inquiry";
 
-/** Where the browser keeps them until the form is sent. */
+/**
+ * Where those come from: the contact page's own request (decision 053).
+ * Nothing is stored on the visitor's device to note them.
+ */
 export const VISIT_STORAGE_NOTICE =
-  "While you browse our site, your browser keeps the first page of your visit, the referring website and those campaign tags in its session storage, not in a cookie: they never leave your browser unless you send our contact form, and the browser deletes them when you close the tab.";
+  "We store nothing on your device to note how you found us: when you open our contact form, our server reads it from that request (the page of ours or the website you came from, and the campaign tags in the link), and it is kept only if you send the form.";
+
+/**
+ * What the browser keeps on the pages that run the framework's script (the
+ * sign-in, account and desk pages): React Router's scroll restoration.
+ */
+export const SCROLL_STORAGE_NOTICE =
+  "The sign-in and account pages (and our team’s desk) run a script that lets your browser keep, in its session storage, where you had scrolled to on the pages you visited in that tab, so that going back returns you to the same place; it is never sent to us and the browser deletes it when you close the tab. No other page stores anything on your device.";
 
 /**
  * The cookie that lets the account page show freshly issued backup codes
@@ -44,18 +54,28 @@ const hours = (count: number) => `${count} hour${count === 1 ? "" : "s"}`;
 const years = (count: number) => `${count} year${count === 1 ? "" : "s"}`;
 
 /**
+ * What the server logs hold (server/request-log.ts writes the site's request
+ * lines to the journal; nginx's access log, in its default format, keeps more)
+ * and how long the deploy files keep them (deploy/journald, deploy/logrotate).
+ */
+export function serverLogNotice(config: RetentionConfig): string {
+  return `When your browser asks our website for a page, our servers log the request: your IP address, the time, the page asked for and the answer given. The web server in front of our website also logs the full address asked for (including anything after a question mark), the page that linked to it and your browser’s user agent. We use these logs to keep the website working and secure and to investigate faults and abuse, and delete each line at the latest ${days(config.serverLogDays)} after it was written.`;
+}
+
+/**
  * The notice, every period taken from `config`: the object the retention
  * job (app/lib/privacy/retention.server.ts) and the session lifetime read too.
  */
 export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
   const sweep = `within ${hours(config.jobIntervalHours)}`;
+  const serverLogs = serverLogNotice(config);
   return {
     meta: {
       title: brandTitle("Privacy Policy"),
       description: `How ${company.legalName} collects, uses, stores and protects personal data from inquiries and accounts under UK GDPR, and how to exercise your rights.`,
     },
     title: "Privacy Policy",
-    lastUpdated: "24 November 2026",
+    lastUpdated: "27 November 2026",
     intro: `This notice explains how ${company.legalName} (“${company.brandName}”, “we”, “us”) handles personal data when you use this website, send us an inquiry or create an account. We process personal data in accordance with the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.`,
     sections: [
       {
@@ -87,7 +107,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
               "your email address, and optionally your phone and WhatsApp numbers",
               "your area of interest and, optionally, your expected deal size",
               "the content of your message, and which version of this notice was in force when you sent it",
-              "your IP address, used only to limit repeated submissions and prevent spam",
+              "your IP address, used to limit repeated submissions and prevent spam (our server logs also record it: see below)",
               VISIT_SOURCE_NOTICE,
               "notes our team adds to your inquiry while handling it, follow-up reminders it sets itself (such as when to call you back), and replies to you that it is still drafting",
               "the emails we send about your inquiry: our acknowledgement to you, our notification to our team and our replies to you",
@@ -125,6 +145,10 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
           },
           {
             kind: "paragraph",
+            text: serverLogs,
+          },
+          {
+            kind: "paragraph",
             text: "If you contact us by phone or WhatsApp we keep a record of that correspondence. If a transaction proceeds, we collect identity, ownership and financial documents for customer due diligence; we give you a separate notice explaining that processing at the time.",
           },
         ],
@@ -138,7 +162,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
             items: [
               "Responding to your inquiry and discussing our services — legitimate interests in handling business inquiries, or steps taken at your request before entering into a contract.",
               "Providing and securing your account — performance of our agreement with you to provide the account.",
-              "Rate limiting, spam prevention and protecting the website from abuse — legitimate interests in keeping our systems secure and available.",
+              "Rate limiting, spam prevention, server logs and protecting the website from abuse — legitimate interests in keeping our systems secure and available and in finding faults.",
               "Customer due diligence when a transaction proceeds: we are not in the regulated sector under the Money Laundering Regulations 2017, but we apply checks modelled on them — legitimate interests in knowing who we deal with and in preventing fraud, money laundering and terrorist financing.",
               "Reporting a belief or suspicion of terrorist financing to the police or the National Crime Agency — legal obligation: section 19 of the Terrorism Act 2000 requires a business outside the regulated sector, such as ours, to disclose such a belief or suspicion when it is based on information met in the course of its business.",
               "Reporting a suspicion of money laundering to the National Crime Agency — legal obligation wherever the Proceeds of Crime Act 2002 requires the report; otherwise (its reporting duty applies to the regulated sector, which we are not in), legitimate interests in preventing crime and in not becoming involved in it.",
@@ -174,8 +198,10 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
               `IP addresses and email addresses in rate-limit counters: until the counter’s time window ends, which is never more than ${hours(config.rateLimitMaxWindowHours)}.`,
               `Sessions, with their IP address and user agent: until you sign out, or until the session expires after ${days(config.sessionIdleDays)} without use and at the latest ${days(config.sessionMaxDays)} after you signed in.`,
               `Password-reset links: until they are used, and at the latest ${hours(authLinks.resetPasswordHours)} after we sent them.`,
-              `Accounts, with their sign-in methods, passkeys, authenticator app, roles and sign-in times: until you delete your account on your account page, which deletes it and its sessions at once. An account nobody has signed in to for ${months(config.inactiveAccountMonths)} gets a warning email; it is deleted ${days(config.inactiveAccountGraceDays)} after the warning unless you sign in before then.`,
-              `Backups: we back up our database, with the attachments of emails you send us, on a schedule and keep only the most recent backups, up to a number set in our server configuration. A backup holds everything the database and those attachments held when it was taken, including data erased or deleted since then, until the backup itself is deleted, which is at the latest ${days(config.backupDays)} after it was taken. We use backups only to restore the website after a failure.`,
+              `Accounts, with their sign-in methods, passkeys, authenticator app, roles and sign-in times: until you delete your account on your account page, which deletes it and its sessions at once (copies in our backups remain until those backups are deleted, at the latest ${days(config.backupDays)} later). An account nobody has signed in to for ${months(config.inactiveAccountMonths)} gets a warning email; it is deleted ${days(config.inactiveAccountGraceDays)} after the warning unless you sign in before then.`,
+              `Server logs: deleted in daily batches, each line at the latest ${days(config.serverLogDays)} after it was written.`,
+              `Backups: we back up our database, with the attachments of emails you send us, on a schedule and before each upgrade of the website, and keep only the most recent scheduled backups, up to a number set in our server configuration. A backup holds everything the database and those attachments held when it was taken, including data erased or deleted since then, until the backup itself is deleted, which is at the latest ${days(config.backupDays)} after it was taken. Copies of backups we keep away from the server, so that the website can be restored if the server is lost, follow the same rule: each copy is deleted at the latest ${days(config.backupDays)} after its backup was taken. We use backups only to restore the website after a failure.`,
+              `Records of phone calls and WhatsApp messages with you, which are not kept on this website: ${months(config.phoneRecordMonths)} after our last contact with you, unless they become part of the customer due diligence records below.`,
               "Customer due diligence records, which are not kept on this website: five years after the end of the business relationship or transaction, the period the Money Laundering Regulations 2017 set for the regulated sector.",
             ],
           },
@@ -216,7 +242,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
         blocks: [
           {
             kind: "paragraph",
-            text: "Some of our service providers store or process data outside the United Kingdom, for example in the European Economic Area or the United States. Where they do, we rely on UK adequacy regulations or put in place appropriate safeguards such as the UK International Data Transfer Agreement or the UK Addendum to the EU Standard Contractual Clauses.",
+            text: "Some of our service providers store or process data outside the United Kingdom, for example in the European Economic Area or the United States. Where they do, the transfer is either to a country that UK regulations have approved as meeting the data protection test, or we put in place appropriate safeguards such as the UK International Data Transfer Agreement or the UK Addendum to the EU Standard Contractual Clauses.",
           },
           {
             kind: "paragraph",
@@ -230,7 +256,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
         blocks: [
           {
             kind: "paragraph",
-            text: `We use only cookies that are strictly necessary: a session cookie that keeps you signed in; a cookie that carries a confirmation message to the next page for a minute; while you sign in with a second factor or add or use a passkey, a short-lived cookie that ties that step to your browser; and, when an account’s backup codes are issued, a cookie named ${BACKUP_CODES_COOKIE.name} that lets the account page show them once and expires after ${BACKUP_CODES_COOKIE.lifetimeMinutes} minutes. We do not use advertising or analytics cookies, and we will ask for your consent before introducing any non-essential cookies. ${VISIT_STORAGE_NOTICE}`,
+            text: `We use only cookies that are strictly necessary: a session cookie that keeps you signed in; a cookie that carries a confirmation message to the next page for a minute; while you sign in with a second factor or add or use a passkey, a short-lived cookie that ties that step to your browser; and, when an account’s backup codes are issued, a cookie named ${BACKUP_CODES_COOKIE.name} that lets the account page show them once and expires after ${BACKUP_CODES_COOKIE.lifetimeMinutes} minutes. We do not use advertising or analytics cookies, and we will ask for your consent before introducing any non-essential cookies or other storage on your device. ${VISIT_STORAGE_NOTICE} ${SCROLL_STORAGE_NOTICE}`,
           },
           {
             kind: "paragraph",
@@ -262,7 +288,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
           },
           {
             kind: "paragraph",
-            text: "If you have an account, you can download your account data as a file and delete your account yourself on your account page.",
+            text: `If you have an account, you can download your account data as a file and delete your account yourself on your account page. Deleting it removes it from the website at once; copies in our backups remain until those backups are deleted, at the latest ${days(config.backupDays)} later, and we use them only to restore the website after a failure.`,
           },
           {
             kind: "paragraph",

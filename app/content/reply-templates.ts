@@ -1,4 +1,4 @@
-import { company } from "./company";
+import { company, DOCUMENTS_STATEMENT } from "./company";
 import { equipmentTerms } from "./equipment-trading";
 import { kycAmlPage } from "./services/kyc-aml";
 
@@ -54,7 +54,7 @@ export const REPLY_TEMPLATES: readonly ReplyTemplate[] = [
       "",
       bullets(kycAmlPage.requirements),
       "",
-      "Please do not send documents by reply to this email: once you confirm you wish to proceed, we will send you a secure channel for them.",
+      DOCUMENTS_STATEMENT,
       "",
       "Nothing proceeds until the verification of every party is complete and approved.",
     ].join("\n"),

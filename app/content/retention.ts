@@ -27,10 +27,19 @@ export const retention = {
   /** Rate-limit counters (which hold IP addresses) last at most one window; the longest window. */
   rateLimitMaxWindowHours: 24,
   /**
-   * Scheduled and manual backups in BACKUP_DIR hold every row, erased ones
-   * too: each is deleted this long after it was taken, whatever BACKUP_KEEP allows.
+   * Backups hold every row, erased ones too: each (scheduled, manual or
+   * taken before migrations, and every copy off the machine) is deleted this
+   * long after it was taken, whatever BACKUP_KEEP allows.
    */
   backupDays: 30,
+  /**
+   * Server logs: the site's request lines in the journal (journald) and
+   * nginx's access and error logs. deploy/ carries this period
+   * (deploy/journald/volta.conf, deploy/logrotate/nginx), as a test checks.
+   */
+  serverLogDays: 14,
+  /** Records of phone calls and WhatsApp messages, which are not kept on this website: after the last contact. */
+  phoneRecordMonths: 24,
   /** The record that an erasure happened (never what was erased): accountability, and the limitation period for claims. */
   erasureRecordYears: 6,
   /** How often the retention job runs. */

@@ -1,4 +1,5 @@
 import { brandTitle, company } from "./company";
+import { minimumHirePhrase } from "./equipment-trading";
 import type { CtaSection, PageHero, PageMeta, ServiceCard } from "./types";
 
 export const SERVICE_IDS = [
@@ -26,8 +27,7 @@ export const serviceCards: readonly (ServiceCard & { id: ServiceId })[] = [
   {
     id: "equipment-rental",
     title: "Mining Equipment Rental",
-    description:
-      "Excavators, dozers and gold processing plants on flexible daily, weekly and monthly terms, delivered to site with maintenance support.",
+    description: `Excavators, dozers and gold processing plants hired ${minimumHirePhrase}, delivered to site with maintenance support.`,
     href: "/services/equipment-rental",
     icon: "Truck",
   },
@@ -59,7 +59,7 @@ export const serviceCards: readonly (ServiceCard & { id: ServiceId })[] = [
     id: "consultation",
     title: "Consultation Services",
     description:
-      "Independent advice on market entry, deal structuring, operational planning and regulatory strategy for Ghana’s gold sector.",
+      "Advice on market entry, deal structuring, operational planning and regulatory strategy for Ghana’s gold sector.",
     href: "/services/consultation",
     icon: "Lightbulb",
   },
@@ -95,7 +95,7 @@ export const servicesPage = {
   cards: serviceCards,
   cta: {
     title: "Not sure which service you need?",
-    description: `Tell us about your project and a member of our team will reply within ${company.responseTime} to suggest the right starting point.`,
+    description: `Tell us about your project and a member of our team will reply within ${company.responsePromise} to suggest the right starting point.`,
     ctas: [
       {
         label: "Request an Introduction",

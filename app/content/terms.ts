@@ -1,4 +1,4 @@
-import { brandTitle, company } from "./company";
+import { brandTitle, CLIENT_FUNDS_STATEMENT, company } from "./company";
 import { equipmentTerms } from "./equipment-trading";
 import { VERIFY_LICENCE_LINKS } from "./regulators";
 import type { LegalDocument } from "./types";
@@ -9,7 +9,7 @@ export const termsPage: LegalDocument = {
     description: `The terms that govern use of the ${company.brandName} website, including our role as an intermediary, KYC/AML conditions, equipment listings and liability.`,
   },
   title: "Terms of Use",
-  lastUpdated: "24 November 2026",
+  lastUpdated: "27 November 2026",
   intro: `These terms govern your use of ${company.website.display}. By using the website you agree to them. If you do not agree, please do not use the website.`,
   sections: [
     {
@@ -28,7 +28,7 @@ export const termsPage: LegalDocument = {
       blocks: [
         {
           kind: "paragraph",
-          text: `In gold transactions ${company.brandName} is an intermediary: we introduce and coordinate verified parties to licensed gold transactions. We are not a bullion dealer, bank or investment firm: we do not buy, sell or hold gold on our own account, and we do not hold client money.`,
+          text: `In gold transactions ${company.brandName} is an intermediary: we introduce and coordinate verified parties to licensed gold transactions. We are not a bullion dealer, bank or investment firm: we do not buy, sell or hold gold on our own account. ${CLIENT_FUNDS_STATEMENT}`,
         },
         {
           kind: "paragraph",
@@ -75,7 +75,7 @@ export const termsPage: LegalDocument = {
             `Prices are indicative and exclude delivery, fuel, operators and taxes unless stated otherwise. ${equipmentTerms.currency}`,
             "Availability changes and is confirmed only in a written quotation.",
             `Rental and sale terms are set out in the agreement signed with ${equipmentTerms.fleetOwner} for each transaction.`,
-            "Excavators are imported into Ghana only under an import permit, registered with the DVLA and tracked by the Minerals Commission (Minerals and Mining (Mineral Operations – Tracking of Earth Moving and Mining Equipment) Regulations, 2020, L.I. 2404); we deliver equipment only to a site covered by a valid licence or permit.",
+            `Excavators are imported into Ghana only under an import permit, registered with the DVLA and tracked by the Minerals Commission (Minerals and Mining (Mineral Operations – Tracking of Earth Moving and Mining Equipment) Regulations, 2020, L.I. 2404); ${equipmentTerms.contractingParty} delivers equipment only to a site covered by a valid licence or permit.`,
           ],
         },
       ],
@@ -178,7 +178,7 @@ export const termsPage: LegalDocument = {
       blocks: [
         {
           kind: "paragraph",
-          text: "These terms are governed by the law of England and Wales, and the courts of England and Wales have exclusive jurisdiction over any dispute arising from them.",
+          text: "These terms are governed by the law of England and Wales, and the courts of England and Wales have jurisdiction over any dispute arising from them. If you are a consumer living in Scotland or Northern Ireland, you may also bring proceedings in the courts where you live, and you keep the protection of the mandatory law of the part of the United Kingdom where you live.",
         },
       ],
     },

@@ -188,6 +188,13 @@ function SignUpForm({
         labels={{ password: labels.password, confirmPassword: labels.confirmPassword }}
       />
       <SubmitButton busy={busy} label={buttons.signUp} busyLabel={buttons.creatingAccount} />
+      <p className="text-sm text-ink-muted">
+        {authPage.privacyLink.before}{" "}
+        <Link to={authPage.privacyLink.href} className="underline underline-offset-2">
+          {authPage.privacyLink.label}
+        </Link>
+        .
+      </p>
     </Form>
   );
 }

@@ -3,7 +3,8 @@ import { expect, test } from "./fixtures";
 import { signIn, signUp, TEST_PASSWORD, uniqueEmail, verifyEmail } from "./support/accounts";
 import { linkIn, mailsTo, waitForMail } from "./support/mailbox";
 
-const SUCCESS = "Account created successfully! Please check your email to verify your account.";
+const SUCCESS =
+  "Thank you. Please check your email: we have sent a message to that address with the next step.";
 
 async function fillSignUp(
   page: Page,

@@ -123,7 +123,9 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(confirmation).toBeVisible();
       await expect(confirmation.getByTestId("inquiry-reference")).toHaveText(/^VM-[0-9A-F]{8}$/);
       await expect(confirmation).toContainText("Please quote it");
-      await expect(confirmation).toContainText("will reply within 24 hours, by email from no-reply@");
+      await expect(confirmation).toContainText(
+        "will reply within 24 hours, not counting Sundays, by email from no-reply@",
+      );
       await expect(confirmation).toContainText("check your spam or junk folder");
       // The fragment moves focus to the confirmation once the browser has applied it (wait for
       // that, or a Tab pressed before it starts from the top); its link is the next stop.

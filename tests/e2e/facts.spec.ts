@@ -214,7 +214,7 @@ test("the contact page promises one reply time and calls the checks our own", as
   await page.goto("/contact");
   const main = page.getByRole("main");
   await expect(main).toContainText(
-    "Messages received outside these hours are still answered within 24 hours.",
+    "Messages received outside these hours are answered within 24 hours, not counting Sundays.",
   );
   await expect(main).not.toContainText("next business day");
   await expect(main).toContainText("to carry out the verification we apply to every transaction");
@@ -282,6 +282,12 @@ test("the licensing guide sends the reader to check a licence's status and drops
   await expect(notice).toContainText("check its current status with the Minerals Commission");
   await expect(notice).toContainText("granted from 7 December 2024");
   await expect(notice).toContainText("Mining in forest reserves is banned");
+  await expect(notice).toContainText(
+    "(L.I. 2462), which had allowed it in exceptional cases, were revoked in late 2025",
+  );
+  await expect(notice).not.toContainText("moved to revoke");
+  await expect(notice).not.toContainText("holders may appeal");
+  await expect(notice).toContainText("A reform of the Minerals and Mining Act for new grants is pending");
   await expect(notice.getByRole("link")).toHaveAttribute("href", MINERALS_COMMISSION);
   const frameworks = page.locator("#frameworks");
   await expect(frameworks).not.toContainText("Access to investment incentives");
@@ -358,4 +364,111 @@ test("the privacy notice gives legal obligation for terrorist-financing reports,
   await expect(main.locator("#complaints")).toContainText(
     "keep you informed of our progress and tell you the outcome",
   );
+});
+
+/* The statements round (docs/decisions/072): the words say what the law and the code say. */
+
+test("the privacy notice says nothing is stored on the device for the visit, and gives logs, backups and phone records a period", async ({
+  page,
+}) => {
+  await page.goto("/privacy");
+  const main = page.getByRole("main");
+  await expect(main.locator("#cookies-and-security")).toContainText(
+    "We store nothing on your device to note how you found us",
+  );
+  await expect(main.locator("#cookies-and-security")).not.toContainText("session storage, not in a cookie");
+  await expect(main.locator("#data-we-collect")).not.toContainText("IP address, used only to");
+  await expect(main.locator("#data-we-collect")).toContainText(
+    "our servers log the request: your IP address",
+  );
+  const retention = main.locator("#retention");
+  await expect(retention).toContainText(
+    "Server logs: deleted in daily batches, each line at the latest 14 days",
+  );
+  await expect(retention).toContainText("on a schedule and before each upgrade of the website");
+  await expect(retention).toContainText(
+    "Copies of backups we keep away from the server, so that the website can be restored if the server is lost, follow the same rule",
+  );
+  await expect(retention).toContainText("Records of phone calls and WhatsApp messages with you");
+  await expect(main.locator("#your-rights")).toContainText(
+    "copies in our backups remain until those backups are deleted",
+  );
+  await expect(main.locator("#international-transfers")).not.toContainText("adequacy");
+  await expect(main.locator("#international-transfers")).toContainText("meeting the data protection test");
+});
+
+test("the contact page links the privacy policy, asks for documents only on request and softens 'every inquiry is read'", async ({
+  page,
+}) => {
+  await page.goto("/contact");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+  await expect(main).toContainText(
+    "Please do not send identity or other due diligence documents until our team asks for them",
+  );
+  await expect(main).not.toContainText("we will move to email");
+  await expect(main).toContainText(
+    "Every inquiry that passes our spam checks is read by a member of our team",
+  );
+  await expect(main).toContainText("we will respond within 24 hours, not counting Sundays");
+});
+
+test("the sign-up form links the privacy policy and /auth promises only what an account does", async ({
+  page,
+}) => {
+  await page.goto("/auth?tab=signup");
+  const form = page.getByRole("form", { name: "Sign Up" });
+  await expect(form.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+  await expect(page.locator('meta[name="description"]')).not.toHaveAttribute("content", /relationship/);
+});
+
+test("the terms let consumers in Scotland and Northern Ireland sue where they live", async ({ page }) => {
+  await page.goto("/terms");
+  const law = page.getByRole("main").locator("#law");
+  await expect(law).not.toContainText("exclusive jurisdiction");
+  await expect(law).toContainText(
+    "If you are a consumer living in Scotland or Northern Ireland, you may also bring proceedings in the courts where you live",
+  );
+});
+
+test("equipment is hired from a minimum period and delivered by the subsidiary; advice on it is not called independent", async ({
+  page,
+}) => {
+  await page.goto("/services/equipment-rental");
+  const main = page.getByRole("main");
+  await expect(main).not.toContainText(/daily, weekly|Daily, weekly/);
+  await expect(main).toContainText("Hire from one week (one month for wash plants), priced at daily rates");
+  await expect(main).toContainText(
+    "Volta Meridian Ghana Limited delivers a machine only to a site covered by a valid licence or permit",
+  );
+  await page.goto("/services/consultation");
+  await expect(page.getByRole("main")).not.toContainText("Independent and Candid");
+  await expect(page.getByRole("main")).toContainText("it is not independent advice");
+});
+
+test("client funds are stated in one wording; no MLRO; GoldBod's own KYC of its off-takers", async ({
+  page,
+}) => {
+  for (const path of ["/services/gold-intermediary", "/terms", "/faqs"]) {
+    await page.goto(path);
+    await expect(page.getByRole("main")).toContainText("We do not hold client funds.");
+    await expect(page.getByRole("main")).not.toContainText("client money");
+  }
+  for (const path of ["/about", "/services/kyc-aml"]) {
+    await page.goto(path);
+    await expect(page.getByRole("main")).not.toContainText("Money Laundering Reporting Officer");
+    await expect(page.getByRole("main")).not.toContainText("MLRO");
+  }
+  await expect(page.getByRole("main")).toContainText(
+    "GoldBod runs its own KYC and due diligence test, with the Bank of Ghana and the Financial Intelligence Centre",
+  );
+});
+
+test("the structured data gives the opening hours with their offset", async ({ page }) => {
+  await page.goto("/contact");
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "");
+  expect(jsonLd.contactPoint[0].hoursAvailable[0]).toMatchObject({
+    opens: "09:00:00+00:00",
+    closes: "18:00:00+00:00",
+  });
 });

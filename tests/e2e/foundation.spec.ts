@@ -4,11 +4,8 @@ test("the home page is served without JavaScript", async ({ page }) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  // No bundle and no hydration: only the few inline lines that note where the visit began (decision 053).
-  expect(
-    await page.locator('script:not([type="application/ld+json"]):not([data-visit-source])').count(),
-  ).toBe(0);
-  expect(await page.locator("script[data-visit-source]:not([src])").count()).toBe(1);
+  // No bundle, no hydration and no inline script (decision 053).
+  expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
 });
 
 test("an unknown path answers 404 with the not-found page", async ({ page }) => {

@@ -24,21 +24,17 @@ for (const route of PUBLIC_ROUTES) {
     expect(jsonLd).toMatchObject({ "@type": "Organization", name: "Volta Meridian" });
     // Content pages ship no JavaScript bundle, except the catalogue's small
     // filter script (a static asset, no hydration); the contact form may
-    // hydrate. Every page has the few inline lines that note where the visit
-    // began (decision 053), allowed by their hash.
-    await expect(page.locator("script[data-visit-source]")).toHaveCount(1);
+    // hydrate. No page stores anything on the visitor's device without asking
+    // (PECR reg. 6): where the visit began is the server's guess (decision 053).
+    expect(await page.evaluate(() => [sessionStorage.length, localStorage.length])).toEqual([0, 0]);
     if (route.path === "/equipment") {
-      await expect(
-        page.locator('script:not([type="application/ld+json"]):not([data-visit-source])'),
-      ).toHaveCount(1);
+      await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(1);
       await expect(page.locator("script[src]")).toHaveAttribute(
         "src",
         /^\/assets\/catalogue-filter-[\w-]+\.js$/,
       );
     } else if (route.path !== "/contact") {
-      await expect(
-        page.locator('script:not([type="application/ld+json"]):not([data-visit-source])'),
-      ).toHaveCount(0);
+      await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0);
     }
 
     await expect(page.getByRole("contentinfo")).toContainText("company no.");

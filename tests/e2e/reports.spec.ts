@@ -160,7 +160,7 @@ async function expectSource(adminPage: Page, value: string) {
   await expect(sources.locator("table")).toContainText(value);
 }
 
-test("with JavaScript, the form carries the visit's first page and campaign from pages before", async ({
+test("with JavaScript too, the form carries the server's guess and nothing is stored on the device", async ({
   inbox,
   browser,
   adminPage,
@@ -168,11 +168,13 @@ test("with JavaScript, the form carries the visit's first page and campaign from
   const context = await browser.newContext({ baseURL: inbox.url });
   const page = await context.newPage();
   await page.goto("/services/gold-intermediary?utm_source=newsletter&utm_medium=email&utm_campaign=autumn");
-  await page.goto("/about");
-  await page.goto("/contact", { referer: `${inbox.url}/about` });
+  await page.locator('main a[href^="/contact"]').first().click();
+  await expect(page).toHaveURL(/\/contact/);
   await expect(page.locator('input[name="landing_page"]')).toHaveValue("/services/gold-intermediary");
   await expect(page.locator('input[name="utm_source"]')).toHaveValue("newsletter");
   await expect(page.locator('input[name="utm_campaign"]')).toHaveValue("autumn");
+  // PECR reg. 6: no storage on the device without consent (decision 053).
+  expect(await page.evaluate(() => [sessionStorage.length, localStorage.length])).toEqual([0, 0]);
   await sendInquiry(page, "Scripted Visitor");
   await context.close();
 

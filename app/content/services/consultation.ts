@@ -1,5 +1,6 @@
 import { brandTitle, company } from "../company";
 import { contactHref } from "../inquiry-options";
+import { equipmentTerms } from "../equipment-trading";
 import type {
   BenefitGroup,
   ConsultationFormat,
@@ -15,13 +16,13 @@ export const consultationPage = {
   meta: {
     title: brandTitle("Mining & Gold Sector Consultation"),
     description:
-      "Independent advice on Ghana gold sector market entry, deal structuring, mining operations and regulatory strategy, from initial assessments to ongoing advisory.",
+      "Advice on Ghana gold sector market entry, deal structuring, mining operations and regulatory strategy, from initial assessments to ongoing advisory.",
   } satisfies PageMeta,
   hero: {
     badge: "Consultation Services",
     title: "Expert Guidance for Ghana’s Gold and Mining Sector",
     subtitle:
-      "Practical, independent advice from people who have worked on Ghanaian mine sites, in compliance teams and at the negotiating table — so you can make decisions with clear eyes.",
+      "Practical advice from people who have worked on Ghanaian mine sites, in compliance teams and at the negotiating table — so you can make decisions with clear eyes.",
     ctas: [
       { label: "Book Consultation", href: "/contact", variant: "primary" },
       {
@@ -159,10 +160,9 @@ export const consultationPage = {
         "Our consultants have operated equipment, run compliance programmes and closed transactions in Ghana.",
     },
     {
-      title: "Independent and Candid",
+      title: "Candid, With Interests Declared",
       icon: "Scale",
-      description:
-        "We will tell you when a deal, site or structure does not stand up, even if that ends the engagement.",
+      description: `We will tell you when a deal, site or structure does not stand up, even if that ends the engagement. Our Ghana subsidiary, ${equipmentTerms.fleetOwner}, rents and sells mining equipment: where our advice touches equipment, we say so, and it is not independent advice.`,
     },
     {
       title: "London and Ghana Perspective",
@@ -205,7 +205,7 @@ export const consultationPage = {
   ] satisfies readonly ProcessStep[],
   cta: {
     title: "Book a consultation",
-    description: `Tell us what you are working on and we will suggest the right format and consultant within ${company.responseTime}.`,
+    description: `Tell us what you are working on and we will suggest the right format and consultant within ${company.responsePromise}.`,
     ctas: [
       {
         label: "Book Consultation",

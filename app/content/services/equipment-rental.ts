@@ -1,5 +1,5 @@
 import { brandTitle, company } from "../company";
-import { equipmentTerms } from "../equipment-trading";
+import { equipmentTerms, MINIMUM_HIRE, minimumHirePhrase } from "../equipment-trading";
 import { contactHref } from "../inquiry-options";
 import { earthMovingEquipmentRulesNotice, equipmentContractNotice } from "../notices";
 import type { CtaSection, FeatureCard, PageHero, PageMeta, SectionIntro } from "../types";
@@ -7,8 +7,7 @@ import type { CtaSection, FeatureCard, PageHero, PageMeta, SectionIntro } from "
 export const equipmentRentalPage = {
   meta: {
     title: brandTitle("Mining Equipment Rental in Ghana"),
-    description:
-      "Rent excavators, bulldozers and gold wash plants in Ghana on daily, weekly or monthly terms, with delivery, maintenance support and operator training.",
+    description: `Rent excavators, bulldozers and gold wash plants in Ghana ${minimumHirePhrase}, at daily rates, with delivery, maintenance and training.`,
   } satisfies PageMeta,
   hero: {
     badge: "Mining Equipment Rental",
@@ -71,8 +70,7 @@ export const equipmentRentalPage = {
     {
       title: "Flexible Hire Periods",
       icon: "CalendarClock",
-      description:
-        "Daily, weekly and monthly terms, with extensions agreed quickly when your programme changes.",
+      description: `Hire ${minimumHirePhrase}, priced at daily rates, with extensions agreed quickly when your programme changes.`,
     },
     {
       title: "No Large Capital Outlay",
@@ -120,7 +118,7 @@ export const equipmentRentalPage = {
   terms: {
     title: "Typical Rental Terms",
     items: [
-      "Minimum hire: one week for mobile equipment, one month for wash plants",
+      `Minimum hire: ${MINIMUM_HIRE.mobileEquipment} for mobile equipment, ${MINIMUM_HIRE.washPlants} for wash plants`,
       "Security deposit and advance rental payable only under a signed rental agreement",
       "Insurance against damage and theft is agreed in each rental agreement, which states who arranges it and what it covers; site security remains the hirer’s responsibility",
       "Fuel, consumables and operators supplied by the hirer unless agreed otherwise",
@@ -132,7 +130,7 @@ export const equipmentRentalPage = {
   deliveryNotice: earthMovingEquipmentRulesNotice,
   cta: {
     title: "Tell us what your site needs",
-    description: `Share the machines, site location and hire period you have in mind and we will reply with availability and a quote within ${company.responseTime}.`,
+    description: `Share the machines, site location and hire period you have in mind and we will reply with availability and a quote within ${company.responsePromise}.`,
     ctas: [
       {
         label: "Request a Rental Quote",

@@ -24,8 +24,7 @@ export const equipmentSalesPage = {
   hero: {
     badge: "Equipment Sales",
     title: "Mining Equipment Sourced, Inspected and Delivered",
-    subtitle:
-      "Whether you need a new production excavator, a carefully inspected used dozer or a processing plant built to your ore, we source it, verify it and see it commissioned on site.",
+    subtitle: `Whether you need a new production excavator, a carefully inspected used dozer or a processing plant built to your ore, ${equipmentTerms.fleetOwner}, our Ghana subsidiary, sources it, verifies it and sees it commissioned on site.`,
     ctas: [
       {
         label: "Request a Quote",
@@ -136,7 +135,7 @@ export const equipmentSalesPage = {
   deliveryNotice: earthMovingEquipmentRulesNotice,
   cta: {
     title: "Looking for a specific machine?",
-    description: `Tell us the model, capacity or application and we will come back with options within ${company.responseTime}.`,
+    description: `Tell us the model, capacity or application and we will come back with options within ${company.responsePromise}.`,
     ctas: [
       {
         label: "Request a Quote",

@@ -143,7 +143,7 @@ export const ghanaLicensingPage = {
         "Governs the registration and protection of businesses with foreign participation, working alongside sector laws such as Act 703.",
       keyPoints: [
         "Enterprises with foreign participation must register with the GIPC",
-        "Minimum foreign capital requirements apply, and are under government review",
+        "Minimum foreign capital requirements apply; a new investment law that would remove most of them has been proposed, so check the current requirements with the GIPC",
         "Guarantees against expropriation without fair compensation",
         "Free transfer of dividends, profits and capital, subject to the law",
         "Access to dispute resolution mechanisms",
@@ -234,7 +234,7 @@ export const ghanaLicensingPage = {
   ],
   cta: {
     title: "Planning a mining project in Ghana?",
-    description: `Speak to our licensing team about the right route for your project. We reply within ${company.responseTime}.`,
+    description: `Speak to our licensing team about the right route for your project. We reply within ${company.responsePromise}.`,
     ctas: [
       {
         label: "Contact Our Licensing Team",

@@ -1,4 +1,4 @@
-import { brandTitle, company } from "../company";
+import { brandTitle, CLIENT_FUNDS_STATEMENT, company } from "../company";
 import { contactHref } from "../inquiry-options";
 import { antiFraudNotice, goldBoardNotice, intermediaryNotice } from "../notices";
 import type { CtaSection, FeatureCard, PageHero, PageMeta, ProcessStep, SectionIntro } from "../types";
@@ -73,8 +73,7 @@ export const goldIntermediaryPage = {
     {
       title: "Protected Payment Structures",
       icon: "Banknote",
-      description:
-        "Payments move between the parties through regulated banks or escrow against verified documents. We never hold client funds or ask for advance fees.",
+      description: `Payments move between the parties through regulated banks or escrow against verified documents. ${CLIENT_FUNDS_STATEMENT} We never ask for advance fees.`,
     },
     {
       title: "Dedicated Deal Manager",
@@ -119,7 +118,7 @@ export const goldIntermediaryPage = {
   disclaimer: intermediaryNotice,
   cta: {
     title: "Discuss a gold transaction in confidence",
-    description: `Share your requirements and we will explain the verification steps and likely timeline. We reply within ${company.responseTime}.`,
+    description: `Share your requirements and we will explain the verification steps and likely timeline. We reply within ${company.responsePromise}.`,
     ctas: [
       {
         label: "Start a Gold Buying Inquiry",

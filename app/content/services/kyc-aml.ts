@@ -1,6 +1,6 @@
 import { brandTitle, company } from "../company";
 import { contactHref } from "../inquiry-options";
-import { antiFraudNotice } from "../notices";
+import { antiFraudNotice, GOLDBOD_OFFTAKER_KYC } from "../notices";
 import type {
   CtaSection,
   FeatureCard,
@@ -89,7 +89,7 @@ export const kycAmlPage = {
       step: 1,
       title: "Onboarding and Document Collection",
       description:
-        "We explain what is needed and collect identity, corporate and transaction documents through a secure channel.",
+        "We explain what is needed, then ask for identity, corporate and transaction documents and tell you how to send them.",
     },
     {
       step: 2,
@@ -113,7 +113,7 @@ export const kycAmlPage = {
       step: 5,
       title: "Compliance Review and Approval",
       description:
-        "Our Money Laundering Reporting Officer reviews the file and approves, requests more information or declines.",
+        "Our Head of Compliance reviews the file and approves, requests more information or declines.",
     },
     {
       step: 6,
@@ -184,8 +184,7 @@ export const kycAmlPage = {
     },
     {
       title: "Ghana Gold Board Act, 2025 (Act 1140)",
-      description:
-        "The law under which GoldBod-licensed buyers and aggregators sell artisanal and small-scale gold to the Ghana Gold Board, and foreign buyers buy that gold only from GoldBod, its sole assayer.",
+      description: `The law under which GoldBod-licensed buyers and aggregators sell artisanal and small-scale gold to the Ghana Gold Board, and foreign buyers buy that gold only from GoldBod, its sole assayer. ${GOLDBOD_OFFTAKER_KYC}`,
     },
   ] satisfies readonly ComplianceStandard[],
   antiFraudNotice,

@@ -1,6 +1,6 @@
 import { brandTitle, company } from "../company";
 import { contactHref } from "../inquiry-options";
-import { LICENCE_TERMS, PROCESSING_TIMES } from "../licensing-facts";
+import { ACT_703_REFORM_NOTE, LICENCE_TERMS, PROCESSING_TIMES } from "../licensing-facts";
 import type {
   CtaSection,
   FeatureCard,
@@ -74,8 +74,7 @@ export const licensingSupportPage = {
   ] satisfies readonly FeatureCard[],
   licenceTypesIntro: {
     title: "Licence Types We Support",
-    description:
-      "The right licence depends on the size of the operation, the stage of exploration and who is applying.",
+    description: `The right licence depends on the size of the operation, the stage of exploration and who is applying. ${ACT_703_REFORM_NOTE}`,
   } satisfies SectionIntro,
   licenceTypes: [
     {
@@ -203,7 +202,7 @@ export const licensingSupportPage = {
   },
   cta: {
     title: "Start your licence application with confidence",
-    description: `Tell us about your project and we will outline the right licence route, the documents you need and a realistic timeline within ${company.responseTime}.`,
+    description: `Tell us about your project and we will outline the right licence route, the documents you need and a realistic timeline within ${company.responsePromise}.`,
     ctas: [
       {
         label: "Request Licensing Support",

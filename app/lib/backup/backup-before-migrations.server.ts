@@ -3,7 +3,7 @@ import type { BeforeMigrations } from "../db/pending-migrations.server";
 import type { Env } from "../env.server";
 import { logger } from "../ops/logger.server";
 import { ensurePrivateDir } from "../ops/private-files.server";
-import { backupFileName } from "./backup-files.server";
+import { backupFileName, FALLBACK_BACKUP_DIR } from "./backup-files.server";
 import { backupPgliteDump, backupPostgres } from "./backup.server";
 
 /** The log line a start that migrates writes, with `file` and `migrations`: the runbook quotes it. */
@@ -11,7 +11,7 @@ export const BACKUP_BEFORE_MIGRATIONS_MESSAGE = "backup before migrations writte
 
 /** BACKUP_DIR, else DATA_DIR/backups: the one directory a hardened service may always write. */
 export function preMigrationBackupDir(env: Env): string {
-  return path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups"));
+  return path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, FALLBACK_BACKUP_DIR));
 }
 
 /**

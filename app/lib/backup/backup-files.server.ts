@@ -97,6 +97,12 @@ export async function writeAtomically(
 }
 
 /** The backups in `dir` written under backupFileName's names, oldest first. */
+/**
+ * Where a backup taken before migrations goes when BACKUP_DIR is not set,
+ * under DATA_DIR: the retention job prunes it by the same period.
+ */
+export const FALLBACK_BACKUP_DIR = "backups";
+
 export function listBackups(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs

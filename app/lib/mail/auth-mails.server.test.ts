@@ -3,7 +3,8 @@ import { company } from "~/content/company";
 import { existingAccountMail, resetPasswordMail, verificationMail } from "./auth-mails.server";
 import { inactivityWarningMail } from "./retention-mails.server";
 
-const FOOTER = `${company.legalName} · ${company.address.singleLine}\n${company.registration.display}`;
+/** The trading disclosure, with the registered office labelled so. */
+const FOOTER = company.registration.disclosure;
 
 describe("account mails", () => {
   it("write the verification mail's text part line by line as before, then the company footer", () => {

@@ -27,6 +27,8 @@ import { daysBefore, monthsBefore, retentionJob, runRetention } from "./retentio
 import { INACTIVITY_WARNING } from "../mail/retention-mails.server";
 import { BACKUP_LOCK_ID } from "../backup/backup-job.server";
 import { withPostgresAdvisoryLock } from "../backup/postgres-backup.server";
+import { preMigrationBackupDir } from "../backup/backup-before-migrations.server";
+import type { Env } from "../env.server";
 import { ADVISORY_LOCKS } from "../db/advisory-locks";
 
 const NOW = new Date("2030-06-15T12:00:00Z");
@@ -242,6 +244,27 @@ describe.each(testBackends)("retention job on %s", (backend) => {
     expect(activity).toEqual([
       expect.objectContaining({ user_id: "idle-returns", inactivity_warned_at: null }),
     ]);
+  });
+
+  it("prunes backups taken before migrations without BACKUP_DIR by the same period", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "retention-premigration-"));
+    try {
+      // Where backupBeforeMigrations writes when BACKUP_DIR is not set.
+      const fallback = preMigrationBackupDir({ DATA_DIR: dataDir } as Env);
+      fs.mkdirSync(fallback);
+      const backupDays = daysBefore(NOW, retention.backupDays);
+      const write = (name: string, writtenAt: Date) => {
+        fs.writeFileSync(path.join(fallback, name), "dump");
+        fs.utimesSync(path.join(fallback, name), writtenAt, writtenAt);
+      };
+      write("backup-2030-01-01T00-00-00Z-pglite.tar.gz", earlier(backupDays, HOUR));
+      write("backup-2030-06-01T00-00-00Z-pglite.tar.gz", later(backupDays, HOUR));
+      const { counts } = await runRetention(database.db, { now: NOW, siteUrl: SITE, dirs: { dataDir } });
+      expect(counts).toMatchObject({ backups: 1 });
+      expect(fs.readdirSync(fallback)).toEqual(["backup-2030-06-01T00-00-00Z-pglite.tar.gz"]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("deletes mail files and backups past their period, and erasure records after their years", async () => {

@@ -54,7 +54,9 @@ export async function signUp(page: Page, account: { name: string; email: string;
   await form.getByLabel("Confirm Password").fill(password);
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(
-    page.getByText("Account created successfully! Please check your email to verify your account."),
+    page.getByText(
+      "Thank you. Please check your email: we have sent a message to that address with the next step.",
+    ),
   ).toBeVisible();
 }
 

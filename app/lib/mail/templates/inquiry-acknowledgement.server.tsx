@@ -32,7 +32,7 @@ export function InquiryAcknowledgement({
         Your reference number: <Strong>{reference}</Strong>
       </Paragraph>
       <Paragraph>
-        {`A member of our team will respond within ${company.responseTime}. If you write to us in the meantime, please quote your reference number.`}
+        {`A member of our team will respond within ${company.responsePromise}. If you write to us in the meantime, please quote your reference number.`}
       </Paragraph>
       <Paragraph>
         {`Phone and WhatsApp: ${company.phone.display}`}

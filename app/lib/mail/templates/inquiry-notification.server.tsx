@@ -41,7 +41,7 @@ export function InquiryNotification({
       <Heading level={2}>Message</Heading>
       <MultilineText>{message}</MultilineText>
       <Paragraph>
-        {`Reply to this email to answer ${name} directly. We promise a reply within ${company.responseTime}.`}
+        {`Reply to this email to answer ${name} directly. We promise a reply within ${company.responsePromise}.`}
       </Paragraph>
       <Button href={dashboardUrl}>{held ? "Review held inquiries" : "Open the inbox"}</Button>
     </MailLayout>

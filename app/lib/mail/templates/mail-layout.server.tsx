@@ -5,13 +5,14 @@ import { mailTheme } from "./mail-theme.server";
 
 /**
  * The frame of every mail: the brand above a white card, and below it the
- * company's legal name, address and registration, as the site's footer shows
- * them (the Companies (Trading Disclosures) Regulations 2008 ask for the
- * registered name and number on business mail too). Tables, not divs:
+ * company's trading disclosure (registered name, where and under which
+ * number it is registered, and its registered office, labelled so), as the
+ * site's footer shows it: the Companies (Trading Disclosures) Regulations
+ * 2008 ask for the same on business mail. Tables, not divs:
  * Outlook lays out only tables reliably.
  */
 export function MailLayout({ title, children }: { title: string; children: ReactNode }) {
-  const footer = [`${company.legalName} · ${company.address.singleLine}`, company.registration.display];
+  const footer = [company.registration.disclosure];
   if (useMailFormat() === "text") {
     // No brand line on top: the plain text starts with the mail itself.
     return (

@@ -65,12 +65,15 @@ describe("renderMail", () => {
     );
     expect(mail.html).toMatch(/^<!doctype html><html lang="en-GB">/);
     expect(mail.html).toContain("<title>Subject line</title>");
-    const footer = [company.legalName, company.address.singleLine, company.registration.display];
-    for (const fact of [company.brandName, ...footer]) expect(mail.html).toContain(fact);
+    // The address is named for what it is: the registered office (trading disclosures).
+    const footer = company.registration.disclosure;
+    expect(footer).toContain(`Registered office: ${company.address.singleLine}`);
+    for (const fact of [company.brandName, company.legalName, company.registration.companyNumber]) {
+      expect(mail.html).toContain(fact);
+    }
+    expect(mail.html).toContain(`Registered office: ${company.address.singleLine}`);
     expect(mail.html.indexOf(company.brandName)).toBeLessThan(mail.html.indexOf("Body sentence."));
     expect(mail.html.indexOf(company.legalName)).toBeGreaterThan(mail.html.indexOf("Body sentence."));
-    expect(mail.text).toBe(
-      `Body sentence.\n\nGo:\nhttps://x.test/go\n\n${footer[0]} · ${footer[1]}\n${footer[2]}`,
-    );
+    expect(mail.text).toBe(`Body sentence.\n\nGo:\nhttps://x.test/go\n\n${footer}`);
   });
 });

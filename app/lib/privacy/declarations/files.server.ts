@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { listBackups } from "../../backup/backup-files.server";
+import { FALLBACK_BACKUP_DIR, listBackups } from "../../backup/backup-files.server";
 import { daysBefore } from "./inquiry-tables.server";
 import type { FileDeclaration, StorageDirs, Subject } from "./types";
 
@@ -74,13 +74,23 @@ export const mailFilesDeclaration: FileDeclaration = {
 };
 
 /**
+ * Where backups are written: BACKUP_DIR, and DATA_DIR/backups, where a start
+ * that migrates writes its backup when BACKUP_DIR is not set.
+ */
+function backupDirs(dirs: StorageDirs): string[] {
+  const found = [dirs.backupDir, dirs.dataDir && path.join(dirs.dataDir, FALLBACK_BACKUP_DIR)];
+  return [...new Set(found.filter((dir): dir is string => Boolean(dir)).map((dir) => path.resolve(dir)))];
+}
+
+/**
  * Backups copy the whole database: a person's rows cannot be found or
- * erased one by one inside them, so every backup is deleted at the latest
- * `backupDays` after it was taken, whatever BACKUP_KEEP allows.
+ * erased one by one inside them, so every backup, scheduled, manual or taken
+ * before migrations, is deleted at the latest `backupDays` after it was
+ * taken, whatever BACKUP_KEEP allows.
  */
 export const backupFilesDeclaration: FileDeclaration = {
   name: "backups",
-  where: "BACKUP_DIR/backup-*",
+  where: "BACKUP_DIR/backup-*, DATA_DIR/backups/backup-*",
   // private-files.server.ts writes for the backup and the auth secret (and probes, then removes, a test file).
   writtenBy: [
     "app/lib/backup/backup.server.ts",
@@ -99,9 +109,10 @@ export const backupFilesDeclaration: FileDeclaration = {
     kind: "own",
     periods: ["backupDays"],
     async apply(_tx, { now, config, dirs }) {
-      if (!dirs.backupDir) return 0;
       const cutoff = daysBefore(now, config.backupDays).getTime();
-      const old = listBackups(dirs.backupDir).filter((file) => fs.statSync(file).mtimeMs < cutoff);
+      const old = backupDirs(dirs)
+        .flatMap((dir) => listBackups(dir))
+        .filter((file) => fs.statSync(file).mtimeMs < cutoff);
       for (const file of old) fs.rmSync(file, { force: true });
       return old.length;
     },

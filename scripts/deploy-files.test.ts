@@ -1,0 +1,43 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { retention } from "~/content/retention";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const read = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8");
+const HOUR = 1;
+const DAY = 24 * HOUR;
+
+/** The one value of `key` in a file (`Key=12day`, or `key 12` in logrotate's style). */
+function setting(text: string, pattern: RegExp): number {
+  const matches = [...text.matchAll(pattern)];
+  expect(matches, String(pattern)).toHaveLength(1);
+  return Number(matches[0]![1]);
+}
+
+describe("the deploy files keep server logs no longer than the privacy notice says", () => {
+  const limitHours = retention.serverLogDays * DAY;
+
+  it("journald: a line lives at most MaxRetentionSec, plus a file's span, plus a day until the next rotation looks", () => {
+    const text = read("deploy/journald/volta.conf");
+    expect(text).toContain(`\`serverLogDays\` (${retention.serverLogDays})`);
+    const keptDays = setting(text, /^MaxRetentionSec=(\d+)day$/gm);
+    const fileDays = setting(text, /^MaxFileSec=(\d+)day$/gm);
+    expect(keptDays * DAY + fileDays * DAY + DAY).toBeLessThanOrEqual(limitHours);
+  });
+
+  it("logrotate: a line lives at most its rotations plus the live file's day (and the hour the timer may wait)", () => {
+    const text = read("deploy/logrotate/nginx");
+    expect(text).toContain(`\`serverLogDays\` (${retention.serverLogDays})`);
+    expect(text).toMatch(/^\s*daily$/m);
+    expect(text).toMatch(/^\/var\/log\/nginx\/\*\.log \{$/m);
+    const rotations = setting(text, /^\s*rotate (\d+)$/gm);
+    expect(rotations * DAY + DAY + HOUR).toBeLessThanOrEqual(limitHours);
+  });
+
+  it("the operator's guide installs both", () => {
+    const readme = read("deploy/README.md");
+    expect(readme).toContain("journald/volta.conf");
+    expect(readme).toContain("logrotate/nginx");
+  });
+});
