@@ -138,6 +138,17 @@ const EnvSchema = z
      * 365): the client credentials grant at this token endpoint; the token
      * signs in with XOAUTH2. One client for every such mailbox.
      */
+    /**
+     * The authserv-id our receiving mail server writes at the start of its
+     * Authentication-Results header (e.g. mx.volta.example). Only that
+     * header's verdicts are believed; unset, none is, and no mail that
+     * reaches the desk directly is acknowledged.
+     */
+    MAIL_AUTHSERV_ID: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._-]+$/, "expected the server's authserv-id, e.g. mx.example.com")
+      .optional(),
     IMAP_OAUTH2_TOKEN_URL: z
       .url({ protocol: /^https?$/, error: "expected an https:// URL" })
       .refine((value) => {

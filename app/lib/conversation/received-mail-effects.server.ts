@@ -22,6 +22,11 @@ export interface ReceivedMailConfig {
   adminEmails: readonly string[];
   siteUrl: string;
   webhookUrl?: string;
+  /**
+   * MAIL_AUTHSERV_ID: the receiving server whose Authentication-Results are
+   * believed; unset or null believes none (nothing is acknowledged).
+   */
+  authservId?: string | null;
 }
 
 export const MESSAGE_RECEIVED_NOTICE = "inquiry-message-notice";
@@ -99,7 +104,12 @@ export async function announceChange(tx: Db): Promise<void> {
  * an `inquiry.message_received` call: the reference and a link, never the
  * message.
  */
-export async function announceMessage(tx: Db, config: ReceivedMailConfig, inquiryId: string): Promise<void> {
+export async function announceMessage(
+  tx: Db,
+  config: ReceivedMailConfig,
+  inquiryId: string,
+  options: { held: boolean } = { held: false },
+): Promise<void> {
   const [inquiry] = await tx
     .select({
       id: contactSubmissions.id,
@@ -120,14 +130,19 @@ export async function announceMessage(tx: Db, config: ReceivedMailConfig, inquir
     kind: MESSAGE_RECEIVED_NOTICE,
     to,
     inquiryId: inquiry.id,
-    ...renderMessageReceivedMail({
-      reference,
-      interest: inquiry.interest,
-      dealSize: inquiry.dealSize,
-      createdAt: inquiry.createdAt,
-      dashboardUrl,
-    }),
+    ...renderMessageReceivedMail(
+      {
+        reference,
+        interest: inquiry.interest,
+        dealSize: inquiry.dealSize,
+        createdAt: inquiry.createdAt,
+        dashboardUrl,
+      },
+      options,
+    ),
   });
+  // A held message is nobody's news outside the desk until an admin confirms it.
+  if (options.held) return;
   await enqueueWebhook(tx, {
     url: config.webhookUrl,
     event: "inquiry.message_received",
