@@ -1,5 +1,6 @@
 import { brandTitle, company } from "./company";
 import { authLinks } from "./auth-links";
+import { formatRate, mailLimits } from "./mail-limits";
 import { type RetentionConfig, retention } from "./retention";
 import type { LegalDocument } from "./types";
 
@@ -8,7 +9,7 @@ import type { LegalDocument } from "./types";
  * force (contact_submissions.privacy_notice_version). Change it with every
  * revision of the text, together with `lastUpdated`.
  */
-export const PRIVACY_NOTICE_VERSION = "2026-11-24.3";
+export const PRIVACY_NOTICE_VERSION = "2026-11-27.1";
 
 /**
  * Administrator accounts need a second factor at sign-in: requireAdminMiddleware
@@ -55,7 +56,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
       description: `How ${company.legalName} collects, uses, stores and protects personal data from inquiries and accounts under UK GDPR, and how to exercise your rights.`,
     },
     title: "Privacy Policy",
-    lastUpdated: "24 November 2026",
+    lastUpdated: "27 November 2026",
     intro: `This notice explains how ${company.legalName} (“${company.brandName}”, “we”, “us”) handles personal data when you use this website, send us an inquiry or create an account. We process personal data in accordance with the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.`,
     sections: [
       {
@@ -111,7 +112,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
           },
           {
             kind: "paragraph",
-            text: `When you email ${company.emails.deals.address} or ${company.emails.general.address}, or reply to an email we sent you, our desk files your email with your inquiry (an email that starts a new conversation becomes an inquiry, and is acknowledged like one sent through the form, unless it is an automatic reply). From each email we keep:`,
+            text: `When you email ${company.emails.deals.address} or ${company.emails.general.address}, or reply to an email we sent you, our desk files your email with your inquiry (an email that starts a new conversation becomes an inquiry, unless it is an automatic reply). From each email we keep:`,
           },
           {
             kind: "list",
@@ -122,6 +123,10 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
               "its attachments, within our size limits per file and per email; for a larger one we keep only its name, type and size",
               "automatic replies (such as out-of-office messages) and delivery failure reports about our emails to you, with the inquiry they concern",
             ],
+          },
+          {
+            kind: "paragraph",
+            text: `Because anyone can put someone else’s address on an email, we send an automatic acknowledgement of an email only when our mail server confirmed that it came from the sender’s domain (DMARC, SPF or DKIM). Acknowledgements, of emails and of the form alike, go to one address at most ${formatRate(mailLimits.acknowledgementsPerAddress)} (an address with a “+” tag, or a Gmail address with dots, counts as the same address), and to everyone together at most ${formatRate(mailLimits.acknowledgementsInAll)}. An email whose sender failed those checks is kept for our team to review before it counts as an inquiry or as part of a conversation; so is an email on your conversation sent from an address that is not yours, and a new conversation from an address that emails us more than ${formatRate(mailLimits.announcedPerSender)}, or from a domain that emails us more than ${formatRate(mailLimits.announcedPerDomain)}.`,
           },
           {
             kind: "paragraph",
