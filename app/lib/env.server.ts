@@ -238,6 +238,11 @@ export function productionWarnings(env: Env): string[] {
   if (env.ADMIN_EMAILS.length === 0) {
     warnings.push("ADMIN_EMAILS is not set: no account is made an admin at start (npm run admin -- grant)");
   }
+  if (env.IMAP_URL.length > 0 && !env.MAIL_AUTHSERV_ID) {
+    warnings.push(
+      "MAIL_AUTHSERV_ID is not set: no sender check of received mail is believed, so direct mail is never acknowledged (docs/team-mailboxes.md)",
+    );
+  }
   if (env.SITE_URL.startsWith("http://")) {
     warnings.push(
       "SITE_URL is http://: session cookies are not marked Secure, no HSTS is sent and links in mail use http; behind TLS, set the https:// address",
