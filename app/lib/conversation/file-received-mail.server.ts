@@ -20,6 +20,7 @@ import {
   announceMessage,
   type ReceivedMailConfig,
   restartClock,
+  showUnread,
   storeAttachments,
 } from "./received-mail-effects.server";
 import { heldReasonOf, type Sender, senderOf, withinAnnounceLimits } from "./received-mail-trust.server";
@@ -214,7 +215,8 @@ export function createReceivedMailFiler(config: ReceivedMailConfig): FileReceive
       // An out-of-office reply is on the record, but the lead still waits for nobody.
       if (automatic) return announceChange(tx);
       // A held message waits for an admin: the lead is neither reopened nor its clock restarted.
-      if (!heldReason) await restartClock(tx, inquiryId);
+      if (heldReason) await showUnread(tx, inquiryId);
+      else await restartClock(tx, inquiryId);
       if (announce) await announceMessage(tx, config, inquiryId, { held: heldReason !== null });
       else await announceChange(tx);
       return;

@@ -265,6 +265,10 @@ describe.each(testBackends)("trusting received mail on %s", (backend) => {
       lostReason: "Went elsewhere",
       actorId: "ama",
     });
+    await database.db
+      .update(contactSubmissions)
+      .set({ read_at: new Date() })
+      .where(eq(contactSubmissions.id, lead.id));
     await file(
       mail("mallory@attacker.example.test", {
         inReplyTo: lead.replyMessageId,
@@ -280,6 +284,8 @@ describe.each(testBackends)("trusting received mail on %s", (backend) => {
     expect(await getInquiry(database.db, lead.id)).toMatchObject({
       awaitingSince: null,
       lastMessageBy: "desk",
+      // Unread again, so that someone looks at it.
+      readAt: null,
     });
     expect(await hooks("inquiry.message_received")).toHaveLength(0);
     const [notice] = await mailJobs(database.db, MESSAGE_RECEIVED_NOTICE);

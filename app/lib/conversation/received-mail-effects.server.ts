@@ -94,6 +94,18 @@ export async function restartClock(tx: Db, inquiryId: string): Promise<void> {
     .where(eq(contactSubmissions.id, inquiryId));
 }
 
+/**
+ * A held message: the lead shows unread in the inbox, so someone looks,
+ * without any other change (no clock, no reopening, no activity that would
+ * keep the lead's data longer).
+ */
+export async function showUnread(tx: Db, inquiryId: string): Promise<void> {
+  await tx
+    .update(contactSubmissions)
+    .set({ read_at: null, read_by: null })
+    .where(eq(contactSubmissions.id, inquiryId));
+}
+
 /** Open inbox and lead pages reload (the trigger only fires on contact_submissions). */
 export async function announceChange(tx: Db): Promise<void> {
   await tx.execute(sql`select pg_notify(${INBOX_CHANGED_CHANNEL}, '')`);
