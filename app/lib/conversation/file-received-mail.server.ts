@@ -174,9 +174,12 @@ function inquiryFromMail(mail: ReceivedMail) {
 /**
  * Files one received message (see FileReceivedMail). Our own mail seen
  * again is skipped; a delivery report goes to the mail it reports on; a
- * message on a known conversation is added to it; anything else starts an
- * inquiry through the form's path, unless it is automatic (RFC 3834), which
- * is never answered.
+ * message on a known conversation is added to it (held for an admin when it
+ * is not the lead's or the team's, or its sender failed our server's
+ * checks); anything else starts an inquiry through the form's path, unless
+ * it is automatic (RFC 3834), which is never answered. Only a sender our
+ * server vouched for is acknowledged; a failed one, or one past its limits,
+ * is held (decision 070).
  */
 export function createReceivedMailFiler(config: ReceivedMailConfig): FileReceivedMail {
   const own = new Set(config.ownAddresses.map(addressOf));

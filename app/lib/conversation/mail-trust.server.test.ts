@@ -13,6 +13,7 @@ import { sendDeskReply } from "../inbox/desk-reply.server";
 import { getInquiry } from "../inbox/inbox.server";
 import { createInquiry, INQUIRY_ACKNOWLEDGEMENT } from "../inbox/inquiries.server";
 import { setLeadStatus } from "../inbox/lead-status.server";
+import { releaseInquiry } from "../inbox/spam-review.server";
 import { INQUIRY_NOTIFICATION } from "../mail/mail-job.server";
 import { createReceivedMailFiler, type ReceivedMailConfig } from "./file-received-mail.server";
 import { confirmHeldMessage } from "./held-messages.server";
@@ -132,6 +133,15 @@ describe.each(testBackends)("trusting received mail on %s", (backend) => {
     expect(await hooks("inquiry.received")).toHaveLength(0);
     const [notice] = await mailJobs(database.db, INQUIRY_NOTIFICATION);
     expect(notice!.subject).toMatch(/^\[Held for review\]/);
+    // An admin takes it for a lead: announced then, but a person answers it, not the acknowledgement.
+    await releaseInquiry(database.db, inquiry!.id, "ama", {
+      acknowledge: true,
+      adminEmails: [],
+      siteUrl: config.siteUrl,
+      webhookUrl: config.webhookUrl,
+    });
+    expect(await hooks("inquiry.received")).toHaveLength(1);
+    expect(await mailJobs(database.db, INQUIRY_ACKNOWLEDGEMENT)).toHaveLength(0);
   });
 
   it("forged direct mail: twenty +tag and dotted variants of one address get at most the caps", async () => {
