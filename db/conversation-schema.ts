@@ -56,8 +56,23 @@ export const inquiryMessages = pgTable(
     body: text().notNull().default(""),
     /** The Date header, or the time it was fetched when that is missing or absurd. */
     sent_at: timestamp({ withTimezone: true }).notNull(),
-    /** SPF/DKIM/DMARC verdicts read from Authentication-Results, e.g. { spf: "pass", dkim: "fail" }. */
+    /**
+     * SPF/DKIM/DMARC verdicts from our receiving server's own
+     * Authentication-Results (MAIL_AUTHSERV_ID), e.g. { spf: "pass", dkim: "fail" };
+     * empty when none could be trusted.
+     */
     authentication: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** The sender's address key (app/lib/mail/address-key.ts): the per-sender limits count by it. */
+    sender_key: text(),
+    /** The domain of `sender_key`: the per-domain limits count by it. */
+    sender_domain: text(),
+    /**
+     * Why a message on a lead waits for an admin to confirm it ("not-the-lead":
+     * from an address that is neither the lead's nor the team's;
+     * "authentication-failed"): until then it neither reopens the lead nor
+     * restarts its clock. Null for a message taken as the lead's.
+     */
+    held_reason: text(),
     /** The mailbox (and folder) it was first found in. */
     mailbox: text().notNull(),
     /** For a delivery report: the desk reply it reports on. */
@@ -68,6 +83,8 @@ export const inquiryMessages = pgTable(
     uniqueIndex("inquiry_messages_message_key_key").on(table.message_key),
     index("inquiry_messages_inquiry_idx").on(table.inquiry_id, table.sent_at),
     index("inquiry_messages_message_id_idx").on(table.message_id),
+    index("inquiry_messages_sender_idx").on(table.sender_key, table.created_at),
+    index("inquiry_messages_sender_domain_idx").on(table.sender_domain, table.created_at),
     // The reports' response times read a range of weeks' messages from leads by this index alone.
     index("inquiry_messages_reports_idx")
       .on(table.sent_at, table.inquiry_id)
@@ -123,7 +140,13 @@ export const sentMessageIds = pgTable(
     kind: text().notNull(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("sent_message_ids_inquiry_idx").on(table.inquiry_id)],
+  (table) => [
+    index("sent_message_ids_inquiry_idx").on(table.inquiry_id),
+    // The site's acknowledgement budget reads the last window's acknowledgements by this alone.
+    index("sent_message_ids_acknowledgements_idx")
+      .on(table.created_at)
+      .where(sql`${table.kind} = 'acknowledgement'`),
+  ],
 );
 
 /**

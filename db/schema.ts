@@ -77,6 +77,8 @@ export const contactSubmissions = pgTable(
     name: text().notNull(),
     company: text(),
     email: text().notNull(),
+    /** The email as an address key (app/lib/mail/address-key.ts): the acknowledgement limit counts by it. */
+    email_key: text(),
     phone: text(),
     whatsapp: text(),
     interest: text(),
@@ -171,6 +173,7 @@ export const contactSubmissions = pgTable(
   },
   (table) => [
     index("contact_submissions_form_token_hash_idx").on(table.form_token_hash),
+    index("contact_submissions_email_key_idx").on(table.email_key),
     // Newest-first listing, with id as a stable tie-breaker for pagination.
     index("contact_submissions_created_at_idx").on(table.created_at.desc(), table.id.desc()),
     // The unread count of every admin page and the unread view: only unread genuine rows, in

@@ -1,5 +1,6 @@
 import { brandTitle, company } from "./company";
 import { authLinks } from "./auth-links";
+import { formatRate, mailLimits } from "./mail-limits";
 import { type RetentionConfig, retention } from "./retention";
 import type { LegalDocument } from "./types";
 
@@ -131,7 +132,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
           },
           {
             kind: "paragraph",
-            text: `When you email ${company.emails.deals.address} or ${company.emails.general.address}, or reply to an email we sent you, our desk files your email with your inquiry (an email that starts a new conversation becomes an inquiry, and is acknowledged like one sent through the form, unless it is an automatic reply). From each email we keep:`,
+            text: `When you email ${company.emails.deals.address} or ${company.emails.general.address}, or reply to an email we sent you, our desk files your email with your inquiry (an email that starts a new conversation becomes an inquiry, unless it is an automatic reply). From each email we keep:`,
           },
           {
             kind: "list",
@@ -146,6 +147,10 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
           {
             kind: "paragraph",
             text: serverLogs,
+          },
+          {
+            kind: "paragraph",
+            text: `Because anyone can put someone else’s address on an email, we send an automatic acknowledgement of an email only when our mail server confirmed that it came from the sender’s domain (DMARC, SPF or DKIM). Acknowledgements, of emails and of the form alike, go to one address at most ${formatRate(mailLimits.acknowledgementsPerAddress)} (an address with a “+” tag, or a Gmail address with dots, counts as the same address), and to everyone together at most ${formatRate(mailLimits.acknowledgementsInAll)}. An email whose sender failed those checks is kept for our team to review before it counts as an inquiry or as part of a conversation; so is an email on your conversation sent from an address that is not yours, and a new conversation from an address that emails us more than ${formatRate(mailLimits.announcedPerSender)}, or from a domain that emails us more than ${formatRate(mailLimits.announcedPerDomain)}.`,
           },
           {
             kind: "paragraph",

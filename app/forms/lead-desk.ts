@@ -80,6 +80,13 @@ export const MarkRepliedSchema = z.object({
   channel: z.enum(REPLY_CHANNEL_VALUES, { error: "Choose how you replied." }).default("email"),
 });
 
+/** An admin confirms a held message (not from the lead's address, or failed checks) as the lead's. */
+export const ConfirmMessageSchema = z.object({
+  intent: z.literal("confirm-message"),
+  id: IdSchema,
+  messageId: IdSchema,
+});
+
 export const BULK_ACTION_VALUES = [
   "mark-read",
   "mark-unread",
@@ -160,7 +167,7 @@ export function bulkFormValues(formData: FormData): Record<string, unknown> {
 /** Every change the lead page makes, as one form field `intent`. */
 export const LeadActionSchema = z.discriminatedUnion(
   "intent",
-  [SetStatusSchema, AssignSchema, TakeSchema, ReplySchema, MarkRepliedSchema],
+  [SetStatusSchema, AssignSchema, TakeSchema, ReplySchema, MarkRepliedSchema, ConfirmMessageSchema],
   { error: "Unknown action." },
 );
 export type LeadAction = z.output<typeof LeadActionSchema>;

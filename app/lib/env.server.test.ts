@@ -149,6 +149,21 @@ describe("parseEnv", () => {
   });
 });
 
+describe("MAIL_AUTHSERV_ID", () => {
+  it("is one authserv-id token, unset by default, and its absence is warned of when mailboxes are fetched", () => {
+    expect(parseEnv({}).MAIL_AUTHSERV_ID).toBeUndefined();
+    expect(parseEnv({ MAIL_AUTHSERV_ID: " mx.volta.example " }).MAIL_AUTHSERV_ID).toBe("mx.volta.example");
+    expect(() => parseEnv({ MAIL_AUTHSERV_ID: "mx.example; dmarc=pass" })).toThrow(/MAIL_AUTHSERV_ID/);
+    const imap = { IMAP_URL: "imaps://deals:pw@imap.example.test/INBOX" };
+    expect(productionWarnings(parseEnv(imap)).some((line) => line.startsWith("MAIL_AUTHSERV_ID"))).toBe(true);
+    expect(
+      productionWarnings(parseEnv({ ...imap, MAIL_AUTHSERV_ID: "mx.volta.example" })).some((line) =>
+        line.startsWith("MAIL_AUTHSERV_ID"),
+      ),
+    ).toBe(false);
+  });
+});
+
 describe("productionWarnings", () => {
   it("names a missing SMTP_URL, a missing ADMIN_EMAILS and an http:// SITE_URL", () => {
     const warnings = productionWarnings(parseEnv({ SITE_URL: "http://site.example.test" }));

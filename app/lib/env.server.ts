@@ -144,6 +144,17 @@ const EnvSchema = z
      * 365): the client credentials grant at this token endpoint; the token
      * signs in with XOAUTH2. One client for every such mailbox.
      */
+    /**
+     * The authserv-id our receiving mail server writes at the start of its
+     * Authentication-Results header (e.g. mx.volta.example). Only that
+     * header's verdicts are believed; unset, none is, and no mail that
+     * reaches the desk directly is acknowledged.
+     */
+    MAIL_AUTHSERV_ID: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._-]+$/, "expected the server's authserv-id, e.g. mx.example.com")
+      .optional(),
     IMAP_OAUTH2_TOKEN_URL: z
       .url({ protocol: /^https?$/, error: "expected an https:// URL" })
       .refine((value) => {
@@ -232,6 +243,11 @@ export function productionWarnings(env: Env): string[] {
   }
   if (env.ADMIN_EMAILS.length === 0) {
     warnings.push("ADMIN_EMAILS is not set: no account is made an admin at start (npm run admin -- grant)");
+  }
+  if (env.IMAP_URL.length > 0 && !env.MAIL_AUTHSERV_ID) {
+    warnings.push(
+      "MAIL_AUTHSERV_ID is not set: no sender check of received mail is believed, so direct mail is never acknowledged (docs/team-mailboxes.md)",
+    );
   }
   if (env.SITE_URL.startsWith("http://")) {
     warnings.push(

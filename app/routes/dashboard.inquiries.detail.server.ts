@@ -16,6 +16,7 @@ import { fillPlaceholders, placeholderValues } from "~/lib/inbox/reply-template-
 import { listReplyTemplates } from "~/lib/inbox/reply-templates.server";
 import { listTimeline } from "~/lib/inbox/timeline.server";
 import { listReceivedMessages } from "~/lib/conversation/conversation.server";
+import { confirmHeldMessage } from "~/lib/conversation/held-messages.server";
 
 /**
  * Everything the lead page shows of one inquiry; null when it does not
@@ -131,6 +132,14 @@ export async function applyLeadAction(
       return changed(
         await markRepliedOutside(db, { inquiryId: action.id, actorId: actor.id, channel: action.channel }),
       );
+    case "confirm-message":
+      return (await confirmHeldMessage(db, {
+        inquiryId: action.id,
+        messageId: action.messageId,
+        adminId: actor.id,
+      }))
+        ? "done"
+        : "unchanged";
   }
 }
 

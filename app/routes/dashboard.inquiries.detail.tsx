@@ -97,6 +97,7 @@ const DONE: Record<LeadIntent, string> = {
   take: "You own this lead",
   reply: "Reply sent",
   "mark-replied": "Marked as replied",
+  "confirm-message": "Message confirmed as the lead's",
 };
 
 function failure(description: string, status: number, intent: string, fieldErrors: FieldErrors = {}) {

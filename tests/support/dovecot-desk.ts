@@ -17,6 +17,9 @@ import type { ImapServer } from "./imap-server";
 /** The site's sender: the desk's own mail, seen again in a mailbox, is not filed. */
 export const DESK_FROM = "Volta Meridian <desk@site.example.test>";
 
+/** MAIL_AUTHSERV_ID of the tests' receiving server: rawMail's Authentication-Results carry it. */
+export const AUTHSERV_ID = "mx.site.example.test";
+
 /** The server's own filer, as background-jobs.server.ts configures it from the environment. */
 export function productionFilerConfig(): ReceivedMailConfig & { dispose(): void } {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dovecot-desk-"));
@@ -26,6 +29,7 @@ export function productionFilerConfig(): ReceivedMailConfig & { dispose(): void 
     acknowledge: true,
     adminEmails: [],
     siteUrl: "https://site.example.test",
+    authservId: AUTHSERV_ID,
     dispose: () => fs.rmSync(dataDir, { recursive: true, force: true }),
   };
 }
@@ -75,12 +79,19 @@ export interface RawMail {
   references?: string[];
   /** Further header lines, e.g. `Auto-Submitted: auto-replied`. */
   headers?: string[];
+  /**
+   * The receiving server's Authentication-Results line; by default DMARC
+   * passed for the From domain, as for a genuine sender.
+   */
+  authenticationResults?: string;
   body: string;
 }
 
 /** A plain RFC 5322 text message, as a mail client sends it. */
 export function rawMail(mail: RawMail): string {
+  const fromDomain = /@([^>\s]+)/.exec(mail.from)?.[1] ?? "";
   return [
+    `Authentication-Results: ${mail.authenticationResults ?? `${AUTHSERV_ID}; dmarc=pass header.from=${fromDomain}`}`,
     `From: ${mail.from}`,
     `To: ${mail.to ?? "deals@site.example.test"}`,
     `Subject: ${mail.subject}`,

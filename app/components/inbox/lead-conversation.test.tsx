@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { LeadConversation } from "./lead-conversation";
 
@@ -76,5 +77,46 @@ describe("the lead page's conversation", () => {
     expect(html).toContain(`href="/dashboard/inquiries/${INQUIRY_ID}/attachments/a1"`);
     expect(html).toContain("not kept: over the size limit");
     expect(html).toContain("Bounced: 550 no such user");
+  });
+});
+
+describe("a held message on the lead page", () => {
+  const message = {
+    id: "0b6c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d",
+    kind: "message",
+    fromAddress: "mallory@attacker.example.test",
+    fromName: null,
+    subject: "Re: Your inquiry",
+    body: "Send the contract here instead.",
+    sentAt: "2030-01-01T11:00:00Z",
+    authentication: {},
+    heldReason: "not-the-lead",
+    attachments: [],
+  };
+  // The confirmation is a form: it needs the router the page renders in.
+  const Stub = createRoutesStub([
+    {
+      path: "/dashboard/inquiries/:id",
+      Component: () => (
+        <LeadConversation
+          inquiry={{
+            id: INQUIRY_ID,
+            createdAt: "2030-01-01T09:00:00Z",
+            source: "form",
+            email: "lead@example.test",
+          }}
+          replies={[]}
+          messages={[message]}
+        />
+      ),
+    },
+  ]);
+  const html = renderToStaticMarkup(<Stub initialEntries={[`/dashboard/inquiries/${INQUIRY_ID}`]} />);
+
+  it("says it is held and why, offers to confirm it, and shows no verdicts it does not have", () => {
+    expect(html).toContain("Held: sent from an address that is not the lead&#x27;s.");
+    expect(html).toMatch(/<button[^>]*value="confirm-message" name="intent"/);
+    expect(html).toContain(`name="messageId" value="${message.id}"`);
+    expect(html).toContain("Sender not verified");
   });
 });

@@ -1,4 +1,5 @@
-import { href } from "react-router";
+import { Form, href } from "react-router";
+import { Button } from "~/components/ui/button";
 import { splitQuotedText } from "~/lib/conversation/quoted-text";
 import { deliveryLabel, formatWhen, type ReplyItem } from "./lead-timeline";
 
@@ -19,6 +20,8 @@ export interface ConversationMessageItem {
   body: string;
   sentAt: Date | string;
   authentication: Record<string, string>;
+  /** Held until an admin confirms it as the lead's ("not-the-lead", "authentication-failed"). */
+  heldReason?: string | null;
   attachments: ConversationAttachmentItem[];
 }
 
@@ -56,9 +59,57 @@ function MessageText({ body }: { body: string }) {
   );
 }
 
+const HELD_LABELS: Record<string, string> = {
+  "not-the-lead": "Held: sent from an address that is not the lead's.",
+  "authentication-failed": "Held: the sender failed our mail server's checks (it may be forged).",
+};
+
+/**
+ * A held message: it neither reopened the lead nor restarted its clock.
+ * Confirming it (it belongs to the conversation) does both.
+ */
+function HeldMessage({
+  inquiryId,
+  messageId,
+  reason,
+}: {
+  inquiryId: string;
+  messageId: string;
+  reason: string;
+}) {
+  return (
+    <div
+      className="mt-2 flex flex-wrap items-center gap-2 rounded bg-danger-wash p-2 text-xs text-danger-strong"
+      data-testid="held-message"
+    >
+      <span>
+        {HELD_LABELS[reason] ?? "Held for review."} Until confirmed, the lead does not await a reply.
+      </span>
+      <Form method="post">
+        <input type="hidden" name="id" value={inquiryId} />
+        <input type="hidden" name="messageId" value={messageId} />
+        <Button type="submit" name="intent" value="confirm-message" variant="secondary">
+          Confirm as the lead&apos;s
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
 /** SPF, DKIM and DMARC as the receiving server judged them: a spoofed sender stands out. */
 function Verdicts({ verdicts }: { verdicts: Record<string, string> }) {
   const methods = ["spf", "dkim", "dmarc"];
+  // No verdict of our own mail server (MAIL_AUTHSERV_ID unset, or none on the message): nothing to show as checked.
+  if (Object.keys(verdicts).length === 0) {
+    return (
+      <span
+        className="rounded bg-danger-wash px-1.5 py-0.5 text-xs font-semibold text-danger-strong"
+        data-testid="authentication"
+      >
+        Sender not verified
+      </span>
+    );
+  }
   return (
     <span className="inline-flex flex-wrap gap-1" data-testid="authentication">
       {methods.map((method) => {
@@ -186,6 +237,9 @@ export function LeadConversation({
               </span>
               <Verdicts verdicts={message.authentication} />
             </p>
+            {message.heldReason ? (
+              <HeldMessage inquiryId={inquiry.id} messageId={message.id} reason={message.heldReason} />
+            ) : null}
             <MessageText body={message.body} />
             <Attachments inquiryId={inquiry.id} items={message.attachments} />
           </li>

@@ -74,6 +74,12 @@ function describe(entry: TimelineItem, names: Map<string, string>): string {
       return `Follow-up reminder mailed to ${name(details.ownerId)}`;
     case "message-received":
       return "Message received from the lead";
+    case "message-held":
+      return details.reason === "authentication-failed"
+        ? "Message held: its sender failed our mail server's checks"
+        : "Message held: not from the lead's address";
+    case "message-confirmed":
+      return "Held message confirmed as part of the conversation";
     case "auto-reply-received":
       return "Automatic reply received (out of office or similar)";
     case "delivery-report-received":

@@ -21,6 +21,8 @@ export interface ReceivedMessage {
   body: string;
   sentAt: Date;
   authentication: Record<string, string>;
+  /** Why it waits for an admin to confirm it as the lead's; null when it is the lead's. */
+  heldReason: string | null;
   attachments: ConversationAttachment[];
 }
 
@@ -37,6 +39,7 @@ export async function listReceivedMessages(db: Db, inquiryId: string): Promise<R
         body: inquiryMessages.body,
         sentAt: inquiryMessages.sent_at,
         authentication: inquiryMessages.authentication,
+        heldReason: inquiryMessages.held_reason,
       })
       .from(inquiryMessages)
       .where(eq(inquiryMessages.inquiry_id, inquiryId))

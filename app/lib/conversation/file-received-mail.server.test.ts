@@ -42,6 +42,7 @@ const config = {
   adminEmails: [],
   siteUrl: SITE,
   webhookUrl: WEBHOOK,
+  authservId: "mx.example",
 };
 const fileMail = createReceivedMailFiler(config);
 

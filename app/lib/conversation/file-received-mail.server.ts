@@ -8,7 +8,6 @@ import { recordEvent } from "../inbox/timeline.server";
 import { logger } from "../ops/logger.server";
 import {
   addressOf,
-  authenticationVerdicts,
   isAutomatic,
   isDeliveryReport,
   messageIdsIn,
@@ -21,8 +20,10 @@ import {
   announceMessage,
   type ReceivedMailConfig,
   restartClock,
+  showUnread,
   storeAttachments,
 } from "./received-mail-effects.server";
+import { heldReasonOf, type Sender, senderOf, withinAnnounceLimits } from "./received-mail-trust.server";
 
 export type { ReceivedMailConfig } from "./received-mail-effects.server";
 
@@ -80,7 +81,13 @@ async function threadOf(tx: Db, mail: ReceivedMail): Promise<string | null> {
 async function insertMessage(
   tx: Db,
   mail: ReceivedMail,
-  input: { inquiryId: string; kind: string; replyId?: string | null },
+  input: {
+    inquiryId: string;
+    kind: string;
+    sender: Sender;
+    replyId?: string | null;
+    heldReason?: string | null;
+  },
 ): Promise<string | null> {
   const [row] = await tx
     .insert(inquiryMessages)
@@ -95,7 +102,10 @@ async function insertMessage(
       subject: mail.subject,
       body: mail.text,
       sent_at: sentAtOf(mail),
-      authentication: authenticationVerdicts(mail.headers),
+      authentication: input.sender.authentication.verdicts,
+      sender_key: input.sender.key,
+      sender_domain: input.sender.domain,
+      held_reason: input.heldReason ?? null,
       mailbox: mail.mailbox,
       reply_id: input.replyId ?? null,
     })
@@ -113,7 +123,7 @@ function reportText(mail: ReceivedMail): string {
 }
 
 /** A delivery report about one of our mails: recorded on its inquiry, and a failed reply marked failed. */
-async function fileDeliveryReport(tx: Db, mail: ReceivedMail): Promise<void> {
+async function fileDeliveryReport(tx: Db, mail: ReceivedMail, sender: Sender): Promise<void> {
   const text = reportText(mail);
   const ids = [...(mail.inReplyTo ? [mail.inReplyTo] : []), ...mail.references, ...messageIdsIn(text)];
   const sent = await sentMessageMatching(tx, ids);
@@ -121,6 +131,7 @@ async function fileDeliveryReport(tx: Db, mail: ReceivedMail): Promise<void> {
   const messageId = await insertMessage(tx, mail, {
     inquiryId: sent.inquiryId,
     kind: "delivery-report",
+    sender,
     replyId: sent.replyId,
   });
   if (!messageId) return;
@@ -163,12 +174,16 @@ function inquiryFromMail(mail: ReceivedMail) {
 /**
  * Files one received message (see FileReceivedMail). Our own mail seen
  * again is skipped; a delivery report goes to the mail it reports on; a
- * message on a known conversation is added to it; anything else starts an
- * inquiry through the form's path, unless it is automatic (RFC 3834), which
- * is never answered.
+ * message on a known conversation is added to it (held for an admin when it
+ * is not the lead's or the team's, or its sender failed our server's
+ * checks); anything else starts an inquiry through the form's path, unless
+ * it is automatic (RFC 3834), which is never answered. Only a sender our
+ * server vouched for is acknowledged; a failed one, or one past its limits,
+ * is held (decision 073).
  */
 export function createReceivedMailFiler(config: ReceivedMailConfig): FileReceivedMail {
   const own = new Set(config.ownAddresses.map(addressOf));
+  const teamAddresses = [...config.ownAddresses, ...config.adminEmails];
   return async (tx, mail) => {
     const from = addressOf(mail.from.address);
     if (own.has(from)) return;
@@ -180,25 +195,33 @@ export function createReceivedMailFiler(config: ReceivedMailConfig): FileReceive
       .limit(1);
     if (seen) return;
 
-    if (isDeliveryReport(mail.headers)) return fileDeliveryReport(tx, mail);
+    const sender = senderOf(mail, config.authservId ?? null);
+    if (isDeliveryReport(mail.headers)) return fileDeliveryReport(tx, mail, sender);
     const automatic = isAutomatic(mail.headers);
     const inquiryId = await threadOf(tx, mail);
     if (inquiryId) {
+      const heldReason = automatic ? null : await heldReasonOf(tx, inquiryId, sender, teamAddresses);
+      const announce = !automatic && (await withinAnnounceLimits(tx, sender));
       const messageId = await insertMessage(tx, mail, {
         inquiryId,
         kind: automatic ? "auto-reply" : "message",
+        sender,
+        heldReason,
       });
       if (!messageId) return;
       await storeAttachments(tx, config, { inquiryId, messageId }, mail.attachments);
       await recordEvent(tx, {
         inquiryId,
-        kind: automatic ? "auto-reply-received" : "message-received",
-        details: { messageId },
+        kind: automatic ? "auto-reply-received" : heldReason ? "message-held" : "message-received",
+        details: { messageId, ...(heldReason ? { reason: heldReason } : {}) },
       });
       // An out-of-office reply is on the record, but the lead still waits for nobody.
       if (automatic) return announceChange(tx);
-      await restartClock(tx, inquiryId);
-      await announceMessage(tx, config, inquiryId);
+      // A held message waits for an admin: the lead is neither reopened nor its clock restarted.
+      if (heldReason) await showUnread(tx, inquiryId);
+      else await restartClock(tx, inquiryId);
+      if (announce) await announceMessage(tx, config, inquiryId, { held: heldReason !== null });
+      else await announceChange(tx);
       return;
     }
     if (automatic) {
@@ -210,9 +233,15 @@ export function createReceivedMailFiler(config: ReceivedMailConfig): FileReceive
       logger.warn({ mailbox: mail.mailbox }, "received mail without a usable sender address: not filed");
       return;
     }
+    const { trust } = sender.authentication;
+    // Past its sender's limits a mail is still a lead: held, without a notice to anyone.
+    const withinLimits = await withinAnnounceLimits(tx, sender);
     const created = await createInquiry(tx, input, {
       isSpam: false,
-      acknowledge: config.acknowledge,
+      held: trust === "fail" || !withinLimits,
+      quiet: !withinLimits,
+      // Only mail our server vouched for is answered: anything else could be a forged sender's victim.
+      acknowledge: config.acknowledge && trust === "pass",
       adminEmails: config.adminEmails,
       siteUrl: config.siteUrl,
       webhookUrl: config.webhookUrl,
@@ -221,7 +250,7 @@ export function createReceivedMailFiler(config: ReceivedMailConfig): FileReceive
       inReplyTo: mail.messageId,
     });
     if (created.duplicate) return;
-    const messageId = await insertMessage(tx, mail, { inquiryId: created.id, kind: "message" });
+    const messageId = await insertMessage(tx, mail, { inquiryId: created.id, kind: "message", sender });
     if (messageId) await storeAttachments(tx, config, { inquiryId: created.id, messageId }, mail.attachments);
   };
 }
@@ -235,5 +264,6 @@ export function receivedMailConfigFromEnv(env: Env): ReceivedMailConfig {
     adminEmails: env.ADMIN_EMAILS,
     siteUrl: env.SITE_URL,
     webhookUrl: env.WEBHOOK_URL,
+    authservId: env.MAIL_AUTHSERV_ID ?? null,
   };
 }

@@ -48,24 +48,6 @@ export function messageIdsIn(text: string): string[] {
   return [...text.matchAll(/<([^<>\s@]+@[^<>\s]+)>/g)].map((match) => match[1]!);
 }
 
-/**
- * The SPF, DKIM and DMARC verdicts from Authentication-Results (RFC 8601),
- * as added by the receiving server. When several headers exist, the first
- * (topmost, added last, by our own server) wins for each method.
- */
-export function authenticationVerdicts(headers: Record<string, string>): Record<string, string> {
-  const header = headers["authentication-results"];
-  if (!header) return {};
-  const verdicts: Record<string, string> = {};
-  for (const line of header.split("\n")) {
-    for (const match of line.matchAll(/\b(spf|dkim|dmarc)\s*=\s*([a-z]+)/gi)) {
-      const method = match[1]!.toLowerCase();
-      verdicts[method] ??= match[2]!.toLowerCase();
-    }
-  }
-  return verdicts;
-}
-
 /** The address in a header value like `Name <addr@host>` or `addr@host`, lower-cased. */
 export function addressOf(value: string): string {
   const bracketed = /<([^<>]+)>/.exec(value);

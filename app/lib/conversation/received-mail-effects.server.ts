@@ -22,6 +22,11 @@ export interface ReceivedMailConfig {
   adminEmails: readonly string[];
   siteUrl: string;
   webhookUrl?: string;
+  /**
+   * MAIL_AUTHSERV_ID: the receiving server whose Authentication-Results are
+   * believed; unset or null believes none (nothing is acknowledged).
+   */
+  authservId?: string | null;
 }
 
 export const MESSAGE_RECEIVED_NOTICE = "inquiry-message-notice";
@@ -89,6 +94,18 @@ export async function restartClock(tx: Db, inquiryId: string): Promise<void> {
     .where(eq(contactSubmissions.id, inquiryId));
 }
 
+/**
+ * A held message: the lead shows unread in the inbox, so someone looks,
+ * without any other change (no clock, no reopening, no activity that would
+ * keep the lead's data longer).
+ */
+export async function showUnread(tx: Db, inquiryId: string): Promise<void> {
+  await tx
+    .update(contactSubmissions)
+    .set({ read_at: null, read_by: null })
+    .where(eq(contactSubmissions.id, inquiryId));
+}
+
 /** Open inbox and lead pages reload (the trigger only fires on contact_submissions). */
 export async function announceChange(tx: Db): Promise<void> {
   await tx.execute(sql`select pg_notify(${INBOX_CHANGED_CHANNEL}, '')`);
@@ -99,7 +116,12 @@ export async function announceChange(tx: Db): Promise<void> {
  * an `inquiry.message_received` call: the reference and a link, never the
  * message.
  */
-export async function announceMessage(tx: Db, config: ReceivedMailConfig, inquiryId: string): Promise<void> {
+export async function announceMessage(
+  tx: Db,
+  config: ReceivedMailConfig,
+  inquiryId: string,
+  options: { held: boolean } = { held: false },
+): Promise<void> {
   const [inquiry] = await tx
     .select({
       id: contactSubmissions.id,
@@ -120,14 +142,19 @@ export async function announceMessage(tx: Db, config: ReceivedMailConfig, inquir
     kind: MESSAGE_RECEIVED_NOTICE,
     to,
     inquiryId: inquiry.id,
-    ...renderMessageReceivedMail({
-      reference,
-      interest: inquiry.interest,
-      dealSize: inquiry.dealSize,
-      createdAt: inquiry.createdAt,
-      dashboardUrl,
-    }),
+    ...renderMessageReceivedMail(
+      {
+        reference,
+        interest: inquiry.interest,
+        dealSize: inquiry.dealSize,
+        createdAt: inquiry.createdAt,
+        dashboardUrl,
+      },
+      options,
+    ),
   });
+  // A held message is nobody's news outside the desk until an admin confirms it.
+  if (options.held) return;
   await enqueueWebhook(tx, {
     url: config.webhookUrl,
     event: "inquiry.message_received",

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, count, eq, gt, sql } from "drizzle-orm";
-import { contactSubmissions, jobs, user, userRoles } from "../../../db/schema";
+import { contactSubmissions, sentMessageIds, user, userRoles } from "../../../db/schema";
+import { mailLimits } from "~/content/mail-limits";
 import { PRIVACY_NOTICE_VERSION } from "~/content/privacy";
 import type { ContactInput } from "~/forms/contact";
 import type { VisitSource } from "~/forms/visit-source";
@@ -10,7 +11,8 @@ import {
   renderInquiryAcknowledgement,
   renderInquiryNotification,
 } from "../mail/inquiry-mails.server";
-import { INQUIRY_NOTIFICATION, mailJob } from "../mail/mail-job.server";
+import { addressKey } from "../mail/address-key";
+import { INQUIRY_NOTIFICATION } from "../mail/mail-job.server";
 import { enqueueMail } from "../mail/mail.server";
 import { ADMIN_ROLE } from "../auth/roles.server";
 import { enqueueWebhook } from "../webhook/webhook-job.server";
@@ -45,6 +47,8 @@ export interface CreateInquiryOptions extends AnnounceOptions {
    * and the admins are told so; nobody else hears of it until one releases it.
    */
   held?: boolean;
+  /** Held without telling the admins (a sender past its limit): the held view and the digest show it. */
+  quiet?: boolean;
   /** From deriveSubmissionKey: the same key again is the same submission. */
   submissionKey: string;
   /** From hashFormToken: a token already used by another submission marks this one as spam. */
@@ -55,27 +59,37 @@ export interface CreateInquiryOptions extends AnnounceOptions {
   source?: "form" | "email";
 }
 
-/** Acknowledgements one address gets at most per window: the form must not mail-bomb anyone. */
-export const ACKNOWLEDGEMENT_LIMIT = { max: 3, windowMs: 60 * 60 * 1000 } as const;
+/** Acknowledgements one address (by its key) gets at most per window: the form must not mail-bomb anyone. */
+export const ACKNOWLEDGEMENT_LIMIT = mailLimits.acknowledgementsPerAddress;
 
 export function hashFormToken(formToken: string): string | null {
   return formToken ? crypto.createHash("sha256").update(formToken).digest("base64url") : null;
 }
 
-async function acknowledgementsSentTo(db: Db, email: string): Promise<number> {
-  const [row] = await db
-    .select({ sent: count() })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.kind, mailJob.kind),
-        sql`${jobs.payload}->>'purpose' = ${INQUIRY_ACKNOWLEDGEMENT}`,
-        // Its one recipient, in any letter case.
-        sql`lower(${jobs.payload}->'to'->>0) = ${email.trim().toLowerCase()}`,
-        gt(jobs.created_at, new Date(Date.now() - ACKNOWLEDGEMENT_LIMIT.windowMs)),
-      ),
-    );
+/** Acknowledgements queued in the last window: to inquiries from this address key, or (null) to anyone. */
+async function acknowledgementsSent(db: Db, key: string | null, windowMs: number): Promise<number> {
+  const recent = and(
+    eq(sentMessageIds.kind, "acknowledgement"),
+    gt(sentMessageIds.created_at, new Date(Date.now() - windowMs)),
+  );
+  const [row] =
+    key === null
+      ? await db.select({ sent: count() }).from(sentMessageIds).where(recent)
+      : await db
+          .select({ sent: count() })
+          .from(sentMessageIds)
+          .innerJoin(contactSubmissions, eq(contactSubmissions.id, sentMessageIds.inquiry_id))
+          .where(and(recent, eq(contactSubmissions.email_key, key)));
   return row?.sent ?? 0;
+}
+
+/** Within both acknowledgement limits: per address key, and the site's in all. */
+async function mayAcknowledge(db: Db, key: string): Promise<boolean> {
+  const { acknowledgementsPerAddress: perAddress, acknowledgementsInAll: inAll } = mailLimits;
+  return (
+    (await acknowledgementsSent(db, key, perAddress.windowMs)) < perAddress.max &&
+    (await acknowledgementsSent(db, null, inAll.windowMs)) < inAll.max
+  );
 }
 
 /** Whether this form token was used by another stored inquiry. */
@@ -153,6 +167,7 @@ export async function createInquiry(
       .insert(contactSubmissions)
       .values({
         ...input,
+        email_key: addressKey(input.email),
         ...options.visitSource,
         is_spam: !genuine,
         held,
@@ -175,7 +190,7 @@ export async function createInquiry(
       details: isSpam ? { spam: true } : held ? { spam: true, held: true } : {},
     });
     const inquiry = { ...input, id: row.id, reference, createdAt: row.created_at };
-    if (held && recipients.length > 0) {
+    if (held && !options.quiet && recipients.length > 0) {
       await enqueueMail(tx, {
         kind: INQUIRY_NOTIFICATION,
         to: recipients,
@@ -223,7 +238,7 @@ export async function announceInquiry(
     });
   }
   // Per recipient too, not only per IP: the admins still get the inquiry.
-  if (options.acknowledge && (await acknowledgementsSentTo(tx, inquiry.email)) < ACKNOWLEDGEMENT_LIMIT.max) {
+  if (options.acknowledge && (await mayAcknowledge(tx, addressKey(inquiry.email)))) {
     const inReplyTo = options.inReplyTo ?? null;
     await enqueueMail(tx, {
       kind: INQUIRY_ACKNOWLEDGEMENT,

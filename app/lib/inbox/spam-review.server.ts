@@ -53,11 +53,12 @@ export async function announceReleased(
   if (rows.length === 0) return 0;
   const recipients = await findAdminRecipients(tx, options.adminEmails);
   for (const row of rows) {
+    // An acknowledgement answers mail only on arrival, from a sender our mail server vouched for.
     await announceInquiry(
       tx,
       { ...row, reference: formatInquiryReference(row.id), createdAt: row.created_at },
       recipients,
-      options,
+      row.source === "email" ? { ...options, acknowledge: false } : options,
     );
   }
   if (recipients.length === 0) {

@@ -29,6 +29,8 @@ export const INQUIRY_EVENT_KINDS = [
   "follow-up-done",
   "follow-up-reminded",
   "message-received",
+  "message-held",
+  "message-confirmed",
   "auto-reply-received",
   "delivery-report-received",
 ] as const;

@@ -131,7 +131,10 @@ export function renderBulkAssignmentMail(leads: LeadSummary[], mineUrl: string):
 }
 
 /** To the lead's owner, or every admin: a new message from the lead waits on the lead page. */
-export function renderMessageReceivedMail(lead: LeadSummary): MailContent {
-  const subject = `New message on inquiry ${lead.reference}`;
-  return { subject, ...renderMail(<MessageReceivedMail subject={subject} lead={leadLine(lead)} />) };
+export function renderMessageReceivedMail(lead: LeadSummary, options: { held?: boolean } = {}): MailContent {
+  const subject = `${options.held ? "[Held for review] Message" : "New message"} on inquiry ${lead.reference}`;
+  return {
+    subject,
+    ...renderMail(<MessageReceivedMail subject={subject} lead={leadLine(lead)} held={options.held} />),
+  };
 }

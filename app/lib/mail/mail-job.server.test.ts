@@ -10,7 +10,8 @@ import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { MAX_ATTEMPTS, retryDelayMs } from "../jobs/job-claim.server";
 import { startJobWorker } from "../jobs/job-worker.server";
-import { INQUIRY_NOTIFICATION, mailJob } from "./mail-job.server";
+import { INQUIRY_ACKNOWLEDGEMENT } from "../inbox/inquiries.server";
+import { INQUIRY_NOTIFICATION, INQUIRY_REPLY, mailJob } from "./mail-job.server";
 import { createMailSender, enqueueMail } from "./mail.server";
 
 describe.each(testBackends)("mail jobs on %s", (backend) => {
@@ -115,6 +116,29 @@ describe.each(testBackends)("mail jobs on %s", (backend) => {
     } finally {
       await worker.stop();
     }
+  });
+
+  it("automatic mail: an acknowledgement of mail says Auto-Submitted: auto-replied, a notice auto-generated, a desk reply nothing", async () => {
+    const mail = (kind: string, to: string, threading?: { messageId: string; inReplyTo: string | null }) =>
+      enqueueMail(database.db, { kind, to, subject: kind, text: "t", html: "h", threading });
+    await mail(INQUIRY_ACKNOWLEDGEMENT, "lead@example.test", {
+      messageId: "a@site.test",
+      inReplyTo: "m@lead.test",
+    });
+    await mail(INQUIRY_ACKNOWLEDGEMENT, "visitor@example.test", {
+      messageId: "b@site.test",
+      inReplyTo: null,
+    });
+    await mail(INQUIRY_NOTIFICATION, "ops@example.test");
+    await mail(INQUIRY_REPLY, "reply@example.test", { messageId: "c@site.test", inReplyTo: "m@lead.test" });
+    expect(await runMailJobs(database.db, sender())).toBe(4);
+    const headersTo = async (to: string) => (await smtp.waitFor((sent) => sent.to.includes(to))).headers;
+    expect((await headersTo("lead@example.test"))["auto-submitted"]).toBe("auto-replied");
+    expect((await headersTo("visitor@example.test"))["auto-submitted"]).toBe("auto-generated");
+    const notice = await headersTo("ops@example.test");
+    expect(notice["auto-submitted"]).toBe("auto-generated");
+    expect(notice["x-auto-response-suppress"]).toBe("All");
+    expect((await headersTo("reply@example.test"))["auto-submitted"]).toBeUndefined();
   });
 });
 

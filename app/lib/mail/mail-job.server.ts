@@ -81,6 +81,17 @@ async function recordOnInquiry(tx: Db, payload: MailPayload, job: JobRow, outcom
   }
 }
 
+/**
+ * RFC 3834 §5: what the site sends by itself says so, so that other
+ * auto-responders leave it unanswered. An acknowledgement of a mail answers
+ * that mail ("auto-replied"); notices, digests, account mail and the form's
+ * acknowledgement answer none ("auto-generated"). A desk reply is a person's.
+ */
+export function autoSubmittedOf(payload: MailPayload): "auto-replied" | "auto-generated" | null {
+  if (payload.purpose === INQUIRY_REPLY) return null;
+  return payload.threading?.inReplyTo ? "auto-replied" : "auto-generated";
+}
+
 /** One mail through the transport; its delivery is recorded where the desk shows it. */
 export const mailJob = defineJobKind({
   kind: "mail",
@@ -93,6 +104,7 @@ export const mailJob = defineJobKind({
       text: payload.text,
       html: payload.html,
       threading: payload.threading,
+      autoSubmitted: autoSubmittedOf(payload),
     }),
   record: recordOnInquiry,
 });

@@ -72,6 +72,8 @@ export interface MailSender {
     text: string;
     html: string;
     threading?: MailThreading;
+    /** The Auto-Submitted value (RFC 3834) of mail the site sends by itself; absent for a person's. */
+    autoSubmitted?: "auto-replied" | "auto-generated" | null;
   }): Promise<void>;
   close(): void;
 }
@@ -100,6 +102,15 @@ export function createMailSender(options: { smtpUrl?: string; mailDir: string; f
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.autoSubmitted
+          ? {
+              headers: {
+                "Auto-Submitted": message.autoSubmitted,
+                // Exchange and Outlook ignore Auto-Submitted without this.
+                "X-Auto-Response-Suppress": "All",
+              },
+            }
+          : {}),
         ...(message.threading
           ? {
               messageId: bracketed(message.threading.messageId),

@@ -112,11 +112,21 @@ export function MorningDigest({
 }
 
 /** To the lead's owner (or every admin): the lead wrote again. Where to read it, not what it says. */
-export function MessageReceivedMail({ subject, lead }: { subject: string; lead: DeskLeadLine }) {
+export function MessageReceivedMail({
+  subject,
+  lead,
+  held = false,
+}: {
+  subject: string;
+  lead: DeskLeadLine;
+  held?: boolean;
+}) {
   return (
     <MailLayout title={subject}>
       <Paragraph>
-        The lead of this inquiry sent a new message. It waits for your reply on the lead page.
+        {held
+          ? "A message arrived on this inquiry from an address that is not the lead's, or whose sender failed our mail server's checks. It is held: confirm it on the lead page if it belongs to the conversation."
+          : "The lead of this inquiry sent a new message. It waits for your reply on the lead page."}
       </Paragraph>
       <Paragraph>{lead.text}</Paragraph>
       <Button href={lead.dashboardUrl}>Open the conversation</Button>

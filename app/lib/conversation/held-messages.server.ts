@@ -1,0 +1,40 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import { inquiryMessages } from "../../../db/schema";
+import type { Db } from "../db/db.server";
+import { recordEvent } from "../inbox/timeline.server";
+import { restartClock } from "./received-mail-effects.server";
+
+/**
+ * An admin confirms a held message (from an address that is not the
+ * lead's, or whose sender failed our server's checks) as part of the
+ * conversation: from now it counts as the lead's, reopens a closed lead and
+ * restarts the clock, as it would have on arrival. False when the inquiry
+ * has no such held message (confirmed already, by a colleague too).
+ */
+export async function confirmHeldMessage(
+  db: Db,
+  input: { inquiryId: string; messageId: string; adminId: string | null },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [confirmed] = await tx
+      .update(inquiryMessages)
+      .set({ held_reason: null })
+      .where(
+        and(
+          eq(inquiryMessages.id, input.messageId),
+          eq(inquiryMessages.inquiry_id, input.inquiryId),
+          isNotNull(inquiryMessages.held_reason),
+        ),
+      )
+      .returning({ id: inquiryMessages.id });
+    if (!confirmed) return false;
+    await recordEvent(tx, {
+      inquiryId: input.inquiryId,
+      kind: "message-confirmed",
+      actorId: input.adminId,
+      details: { messageId: confirmed.id },
+    });
+    await restartClock(tx, input.inquiryId);
+    return true;
+  });
+}
