@@ -1,7 +1,7 @@
 /**
  * `npm run bench:instructions`: instructions per request (valgrind's
- * callgrind, every thread of the server process) for the app's fast-path
- * answers beside the bare Node server of `npm run bench` answering the same
+ * callgrind, every thread of the server process) for a prerendered page and
+ * a filtered catalogue view beside the bare Node server of `npm run bench` answering the same
  * bytes. Instruction counts do not depend on what else runs on the machine,
  * so the comparison holds on a busy machine where requests per second do not.
  */
@@ -18,6 +18,7 @@ import { loadAverage } from "./bench-report";
 import { parseCommandLine } from "./command-line";
 import { ensureBuild } from "./ensure-build";
 import { freePort } from "../tests/support/server-process";
+import { readPrerenderOrigin } from "../server/prerender-origin";
 
 const USAGE = `Usage: npm run bench:instructions [-- options]
 
@@ -251,7 +252,8 @@ async function startApp(tempDir: string): Promise<Grinder> {
     NODE_ENV: "production",
     HOST: "127.0.0.1",
     PORT: port,
-    SITE_URL: url,
+    // The build's, as `npm start` runs it: prerendered pages are then served as files.
+    SITE_URL: readPrerenderOrigin(path.resolve(BUILD_DIR, "client")) ?? url,
     DATA_DIR: path.join(tempDir, "data"),
     BETTER_AUTH_SECRET: "bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz",
     CONTACT_RATE_LIMIT: "0",
@@ -330,7 +332,7 @@ async function main() {
     for (const scenario of SCENARIOS.filter(
       ({ path }) => options.path === undefined || path === options.path,
     )) {
-      // The first answer renders and caches a catalogue view.
+      // One answer before counting: the first request loads what a route needs.
       await capture(app.url, scenario);
       if (options.only !== "node") {
         report(`${scenario.label}  app `, await measure(app, scenario));

@@ -34,7 +34,7 @@ against nginx (one worker) serving the same bytes as a file. Ratios app/Node
 and app/nginx. Then GET / through deploy's nginx configuration
 (deploy/nginx, without TLS, no cookie: answered from the file) against nginx
 serving the same file, and the budgets: GET / on the embedded default at
-least 5,000 req/s, deploy's nginx at least 90 % of the plain file server
+least 5,000 requests a second, deploy's nginx at least 90 % of the plain file server
 (printed, not enforced).
 
 The load comes from wrk (Debian's package; installed with apt-get when missing
