@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { mailboxCursors } from "../../../db/schema";
 import type { Db } from "../db/db.server";
+import { removingWrittenFilesOnFailure } from "./attachment-files.server";
 
 export interface CursorPosition {
   uidValidity: number | null;
@@ -40,8 +41,17 @@ export type FilingOutcome =
  * take each message once: the second waits for the first's commit and then
  * finds the UID taken. `listedAfter` is the position the caller listed new
  * UIDs from; a cursor now behind it means the listing may miss messages.
+ * Attachment files the filing wrote are removed again if it rolls back.
  */
 export async function fileUnderCursor(
+  db: Db,
+  target: { mailbox: string; uidValidity: number; uid: number; listedAfter: number },
+  file: (tx: Db) => Promise<void>,
+): Promise<FilingOutcome> {
+  return removingWrittenFilesOnFailure(() => lockedFiling(db, target, file));
+}
+
+async function lockedFiling(
   db: Db,
   target: { mailbox: string; uidValidity: number; uid: number; listedAfter: number },
   file: (tx: Db) => Promise<void>,

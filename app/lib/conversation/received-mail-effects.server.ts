@@ -49,7 +49,7 @@ export async function storeAttachments(
       })
       .returning({ id: inquiryAttachments.id });
     if (attachment.content === null) continue;
-    // Written before the commit: a rollback leaves an orphan file, which retention removes.
+    // Written before the commit; a filing that rolls back removes it (fileUnderCursor).
     const storedAs = writeAttachment(
       config.dataDir,
       { inquiryId: ids.inquiryId, attachmentId: row!.id },
