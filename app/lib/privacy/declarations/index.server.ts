@@ -20,6 +20,7 @@ import {
   inquiryMessagesDeclaration,
   inquiryResponsesDeclaration,
   mailboxCursorsDeclaration,
+  mailNotFiledDeclaration,
   sentMessageIdsDeclaration,
 } from "./conversation-tables.server";
 import {
@@ -79,6 +80,7 @@ export const tableDeclarations: readonly TableDeclaration[] = [
   verificationDeclaration,
   dailyJobRunsDeclaration,
   mailboxCursorsDeclaration,
+  mailNotFiledDeclaration,
   replyTemplatesDeclaration,
   reportWeekCountsDeclaration,
   reportWeekSourcesDeclaration,
