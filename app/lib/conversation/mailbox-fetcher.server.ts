@@ -228,7 +228,11 @@ export function startMailboxFetcher(options: MailboxFetcherOptions): MailboxFetc
           });
         }
         if (failing.uid === uid) failing = { uidValidity: 0, uid: 0, attempts: 0, reason: "" };
-        if (outcome === "filed") status.filed(mailbox);
+        if (outcome === "filed") {
+          status.filed(mailbox);
+          // A message went past the cursor: the next failure is a new one, waited on from the first delay.
+          failures = 0;
+        }
         if (outcome === "stale") break;
       }
     }
