@@ -12,8 +12,8 @@ export const receivedMailLimits = {
   messageBytes: 40 * 1024 * 1024,
   /** Deepest nesting of MIME parts read. */
   mimeDepth: 32,
-  /** Most header bytes across every part. */
-  headerBytes: 256 * 1024,
+  /** Most header bytes across every part (1 MB: a part's headers take some 150 bytes). */
+  headerBytes: 1024 * 1024,
   /** Longest a parse may run before the message is set aside, in ms. */
   parseMs: 60_000,
   /** Most HTML converted to text for an HTML-only message, in characters. */
