@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import { eq, sql } from "drizzle-orm";
 import { mailboxCursors } from "../../../db/schema";
 import type { Db } from "../db/db.server";
@@ -66,7 +67,11 @@ async function lockedFiling(
     const takenUpTo = uidsTakenUpTo(row ?? { uidValidity: null, lastUid: 0 }, target.uidValidity);
     if (takenUpTo < target.listedAfter) return "stale";
     if (target.uid <= takenUpTo) return "taken";
+    // The embedded database runs a query without giving way to timers: the filing takes turns
+    // of the event loop between its steps, so the server answers while it runs.
+    await setImmediate();
     await file(tx);
+    await setImmediate();
     await tx
       .update(mailboxCursors)
       .set({ uid_validity: target.uidValidity, last_uid: target.uid, last_fetched_at: sql`now()` })
