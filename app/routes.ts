@@ -49,6 +49,7 @@ export default [
     route("dashboard/bulk", "routes/dashboard.bulk.tsx"),
     route("dashboard/layout", "routes/dashboard.layout-choice.ts"),
     route("dashboard/views", "routes/dashboard.views.ts"),
+    route("dashboard/mailboxes", "routes/dashboard.mailboxes.tsx"),
     route("dashboard/privacy", "routes/dashboard.privacy.tsx"),
     route("dashboard/privacy/export.json", "routes/dashboard.privacy.export-json.ts"),
     route("dashboard/reports", "routes/dashboard.reports.tsx"),

@@ -29,6 +29,30 @@ export const mailboxCursors = pgTable("mailbox_cursors", {
 });
 
 /**
+ * Messages a fetcher set aside instead of filing (one that could not be
+ * read, was over a size limit, or that the database refused), so the
+ * mailbox moves on and an admin can find the message in the mailbox by its
+ * UID. No personal data: the team's mailbox, the UID, the size and a
+ * reason, never the sender, the subject or any text of the message.
+ */
+export const mailNotFiled = pgTable(
+  "mail_not_filed",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    mailbox: text().notNull(),
+    uid_validity: bigint({ mode: "number" }).notNull(),
+    uid: bigint({ mode: "number" }).notNull(),
+    size: bigint({ mode: "number" }),
+    reason: text().notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("mail_not_filed_message_idx").on(table.mailbox, table.uid_validity, table.uid),
+    index("mail_not_filed_created_idx").on(table.created_at),
+  ],
+);
+
+/**
  * Mail received from a lead (or about one: an automatic reply, a delivery
  * failure report), threaded onto its inquiry. Personal data of the lead:
  * exported, erased and expired with the inquiry.

@@ -25,6 +25,7 @@ export const workspaceNavigation: readonly WorkspaceNavEntry[] = [
   { label: "Follow-ups", to: "/dashboard/follow-ups", icon: "phone", count: "dueFollowUps" },
   { label: "Templates", to: "/dashboard/templates", icon: "message" },
   { label: "Reports", to: "/dashboard/reports", icon: "dashboard" },
+  { label: "Team mailboxes", to: "/dashboard/mailboxes", icon: "mail-open" },
   { label: "Privacy requests", to: "/dashboard/privacy", icon: "shield-check" },
 ];
 

@@ -151,6 +151,8 @@ const PROBES: Probe[] = [
   { label: "page data request", path: "/dashboard.data" },
   { label: "CSV export", path: "/dashboard/export.csv" },
   { label: "server-sent events", path: "/dashboard/events" },
+  { label: "team mailboxes page", path: "/dashboard/mailboxes" },
+  { label: "team mailboxes data request", path: "/dashboard/mailboxes.data" },
   { label: "rights request page", path: "/dashboard/privacy" },
   { label: "rights request lookup", path: `/dashboard/privacy?email=${SECRET_EMAIL}` },
   { label: "rights request confirmation", path: `/dashboard/privacy?email=${SECRET_EMAIL}&confirm=erase` },

@@ -1,13 +1,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pino } from "pino";
+import { type Logger, pino } from "pino";
+import type { ReceivedMailLimits } from "~/content/received-mail-limits";
 import {
   createReceivedMailFiler,
   type ReceivedMailConfig,
 } from "~/lib/conversation/file-received-mail.server";
 import { parseImapUrls } from "~/lib/conversation/imap-url.server";
 import type { FetchTiming } from "~/lib/conversation/mailbox-fetcher.server";
+import type { FileReceivedMail } from "~/lib/conversation/received-mail";
 import { type MailboxFetching, startMailboxFetching } from "~/lib/conversation/mailbox-fetching.server";
 import { createMailboxStatusBoard } from "~/lib/conversation/mailbox-status.server";
 import type { Db } from "~/lib/db/db.server";
@@ -47,7 +49,16 @@ export function smtpSender(smtpUrl: string) {
 export function fetchIntoDesk(
   db: Db,
   imap: ImapServer,
-  target: { user: string; folder: string; config: ReceivedMailConfig; timing?: Partial<FetchTiming> },
+  target: {
+    user: string;
+    folder: string;
+    config: ReceivedMailConfig;
+    timing?: Partial<FetchTiming>;
+    mailLimits?: ReceivedMailLimits;
+    logger?: Logger;
+    /** Wraps the production filer (e.g. to make it fail after it wrote). */
+    file?: (production: FileReceivedMail) => FileReceivedMail;
+  },
 ) {
   const parsed = parseImapUrls(imap.url(target.user, target.folder));
   if (!("mailboxes" in parsed)) throw new Error(parsed.error);
@@ -56,10 +67,11 @@ export function fetchIntoDesk(
   const fetching: MailboxFetching = startMailboxFetching({
     db,
     env: { IMAP_URL: [mailbox] },
-    logger: pino({ level: "silent" }),
-    file: createReceivedMailFiler(target.config),
+    logger: target.logger ?? pino({ level: "silent" }),
+    file: (target.file ?? ((production) => production))(createReceivedMailFiler(target.config)),
     status,
     timing: { pollMs: 10 * 60_000, retryInitialMs: 20, retryMaxMs: 200, ...target.timing },
+    mailLimits: target.mailLimits,
   });
   return {
     mailbox,

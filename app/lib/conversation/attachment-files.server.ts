@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import { ensurePrivateDir, writePrivateFile } from "../ops/private-files.server";
@@ -23,6 +24,28 @@ export function attachmentPath(dataDir: string, storedAs: string): string | null
   return path.join(attachmentsDir(dataDir), inquiryId, attachmentId);
 }
 
+/** The files written by the filing in progress, for removal should it roll back. */
+const writtenInFiling = new AsyncLocalStorage<string[]>();
+
+/**
+ * Runs one filing (its transaction) so that the attachment files it wrote
+ * are removed again when it fails: the rows that named them were rolled
+ * back, and a retried or set-aside message leaves no file behind.
+ */
+export async function removingWrittenFilesOnFailure<T>(filing: () => Promise<T>): Promise<T> {
+  const written: string[] = [];
+  try {
+    return await writtenInFiling.run(written, filing);
+  } catch (error) {
+    for (const file of written) fs.rmSync(file, { force: true });
+    for (const dir of new Set(written.map((file) => path.dirname(file)))) {
+      // The inquiry's directory goes too when it is left empty (a new inquiry that rolled back).
+      if (fs.existsSync(dir) && fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
+    }
+    throw error;
+  }
+}
+
 /** Writes one attachment (0600, in 0700 directories); returns its stored name. */
 export function writeAttachment(
   dataDir: string,
@@ -34,6 +57,7 @@ export function writeAttachment(
   if (!file) throw new Error("attachment ids must be uuids");
   ensurePrivateDir(path.dirname(file), { tighten: true });
   writePrivateFile(file, content, "wx");
+  writtenInFiling.getStore()?.push(file);
   return storedAs;
 }
 

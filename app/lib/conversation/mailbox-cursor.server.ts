@@ -1,6 +1,8 @@
+import { setImmediate } from "node:timers/promises";
 import { eq, sql } from "drizzle-orm";
 import { mailboxCursors } from "../../../db/schema";
 import type { Db } from "../db/db.server";
+import { removingWrittenFilesOnFailure } from "./attachment-files.server";
 
 export interface CursorPosition {
   uidValidity: number | null;
@@ -40,8 +42,17 @@ export type FilingOutcome =
  * take each message once: the second waits for the first's commit and then
  * finds the UID taken. `listedAfter` is the position the caller listed new
  * UIDs from; a cursor now behind it means the listing may miss messages.
+ * Attachment files the filing wrote are removed again if it rolls back.
  */
 export async function fileUnderCursor(
+  db: Db,
+  target: { mailbox: string; uidValidity: number; uid: number; listedAfter: number },
+  file: (tx: Db) => Promise<void>,
+): Promise<FilingOutcome> {
+  return removingWrittenFilesOnFailure(() => lockedFiling(db, target, file));
+}
+
+async function lockedFiling(
   db: Db,
   target: { mailbox: string; uidValidity: number; uid: number; listedAfter: number },
   file: (tx: Db) => Promise<void>,
@@ -56,7 +67,11 @@ export async function fileUnderCursor(
     const takenUpTo = uidsTakenUpTo(row ?? { uidValidity: null, lastUid: 0 }, target.uidValidity);
     if (takenUpTo < target.listedAfter) return "stale";
     if (target.uid <= takenUpTo) return "taken";
+    // The embedded database runs a query without giving way to timers: the filing takes turns
+    // of the event loop between its steps, so the server answers while it runs.
+    await setImmediate();
     await file(tx);
+    await setImmediate();
     await tx
       .update(mailboxCursors)
       .set({ uid_validity: target.uidValidity, last_uid: target.uid, last_fetched_at: sql`now()` })

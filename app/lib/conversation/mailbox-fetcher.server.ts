@@ -1,8 +1,11 @@
 import { ImapFlow } from "imapflow";
 import type { Logger } from "pino";
 import { type AttachmentLimits, attachmentLimits } from "~/content/attachment-limits";
+import { type ReceivedMailLimits, receivedMailLimits } from "~/content/received-mail-limits";
 import type { Db } from "../db/db.server";
 import { isLoopbackHost, type MailboxAddress } from "./imap-url.server";
+import { UnreadableMailError } from "./mail-parse-worker.server";
+import { reasonText, setAsideUnderCursor } from "./mail-not-filed.server";
 import {
   fileUnderCursor,
   readCursor,
@@ -55,6 +58,7 @@ export interface MailboxFetcherOptions {
   status: MailboxStatusBoard;
   timing?: Partial<FetchTiming>;
   limits?: AttachmentLimits;
+  mailLimits?: ReceivedMailLimits;
   /** Tokens for a mailbox without a password (IMAP_OAUTH2_*). */
   tokens?: AccessTokenSource | null;
 }
@@ -64,13 +68,39 @@ export interface MailboxFetcher {
   stop(): Promise<void>;
 }
 
-/** An error's message for logs and the cursor row, with the password taken out should a server echo it. */
+/** The SQLSTATE of a database error, also when a query builder wrapped it (as its cause). */
+function sqlState(error: unknown): string | null {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/**
+ * Refused for what the message holds (a data exception, a constraint, a
+ * limit such as an index row's size): filing it again fails again.
+ */
+function refusedForItsData(error: unknown): boolean {
+  return /^(22|23|54)/.test(sqlState(error) ?? "");
+}
+
+/**
+ * An error's message for logs and the cursor row: the password taken out
+ * should a server echo it, and no query parameters (a failed query's text
+ * lists them, and they are the mail's data); a database error by its own
+ * message and SQLSTATE.
+ */
 function describe(error: unknown, mailbox: MailboxAddress): string {
-  const details = error as { code?: string; responseText?: string; message?: string };
-  const text = [details.code, details.responseText ?? details.message ?? String(error)]
-    .filter(Boolean)
-    .join(": ");
-  return mailbox.password === null ? text : text.replaceAll(mailbox.password, "***");
+  const details = error as { code?: string; responseText?: string; message?: string; cause?: unknown };
+  const cause = details.cause as { message?: string } | undefined;
+  const state = sqlState(error);
+  const text = state
+    ? `${state}: ${(state === details.code ? details.message : cause?.message) ?? ""}`
+    : [details.code, details.responseText ?? details.message ?? String(error)].filter(Boolean).join(": ");
+  const safe = reasonText(text);
+  return mailbox.password === null ? safe : safe.replaceAll(mailbox.password, "***");
 }
 
 /** With a token, XOAUTH2 (or OAUTHBEARER where offered); else the password. */
@@ -104,12 +134,16 @@ export function startMailboxFetcher(options: MailboxFetcherOptions): MailboxFetc
   const { db, mailbox, file, logger, status, tokens } = options;
   const timing = { ...DEFAULT_FETCH_TIMING, ...options.timing };
   const limits = options.limits ?? attachmentLimits;
+  const mailLimits = options.mailLimits ?? receivedMailLimits;
   const log = logger.child({ mailbox: mailbox.key });
   let stopped = false;
   let client: ImapFlow | null = null;
   /** Wakes whatever the loop waits on (new mail, the poll, a retry, the stop). */
   let wake: () => void = () => {};
   let newMail = false;
+  let failures = 0;
+  /** The message whose filing failed last, and how many times in a row. */
+  let failing = { uidValidity: 0, uid: 0, attempts: 0, reason: "" };
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -142,24 +176,75 @@ export function startMailboxFetcher(options: MailboxFetcherOptions): MailboxFetc
       const listed = found.filter((message) => message.uid > listedAfter).sort((a, b) => a.uid - b.uid);
       if (listed.length === 0) return;
       const batch = takeBatch(listed, timing);
-      const messages = await connection.fetchAll(batch.join(","), { uid: true, source: true }, { uid: true });
-      messages.sort((a, b) => a.uid - b.uid);
-      for (const message of messages) {
+      const sizes = new Map(listed.map((message) => [message.uid, message.size ?? null]));
+      // Over the size limit by the server's account: never downloaded.
+      const small = batch.filter((uid) => (sizes.get(uid) ?? 0) <= mailLimits.messageBytes);
+      const messages =
+        small.length === 0
+          ? []
+          : await connection.fetchAll(
+              small.join(","),
+              // Whatever the listing said, no more than the limit (and a byte) is ever held.
+              { uid: true, source: { maxLength: mailLimits.messageBytes + 1 } },
+              { uid: true },
+            );
+      const sources = new Map(messages.map((message) => [message.uid, message.source]));
+      for (const uid of batch) {
         if (stopped) return;
-        // A message expunged between the search and the fetch has no source: it is gone, and skipped.
-        if (!message.source) continue;
-        const mail = await parseReceivedMail(message.source, mailbox.key, limits).catch((error: unknown) => {
-          throw new Error(`message UID ${message.uid} could not be parsed: ${describe(error, mailbox)}`);
-        });
-        const outcome = await fileUnderCursor(
-          db,
-          { mailbox: mailbox.key, uidValidity, uid: message.uid, listedAfter },
-          (tx) => file(tx, mail),
-        );
-        if (outcome === "filed") status.filed(mailbox);
+        const target = { mailbox: mailbox.key, uidValidity, uid, listedAfter };
+        const setAside = async (reason: string) => {
+          log.warn({ uid, uidValidity, reason }, "message set aside: not filed");
+          return setAsideUnderCursor(db, target, { size: sizes.get(uid) ?? null, reason });
+        };
+        const source = sources.get(uid);
+        let outcome: "filed" | "taken" | "stale";
+        if (
+          (sizes.get(uid) ?? 0) > mailLimits.messageBytes ||
+          (source && source.byteLength > mailLimits.messageBytes)
+        ) {
+          outcome = await setAside(`over the size limit of ${mailLimits.messageBytes} bytes`);
+        } else if (!source) {
+          // Expunged between the listing and the fetch: it is gone, and skipped.
+          continue;
+        } else if (
+          failing.uid === uid &&
+          failing.uidValidity === uidValidity &&
+          failing.attempts >= mailLimits.filingAttempts
+        ) {
+          outcome = await setAside(`filing failed ${failing.attempts} times: ${failing.reason}`);
+        } else {
+          outcome = await fileOne(source, target).catch(async (error: unknown) => {
+            if (error instanceof UnreadableMailError) return setAside(error.message);
+            if (refusedForItsData(error))
+              return setAside(`refused by the database: ${describe(error, mailbox)}`);
+            const again = failing.uid === uid && failing.uidValidity === uidValidity;
+            failing = {
+              uidValidity,
+              uid,
+              attempts: again ? failing.attempts + 1 : 1,
+              reason: describe(error, mailbox),
+            };
+            throw new Error(`message UID ${uid} could not be filed: ${describe(error, mailbox)}`);
+          });
+        }
+        if (failing.uid === uid) failing = { uidValidity: 0, uid: 0, attempts: 0, reason: "" };
+        if (outcome === "filed") {
+          status.filed(mailbox);
+          // A message went past the cursor: the next failure is a new one, waited on from the first delay.
+          failures = 0;
+        }
         if (outcome === "stale") break;
       }
     }
+  };
+
+  /** Parses one message (off the event loop) and files it under the cursor. */
+  const fileOne = async (
+    source: Uint8Array,
+    target: { mailbox: string; uidValidity: number; uid: number; listedAfter: number },
+  ) => {
+    const mail = await parseReceivedMail(source, mailbox.key, limits, mailLimits);
+    return fileUnderCursor(db, target, (tx) => file(tx, mail));
   };
 
   /** A token for a mailbox without a password, from the shared source (kept while fresh). */
@@ -195,13 +280,14 @@ export function startMailboxFetcher(options: MailboxFetcherOptions): MailboxFetc
       if (stopped) return;
       await recordFetched(db, mailbox.key);
       status.fetched(mailbox, new Date());
+      // Recovered: the next failure waits the first delay again, not the last one doubled.
+      failures = 0;
       await pause(timing.pollMs);
       if (!connection.usable && !stopped) throw new Error("the connection closed");
     }
   };
 
   const run = async () => {
-    let failures = 0;
     while (!stopped) {
       try {
         await connectAndFollow();
@@ -219,9 +305,7 @@ export function startMailboxFetcher(options: MailboxFetcherOptions): MailboxFetc
         client = null;
         newMail = false;
         await pause(delay);
-        continue;
       }
-      failures = 0;
     }
   };
 

@@ -173,7 +173,12 @@ describe.each(testBackends)("fetching a team mailbox (%s)", (backend) => {
     const instances = filers.map((filer) => fetch(mailbox, filer.file));
     // More arrives while both are at work.
     for (let n = 13; n <= 20; n++) await imap.append("deals", folder, testMessage(folder, n));
-    await waitFor(async () => (await filedCount(database.db, mailbox.key)) === 20, "20 messages filed");
+    // Each message is parsed in a worker of its own, by both instances (decision 074).
+    await waitFor(
+      async () => (await filedCount(database.db, mailbox.key)) === 20,
+      "20 messages filed",
+      60_000,
+    );
     await Promise.all(instances.map(({ fetching }) => fetching.stop()));
 
     const handed = filers.flatMap((filer) => filer.calls.map((mail) => mail.messageId));
@@ -182,5 +187,5 @@ describe.each(testBackends)("fetching a team mailbox (%s)", (backend) => {
     expect(new Set(handed).size).toBe(20);
     expect(await filedCount(database.db, mailbox.key)).toBe(20);
     expect(await cursorOf(database.db, mailbox.key)).toMatchObject({ last_uid: 20 });
-  });
+  }, 90_000);
 });

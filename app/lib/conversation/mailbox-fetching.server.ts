@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Db } from "../db/db.server";
 import type { Env } from "../env.server";
 import type { AttachmentLimits } from "~/content/attachment-limits";
+import type { ReceivedMailLimits } from "~/content/received-mail-limits";
 import { type FetchTiming, startMailboxFetcher } from "./mailbox-fetcher.server";
 import { createMailboxStatusBoard, type MailboxStatusBoard } from "./mailbox-status.server";
 import { createAccessTokenSource } from "./oauth2-token.server";
@@ -25,6 +26,7 @@ export function startMailboxFetching({
   status = createMailboxStatusBoard(),
   timing,
   limits,
+  mailLimits,
 }: {
   db: Db;
   env: Pick<Env, "IMAP_URL"> & Partial<Pick<Env, "IMAP_OAUTH2">>;
@@ -34,11 +36,12 @@ export function startMailboxFetching({
   status?: MailboxStatusBoard;
   timing?: Partial<FetchTiming>;
   limits?: AttachmentLimits;
+  mailLimits?: ReceivedMailLimits;
 }): MailboxFetching {
   // One token serves every mailbox the client may open, until it is due for renewal.
   const tokens = env.IMAP_OAUTH2 ? createAccessTokenSource(env.IMAP_OAUTH2) : null;
   const fetchers = env.IMAP_URL.map((mailbox) =>
-    startMailboxFetcher({ db, mailbox, file, logger, status, timing, limits, tokens }),
+    startMailboxFetcher({ db, mailbox, file, logger, status, timing, limits, mailLimits, tokens }),
   );
   if (fetchers.length > 0) {
     logger.info({ mailboxes: env.IMAP_URL.map((mailbox) => mailbox.key) }, "fetching team mailboxes");

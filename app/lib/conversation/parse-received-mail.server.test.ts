@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { attachmentLimits } from "~/content/attachment-limits";
+import { receivedMailLimits } from "~/content/received-mail-limits";
+import { UnreadableMailError } from "./mail-parse-worker.server";
 import { parseReceivedMail } from "./parse-received-mail.server";
 
 const MAILBOX = "imap://deals@127.0.0.1:1143/INBOX";
@@ -137,5 +140,84 @@ Content-Type: text/html; charset=utf-8
     ]);
     expect(mail.attachments[0]?.contentType).toBe("application/pdf");
     expect(mail.attachments[0]?.content?.every((byte) => byte === 7)).toBe(true);
+  });
+
+  it("finding 8: bidi, invisible and C0 controls leave names, addresses, the subject, file names and the body", async () => {
+    const mail = await parseReceivedMail(
+      bytes(`From: =?utf-8?q?Ama=E2=80=AE=E2=80=8B_Boat=00eng?= <ama@example.test>
+To: =?utf-8?q?=E2=81=A6Desk=E2=81=A9?= <deals@example.test>
+Subject: =?utf-8?q?Invoice=07_=E2=80=AEfdp.exe?=
+Message-ID: <bidi@example.test>
+MIME-Version: 1.0
+Content-Type: multipart/mixed; boundary="b"
+
+--b
+Content-Type: text/plain; charset=utf-8
+Content-Transfer-Encoding: quoted-printable
+
+Line one=00=1B[31m
+Line two =E2=80=AEkept text
+--b
+Content-Type: application/pdf
+Content-Disposition: attachment; filename*=utf-8''inv%00%E2%80%AEfdp.exe
+
+QQ==
+--b--
+`),
+      MAILBOX,
+    );
+    expect(mail.from).toEqual({ address: "ama@example.test", name: "Ama Boateng" });
+    expect(mail.subject).toBe("Invoice fdp.exe");
+    expect(mail.attachments[0]?.filename).toBe("invfdp.exe");
+    expect(mail.text).toContain("Line one[31m\nLine two kept text");
+    const texts = [mail.from.name, mail.subject, mail.text, mail.attachments[0]?.filename, ...mail.to];
+    expect([...texts, ...Object.values(mail.headers)].join("")).not.toMatch(
+      // eslint-disable-next-line no-control-regex
+      /[\u0000-\u0008\u001b\u200b\u202a-\u202e\u2066-\u2069]/,
+    );
+  });
+
+  it("poison mail: an overlong Message-ID is dropped, References keep the newest ids within the limit", async () => {
+    const references = Array.from({ length: 200 }, (_, index) => `<r${index}@example.test>`).join(" ");
+    const mail = await parseReceivedMail(
+      bytes(`From: ada@example.test
+Subject: ids
+Message-ID: <${"x".repeat(2_700)}@example.test>
+In-Reply-To: <r199@example.test>
+References: ${references}
+
+Hello
+`),
+      MAILBOX,
+    );
+    expect(mail.messageId).toBeNull();
+    expect(mail.inReplyTo).toBe("r199@example.test");
+    expect(mail.references).toHaveLength(receivedMailLimits.references);
+    expect(mail.references.at(-1)).toBe("r199@example.test");
+  });
+
+  it("poison mail: MIME nested past the limit, or headers past theirs, is unreadable rather than a crash", async () => {
+    let nested = "Content-Type: text/plain\n\ninnermost\n";
+    for (let level = receivedMailLimits.mimeDepth + 5; level > 0; level--) {
+      nested = `Content-Type: multipart/mixed; boundary="n${level}"\n\n--n${level}\n${nested}--n${level}--\n`;
+    }
+    await expect(
+      parseReceivedMail(bytes(`From: ada@example.test\nSubject: deep\n${nested}`), MAILBOX),
+    ).rejects.toThrow(UnreadableMailError);
+    const manyIds = Array.from({ length: 70_000 }, (_, index) => `<id-${index}@example.test>`).join(" ");
+    await expect(
+      parseReceivedMail(bytes(`From: ada@example.test\nReferences: ${manyIds}\n\nHello\n`), MAILBOX),
+    ).rejects.toThrow(/header size/);
+  });
+
+  it("finding 2: the stored body and the attachments listed are capped, and the body says what was left out", async () => {
+    const limits = { ...receivedMailLimits, storedBodyChars: 1_000, attachmentsPerMessage: 3 };
+    const raw = withAttachments(
+      Array.from({ length: 10 }, (_, index) => ({ name: `f${index}.pdf`, size: 10 })),
+    ).replace("Documents attached.", "y".repeat(5_000));
+    const mail = await parseReceivedMail(bytes(raw), MAILBOX, attachmentLimits, limits);
+    expect(mail.attachments.map((attachment) => attachment.filename)).toEqual(["f0.pdf", "f1.pdf", "f2.pdf"]);
+    expect(mail.text.startsWith("y".repeat(1_000) + "\n\n[The rest of this message was not kept")).toBe(true);
+    expect(mail.text).toContain("7 more attachments were neither kept nor listed");
   });
 });

@@ -1,46 +1,41 @@
-import { convert } from "html-to-text";
-import PostalMime, { type Address, type Attachment } from "postal-mime";
+import type { Address, Attachment } from "postal-mime";
 import { type AttachmentLimits, attachmentLimits } from "~/content/attachment-limits";
+import { type ReceivedMailLimits, receivedMailLimits } from "~/content/received-mail-limits";
+import { stripSingleLineControls, stripTextControls } from "~/forms/single-line";
+import { parseInWorker } from "./mail-parse-worker.server";
 import type { ReceivedAttachment, ReceivedMail } from "./received-mail";
 
-/** `<a@b>` → `a@b`; every id in a References or In-Reply-To value, in order. */
-function messageIds(value: string | undefined): string[] {
+/**
+ * `<a@b>` → `a@b`; every id in a References or In-Reply-To value, in order.
+ * An id longer than the limit is dropped: no index row holds one of any
+ * length, and no mail client writes one.
+ */
+function messageIds(value: string | undefined, limits: ReceivedMailLimits): string[] {
   if (!value) return [];
-  const bracketed = [...value.matchAll(/<([^<>\s]+)>/g)].map((match) => match[1]!);
-  if (bracketed.length > 0) return bracketed;
+  const clean = stripSingleLineControls(value.slice(0, 64 * 1024));
+  const bracketed = [...clean.matchAll(/<([^<>\s]+)>/g)].map((match) => match[1]!);
   // Some senders leave the brackets out.
-  return value.split(/\s+/).filter((id) => id.includes("@"));
+  const ids = bracketed.length > 0 ? bracketed : clean.split(/\s+/).filter((id) => id.includes("@"));
+  return ids.filter((id) => id.length <= limits.messageIdChars);
 }
 
+const line = (value: string) => stripSingleLineControls(value).trim();
+
 function addresses(list: Address[] | undefined): string[] {
-  return (list ?? []).flatMap((entry) =>
-    entry.group ? entry.group.map((member) => member.address) : [entry.address],
-  );
+  return (list ?? [])
+    .flatMap((entry) => (entry.group ? entry.group.map((member) => member.address) : [entry.address]))
+    .map(line);
 }
 
 function firstMailbox(address: Address | undefined): { address: string; name: string | null } {
   const mailbox = address?.group ? address.group[0] : address;
-  return { address: mailbox?.address ?? "", name: mailbox?.name || null };
+  return { address: line(mailbox?.address ?? ""), name: line(mailbox?.name ?? "") || null };
 }
 
 function parseDate(value: string | undefined): Date | null {
   if (!value) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/**
- * The text of an HTML-only message: no images (nothing remote is ever
- * fetched), link targets kept in brackets so a disguised link shows.
- */
-function htmlAsText(html: string): string {
-  return convert(html, {
-    wordwrap: false,
-    selectors: [
-      { selector: "img", format: "skip" },
-      { selector: "a", options: { hideLinkHrefIfSameAsText: true } },
-    ],
-  });
 }
 
 function contentBytes(content: Attachment["content"]): Uint8Array {
@@ -60,40 +55,68 @@ function limitAttachments(attachments: Attachment[], limits: AttachmentLimits): 
     const fits = bytes.byteLength <= limits.perFileBytes && kept + bytes.byteLength <= limits.perMessageBytes;
     if (fits) kept += bytes.byteLength;
     return {
-      filename: attachment.filename || `attachment-${index + 1}`,
-      contentType: attachment.mimeType || "application/octet-stream",
+      filename: line(attachment.filename ?? "") || `attachment-${index + 1}`,
+      contentType: line(attachment.mimeType ?? "") || "application/octet-stream",
       size: bytes.byteLength,
       content: fits ? bytes : null,
     };
   });
 }
 
+/** The body as stored: controls out, cut at the limit with a note that says what was left out. */
+function bodyText(
+  parsed: { text: string; textChars: number; attachmentCount: number },
+  limits: ReceivedMailLimits,
+): string {
+  const notes: string[] = [];
+  let text = parsed.text;
+  if (parsed.textChars > limits.storedBodyChars) {
+    text = text.slice(0, limits.storedBodyChars);
+    notes.push(
+      `[The rest of this message was not kept: the desk keeps the first ${limits.storedBodyChars.toLocaleString("en-GB")} characters of a message, and it had ${parsed.textChars.toLocaleString("en-GB")}.]`,
+    );
+  }
+  const unlisted = parsed.attachmentCount - limits.attachmentsPerMessage;
+  if (unlisted > 0) {
+    notes.push(
+      `[${unlisted.toLocaleString("en-GB")} more attachments were neither kept nor listed: the desk lists the first ${limits.attachmentsPerMessage} of a message.]`,
+    );
+  }
+  return [stripTextControls(text), ...notes].join("\n\n");
+}
+
 /**
  * One raw RFC 5322 message as the filer receives it: headers unfolded (a
  * repeated one joined with "\n"), ids without brackets, the text body (an
  * HTML-only message converted to text; markup is never handed on), and
- * attachments within the limits of app/content/attachment-limits.ts.
+ * attachments within the limits of app/content/attachment-limits.ts. Every
+ * text taken from the mail loses the invisible controls the contact form
+ * strips, and what is kept is within app/content/received-mail-limits.ts.
+ * Rejects with an UnreadableMailError for a message that cannot be read.
  */
 export async function parseReceivedMail(
   raw: Uint8Array,
   mailbox: string,
   limits: AttachmentLimits = attachmentLimits,
+  mailLimits: ReceivedMailLimits = receivedMailLimits,
 ): Promise<ReceivedMail> {
-  const email = await PostalMime.parse(raw, { attachmentEncoding: "arraybuffer", rfc822Attachments: true });
+  const parsed = await parseInWorker(raw, mailLimits);
+  const email = parsed.email;
   const headers: Record<string, string> = {};
   for (const { key, value } of email.headers) {
-    headers[key] = key in headers ? `${headers[key]}\n${value}` : value;
+    const clean = stripSingleLineControls(value);
+    headers[key] = key in headers ? `${headers[key]}\n${clean}` : clean;
   }
   return {
     mailbox,
-    messageId: messageIds(email.messageId)[0] ?? null,
-    inReplyTo: messageIds(email.inReplyTo)[0] ?? null,
-    references: messageIds(email.references),
+    messageId: messageIds(email.messageId, mailLimits)[0] ?? null,
+    inReplyTo: messageIds(email.inReplyTo, mailLimits)[0] ?? null,
+    references: messageIds(email.references, mailLimits).slice(-mailLimits.references),
     from: firstMailbox(email.from ?? email.sender),
     to: addresses(email.to),
     cc: addresses(email.cc),
-    subject: email.subject ?? "",
-    text: email.text ?? (email.html ? htmlAsText(email.html) : ""),
+    subject: line(email.subject ?? "").slice(0, 998),
+    text: bodyText(parsed, mailLimits),
     date: parseDate(email.date),
     headers,
     attachments: limitAttachments(email.attachments, limits),

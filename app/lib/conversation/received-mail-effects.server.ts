@@ -1,3 +1,5 @@
+import crypto from "node:crypto";
+import { setImmediate } from "node:timers/promises";
 import { eq, sql } from "drizzle-orm";
 import { CLOSED_LEAD_STATUSES } from "~/content/lead-desk";
 import { contactSubmissions, inquiryAttachments, user } from "../../../db/schema";
@@ -42,28 +44,25 @@ export async function storeAttachments(
   attachments: readonly ReceivedAttachment[],
 ): Promise<void> {
   for (const attachment of attachments) {
-    const [row] = await tx
-      .insert(inquiryAttachments)
-      .values({
-        message_id: ids.messageId,
-        inquiry_id: ids.inquiryId,
-        filename: attachment.filename.slice(0, 255) || "attachment",
-        content_type: attachment.contentType.slice(0, 255) || "application/octet-stream",
-        size: attachment.size,
-        not_kept_reason: attachment.content === null ? "too-large" : null,
-      })
-      .returning({ id: inquiryAttachments.id });
-    if (attachment.content === null) continue;
-    // Written before the commit: a rollback leaves an orphan file, which retention removes.
-    const storedAs = writeAttachment(
-      config.dataDir,
-      { inquiryId: ids.inquiryId, attachmentId: row!.id },
-      attachment.content,
-    );
-    await tx
-      .update(inquiryAttachments)
-      .set({ stored_as: storedAs })
-      .where(eq(inquiryAttachments.id, row!.id));
+    const id = crypto.randomUUID();
+    // Written before the row; a filing that rolls back removes it (fileUnderCursor).
+    const storedAs =
+      attachment.content === null
+        ? null
+        : writeAttachment(config.dataDir, { inquiryId: ids.inquiryId, attachmentId: id }, attachment.content);
+    await tx.insert(inquiryAttachments).values({
+      id,
+      message_id: ids.messageId,
+      inquiry_id: ids.inquiryId,
+      filename: attachment.filename.slice(0, 255) || "attachment",
+      content_type: attachment.contentType.slice(0, 255) || "application/octet-stream",
+      size: attachment.size,
+      stored_as: storedAs,
+      not_kept_reason: attachment.content === null ? "too-large" : null,
+    });
+    // The embedded database answers without giving way to timers: a turn of the event loop
+    // per attachment keeps the server answering while a message with many is filed.
+    await setImmediate();
   }
 }
 

@@ -6,6 +6,7 @@
  * benchmarks: deterministic for a seed, and quick to insert in bulk.
  */
 import { sql } from "drizzle-orm";
+import { receivedMailLimits } from "~/content/received-mail-limits";
 import { inquiryMessages, inquiryReplies } from "../../../db/schema";
 import { MAIL_TEXT_SEPARATOR } from "../inbox/inbox-search.server";
 import type { Db } from "./db.server";
@@ -189,7 +190,7 @@ export async function insertConversation(
     }
     await tx.execute(sql`update contact_submissions c set mail_text = mail.text
       from (
-        select inquiry_id, string_agg(lower(body), ${MAIL_TEXT_SEPARATOR} order by created_at, id) as text
+        select inquiry_id, right(string_agg(lower(left(body, ${sql.raw(String(receivedMailLimits.searchedBodyChars))})), ${MAIL_TEXT_SEPARATOR} order by created_at, id), ${sql.raw(String(receivedMailLimits.searchedMailChars))}) as text
         from (
           select inquiry_id, body, created_at, id from inquiry_replies
           union all select inquiry_id, body, created_at, id from inquiry_messages

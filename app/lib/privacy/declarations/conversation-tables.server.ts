@@ -5,6 +5,7 @@ import {
   inquiryMessages,
   inquiryResponses,
   mailboxCursors,
+  mailNotFiled,
   sentMessageIds,
 } from "../../../../db/schema";
 import type { TableDeclaration } from "./types";
@@ -86,6 +87,12 @@ export const mailboxCursorsDeclaration: TableDeclaration = {
   table: mailboxCursors,
   personal: false,
   why: "The team's own mailboxes (address without password, folder) and how far fetching got.",
+};
+
+export const mailNotFiledDeclaration: TableDeclaration = {
+  table: mailNotFiled,
+  personal: false,
+  why: "Messages a team mailbox fetcher set aside: the team's mailbox, the message's UID and size, and a reason; never the sender, the subject or any of its text.",
 };
 
 export const inquiryResponsesDeclaration: TableDeclaration = {

@@ -20,6 +20,7 @@ import {
   inquiryMessagesDeclaration,
   inquiryResponsesDeclaration,
   mailboxCursorsDeclaration,
+  mailNotFiledDeclaration,
   sentMessageIdsDeclaration,
 } from "./conversation-tables.server";
 import {
@@ -77,6 +78,7 @@ export const tableDeclarations: readonly TableDeclaration[] = [
   // After the accounts: the reset tokens of accounts deleted in the same run go too.
   verificationDeclaration,
   mailboxCursorsDeclaration,
+  mailNotFiledDeclaration,
   replyTemplatesDeclaration,
   reportWeekCountsDeclaration,
   reportWeekSourcesDeclaration,

@@ -1,0 +1,118 @@
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+import type { Attachment, Email } from "postal-mime";
+import type { ReceivedMailLimits } from "~/content/received-mail-limits";
+
+/** What the worker hands back: the parsed message, its text already cut, and at most the listed attachments. */
+export interface ParsedInWorker {
+  email: Omit<Email, "html" | "attachments" | "text"> & { attachments: Attachment[] };
+  /** The text body (an HTML-only message's converted), cut to the stored limit plus one character. */
+  text: string;
+  /** The text's length before the cut. */
+  textChars: number;
+  /** Every attachment the message had, listed or not. */
+  attachmentCount: number;
+}
+
+/** A message the parser could not read: a reason without any of its content. */
+export class UnreadableMailError extends Error {}
+
+const require = createRequire(import.meta.url);
+/** Resolved here, so the worker loads the same copies wherever this module runs (sources or the build). */
+const MODULES = { postalMime: require.resolve("postal-mime"), htmlToText: require.resolve("html-to-text") };
+
+/*
+ * Parsing runs in a worker thread because postal-mime and html-to-text
+ * work synchronously between microtasks: an 8 MB body held the event loop
+ * (and /healthz) for seconds, and 3,000 nested <div> overflowed the stack.
+ * In a worker neither stalls the server, a stuck parse is ended by its
+ * time limit, and memory is bounded. The code is a string, not a file, so
+ * the bundled server needs no second entry point; it only calls the two
+ * libraries and cuts what it hands back.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const PostalMime = require(workerData.modules.postalMime).default;
+const { convert } = require(workerData.modules.htmlToText);
+const limits = workerData.limits;
+parentPort.once("message", async (raw) => {
+  try {
+    const email = await PostalMime.parse(raw, {
+      attachmentEncoding: "arraybuffer",
+      rfc822Attachments: true,
+      maxNestingDepth: limits.mimeDepth,
+      maxHeadersSize: limits.headerBytes,
+    });
+    let text = email.text;
+    if (text === undefined && email.html) {
+      text = convert(email.html.slice(0, limits.htmlChars), {
+        wordwrap: false,
+        selectors: [
+          { selector: "img", format: "skip" },
+          { selector: "a", options: { hideLinkHrefIfSameAsText: true } },
+        ],
+      });
+    }
+    text = text || "";
+    const attachments = email.attachments.slice(0, limits.attachmentsPerMessage);
+    const buffers = attachments.map((a) => a.content).filter((c) => c instanceof ArrayBuffer);
+    parentPort.postMessage(
+      {
+        ok: true,
+        parsed: {
+          email: { ...email, html: undefined, text: undefined, attachments },
+          text: text.slice(0, limits.storedBodyChars + 1),
+          textChars: text.length,
+          attachmentCount: email.attachments.length,
+        },
+      },
+      [...new Set(buffers)],
+    );
+  } catch (error) {
+    parentPort.postMessage({ ok: false, reason: (error && error.name) || "Error" , detail: String((error && error.message) || "").slice(0, 120) });
+  }
+});
+`;
+
+/**
+ * Parses one raw message in a worker of its own. Rejects with an
+ * UnreadableMailError (a reason without content) when the message cannot
+ * be read: a parse error, a stack overflow, the time or memory limit.
+ */
+export function parseInWorker(raw: Uint8Array, limits: ReceivedMailLimits): Promise<ParsedInWorker> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { modules: MODULES, limits },
+      resourceLimits: { maxOldGenerationSizeMb: 512 },
+    });
+    let settled = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      outcome();
+    };
+    const timer = setTimeout(
+      () => finish(() => reject(new UnreadableMailError(`parse took over ${limits.parseMs} ms`))),
+      limits.parseMs,
+    );
+    worker.once(
+      "message",
+      (answer: { ok: true; parsed: ParsedInWorker } | { ok: false; reason: string; detail: string }) =>
+        finish(() =>
+          answer.ok
+            ? resolve(answer.parsed)
+            : reject(new UnreadableMailError(`could not be parsed: ${answer.reason}: ${answer.detail}`)),
+        ),
+    );
+    worker.once("error", (error) =>
+      finish(() => reject(new UnreadableMailError(`parser failed: ${error.name}`))),
+    );
+    worker.once("exit", (code) =>
+      finish(() => reject(new UnreadableMailError(`parser exited with code ${code}`))),
+    );
+    worker.postMessage(raw);
+  });
+}
