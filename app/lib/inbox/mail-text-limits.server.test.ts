@@ -8,7 +8,7 @@ import { receivedMailLimits } from "~/content/received-mail-limits";
 
 const INQUIRY = "eeee0000-0000-4000-8000-000000000001";
 
-/** The trigger of migration 0028 keeps the figures of app/content/received-mail-limits.ts. */
+/** The trigger of migration 0031 keeps the figures of app/content/received-mail-limits.ts. */
 describe.each(testBackends)("the searched mail text within its limits on %s", (backend) => {
   const database = useTestDatabase(backend);
 
