@@ -183,7 +183,8 @@ test("reply composer: a reply in the box when another admin's status change reac
   await expect(toast(desk, "Status updated")).toBeVisible();
 
   await release();
-  await expect(lead.getByLabel("Lead status")).toHaveValue("qualified");
+  // The stream opens after hydration, and its first refresh brings the change.
+  await expect(lead.getByLabel("Lead status")).toHaveValue("qualified", { timeout: 15_000 });
   await expect(body).toHaveValue(typed);
 
   // Typed after hydration, then another change arrives while the text is in the box.
@@ -192,7 +193,7 @@ test("reply composer: a reply in the box when another admin's status change reac
   await desk.getByLabel("Lead status").selectOption("contacted");
   await desk.getByRole("button", { name: "Set status" }).click();
   await expect(toast(desk, "Status updated")).toBeVisible();
-  await expect(lead.getByLabel("Lead status")).toHaveValue("contacted");
+  await expect(lead.getByLabel("Lead status")).toHaveValue("contacted", { timeout: 15_000 });
   await expect(body).toHaveValue(`${typed} And more.`);
   await stan.close();
   await ada.close();
