@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, type SignedInContext, test } from "./fixtures";
 import type { NewInquiry } from "./inbox-setup";
+import { openWithScriptsHeld } from "./support/held-scripts";
 
 /**
  * Live: what one admin does at the desk reaches another
@@ -152,6 +153,48 @@ test("another admin's changes reach the open inbox and lead page without a reloa
 
   expect(await notReloaded(list)).toBe(true);
   expect(await notReloaded(lead)).toBe(true);
+  await stan.close();
+  await ada.close();
+});
+
+test("reply composer: a reply in the box when another admin's status change reaches the open page is kept as typed", async ({
+  signedInContext,
+}) => {
+  test.setTimeout(90_000);
+  const ada = await adminContext(signedInContext, "admin", true);
+  const list = await ada.newPage();
+  await list.goto("/dashboard");
+  const path = await leadPath(list, LEADS.other.name);
+  const lead = await ada.newPage();
+  await lead.goto("/dashboard");
+  const release = await openWithScriptsHeld(lead, path);
+  const body = lead.getByRole("form", { name: "Reply composer" }).getByLabel("Your reply");
+  const typed = "Dear Otto,\n\nTyped while the page was still loading.";
+  await body.click();
+  await lead.keyboard.press("ControlOrMeta+a");
+  await body.pressSequentially(typed);
+
+  // Stan's change is made before the page hydrates: it reaches the page with the stream's first refresh.
+  const stan = await adminContext(signedInContext, "otherAdmin", false);
+  const desk = await stan.newPage();
+  await desk.goto(path);
+  await desk.getByLabel("Lead status").selectOption("qualified");
+  await desk.getByRole("button", { name: "Set status" }).click();
+  await expect(toast(desk, "Status updated")).toBeVisible();
+
+  await release();
+  // The stream opens after hydration, and its first refresh brings the change.
+  await expect(lead.getByLabel("Lead status")).toHaveValue("qualified", { timeout: 15_000 });
+  await expect(body).toHaveValue(typed);
+
+  // Typed after hydration, then another change arrives while the text is in the box.
+  await body.press("End");
+  await body.pressSequentially(" And more.");
+  await desk.getByLabel("Lead status").selectOption("contacted");
+  await desk.getByRole("button", { name: "Set status" }).click();
+  await expect(toast(desk, "Status updated")).toBeVisible();
+  await expect(lead.getByLabel("Lead status")).toHaveValue("contacted", { timeout: 15_000 });
+  await expect(body).toHaveValue(`${typed} And more.`);
   await stan.close();
   await ada.close();
 });

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, type SignedInPage, test } from "./fixtures";
 import type { NewInquiry } from "./inbox-setup";
 import { axeViolations } from "./support/axe";
+import { openWithScriptsHeld } from "./support/held-scripts";
 
 /**
  * The lead page does everything the card does: read and unread (opening
@@ -208,6 +209,29 @@ for (const javaScriptEnabled of [true, false]) {
     await page.context().close();
   });
 }
+
+test("reply composer: a reply typed before the page hydrated is what the box holds, without the draft added after it", async ({
+  signedInPage,
+}) => {
+  test.setTimeout(90_000);
+  const page = await signedInPage("admin");
+  await page.goto("/dashboard");
+  const release = await openWithScriptsHeld(page, ESI_PATH);
+  const body = page.getByRole("form", { name: "Reply composer" }).getByLabel("Your reply");
+  await expect(body).toHaveValue(/^Dear Esi,\n\n\[\[Your reply\]\]/);
+  const typed = "Dear Esi,\n\nTyped on a slow phone.";
+  await body.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await body.pressSequentially(typed);
+  await release();
+
+  // Hydrated, the typed text is kept and saved as the draft, as if typed just now.
+  await expect(page.getByTestId("draft-status")).toHaveText(/^Draft saved/);
+  await expect(body).toHaveValue(typed);
+  await page.reload();
+  await expect(body).toHaveValue(typed);
+  await page.context().close();
+});
 
 test("a delete posted without its confirmation erases nothing", async ({ signedInPage }) => {
   const page = await leadPage(signedInPage, false);

@@ -96,6 +96,18 @@ test("a bad range is a clear error that shows no figures", async ({ adminPage })
   expect(await axeViolations(adminPage)).toEqual([]);
 });
 
+test("reports range in the year 9999: a clear 400 at the dates, not a 500", async ({ adminPage }) => {
+  const query = "range=custom&from=9998-01-01&to=9999-12-31";
+  const response = await adminPage.goto(`/dashboard/reports?${query}`);
+  expect(response?.status()).toBe(400);
+  await expect(adminPage.getByRole("alert")).toContainText("Enter a date from 2000-01-01 to 2099-12-31.");
+  await expect(adminPage.getByLabel("From (custom)")).toHaveAttribute("aria-invalid", "true");
+  await expect(adminPage.getByRole("region", { name: "Pipeline" })).toHaveCount(0);
+  const csv = await adminPage.request.get(`/dashboard/reports/export.csv?chart=inquiries&${query}`);
+  expect(csv.status()).toBe(400);
+  expect(await csv.text()).toContain("Enter a date from 2000-01-01 to 2099-12-31.");
+});
+
 test("each chart's table opens beneath it with the figures", async ({ adminPage }) => {
   const week = ukWeekOf(new Date()).key;
   const old = ukWeekOf(new Date(Date.now() - 28 * DAY - 2 * MINUTE)).key;

@@ -30,6 +30,7 @@ test.use({
 });
 
 const NOT_OFFERED = findReplyTemplate("not-offered")!;
+const KYC = findReplyTemplate("kyc-checklist")!;
 
 async function openPage(signedInPage: SignedInPage, javaScriptEnabled: boolean) {
   const page = await signedInPage("admin", { javaScriptEnabled });
@@ -120,6 +121,25 @@ test("with JavaScript a template goes in at the cursor, and the draft saved as t
   await expect(replyBody(page)).toHaveValue(/\[\[Your reply\]\]/);
   await page.reload();
   await expect(replyBody(page)).toHaveValue(/^Dear Tess,\n\n\[\[Your reply\]\]/);
+});
+
+test("reply composer: a template inserted soon after the page shows takes the [[Your reply]] placeholder's place", async ({
+  signedInPage,
+}) => {
+  const page = await openPage(signedInPage, true);
+  await openLead(page, LEADS.tess.name);
+  await waitForHydration(page);
+  const body = replyBody(page);
+  const draft = await body.inputValue();
+  expect(draft).toMatch(/^Dear Tess,\n\n\[\[Your reply\]\]\n\n/);
+  // Nobody has been in the box: the template goes where the draft asks for the reply, not at its start.
+  await page.getByLabel("Template", { exact: true }).selectOption({ label: KYC.label });
+  await page.getByRole("button", { name: "Insert template" }).click();
+  const expected = draft.replace("[[Your reply]]", KYC.body);
+  await expect(body).toHaveValue(expected);
+  await expect(page.getByTestId("draft-status")).toHaveText(/^Draft saved/);
+  await page.reload();
+  await expect(body).toHaveValue(expected);
 });
 
 test("with JavaScript, leaving right after typing (before the pause that saves) still keeps the draft", async ({

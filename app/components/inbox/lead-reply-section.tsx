@@ -1,7 +1,8 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Input, Select, Textarea } from "~/components/ui/input";
+import { Input, Select } from "~/components/ui/input";
+import { TypedTextarea } from "~/components/ui/typed-textarea";
 import { deskLabel } from "~/content/desk-labels";
 import { MarkRepliedSchema } from "~/forms/lead-desk";
 import { replyMailto } from "./inquiry-links";
@@ -10,8 +11,10 @@ import { type ComposerTemplate, useDraftComposer } from "./use-draft-composer";
 /**
  * The lead page's reply section: the composer (with a template to insert,
  * "Save draft" and "Discard draft") and "Mark as replied" (the replies sent
- * are in the conversation). The composer is keyed by `composerKey`: it
- * starts again from the draft only when that changes. Without JavaScript,
+ * are in the conversation). The composer is keyed by the lead and
+ * `composerKey`: it starts again from the draft only when that changes; the
+ * reply's text is the person's alone otherwise (TypedTextarea), whatever
+ * hydration or a live refresh renders. Without JavaScript,
  * inserting a template, saving and discarding post to the draft route, which
  * keeps the draft and brings the admin back here; with it, a template goes
  * in at the cursor and the draft is saved as they type.
@@ -43,8 +46,9 @@ export function LeadReplySection({
         method="post"
         className="space-y-3"
         aria-label="Reply composer"
-        key={composerKey}
+        key={`${item.id}:${composerKey}`}
         onInput={composer.onInput}
+        onFocus={composer.onFocus}
         onSubmit={composer.onSubmit}
       >
         <input type="hidden" name="id" value={item.id} />
@@ -82,7 +86,7 @@ export function LeadReplySection({
           error={errorFor("body")}
           description={`To ${item.email}. Replace every [[…]] before sending; answers come back to the team address.`}
         >
-          {(control) => <Textarea {...control} defaultValue={draft.body} required rows={14} />}
+          {(control) => <TypedTextarea {...control} defaultValue={draft.body} required rows={14} />}
         </Field>
         <p className="text-sm text-ink-muted" aria-live="polite" data-testid="draft-status">
           {composer.status}

@@ -1,6 +1,6 @@
-import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from "react";
+import { type FocusEvent, type FormEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { href, useFetcher } from "react-router";
-import { insertAtCursor } from "~/lib/inbox/reply-template-text";
+import { placeTemplate, YOUR_REPLY_MARK } from "~/lib/inbox/reply-template-text";
 import { formatWhen } from "./lead-timeline";
 
 /** A template as the composer inserts it: placeholders already filled in for this lead. */
@@ -20,11 +20,19 @@ function control<T extends HTMLElement>(form: HTMLFormElement, name: string): T 
   return form.elements.namedItem(name) as T;
 }
 
+/** The fresh draft's closing (reference line and signature): what follows its "[[Your reply]]" mark. */
+function closingOf(freshBody: string): string {
+  const mark = freshBody.indexOf(YOUR_REPLY_MARK);
+  return mark < 0 ? "" : freshBody.slice(mark + YOUR_REPLY_MARK.length).trim();
+}
+
 /**
- * The composer's JavaScript: the template goes in at the cursor (replacing
- * a selection), and the draft is saved through a fetcher once typing
- * pauses. Each handler only runs once the page is hydrated; without it the
- * buttons post to the draft route instead.
+ * The composer's JavaScript: a template goes where placeTemplate says, in
+ * the text as it is now (the cursor counts once the person has been in the
+ * box), and the draft is saved through a fetcher once typing pauses. The
+ * fields are uncontrolled and read when needed, never set from state. Each
+ * handler only runs once the page is hydrated; without it the buttons post
+ * to the draft route instead.
  */
 export function useDraftComposer(options: {
   inquiryId: string;
@@ -40,6 +48,8 @@ export function useDraftComposer(options: {
 
   /** What the waiting save will send: the text as last typed. */
   const pending = useRef<FormData | null>(null);
+  /** The person has been in the reply box: its cursor is where they mean. */
+  const cursorPlaced = useRef(false);
 
   const cancel = () => {
     if (timer.current) clearTimeout(timer.current);
@@ -79,7 +89,12 @@ export function useDraftComposer(options: {
 
   const onInput = (event: FormEvent<HTMLFormElement>) => {
     const name = (event.target as { name?: string }).name;
+    if (name === "body") cursorPlaced.current = true;
     if (name === "subject" || name === "body") saveSoon(event.currentTarget);
+  };
+
+  const onFocus = (event: FocusEvent<HTMLFormElement>) => {
+    if ((event.target as { name?: string }).name === "body") cursorPlaced.current = true;
   };
 
   const onInsertTemplate = (event: MouseEvent<HTMLButtonElement>) => {
@@ -95,9 +110,9 @@ export function useDraftComposer(options: {
     }
     const body = control<HTMLTextAreaElement>(form, "body");
     const subject = control<HTMLInputElement>(form, "subject");
-    const inserted = insertAtCursor(body.value, template.body, {
-      start: body.selectionStart,
-      end: body.selectionEnd,
+    const inserted = placeTemplate(body.value, template.body, {
+      selection: cursorPlaced.current ? { start: body.selectionStart, end: body.selectionEnd } : null,
+      closing: closingOf(freshDraft.body),
     });
     body.value = inserted.text;
     body.focus();
@@ -116,6 +131,7 @@ export function useDraftComposer(options: {
     // The composer is not remounted by the redirect back: it shows the fresh draft itself.
     control<HTMLInputElement>(form, "subject").value = freshDraft.subject;
     control<HTMLTextAreaElement>(form, "body").value = freshDraft.body;
+    cursorPlaced.current = false;
   };
 
   const answer = fetcher.data;
@@ -131,5 +147,5 @@ export function useDraftComposer(options: {
           ? `Draft saved ${formatWhen(options.draftSavedAt)}`
           : "");
 
-  return { draftAction, status, onInput, onSubmit: cancel, onInsertTemplate, onDiscard };
+  return { draftAction, status, onInput, onFocus, onSubmit: cancel, onInsertTemplate, onDiscard };
 }

@@ -71,8 +71,16 @@ async function requestToken(client: OAuth2Client): Promise<{ token: string; life
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
     body,
+    // A redirect would send the client secret again to wherever it points (307 and 308 keep the body).
+    redirect: "manual",
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel();
+    throw new Error(
+      `the OAuth2 token endpoint answered ${response.status} (a redirect, not followed: set IMAP_OAUTH2_TOKEN_URL to the final address)`,
+    );
+  }
   if (!response.ok) throw new Error(await describeRefusal(response));
   const parsed = TokenResponseSchema.safeParse(await response.json().catch(() => null));
   if (!parsed.success) throw new Error("the OAuth2 token endpoint answered without an access_token");

@@ -1,68 +1,163 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { ensurePrivateDir } from "../ops/private-files.server";
+
+const LOCK_FILE = "pglite.lock";
+
+/**
+ * Where a PID means something: the host, its boot and the PID namespace. A
+ * PID read in another namespace (another container on the same volume) or
+ * after a reboot names another process, or none; "none" where the system
+ * has no /proc (no namespaces to tell apart).
+ */
+interface PidScope {
+  host: string;
+  boot: string;
+  pidns: string;
+}
+
+interface LockOwner extends Partial<PidScope> {
+  pid: number;
+  /** The process's start time (/proc/PID/stat): a PID used again by a later process is not the owner. */
+  start?: string;
+}
+
+function readOr(read: () => string, fallback: string): string {
+  try {
+    return read().trim();
+  } catch {
+    return fallback;
+  }
+}
+
+function ownScope(): PidScope {
+  return {
+    host: os.hostname(),
+    boot: readOr(() => fs.readFileSync("/proc/sys/kernel/random/boot_id", "utf8"), "none"),
+    pidns: readOr(() => fs.readlinkSync("/proc/self/ns/pid"), "none"),
+  };
+}
+
+/** A process's start time in clock ticks since boot, or "none" (no /proc, or no such process). */
+function startTime(pid: number): string {
+  const stat = readOr(() => fs.readFileSync(`/proc/${pid}/stat`, "utf8"), "");
+  // The command name, in parentheses, may hold spaces; the fields after it are plain.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return fields[19] ?? "none";
+}
+
+function sameScope(owner: LockOwner, own: PidScope): boolean {
+  return owner.host === own.host && owner.boot === own.boot && owner.pidns === own.pidns;
+}
+
+/**
+ * Written on this host before its last reboot: the reboot ended every process
+ * of that boot, whatever its namespace (containers share the kernel's boot id).
+ */
+function fromEarlierBoot(owner: LockOwner, own: PidScope): boolean {
+  return (
+    owner.host === own.host &&
+    owner.boot !== undefined &&
+    owner.boot !== "none" &&
+    own.boot !== "none" &&
+    owner.boot !== own.boot
+  );
+}
 
 export class DataDirLockedError extends Error {
   override name = "DataDirLockedError";
   constructor(
     readonly dataDir: string,
     readonly pid: number,
+    /** The owner is in another PID namespace, boot or host (or an older lock did not say): it cannot be checked. */
+    readonly unverifiable = false,
   ) {
+    const lockPath = path.join(dataDir, LOCK_FILE);
     super(
-      `The data directory ${dataDir} is in use by PID ${pid} (lock file ${path.join(dataDir, LOCK_FILE)}). ` +
-        "PGlite allows one process at a time: stop that process first, or set DATABASE_URL to use PostgreSQL.",
+      unverifiable
+        ? `The data directory ${dataDir} is locked by PID ${pid} of another host, boot or PID namespace, which cannot be checked from here (lock file ${lockPath}): if no process uses the directory any more, delete ${lockPath} and start again.`
+        : `The data directory ${dataDir} is in use by PID ${pid} (lock file ${lockPath}). ` +
+            "PGlite allows one process at a time: stop that process first, or set DATABASE_URL to use PostgreSQL.",
     );
   }
 }
 
-const LOCK_FILE = "pglite.lock";
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
+/** The lock's text: the PID on the first line (what older versions read), then where it means something. */
+function lockText(own: PidScope): string {
+  const fields = { ...own, start: startTime(process.pid) };
+  return [String(process.pid), ...Object.entries(fields).map(([key, value]) => `${key}=${value}`), ""].join(
+    "\n",
+  );
 }
 
-function readLockOwner(lockPath: string): number | null {
+function readLockOwner(lockPath: string): LockOwner | null {
+  let text: string;
   try {
-    const pid = Number.parseInt(fs.readFileSync(lockPath, "utf8").trim(), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
+    text = fs.readFileSync(lockPath, "utf8");
   } catch {
     return null;
   }
+  const [first = "", ...rest] = text.split("\n");
+  const pid = Number(first.trim());
+  if (!Number.isSafeInteger(pid) || pid <= 0) return null;
+  const owner: LockOwner = { pid };
+  for (const line of rest) {
+    const at = line.indexOf("=");
+    const key = line.slice(0, at);
+    if (at > 0 && (key === "host" || key === "boot" || key === "pidns" || key === "start")) {
+      owner[key] = line.slice(at + 1).trim();
+    }
+  }
+  return owner;
+}
+
+/** Whether the owner, in this PID namespace of this boot, is provably gone. */
+function isProvablyDead(owner: LockOwner): boolean {
+  try {
+    process.kill(owner.pid, 0);
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+  // Alive, but a later process given the same PID is not the owner.
+  const now = startTime(owner.pid);
+  return owner.start !== undefined && owner.start !== "none" && now !== "none" && now !== owner.start;
 }
 
 /**
- * Takes an exclusive, PID-stamped lock on a data directory. PGlite is a
- * single-process database and two processes writing the same files corrupt
- * it, so a second opener must fail loudly. A lock left by a dead process is
- * taken over. Returns the function that releases the lock.
+ * Takes an exclusive lock on a data directory. PGlite is a single-process
+ * database and two processes writing the same files corrupt it, so a second
+ * opener must fail loudly. A lock is taken over only when its owner is
+ * provably dead: the same host, boot and PID namespace, and no process with
+ * its PID and start time; or the same host before its last reboot. A lock from anywhere else (a container beside this
+ * one sees other PIDs) is refused with how to remove it by hand. Returns the
+ * function that releases the lock.
  */
 export function acquireDataDirLock(dataDir: string): () => void {
   ensurePrivateDir(dataDir, { tighten: true });
   const lockPath = path.join(dataDir, LOCK_FILE);
+  const own = ownScope();
 
   for (let attempt = 0; attempt < 30; attempt++) {
     try {
       const fd = fs.openSync(lockPath, "wx", 0o644);
-      fs.writeSync(fd, `${process.pid}\n`);
+      fs.writeSync(fd, lockText(own));
       fs.closeSync(fd);
       return () => releaseLock(lockPath);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     const owner = readLockOwner(lockPath);
-    if (owner !== null && (owner === process.pid || isProcessAlive(owner))) {
-      throw new DataDirLockedError(dataDir, owner);
-    }
     if (owner === null && isFresh(lockPath)) {
       // Another process has just created the file and not yet written its PID.
       sleepSync(100);
       continue;
+    }
+    if (owner !== null && !fromEarlierBoot(owner, own)) {
+      if (!sameScope(owner, own)) throw new DataDirLockedError(dataDir, owner.pid, true);
+      if (owner.pid === process.pid || !isProvablyDead(owner))
+        throw new DataDirLockedError(dataDir, owner.pid);
     }
     // Stale: its owner is dead (or it was never completed). Race for it again.
     fs.rmSync(lockPath, { force: true });
@@ -83,5 +178,5 @@ function sleepSync(ms: number) {
 }
 
 function releaseLock(lockPath: string) {
-  if (readLockOwner(lockPath) === process.pid) fs.rmSync(lockPath, { force: true });
+  if (readLockOwner(lockPath)?.pid === process.pid) fs.rmSync(lockPath, { force: true });
 }

@@ -4,7 +4,9 @@ import {
   insertAtCursor,
   mergeIntoDraft,
   placeholderProblem,
+  placeTemplate,
   placeholderValues,
+  YOUR_REPLY_MARK,
 } from "./reply-template-text";
 
 describe("template text", () => {
@@ -53,6 +55,37 @@ describe("template text", () => {
     expect(mergeIntoDraft("", "T", closing)).toBe("T");
     // A "$&" in a template is text, not a replacement pattern.
     expect(mergeIntoDraft("[[Your reply]]", "$& $1", closing)).toBe("$& $1");
+  });
+});
+
+describe("a template placed with JavaScript", () => {
+  const closing = "Kind regards,\nAma";
+  const draft = `Dear Kwame,\n\n${YOUR_REPLY_MARK}\n\n${closing}`;
+
+  it("reply composer: a template inserted before the cursor was placed takes the [[Your reply]] mark's place", () => {
+    expect(placeTemplate(draft, "KYC list.", { selection: null, closing })).toEqual({
+      text: `Dear Kwame,\n\nKYC list.\n\n${closing}`,
+      cursor: "Dear Kwame,\n\nKYC list.".length,
+    });
+    // A caret left anywhere (at the start, where a box no one touched has it) does not beat the mark.
+    expect(placeTemplate(draft, "KYC list.", { selection: { start: 0, end: 0 }, closing }).text).toBe(
+      `Dear Kwame,\n\nKYC list.\n\n${closing}`,
+    );
+  });
+
+  it("goes over a selection, else at the cursor, else before the closing", () => {
+    const typed = `Dear Kwame,\n\nFirst.\n\n${closing}`;
+    expect(placeTemplate(draft, "X", { selection: { start: 0, end: 4 }, closing }).text).toBe(
+      `X Kwame,\n\n${YOUR_REPLY_MARK}\n\n${closing}`,
+    );
+    expect(placeTemplate(typed, "X", { selection: { start: 13, end: 13 }, closing })).toEqual({
+      text: `Dear Kwame,\n\nXFirst.\n\n${closing}`,
+      cursor: 14,
+    });
+    expect(placeTemplate(typed, "X", { selection: null, closing })).toEqual({
+      text: `Dear Kwame,\n\nFirst.\n\nX\n\n${closing}`,
+      cursor: `Dear Kwame,\n\nFirst.\n\nX`.length,
+    });
   });
 });
 

@@ -81,3 +81,27 @@ export function insertAtCursor(
   const end = Math.max(start, Math.min(selection.end, text.length));
   return { text: text.slice(0, start) + insert + text.slice(end), cursor: start + insert.length };
 }
+
+/**
+ * Where the composer puts a template with JavaScript, in the text as it is
+ * now: over text the person selected; else in place of the "[[Your reply]]"
+ * mark, which is where the draft asks for the reply; else at the cursor, if
+ * they have put one in the box; else as without JavaScript (mergeIntoDraft).
+ * Nothing typed is lost or repeated.
+ */
+export function placeTemplate(
+  text: string,
+  insert: string,
+  options: { selection: { start: number; end: number } | null; closing: string },
+): { text: string; cursor: number } {
+  const { selection, closing } = options;
+  if (selection && selection.end > selection.start) return insertAtCursor(text, insert, selection);
+  const mark = text.indexOf(YOUR_REPLY_MARK);
+  if (mark >= 0) {
+    return insertAtCursor(text, insert, { start: mark, end: mark + YOUR_REPLY_MARK.length });
+  }
+  if (selection) return insertAtCursor(text, insert, selection);
+  const merged = mergeIntoDraft(text, insert, closing);
+  const at = merged.lastIndexOf(insert);
+  return { text: merged, cursor: at + insert.length };
+}
