@@ -16,7 +16,7 @@ export interface WorkspaceNavEntry {
 
 /**
  * The workspace's navigation, in display order: the one list the side bar
- * (and the phone's top bar) renders. A new workspace page adds its entry
+ * (and the phone's menu) renders. A new workspace page adds its entry
  * here, nowhere else. Saved views follow these, from the database.
  */
 export const workspaceNavigation: readonly WorkspaceNavEntry[] = [
@@ -31,6 +31,7 @@ export const workspaceNavigation: readonly WorkspaceNavEntry[] = [
 
 export const workspaceCopy = {
   navLabel: "Workspace",
+  menu: "Menu",
   savedViewsHeading: "Saved views",
   noSavedViews: "No saved views yet.",
   siteLink: "View site",

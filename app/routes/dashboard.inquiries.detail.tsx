@@ -18,7 +18,7 @@ import { LeadConversation } from "~/components/inbox/lead-conversation";
 import { LIVE_REFRESH_PARAM, useLiveInboxData } from "~/components/inbox/use-inbox-events";
 import { type Toast, Toaster } from "~/components/toast";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { LOST_REASON_MAX_LENGTH } from "~/content/lead-desk";
@@ -205,11 +205,15 @@ function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
   const waiting = state === "answered" || state === "not-awaiting" ? null : waitingSince(item);
 
   return (
-    <main id="main" className="mx-auto max-w-3xl space-y-8 px-4 py-12">
-      <p>
+    <main id="main" className="mx-auto max-w-3xl space-y-8 px-4 py-4 sm:py-8">
+      {/* The reply box is one tap away on a phone, where it is screens below (workspace.css scrolls it clear of the bar). */}
+      <p className="flex flex-wrap items-center justify-between gap-2">
         <Link to={href("/dashboard")} className="text-sm font-semibold text-accent-strong underline">
           Back to the inbox
         </Link>
+        <a href="#reply-heading" className={buttonVariants({ variant: "secondary", size: "small" })}>
+          Reply
+        </a>
       </p>
       {deleted ? <LeadDeletedNotice live /> : null}
       <header className="space-y-2">
@@ -260,6 +264,15 @@ function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
         </p>
         <LeadConversation inquiry={item} replies={replies} messages={messages} />
       </section>
+      <LeadReplySection
+        item={item}
+        draft={draft}
+        freshDraft={lead.freshDraft}
+        draftSavedAt={lead.draftSavedAt}
+        templates={lead.templates}
+        composerKey={`${lead.templateId ?? "none"}:${ownReplies}`}
+        errorFor={(name) => errorFor("reply", name)}
+      />
       <LeadNotes item={item} error={errorFor("save-notes", "notes")} />
 
       <section aria-labelledby="status-heading" className="space-y-3">
@@ -333,16 +346,6 @@ function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
         admins={admins}
         viewerId={viewerId}
         now={now}
-      />
-
-      <LeadReplySection
-        item={item}
-        draft={draft}
-        freshDraft={lead.freshDraft}
-        draftSavedAt={lead.draftSavedAt}
-        templates={lead.templates}
-        composerKey={`${lead.templateId ?? "none"}:${ownReplies}`}
-        errorFor={(name) => errorFor("reply", name)}
       />
 
       <section aria-labelledby="timeline-heading" className="space-y-3">

@@ -229,11 +229,13 @@ export default function Dashboard() {
   );
 
   return (
-    <main id="main" className="mx-auto max-w-6xl px-4 py-8">
-      {/* The page's header, metrics, filters and bulk bar are styled in app.css (.inbox-head...). */}
+    // The leads come first: one line of figures, one bar of filters, then the rows; the bulk
+    // bar follows the list and rises into view once a row is selected (app/workspace.css).
+    <main id="main" className="inbox-page">
+      {/* The page's header, metrics, filters and bulk bar are styled in app.css and workspace.css (.inbox-head...). */}
       <header className="inbox-head">
+        <h1>{dashboardPage.title}</h1>
         <div>
-          <h1>{dashboardPage.title}</h1>
           <p>
             <span data-testid="inbox-total">{dashboardPage.totalLabel(total)}</span>
             {filtered ? " in this view" : ""} · <span data-testid="inbox-unread">{`${unread} unread`}</span>
@@ -246,14 +248,11 @@ export default function Dashboard() {
               {`${spamCounts.spam} spam`}
             </Link>
           </p>
+          <ReplyMetricsPanel metrics={metrics} />
         </div>
       </header>
 
-      <ReplyMetricsPanel metrics={metrics} />
-
-      <div className="mt-8">
-        <InboxFilters filter={filter} />
-      </div>
+      <InboxFilters filter={filter} />
 
       <InboxViewBar filter={filter} layout={layout} />
 
@@ -279,9 +278,7 @@ export default function Dashboard() {
 
       {/* For the cards' WhatsApp links; the list's rows have none. */}
       {layout === "list" ? null : <NewTabNote />}
-      <div className="mt-8">
-        <InboxPagination filter={filter} pageCount={pageCount} asOf={asOf} total={total} />
-      </div>
+      <InboxPagination filter={filter} pageCount={pageCount} asOf={asOf} total={total} />
       <InboxKeyboard viewerId={viewerId} />
       <Toaster toast={actionData?.toast} />
     </main>

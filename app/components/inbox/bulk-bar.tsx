@@ -36,7 +36,10 @@ export function BulkBar({
   total: number;
   shownAt: string;
   admins: { id: string; name: string }[];
-  /** What the form holds after the bar (the list and its status line); without it, the bar alone. */
+  /**
+   * What the form holds before the bar (the list and its status line); without it, the bar alone.
+   * The rows come first: the bar follows them and rises into view once one is selected (workspace.css).
+   */
   children?: ReactNode;
 }) {
   const hidden: [string, string | undefined][] = [
@@ -122,8 +125,8 @@ export function BulkBar({
     </form>
   ) : (
     <form {...form}>
-      <div className="bulk-bar">{bar}</div>
       {children}
+      <div className="bulk-bar">{bar}</div>
     </form>
   );
 }

@@ -30,7 +30,8 @@ function viewHref(
 /**
  * The view of the inbox lives in the URL: status tabs are links, the other
  * filters a GET form, so every view can be bookmarked and works without
- * JavaScript.
+ * JavaScript. One bar: the search and its selects with the export, then the
+ * status tabs beside the owner links (app.css, .inbox-filters).
  */
 export function InboxFilters({ filter }: { filter: InboxFilter }) {
   const base = {
@@ -43,36 +44,6 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
   };
   return (
     <div className="inbox-filters">
-      <nav aria-label="Inquiry status">
-        <ul>
-          {INBOX_STATUS_VALUES.map((status) => (
-            <li key={status}>
-              <Link
-                to={viewHref({ ...base, status })}
-                aria-current={filter.status === status ? "page" : undefined}
-                className="inbox-tab"
-              >
-                {INBOX_STATUS_LABELS[status]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <nav aria-label="Owner">
-        <ul>
-          {([undefined, ...INBOX_OWNER_VALUES] as const).map((owner) => (
-            <li key={owner ?? "anyone"}>
-              <Link
-                to={viewHref({ ...base, status: filter.status, owner })}
-                aria-current={filter.owner === owner ? "page" : undefined}
-                className="inbox-owner"
-              >
-                {owner ? INBOX_OWNER_LABELS[owner] : "Anyone"}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
       {/* Links and forms to this page's own route: nothing for React Router to discover. */}
       <Form method="get" role="search" aria-label="Filter inquiries" discover="none">
         {filter.status !== "all" ? <input type="hidden" name="status" value={filter.status} /> : null}
@@ -129,6 +100,36 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
       >
         Export CSV
       </a>
+      <nav aria-label="Inquiry status">
+        <ul>
+          {INBOX_STATUS_VALUES.map((status) => (
+            <li key={status}>
+              <Link
+                to={viewHref({ ...base, status })}
+                aria-current={filter.status === status ? "page" : undefined}
+                className="inbox-tab"
+              >
+                {INBOX_STATUS_LABELS[status]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <nav aria-label="Owner">
+        <ul>
+          {([undefined, ...INBOX_OWNER_VALUES] as const).map((owner) => (
+            <li key={owner ?? "anyone"}>
+              <Link
+                to={viewHref({ ...base, status: filter.status, owner })}
+                aria-current={filter.owner === owner ? "page" : undefined}
+                className="inbox-owner"
+              >
+                {owner ? INBOX_OWNER_LABELS[owner] : "Anyone"}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </div>
   );
 }

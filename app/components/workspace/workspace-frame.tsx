@@ -10,9 +10,12 @@ import type { WorkspaceData, WorkspaceView } from "~/lib/workspace/workspace-dat
  * The admin workspace's frame: a compact bar (the site, the inbox's unread
  * count, the account, sign out), the navigation built from the one list
  * (app/content/workspace-navigation.ts) and the saved views, then the page.
- * Plain links and forms: it needs no JavaScript. Styled in app.css (.workspace…).
+ * Plain links and forms: it needs no JavaScript. Styled in app/workspace.css
+ * (.workspace…): on a phone the navigation is a disclosure (the bar's Menu),
+ * so the page starts on the first screen.
  */
 export function WorkspaceFrame({ data, children }: { data: WorkspaceData | undefined; children: ReactNode }) {
+  const location = useLocation();
   return (
     <div className="workspace">
       <header className="workspace-bar">
@@ -22,8 +25,13 @@ export function WorkspaceFrame({ data, children }: { data: WorkspaceData | undef
         <Link to="/" className="site-logo" aria-label={`${company.brandName} (${workspaceCopy.siteLink})`}>
           <span aria-hidden="true">VM</span>
         </Link>
+        {/* Below lg the navigation is a panel this toggle opens (app/workspace.css); keyed by the
+            location so every client-side navigation closes it. The side bar from lg needs no toggle. */}
+        <details key={location.key} className="workspace-menu">
+          <summary className={`header-button ${iconClass("menu")}`}>{workspaceCopy.menu}</summary>
+        </details>
         <Link to={href("/dashboard")} className={`header-button ${iconClass("dashboard")}`}>
-          {navActions.dashboard.label}
+          <span className="workspace-label">{navActions.dashboard.label}</span>
           {data?.unread ? (
             <span className="header-badge" data-testid="workspace-unread">
               {data.unread}
@@ -33,12 +41,12 @@ export function WorkspaceFrame({ data, children }: { data: WorkspaceData | undef
         </Link>
         <div>
           <Link to={navActions.account.href} className={`header-button ${iconClass("user")}`}>
-            <span className="workspace-user">{data?.userName ?? workspaceCopy.account}</span>
+            <span className="workspace-label workspace-user">{data?.userName ?? workspaceCopy.account}</span>
             <span className="sr-only"> ({workspaceCopy.account})</span>
           </Link>
           <form method="post" action={navActions.signOut.action}>
             <button type="submit" className={`header-button ${iconClass("log-out")}`}>
-              {workspaceCopy.signOut}
+              <span className="workspace-label">{workspaceCopy.signOut}</span>
             </button>
           </form>
         </div>
