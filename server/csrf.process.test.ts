@@ -11,6 +11,7 @@ import {
   BETTER_AUTH_ENDPOINTS,
   EXPRESS_ROUTES,
   INQUIRIES,
+  seedHeldMessage,
   type Site,
 } from "../tests/support/csrf-endpoints";
 import { type DatabaseSnapshot, summarize } from "../tests/support/db-snapshot";
@@ -90,7 +91,7 @@ describe(`cross-site request forgery, on every action (${BACKEND})`, () => {
   let afterAttacks: DatabaseSnapshot | undefined;
   beforeAll(async () => {
     build = await loadServerBuild();
-    site = await startSeededSite(BACKEND, INQUIRIES);
+    site = await startSeededSite(BACKEND, INQUIRIES, {}, seedHeldMessage);
   });
   afterAll(async () => {
     await site?.stop();

@@ -29,7 +29,7 @@
  * channel": the team asks for documents and says how to send them.
  */
 export const DOCUMENTS_STATEMENT =
-  "Please do not send identity or other due diligence documents until our team asks for them: we will tell you then which ones we need and how to send them, Please do not send them on WhatsApp.";
+  "Please do not send identity or other due diligence documents until our team asks for them: we will tell you then which ones we need and how to send them. Please do not send them on WhatsApp.";
 
 /** The one wording of the client-funds statement: every page that makes it quotes this. */
 export const CLIENT_FUNDS_STATEMENT = "We do not hold client funds.";

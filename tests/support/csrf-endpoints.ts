@@ -2,6 +2,8 @@ import { expect } from "vitest";
 import { SEEDED_TEMPLATE_UUIDS } from "~/content/reply-templates";
 import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
+import { inquiryMessages } from "../../db/schema";
+import type { Db } from "~/lib/db/db.server";
 import type { DatabaseSnapshot, Row } from "./db-snapshot";
 import {
   SEEDED_ACCOUNTS,
@@ -53,10 +55,30 @@ export const INQUIRIES = {
   leadNotSpam: inquiry("Sid Spam", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e09", is_spam: true }),
   leadNotes: inquiry("Nat Notes", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e0a" }),
   leadDelete: inquiry("Del Doomed", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e0b" }),
+  /** Holds a message from another address (HELD_MESSAGE_ID, written by seedHeldMessage). */
+  leadConfirm: inquiry("Cleo Confirm", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e0e" }),
   /** Marked read by a bulk action (/dashboard/bulk). */
   bulk: inquiry("Bea Bulk"),
 };
 export type Site = SeededSite<keyof typeof INQUIRIES>;
+
+const HELD_MESSAGE_ID = "5e1d0000-0000-4000-8000-0000000000c1";
+
+/** The message confirm-message acts on: mail on leadConfirm's thread from someone else, held. */
+export async function seedHeldMessage(db: Db, inquiryIds: Record<keyof typeof INQUIRIES, string>) {
+  await db.insert(inquiryMessages).values({
+    id: HELD_MESSAGE_ID,
+    inquiry_id: inquiryIds.leadConfirm,
+    message_key: "<held@csrf.example.test>",
+    message_id: "<held@csrf.example.test>",
+    from_address: "someone.else@example.test",
+    subject: "Re: your inquiry",
+    body: "A message from another address.",
+    sent_at: new Date("2025-01-03T10:00:00Z"),
+    held_reason: "not-the-lead",
+    mailbox: "INBOX",
+  });
+}
 
 const rows = (snapshot: DatabaseSnapshot, table: string) => snapshot[table]?.rows ?? [];
 const inquiryRow = (snapshot: DatabaseSnapshot, id: string) =>
@@ -415,6 +437,16 @@ export const ACTIONS: ActionCase[] = [
     "sets first_replied_at",
     (row) => expect(row?.first_replied_at).not.toBeNull(),
     () => ({ channel: "phone" }),
+  ),
+  lead(
+    "confirm-message",
+    "leadConfirm",
+    "takes the held message as the lead's",
+    (_row, after) =>
+      expect(
+        rows(after, "inquiry_messages").find((message) => message.id === HELD_MESSAGE_ID)?.held_reason,
+      ).toBeNull(),
+    () => ({ messageId: HELD_MESSAGE_ID }),
   ),
   // The lead page's own changes, after the desk's (LeadPageActionSchema).
   lead("mark-read", "leadRead", "sets read_at and read_by", (row, _after, site) => {

@@ -73,6 +73,8 @@ export async function startSeededSite<Key extends string>(
   inquiries: Record<Key, NewInquiry>,
   /** More server environment, e.g. CONTACT_RATE_LIMIT for many submissions from one address. */
   extraEnv: Record<string, string> = {},
+  /** More rows, written before the server starts (the embedded database admits one process). */
+  prepare?: (db: DatabaseHandle["db"], inquiryIds: Record<Key, string>) => Promise<void>,
 ): Promise<SeededSite<Key>> {
   const dataDir = createPgliteDataDir("seeded-site-");
   const serverUrl = process.env.TEST_DATABASE_URL ?? "";
@@ -104,6 +106,7 @@ export async function startSeededSite<Key extends string>(
 
   try {
     const seeded = await seed(database, envVars, inquiries);
+    await prepare?.(database.db, seeded.inquiryIds);
     await claimClockDrivenJobs(database, parseEnv(envVars));
     const initial = await snapshotDatabase(database.db);
     // PGlite admits one process; Postgres stays open to be read while the server runs.
