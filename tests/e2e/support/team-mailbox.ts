@@ -34,6 +34,8 @@ export const test = base.extend<object, TeamMailboxFixtures>({
     async ({ teamMailbox }, provide) => {
       const server = await startWorkerInboxServer({
         IMAP_URL: teamMailbox.url(TEAM_MAILBOX.user, TEAM_MAILBOX.folder),
+        // The receiving server whose Authentication-Results the mails carry.
+        MAIL_AUTHSERV_ID: "mx.test",
       });
       await provide(server);
       await server.stop();
