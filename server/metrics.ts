@@ -32,12 +32,31 @@ function routeTree(build: ServerBuild): RouteObject[] {
 }
 
 /**
+ * The patterns of the routes whose path has no parameter (`/about`,
+ * `/services/kyc-aml`): a request for one of them exactly is labelled with
+ * it without matching. matchRoutes flattens and ranks the whole route table
+ * on every call, which made the label cost more than serving a prerendered
+ * page; a path listed here would match itself and nothing ranks above it.
+ */
+function staticPatterns(routes: RouteObject[], parent = ""): Set<string> {
+  const patterns = new Set<string>();
+  for (const route of routes) {
+    const path = route.path ? `${parent}/${route.path}`.replace(/\/{2,}/g, "/") : parent;
+    if (/[:*]/.test(path)) continue;
+    patterns.add(path || "/");
+    for (const child of staticPatterns(route.children ?? [], path)) patterns.add(child);
+  }
+  return patterns;
+}
+
+/**
  * The route pattern that answered (`/equipment/:id`), never the raw path:
  * a label per distinct URL would let anyone grow the metrics without bound.
  */
-function labelRoute(routes: RouteObject[], path: string): string {
+function labelRoute(routes: RouteObject[], fixed: Set<string>, path: string): string {
   if (SERVER_PATHS.has(path)) return path;
   if (path.startsWith("/assets/")) return "/assets/*";
+  if (fixed.has(path)) return path;
   const pattern = (matchRoutes(routes, path) ?? [])
     .map((match) => match.route.path)
     .filter((segment): segment is string => Boolean(segment))
@@ -68,16 +87,20 @@ export function metricsRoutes({
   // In development the route table is read at the first request: labels for
   // routes added later need a restart, which is fine for development.
   let routes: RouteObject[] | undefined = typeof build === "function" ? undefined : routeTree(build);
+  let fixed = routes ? staticPatterns(routes) : new Set<string>();
   let loading: Promise<void> | undefined;
   const router = Router();
   router.use((req, res, next) => {
     if (!routes && typeof build === "function") {
-      loading ??= build().then((latest) => void (routes = routeTree(latest)));
+      loading ??= build().then((latest) => {
+        routes = routeTree(latest);
+        fixed = staticPatterns(routes);
+      });
     }
     const end = httpRequestDuration.startTimer({ method: req.method });
     res.on("finish", () => {
       // req.path when the response finishes, as Express then has it.
-      const route = routes ? labelRoute(routes, req.path) : "unlabelled";
+      const route = routes ? labelRoute(routes, fixed, req.path) : "unlabelled";
       end({ route });
       httpRequests.inc({ route, method: req.method, status: String(res.statusCode) });
     });
