@@ -33,7 +33,7 @@ function replaceAll(text: string, from: string | RegExp, to: string): string {
 /**
  * The deploy configuration with only what differs on a test machine
  * replaced: the listening ports (loopback, no IPv6), the host name, the
- * certificate, the instances' ports and the release's client build.
+ * certificate, the instances' ports, the release's client build and the log file.
  * Everything else (locations, headers, limits, timeouts) is the file as shipped.
  * `plain` drops TLS from the site's listener (the benchmark compares it with
  * a plain file server).
@@ -58,6 +58,8 @@ export function templateSiteConfig(options: {
   config = replaceAll(config, "127.0.0.1:3001 ", `127.0.0.1:${options.appPorts[0]} `);
   config = replaceAll(config, "127.0.0.1:3002 ", `127.0.0.1:${options.appPorts[1]} `);
   config = replaceAll(config, "/srv/volta/current/build/client", options.clientDir);
+  // Relative to nginx's prefix: the test's own directory.
+  config = replaceAll(config, "/var/log/nginx/volta-meridian.access.log", "access.log");
   return config;
 }
 
