@@ -17,7 +17,7 @@ import { checkedSettings, fail, failStart } from "./settings";
 
 const DRAIN_TIMEOUT_MS = 20_000;
 
-export interface StartServerOptions {
+interface StartServerOptions {
   /** Created by server/index.ts, so that Vite can attach its HMR websocket to it in development. */
   httpServer: Server;
   /** The React Router build; in development a function loading its latest version (hot reload). */

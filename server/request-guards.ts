@@ -80,14 +80,14 @@ export function refuseOtherMethods(): RequestHandler {
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
-export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+function hasSessionCookie(cookieHeader: string | undefined): boolean {
   return cookieHeader !== undefined && SESSION_COOKIE.test(cookieHeader);
 }
 
 const NUL_IN_URL = /%00|\0/i;
 
 /** A NUL byte, raw or percent-encoded: see refuseNulInUrl. */
-export function hasNulInUrl(url: string): boolean {
+function hasNulInUrl(url: string): boolean {
   return NUL_IN_URL.test(url);
 }
 

@@ -3,7 +3,7 @@ import type { FieldConstraint } from "~/forms/parse-form";
 import { Field, type FieldProps } from "./ui/field";
 import { Input } from "./ui/input";
 
-export interface TextFieldProps
+interface TextFieldProps
   extends
     Omit<ComponentProps<"input">, "id" | "name">,
     Pick<FieldProps, "label" | "name" | "id" | "description" | "error" | "constraint"> {

@@ -3,7 +3,7 @@ import { iconClass } from "./css-icons";
 import { company } from "~/content/company";
 import { mainNavLinks, navActions } from "~/content/navigation";
 
-export interface HeaderViewer {
+interface HeaderViewer {
   signedIn: boolean;
   isAdmin: boolean;
   /** Unread inquiries, shown to admins beside the Dashboard link. */

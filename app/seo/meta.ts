@@ -9,7 +9,7 @@ interface MatchLike {
 }
 
 /** The public origin, which the root loader reads from SITE_URL. */
-export function getSiteUrl(matches: readonly (MatchLike | undefined)[]): string {
+function getSiteUrl(matches: readonly (MatchLike | undefined)[]): string {
   const root = matches.find((match) => match?.id === "root")?.data as { siteUrl?: string } | undefined;
   return root?.siteUrl ?? company.website.url;
 }

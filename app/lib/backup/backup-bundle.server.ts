@@ -89,7 +89,7 @@ export async function writeBackup(
   return manifest!;
 }
 
-export interface OpenedBackup {
+interface OpenedBackup {
   manifest: BackupManifest;
   /** The database dump, extracted. */
   databaseFile: string;

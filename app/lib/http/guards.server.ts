@@ -8,7 +8,7 @@ import { readRequestSession } from "./request-session.server";
 import { withNoStore } from "./response-headers.server";
 import { redirectWithToast } from "./toast.server";
 
-export type GuardedUser = SignedInSession["user"];
+type GuardedUser = SignedInSession["user"];
 
 /**
  * Set only by the guards below, so only inside a guarded layout

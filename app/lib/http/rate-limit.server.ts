@@ -23,7 +23,7 @@ export interface RateLimit {
   windowMs: number;
 }
 
-export interface RateLimitResult {
+interface RateLimitResult {
   allowed: boolean;
   /** Seconds until the current window ends (0 when allowed). */
   retryAfterSeconds: number;

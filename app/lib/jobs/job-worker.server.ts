@@ -57,7 +57,7 @@ export async function runDueJobs<Deps>(
   return claimed.length;
 }
 
-export interface JobWorker {
+interface JobWorker {
   /** Look for due jobs now. */
   kick(): void;
   /** Finishes the job being run; the rest stays queued. */

@@ -10,7 +10,7 @@ import { logger } from "./logger.server";
  * (the job queue) is read from it at each scrape, so every instance reports
  * the same, true figure.
  */
-export const registry = new Registry();
+const registry = new Registry();
 collectDefaultMetrics({ register: registry });
 
 export const httpRequests = new Counter({
@@ -28,7 +28,7 @@ export const httpRequestDuration = new Histogram({
   registers: [registry],
 });
 
-export const inquiriesStored = new Counter({
+const inquiriesStored = new Counter({
   name: "inquiries_stored_total",
   help: "Inquiries stored by this process (resubmissions of a stored one not counted), spam or not.",
   labelNames: ["spam"] as const,
