@@ -84,7 +84,6 @@ export async function startServer({ httpServer, build, clientDir, vite }: StartS
   let shuttingDown = false;
   const app = createApp({
     build,
-    // Handed to every request in its context.
     services,
     logger,
     clientDir,

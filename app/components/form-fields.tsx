@@ -10,7 +10,6 @@ interface TextFieldProps
   fieldClassName?: string;
 }
 
-/** A one-line text field: Field around an Input. */
 export function TextField({
   label,
   name,

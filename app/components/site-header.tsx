@@ -40,7 +40,6 @@ function WhatsAppButton() {
   );
 }
 
-/** The right-hand buttons, which depend on who is looking. */
 function NavActions({ viewer }: { viewer: HeaderViewer }) {
   if (viewer.signedIn) {
     return (

@@ -54,7 +54,6 @@ export const eventStreamSlotsContext = createContext<StreamSlots>();
 /** Set by createAppContext: false only while `react-router build` prerenders. */
 const servedContext = createContext(false);
 
-/** True when the context came from the server (or a test), not from prerendering. */
 export function isServedContext(context: AppContext): boolean {
   return context.get(servedContext);
 }

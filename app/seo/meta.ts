@@ -55,7 +55,6 @@ export function isPrivatePath(pathname: string): boolean {
   return /^\/(auth|account|dashboard)(\/|$)/.test(pathname);
 }
 
-/** Meta for one of the fixed routes of the route table. */
 export function routeMeta(path: RoutePath, matches: readonly (MatchLike | undefined)[]): MetaDescriptor[] {
   return buildMeta(path, PAGE_META[path], matches, {
     noindex: path === "/auth" || path === "/dashboard",

@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { type ButtonVariant, buttonVariants } from "./button";
 import { cn } from "./cn";
 
-/** True for links that leave the site or open another app (chat, mail, phone). */
 function isExternalHref(href: string): boolean {
   return /^(https?:|mailto:|tel:)/.test(href);
 }

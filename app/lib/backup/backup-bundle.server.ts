@@ -91,11 +91,9 @@ export async function writeBackup(
 
 interface OpenedBackup {
   manifest: BackupManifest;
-  /** The database dump, extracted. */
   databaseFile: string;
   /** The extracted `attachments` directory (absent when the backup held none). */
   attachmentsDir: string;
-  /** Removes what was extracted. */
   dispose(): void;
 }
 

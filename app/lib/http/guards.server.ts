@@ -22,7 +22,6 @@ export function guardedSession(context: AppContext): SignedInSession {
   return context.get(guardedSessionContext);
 }
 
-/** The user a guard let through. */
 export function guardedUser(context: AppContext): GuardedUser {
   return guardedSession(context).user;
 }

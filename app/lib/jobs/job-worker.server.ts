@@ -58,7 +58,6 @@ export async function runDueJobs<Deps>(
 }
 
 interface JobWorker {
-  /** Look for due jobs now. */
   kick(): void;
   /** Finishes the job being run; the rest stays queued. */
   stop(): Promise<void>;
