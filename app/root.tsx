@@ -76,7 +76,7 @@ export const links: Route.LinksFunction = () => [
  * A route opts into client-side JavaScript with `handle = { hydrate: true }`;
  * a layout that draws its own frame (the admin workspace) with `workspace: true`.
  */
-export interface RouteHandle {
+interface RouteHandle {
   hydrate?: boolean;
   workspace?: boolean;
 }

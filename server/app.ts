@@ -20,7 +20,7 @@ import {
 import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
 
-export interface AppOptions {
+interface AppOptions {
   /** The build, or a function returning its latest version (development). */
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Opened once at startup; every request's React Router context carries them. */

@@ -15,7 +15,6 @@ export function createGetLoadContext(services: AppServices) {
       // The socket's address, or X-Forwarded-For's only when TRUST_PROXY
       // says the proxy in front may be believed ("trust proxy" in app.ts).
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      // pino-http's child logger for this request, bound to its id.
       log: req.log,
     });
 }

@@ -17,7 +17,7 @@ import { checkedSettings, fail, failStart } from "./settings";
 
 const DRAIN_TIMEOUT_MS = 20_000;
 
-export interface StartServerOptions {
+interface StartServerOptions {
   /** Created by server/index.ts, so that Vite can attach its HMR websocket to it in development. */
   httpServer: Server;
   /** The React Router build; in development a function loading its latest version (hot reload). */
@@ -84,7 +84,6 @@ export async function startServer({ httpServer, build, clientDir, vite }: StartS
   let shuttingDown = false;
   const app = createApp({
     build,
-    // Handed to every request in its context.
     services,
     logger,
     clientDir,

@@ -79,17 +79,7 @@ export function refuseOtherMethods(): RequestHandler {
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
-
-export function hasSessionCookie(cookieHeader: string | undefined): boolean {
-  return cookieHeader !== undefined && SESSION_COOKIE.test(cookieHeader);
-}
-
 const NUL_IN_URL = /%00|\0/i;
-
-/** A NUL byte, raw or percent-encoded: see refuseNulInUrl. */
-export function hasNulInUrl(url: string): boolean {
-  return NUL_IN_URL.test(url);
-}
 
 /**
  * A response to a request that carries a session cookie may be personal (the
@@ -98,7 +88,7 @@ export function hasNulInUrl(url: string): boolean {
  */
 export function privateWhenSignedIn(): RequestHandler {
   return (req, res, next) => {
-    if (!hasSessionCookie(req.headers.cookie)) return next();
+    if (!SESSION_COOKIE.test(req.headers.cookie ?? "")) return next();
     const writeHead = res.writeHead;
     res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
       // An event stream's no-transform stays: proxies must not buffer it.
@@ -125,7 +115,7 @@ export function privateWhenSignedIn(): RequestHandler {
  */
 export function refuseNulInUrl(): RequestHandler {
   return (req, res, next) => {
-    if (!hasNulInUrl(req.originalUrl)) return next();
+    if (!NUL_IN_URL.test(req.originalUrl)) return next();
     res.status(400).type("text/plain").send("Bad request: the address contains a NUL character.");
   };
 }

@@ -3,14 +3,13 @@ import type { FieldConstraint } from "~/forms/parse-form";
 import { Field, type FieldProps } from "./ui/field";
 import { Input } from "./ui/input";
 
-export interface TextFieldProps
+interface TextFieldProps
   extends
     Omit<ComponentProps<"input">, "id" | "name">,
     Pick<FieldProps, "label" | "name" | "id" | "description" | "error" | "constraint"> {
   fieldClassName?: string;
 }
 
-/** A one-line text field: Field around an Input. */
 export function TextField({
   label,
   name,

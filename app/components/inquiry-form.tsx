@@ -36,7 +36,7 @@ const LABELS: Record<ContactField, string> = {
 
 const LIMITS = constraintsOf(ContactFormSchema);
 
-export function fieldId(field: ContactField): string {
+function fieldId(field: ContactField): string {
   return `contact-${field.replace("_", "-")}`;
 }
 
@@ -44,7 +44,7 @@ type ContactFieldErrors = FieldErrors<ContactField>;
 
 const { privacyLink } = contactPage.form;
 /** The error summary's id, and the fragment the form posts to. */
-export const ERROR_SUMMARY_ID = "contact-errors";
+const ERROR_SUMMARY_ID = "contact-errors";
 
 /** A field of the inquiry form: its label, limits, id and error come from the field's name. */
 function ContactFormField({
@@ -114,7 +114,7 @@ function ErrorSummary({ fieldErrors, formError }: { fieldErrors: ContactFieldErr
   );
 }
 
-export interface InquiryFormProps {
+interface InquiryFormProps {
   values: ContactValues;
   fieldErrors: ContactFieldErrors;
   formError?: string;

@@ -55,7 +55,6 @@ export function SiteFooter() {
   );
 }
 
-/** One column of links, under its heading. */
 function FooterLinks({
   label,
   heading,

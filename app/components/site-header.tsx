@@ -3,7 +3,7 @@ import { iconClass } from "./css-icons";
 import { company } from "~/content/company";
 import { mainNavLinks, navActions } from "~/content/navigation";
 
-export interface HeaderViewer {
+interface HeaderViewer {
   signedIn: boolean;
   isAdmin: boolean;
   /** Unread inquiries, shown to admins beside the Dashboard link. */
@@ -40,7 +40,6 @@ function WhatsAppButton() {
   );
 }
 
-/** The right-hand buttons, which depend on who is looking. */
 function NavActions({ viewer }: { viewer: HeaderViewer }) {
   if (viewer.signedIn) {
     return (

@@ -13,8 +13,3 @@ export const attachmentLimits = {
 } as const;
 
 export type AttachmentLimits = { readonly [Key in keyof typeof attachmentLimits]: number };
-
-/** "10 MB": a limit as the privacy notice and the desk state it. */
-export function formatLimit(bytes: number): string {
-  return `${Math.round(bytes / (1024 * 1024))} MB`;
-}

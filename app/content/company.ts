@@ -34,9 +34,9 @@ export const DOCUMENTS_STATEMENT =
 /** The one wording of the client-funds statement: every page that makes it quotes this. */
 export const CLIENT_FUNDS_STATEMENT = "We do not hold client funds.";
 
-export type DayOfWeek = "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
+type DayOfWeek = "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
 
-export interface BusinessHoursEntry {
+interface BusinessHoursEntry {
   /** Display label for the days, e.g. 'Monday – Friday'. */
   label: string;
   shortLabel: string;

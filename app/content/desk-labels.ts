@@ -10,9 +10,9 @@ import { LEAD_STATUS_LABELS, isLeadStatus } from "./lead-desk";
 
 /** How a lead was answered outside the desk ("Marked as replied"). */
 export const REPLY_CHANNEL_VALUES = ["email", "phone", "whatsapp", "meeting", "other"] as const;
-export type ReplyChannel = (typeof REPLY_CHANNEL_VALUES)[number];
+type ReplyChannel = (typeof REPLY_CHANNEL_VALUES)[number];
 
-export const REPLY_CHANNEL_LABELS: Record<ReplyChannel, string> = {
+const REPLY_CHANNEL_LABELS: Record<ReplyChannel, string> = {
   email: "Email",
   phone: "Phone",
   whatsapp: "WhatsApp",

@@ -6,8 +6,8 @@ import {
   type EquipmentItem,
 } from "./equipment";
 
-export type CategoryFilter = EquipmentCategory | "all";
-export type AvailabilityFilter = Availability | "all";
+type CategoryFilter = EquipmentCategory | "all";
+type AvailabilityFilter = Availability | "all";
 
 export interface EquipmentFilters {
   q?: string;
@@ -15,7 +15,7 @@ export interface EquipmentFilters {
   availability?: AvailabilityFilter;
 }
 
-export const DEFAULT_EQUIPMENT_FILTERS: Required<EquipmentFilters> = {
+const DEFAULT_EQUIPMENT_FILTERS: Required<EquipmentFilters> = {
   q: "",
   category: "all",
   availability: "all",

@@ -9,7 +9,7 @@ import { company, GHANA_SUBSIDIARY } from "./company";
  * once granted, and the currency statement every equipment page shows
  * follows from it.
  */
-export interface EquipmentTrading {
+interface EquipmentTrading {
   owner: string;
   contractingParty: string;
   bankOfGhanaPermission: string | null;

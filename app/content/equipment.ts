@@ -16,7 +16,7 @@ export const AVAILABILITY_LABELS: Record<Availability, string> = {
   "sale-only": "Sale Only",
 };
 
-export interface EquipmentSpec {
+interface EquipmentSpec {
   /** Stable machine key, e.g. 'bucketCapacity'. */
   key: string;
   label: string;
@@ -42,7 +42,7 @@ export interface EquipmentItem {
   features: readonly string[];
 }
 
-export function isAvailability(value: string): value is Availability {
+function isAvailability(value: string): value is Availability {
   return (AVAILABILITY_VALUES as readonly string[]).includes(value);
 }
 

@@ -5,7 +5,7 @@ import { antiFraudNotice } from "./notices";
 import { VERIFY_LICENCE_LINKS } from "./regulators";
 import type { CtaSection, FaqSection, PageHero, PageMeta } from "./types";
 
-export const faqSections: readonly FaqSection[] = [
+const faqSections: readonly FaqSection[] = [
   {
     id: "gold-deals",
     title: "How Gold Deals Work",

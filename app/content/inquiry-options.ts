@@ -32,7 +32,7 @@ export const DEAL_SIZE_VALUES = [
   "confidential",
 ] as const;
 
-export type DealSize = (typeof DEAL_SIZE_VALUES)[number];
+type DealSize = (typeof DEAL_SIZE_VALUES)[number];
 
 export const DEAL_SIZE_LABELS: Record<DealSize, string> = {
   "under-100k": "Under $100,000",

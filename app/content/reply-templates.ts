@@ -14,13 +14,7 @@ import { kycAmlPage } from "./services/kyc-aml";
  * Every statement must stay true under Ghanaian and UK law (decision 007):
  * the facts come from company.ts and the service pages, never retyped.
  */
-export const REPLY_TEMPLATE_IDS = [
-  "kyc-checklist",
-  "equipment-availability",
-  "licensing-consultation",
-  "not-offered",
-] as const;
-export type ReplyTemplateId = (typeof REPLY_TEMPLATE_IDS)[number];
+type ReplyTemplateId = "kyc-checklist" | "equipment-availability" | "licensing-consultation" | "not-offered";
 
 /** The ids the migration gave the seeded templates: fixed, so links and tests can name them. */
 export const SEEDED_TEMPLATE_UUIDS: Record<ReplyTemplateId, string> = {
@@ -36,7 +30,7 @@ export const SEEDED_TEMPLATE_SUBJECT = "Your inquiry {{reference}} – {{brand}}
 /** Matches a placeholder left in a draft. */
 export const REPLY_PLACEHOLDER = /\[\[[^\]]*\]\]/;
 
-export interface ReplyTemplate {
+interface ReplyTemplate {
   id: ReplyTemplateId;
   label: string;
   /** The paragraphs between the greeting and the signature. */

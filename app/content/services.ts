@@ -2,17 +2,14 @@ import { brandTitle, company } from "./company";
 import { minimumHirePhrase } from "./equipment-trading";
 import type { CtaSection, PageHero, PageMeta, ServiceCard } from "./types";
 
-export const SERVICE_IDS = [
-  "gold-intermediary",
-  "equipment-rental",
-  "equipment-sales",
-  "kyc-aml",
-  "licensing-support",
-  "consultation",
-  "ghana-licensing",
-] as const;
-
-export type ServiceId = (typeof SERVICE_IDS)[number];
+type ServiceId =
+  | "gold-intermediary"
+  | "equipment-rental"
+  | "equipment-sales"
+  | "kyc-aml"
+  | "licensing-support"
+  | "consultation"
+  | "ghana-licensing";
 
 /** The seven service cards of the services overview, in display order. */
 export const serviceCards: readonly (ServiceCard & { id: ServiceId })[] = [

@@ -118,7 +118,7 @@ export interface Notice {
   tone: "info" | "warning";
 }
 
-export interface Faq {
+interface Faq {
   question: string;
   answer: string;
   links?: readonly ExternalLink[];
@@ -130,11 +130,11 @@ export interface FaqSection {
   faqs: readonly Faq[];
 }
 
-export type LegalBlock =
+type LegalBlock =
   | { kind: "paragraph"; text: string; links?: readonly ExternalLink[] }
   | { kind: "list"; items: readonly string[] };
 
-export interface LegalSection {
+interface LegalSection {
   id: string;
   heading: string;
   blocks: readonly LegalBlock[];

@@ -23,16 +23,3 @@ export function parseEquipmentQuery(params: URLSearchParams): EquipmentQuery {
     sort: params.get("sort") || undefined,
   });
 }
-
-/**
- * The query string of a parsed query with the defaults left out, in a fixed
- * order: equal views get equal strings (the server's cache key).
- */
-export function formatEquipmentQuery(query: EquipmentQuery): string {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.category !== "all") params.set("category", query.category);
-  if (query.availability !== "all") params.set("availability", query.availability);
-  if (query.sort) params.set("sort", query.sort);
-  return params.toString();
-}

@@ -6,7 +6,7 @@ import { fromUkLocal } from "~/lib/inbox/uk-time";
 
 const IdSchema = z.uuid({ error: "Unknown inquiry." });
 
-export const SetFollowUpSchema = z.object({
+const SetFollowUpSchema = z.object({
   intent: z.literal("set-follow-up"),
   id: IdSchema,
   /** A datetime-local value, read as UK time. */
@@ -30,7 +30,7 @@ export const SetFollowUpSchema = z.object({
   ownerId: z.string().trim().min(1, "Choose an admin.").max(200, "Choose an admin."),
 });
 
-export const CompleteFollowUpSchema = z.object({ intent: z.literal("complete-follow-up"), id: IdSchema });
+const CompleteFollowUpSchema = z.object({ intent: z.literal("complete-follow-up"), id: IdSchema });
 
 export const FollowUpActionSchema = z.discriminatedUnion(
   "intent",
@@ -39,4 +39,3 @@ export const FollowUpActionSchema = z.discriminatedUnion(
     error: "Unknown action.",
   },
 );
-export type FollowUpAction = z.output<typeof FollowUpActionSchema>;

@@ -21,7 +21,7 @@ export function pageSizeOf(layout: InboxLayout): number {
  * first), last activity, deal size (largest first) or lead status (new first).
  */
 export const INBOX_SORT_VALUES = ["received", "activity", "deal", "status"] as const;
-export type InboxSort = (typeof INBOX_SORT_VALUES)[number];
+type InboxSort = (typeof INBOX_SORT_VALUES)[number];
 export const INBOX_SORT_LABELS: Record<InboxSort, string> = {
   received: "Received",
   activity: "Last activity",
@@ -50,7 +50,7 @@ export const INBOX_STATUS_LABELS: Record<InboxStatus, string> = {
 
 /** Whose leads: the viewer's own, or nobody's. */
 export const INBOX_OWNER_VALUES = ["mine", "unassigned"] as const;
-export type InboxOwner = (typeof INBOX_OWNER_VALUES)[number];
+type InboxOwner = (typeof INBOX_OWNER_VALUES)[number];
 export const INBOX_OWNER_LABELS: Record<InboxOwner, string> = { mine: "Mine", unassigned: "Unassigned" };
 
 /** An absent or empty query parameter means "no filter". */

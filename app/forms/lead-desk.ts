@@ -47,7 +47,7 @@ export const AssignSchema = z.object({
   assigneeId: z.preprocess((value) => (value === "" ? null : value), UserIdSchema.nullable()),
 });
 
-export const TakeSchema = z.object({ intent: z.literal("take"), id: IdSchema });
+const TakeSchema = z.object({ intent: z.literal("take"), id: IdSchema });
 
 const noPlaceholder = (value: string) => !REPLY_PLACEHOLDER.test(value);
 
@@ -81,13 +81,13 @@ export const MarkRepliedSchema = z.object({
 });
 
 /** An admin confirms a held message (not from the lead's address, or failed checks) as the lead's. */
-export const ConfirmMessageSchema = z.object({
+const ConfirmMessageSchema = z.object({
   intent: z.literal("confirm-message"),
   id: IdSchema,
   messageId: IdSchema,
 });
 
-export const BULK_ACTION_VALUES = [
+const BULK_ACTION_VALUES = [
   "mark-read",
   "mark-unread",
   "spam",

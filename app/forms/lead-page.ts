@@ -8,7 +8,7 @@ import { NotesSchema } from "./inbox";
  */
 const IdSchema = z.uuid({ error: "Unknown inquiry." });
 
-export const LEAD_PAGE_INTENTS = [
+const LEAD_PAGE_INTENTS = [
   "mark-read",
   "mark-unread",
   "mark-spam",

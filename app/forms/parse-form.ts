@@ -13,13 +13,13 @@ import type { z } from "zod";
  */
 
 /** A POSTed form, or the query of a GET form. */
-export type FormSource = FormData | URLSearchParams;
+type FormSource = FormData | URLSearchParams;
 
 /** The first message per field. */
 export type FieldErrors<T extends string = string> = Partial<Record<T, string>>;
 
 /** `values` is the text as sent (for the form to show again), per field. */
-export type ParsedForm<S extends z.ZodType> =
+type ParsedForm<S extends z.ZodType> =
   | { ok: true; data: z.output<S>; values: Record<FieldName<S>, string> }
   | {
       ok: false;
@@ -29,7 +29,7 @@ export type ParsedForm<S extends z.ZodType> =
     };
 
 /** The field names of an object schema (or of every option of a union); `string` otherwise. */
-export type FieldName<S> = S extends { shape: infer Shape } ? Extract<keyof Shape, string> : string;
+type FieldName<S> = S extends { shape: infer Shape } ? Extract<keyof Shape, string> : string;
 
 /** What the HTML attributes of a field can say of its schema. */
 export interface FieldConstraint {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { stripSingleLineControls } from "./single-line";
 
 /** The name the owner gives a new passkey (empty: it is named after the device). */
-export const PASSKEY_NAME_MAX_LENGTH = 60;
+const PASSKEY_NAME_MAX_LENGTH = 60;
 
 export const PasskeyNameSchema = z.object({
   name: z

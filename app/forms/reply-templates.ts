@@ -45,8 +45,6 @@ export const ReplyTemplateSchema = z.object({
 });
 export type ReplyTemplateInput = z.output<typeof ReplyTemplateSchema>;
 
-export const TemplateIdSchema = z.uuid({ error: "Unknown template." });
-
 /** The composer's words as typed: kept as they are (no trim), only bounded. */
 const draftText = (max: number, what: string) =>
   z.preprocess(text, z.string().max(max, `The ${what} must be at most ${max} characters.`).default(""));

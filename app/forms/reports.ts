@@ -14,14 +14,14 @@ export const REPORT_RANGE_LABELS: Record<ReportRangeKind, string> = {
 };
 
 /** A custom range covers at most two years of weeks: enough to compare a year with the last. */
-export const REPORT_MAX_WEEKS = 105;
+const REPORT_MAX_WEEKS = 105;
 
 /**
  * The dates a custom range may use. Beyond them a week's end is no date the
  * database takes (a range in the year 9999 ends in 10000): an error to show,
  * never a failed page.
  */
-export const REPORT_DATE_BOUNDS = { first: "2000-01-01", last: "2099-12-31" } as const;
+const REPORT_DATE_BOUNDS = { first: "2000-01-01", last: "2099-12-31" } as const;
 
 const isoDate = z
   .string()

@@ -6,8 +6,8 @@ import { PASSWORD_MAX_LENGTH } from "./auth";
  * some as "12 34 56": spaces are dropped before checking, and the length
  * limit leaves room for a space between every digit.
  */
-export const TOTP_CODE_MAX_LENGTH = 11;
-export const BACKUP_CODE_MAX_LENGTH = 11;
+const TOTP_CODE_MAX_LENGTH = 11;
+const BACKUP_CODE_MAX_LENGTH = 11;
 export const twoFactorMessages = {
   codeInvalid: "Enter the 6-digit code from your authenticator app",
   backupCodeInvalid: "Enter one of your backup codes, like abcde-12345",

@@ -14,10 +14,10 @@ export const VISIT_SOURCE_FIELDS = [
   "utm_medium",
   "utm_campaign",
 ] as const;
-export type VisitSourceField = (typeof VISIT_SOURCE_FIELDS)[number];
+type VisitSourceField = (typeof VISIT_SOURCE_FIELDS)[number];
 export type VisitSource = Record<VisitSourceField, string | null>;
 
-export const VISIT_SOURCE_LIMITS = {
+const VISIT_SOURCE_LIMITS = {
   landing_page: 200,
   referrer_host: 253,
   utm: 100,
@@ -77,7 +77,7 @@ const host = lenient(
     ),
 );
 
-export const VisitSourceSchema = z.object({
+const VisitSourceSchema = z.object({
   landing_page: landingPage,
   referrer_host: host,
   utm_source: text(VISIT_SOURCE_LIMITS.utm),

@@ -26,7 +26,7 @@ export const SetLayoutSchema = z.object({
   back: BackSchema,
 });
 
-export const SaveViewSchema = z.object({
+const SaveViewSchema = z.object({
   intent: z.literal("save"),
   name: z
     .string({ error: "Give the view a name." })
@@ -38,7 +38,7 @@ export const SaveViewSchema = z.object({
   back: BackSchema,
 });
 
-export const DeleteViewSchema = z.object({
+const DeleteViewSchema = z.object({
   intent: z.literal("delete"),
   id: z.uuid({ error: "Unknown view." }),
   back: BackSchema,

@@ -21,9 +21,7 @@ import type { WebhookSender } from "./webhook/webhook-job.server";
 
 /** The validated configuration (env.server.ts), with the auth secret resolved at startup. */
 export const envContext = createContext<Env>();
-/** The open database: `const { db } = context.get(databaseContext)`. */
 export const databaseContext = createContext<DatabaseHandle>();
-/** The Better Auth instance on that database. */
 export const authContext = createContext<Auth>();
 /**
  * The client's address: the socket's, or X-Forwarded-For's only when
@@ -56,12 +54,10 @@ export const eventStreamSlotsContext = createContext<StreamSlots>();
 /** Set by createAppContext: false only while `react-router build` prerenders. */
 const servedContext = createContext(false);
 
-/** True when the context came from the server (or a test), not from prerendering. */
 export function isServedContext(context: AppContext): boolean {
   return context.get(servedContext);
 }
 
-/** The `context` loaders, actions and middleware receive. */
 export type AppContext = Readonly<RouterContextProvider>;
 
 /**
@@ -72,9 +68,7 @@ export interface AppServices {
   env: Env;
   database: DatabaseHandle;
   auth: Auth;
-  /** createToastCookie(env) */
   toastCookie: Cookie;
-  /** createStreamSlots(env.EVENT_STREAMS_PER_ACCOUNT) */
   eventStreams: StreamSlots;
   /** The mail transport the job worker sends through (SMTP, or .eml files). */
   mailer: MailSender;
@@ -84,11 +78,9 @@ export interface AppServices {
   mailboxes: MailboxStatusBoard;
 }
 
-/** What Express knows of one request. */
-export interface RequestFacts {
+interface RequestFacts {
   clientIp: string;
   cspNonce?: string;
-  /** The request's child logger (pino-http's `req.log`). */
   log?: Logger;
 }
 

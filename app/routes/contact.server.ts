@@ -62,11 +62,11 @@ export function getContactConfig(context: AppContext): ContactConfig {
 }
 
 /** "Name <address>" → "address"; a bare address as it is. */
-export function mailAddressOf(from: string): string {
+function mailAddressOf(from: string): string {
   return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
-export interface ContactFormData {
+interface ContactFormData {
   values: ContactValues;
   formToken: string;
   /** Where the visit began, for the form's hidden fields (decision 053). */
@@ -80,8 +80,8 @@ export interface ContactActionData extends ContactFormData {
   toast?: Toast;
 }
 
-export const SUCCESS_TOAST: Toast = { ...contactPage.form.success, variant: "default" };
-export const FAILURE_TOAST: Toast = { ...contactPage.form.error, variant: "destructive" };
+const SUCCESS_TOAST: Toast = { ...contactPage.form.success, variant: "default" };
+const FAILURE_TOAST: Toast = { ...contactPage.form.error, variant: "destructive" };
 export const RATE_LIMIT_MESSAGE =
   "You have sent several inquiries in a short time. Please wait a while and try again, or call or WhatsApp us instead.";
 

@@ -45,7 +45,7 @@ export function refusedViewUrl(formData: FormData): string {
   return query ? `${href("/dashboard")}?${query}` : href("/dashboard");
 }
 
-export function bulkTarget(input: BulkActionInput, viewerId: string): BulkTarget {
+function bulkTarget(input: BulkActionInput, viewerId: string): BulkTarget {
   if (input.scope === "selected") return { ids: input.ids };
   return {
     query: viewOf(input),

@@ -10,7 +10,7 @@ import { databaseContext, eventStreamSlotsContext } from "~/lib/context.server";
 
 const HEARTBEAT_MS = 25_000;
 /** How soon a stream notices a sign-out (or an ended session) with no change in between. */
-export const SESSION_RECHECK_MS = 10_000;
+const SESSION_RECHECK_MS = 10_000;
 
 /**
  * Server-sent events for the admin inbox, fed by the database's

@@ -85,7 +85,7 @@ export async function loadLead(
   };
 }
 
-export type LeadOutcome = "done" | "unchanged" | "not-found" | "not-an-admin";
+type LeadOutcome = "done" | "unchanged" | "not-found" | "not-an-admin";
 
 /** Applies one lead-page action for the signed-in admin. */
 export async function applyLeadAction(

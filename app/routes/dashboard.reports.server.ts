@@ -8,7 +8,7 @@ import { parseReportRange, rangeQuery, type ResolvedRange } from "~/lib/reports/
 import type { Report } from "~/lib/reports/report-types";
 import { buildReport } from "~/lib/reports/weekly-report.server";
 
-export type ReportsPageData =
+type ReportsPageData =
   | {
       ok: true;
       range: Omit<ResolvedRange, "weeks">;

@@ -9,7 +9,7 @@ interface MatchLike {
 }
 
 /** The public origin, which the root loader reads from SITE_URL. */
-export function getSiteUrl(matches: readonly (MatchLike | undefined)[]): string {
+function getSiteUrl(matches: readonly (MatchLike | undefined)[]): string {
   const root = matches.find((match) => match?.id === "root")?.data as { siteUrl?: string } | undefined;
   return root?.siteUrl ?? company.website.url;
 }
@@ -55,7 +55,6 @@ export function isPrivatePath(pathname: string): boolean {
   return /^\/(auth|account|dashboard)(\/|$)/.test(pathname);
 }
 
-/** Meta for one of the fixed routes of the route table. */
 export function routeMeta(path: RoutePath, matches: readonly (MatchLike | undefined)[]): MetaDescriptor[] {
   return buildMeta(path, PAGE_META[path], matches, {
     noindex: path === "/auth" || path === "/dashboard",

@@ -20,7 +20,7 @@ import type { ImapServer } from "./imap-server";
 export const DESK_FROM = "Volta Meridian <desk@site.example.test>";
 
 /** MAIL_AUTHSERV_ID of the tests' receiving server: rawMail's Authentication-Results carry it. */
-export const AUTHSERV_ID = "mx.site.example.test";
+const AUTHSERV_ID = "mx.site.example.test";
 
 /** The server's own filer, as background-jobs.server.ts configures it from the environment. */
 export function productionFilerConfig(): ReceivedMailConfig & { dispose(): void } {
@@ -82,7 +82,7 @@ export function fetchIntoDesk(
   };
 }
 
-export interface RawMail {
+interface RawMail {
   from: string;
   to?: string;
   subject: string;

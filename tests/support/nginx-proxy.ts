@@ -7,7 +7,7 @@ import { BROTLI_MODULE, ensureNginx } from "../../scripts/ensure-nginx";
 import { clientBuildDir, freePort } from "./server-process";
 
 /** The site configuration an operator copies (deploy/nginx). */
-export const SITE_CONFIG = path.resolve("deploy/nginx/volta-meridian.conf");
+const SITE_CONFIG = path.resolve("deploy/nginx/volta-meridian.conf");
 
 export interface NginxProxy {
   /** https://127.0.0.1:<port>: the site as visitors reach it (http:// with `plain`). */
@@ -38,7 +38,7 @@ function replaceAll(text: string, from: string | RegExp, to: string): string {
  * `plain` drops TLS from the site's listener (the benchmark compares it with
  * a plain file server).
  */
-export function templateSiteConfig(options: {
+function templateSiteConfig(options: {
   httpPort: number;
   httpsPort: number;
   appPorts: [number, number];

@@ -1,17 +1,17 @@
 import https from "node:https";
 
-export interface ProxyResponse {
+interface ProxyResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
 }
 
-export interface ProxyClientOptions {
+interface ProxyClientOptions {
   /** The certificate of the proxy (self-signed in tests). */
   certificate: string;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { startSmtpSink } from "./smtp-sink";
 
-export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
+type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
 /**
  * A Vitest suite's own SMTP sink: started before its tests and closed after

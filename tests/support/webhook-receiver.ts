@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export interface ReceivedCall {
+interface ReceivedCall {
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;
@@ -19,7 +19,7 @@ export interface ReceivedCall {
  * secret, compare in constant time, and refuse a timestamp further than the
  * tolerance from its own clock, so a captured call cannot be replayed later.
  */
-export function checkWebhookSignature(
+function checkWebhookSignature(
   header: string | undefined,
   body: string,
   { secret, toleranceSeconds, nowSeconds }: { secret: string; toleranceSeconds: number; nowSeconds: number },

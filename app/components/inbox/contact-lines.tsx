@@ -16,7 +16,7 @@ function Line({ icon, label, children }: { icon: CssIconName; label: string; chi
 }
 
 /** What ContactLines shows: a card's fields (absent when empty) or a stored inquiry's (null). */
-export interface ContactDetails {
+interface ContactDetails {
   email: string;
   company?: string | null;
   phone?: string | null;

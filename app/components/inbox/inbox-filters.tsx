@@ -135,7 +135,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
 }
 
 /** The page numbers to link: the first, the last, and two either side of the current one. */
-export function pageNumbers(page: number, pageCount: number): (number | "gap")[] {
+function pageNumbers(page: number, pageCount: number): (number | "gap")[] {
   const shown = new Set([1, pageCount, page - 2, page - 1, page, page + 1, page + 2]);
   const numbers = [...shown].filter((n) => n >= 1 && n <= pageCount).sort((a, b) => a - b);
   return numbers.flatMap((n, index) =>

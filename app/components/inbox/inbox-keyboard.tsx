@@ -3,7 +3,7 @@ import { href, useLocation, useNavigate, useSubmit } from "react-router";
 import { BULK_FORM_ID } from "./lead-line";
 
 /** The keys, as the help dialog lists them. */
-export const INBOX_KEYS: readonly [string, string][] = [
+const INBOX_KEYS: readonly [string, string][] = [
   ["j", "Next lead"],
   ["k", "Previous lead"],
   ["o or Enter", "Open the lead"],

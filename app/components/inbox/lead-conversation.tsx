@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { splitQuotedText } from "~/lib/conversation/quoted-text";
 import { deliveryLabel, formatWhen, type ReplyItem } from "./lead-timeline";
 
-export interface ConversationAttachmentItem {
+interface ConversationAttachmentItem {
   id: string;
   filename: string;
   size: number;
@@ -11,7 +11,7 @@ export interface ConversationAttachmentItem {
   notKeptReason: string | null;
 }
 
-export interface ConversationMessageItem {
+interface ConversationMessageItem {
   id: string;
   kind: string;
   fromAddress: string;

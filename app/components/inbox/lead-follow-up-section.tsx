@@ -5,7 +5,7 @@ import { Input, Select } from "~/components/ui/input";
 import { FOLLOW_UP_TEXT_MAX_LENGTH, FOLLOW_UP_TIME_ZONE_LABEL } from "~/content/follow-ups";
 import { formatUkTime, toUkLocal } from "~/lib/inbox/uk-time";
 
-export interface LeadFollowUp {
+interface LeadFollowUp {
   dueAt: Date | string;
   text: string;
   ownerId: string | null;

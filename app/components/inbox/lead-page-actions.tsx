@@ -6,7 +6,7 @@ import { DeleteDialog } from "./delete-dialog";
 import { telHref, whatsappChatUrl, withSearchParam } from "./inquiry-links";
 import { formatWhen } from "./lead-timeline";
 
-export interface LeadActionsItem {
+interface LeadActionsItem {
   id: string;
   name: string;
   phone: string | null;

@@ -9,7 +9,7 @@ export function formatWhen(date: Date | string | number): string {
 
 const statusLabel = (value: unknown) => deskLabel.leadStatus(String(value ?? ""));
 
-export interface TimelineItem {
+interface TimelineItem {
   id: string;
   kind: string;
   actorName: string | null;
@@ -121,7 +121,7 @@ export function LeadTimeline({
   );
 }
 
-export interface NotesVersionItem {
+interface NotesVersionItem {
   id: string;
   notes: string | null;
   authorId: string | null;

@@ -14,7 +14,7 @@ interface InboxActionFailure {
   fieldErrors?: FieldErrors<"notes">;
 }
 
-export interface NotesSectionProps {
+interface NotesSectionProps {
   id: string;
   notes: string | null;
   updatedAt: Date | number | null;

@@ -26,7 +26,7 @@ export function PlaceholderList() {
  * A template's name, subject and text. On an error the form shows what was
  * posted again, with the error at its field (an unknown placeholder is one).
  */
-export function TemplateForm({
+function TemplateForm({
   values,
   errors,
   submitLabel,

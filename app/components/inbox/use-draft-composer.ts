@@ -12,7 +12,7 @@ export interface ComposerTemplate {
 }
 
 /** Typing pauses this long before the draft is saved: one request per pause, not per key. */
-export const DRAFT_SAVE_DELAY_MS = 800;
+const DRAFT_SAVE_DELAY_MS = 800;
 
 type DraftAnswer = { saved: true; savedAt: string } | { saved: false; error: string };
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { href, useFetcher, useFetchers, useLocation, useNavigation } from "react-router";
 
 /** The server-sent events endpoint; it says only that something changed. */
-export const INBOX_EVENTS_PATH = href("/dashboard/events");
+const INBOX_EVENTS_PATH = href("/dashboard/events");
 
 const LIVE_FETCHER_KEY = "inbox-live";
 

@@ -13,7 +13,7 @@ export const FONT = { tick: 12, title: 13 } as const;
  * surface (WCAG 1.4.11), and a pattern each, so no series depends on colour
  * alone; adjacent stacks are also parted by a white line.
  */
-export const SERIES_STYLES = [
+const SERIES_STYLES = [
   { fill: "fill-accent", pattern: "solid" },
   { fill: "fill-success", pattern: "diagonal" },
   { fill: "fill-ink", pattern: "dots" },
@@ -33,7 +33,7 @@ const PATTERN_MARKS: Record<(typeof SERIES_STYLES)[number]["pattern"], string | 
   checks: "M0,0 h4 v4 h-4 z M4,4 h4 v4 h-4 z",
 };
 
-export const patternId = (chartId: string, index: number) => `${chartId}-series-${index}`;
+const patternId = (chartId: string, index: number) => `${chartId}-series-${index}`;
 export const seriesFill = (chartId: string, index: number) => `url(#${patternId(chartId, index)})`;
 
 /** One <pattern> per series: the colour, with white marks over it. */
@@ -90,14 +90,14 @@ export function ChartLegend({ chartId, labels }: { chartId: string; labels: read
 }
 
 /** Short week labels ("19 Oct") for the axis; the table gives the full dates. */
-export function weekTick(key: string): string {
+function weekTick(key: string): string {
   const [, month, day] = key.split("-").map(Number);
   const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
   return `${day} ${months[(month ?? 1) - 1]}`;
 }
 
 /** At most about seven labels on the week axis, whatever the range. */
-export function visibleTicks(keys: readonly string[]): Set<string> {
+function visibleTicks(keys: readonly string[]): Set<string> {
   const step = Math.max(1, Math.ceil(keys.length / 7));
   return new Set(keys.filter((_, index) => index % step === 0));
 }

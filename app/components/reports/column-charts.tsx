@@ -3,7 +3,7 @@ import { scaleBand, scaleLinear } from "d3-scale";
 import { stack } from "d3-shape";
 import { CHART, ChartLegend, FONT, SeriesPatterns, seriesFill, ValueAxis, WeekAxis } from "./chart-parts";
 
-export interface ColumnSeries {
+interface ColumnSeries {
   label: string;
   values: readonly number[];
 }

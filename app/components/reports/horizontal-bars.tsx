@@ -2,7 +2,7 @@ import { max } from "d3-array";
 import { scaleLinear } from "d3-scale";
 import { CHART, FONT, SeriesPatterns, seriesFill } from "./chart-parts";
 
-export interface BarItem {
+interface BarItem {
   label: string;
   value: number;
   /** Shown after the value, e.g. a share ("71%"). */

@@ -3,7 +3,7 @@ import { scaleBand, scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
 import { CHART, FONT, ValueAxis, WeekAxis } from "./chart-parts";
 
-export interface LineSeries {
+interface LineSeries {
   label: string;
   values: readonly (number | null)[];
 }

@@ -3,8 +3,7 @@ import { Link } from "react-router";
 import { type ButtonVariant, buttonVariants } from "./button";
 import { cn } from "./cn";
 
-/** True for links that leave the site or open another app (chat, mail, phone). */
-export function isExternalHref(href: string): boolean {
+function isExternalHref(href: string): boolean {
   return /^(https?:|mailto:|tel:)/.test(href);
 }
 

@@ -5,7 +5,7 @@ import { cn } from "./cn";
 import { Label } from "./label";
 
 /** What Field hands its control: ids, the ARIA wiring and the schema's limits. */
-export interface ControlProps extends FieldConstraint {
+interface ControlProps extends FieldConstraint {
   id: string;
   name: string;
   "aria-invalid": true | undefined;

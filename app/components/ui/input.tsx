@@ -8,7 +8,7 @@ import { cn } from "./cn";
  * asks 3:1); stone-300 and -400 did not reach it. An invalid field
  * (aria-invalid, set by Field) turns red.
  */
-export const controlVariants = cva(
+const controlVariants = cva(
   // One class, `ui-control` in app.css: a form's every field repeated the same utilities.
   "ui-control",
   {

@@ -5,9 +5,9 @@ import { contactHref } from "../inquiry-options";
 import { earthMovingEquipmentRulesNotice, equipmentContractNotice } from "../notices";
 import type { CtaSection, PageHero, PageMeta, ProcessStep, SectionIntro } from "../types";
 
-export type SalesCategoryId = "new" | "used" | "specialized";
+type SalesCategoryId = "new" | "used" | "specialized";
 
-export interface SalesCategory {
+interface SalesCategory {
   id: SalesCategoryId;
   title: string;
   description: string;

@@ -11,7 +11,7 @@ import type {
   SectionIntro,
 } from "../types";
 
-export interface ComplianceStandard {
+interface ComplianceStandard {
   title: string;
   description: string;
 }

@@ -30,7 +30,7 @@ import { readSecondFactors } from "./second-factor.server";
 import { createToastHeaders, redirectWithToast } from "../http/toast.server";
 import { retryAfter } from "../http/response-headers.server";
 
-export type AuthIntent = "sign-in" | "sign-up" | "resend-verification";
+type AuthIntent = "sign-in" | "sign-up" | "resend-verification";
 
 /** What /auth's action answers when it does not redirect. */
 export interface AuthActionData {

@@ -5,7 +5,7 @@ import { consumeRateLimit, type RateLimit } from "../http/rate-limit.server";
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-export type AuthAction =
+type AuthAction =
   | "sign-in"
   | "sign-up"
   | "resend-verification"
@@ -16,7 +16,7 @@ export type AuthAction =
   | "change-password";
 
 /** An account-wide limit that slows attempts down instead of refusing them. */
-export interface Slowdown {
+interface Slowdown {
   windowMs: number;
   /** Attempts in a window before any delay. */
   after: number;
@@ -25,7 +25,7 @@ export interface Slowdown {
   maxDelayMs: number;
 }
 
-export interface AuthLimits {
+interface AuthLimits {
   ip: RateLimit;
   /** A hard limit per address, whatever the IP. */
   email: RateLimit | null;
@@ -72,7 +72,7 @@ export function slowdownDelayMs(slowdown: Slowdown, count: number): number {
   return Math.min(slowdown.baseDelayMs * 2 ** Math.min(excess - 1, 30), slowdown.maxDelayMs);
 }
 
-export interface AuthLimitResult {
+interface AuthLimitResult {
   allowed: boolean;
   retryAfterSeconds: number;
   /** For the visitor, when not allowed. */

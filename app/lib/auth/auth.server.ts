@@ -21,16 +21,16 @@ import { secondFactorOfNewSession } from "./second-factor.server";
 const DAY_SECONDS = 24 * HOUR_SECONDS;
 /** The lifetimes of the links in account mails, which the mails state (content/auth-links). */
 export const VERIFY_EMAIL_EXPIRES_IN_SECONDS = authLinks.verifyEmailHours * HOUR_SECONDS;
-export const RESET_PASSWORD_EXPIRES_IN_SECONDS = authLinks.resetPasswordHours * HOUR_SECONDS;
+const RESET_PASSWORD_EXPIRES_IN_SECONDS = authLinks.resetPasswordHours * HOUR_SECONDS;
 /** Idle timeout: a session unused for this long ends (the privacy notice states it). */
 export const SESSION_EXPIRES_IN_SECONDS = retention.sessionIdleDays * DAY_SECONDS;
 /** Using a session at most this often pushes its expiry out again (sliding). */
-export const SESSION_UPDATE_AGE_SECONDS = DAY_SECONDS;
+const SESSION_UPDATE_AGE_SECONDS = DAY_SECONDS;
 /** However active, a session ends this long after sign-in (see getSession). */
 export const SESSION_ABSOLUTE_MAX_MS = retention.sessionMaxDays * DAY_SECONDS * 1000;
 
 /** Header carrying the client address into Better Auth (context.clientIp, never the client's own header). */
-export const CLIENT_IP_HEADER = "x-client-ip";
+const CLIENT_IP_HEADER = "x-client-ip";
 
 export function isSecureSite(env: Env): boolean {
   return env.SITE_URL.startsWith("https:");
@@ -56,7 +56,7 @@ export function sessionTokenSetBy(env: Env, headers: Headers): string | null {
  * WebAuthn binds a passkey to the site's host name (rpID) and accepts
  * answers only from the site's own origin, both from SITE_URL.
  */
-export function passkeyOptions(env: Env) {
+function passkeyOptions(env: Env) {
   const site = new URL(env.SITE_URL);
   return { rpID: site.hostname, rpName: company.brandName, origin: site.origin };
 }
@@ -170,7 +170,7 @@ export function authHeaders(request: Request, clientIp?: string): Headers {
   return headers;
 }
 
-export interface AuthFailure {
+interface AuthFailure {
   /** Better Auth's error code, e.g. EMAIL_NOT_VERIFIED. */
   code: string;
   message: string;

@@ -14,7 +14,7 @@ import { type AppContext, databaseContext, envContext } from "../context.server"
  * never travel in a cookie.
  */
 // The name and lifetime the privacy notice states.
-export const BACKUP_CODES_ONCE_SECONDS = BACKUP_CODES_COOKIE.lifetimeMinutes * 60;
+const BACKUP_CODES_ONCE_SECONDS = BACKUP_CODES_COOKIE.lifetimeMinutes * 60;
 const IDENTIFIER_PREFIX = "backup-codes-once:";
 
 const identifierOf = (token: string) =>

@@ -15,7 +15,7 @@ import { enqueueMail } from "../mail/mail.server";
 const identifierOf = (userId: string) => `verify-email:${userId}`;
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export async function recordVerificationLink(
+async function recordVerificationLink(
   db: Db,
   userId: string,
   token: string,
@@ -46,7 +46,7 @@ export async function forgetVerificationLinks(db: Db, userId: string): Promise<v
   await db.delete(verification).where(eq(verification.identifier, identifierOf(userId)));
 }
 
-export interface VerificationLink {
+interface VerificationLink {
   userId: string;
   email: string;
   /** The account is verified already (the link may be spent). */

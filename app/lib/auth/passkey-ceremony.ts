@@ -9,7 +9,7 @@ import type { Toast } from "../http/toast";
  */
 export type PasskeyIntent = "passkey-options" | "passkey";
 
-export type PasskeyCeremony = "register" | "authenticate";
+type PasskeyCeremony = "register" | "authenticate";
 
 export type PasskeyActionData =
   | { intent: "passkey-options"; ceremony: PasskeyCeremony; options: Record<string, unknown> }

@@ -47,7 +47,7 @@ const WebAuthnResponseSchema = z.looseObject({
   type: z.literal("public-key"),
   response: z.looseObject({ clientDataJSON: z.string().max(4096) }),
 });
-export type WebAuthnResponse = z.infer<typeof WebAuthnResponseSchema>;
+type WebAuthnResponse = z.infer<typeof WebAuthnResponseSchema>;
 type AuthenticationAnswer = NonNullable<
   Parameters<Auth["api"]["verifyPasskeyAuthentication"]>[0]
 >["body"]["response"];

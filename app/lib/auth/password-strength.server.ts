@@ -2,7 +2,7 @@ import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { ADMIN_PASSWORD_MIN_LENGTH, authMessages } from "~/forms/auth";
 
 /** zxcvbn's scale is 0–4; below this a password is refused. */
-export const MIN_PASSWORD_SCORE = 3;
+const MIN_PASSWORD_SCORE = 3;
 
 let checker: Promise<ZxcvbnFactory> | undefined;
 

@@ -9,7 +9,7 @@ import type { Db } from "../db/db.server";
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
 /** RFC 4648 base32 without padding, as authenticator apps read a secret. */
-export function encodeBase32(bytes: Uint8Array): string {
+function encodeBase32(bytes: Uint8Array): string {
   let bits = 0;
   let value = 0;
   let out = "";

@@ -52,7 +52,7 @@ function stepOfCode(key: Buffer, code: string, now: number): number | null {
   return matched;
 }
 
-export type TotpClaim =
+type TotpClaim =
   /** The code is of a step later than any accepted before: now recorded. */
   | "claimed"
   /** The code is right, of a step accepted already (or an earlier one). */

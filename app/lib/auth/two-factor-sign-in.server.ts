@@ -30,7 +30,7 @@ import { retryAfter } from "../http/response-headers.server";
  * two-factor holds only Better Auth's short-lived (10 minutes) challenge
  * cookie, and signs in with an authenticator code or a backup code here.
  */
-export type TwoFactorIntent = "totp" | "backup-code";
+type TwoFactorIntent = "totp" | "backup-code";
 
 export interface TwoFactorStepData {
   intent: TwoFactorIntent;
@@ -44,7 +44,7 @@ export function twoFactorStepUrl(redirectTo: string): string {
   return `/auth/two-factor${query}`;
 }
 
-export function hasTwoFactorChallenge(context: AppContext, request: Request): boolean {
+function hasTwoFactorChallenge(context: AppContext, request: Request): boolean {
   const name = twoFactorChallengeCookieName(context.get(envContext));
   return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${name}=`));
 }
@@ -56,7 +56,7 @@ export function hasTwoFactorChallenge(context: AppContext, request: Request): bo
  * password alone of an account with a passkey, which the passkey replaces
  * (to confirm before changing second factors). Null: nothing to do here.
  */
-export interface SignInStep {
+interface SignInStep {
   /** Whose password was right (null: the challenge has expired). */
   pendingUserId: string | null;
   /** The password-only session a passkey's session replaces. */

@@ -89,13 +89,11 @@ export async function writeBackup(
   return manifest!;
 }
 
-export interface OpenedBackup {
+interface OpenedBackup {
   manifest: BackupManifest;
-  /** The database dump, extracted. */
   databaseFile: string;
   /** The extracted `attachments` directory (absent when the backup held none). */
   attachmentsDir: string;
-  /** Removes what was extracted. */
   dispose(): void;
 }
 

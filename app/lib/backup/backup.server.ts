@@ -70,7 +70,7 @@ export class RestoreRefusedError extends Error {
   override name = "RestoreRefusedError";
 }
 
-export interface RestoreOptions {
+interface RestoreOptions {
   file: string;
   /** Replace what the target holds. */
   force: boolean;

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { inquiryAttachments, inquiryMessages } from "../../../db/schema";
 import type { Db } from "../db/db.server";
 
-export interface ConversationAttachment {
+interface ConversationAttachment {
   id: string;
   filename: string;
   contentType: string;
@@ -12,7 +12,7 @@ export interface ConversationAttachment {
 }
 
 /** A received message as the lead page shows it: text only, never markup. */
-export interface ReceivedMessage {
+interface ReceivedMessage {
   id: string;
   kind: string;
   fromAddress: string;

@@ -35,7 +35,7 @@ export async function setAsideUnderCursor(
   });
 }
 
-export interface NotFiledMessage {
+interface NotFiledMessage {
   mailbox: string;
   uidValidity: number;
   uid: number;

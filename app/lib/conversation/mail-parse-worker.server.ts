@@ -4,7 +4,7 @@ import type { Attachment, Email } from "postal-mime";
 import type { ReceivedMailLimits } from "~/content/received-mail-limits";
 
 /** What the worker hands back: the parsed message, its text already cut, and at most the listed attachments. */
-export interface ParsedInWorker {
+interface ParsedInWorker {
   email: Omit<Email, "html" | "attachments" | "text"> & { attachments: Attachment[] };
   /** The text body (an HTML-only message's converted), cut to the stored limit plus one character. */
   text: string;

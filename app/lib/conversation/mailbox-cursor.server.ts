@@ -4,7 +4,7 @@ import { mailboxCursors } from "../../../db/schema";
 import type { Db } from "../db/db.server";
 import { removingWrittenFilesOnFailure } from "./attachment-files.server";
 
-export interface CursorPosition {
+interface CursorPosition {
   uidValidity: number | null;
   lastUid: number;
 }

@@ -30,7 +30,7 @@ export interface FetchTiming {
   batchBytes: number;
 }
 
-export const DEFAULT_FETCH_TIMING: FetchTiming = {
+const DEFAULT_FETCH_TIMING: FetchTiming = {
   pollMs: 60_000,
   retryInitialMs: 5_000,
   retryMaxMs: 5 * 60_000,
@@ -50,7 +50,7 @@ function takeBatch(listed: { uid: number; size?: number }[], timing: FetchTiming
   return batch;
 }
 
-export interface MailboxFetcherOptions {
+interface MailboxFetcherOptions {
   db: Db;
   mailbox: MailboxAddress;
   file: FileReceivedMail;
@@ -63,7 +63,7 @@ export interface MailboxFetcherOptions {
   tokens?: AccessTokenSource | null;
 }
 
-export interface MailboxFetcher {
+interface MailboxFetcher {
   /** Finishes the message being filed, closes the connection, and stops. */
   stop(): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { mailboxFetchErrors, mailboxLastFetch, mailboxMessagesFiled } from "../ops/metrics.server";
 import type { MailboxAddress } from "./imap-url.server";
 
-export interface MailboxState {
+interface MailboxState {
   key: string;
   label: string;
   /** "connecting" until the first fetch; "failing" from a failed attempt until a fetch succeeds. */

@@ -9,7 +9,7 @@ import type { MailThreading } from "../mail/mail.server";
 const MESSAGE_ID_DOMAIN = company.emails.general.address.split("@")[1] ?? "localhost";
 
 /** A fresh, globally unique Message-ID (without angle brackets). */
-export function newMessageId(): string {
+function newMessageId(): string {
   return `${crypto.randomUUID()}@${MESSAGE_ID_DOMAIN}`;
 }
 

@@ -18,7 +18,7 @@ interface MethodResult {
  * unverified: no verdict we can trust (no header from our server, no
  * authserv-id configured, or only neutral results).
  */
-export type SenderTrust = "pass" | "fail" | "unverified";
+type SenderTrust = "pass" | "fail" | "unverified";
 
 export interface SenderAuthentication {
   /** Each method's result, for the lead page's badges; empty when nothing can be trusted. */

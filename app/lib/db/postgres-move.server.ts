@@ -9,7 +9,7 @@ export class MoveRefusedError extends Error {
   override name = "MoveRefusedError";
 }
 
-export interface TableCount {
+interface TableCount {
   table: string;
   source: number;
   target: number;

@@ -11,8 +11,8 @@ import { inquiryMessages, inquiryReplies } from "../../../db/schema";
 import { MAIL_TEXT_SEPARATOR } from "../inbox/inbox-search.server";
 import type { Db } from "./db.server";
 
-export type NewMessage = typeof inquiryMessages.$inferInsert;
-export type NewReply = typeof inquiryReplies.$inferInsert;
+type NewMessage = typeof inquiryMessages.$inferInsert;
+type NewReply = typeof inquiryReplies.$inferInsert;
 
 /** What a conversation needs of an inquiry already stored. */
 export interface SeededInquiry {

@@ -14,7 +14,7 @@ import { grantAdmin, recordAdminPasswordLength } from "../auth/roles.server";
 
 export type NewInquiry = typeof contactSubmissions.$inferInsert;
 
-export interface SeedAccount {
+interface SeedAccount {
   name: string;
   email: string;
   password: string;
@@ -146,7 +146,7 @@ const NOTES = [
   "Referred to licensing partner in Accra.",
 ];
 
-export interface DemoInquiryOptions {
+interface DemoInquiryOptions {
   count: number;
   /** Creation dates are spread between these. */
   from: Date;

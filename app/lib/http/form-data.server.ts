@@ -9,7 +9,7 @@ export const UNREADABLE_FORM_MESSAGE =
  * multipart body without its boundary); that is the client's error, not a
  * fault of the site.
  */
-export const NUL_IN_FORM_MESSAGE =
+const NUL_IN_FORM_MESSAGE =
   "Your form contains a character that is not allowed (NUL). Please remove it and send the form again.";
 
 export async function readFormData(request: Request): Promise<FormData> {
@@ -25,15 +25,14 @@ export async function readFormData(request: Request): Promise<FormData> {
   return formData;
 }
 
-export function hasNul(formData: FormData): boolean {
+function hasNul(formData: FormData): boolean {
   for (const value of formData.values()) {
     if (typeof value === "string" && value.includes("\0")) return true;
   }
   return false;
 }
 
-export const FOREIGN_FORM_MESSAGE =
-  "This form could not be handled here. Please reload the page and send it again.";
+const FOREIGN_FORM_MESSAGE = "This form could not be handled here. Please reload the page and send it again.";
 
 /**
  * Refuses with a 400 a body that is not the route's own form (a forged or

@@ -26,7 +26,7 @@ export const MIN_FILL_MS = 3_000;
 /** Instances' clocks may differ a little; a token from further ahead is forged. */
 const MAX_CLOCK_SKEW_MS = 60_000;
 
-export type SpamReason = "honeypot" | "missing-token" | "bad-token" | "too-fast";
+type SpamReason = "honeypot" | "missing-token" | "bad-token" | "too-fast";
 
 function sign(secret: string, purpose: string, issuedAt: number, nonce?: string): string {
   const payload = nonce === undefined ? `${purpose}:${issuedAt}` : `${purpose}:${issuedAt}:${nonce}`;
@@ -43,7 +43,7 @@ export function issueFormToken(secret: string, purpose: string, now = Date.now()
   return `${now}.${nonce}.${sign(secret, purpose, now, nonce)}`;
 }
 
-export interface FormGuardOptions {
+interface FormGuardOptions {
   secret: string;
   purpose: string;
   minFillMs?: number;

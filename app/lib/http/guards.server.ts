@@ -8,7 +8,7 @@ import { readRequestSession } from "./request-session.server";
 import { withNoStore } from "./response-headers.server";
 import { redirectWithToast } from "./toast.server";
 
-export type GuardedUser = SignedInSession["user"];
+type GuardedUser = SignedInSession["user"];
 
 /**
  * Set only by the guards below, so only inside a guarded layout
@@ -22,7 +22,6 @@ export function guardedSession(context: AppContext): SignedInSession {
   return context.get(guardedSessionContext);
 }
 
-/** The user a guard let through. */
 export function guardedUser(context: AppContext): GuardedUser {
   return guardedSession(context).user;
 }

@@ -23,7 +23,7 @@ export interface RateLimit {
   windowMs: number;
 }
 
-export interface RateLimitResult {
+interface RateLimitResult {
   allowed: boolean;
   /** Seconds until the current window ends (0 when allowed). */
   retryAfterSeconds: number;
@@ -57,7 +57,6 @@ export async function consumeRateLimit(
   return { allowed, retryAfterSeconds: allowed ? 0 : Math.ceil((windowEnd - now) / 1000), count };
 }
 
-/** Deletes counters whose window has ended; returns how many. */
 export async function pruneRateLimits(db: Db, now = new Date()): Promise<number> {
   const deleted = await db
     .delete(rateLimits)

@@ -11,7 +11,7 @@ import { recordEvent } from "./timeline.server";
 
 export const INQUIRY_ASSIGNMENT = "inquiry-assignment";
 
-export interface Assignee {
+interface Assignee {
   id: string;
   name: string;
   email: string;

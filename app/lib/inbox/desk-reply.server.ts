@@ -18,8 +18,7 @@ export class ReplyPlaceholderError extends Error {
 }
 
 /** How a reply made outside the desk was made (for "Mark as replied"). */
-export const OUTSIDE_REPLY_CHANNELS = ["email", "phone", "whatsapp", "meeting", "other"] as const;
-export type OutsideReplyChannel = (typeof OUTSIDE_REPLY_CHANNELS)[number];
+type OutsideReplyChannel = "email" | "phone" | "whatsapp" | "meeting" | "other";
 
 /**
  * A response to the lead (a reply, or one made elsewhere): the first sets
@@ -60,7 +59,7 @@ async function recordResponse(
 }
 
 /** The reference stays in the subject, so the lead's answer threads by it even without headers. */
-export function withReference(subject: string, reference: string): string {
+function withReference(subject: string, reference: string): string {
   return subject.toUpperCase().includes(reference.toUpperCase()) ? subject : `${subject} [${reference}]`;
 }
 
@@ -154,7 +153,7 @@ export async function markRepliedOutside(
   });
 }
 
-export interface StoredReply {
+interface StoredReply {
   id: string;
   to: string;
   subject: string;

@@ -6,7 +6,7 @@ import type { Db } from "../db/db.server";
 import { recordEvent } from "./timeline.server";
 import { fromUkLocal, toUkLocal } from "./uk-time";
 
-export interface FollowUp {
+interface FollowUp {
   inquiryId: string;
   dueAt: Date;
   text: string;
@@ -35,7 +35,7 @@ export async function getFollowUp(db: Db, inquiryId: string): Promise<FollowUp |
   return row ?? null;
 }
 
-export type FollowUpChange = "set" | "moved" | "unchanged" | "not-found" | "not-an-admin";
+type FollowUpChange = "set" | "moved" | "unchanged" | "not-found" | "not-an-admin";
 
 /**
  * Sets a lead's next step, or moves the open one (its time, text or
@@ -128,12 +128,12 @@ export function endOfUkDay(now: Date): Date {
   return fromUkLocal(`${next.toISOString().slice(0, 10)}T00:00`)!;
 }
 
-export interface ListedFollowUp extends FollowUp {
+interface ListedFollowUp extends FollowUp {
   leadName: string;
   leadCompany: string | null;
 }
 
-export interface FollowUpLists {
+interface FollowUpLists {
   overdue: ListedFollowUp[];
   dueToday: ListedFollowUp[];
   upcoming: ListedFollowUp[];

@@ -13,10 +13,7 @@ export const NEWEST_FIRST = [
 ];
 
 /** The "awaiting reply" view: the longest waiting first (its partial index is built that way). */
-export const OLDEST_FIRST = [
-  sql`${contactSubmissions.awaiting_since} asc`,
-  sql`${contactSubmissions.id} asc`,
-];
+const OLDEST_FIRST = [sql`${contactSubmissions.awaiting_since} asc`, sql`${contactSubmissions.id} asc`];
 
 /** "Awaiting reply" by date lists oldest first: new arrivals join its end. */
 export function isOldestFirst(filter: Pick<InboxFilter, "status" | "sort">): boolean {

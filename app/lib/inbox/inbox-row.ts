@@ -22,7 +22,7 @@ export interface InboxRow {
 }
 
 /** What the list's query reads for a row (inbox-list.server.ts). */
-export interface InboxRowSource {
+interface InboxRowSource {
   id: string;
   name: string;
   company: string | null;

@@ -41,7 +41,7 @@ export interface InboxItem {
   source: string;
 }
 
-export interface InboxPage<T = InboxItem> {
+interface InboxPage<T = InboxItem> {
   items: T[];
   /** Inquiries matching the filter (within the snapshot). */
   total: number;
@@ -240,7 +240,7 @@ export async function listInquiries(
 
 const UNREAD = sql`not ${contactSubmissions.is_spam} and ${contactSubmissions.read_at} is null`;
 
-export interface InboxCounts {
+interface InboxCounts {
   /** Inquiries in the view (within its snapshot). */
   total: number;
   /** Unread inquiries outside spam, whatever the view. */

@@ -39,7 +39,7 @@ export interface AnnounceOptions {
   inReplyTo?: string | null;
 }
 
-export interface CreateInquiryOptions extends AnnounceOptions {
+interface CreateInquiryOptions extends AnnounceOptions {
   /** Tripped a bot trap: stored for review, but nobody is mailed. */
   isSpam: boolean;
   /**
@@ -103,9 +103,9 @@ async function isReusedToken(db: Db, formTokenHash: string): Promise<boolean> {
 }
 
 /** The form's fields; one started by mail has no area of interest. */
-export type InquiryInput = Omit<ContactInput, "interest"> & { interest: ContactInput["interest"] | null };
+type InquiryInput = Omit<ContactInput, "interest"> & { interest: ContactInput["interest"] | null };
 
-export interface CreatedInquiry {
+interface CreatedInquiry {
   id: string;
   reference: string;
   /** This submission was stored before (a retry); nothing new was stored or queued. */

@@ -36,7 +36,7 @@ export function applyInquiryAction(
   }
 }
 
-export interface NotesVersion {
+interface NotesVersion {
   id: string;
   notes: string | null;
   authorId: string | null;

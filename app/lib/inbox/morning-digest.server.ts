@@ -15,7 +15,7 @@ export const MORNING_DIGEST_MAIL = "morning-digest";
 /** Inquiries listed per section; the subject carries the full counts. */
 const LISTED = 100;
 
-export interface DigestResult {
+interface DigestResult {
   outcome: "sent" | "nothing-to-report" | "no-recipients";
   /** What it listed, for the log: counts, never a lead. */
   counts: { overdue: number; unassigned: number; held: number; spam: number; followUps: number };

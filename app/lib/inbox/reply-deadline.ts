@@ -10,9 +10,9 @@ const HOUR_MS = 60 * 60 * 1000;
  * - "on-time", "due-soon" (within `dueSoonHours` of the deadline) or
  *   "overdue" (`withinHours` or more without a first reply).
  */
-export type ReplyState = "answered" | "not-awaiting" | "on-time" | "due-soon" | "overdue";
+type ReplyState = "answered" | "not-awaiting" | "on-time" | "due-soon" | "overdue";
 
-export interface ReplyDeadlineInput {
+interface ReplyDeadlineInput {
   /** A Date, or epoch milliseconds (a dashboard card's). */
   createdAt: Date | number;
   /** Absent or null: not replied yet. */

@@ -2,7 +2,7 @@ import { company } from "~/content/company";
 import { REPLY_PLACEHOLDER } from "~/content/reply-templates";
 import { YOUR_REPLY_MARK } from "./reply-template-text";
 
-export interface ReplyDraft {
+interface ReplyDraft {
   subject: string;
   body: string;
 }

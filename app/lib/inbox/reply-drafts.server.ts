@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { contactSubmissions, replyDrafts } from "../../../db/schema";
 import type { Db } from "../db/db.server";
 
-export interface SavedDraft {
+interface SavedDraft {
   subject: string;
   body: string;
   updatedAt: Date;

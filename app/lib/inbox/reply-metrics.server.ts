@@ -77,7 +77,7 @@ export async function computeReplyMetrics(db: Db, now: Date = new Date()): Promi
   };
 }
 
-export interface OverdueInquiry {
+interface OverdueInquiry {
   id: string;
   interest: string | null;
   dealSize: string | null;

@@ -24,7 +24,7 @@ export function placeholderProblem(text: string): string | null {
   return null;
 }
 
-export type PlaceholderValues = Record<ReplyPlaceholderName, string>;
+type PlaceholderValues = Record<ReplyPlaceholderName, string>;
 
 /** The values of the placeholders for one lead and the admin writing. */
 export function placeholderValues(lead: {

@@ -3,7 +3,7 @@ import { replyTemplates } from "../../../db/schema";
 import type { ReplyTemplateInput } from "~/forms/reply-templates";
 import type { Db } from "../db/db.server";
 
-export type ReplyTemplateRow = typeof replyTemplates.$inferSelect;
+type ReplyTemplateRow = typeof replyTemplates.$inferSelect;
 
 /** Every template, by name: the editor's list and the composer's choice. */
 export function listReplyTemplates(db: Db): Promise<ReplyTemplateRow[]> {
@@ -15,7 +15,7 @@ export async function getReplyTemplate(db: Db, id: string): Promise<ReplyTemplat
   return row ?? null;
 }
 
-export type TemplateSaved = { ok: true; id: string } | { ok: false; reason: "name-taken" | "not-found" };
+type TemplateSaved = { ok: true; id: string } | { ok: false; reason: "name-taken" | "not-found" };
 
 async function nameTaken(db: Db, name: string, exceptId?: string): Promise<boolean> {
   const [row] = await db

@@ -109,7 +109,7 @@ export async function releaseInquiry(
   });
 }
 
-export interface SpamCounts {
+interface SpamCounts {
   /** Judged or trapped as spam. */
   spam: number;
   /** Held for review: only its speed looked like a bot. */

@@ -7,34 +7,32 @@ import type { Db } from "../db/db.server";
  * message text or contact details (the timeline is not a second copy of
  * the inquiry).
  */
-export const INQUIRY_EVENT_KINDS = [
-  "received",
-  "notified",
-  "notify-failed",
-  "read",
-  "unread",
-  "spam",
-  "not-spam",
-  "notes-edited",
-  "assigned",
-  "unassigned",
-  "status-changed",
-  "reply-sent",
-  "reply-delivered",
-  "reply-failed",
-  "replied-outside",
-  "overdue-alerted",
-  "follow-up-set",
-  "follow-up-moved",
-  "follow-up-done",
-  "follow-up-reminded",
-  "message-received",
-  "message-held",
-  "message-confirmed",
-  "auto-reply-received",
-  "delivery-report-received",
-] as const;
-export type InquiryEventKind = (typeof INQUIRY_EVENT_KINDS)[number];
+export type InquiryEventKind =
+  | "received"
+  | "notified"
+  | "notify-failed"
+  | "read"
+  | "unread"
+  | "spam"
+  | "not-spam"
+  | "notes-edited"
+  | "assigned"
+  | "unassigned"
+  | "status-changed"
+  | "reply-sent"
+  | "reply-delivered"
+  | "reply-failed"
+  | "replied-outside"
+  | "overdue-alerted"
+  | "follow-up-set"
+  | "follow-up-moved"
+  | "follow-up-done"
+  | "follow-up-reminded"
+  | "message-received"
+  | "message-held"
+  | "message-confirmed"
+  | "auto-reply-received"
+  | "delivery-report-received";
 
 export interface NewInquiryEvent {
   inquiryId: string;
@@ -63,7 +61,7 @@ export function recordEvent(db: Db, event: NewInquiryEvent): Promise<void> {
   return recordEvents(db, [event]);
 }
 
-export interface TimelineEntry {
+interface TimelineEntry {
   id: string;
   kind: string;
   actorId: string | null;

@@ -35,7 +35,7 @@ export type JobScheduleSetting = JobSchedule | ((env: Env) => JobSchedule | null
  * `Deps` is what the run needs from the composition root (a mail
  * transport, a webhook sender, …).
  */
-export interface JobKindSpec<Payload, Deps> {
+interface JobKindSpec<Payload, Deps> {
   kind: string;
   payloadSchema: z.ZodType<Payload>;
   /** Does the work once, or throws: the queue retries on its one plan. */

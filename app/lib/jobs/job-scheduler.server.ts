@@ -77,7 +77,7 @@ export async function enqueueDueRuns(
   return enqueued;
 }
 
-export interface Scheduler {
+interface Scheduler {
   /** Stops the timers; resolves once an enqueue under way has finished. */
   stop(): Promise<void>;
 }

@@ -57,8 +57,7 @@ export async function runDueJobs<Deps>(
   return claimed.length;
 }
 
-export interface JobWorker {
-  /** Look for due jobs now. */
+interface JobWorker {
   kick(): void;
   /** Finishes the job being run; the rest stays queued. */
   stop(): Promise<void>;

@@ -5,7 +5,6 @@ import type { Db } from "../db/db.server";
 
 interface MarkOnceOptions<TTable extends PgTable, TReturning extends SelectedFields> {
   table: TTable;
-  /** The table's key. */
   id: PgColumn;
   /** The timestamp that says "done"; only rows where it is null are taken. */
   mark: PgColumn;

@@ -6,13 +6,13 @@ import type { Db } from "../db/db.server";
 import { defineJobKind, type JobKind, type JobRow, type JobScheduleSetting } from "./job-kind.server";
 
 /** The payload of every scheduled run: the time it was due. */
-export const ScheduledRunSchema = z.object({ scheduledFor: z.iso.datetime() });
-export type ScheduledRunPayload = z.infer<typeof ScheduledRunSchema>;
+const ScheduledRunSchema = z.object({ scheduledFor: z.iso.datetime() });
+type ScheduledRunPayload = z.infer<typeof ScheduledRunSchema>;
 
 /** What a scheduled run's work may use: the settings and the database. */
 export type ScheduledJobDeps = Pick<AppServices, "env" | "database">;
 
-export interface ScheduledRun {
+interface ScheduledRun {
   /** The time the run was due (its key names it). */
   scheduledFor: Date;
   /**

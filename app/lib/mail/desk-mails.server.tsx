@@ -62,7 +62,7 @@ export function renderFollowUpReminder(lead: LeadSummary & { dueAt: Date }): Mai
 }
 
 /** A follow-up as the digest lists it: the lead, when, and whose; never its text. */
-export interface FollowUpSummary {
+interface FollowUpSummary {
   reference: string;
   dashboardUrl: string;
   dueAt: Date;

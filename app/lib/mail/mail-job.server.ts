@@ -18,7 +18,7 @@ export const INQUIRY_NOTIFICATION = "inquiry-notification";
 /** A reply sent from the lead desk; its delivery is recorded on the reply and the timeline. */
 export const INQUIRY_REPLY = "inquiry-reply";
 
-export const mailPayloadSchema = z.object({
+const mailPayloadSchema = z.object({
   /** What the mail is for (MailMessage.kind), e.g. "inquiry-notification". */
   purpose: z.string().min(1),
   to: z.array(z.string().min(1)).min(1),
@@ -87,7 +87,7 @@ async function recordOnInquiry(tx: Db, payload: MailPayload, job: JobRow, outcom
  * that mail ("auto-replied"); notices, digests, account mail and the form's
  * acknowledgement answer none ("auto-generated"). A desk reply is a person's.
  */
-export function autoSubmittedOf(payload: MailPayload): "auto-replied" | "auto-generated" | null {
+function autoSubmittedOf(payload: MailPayload): "auto-replied" | "auto-generated" | null {
   if (payload.purpose === INQUIRY_REPLY) return null;
   return payload.threading?.inReplyTo ? "auto-replied" : "auto-generated";
 }

@@ -10,7 +10,7 @@ import { logger } from "./logger.server";
  * (the job queue) is read from it at each scrape, so every instance reports
  * the same, true figure.
  */
-export const registry = new Registry();
+const registry = new Registry();
 collectDefaultMetrics({ register: registry });
 
 export const httpRequests = new Counter({
@@ -28,7 +28,7 @@ export const httpRequestDuration = new Histogram({
   registers: [registry],
 });
 
-export const inquiriesStored = new Counter({
+const inquiriesStored = new Counter({
   name: "inquiries_stored_total",
   help: "Inquiries stored by this process (resubmissions of a stored one not counted), spam or not.",
   labelNames: ["spam"] as const,
@@ -39,7 +39,6 @@ export const inquiriesStored = new Counter({
 inquiriesStored.inc({ spam: "false" }, 0);
 inquiriesStored.inc({ spam: "true" }, 0);
 
-/** Counts a newly stored inquiry. */
 export function countStoredInquiry(isSpam: boolean): void {
   inquiriesStored.inc({ spam: String(isSpam) });
 }
@@ -99,7 +98,6 @@ const JOB_OUTCOMES = ["done", "retry", "failed"] as const;
 /** Kinds this process runs: their series exist (at 0) before their first job. */
 const declaredJobKinds = new Set<string>();
 
-/** Called by the job worker at start with the kinds it runs. */
 export function declareJobKinds(kinds: readonly string[]): void {
   for (const kind of kinds) {
     declaredJobKinds.add(kind);
@@ -107,7 +105,6 @@ export function declareJobKinds(kinds: readonly string[]): void {
   }
 }
 
-/** Counts one finished attempt of a job. */
 export function countJobAttempt(kind: string, outcome: (typeof JOB_OUTCOMES)[number]): void {
   jobsProcessed.inc({ kind, outcome });
 }
@@ -170,7 +167,6 @@ async function collectJobs({ db }: DatabaseHandle): Promise<void> {
   }
 }
 
-/** The metrics in Prometheus's text format. */
 export async function renderMetrics(
   database: DatabaseHandle,
 ): Promise<{ contentType: string; body: string }> {

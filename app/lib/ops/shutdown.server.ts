@@ -7,7 +7,6 @@
  */
 const hooks = new Set<() => void | Promise<void>>();
 
-/** Registers `hook`; the returned function unregisters it. */
 export function onShutdown(hook: () => void | Promise<void>): () => void {
   hooks.add(hook);
   return () => hooks.delete(hook);

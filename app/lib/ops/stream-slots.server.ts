@@ -5,7 +5,6 @@ export interface StreamSlots {
    * call more than once), or null when the account already holds them all.
    */
   take(accountId: string): (() => void) | null;
-  /** Places the account holds now. */
   held(accountId: string): number;
 }
 

@@ -48,9 +48,9 @@ async function resolveSubject(db: Db, rawEmail: string, scope: ErasureScope): Pr
 }
 
 /** Each declared part by its export key, e.g. { inquiries: [...], sessions: [...] }. */
-export type PersonalDataParts = Record<string, Record<string, unknown>[]>;
+type PersonalDataParts = Record<string, Record<string, unknown>[]>;
 
-export interface PersonalData {
+interface PersonalData {
   email: string;
   parts: PersonalDataParts;
 }
@@ -97,7 +97,7 @@ export async function exportPersonalData(
   };
 }
 
-export interface ErasureRecord {
+interface ErasureRecord {
   erasedBy: string;
   kind: "rights-request" | "account-deletion";
 }

@@ -10,7 +10,7 @@ import type { StorageDirs } from "./declarations/types";
 
 export { daysBefore, monthsBefore } from "./declarations/inquiry-tables.server";
 
-export interface RetentionResult {
+interface RetentionResult {
   /** False when another instance was running the job: this run did nothing. */
   ran: boolean;
   /** Rows (or files) deleted per declared table or file kind; accounts warned count for `user`. */

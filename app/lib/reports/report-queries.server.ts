@@ -122,7 +122,7 @@ export async function selectWeeklyResponses(
   }));
 }
 
-export interface PipelineRows {
+interface PipelineRows {
   /** Lost leads that had been contacted, and qualified, before they were lost. */
   lostReached: { contacted: number; qualified: number };
   lostReasons: { label: string; count: number }[];

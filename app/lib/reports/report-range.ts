@@ -16,10 +16,10 @@ export interface ResolvedRange {
   weeks: UkWeek[];
 }
 
-export type RangeResult = { ok: true; range: ResolvedRange } | ({ ok: false } & ReportRangeErrors);
+type RangeResult = { ok: true; range: ResolvedRange } | ({ ok: false } & ReportRangeErrors);
 
 /** The weeks a validated range covers: whole UK weeks, the current one included. */
-export function resolveRange(input: ReportRangeInput, now: Date): ResolvedRange {
+function resolveRange(input: ReportRangeInput, now: Date): ResolvedRange {
   const kind = input.range ?? DEFAULT_REPORT_RANGE;
   const weeks =
     kind === "custom"

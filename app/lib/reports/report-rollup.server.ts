@@ -21,7 +21,7 @@ function weekPositions(weeks: readonly UkWeek[]): Map<string, number> {
   return new Map(weeks.map((week, index) => [week.key, index]));
 }
 
-export interface VolumeRows {
+interface VolumeRows {
   /** Inquiries per week (its position in the range) by interest, spam and held. */
   weekly: { week: number; interest: string | null; spam: boolean; held: boolean; count: number }[];
   /** The range's genuine inquiries by status now and channel. */
@@ -66,7 +66,7 @@ export async function selectWeeklyVolume(db: Db, weeks: readonly UkWeek[]): Prom
   return rows;
 }
 
-export interface SourceRows {
+interface SourceRows {
   landingPages: { key: string | null; count: number }[];
   referrers: { key: string | null; count: number }[];
   campaigns: { source: string | null; medium: string | null; campaign: string | null; count: number }[];

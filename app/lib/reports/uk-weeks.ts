@@ -61,7 +61,7 @@ function londonOffsetMs(instant: Date): number {
 }
 
 /** The instant of 00:00 London time on the given London date (month 1–12; days may overflow). */
-export function londonMidnight(year: number, month: number, day: number): Date {
+function londonMidnight(year: number, month: number, day: number): Date {
   const naive = Date.UTC(year, month - 1, day);
   // London changes its clocks at 01:00 UTC, never near midnight: one correction is exact.
   return new Date(naive - londonOffsetMs(new Date(naive - londonOffsetMs(new Date(naive)))));

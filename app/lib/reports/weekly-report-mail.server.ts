@@ -22,10 +22,10 @@ import { createElement } from "react";
 
 export const WEEKLY_REPORT_MAIL = "weekly-report";
 /** Mondays at this hour, UK time, before the office opens (as the morning digest). */
-export const WEEKLY_REPORT_HOUR_UK = 8;
+const WEEKLY_REPORT_HOUR_UK = 8;
 const LISTED = 20;
 
-export interface WeeklyReportResult {
+interface WeeklyReportResult {
   outcome: "sent" | "no-recipients";
   /** What it reported, for the log: the week and counts, never a lead. */
   counts: { week: string; inquiries: number; overdue: number };
@@ -54,7 +54,7 @@ async function countOverdue(db: Db, now: Date): Promise<number> {
  * link to the reports page, queued as one mail to the admins. Once a week
  * is the schedule's business (weeklyReportJob): call it in the run's transaction.
  */
-export async function sendWeeklyReport(
+async function sendWeeklyReport(
   tx: Db,
   options: { now: Date; siteUrl: string; adminEmails: readonly string[] },
 ): Promise<WeeklyReportResult> {

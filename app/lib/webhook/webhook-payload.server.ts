@@ -22,7 +22,7 @@ export interface WebhookInquiry {
 export const SIGNATURE_HEADER = "X-Webhook-Signature";
 
 /** A Slack incoming webhook gets Slack's message format; anything else gets our JSON. */
-export function isSlackWebhook(url: string): boolean {
+function isSlackWebhook(url: string): boolean {
   return new URL(url).hostname === "hooks.slack.com";
 }
 

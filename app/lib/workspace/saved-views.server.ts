@@ -3,7 +3,7 @@ import { savedViews } from "../../../db/schema";
 import { SAVED_VIEWS_MAX } from "~/forms/workspace";
 import type { Db } from "../db/db.server";
 
-export interface SavedView {
+interface SavedView {
   id: string;
   name: string;
   /** The inbox's query string (filter and sort). */

@@ -4,7 +4,7 @@
  * any line that starts with "--": a quoted-printable line break can land just
  * before two dashes of a link's token.
  */
-export interface ParsedMail {
+interface ParsedMail {
   subject: string;
   text: string;
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { expect } from "@playwright/test";
 import { parseMail } from "./mail-mime";
 
-export interface ReceivedMail {
+interface ReceivedMail {
   to: string[];
   subject: string;
   /** The decoded text/plain part. */

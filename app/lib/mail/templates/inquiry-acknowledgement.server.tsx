@@ -2,7 +2,7 @@ import { company } from "~/content/company";
 import { Heading, LineBreak, Link, Paragraph, SignOff, Strong } from "./mail-blocks.server";
 import { MailLayout } from "./mail-layout.server";
 
-export interface InquiryAcknowledgementProps {
+interface InquiryAcknowledgementProps {
   subject: string;
   reference: string;
   /** The label of the area of interest, one of ours. */

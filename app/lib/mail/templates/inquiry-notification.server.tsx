@@ -3,7 +3,7 @@ import { Button } from "./mail-button.server";
 import { FieldTable, Heading, MultilineText, Paragraph } from "./mail-blocks.server";
 import { MailLayout } from "./mail-layout.server";
 
-export interface InquiryNotificationProps {
+interface InquiryNotificationProps {
   subject: string;
   /** The inquirer's name, with their company if given. */
   from: string;

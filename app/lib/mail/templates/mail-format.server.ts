@@ -5,7 +5,7 @@ import { createContext, useContext } from "react";
  * plain-text part. The building blocks read this to decide what to emit, so a
  * mail's sentences are written once and the two parts cannot drift apart.
  */
-export type MailFormat = "html" | "text";
+type MailFormat = "html" | "text";
 
 export const MailFormatContext = createContext<MailFormat>("html");
 

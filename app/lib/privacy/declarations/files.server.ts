@@ -22,7 +22,7 @@ function mailFiles(dirs: StorageDirs): string[] {
  * parts decoded (soft line breaks joined) and its base64 parts decoded, in
  * lower case. An address split across an encoded line is still found.
  */
-export function searchableMail(raw: string): string {
+function searchableMail(raw: string): string {
   const joined = raw.replace(/=\r?\n/g, "");
   const quotedPrintable = Buffer.from(
     joined.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),

@@ -24,7 +24,7 @@ export const at = (date: Date): SQL => sql`${date.toISOString()}::timestamptz`;
  * acted on it (a reply, its status, its owner). Opening it is not activity:
  * reading a card gives no reason to keep it longer.
  */
-export const inquiryLastActivity = sql`greatest(${contactSubmissions.created_at}, ${contactSubmissions.notes_updated_at}, ${contactSubmissions.last_action_at})`;
+const inquiryLastActivity = sql`greatest(${contactSubmissions.created_at}, ${contactSubmissions.notes_updated_at}, ${contactSubmissions.last_action_at})`;
 
 /**
  * Inquiries past their period: genuine ones after inquiryMonths, spam after

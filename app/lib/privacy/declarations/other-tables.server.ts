@@ -77,7 +77,7 @@ export const reportWeekFiguresDeclaration: TableDeclaration = {
 };
 
 /** What stands in for an account that carried out erasures once the account is gone. */
-export const FORMER_ACCOUNT = "former-account";
+const FORMER_ACCOUNT = "former-account";
 
 export const privacyErasuresDeclaration: TableDeclaration = {
   table: privacyErasures,
