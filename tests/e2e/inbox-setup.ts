@@ -19,7 +19,7 @@ import { type ServerProcess, spawnServer, testSiteEnv } from "../support/server-
 import { createPgliteDataDir } from "../support/test-database";
 import { INBOX_ACCOUNTS } from "./support/accounts";
 
-export type { NewInquiry, SessionCookie };
+export type { NewInquiry };
 export { cookieHeader } from "../../app/lib/db/seed.server";
 
 export interface InboxServer {
