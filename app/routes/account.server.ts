@@ -57,7 +57,6 @@ export async function loadAccountPage(context: AppContext, session: SignedInSess
     signedInAt: row.createdAt.toISOString(),
     current: row.id === session.sessionId,
   }));
-  // The current session first.
   sessions.sort((a, b) => Number(b.current) - Number(a.current));
   return data(
     {

@@ -148,7 +148,6 @@ export async function twoFactorAction(
         headers: { ...NO_STORE, "Set-Cookie": await allowBackupCodesOnce(context, userId) },
       });
     }
-    // disable
     if (await isAdmin(db, userId)) {
       return refuse(intent, "Administrator accounts must keep two-factor authentication.", 403);
     }
