@@ -34,7 +34,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ["pg", "@electric-sql/pglite", "drizzle-orm/node-postgres", "drizzle-orm/pglite"],
-              message: "Only app/lib/db/db.server.ts and the postgres-* helpers talk to a database driver.",
+              message:
+                "Only app/lib/db/db.server.ts and the postgres-* helpers (with scripts/postgres-move.ts) talk to a database driver.",
             },
           ],
         },
@@ -46,6 +47,7 @@ export default tseslint.config(
       "app/lib/db/db.server.ts",
       "app/lib/db/postgres-*.server.ts",
       "app/lib/backup/postgres-backup.server.ts",
+      "scripts/postgres-move.ts",
       "tests/support/scratch-postgres.ts",
     ],
     rules: { "no-restricted-imports": "off" },

@@ -13,8 +13,8 @@ import {
   type DemoDeskOptions,
   demoInquiries,
   insertInquiries,
-} from "../app/lib/db/seed.server";
-import { demoConversation, insertConversation } from "../app/lib/db/seed-conversation.server";
+} from "../db/seed/seed.server";
+import { demoConversation, insertConversation } from "../db/seed/seed-conversation.server";
 import { signInAdminWithTotp } from "../tests/support/admin-session";
 
 /**

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
-import { MoveRefusedError, moveToPostgres } from "~/lib/db/postgres-move.server";
+import { MoveRefusedError, moveToPostgres } from "./postgres-move";
 import { configurationError, EnvError, parseEnv } from "~/lib/env.server";
 import { UnusableDirectoryError } from "~/lib/ops/private-files.server";
 import type { CommandOutput } from "./admin-command";

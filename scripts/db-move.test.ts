@@ -9,7 +9,7 @@ import { createAuth, sessionCookieName } from "~/lib/auth/auth.server";
 import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
 import { acquireDataDirLock } from "~/lib/db/data-dir-lock.server";
 import { type Db, openDatabase } from "~/lib/db/db.server";
-import { createAccount, demoInquiries, insertInquiries } from "~/lib/db/seed.server";
+import { createAccount, demoInquiries, insertInquiries } from "../db/seed/seed.server";
 import { parseEnv } from "~/lib/env.server";
 import { enqueueMail } from "~/lib/mail/mail.server";
 import { type PrivatePostgres, startPrivatePostgres } from "../tests/support/private-postgres";

@@ -9,7 +9,7 @@ import { desc, eq } from "drizzle-orm";
 import { contactSubmissions } from "../db/schema";
 import { createAuth, sessionCookieName } from "../app/lib/auth/auth.server";
 import { openDatabase } from "../app/lib/db/db.server";
-import { createAccount, demoInquiries, insertInquiries } from "../app/lib/db/seed.server";
+import { createAccount, demoInquiries, insertInquiries } from "../db/seed/seed.server";
 import type { Env } from "../app/lib/env.server";
 import { signInAdminWithTotp } from "../tests/support/admin-session";
 

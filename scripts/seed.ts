@@ -24,7 +24,7 @@ const { DataDirLockedError } = await import("~/lib/db/data-dir-lock.server");
 const { databaseOptionsFromEnv, openDatabase } = await import("~/lib/db/db.server");
 const { EnvError, getEnv } = await import("~/lib/env.server");
 const { createAccount, demoInquiries, generatePassphrase, insertInquiries } =
-  await import("~/lib/db/seed.server");
+  await import("../db/seed/seed.server");
 
 if (process.env.NODE_ENV === "production")
   fail("db:seed fills development databases only (NODE_ENV=production).");

@@ -6,7 +6,7 @@ import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAuth, sessionCookieName } from "~/lib/auth/auth.server";
 import { openDatabase } from "~/lib/db/db.server";
-import { createAccount } from "~/lib/db/seed.server";
+import { createAccount } from "../db/seed/seed.server";
 import { parseEnv } from "~/lib/env.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
 import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";

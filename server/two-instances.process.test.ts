@@ -13,7 +13,7 @@ import {
 import { parseEnv } from "~/lib/env.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
 import { createAuth } from "~/lib/auth/auth.server";
-import { createAccount } from "~/lib/db/seed.server";
+import { createAccount } from "../db/seed/seed.server";
 import { postForm, signInAdminOverHttp, signInAdminWithTotp } from "../tests/support/admin-session";
 import { type ServerProcess, spawnServer } from "../tests/support/server-process";
 import { startSmtpSink } from "../tests/support/smtp-sink";

@@ -70,11 +70,13 @@ const allPages = {
   licensingSupportPage,
 };
 
-function collectStrings(value: unknown, out: string[] = []): string[] {
+/** An object reached twice (a service page's sections reuse its fields) counts once. */
+function collectStrings(value: unknown, out: string[] = [], seen = new Set<object>()): string[] {
   if (typeof value === "string") out.push(value);
-  else if (Array.isArray(value)) for (const entry of value) collectStrings(entry, out);
-  else if (value && typeof value === "object")
-    for (const entry of Object.values(value)) collectStrings(entry, out);
+  else if (value && typeof value === "object" && !seen.has(value)) {
+    seen.add(value);
+    for (const entry of Object.values(value)) collectStrings(entry, out, seen);
+  }
   return out;
 }
 

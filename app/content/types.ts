@@ -55,15 +55,13 @@ export interface FeatureCard {
   description: string;
   icon: IconName;
   features?: readonly string[];
+  href?: string;
 }
 
 /** Card that links to a service page (home grid, services overview). */
-export interface ServiceCard {
+export interface ServiceCard extends FeatureCard {
   id: string;
-  title: string;
-  description: string;
   href: string;
-  icon: IconName;
 }
 
 export interface ProcessStep {
@@ -97,7 +95,7 @@ export interface Framework {
 }
 
 export interface ConsultationFormat {
-  type: string;
+  title: string;
   duration: string;
   description: string;
 }
@@ -154,4 +152,33 @@ export interface Leader {
   position: string;
   bio: string;
   specialties: readonly string[];
+}
+
+/** What a service page's band holds, in order; the rarer kinds belong to one page each. */
+export type ServiceBlock =
+  | { kind: "features"; items: readonly FeatureCard[]; columns?: 3 | 4 }
+  | { kind: "steps"; steps: readonly ProcessStep[] }
+  | { kind: "checklist"; items: readonly string[]; columns?: 1 | 2 }
+  | { kind: "notices"; notices: readonly Notice[] }
+  | { kind: "licences"; licences: readonly LicenceType[] }
+  | { kind: "note"; text: string; links: readonly ExternalLink[] }
+  | { kind: "expertise"; groups: readonly BenefitGroup[] }
+  | { kind: "formats"; formats: readonly ConsultationFormat[] }
+  | { kind: "frameworks"; frameworks: readonly Framework[] }
+  | { kind: "standards"; standards: readonly { title: string; description: string }[] }
+  | { kind: "timelines"; timelines: readonly ProcessingTimeline[]; guide: NavLink };
+
+export interface ServiceSection {
+  id: string;
+  intro?: SectionIntro;
+  title?: string;
+  blocks: readonly ServiceBlock[];
+}
+
+/** A service page: hero, bands that alternate plain and muted, closing call to action. */
+export interface ServicePageContent {
+  meta: PageMeta;
+  hero: PageHero;
+  sections: readonly ServiceSection[];
+  cta: CtaSection;
 }

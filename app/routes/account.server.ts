@@ -11,6 +11,7 @@ import { logger } from "~/lib/ops/logger.server";
 import { checkNewPasswordStrength } from "~/lib/auth/password-strength.server";
 import { isAdmin, readAdminRole, recordAdminPasswordLength } from "~/lib/auth/roles.server";
 import { listPasskeys, removePasskey } from "~/lib/auth/passkeys.server";
+import { gateFactorChange } from "~/lib/auth/factor-step-up.server";
 import { hasSecondFactor, mayChangeSecondFactors, readSecondFactors } from "~/lib/auth/second-factor.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { describeDevice } from "~/lib/auth/user-agent";
@@ -56,7 +57,6 @@ export async function loadAccountPage(context: AppContext, session: SignedInSess
     signedInAt: row.createdAt.toISOString(),
     current: row.id === session.sessionId,
   }));
-  // The current session first.
   sessions.sort((a, b) => Number(b.current) - Number(a.current));
   return data(
     {
@@ -113,11 +113,9 @@ export async function accountAction(
     const chosen = parseForm(RemovePasskeySchema, formData);
     if (!chosen.ok) return refuse({ intent, toast: failed(chosen.first) }, 400);
     const { id } = chosen.data;
-    const factors = await readSecondFactors(db, userId);
-    if (!mayChangeSecondFactors(session, factors)) {
-      return refuse({ intent, toast: failed(passkeyMessages.needsStrongerSession) }, 403);
-    }
-    const remaining = { ...factors, passkeys: factors.passkeys - 1 };
+    const gate = await gateFactorChange(context, session, "passkey", passkeyMessages.needsStrongerSession);
+    if (!gate.ok) return refuse({ intent, toast: failed(gate.message) }, gate.status, gate.init);
+    const remaining = { ...gate.factors, passkeys: gate.factors.passkeys - 1 };
     if (!hasSecondFactor(remaining) && (await isAdmin(db, userId))) {
       return refuse(
         {

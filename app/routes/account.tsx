@@ -119,16 +119,41 @@ function SessionRow({ session }: { session: SessionSummary }) {
         </p>
       </div>
       {session.current ? null : (
-        <Form method="post">
-          <input type="hidden" name="intent" value="end-session" />
-          <input type="hidden" name="id" value={session.id} />
-          <Button type="submit" disabled={busy} variant="secondary" size="compact">
-            {busy ? "Ending..." : "End session"}
-            <span className="sr-only"> on {session.device}</span>
-          </Button>
-        </Form>
+        <RowButton
+          intent="end-session"
+          id={session.id}
+          busy={busy}
+          labels={["End session", "Ending..."]}
+          detail={` on ${session.device}`}
+        />
       )}
     </li>
+  );
+}
+
+/** A row's one button, posting its intent and the row's id; `detail` names the row to a screen reader. */
+function RowButton({
+  intent,
+  id,
+  busy,
+  labels: [label, busyLabel],
+  detail,
+}: {
+  intent: AccountIntent;
+  id: string;
+  busy: boolean;
+  labels: [string, string];
+  detail: string;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" disabled={busy} variant="secondary" size="compact">
+        {busy ? busyLabel : label}
+        <span className="sr-only">{detail}</span>
+      </Button>
+    </Form>
   );
 }
 
@@ -145,14 +170,13 @@ function PasskeyRow({ passkey, removable }: { passkey: PasskeySummary; removable
         </p>
       </div>
       {removable ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="remove-passkey" />
-          <input type="hidden" name="id" value={passkey.id} />
-          <Button type="submit" disabled={busy} variant="secondary" size="compact">
-            {busy ? "Removing..." : "Remove"}
-            <span className="sr-only"> passkey {passkey.name}</span>
-          </Button>
-        </Form>
+        <RowButton
+          intent="remove-passkey"
+          id={passkey.id}
+          busy={busy}
+          labels={["Remove", "Removing..."]}
+          detail={` passkey ${passkey.name}`}
+        />
       ) : null}
     </li>
   );

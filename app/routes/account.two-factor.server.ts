@@ -3,10 +3,10 @@ import type { Toast } from "~/lib/http/toast";
 import { safeRedirectPath } from "~/forms/auth";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { PasswordConfirmSchema, TotpCodeSchema, twoFactorMessages } from "~/forms/two-factor";
-import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
 import { authHeaders, readAuthFailure, sessionTokenSetBy } from "~/lib/auth/auth.server";
 import { logger } from "~/lib/ops/logger.server";
 import { isAdmin } from "~/lib/auth/roles.server";
+import { gateFactorChange } from "~/lib/auth/factor-step-up.server";
 import { endOtherSessions, mayChangeSecondFactors, readSecondFactors } from "~/lib/auth/second-factor.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { allowBackupCodesOnce, takeBackupCodesPermission } from "~/lib/auth/backup-codes-once.server";
@@ -20,7 +20,6 @@ import {
   databaseContext,
   envContext,
 } from "~/lib/context.server";
-import { retryAfter } from "~/lib/http/response-headers.server";
 
 export type TwoFactorPageState =
   | { step: "start" }
@@ -99,21 +98,13 @@ export async function twoFactorAction(
   intent: TwoFactorIntent,
   formData: FormData,
 ) {
+  const gate = await gateFactorChange(context, session, "two-factor", twoFactorMessages.needsSecondFactor);
+  if (!gate.ok) return refuse(intent, gate.message, gate.status, gate.init);
+  const { factors } = gate;
   const { db } = context.get(databaseContext);
   const auth = context.get(authContext);
-  const clientIp = context.get(clientIpContext);
   const userId = session.user.id;
-  const factors = await readSecondFactors(db, userId);
-  if (!mayChangeSecondFactors(session, factors)) {
-    return refuse(intent, twoFactorMessages.needsSecondFactor, 403);
-  }
-  const limit = await checkAuthRateLimit(db, "two-factor", { ip: clientIp, email: session.user.email });
-  if (!limit.allowed) {
-    return refuse(intent, limit.message, 429, {
-      headers: retryAfter(context, limit.retryAfterSeconds),
-    });
-  }
-  const headers = authHeaders(request, clientIp);
+  const headers = authHeaders(request, context.get(clientIpContext));
 
   try {
     if (intent === "verify") {
@@ -157,7 +148,6 @@ export async function twoFactorAction(
         headers: { ...NO_STORE, "Set-Cookie": await allowBackupCodesOnce(context, userId) },
       });
     }
-    // disable
     if (await isAdmin(db, userId)) {
       return refuse(intent, "Administrator accounts must keep two-factor authentication.", 403);
     }

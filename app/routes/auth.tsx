@@ -166,22 +166,17 @@ function SignUpForm({
   return (
     <Form method="post" className="space-y-4" aria-label={tabs.signUp} onSubmit={validate}>
       <input type="hidden" name="intent" value="sign-up" />
-      <TextField
-        label={labels.fullName}
-        name="fullName"
-        constraint={signUpLimits.fullName}
-        autoComplete="name"
-        defaultValue={actionData?.values?.fullName}
-        error={errors?.fullName}
-      />
-      <TextField
-        label={labels.email}
-        name="email"
-        constraint={signUpLimits.email}
-        autoComplete="email"
-        defaultValue={actionData?.values?.email}
-        error={errors?.email}
-      />
+      {(["fullName", "email"] as const).map((name) => (
+        <TextField
+          key={name}
+          label={labels[name]}
+          name={name}
+          constraint={signUpLimits[name]}
+          autoComplete={name === "email" ? "email" : "name"}
+          defaultValue={actionData?.values?.[name]}
+          error={errors?.[name]}
+        />
+      ))}
       <NewPasswordFields
         constraints={signUpLimits}
         errors={errors}

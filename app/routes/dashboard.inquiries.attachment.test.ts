@@ -10,7 +10,7 @@ import { createTestApp, createTestContext } from "../../tests/support/test-conte
 import { testBackends } from "../../tests/support/test-database";
 import { sessionCookieName } from "~/lib/auth/auth.server";
 import { createReceivedMailFiler } from "~/lib/conversation/file-received-mail.server";
-import { createAccount, signInForCookie } from "~/lib/db/seed.server";
+import { createAccount, signInForCookie } from "../../db/seed/seed.server";
 import * as attachmentRoute from "./dashboard.inquiries.attachment";
 import * as dashboardLayout from "./dashboard.layout";
 

@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { DeskPage } from "~/components/desk-page";
 import { brandTitle } from "~/content/company";
 import { receivedMailLimits } from "~/content/received-mail-limits";
 import { listNotFiled } from "~/lib/conversation/mail-not-filed.server";
@@ -25,13 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function DashboardMailboxes() {
   const { notFiled } = useLoaderData<typeof loader>();
   return (
-    <main id="main" className="mx-auto max-w-4xl px-4 py-12 sm:py-16">
-      <p className="text-sm">
-        <Link to="/dashboard" className="text-accent-strong underline">
-          Back to the inbox
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">Team mailboxes</h1>
+    <DeskPage title="Team mailboxes">
       <section aria-labelledby="not-filed" className="mt-8 space-y-3">
         <h2 id="not-filed" className="text-xl font-semibold text-ink">
           Mail not filed ({notFiled.length})
@@ -62,6 +57,6 @@ export default function DashboardMailboxes() {
           </ul>
         )}
       </section>
-    </main>
+    </DeskPage>
   );
 }

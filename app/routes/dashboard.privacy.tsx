@@ -2,6 +2,7 @@ import { data, Form, href, Link, useActionData, useLoaderData, useNavigation } f
 import { TextField } from "~/components/form-fields";
 import { type Toast, Toaster } from "~/components/toast";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { DeskPage } from "~/components/desk-page";
 import { brandTitle } from "~/content/company";
 import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
 import { EraseRequestSchema, RightsRequestSchema } from "~/forms/privacy";
@@ -143,13 +144,7 @@ export default function DashboardPrivacy() {
   const total = found ? Object.values(found.counts).reduce((sum, count) => sum + count, 0) : 0;
 
   return (
-    <main id="main" className="mx-auto max-w-4xl px-4 py-12 sm:py-16">
-      <p className="text-sm">
-        <Link to="/dashboard" className="text-accent-strong underline">
-          Back to the inbox
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">Privacy requests</h1>
+    <DeskPage title="Privacy requests">
       <p className="mt-2 text-ink-muted">
         Find everything held about an email address, download it for a subject access request, or erase it.
       </p>
@@ -291,6 +286,6 @@ export default function DashboardPrivacy() {
         </div>
       ) : null}
       <Toaster toast={actionData?.toast ?? null} />
-    </main>
+    </DeskPage>
   );
 }

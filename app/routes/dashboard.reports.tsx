@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, href, useLoaderData } from "react-router";
 import { ChartFigure } from "~/components/reports/chart-figure";
 import { ShareColumns, StackedColumns } from "~/components/reports/column-charts";
@@ -13,6 +14,7 @@ import {
   type ReportChart,
   reportTable,
   SERIES_LABELS,
+  sourceBreakdowns,
 } from "~/lib/reports/report-tables";
 import type { Route } from "./+types/dashboard.reports";
 import { loadReportsPage } from "./dashboard.reports.server";
@@ -49,79 +51,90 @@ export default function Reports() {
   );
 }
 
-function Charts({ page }: { page: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { ok: true }> }) {
-  const { report, promiseHours } = page;
+type ReportsPage = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { ok: true }>;
+
+interface ChartSpec {
+  id: ReportChart;
+  title: string;
+  description?: string;
+  graphic: ReactNode;
+}
+
+const SOURCE_CHARTS = {
+  channel: { label: "Bars: leads by channel.", valueTitle: "Leads by channel" },
+  landing: { label: "Bars: form inquiries by landing page.", valueTitle: "Form inquiries by landing page" },
+  referrer: {
+    label: "Bars: form inquiries by referring site.",
+    valueTitle: "Form inquiries by referring site",
+  },
+  campaign: {
+    label: "Bars: form inquiries by campaign (source / medium / campaign).",
+    valueTitle: "Form inquiries by campaign (utm source / medium / campaign)",
+  },
+} as const;
+
+const counted = (rows: readonly { label: string; count: number }[]) =>
+  rows.map((row) => ({ label: row.label, value: row.count }));
+
+function chartSpecs({ report, promiseHours }: ReportsPage): ChartSpec[] {
   const keys = report.weeks.map((week) => week.key);
-  const table = (chart: ReportChart) => reportTable(report, chart, promiseHours);
-  const csv = (chart: ReportChart) => `${href("/dashboard/reports/export.csv")}?chart=${chart}&${page.query}`;
-  const totals = report.volume.reduce((sum, week) => sum + week.total, 0);
-  return (
-    <>
-      <p className="mt-6 text-sm text-ink-muted" data-testid="range-summary">
-        {`${report.weeks.length} ${report.weeks.length === 1 ? "week" : "weeks"}, ${page.range.from} to ${page.range.to}: ${totals} genuine ${totals === 1 ? "inquiry" : "inquiries"}.`}
-      </p>
-      <div className="mt-4 grid gap-6 lg:grid-cols-2">
-        <ChartFigure
-          id="inquiries"
-          title="Inquiries per week, by interest"
-          table={table("inquiries")}
-          csvHref={csv("inquiries")}
-        >
-          <StackedColumns
-            id="inquiries-chart"
-            label="Stacked columns: inquiries per week by interest. The table below has the figures."
-            keys={keys}
-            series={INTEREST_SERIES.map((key) => ({
-              label: SERIES_LABELS[key],
-              values: report.volume.map((week) => week.byInterest[key]),
-            }))}
-            xTitle={WEEK_AXIS}
-            yTitle="Inquiries"
-          />
-        </ChartFigure>
-        <ChartFigure
-          id="response-times"
-          title="Response time per week"
-          description={`From each message of a lead to the desk's next reply, by the week the message came in; the line marks the ${promiseHours}-hour promise.`}
-          table={table("response-times")}
-          csvHref={csv("response-times")}
-        >
-          <WeekLines
-            id="response-times-chart"
-            label="Lines: median and 90th percentile response time per week, in hours, against the promise."
-            keys={keys}
-            series={[
-              { label: "Median", values: report.responses.map((week) => week.medianHours) },
-              { label: "90th percentile", values: report.responses.map((week) => week.p90Hours) },
-            ]}
-            reference={{ value: promiseHours, label: `${promiseHours} h promise` }}
-            xTitle={WEEK_AXIS}
-            yTitle="Hours"
-          />
-        </ChartFigure>
-        <ChartFigure
-          id="within-promise"
-          title={`Answered within ${promiseHours} hours`}
-          description={`Of the messages answered, or waiting longer than ${promiseHours} hours, the share answered in time.`}
-          table={table("within-promise")}
-          csvHref={csv("within-promise")}
-        >
-          <ShareColumns
-            id="within-promise-chart"
-            label={`Columns: the share of messages answered within ${promiseHours} hours, per week.`}
-            keys={keys}
-            values={report.responses.map((week) => week.shareWithinPromise)}
-            xTitle={WEEK_AXIS}
-            yTitle="Share answered in time"
-          />
-        </ChartFigure>
-        <ChartFigure
-          id="pipeline"
-          title="Pipeline"
-          description="The leads received in the range, by their status now, and how far they got: a lost lead counts up to the furthest stage it reached."
-          table={table("pipeline")}
-          csvHref={csv("pipeline")}
-        >
+  const weekly = { keys, xTitle: WEEK_AXIS };
+  return [
+    {
+      id: "inquiries",
+      title: "Inquiries per week, by interest",
+      graphic: (
+        <StackedColumns
+          id="inquiries-chart"
+          label="Stacked columns: inquiries per week by interest. The table below has the figures."
+          series={INTEREST_SERIES.map((key) => ({
+            label: SERIES_LABELS[key],
+            values: report.volume.map((week) => week.byInterest[key]),
+          }))}
+          yTitle="Inquiries"
+          {...weekly}
+        />
+      ),
+    },
+    {
+      id: "response-times",
+      title: "Response time per week",
+      description: `From each message of a lead to the desk's next reply, by the week the message came in; the line marks the ${promiseHours}-hour promise.`,
+      graphic: (
+        <WeekLines
+          id="response-times-chart"
+          label="Lines: median and 90th percentile response time per week, in hours, against the promise."
+          series={[
+            { label: "Median", values: report.responses.map((week) => week.medianHours) },
+            { label: "90th percentile", values: report.responses.map((week) => week.p90Hours) },
+          ]}
+          reference={{ value: promiseHours, label: `${promiseHours} h promise` }}
+          yTitle="Hours"
+          {...weekly}
+        />
+      ),
+    },
+    {
+      id: "within-promise",
+      title: `Answered within ${promiseHours} hours`,
+      description: `Of the messages answered, or waiting longer than ${promiseHours} hours, the share answered in time.`,
+      graphic: (
+        <ShareColumns
+          id="within-promise-chart"
+          label={`Columns: the share of messages answered within ${promiseHours} hours, per week.`}
+          values={report.responses.map((week) => week.shareWithinPromise)}
+          yTitle="Share answered in time"
+          {...weekly}
+        />
+      ),
+    },
+    {
+      id: "pipeline",
+      title: "Pipeline",
+      description:
+        "The leads received in the range, by their status now, and how far they got: a lost lead counts up to the furthest stage it reached.",
+      graphic: (
+        <>
           <HorizontalBars
             id="pipeline-status-chart"
             label="Bars: leads at each status now."
@@ -141,73 +154,75 @@ function Charts({ page }: { page: Extract<ReturnType<typeof useLoaderData<typeof
             }))}
             valueTitle="Leads that reached each stage (share of received)"
           />
-        </ChartFigure>
-        <ChartFigure
-          id="lost-reasons"
-          title="Why leads were lost"
-          table={table("lost-reasons")}
-          csvHref={csv("lost-reasons")}
-        >
-          <HorizontalBars
-            id="lost-reasons-chart"
-            label="Bars: lost leads by reason, the most common first."
-            items={report.pipeline.lostReasons.map((row) => ({ label: row.label, value: row.count }))}
-            valueTitle="Lost leads (reasons grouped regardless of case)"
-          />
-        </ChartFigure>
-        <ChartFigure
-          id="sources"
-          title="Where leads come from"
-          description="The channel of every lead; for form inquiries, the first page of the visit, the site that referred it and its campaign."
-          table={table("sources")}
-          csvHref={csv("sources")}
-        >
-          <HorizontalBars
-            id="sources-channel-chart"
-            label="Bars: leads by channel."
-            items={report.sources.channels.map((row) => ({ label: row.label, value: row.count }))}
-            valueTitle="Leads by channel"
-          />
-          <HorizontalBars
-            id="sources-landing-chart"
-            label="Bars: form inquiries by landing page."
-            items={report.sources.landingPages.map((row) => ({ label: row.label, value: row.count }))}
-            valueTitle="Form inquiries by landing page"
-          />
-          <HorizontalBars
-            id="sources-referrer-chart"
-            label="Bars: form inquiries by referring site."
-            items={report.sources.referrers.map((row) => ({ label: row.label, value: row.count }))}
-            valueTitle="Form inquiries by referring site"
-          />
-          <HorizontalBars
-            id="sources-campaign-chart"
-            label="Bars: form inquiries by campaign (source / medium / campaign)."
-            items={report.sources.campaigns.map((row) => ({
-              label: `${row.source} / ${row.medium} / ${row.campaign}`,
-              value: row.count,
-            }))}
-            valueTitle="Form inquiries by campaign (utm source / medium / campaign)"
-          />
-        </ChartFigure>
-        <ChartFigure
-          id="spam"
-          title="Spam and held inquiries per week"
-          table={table("spam")}
-          csvHref={csv("spam")}
-        >
-          <StackedColumns
-            id="spam-chart"
-            label="Stacked columns: spam and held inquiries per week."
-            keys={keys}
-            series={[
-              { label: "Spam", values: report.volume.map((week) => week.spam) },
-              { label: "Held", values: report.volume.map((week) => week.held) },
-            ]}
-            xTitle={WEEK_AXIS}
-            yTitle="Inquiries"
-          />
-        </ChartFigure>
+        </>
+      ),
+    },
+    {
+      id: "lost-reasons",
+      title: "Why leads were lost",
+      graphic: (
+        <HorizontalBars
+          id="lost-reasons-chart"
+          label="Bars: lost leads by reason, the most common first."
+          items={counted(report.pipeline.lostReasons)}
+          valueTitle="Lost leads (reasons grouped regardless of case)"
+        />
+      ),
+    },
+    {
+      id: "sources",
+      title: "Where leads come from",
+      description:
+        "The channel of every lead; for form inquiries, the first page of the visit, the site that referred it and its campaign.",
+      graphic: sourceBreakdowns(report.sources).map((breakdown) => (
+        <HorizontalBars
+          key={breakdown.key}
+          id={`sources-${breakdown.key}-chart`}
+          items={counted(breakdown.rows)}
+          {...SOURCE_CHARTS[breakdown.key]}
+        />
+      )),
+    },
+    {
+      id: "spam",
+      title: "Spam and held inquiries per week",
+      graphic: (
+        <StackedColumns
+          id="spam-chart"
+          label="Stacked columns: spam and held inquiries per week."
+          series={[
+            { label: "Spam", values: report.volume.map((week) => week.spam) },
+            { label: "Held", values: report.volume.map((week) => week.held) },
+          ]}
+          yTitle="Inquiries"
+          {...weekly}
+        />
+      ),
+    },
+  ];
+}
+
+function Charts({ page }: { page: ReportsPage }) {
+  const { report } = page;
+  const totals = report.volume.reduce((sum, week) => sum + week.total, 0);
+  return (
+    <>
+      <p className="mt-6 text-sm text-ink-muted" data-testid="range-summary">
+        {`${report.weeks.length} ${report.weeks.length === 1 ? "week" : "weeks"}, ${page.range.from} to ${page.range.to}: ${totals} genuine ${totals === 1 ? "inquiry" : "inquiries"}.`}
+      </p>
+      <div className="mt-4 grid gap-6 lg:grid-cols-2">
+        {chartSpecs(page).map((chart) => (
+          <ChartFigure
+            key={chart.id}
+            id={chart.id}
+            title={chart.title}
+            description={chart.description}
+            table={reportTable(report, chart.id, page.promiseHours)}
+            csvHref={`${href("/dashboard/reports/export.csv")}?chart=${chart.id}&${page.query}`}
+          >
+            {chart.graphic}
+          </ChartFigure>
+        ))}
       </div>
     </>
   );

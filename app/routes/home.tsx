@@ -2,7 +2,7 @@ import { CheckList } from "~/components/sections/check-list";
 import { CtaBand } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
-import { ServiceCardGrid } from "~/components/sections/service-card-grid";
+import { FeatureGrid } from "~/components/sections/feature-grid";
 import { ButtonLink } from "~/components/ui/button-link";
 import { homePage } from "~/content/home";
 import { routeMeta } from "~/seo/meta";
@@ -18,7 +18,7 @@ export default function Home() {
         <p className="mx-auto mt-10 max-w-3xl text-sm text-ink-inverse-muted">{disclaimer}</p>
       </PageHero>
       <Section id="services" intro={servicesIntro}>
-        <ServiceCardGrid cards={services} />
+        <FeatureGrid items={services} columns="fill" />
       </Section>
       <Section id="trusted-partner" muted>
         <div className="grid items-center gap-10 lg:grid-cols-2">

@@ -1,7 +1,7 @@
 import { CtaBand } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
-import { ServiceCardGrid } from "~/components/sections/service-card-grid";
+import { FeatureGrid } from "~/components/sections/feature-grid";
 import { servicesPage } from "~/content/services";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/services";
@@ -14,7 +14,7 @@ export default function Services() {
     <main id="main">
       <PageHero hero={hero} />
       <Section id="all-services" title="Our Services">
-        <ServiceCardGrid cards={cards} linkLabel={learnMoreLabel} />
+        <FeatureGrid items={cards} columns="fill" linkLabel={learnMoreLabel} />
       </Section>
       <CtaBand cta={cta} />
     </main>

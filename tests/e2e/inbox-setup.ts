@@ -11,7 +11,7 @@ import {
   type NewInquiry,
   type SessionCookie,
   signInForCookie,
-} from "../../app/lib/db/seed.server";
+} from "../../db/seed/seed.server";
 import { signInAdminWithTotp } from "../support/admin-session";
 import { createScratchPostgresDatabase, dropScratchPostgresDatabase } from "../support/scratch-postgres";
 import { SEEDED_PASSWORD } from "../support/seeded-site";
@@ -20,7 +20,7 @@ import { createPgliteDataDir } from "../support/test-database";
 import { INBOX_ACCOUNTS } from "./support/accounts";
 
 export type { NewInquiry };
-export { cookieHeader } from "../../app/lib/db/seed.server";
+export { cookieHeader } from "../../db/seed/seed.server";
 
 export interface InboxServer {
   /** The running process (on the embedded database, a new one after each `seed`). */

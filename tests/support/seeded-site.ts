@@ -15,7 +15,7 @@ import {
   insertInquiries,
   type NewInquiry,
   signInForCookie,
-} from "~/lib/db/seed.server";
+} from "../../db/seed/seed.server";
 import { type DatabaseSnapshot, snapshotDatabase } from "./db-snapshot";
 import { type ServerProcess, spawnServer, testSiteEnv } from "./server-process";
 import { type Backend, createPgliteDataDir } from "./test-database";

@@ -10,9 +10,10 @@ import type {
   PageMeta,
   ProcessStep,
   SectionIntro,
+  ServicePageContent,
 } from "../types";
 
-export const consultationPage = {
+const page = {
   meta: {
     title: brandTitle("Mining & Gold Sector Consultation"),
     description:
@@ -124,25 +125,25 @@ export const consultationPage = {
   } satisfies SectionIntro,
   formats: [
     {
-      type: "Initial Assessment",
+      title: "Initial Assessment",
       duration: "2-4 hours",
       description:
         "A focused session to understand your objectives, review what you have so far and identify the key risks, options and next steps.",
     },
     {
-      type: "Strategic Workshop",
+      title: "Strategic Workshop",
       duration: "1-2 days",
       description:
         "An in-depth working session with your team, in London, in Ghana or online, producing a documented strategy and action plan.",
     },
     {
-      type: "Ongoing Advisory",
+      title: "Ongoing Advisory",
       duration: "Monthly or quarterly",
       description:
         "A standing advisory relationship with scheduled reviews and on-call access as your project or trading programme develops.",
     },
     {
-      type: "Project-Specific",
+      title: "Project-Specific",
       duration: "As required",
       description:
         "Scoped support for a defined piece of work, such as a transaction, an equipment purchase or a licence application.",
@@ -216,3 +217,18 @@ export const consultationPage = {
     ],
   } satisfies CtaSection,
 };
+
+export const consultationPage = {
+  ...page,
+  sections: [
+    { id: "services", intro: page.servicesIntro, blocks: [{ kind: "features", items: page.services }] },
+    { id: "expertise", intro: page.expertiseIntro, blocks: [{ kind: "expertise", groups: page.expertise }] },
+    { id: "formats", intro: page.formatsIntro, blocks: [{ kind: "formats", formats: page.formats }] },
+    {
+      id: "reasons",
+      intro: page.reasonsIntro,
+      blocks: [{ kind: "features", items: page.reasons, columns: 4 }],
+    },
+    { id: "approach", intro: page.approachIntro, blocks: [{ kind: "steps", steps: page.approach }] },
+  ],
+} satisfies ServicePageContent;

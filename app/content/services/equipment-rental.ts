@@ -2,9 +2,9 @@ import { brandTitle, company } from "../company";
 import { equipmentTerms, MINIMUM_HIRE, minimumHirePhrase } from "../equipment-trading";
 import { contactHref } from "../inquiry-options";
 import { earthMovingEquipmentRulesNotice, equipmentContractNotice } from "../notices";
-import type { CtaSection, FeatureCard, PageHero, PageMeta, SectionIntro } from "../types";
+import type { CtaSection, FeatureCard, PageHero, PageMeta, SectionIntro, ServicePageContent } from "../types";
 
-export const equipmentRentalPage = {
+const page = {
   meta: {
     title: brandTitle("Mining Equipment Rental in Ghana"),
     description: `Rent excavators, bulldozers and gold wash plants in Ghana ${minimumHirePhrase}, at daily rates, with delivery, maintenance and training.`,
@@ -145,3 +145,23 @@ export const equipmentRentalPage = {
     ],
   } satisfies CtaSection,
 };
+
+export const equipmentRentalPage = {
+  ...page,
+  sections: [
+    { id: "categories", intro: page.categoriesIntro, blocks: [{ kind: "features", items: page.categories }] },
+    {
+      id: "benefits",
+      intro: page.benefitsIntro,
+      blocks: [{ kind: "features", items: page.benefits, columns: 4 }],
+    },
+    {
+      id: "terms",
+      title: page.terms.title,
+      blocks: [
+        { kind: "checklist", items: page.terms.items },
+        { kind: "notices", notices: [page.contractNotice, page.deliveryNotice] },
+      ],
+    },
+  ],
+} satisfies ServicePageContent;

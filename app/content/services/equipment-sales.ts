@@ -3,7 +3,7 @@ import { equipmentTerms } from "../equipment-trading";
 import type { IconName } from "../icons";
 import { contactHref } from "../inquiry-options";
 import { earthMovingEquipmentRulesNotice, equipmentContractNotice } from "../notices";
-import type { CtaSection, PageHero, PageMeta, ProcessStep, SectionIntro } from "../types";
+import type { CtaSection, PageHero, PageMeta, ProcessStep, SectionIntro, ServicePageContent } from "../types";
 
 type SalesCategoryId = "new" | "used" | "specialized";
 
@@ -15,7 +15,7 @@ interface SalesCategory {
   features: readonly string[];
 }
 
-export const equipmentSalesPage = {
+const page = {
   meta: {
     title: brandTitle("Mining Equipment Sales"),
     description:
@@ -150,3 +150,18 @@ export const equipmentSalesPage = {
     ],
   } satisfies CtaSection,
 };
+
+export const equipmentSalesPage = {
+  ...page,
+  sections: [
+    { id: "categories", intro: page.categoriesIntro, blocks: [{ kind: "features", items: page.categories }] },
+    {
+      id: "process",
+      intro: page.processIntro,
+      blocks: [
+        { kind: "steps", steps: page.process },
+        { kind: "notices", notices: [page.contractNotice, page.deliveryNotice] },
+      ],
+    },
+  ],
+} satisfies ServicePageContent;

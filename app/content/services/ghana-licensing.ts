@@ -16,10 +16,11 @@ import type {
   PageMeta,
   ProcessStep,
   SectionIntro,
+  ServicePageContent,
 } from "../types";
 
 /** Served at both /licensing and /services/ghana-licensing. */
-export const ghanaLicensingPage = {
+const page = {
   meta: {
     title: brandTitle("Ghana Mining Licensing Guide"),
     description:
@@ -249,3 +250,33 @@ export const ghanaLicensingPage = {
     ],
   } satisfies CtaSection,
 };
+
+export const ghanaLicensingPage = {
+  ...page,
+  sections: [
+    {
+      id: "licence-types",
+      intro: page.licenceTypesIntro,
+      blocks: [
+        { kind: "note", text: page.authorityNote, links: page.verifyLinks },
+        { kind: "notices", notices: [page.licenceStatusNotice] },
+        { kind: "licences", licences: page.licenceTypes },
+      ],
+    },
+    {
+      id: "frameworks",
+      intro: page.frameworksIntro,
+      blocks: [{ kind: "frameworks", frameworks: page.frameworks }],
+    },
+    { id: "process", intro: page.processIntro, blocks: [{ kind: "steps", steps: page.process }] },
+    {
+      id: "compliance",
+      intro: page.complianceIntro,
+      blocks: [
+        { kind: "checklist", items: page.complianceItems, columns: 2 },
+        { kind: "notices", notices: [page.complianceWarning] },
+      ],
+    },
+    { id: "support", intro: page.supportIntro, blocks: [{ kind: "checklist", items: page.support }] },
+  ],
+} satisfies ServicePageContent;

@@ -1,9 +1,17 @@
 import { brandTitle, CLIENT_FUNDS_STATEMENT, company } from "../company";
 import { contactHref } from "../inquiry-options";
 import { antiFraudNotice, goldBoardNotice, intermediaryNotice } from "../notices";
-import type { CtaSection, FeatureCard, PageHero, PageMeta, ProcessStep, SectionIntro } from "../types";
+import type {
+  CtaSection,
+  FeatureCard,
+  PageHero,
+  PageMeta,
+  ProcessStep,
+  SectionIntro,
+  ServicePageContent,
+} from "../types";
 
-export const goldIntermediaryPage = {
+const page = {
   meta: {
     title: brandTitle("Gold Transaction Intermediary"),
     description:
@@ -133,3 +141,20 @@ export const goldIntermediaryPage = {
     ],
   } satisfies CtaSection,
 };
+
+export const goldIntermediaryPage = {
+  ...page,
+  sections: [
+    {
+      id: "features",
+      intro: page.featuresIntro,
+      blocks: [{ kind: "features", items: page.features, columns: 4 }],
+    },
+    { id: "process", intro: page.processIntro, blocks: [{ kind: "steps", steps: page.process }] },
+    {
+      id: "safeguards",
+      title: "Regulation and Safeguards",
+      blocks: [{ kind: "notices", notices: [page.regulatoryNotice, page.antiFraudNotice, page.disclaimer] }],
+    },
+  ],
+} satisfies ServicePageContent;

@@ -9,6 +9,7 @@ import type {
   PageMeta,
   ProcessStep,
   SectionIntro,
+  ServicePageContent,
 } from "../types";
 
 interface ComplianceStandard {
@@ -16,7 +17,7 @@ interface ComplianceStandard {
   description: string;
 }
 
-export const kycAmlPage = {
+const page = {
   meta: {
     title: brandTitle("KYC/AML Compliance"),
     description:
@@ -202,3 +203,25 @@ export const kycAmlPage = {
     ],
   } satisfies CtaSection,
 };
+
+export const kycAmlPage = {
+  ...page,
+  sections: [
+    { id: "services", intro: page.servicesIntro, blocks: [{ kind: "features", items: page.services }] },
+    { id: "process", intro: page.processIntro, blocks: [{ kind: "steps", steps: page.process }] },
+    {
+      id: "requirements",
+      intro: page.requirementsIntro,
+      blocks: [
+        { kind: "checklist", items: page.requirements, columns: 2 },
+        { kind: "notices", notices: [page.regulatoryNotice] },
+      ],
+    },
+    {
+      id: "standards",
+      intro: page.standardsIntro,
+      blocks: [{ kind: "standards", standards: page.standards }],
+    },
+    { id: "fraud", title: "Avoiding Fraud", blocks: [{ kind: "notices", notices: [page.antiFraudNotice] }] },
+  ],
+} satisfies ServicePageContent;

@@ -11,9 +11,10 @@ import type {
   ProcessingTimeline,
   ProcessStep,
   SectionIntro,
+  ServicePageContent,
 } from "../types";
 
-export const licensingSupportPage = {
+const page = {
   meta: {
     title: brandTitle("Mining Licensing Support"),
     description:
@@ -217,3 +218,24 @@ export const licensingSupportPage = {
     ],
   } satisfies CtaSection,
 };
+
+export const licensingSupportPage = {
+  ...page,
+  sections: [
+    { id: "services", intro: page.servicesIntro, blocks: [{ kind: "features", items: page.services }] },
+    {
+      id: "licence-types",
+      intro: page.licenceTypesIntro,
+      blocks: [
+        { kind: "licences", licences: page.licenceTypes },
+        { kind: "notices", notices: [page.citizenshipNotice] },
+      ],
+    },
+    { id: "process", intro: page.processIntro, blocks: [{ kind: "steps", steps: page.process }] },
+    {
+      id: "timelines",
+      intro: page.timelinesIntro,
+      blocks: [{ kind: "timelines", timelines: page.timelines, guide: page.guideLink }],
+    },
+  ],
+} satisfies ServicePageContent;

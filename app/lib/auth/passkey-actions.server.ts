@@ -16,12 +16,8 @@ import {
   startPasskeyRegistration,
   startPasskeySignIn,
 } from "./passkeys.server";
-import {
-  endOtherSessions,
-  hasSecondFactor,
-  mayChangeSecondFactors,
-  readSecondFactors,
-} from "./second-factor.server";
+import { gateFactorChange } from "./factor-step-up.server";
+import { endOtherSessions, hasSecondFactor } from "./second-factor.server";
 import { describeDevice } from "./user-agent";
 import type { SignedInSession } from "./viewer.server";
 import { type AppContext, clientIpContext, databaseContext, envContext } from "../context.server";
@@ -77,19 +73,11 @@ export async function passkeyRegistrationAction(
   formData: FormData,
   done: string,
 ) {
+  const gate = await gateFactorChange(context, session, "passkey", passkeyMessages.needsStrongerSession);
+  if (!gate.ok) return refuse(intent, gate.message, gate.status, gate.init);
+  const { factors } = gate;
   const { db } = context.get(databaseContext);
-  const clientIp = context.get(clientIpContext);
   const userId = session.user.id;
-  const factors = await readSecondFactors(db, userId);
-  if (!mayChangeSecondFactors(session, factors)) {
-    return refuse(intent, passkeyMessages.needsStrongerSession, 403);
-  }
-  const limit = await checkAuthRateLimit(db, "passkey", { ip: clientIp, email: session.user.email });
-  if (!limit.allowed) {
-    return refuse(intent, limit.message, 429, {
-      headers: retryAfter(context, limit.retryAfterSeconds),
-    });
-  }
 
   if (intent === "passkey-options") {
     try {

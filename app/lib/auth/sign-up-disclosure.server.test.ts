@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as resetPasswordRoute from "~/routes/auth.reset-password";
-import { createAccount } from "~/lib/db/seed.server";
+import { createAccount } from "../../../db/seed/seed.server";
 import { mailJobs } from "../../../tests/support/job-rows";
 import { createTestApp, createTestContext } from "../../../tests/support/test-context";
 import { type Backend, testBackends } from "../../../tests/support/test-database";

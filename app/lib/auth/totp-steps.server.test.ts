@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as twoFactorRoute from "~/routes/account.two-factor";
 import * as accountLayout from "~/routes/account.layout";
 import { throughMiddleware } from "../../../tests/support/route-middleware";
-import { createAccount } from "~/lib/db/seed.server";
+import { createAccount } from "../../../db/seed/seed.server";
 import { signInAdminWithTotp } from "../../../tests/support/admin-session";
 import { createTestApp, createTestContext } from "../../../tests/support/test-context";
 import { type Backend, testBackends } from "../../../tests/support/test-database";

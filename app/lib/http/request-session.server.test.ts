@@ -6,7 +6,7 @@ import { signInAdminWithTotp } from "../../../tests/support/admin-session";
 import { createTestApp, createTestContext } from "../../../tests/support/test-context";
 import { type Backend, testBackends } from "../../../tests/support/test-database";
 import { sessionCookieName } from "../auth/auth.server";
-import { createAccount } from "../db/seed.server";
+import { createAccount } from "../../../db/seed/seed.server";
 import { type RequestSession, readRequestSession, sessionMiddleware } from "./request-session.server";
 
 const PASSWORD = "a-long-enough-password-for-an-admin-5";

@@ -7,7 +7,7 @@ import { testBackends } from "../../../tests/support/test-database";
 import { erasePersonalData, exportPersonalData } from "../privacy/personal-data.server";
 import { monthsBefore, runRetention } from "../privacy/retention.server";
 import { retention } from "~/content/retention";
-import { demoConversation, insertConversation } from "../db/seed-conversation.server";
+import { demoConversation, insertConversation } from "../../../db/seed/seed-conversation.server";
 import type { Db } from "../db/db.server";
 import { sendDeskReply } from "./desk-reply.server";
 import { countInbox, listInquiries } from "./inbox.server";

@@ -4,7 +4,7 @@ import { contactSubmissions, inquiryMessages, inquiryReplies, user } from "../..
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import type { ContactInput } from "~/forms/contact";
-import { demoInquiries, insertInquiries } from "../db/seed.server";
+import { demoInquiries, insertInquiries } from "../../../db/seed/seed.server";
 import { markRepliedOutside } from "../inbox/desk-reply.server";
 import { createInquiry } from "../inbox/inquiries.server";
 import { deleteInquiry, markRead, setSpam } from "../inbox/inquiry-actions.server";

@@ -49,6 +49,23 @@ export function formatShare(value: number | null): string {
   return value === null ? "" : `${Math.round(value * 100)}%`;
 }
 
+/** The four ways the sources chart and its table break the leads down, in the order both show them. */
+export function sourceBreakdowns(sources: Report["sources"]) {
+  return [
+    { key: "channel", measure: "Channel", rows: sources.channels },
+    { key: "landing", measure: "Landing page", rows: sources.landingPages },
+    { key: "referrer", measure: "Referring site", rows: sources.referrers },
+    {
+      key: "campaign",
+      measure: "Campaign",
+      rows: sources.campaigns.map((row) => ({
+        label: `${row.source} / ${row.medium} / ${row.campaign}`,
+        count: row.count,
+      })),
+    },
+  ] as const;
+}
+
 export function reportTable(report: Report, chart: ReportChart, promiseHours: number): ReportTable {
   switch (chart) {
     case "inquiries":
@@ -119,16 +136,9 @@ export function reportTable(report: Report, chart: ReportChart, promiseHours: nu
       return {
         title: "Where leads come from",
         headers: ["Measure", "Value", "Leads"],
-        rows: [
-          ...report.sources.channels.map((row) => ["Channel", row.label, String(row.count)]),
-          ...report.sources.landingPages.map((row) => ["Landing page", row.label, String(row.count)]),
-          ...report.sources.referrers.map((row) => ["Referring site", row.label, String(row.count)]),
-          ...report.sources.campaigns.map((row) => [
-            "Campaign",
-            `${row.source} / ${row.medium} / ${row.campaign}`,
-            String(row.count),
-          ]),
-        ],
+        rows: sourceBreakdowns(report.sources).flatMap((breakdown) =>
+          breakdown.rows.map((row) => [breakdown.measure, row.label, String(row.count)]),
+        ),
       };
     case "spam":
       return {

@@ -7,9 +7,9 @@
  */
 import { sql } from "drizzle-orm";
 import { receivedMailLimits } from "~/content/received-mail-limits";
-import { inquiryMessages, inquiryReplies } from "../../../db/schema";
-import { MAIL_TEXT_SEPARATOR } from "../inbox/inbox-search.server";
-import type { Db } from "./db.server";
+import { inquiryMessages, inquiryReplies } from "../schema";
+import { MAIL_TEXT_SEPARATOR } from "~/lib/inbox/inbox-search.server";
+import type { Db } from "~/lib/db/db.server";
 
 type NewMessage = typeof inquiryMessages.$inferInsert;
 type NewReply = typeof inquiryReplies.$inferInsert;

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { emptyPostgresDatabase, inspectPostgresTarget } from "../backup/postgres-backup.server";
-import { type DatabaseHandle, openDatabase, pgliteFilesDir } from "./db.server";
+import { emptyPostgresDatabase, inspectPostgresTarget } from "~/lib/backup/postgres-backup.server";
+import { type DatabaseHandle, openDatabase, pgliteFilesDir } from "~/lib/db/db.server";
 
 export class MoveRefusedError extends Error {
   override name = "MoveRefusedError";

@@ -5,12 +5,12 @@
  */
 import crypto from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { contactSubmissions, jobs, user } from "../../../db/schema";
-import { DEAL_SIZE_VALUES, INTEREST_VALUES, type Interest } from "../../content/inquiry-options";
-import { createAuth, sessionCookieName } from "../auth/auth.server";
-import type { Db } from "./db.server";
-import type { Env } from "../env.server";
-import { grantAdmin, recordAdminPasswordLength } from "../auth/roles.server";
+import { contactSubmissions, jobs, user } from "../schema";
+import { DEAL_SIZE_VALUES, INTEREST_VALUES, type Interest } from "~/content/inquiry-options";
+import { createAuth, sessionCookieName } from "~/lib/auth/auth.server";
+import type { Db } from "~/lib/db/db.server";
+import type { Env } from "~/lib/env.server";
+import { grantAdmin, recordAdminPasswordLength } from "~/lib/auth/roles.server";
 
 export type NewInquiry = typeof contactSubmissions.$inferInsert;
 

@@ -1,0 +1,17 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+/** A desk page opened from the inbox: the way back, its title, then the page. */
+export function DeskPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main id="main" className="mx-auto max-w-4xl px-4 py-12 sm:py-16">
+      <p className="text-sm">
+        <Link to="/dashboard" className="text-accent-strong underline">
+          Back to the inbox
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">{title}</h1>
+      {children}
+    </main>
+  );
+}

@@ -1,0 +1,35 @@
+import { type AppContext, clientIpContext, databaseContext } from "../context.server";
+import { retryAfter } from "../http/response-headers.server";
+import { checkAuthRateLimit } from "./auth-limits.server";
+import { mayChangeSecondFactors, readSecondFactors, type SecondFactors } from "./second-factor.server";
+import type { SignedInSession } from "./viewer.server";
+
+export type FactorChangeGate =
+  | { ok: true; factors: SecondFactors }
+  | { ok: false; message: string; status: 403 | 429; init?: ResponseInit };
+
+/**
+ * What every change to an account's second factors (authenticator, backup
+ * codes, passkeys) passes first: a session that proved a second factor when
+ * the account has one, then the change's rate limit. `stepUpMessage` is the
+ * refusal, in the words of the page that asked.
+ */
+export async function gateFactorChange(
+  context: AppContext,
+  session: SignedInSession,
+  limit: "two-factor" | "passkey",
+  stepUpMessage: string,
+): Promise<FactorChangeGate> {
+  const { db } = context.get(databaseContext);
+  const factors = await readSecondFactors(db, session.user.id);
+  if (!mayChangeSecondFactors(session, factors)) return { ok: false, message: stepUpMessage, status: 403 };
+  const allowed = await checkAuthRateLimit(db, limit, {
+    ip: context.get(clientIpContext),
+    email: session.user.email,
+  });
+  if (!allowed.allowed) {
+    const headers = retryAfter(context, allowed.retryAfterSeconds);
+    return { ok: false, message: allowed.message, status: 429, init: { headers } };
+  }
+  return { ok: true, factors };
+}
