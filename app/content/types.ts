@@ -168,7 +168,7 @@ export type ServiceBlock =
   | { kind: "standards"; standards: readonly { title: string; description: string }[] }
   | { kind: "timelines"; timelines: readonly ProcessingTimeline[]; guide: NavLink };
 
-export interface ServiceSection {
+interface ServiceSection {
   id: string;
   intro?: SectionIntro;
   title?: string;
