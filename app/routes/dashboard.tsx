@@ -251,23 +251,18 @@ export default function Dashboard() {
 
       <InboxFilters filter={filter} layout={layout} />
 
-      {empty ? (
-        <>
-          {statusLine}
-          {submissions}
-        </>
-      ) : layout === "list" ? (
+      {layout === "list" && !empty ? (
         // The list's rows go inside the bulk form: their boxes are its selection.
         <BulkBar {...bulk}>
           {statusLine}
           {submissions}
         </BulkBar>
       ) : (
-        // The cards hold forms of their own, so their boxes name the bulk form.
+        // The cards hold forms of their own, so their boxes name the bulk form; an empty view has none.
         <>
           {statusLine}
           {submissions}
-          <BulkBar {...bulk} />
+          {empty ? null : <BulkBar {...bulk} />}
         </>
       )}
 
