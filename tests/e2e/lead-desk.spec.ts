@@ -91,6 +91,8 @@ test("awaiting reply lists open unanswered inquiries, oldest first", async ({ si
 test("the inbox with its desk controls, the lead page and the bulk confirmation have no WCAG 2.2 AA violations", async ({
   signedInPage,
 }) => {
+  // axe runs three times, on a shared machine.
+  test.setTimeout(90_000);
   const { context, page } = await adminPage(signedInPage, true);
   await page.goto("/dashboard");
   await openMoreFilters(page);
