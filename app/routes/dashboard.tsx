@@ -35,7 +35,6 @@ import { type InboxRow, toInboxRow } from "~/lib/inbox/inbox-row";
 import { selectInboxRowPage } from "~/lib/inbox/inbox-list.server";
 import { readInboxLayout } from "~/lib/workspace/preferences.server";
 import { toInboxRowView } from "~/components/inbox/inbox-table";
-import { InboxViewBar } from "~/components/inbox/inbox-view-bar";
 import { InboxKeyboard } from "~/components/inbox/inbox-keyboard";
 import { BulkBar } from "~/components/inbox/bulk-bar";
 import { ReplyMetricsPanel } from "~/components/inbox/reply-metrics-panel";
@@ -72,7 +71,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       countSpamAndHeld(db),
     ]);
     const assignable = admins.map(({ id, name }) => ({ id, name }));
-    // Each layout carries only what it renders: the list's rows are a fraction of a card.
     return {
       ...page,
       layout,
@@ -230,9 +228,8 @@ export default function Dashboard() {
 
   return (
     // The leads come first: one line of figures, one bar of filters, then the rows; the bulk
-    // bar follows the list and rises into view once a row is selected (app/workspace.css).
+    // bar follows them and shows once one is selected (workspace.css).
     <main id="main" className="inbox-page">
-      {/* The page's header, metrics, filters and bulk bar are styled in app.css and workspace.css (.inbox-head...). */}
       <header className="inbox-head">
         <h1>{dashboardPage.title}</h1>
         <div>
@@ -252,31 +249,23 @@ export default function Dashboard() {
         </div>
       </header>
 
-      <InboxFilters filter={filter} />
+      <InboxFilters filter={filter} layout={layout} />
 
-      <InboxViewBar filter={filter} layout={layout} />
-
-      {empty ? (
-        <>
-          {statusLine}
-          {submissions}
-        </>
-      ) : layout === "list" ? (
+      {layout === "list" && !empty ? (
         // The list's rows go inside the bulk form: their boxes are its selection.
         <BulkBar {...bulk}>
           {statusLine}
           {submissions}
         </BulkBar>
       ) : (
-        // The cards hold forms of their own, so their boxes name the bulk form.
+        // The cards hold forms of their own, so their boxes name the bulk form; an empty view has none.
         <>
-          <BulkBar {...bulk} />
           {statusLine}
           {submissions}
+          {empty ? null : <BulkBar {...bulk} />}
         </>
       )}
 
-      {/* For the cards' WhatsApp links; the list's rows have none. */}
       {layout === "list" ? null : <NewTabNote />}
       <InboxPagination filter={filter} pageCount={pageCount} asOf={asOf} total={total} />
       <InboxKeyboard viewerId={viewerId} />

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { issueFormToken } from "../../app/lib/http/form-guard.server";
 import { expect, test } from "./fixtures";
 import { INBOX_FORM_SECRET, type NewInquiry } from "./inbox-setup";
+import { openMoreFilters } from "./support/more-filters";
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
@@ -45,9 +46,7 @@ function card(page: Page, name: string | RegExp) {
   return page.getByRole("article", { name });
 }
 
-test("shows the title, counts and every detail of a card, newest first, spam hidden", async ({
-  adminPage: page,
-}) => {
+test("shows the title and counts, the cards newest first, spam hidden", async ({ adminPage: page }) => {
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   await expect(page.getByTestId("inbox-total")).toHaveText("2 total submissions");
@@ -63,47 +62,15 @@ test("shows the title, counts and every detail of a card, newest first, spam hid
   await expect(page.getByRole("article").first()).toHaveAccessibleName("Kwame Mensah");
   await expect(page.getByText("Spam Bot")).toHaveCount(0);
 
+  // The card's details are app/routes/dashboard.test.tsx's; its message keeps its lines.
   const kwame = card(page, "Kwame Mensah");
-  await expect(kwame.getByText("Unread", { exact: true })).toBeVisible();
-  for (const text of [
-    "Ashanti Minerals Ltd",
-    "kwame@ashanti.test",
-    "+233 20 123 4567",
-    "+233 (20) 123-4567",
-    "Gold Selling",
-    "Prefer to discuss",
-  ]) {
-    await expect(kwame.getByText(text, { exact: true })).toBeVisible();
-  }
   await expect(kwame.getByText("5 minutes ago")).toBeVisible();
   const message = kwame.getByText("First line");
   expect(await message.innerText()).toBe("First line\nSecond line\n\nFourth line");
   await expect(message).toHaveCSS("white-space", "pre-wrap");
-
-  const reply = kwame.getByRole("link", { name: "Reply via Email" });
-  await expect(reply).toHaveAttribute(
-    "href",
-    `mailto:kwame@ashanti.test?subject=${encodeURIComponent("Re: your Gold Selling inquiry to Volta Meridian")}`,
-  );
-  await expect(kwame.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute(
-    "href",
-    "https://wa.me/233201234567",
-  );
-  await expect(card(page, /Bold/).getByRole("link", { name: /WhatsApp/ })).toHaveCount(0);
-});
-
-test("renders markup in every field and in notes as text", async ({ adminPage: page }) => {
-  await page.goto("/dashboard");
-  const markup = card(page, "<script>window.__pwned = 1</script><b>Bold</b>");
-  await expect(
-    markup.getByRole("heading", { name: "<script>window.__pwned = 1</script><b>Bold</b>" }),
-  ).toBeVisible();
-  await expect(markup.getByText("<img src=x onerror=alert(1)>")).toBeVisible();
-  await expect(markup.getByText("<i>not italic</i> & <a href='x'>link</a>")).toBeVisible();
-  await expect(markup.getByText("<em>note markup</em>")).toBeVisible();
+  // Markup in a stored field stays text in the browser too.
+  await expect(card(page, /Bold/).locator("b, i, em, img")).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-  await expect(markup.locator("b, i, em, img")).toHaveCount(0);
-  await expect(page.getByText("3 hours ago")).toBeVisible();
 });
 
 test("with JavaScript: Mark as Read updates the card without a reload and names the reader", async ({
@@ -158,7 +125,7 @@ test("with JavaScript: notes add, cancel, edit and save, one card at a time", as
 test("filters and search live in the URL; spam can be viewed and restored", async ({ adminPage: page }) => {
   await page.goto("/dashboard");
   await page.getByLabel("Search").fill("ASHANTI");
-  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/[?&]q=ASHANTI/);
   await expect(page.getByRole("article")).toHaveCount(1);
   await expect(page.getByTestId("inbox-total")).toHaveText("1 total submission");
@@ -185,6 +152,7 @@ test("filters and search live in the URL; spam can be viewed and restored", asyn
 
 test("exports the current view as CSV with a BOM and neutralised formulas", async ({ adminPage: page }) => {
   await page.goto("/dashboard?q=kwame");
+  await openMoreFilters(page);
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV" }).click();
   const file = await (await download).createReadStream();

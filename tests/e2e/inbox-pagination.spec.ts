@@ -31,13 +31,6 @@ const visitorsAndLateArrival = (): NewInquiry[] =>
     }),
   );
 
-test("an empty inbox says so", async ({ adminPage: page }) => {
-  await page.goto("/dashboard");
-  await expect(page.getByText("No submissions yet.")).toBeVisible();
-  await expect(page.getByTestId("inbox-total")).toHaveText("0 total submissions");
-  await expect(page).toHaveTitle(/^Admin Dashboard/);
-});
-
 test("pages of 25, newest first; without JavaScript later pages stay as they were while new inquiries arrive", async ({
   adminPageWithoutJs: page,
   inbox,

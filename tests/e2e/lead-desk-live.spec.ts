@@ -220,7 +220,8 @@ for (const javaScriptEnabled of [true, false]) {
     const page = await ada.newPage();
     await page.goto(`/dashboard?q=${query}`);
     if (javaScriptEnabled) await waitForLive(page);
-    // Owned first (by the whole filter), then cleared.
+    // Owned first (by the whole filter, offered once a card is selected), then cleared.
+    await page.getByLabel(`Select ${first.name}`).check();
     await page.getByLabel("All 2 matching this filter").check();
     await page.getByLabel("Action", { exact: true }).selectOption("assign");
     await page.getByLabel("Assignee").selectOption({ label: STAN });

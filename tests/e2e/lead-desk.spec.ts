@@ -7,6 +7,7 @@ import type { NewInquiry } from "./inbox-setup";
 import { INBOX_ACCOUNTS } from "./support/accounts";
 import { axeViolations } from "./support/axe";
 import { waitForMail } from "./support/mailbox";
+import { openMoreFilters } from "./support/more-filters";
 
 /**
  * The lead desk in the browser: the lead page's status, owner,
@@ -49,9 +50,6 @@ async function adminPage(signedInPage: SignedInPage, javaScriptEnabled: boolean)
 }
 
 const card = (page: Page, name: string) => page.getByRole("article", { name });
-/** A card's desk line: the paragraph holding its bulk checkbox. */
-const deskLine = (page: Page, name: string) =>
-  card(page, name).locator("p", { has: page.getByRole("checkbox", { name: `Select ${name}` }) });
 
 /** From the inbox, by the card's "Open lead" link. */
 async function openLead(page: Page, name: string) {
@@ -74,25 +72,6 @@ function rawMail(to: string, subject: string): string {
   return found.raw;
 }
 
-for (const javaScriptEnabled of [true, false]) {
-  const js = javaScriptEnabled ? "with JavaScript" : "without JavaScript";
-
-  test(`the card shows status, owner and the deadline, and links to the lead page (${js})`, async ({
-    signedInPage,
-  }) => {
-    const { context, page } = await adminPage(signedInPage, javaScriptEnabled);
-    await page.goto("/dashboard");
-    const olga = deskLine(page, LEADS.olga.name);
-    await expect(olga).toContainText("New");
-    await expect(olga).toContainText("Unassigned");
-    await expect(olga).toContainText("Overdue");
-    await expect(deskLine(page, LEADS.dina.name)).toContainText("Due soon");
-    await expect(deskLine(page, LEADS.lena.name)).not.toContainText(/Overdue|Due soon/);
-    await expect(page.getByRole("region", { name: "Reply times" })).toContainText("Median first reply");
-    await context.close();
-  });
-}
-
 test("awaiting reply lists open unanswered inquiries, oldest first", async ({ signedInPage }) => {
   const { context, page } = await adminPage(signedInPage, false);
   await page.goto("/dashboard");
@@ -112,12 +91,16 @@ test("awaiting reply lists open unanswered inquiries, oldest first", async ({ si
 test("the inbox with its desk controls, the lead page and the bulk confirmation have no WCAG 2.2 AA violations", async ({
   signedInPage,
 }) => {
+  // axe runs three times, on a shared machine.
+  test.setTimeout(90_000);
   const { context, page } = await adminPage(signedInPage, true);
   await page.goto("/dashboard");
+  await openMoreFilters(page);
+  await page.getByLabel(`Select ${LEADS.olga.name}`).check();
   // The desk's parts of the inbox (the cards' own markup is another spec's).
   const deskParts = [
     'section[aria-label="Reply times"]',
-    'nav[aria-label="Owner"]',
+    'nav[aria-labelledby="inbox-owner-label"]',
     'form[aria-label="Bulk actions"]',
   ];
   expect(await axeViolations(page, { include: deskParts })).toEqual([]);
@@ -204,6 +187,7 @@ test.describe("after Ada took Dina's lead and gave Olga's to Stan", () => {
   test("the owner filters: mine and unassigned", async ({ signedInPage }) => {
     const { context, page } = await adminPage(signedInPage, false);
     await page.goto("/dashboard");
+    await openMoreFilters(page);
     await page.getByRole("navigation", { name: "Owner" }).getByRole("link", { name: "Mine" }).click();
     await expect(page).toHaveURL(/owner=mine/);
     await expect(page.getByRole("article").locator("h2")).toHaveText(["Dina Duesoon"]);
@@ -319,6 +303,8 @@ test("bulk mark read on selected cards (without JavaScript) and on all matching 
 
   const withJs = await adminPage(signedInPage, true);
   await withJs.page.goto("/dashboard?q=Bulk");
+  // The bar shows once a card is selected; then it offers the whole filter.
+  await withJs.page.getByLabel(`Select ${LEADS.bulk1.name}`).check();
   await withJs.page.getByLabel("All 2 matching this filter").check();
   await withJs.page.getByLabel("Action", { exact: true }).selectOption("mark-unread");
   await withJs.page.getByRole("button", { name: "Run bulk action" }).click();
@@ -347,6 +333,7 @@ test("bulk delete asks for confirmation with the count (with JavaScript, then wi
   const noJs = await adminPage(signedInPage, false);
   const askToDeleteAll = async () => {
     await noJs.page.goto("/dashboard?q=Bulk");
+    await noJs.page.getByLabel(`Select ${LEADS.bulk2.name}`).check();
     await noJs.page.getByLabel("All 1 matching this filter").check();
     await noJs.page.getByLabel("Action", { exact: true }).selectOption("delete");
     await noJs.page.getByRole("button", { name: "Run bulk action" }).click();

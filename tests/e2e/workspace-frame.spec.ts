@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { axeViolations } from "./support/axe";
 import { expect, test } from "./fixtures";
 import type { NewInquiry } from "./inbox-setup";
+import { openMoreFilters } from "./support/more-filters";
 
 const WIDTHS = [390, 768, 1280, 1920] as const;
 
@@ -52,8 +53,10 @@ for (const width of WIDTHS) {
       expect(await overflowing(page, ".workspace"), path).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }
-    // The cards, the admin's other layout.
     await page.goto("/dashboard");
+    await openMoreFilters(page);
+    expect(await overflowing(page, ".workspace"), "More filters").toEqual([]);
+    // The cards, the admin's other layout.
     await page.getByRole("button", { name: "Cards" }).click();
     await expect(page.getByRole("article").first()).toBeVisible();
     expect(await overflowing(page, ".workspace"), "cards").toEqual([]);
@@ -96,6 +99,7 @@ for (const width of [390, 1280] as const) {
     await page.goto("/dashboard");
     await expect(page.getByRole("table", { name: "Submissions" })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+    await openMoreFilters(page);
     await page.getByRole("button", { name: "Cards" }).click();
     await expect(page.getByRole("article").first()).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { user, workspacePreferences } from "../../db/schema";
 import { INBOX_ACCOUNTS } from "./support/accounts";
 import type { InboxServer, NewInquiry } from "./inbox-setup";
+import { openMoreFilters } from "./support/more-filters";
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60_000);
 
@@ -88,6 +89,7 @@ for (const javaScriptEnabled of [false, true]) {
   }) => {
     const page = await signedInPage("admin", { javaScriptEnabled });
     await page.goto("/dashboard");
+    await openMoreFilters(page);
     const sort = page.getByRole("navigation", { name: "Sort by" });
     await expect(sort.getByRole("link", { name: "Received" })).toHaveAttribute("aria-current", "page");
     await sort.getByRole("link", { name: "Deal size" }).click();
@@ -150,6 +152,7 @@ for (const javaScriptEnabled of [false, true]) {
     await expect(page.getByRole("article").first()).toHaveAccessibleName("Ama Owusu");
     await page.goto("/dashboard");
     await expect(page.getByRole("article")).toHaveCount(3);
+    await openMoreFilters(page);
     await expect(layout.getByRole("button", { name: "Cards" })).toHaveAttribute("aria-pressed", "true");
     await layout.getByRole("button", { name: "List" }).click();
     await expect(rows(page)).toHaveCount(3);

@@ -21,9 +21,11 @@ const ACTIONS = [
 const CONTROL = "bulk-control";
 
 /**
- * One plain POST form for the cards' checkboxes (they join it through their
- * `form` attribute) or for the whole view. It carries the view's filter and
- * the moment its count was shown, so "all N matching" takes no later arrivals.
+ * One plain POST form for the selected rows or cards (the cards' boxes join
+ * it through their `form` attribute), or for the whole view. It follows the
+ * list and shows once something is selected (workspace.css). It carries the
+ * view's filter and the moment its count was shown, so "all N matching"
+ * takes no later arrivals.
  */
 export function BulkBar({
   filter,
@@ -36,10 +38,7 @@ export function BulkBar({
   total: number;
   shownAt: string;
   admins: { id: string; name: string }[];
-  /**
-   * What the form holds before the bar (the list and its status line); without it, the bar alone.
-   * The rows come first: the bar follows them and rises into view once one is selected (workspace.css).
-   */
+  /** What the form holds before the bar (the list and its status line); without it, the bar alone. */
   children?: ReactNode;
 }) {
   const hidden: [string, string | undefined][] = [

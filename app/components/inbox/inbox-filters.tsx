@@ -11,11 +11,15 @@ import {
   INBOX_STATUS_VALUES,
   type InboxFilter,
   InboxFilterSchema,
+  type InboxLayout,
   inboxSearchParams,
 } from "~/forms/inbox";
 import { constraintsOf } from "~/forms/parse-form";
+import { InboxViewBar } from "./inbox-view-bar";
 
 const LIMITS = constraintsOf(InboxFilterSchema);
+/** The search form, which the selects behind "More filters" belong to. */
+const FILTER_FORM_ID = "inbox-filter";
 
 /** A view of the inbox (or its CSV download): the path, with the filter in the query. */
 function viewHref(
@@ -28,12 +32,14 @@ function viewHref(
 }
 
 /**
- * The view of the inbox lives in the URL: status tabs are links, the other
- * filters a GET form, so every view can be bookmarked and works without
- * JavaScript. One bar: the search and its selects with the export, then the
- * status tabs beside the owner links (app.css, .inbox-filters).
+ * The inbox's one bar. The view lives in the URL: status tabs and owner
+ * links are links, the search and its selects a GET form, so every view can
+ * be bookmarked and works without JavaScript. The search and the status
+ * tabs are always shown; the rarer filters, the order, the layout, saving
+ * the view and the export wait in a disclosure, open while one of them
+ * narrows or orders the view (app.css, .inbox-filters).
  */
-export function InboxFilters({ filter }: { filter: InboxFilter }) {
+export function InboxFilters({ filter, layout }: { filter: InboxFilter; layout: InboxLayout }) {
   const base = {
     interest: filter.interest,
     dealSize: filter.dealSize,
@@ -42,10 +48,11 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
     lead: filter.lead,
     sort: filter.sort,
   };
+  const narrowing = [filter.interest, filter.dealSize, filter.owner].filter(Boolean).length;
   return (
     <div className="inbox-filters">
       {/* Links and forms to this page's own route: nothing for React Router to discover. */}
-      <Form method="get" role="search" aria-label="Filter inquiries" discover="none">
+      <Form id={FILTER_FORM_ID} method="get" role="search" aria-label="Filter inquiries" discover="none">
         {filter.status !== "all" ? <input type="hidden" name="status" value={filter.status} /> : null}
         {filter.owner ? <input type="hidden" name="owner" value={filter.owner} /> : null}
         {filter.lead ? <input type="hidden" name="lead" value={filter.lead} /> : null}
@@ -60,46 +67,10 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
             />
           )}
         </Field>
-        <Field label="Interest" name="interest" id="inbox-interest" constraint={LIMITS.interest}>
-          {(control) => (
-            <Select {...control} defaultValue={filter.interest ?? ""}>
-              <option value="">Any interest</option>
-              {interestOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Deal size" name="dealSize" id="inbox-deal-size" constraint={LIMITS.dealSize}>
-          {(control) => (
-            <Select {...control} defaultValue={filter.dealSize ?? ""}>
-              <option value="">Any deal size</option>
-              {dealSizeOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <div>
-          <Button type="submit" className="icon-search">
-            Apply
-          </Button>
-          <Link to={href("/dashboard")} className={buttonVariants({ variant: "ghost" })}>
-            Clear
-          </Link>
-        </div>
+        <Button type="submit" className="icon-search">
+          Search
+        </Button>
       </Form>
-      <a
-        href={viewHref({ ...base, status: filter.status }, "/dashboard/export.csv")}
-        download
-        className={`${INBOX_BUTTON} icon-download min-h-9 py-1.5`}
-      >
-        Export CSV
-      </a>
       <nav aria-label="Inquiry status">
         <ul>
           {INBOX_STATUS_VALUES.map((status) => (
@@ -115,21 +86,64 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
           ))}
         </ul>
       </nav>
-      <nav aria-label="Owner">
-        <ul>
-          {([undefined, ...INBOX_OWNER_VALUES] as const).map((owner) => (
-            <li key={owner ?? "anyone"}>
-              <Link
-                to={viewHref({ ...base, status: filter.status, owner })}
-                aria-current={filter.owner === owner ? "page" : undefined}
-                className="inbox-owner"
-              >
-                {owner ? INBOX_OWNER_LABELS[owner] : "Anyone"}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <details className="inbox-more" open={narrowing > 0 || filter.sort !== "received"}>
+        <summary>{narrowing > 0 ? `More filters (${narrowing})` : "More filters"}</summary>
+        <div>
+          <Field label="Interest" name="interest" id="inbox-interest" constraint={LIMITS.interest}>
+            {(control) => (
+              <Select {...control} form={FILTER_FORM_ID} defaultValue={filter.interest ?? ""}>
+                <option value="">Any interest</option>
+                {interestOptions.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label="Deal size" name="dealSize" id="inbox-deal-size" constraint={LIMITS.dealSize}>
+            {(control) => (
+              <Select {...control} form={FILTER_FORM_ID} defaultValue={filter.dealSize ?? ""}>
+                <option value="">Any deal size</option>
+                {dealSizeOptions.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Button type="submit" form={FILTER_FORM_ID} variant="secondary">
+            Apply
+          </Button>
+          <Link to={href("/dashboard")} className={buttonVariants({ variant: "ghost" })}>
+            Clear
+          </Link>
+        </div>
+        <nav aria-labelledby="inbox-owner-label">
+          <span id="inbox-owner-label">Owner</span>
+          <ul>
+            {([undefined, ...INBOX_OWNER_VALUES] as const).map((owner) => (
+              <li key={owner ?? "anyone"}>
+                <Link
+                  to={viewHref({ ...base, status: filter.status, owner })}
+                  aria-current={filter.owner === owner ? "page" : undefined}
+                >
+                  {owner ? INBOX_OWNER_LABELS[owner] : "Anyone"}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <InboxViewBar filter={filter} layout={layout} />
+        <a
+          href={viewHref({ ...base, status: filter.status }, "/dashboard/export.csv")}
+          download
+          className={`${INBOX_BUTTON} icon-download min-h-9 py-1.5`}
+        >
+          Export CSV
+        </a>
+      </details>
     </div>
   );
 }

@@ -17,16 +17,18 @@ function sortHref(filter: InboxFilter, sort: InboxFilter["sort"]): string {
 }
 
 /**
- * Above the inbox: the order (links: it lives in the URL), the layout (a
- * POST: it is remembered for the account) and saving the view under a name.
- * All plain links and forms, so all of it works without JavaScript.
+ * Behind the inbox's "More filters": the order (links: it lives in the URL),
+ * the layout (a POST: it is remembered for the account) and saving the view
+ * under a name. All plain links and forms, so all of it works without
+ * JavaScript.
  */
 export function InboxViewBar({ filter, layout }: { filter: InboxFilter; layout: InboxLayout }) {
   const { search } = useLocation();
   const back = viewQuery(search);
   return (
-    <div className="inbox-view-bar">
-      <nav aria-label="Sort by">
+    <>
+      <nav aria-labelledby="inbox-sort-label">
+        <span id="inbox-sort-label">Sort by</span>
         <ul>
           {INBOX_SORT_VALUES.map((sort) => (
             <li key={sort}>
@@ -37,7 +39,8 @@ export function InboxViewBar({ filter, layout }: { filter: InboxFilter; layout: 
           ))}
         </ul>
       </nav>
-      <form method="post" action={href("/dashboard/layout")} aria-label="Layout">
+      <form method="post" action={href("/dashboard/layout")} aria-labelledby="inbox-layout-label">
+        <span id="inbox-layout-label">Layout</span>
         <input type="hidden" name="back" value={back} />
         <ul>
           {INBOX_LAYOUT_VALUES.map((value) => (
@@ -74,6 +77,6 @@ export function InboxViewBar({ filter, layout }: { filter: InboxFilter; layout: 
           </button>
         </form>
       </details>
-    </div>
+    </>
   );
 }
