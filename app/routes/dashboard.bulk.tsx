@@ -5,11 +5,11 @@ import { databaseContext, envContext } from "~/lib/context.server";
 import { readFormData, refuseForeignForm } from "~/lib/http/form-data.server";
 import { guardedUser } from "~/lib/http/guards.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
-import { LostReasonRequiredError } from "~/lib/inbox/lead-status.server";
+import { LostReasonRequiredError } from "~/lib/inquiries/changes.server";
 import { logFailure } from "~/lib/ops/failure-reference.server";
 import { logger } from "~/lib/ops/logger.server";
 import type { Route } from "./+types/dashboard.bulk";
-import { announceOptionsFromEnv } from "~/lib/inbox/spam-review.server";
+import { announceOptionsFromEnv } from "~/lib/inquiries/intake.server";
 import {
   countTarget,
   parseBulkForm,

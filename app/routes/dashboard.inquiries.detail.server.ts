@@ -2,19 +2,26 @@ import { href } from "react-router";
 import type { LeadPageAction } from "~/forms/lead-page";
 import type { LeadAction } from "~/forms/lead-desk";
 import type { Db } from "~/lib/db/db.server";
-import { assignInquiry, listAssignableAdmins, takeInquiry } from "~/lib/inbox/assignment.server";
-import { listReplies, markRepliedOutside, sendDeskReply } from "~/lib/inbox/desk-reply.server";
-import { getInquiry } from "~/lib/inbox/inbox.server";
-import { formatInquiryReference } from "~/lib/inbox/inquiries.server";
-import { markRead } from "~/lib/inbox/inquiry-actions.server";
-import { listNotesVersions } from "~/lib/inbox/lead-page-actions.server";
-import { setLeadStatus } from "~/lib/inbox/lead-status.server";
-import { getFollowUp } from "~/lib/inbox/follow-ups.server";
-import { discardReplyDraft, getReplyDraft } from "~/lib/inbox/reply-drafts.server";
-import { draftClosing, draftReply } from "~/lib/inbox/reply-draft";
-import { fillPlaceholders, placeholderValues } from "~/lib/inbox/reply-template-text";
-import { listReplyTemplates } from "~/lib/inbox/reply-templates.server";
-import { listTimeline } from "~/lib/inbox/timeline.server";
+import {
+  assignInquiry,
+  takeInquiry,
+  markRead,
+  setInquiryStatus,
+} from "~/lib/inquiries/inquiry-actions.server";
+import { listAssignableAdmins } from "~/lib/inquiries/changes.server";
+import {
+  listReplies,
+  markRepliedOutside,
+  sendDeskReply,
+  discardReplyDraft,
+  getReplyDraft,
+  listReplyTemplates,
+} from "~/lib/inquiries/replies.server";
+import { getInquiry } from "~/lib/inquiries/inquiries.server";
+import { formatInquiryReference } from "~/lib/inquiries/inquiry";
+import { listNotesVersions, listTimeline } from "~/lib/inquiries/timeline.server";
+import { getFollowUp } from "~/lib/inquiries/follow-ups.server";
+import { draftClosing, draftReply, fillPlaceholders, placeholderValues } from "~/lib/inquiries/reply-text";
 import { listReceivedMessages } from "~/lib/conversation/conversation.server";
 import { confirmHeldMessage } from "~/lib/conversation/held-messages.server";
 
@@ -98,7 +105,7 @@ export async function applyLeadAction(
   switch (action.intent) {
     case "set-status":
       return changed(
-        await setLeadStatus(db, {
+        await setInquiryStatus(db, {
           inquiryId: action.id,
           status: action.status,
           lostReason: action.lostReason ?? null,

@@ -4,7 +4,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
 import { databaseContext } from "~/lib/context.server";
 import { guardedUser } from "~/lib/http/guards.server";
-import { listReplyTemplates } from "~/lib/inbox/reply-templates.server";
+import { listReplyTemplates } from "~/lib/inquiries/replies.server";
 import type { Route } from "./+types/dashboard.templates";
 
 export const handle = { hydrate: true };

@@ -25,14 +25,12 @@ import {
 } from "~/forms/inbox";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { guardedUser } from "~/lib/http/guards.server";
-import { listAssignableAdmins } from "~/lib/inbox/assignment.server";
-import { computeReplyMetrics } from "~/lib/inbox/reply-metrics.server";
-import { announceOptionsFromEnv, countSpamAndHeld } from "~/lib/inbox/spam-review.server";
-import { applyInquiryAction } from "~/lib/inbox/lead-page-actions.server";
-import { countInbox, selectInquiryPage, toInboxPage } from "~/lib/inbox/inbox.server";
-import { type InboxCard, toInboxCard } from "~/lib/inbox/inbox-card";
-import { type InboxRow, toInboxRow } from "~/lib/inbox/inbox-row";
-import { selectInboxRowPage } from "~/lib/inbox/inbox-list.server";
+import { listAssignableAdmins } from "~/lib/inquiries/changes.server";
+import { computeReplyMetrics, countSpamAndHeld, countInquiries } from "~/lib/inquiries/counts.server";
+import { announceOptionsFromEnv } from "~/lib/inquiries/intake.server";
+import { applyInquiryAction } from "~/lib/inquiries/inquiry-actions.server";
+import { selectInquiryPage, toInboxPage, selectInquiryRowPage } from "~/lib/inquiries/inquiries.server";
+import { type InboxCard, toInboxCard, type InboxRow, toInboxRow } from "~/lib/inquiries/inquiry";
 import { readInboxLayout } from "~/lib/workspace/preferences.server";
 import { toInboxRowView } from "~/components/inbox/inbox-table";
 import { InboxViewBar } from "~/components/inbox/inbox-view-bar";
@@ -97,10 +95,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 async function loadInboxPage(db: Db, filter: InboxFilter, layout: InboxLayout, viewerId: string) {
   const pageSize = pageSizeOf(layout);
-  const counted = countInbox(db, filter, viewerId);
+  const counted = countInquiries(db, filter, viewerId);
   if (layout === "list") {
     const [selected, { total, unread }] = await Promise.all([
-      selectInboxRowPage(db, filter, pageSize, viewerId),
+      selectInquiryRowPage(db, filter, pageSize, viewerId),
       counted,
     ]);
     const { items, ...page } = toInboxPage(selected.map(toInboxRow), total, filter, pageSize);

@@ -1,6 +1,6 @@
 import { dashboardPage } from "~/content/account-pages";
 import type { InboxFilter, InboxLayout } from "~/forms/inbox";
-import type { InboxCard } from "~/lib/inbox/inbox-card";
+import type { InboxCard } from "~/lib/inquiries/inquiry";
 import { InboxTable, type InboxRowView } from "./inbox-table";
 import { InquiryCard } from "./inquiry-card";
 

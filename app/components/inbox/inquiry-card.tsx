@@ -2,7 +2,7 @@ import { Form, Link, useFetcher, useLocation } from "react-router";
 import { Toaster } from "~/components/toast";
 import { dashboardPage } from "~/content/account-pages";
 import type { InboxIntent, InboxStatus } from "~/forms/inbox";
-import type { InboxCard } from "~/lib/inbox/inbox-card";
+import type { InboxCard } from "~/lib/inquiries/inquiry";
 import { cardButtonClass } from "./card-button";
 import { ContactLines } from "./contact-lines";
 import { DeleteDialog } from "./delete-dialog";

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { FOLLOW_UP_TEXT_MAX_LENGTH, FOLLOW_UP_TIME_ZONE_LABEL } from "~/content/follow-ups";
-import { formatUkTime, toUkLocal } from "~/lib/inbox/uk-time";
+import { formatUkTime, toUkLocal } from "~/lib/uk-time";
 
 export interface LeadFollowUp {
   dueAt: Date | string;

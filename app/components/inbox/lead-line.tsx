@@ -1,7 +1,6 @@
 import { href } from "react-router";
 import { deskLabel } from "~/content/desk-labels";
-import type { InboxCard } from "~/lib/inbox/inbox-card";
-import { replyState } from "~/lib/inbox/reply-deadline";
+import { type InboxCard, replyState } from "~/lib/inquiries/inquiry";
 
 /** The id of the one bulk form the cards' checkboxes belong to (BulkBar). */
 export const BULK_FORM_ID = "bulk";

@@ -1,4 +1,4 @@
-import { formatUkTime } from "~/lib/inbox/uk-time";
+import { formatUkTime } from "~/lib/uk-time";
 import { deskLabel } from "~/content/desk-labels";
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });

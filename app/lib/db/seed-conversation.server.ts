@@ -8,7 +8,7 @@
 import { sql } from "drizzle-orm";
 import { receivedMailLimits } from "~/content/received-mail-limits";
 import { inquiryMessages, inquiryReplies } from "../../../db/schema";
-import { MAIL_TEXT_SEPARATOR } from "../inbox/inbox-search.server";
+import { MAIL_TEXT_SEPARATOR } from "../inquiries/search.server";
 import type { Db } from "./db.server";
 
 export type NewMessage = typeof inquiryMessages.$inferInsert;

@@ -2,8 +2,8 @@ import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { contactSubmissions, inquiryEvents, inquiryMessages, inquiryReplies } from "../../../db/schema";
 import { replyPromise } from "~/content/lead-desk";
 import type { Db } from "../db/db.server";
-import { overdueCutoff } from "../inbox/reply-deadline";
-import type { UkWeek } from "./uk-weeks";
+import { overdueCutoff } from "../inquiries/inquiry";
+import type { UkWeek } from "../uk-time";
 
 /**
  * The reports' live queries: response times and lost leads, which need each
