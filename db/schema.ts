@@ -49,7 +49,7 @@ export function phoneDigits(table: { phone: AnyPgColumn; whatsapp: AnyPgColumn }
  * The inbox's sort orders other than by date, as ranks. Literal values, not
  * parameters: the query and its index (below) must use exactly this
  * expression, or Postgres cannot read the index in order.
- * `app/lib/inquiries/inbox-order.server.test.ts` checks the lists against the
+ * `app/lib/inquiries/order.server.test.ts` checks the lists against the
  * content's (DEAL_SIZE_VALUES largest first without "confidential";
  * LEAD_STATUS_VALUES).
  */

@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const env = context.get(envContext);
     const result = await runBulkAction(db, input, user.id, env.SITE_URL, announceOptionsFromEnv(env));
-    if (result === "not-an-admin") return failure("Only admins can own leads.", 400);
+    if (result === "not-an-admin") return failure("Only admins can own inquiries.", 400);
     logger.info({ action: input.action, scope: input.scope, ...result, adminId: user.id }, "bulk action");
     const noun = result.changed === 1 ? "inquiry" : "inquiries";
     const unassigning = input.action === "assign" && input.assigneeId === null;

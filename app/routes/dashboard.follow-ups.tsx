@@ -77,7 +77,7 @@ function FollowUpList({ id, title, rows, empty }: { id: string; title: string; r
   );
 }
 
-/** What is overdue, due today and coming up, soonest first; set and completed on each lead's page. */
+/** What is overdue, due today and coming up, soonest first; set and completed on each inquiry's page. */
 export default function FollowUpsPage() {
   const { mine, overdue, dueToday, upcoming } = useLoaderData<typeof loader>();
   return (

@@ -26,15 +26,15 @@ import { listReceivedMessages } from "~/lib/conversation/conversation.server";
 import { confirmHeldMessage } from "~/lib/conversation/held-messages.server";
 
 /**
- * Everything the lead page shows of one inquiry; null when it does not
- * exist. Opening an unread lead marks it read (`openedAsRead`), unless the
+ * Everything the inquiry page shows of one inquiry; null when it does not
+ * exist. Opening an unread inquiry marks it read (`openedAsRead`), unless the
  * admin has just marked it unread from this page (`keepUnread`). The
  * composer opens with the viewer's saved draft when there is one; otherwise
  * with a fresh draft (holding the `template` of an old "?template=" link, if
  * it names one). Templates come with their placeholders filled in for this
- * lead, for the composer to insert.
+ * inquiry, for the composer to insert.
  */
-export async function loadLead(
+export async function loadInquiry(
   db: Db,
   input: { id: string; viewerId: string; viewerName: string; templateId: string | null; keepUnread: boolean },
 ) {
@@ -92,16 +92,16 @@ export async function loadLead(
   };
 }
 
-export type LeadOutcome = "done" | "unchanged" | "not-found" | "not-an-admin";
+export type DeskOutcome = "done" | "unchanged" | "not-found" | "not-an-admin";
 
-/** Applies one lead-page action for the signed-in admin. */
-export async function applyLeadAction(
+/** Applies one inquiry-page action for the signed-in admin. */
+export async function applyDeskAction(
   db: Db,
   action: LeadAction,
   actor: { id: string },
   siteUrl: string,
-): Promise<LeadOutcome> {
-  const changed = (result: string): LeadOutcome => (result === "changed" ? "done" : (result as LeadOutcome));
+): Promise<DeskOutcome> {
+  const changed = (result: string): DeskOutcome => (result === "changed" ? "done" : (result as DeskOutcome));
   switch (action.intent) {
     case "set-status":
       return changed(
@@ -150,8 +150,8 @@ export async function applyLeadAction(
   }
 }
 
-/** Where the lead page goes after one of its own changes, and what it says. */
-export function leadPageOutcome(action: LeadPageAction): { to: string; title: string } {
+/** Where the inquiry page goes after one of its own changes, and what it says. */
+export function inquiryPageOutcome(action: LeadPageAction): { to: string; title: string } {
   const page = href("/dashboard/inquiries/:id", { id: action.id });
   switch (action.intent) {
     case "mark-read":

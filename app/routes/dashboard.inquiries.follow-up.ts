@@ -11,8 +11,8 @@ import { logger } from "~/lib/ops/logger.server";
 import type { Route } from "./+types/dashboard.inquiries.follow-up";
 
 /**
- * The lead page's follow-up forms post here (set or move, complete); the
- * answer is a redirect back to the lead page with what happened, or what
+ * The inquiry page's follow-up forms post here (set or move, complete); the
+ * answer is a redirect back to the inquiry page with what happened, or what
  * was wrong (nothing changes then).
  */
 

@@ -20,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { templates: templates.map(({ id, name, subject }) => ({ id, name, subject })) };
 }
 
-/** The team's reply templates: each opens in the editor; the lead page inserts them into replies. */
+/** The team's reply templates: each opens in the editor; the inquiry page inserts them into replies. */
 export default function TemplatesPage() {
   const { templates } = useLoaderData<typeof loader>();
   return (

@@ -40,10 +40,10 @@ export function toInboxRowView(row: InboxRow, now: number): InboxRowView {
 }
 
 /**
- * The compact list: one row per lead. Styled by structure in app.css
+ * The compact list: one row per inquiry. Styled by structure in app.css
  * (.inbox-table): a table from md, stacked rows below it. The table is
  * inside the bulk form (its rows' checkboxes are the form's selection);
- * each name links to the lead page. The
+ * each name links to the inquiry page. The
  * keyboard island finds rows by `data-row` and their links and boxes by
  * their place in the row.
  */

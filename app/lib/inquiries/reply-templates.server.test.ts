@@ -5,7 +5,7 @@ import { REPLY_TEMPLATES, SEEDED_TEMPLATE_SUBJECT, SEEDED_TEMPLATE_UUIDS } from 
 import { DraftActionSchema, ReplyTemplateSchema } from "~/forms/reply-templates";
 import { parseForm } from "~/forms/parse-form";
 import { applyDraftAction } from "~/routes/dashboard.inquiries.draft.server";
-import { applyLeadAction } from "~/routes/dashboard.inquiries.detail.server";
+import { applyDeskAction } from "~/routes/dashboard.inquiries.detail.server";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { formatInquiryReference } from "./inquiry";
@@ -152,7 +152,7 @@ describe.each(testBackends)("reply templates and drafts on %s", (backend) => {
       { id: "yaa", name: "Yaa Admin" },
     );
     expect(
-      await applyLeadAction(
+      await applyDeskAction(
         database.db,
         { intent: "reply", id, subject: "Re", body: "Dear Efua, done." },
         actor,

@@ -5,15 +5,15 @@ import { Textarea } from "~/components/ui/input";
 import { dashboardPage } from "~/content/account-pages";
 import { NotesSchema } from "~/forms/inbox";
 import { constraintOf } from "~/forms/parse-form";
-import { formatWhen } from "./lead-timeline";
+import { formatWhen } from "./inquiry-timeline";
 
 const NOTES_LIMITS = constraintOf(NotesSchema);
 
 /**
- * The lead's notes, always editable here. Saving keeps the earlier text:
+ * The sender's notes, always editable here. Saving keeps the earlier text:
  * each version stays on the timeline with who wrote it and when.
  */
-export function LeadNotes({
+export function InquiryNotes({
   item,
   error,
 }: {

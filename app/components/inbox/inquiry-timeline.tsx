@@ -89,7 +89,7 @@ function describe(entry: TimelineItem, names: Map<string, string>): string {
   }
 }
 
-export function LeadTimeline({
+export function InquiryTimeline({
   entries,
   admins,
   notesVersions = [],

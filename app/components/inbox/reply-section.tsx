@@ -9,9 +9,9 @@ import { replyMailto } from "./inquiry-links";
 import { type ComposerTemplate, useDraftComposer } from "./use-draft-composer";
 
 /**
- * The lead page's reply section: the composer (with a template to insert,
+ * The inquiry page's reply section: the composer (with a template to insert,
  * "Save draft" and "Discard draft") and "Mark as replied" (the replies sent
- * are in the conversation). The composer is keyed by the lead and
+ * are in the conversation). The composer is keyed by the inquiry and
  * `composerKey`: it starts again from the draft only when that changes; the
  * reply's text is the person's alone otherwise (TypedTextarea), whatever
  * hydration or a live refresh renders. Without JavaScript,
@@ -19,7 +19,7 @@ import { type ComposerTemplate, useDraftComposer } from "./use-draft-composer";
  * keeps the draft and brings the admin back here; with it, a template goes
  * in at the cursor and the draft is saved as they type.
  */
-export function LeadReplySection({
+export function ReplySection({
   item,
   draft,
   freshDraft,

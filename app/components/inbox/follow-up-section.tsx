@@ -5,7 +5,7 @@ import { Input, Select } from "~/components/ui/input";
 import { FOLLOW_UP_TEXT_MAX_LENGTH, FOLLOW_UP_TIME_ZONE_LABEL } from "~/content/follow-ups";
 import { formatUkTime, toUkLocal } from "~/lib/uk-time";
 
-export interface LeadFollowUp {
+export interface FollowUpItem {
   dueAt: Date | string;
   text: string;
   ownerId: string | null;
@@ -14,11 +14,11 @@ export interface LeadFollowUp {
 }
 
 /**
- * The lead's next step: what it is, when (UK time) and whose, with forms
+ * The sender's next step: what it is, when (UK time) and whose, with forms
  * to set or move it and to mark it done. Plain forms: they post to the
  * follow-up route, which brings the admin back here.
  */
-export function LeadFollowUpSection({
+export function FollowUpSection({
   inquiryId,
   followUp,
   admins,
@@ -26,7 +26,7 @@ export function LeadFollowUpSection({
   now,
 }: {
   inquiryId: string;
-  followUp: LeadFollowUp | null;
+  followUp: FollowUpItem | null;
   admins: { id: string; name: string }[];
   viewerId: string;
   now: number;

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { LeadConversation } from "./lead-conversation";
+import { InquiryConversation } from "./inquiry-conversation";
 
 const INQUIRY_ID = "6f0d9a4e-3c1b-4b7a-9a51-0d2f3e4c5b6a";
 /** What a hostile HTML mail leaves in the text body if the conversion kept its markup. */
@@ -9,7 +9,7 @@ const HOSTILE = `<script>alert(1)</script><img src="https://tracker.example/p.gi
 
 function render() {
   return renderToStaticMarkup(
-    <LeadConversation
+    <InquiryConversation
       inquiry={{
         id: INQUIRY_ID,
         createdAt: "2030-01-01T09:00:00Z",
@@ -98,7 +98,7 @@ describe("a held message on the lead page", () => {
     {
       path: "/dashboard/inquiries/:id",
       Component: () => (
-        <LeadConversation
+        <InquiryConversation
           inquiry={{
             id: INQUIRY_ID,
             createdAt: "2030-01-01T09:00:00Z",

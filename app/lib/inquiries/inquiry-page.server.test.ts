@@ -4,7 +4,7 @@ import { contactSubmissions, inquiryEvents, inquiryNotesVersions, jobs, user } f
 import { LeadPageActionSchema } from "~/forms/lead-page";
 import { parseForm } from "~/forms/parse-form";
 import { exportPersonalData, erasePersonalData } from "~/lib/privacy/personal-data.server";
-import { leadPageOutcome, loadLead } from "~/routes/dashboard.inquiries.detail.server";
+import { inquiryPageOutcome, loadInquiry } from "~/routes/dashboard.inquiries.detail.server";
 import { seedDeskUsers } from "../../../tests/support/desk-users";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
@@ -39,7 +39,7 @@ describe.each(testBackends)("the lead page's own actions on %s", (backend) => {
     return applyInquiryAction(database.db, parsed.data, actor, ANNOUNCE);
   };
   const open = (id: string, viewer = "ama", keepUnread = false) =>
-    loadLead(database.db, { id, viewerId: viewer, viewerName: "Ama Admin", templateId: null, keepUnread });
+    loadInquiry(database.db, { id, viewerId: viewer, viewerName: "Ama Admin", templateId: null, keepUnread });
   const kinds = async (id: string) => (await listTimeline(database.db, id)).map((entry) => entry.kind);
 
   it("opening an unread lead marks it read by the viewer, once, and says so", async () => {
@@ -59,7 +59,7 @@ describe.each(testBackends)("the lead page's own actions on %s", (backend) => {
   it("marked unread from the page, it stays unread while the page reloads, until opened anew", async () => {
     const id = await inquiry({ read_at: new Date(), read_by: "ama" });
     expect(await apply({ intent: "mark-unread", id })).toBe(true);
-    expect(leadPageOutcome({ intent: "mark-unread", id })).toEqual({
+    expect(inquiryPageOutcome({ intent: "mark-unread", id })).toEqual({
       to: `/dashboard/inquiries/${id}?keep=unread`,
       title: "Marked as unread",
     });
@@ -126,7 +126,7 @@ describe.each(testBackends)("the lead page's own actions on %s", (backend) => {
     expect(parse({ intent: "delete", id, confirm: "yes" }).ok).toBe(false);
     expect(await getInquiry(database.db, id)).not.toBeNull();
     expect(await apply({ intent: "delete", id, confirm: "erase" })).toBe(true);
-    expect(leadPageOutcome({ intent: "delete", id, confirm: "erase" })).toEqual({
+    expect(inquiryPageOutcome({ intent: "delete", id, confirm: "erase" })).toEqual({
       to: "/dashboard",
       title: "Inquiry deleted",
     });

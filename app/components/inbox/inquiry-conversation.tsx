@@ -1,7 +1,7 @@
 import { Form, href } from "react-router";
 import { Button } from "~/components/ui/button";
 import { splitQuotedText } from "~/lib/conversation/quoted-text";
-import { deliveryLabel, formatWhen, type ReplyItem } from "./lead-timeline";
+import { deliveryLabel, formatWhen, type ReplyItem } from "./inquiry-timeline";
 
 export interface ConversationAttachmentItem {
   id: string;
@@ -20,7 +20,7 @@ export interface ConversationMessageItem {
   body: string;
   sentAt: Date | string;
   authentication: Record<string, string>;
-  /** Held until an admin confirms it as the lead's ("not-the-lead", "authentication-failed"). */
+  /** Held until an admin confirms it as the sender's ("not-the-inquiry", "authentication-failed"). */
   heldReason?: string | null;
   attachments: ConversationAttachmentItem[];
 }
@@ -65,7 +65,7 @@ const HELD_LABELS: Record<string, string> = {
 };
 
 /**
- * A held message: it neither reopened the lead nor restarted its clock.
+ * A held message: it neither reopened the inquiry nor restarted its clock.
  * Confirming it (it belongs to the conversation) does both.
  */
 function HeldMessage({
@@ -162,11 +162,11 @@ function Attachments({ inquiryId, items }: { inquiryId: string; items: Conversat
 }
 
 /**
- * The lead page's conversation: the inquiry, every reply sent and every
+ * The inquiry page's conversation: the inquiry, every reply sent and every
  * message received, oldest first. Everything is text: no markup, no
  * remote content.
  */
-export function LeadConversation({
+export function InquiryConversation({
   inquiry,
   replies,
   messages,

@@ -6,12 +6,12 @@ import { type InboxCard, replyState } from "~/lib/inquiries/inquiry";
 export const BULK_FORM_ID = "bulk";
 
 /**
- * A card's desk line: a checkbox for the bulk form, the lead status, the
+ * A card's desk line: a checkbox for the bulk form, the inquiry status, the
  * owner, who wrote last, the reply deadline when it is near or past, and
- * the lead page.
+ * the inquiry page.
  * Kept to a few elements: the dashboard lists 25 cards.
  */
-export function LeadLine({ item, now, selected }: { item: InboxCard; now: number; selected: boolean }) {
+export function InquiryLine({ item, now, selected }: { item: InboxCard; now: number; selected: boolean }) {
   const state = replyState(item, new Date(now));
   return (
     // Styled in app.css as the line under a card's header, once for the 25 cards of a page.

@@ -4,9 +4,9 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { DELETE_CONFIRMATION } from "~/forms/lead-page";
 import { DeleteDialog } from "./delete-dialog";
 import { telHref, whatsappChatUrl, withSearchParam } from "./inquiry-links";
-import { formatWhen } from "./lead-timeline";
+import { formatWhen } from "./inquiry-timeline";
 
-export interface LeadActionsItem {
+export interface InquiryActionsItem {
   id: string;
   name: string;
   phone: string | null;
@@ -16,7 +16,7 @@ export interface LeadActionsItem {
   isSpam: boolean;
 }
 
-/** One button posting one intent about this lead; without JavaScript a plain POST. */
+/** One button posting one intent about this inquiry; without JavaScript a plain POST. */
 function IntentForm({ id, intent, label }: { id: string; intent: string; label: string }) {
   return (
     <Form method="post">
@@ -31,13 +31,13 @@ function IntentForm({ id, intent, label }: { id: string; intent: string; label: 
 const instant = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
 
 /**
- * The lead page's read state, with the change beside it: opening an unread
- * lead marks it read, and the page says so with "Mark as unread" at hand.
+ * The inquiry page's read state, with the change beside it: opening an unread
+ * inquiry marks it read, and the page says so with "Mark as unread" at hand.
  * A live refresh of the open page is not an opening, so its data no longer
- * says `openedAsRead`; the page keeps saying so while the lead stays read
+ * says `openedAsRead`; the page keeps saying so while the inquiry stays read
  * from that opening.
  */
-export function LeadReadState({ item, openedAsRead }: { item: LeadActionsItem; openedAsRead: boolean }) {
+export function ReadState({ item, openedAsRead }: { item: InquiryActionsItem; openedAsRead: boolean }) {
   const [opening] = useState(() => (openedAsRead ? { id: item.id, readAt: instant(item.readAt) } : null));
   const readWhenOpened =
     openedAsRead || (opening !== null && opening.id === item.id && opening.readAt === instant(item.readAt));
@@ -59,7 +59,7 @@ export function LeadReadState({ item, openedAsRead }: { item: LeadActionsItem; o
 }
 
 /** Tap to call, WhatsApp, spam and delete (with its confirmation step, `?delete=1`). */
-export function LeadActions({ item }: { item: LeadActionsItem }) {
+export function InquiryActions({ item }: { item: InquiryActionsItem }) {
   const location = useLocation();
   const confirming = new URLSearchParams(location.search).has("delete");
   const call = telHref(item.phone);
@@ -85,7 +85,7 @@ export function LeadActions({ item }: { item: LeadActionsItem }) {
           </a>
         ) : null}
       </div>
-      <div className="flex flex-wrap gap-2" aria-label="Lead actions" role="group">
+      <div className="flex flex-wrap gap-2" aria-label="Inquiry actions" role="group">
         <IntentForm
           id={item.id}
           intent={item.isSpam ? "mark-not-spam" : "mark-spam"}
