@@ -20,7 +20,7 @@ export interface ConversationMessageItem {
   body: string;
   sentAt: Date | string;
   authentication: Record<string, string>;
-  /** Held until an admin confirms it as the sender's ("not-the-inquiry", "authentication-failed"). */
+  /** Held until an admin confirms it as the sender's ("not-the-lead", "authentication-failed"). */
   heldReason?: string | null;
   attachments: ConversationAttachmentItem[];
 }

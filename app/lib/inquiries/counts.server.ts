@@ -232,16 +232,8 @@ export async function computeReplyMetrics(db: Db, now: Date = new Date()): Promi
   };
 }
 
-export interface OverdueInquiry {
-  id: string;
-  interest: string | null;
-  dealSize: string | null;
-  createdAt: Date;
-  assignedTo: string | null;
-}
-
 /** Open inquiries whose inquiry has waited past the deadline, the longest waiting first. */
-export async function listOverdueInquiries(db: Db, now: Date, limit = 200): Promise<OverdueInquiry[]> {
+export function listOverdueInquiries(db: Db, now: Date, limit = 200) {
   return db
     .select({
       id: contactSubmissions.id,

@@ -6,15 +6,6 @@ import type { Db } from "../db/db.server";
 import { recordEvent } from "./timeline.server";
 import { endOfUkDay } from "../uk-time";
 
-export interface FollowUp {
-  inquiryId: string;
-  dueAt: Date;
-  text: string;
-  ownerId: string | null;
-  ownerName: string | null;
-  completedAt: Date | null;
-}
-
 const columns = {
   inquiryId: followUps.inquiry_id,
   dueAt: followUps.due_at,
@@ -25,7 +16,7 @@ const columns = {
 };
 
 /** An inquiry's next step, open or done; null when it never had one. */
-export async function getFollowUp(db: Db, inquiryId: string): Promise<FollowUp | null> {
+export async function getFollowUp(db: Db, inquiryId: string) {
   const [row] = await db
     .select(columns)
     .from(followUps)
@@ -120,17 +111,6 @@ export async function completeFollowUp(
   });
 }
 
-export interface ListedFollowUp extends FollowUp {
-  name: string;
-  company: string | null;
-}
-
-export interface FollowUpLists {
-  overdue: ListedFollowUp[];
-  dueToday: ListedFollowUp[];
-  upcoming: ListedFollowUp[];
-}
-
 const LISTED = 200;
 
 /**
@@ -138,10 +118,7 @@ const LISTED = 200;
  * time) and upcoming (the next FOLLOW_UP_UPCOMING_DAYS days), soonest first;
  * only one owner's with `ownerId`.
  */
-export async function listFollowUps(
-  db: Db,
-  options: { now: Date; ownerId?: string },
-): Promise<FollowUpLists> {
+export async function listFollowUps(db: Db, options: { now: Date; ownerId?: string }) {
   const horizon = new Date(endOfUkDay(options.now).getTime() + FOLLOW_UP_UPCOMING_DAYS * 86_400_000);
   const rows = await db
     .select({ ...columns, name: contactSubmissions.name, company: contactSubmissions.company })

@@ -162,21 +162,8 @@ export async function markRepliedOutside(
   });
 }
 
-export interface StoredReply {
-  id: string;
-  to: string;
-  subject: string;
-  body: string;
-  sentById: string | null;
-  sentByName: string | null;
-  createdAt: Date;
-  deliveredAt: Date | null;
-  failedAt: Date | null;
-  deliveryError: string | null;
-}
-
 /** The replies stored on an inquiry, newest first. */
-export async function listReplies(db: Db, inquiryId: string): Promise<StoredReply[]> {
+export function listReplies(db: Db, inquiryId: string) {
   return db
     .select({
       id: inquiryReplies.id,
@@ -196,17 +183,8 @@ export async function listReplies(db: Db, inquiryId: string): Promise<StoredRepl
     .orderBy(desc(inquiryReplies.created_at));
 }
 
-export interface SavedDraft {
-  subject: string;
-  body: string;
-  updatedAt: Date;
-}
-
 /** The admin's draft for an inquiry, if one is kept. */
-export async function getReplyDraft(
-  db: Db,
-  key: { inquiryId: string; adminId: string },
-): Promise<SavedDraft | null> {
+export async function getReplyDraft(db: Db, key: { inquiryId: string; adminId: string }) {
   const [row] = await db
     .select({ subject: replyDrafts.subject, body: replyDrafts.body, updatedAt: replyDrafts.updated_at })
     .from(replyDrafts)

@@ -63,18 +63,8 @@ export function recordEvent(db: Db, event: NewInquiryEvent): Promise<void> {
   return recordEvents(db, [event]);
 }
 
-export interface TimelineEntry {
-  id: string;
-  kind: string;
-  actorId: string | null;
-  /** Null for the system, or once the account is gone. */
-  actorName: string | null;
-  details: Record<string, unknown>;
-  createdAt: Date;
-}
-
 /** An inquiry's history, oldest first. */
-export async function listTimeline(db: Db, inquiryId: string): Promise<TimelineEntry[]> {
+export function listTimeline(db: Db, inquiryId: string) {
   return db
     .select({
       id: inquiryEvents.id,
@@ -90,16 +80,8 @@ export async function listTimeline(db: Db, inquiryId: string): Promise<TimelineE
     .orderBy(asc(inquiryEvents.created_at), asc(inquiryEvents.id));
 }
 
-export interface NotesVersion {
-  id: string;
-  notes: string | null;
-  authorId: string | null;
-  authorName: string | null;
-  createdAt: Date;
-}
-
 /** Every text the notes have had, oldest first. */
-export function listNotesVersions(db: Db, inquiryId: string): Promise<NotesVersion[]> {
+export function listNotesVersions(db: Db, inquiryId: string) {
   return db
     .select({
       id: inquiryNotesVersions.id,
