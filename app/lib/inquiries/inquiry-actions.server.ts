@@ -74,7 +74,6 @@ export async function setInquiryStatus(
   input: { inquiryId: string; status: LeadStatus; lostReason?: string | null; actorId: string },
 ): Promise<DeskChange> {
   const change: InquiryChange = { kind: "set-status", status: input.status, lostReason: input.lostReason };
-  lostReasonOf(change);
   const { outcome } = await db.transaction((tx) => changeInquiry(tx, input.inquiryId, change, input.actorId));
   return outcome;
 }

@@ -18,10 +18,9 @@ export function inquiryPageUrl(siteUrl: string, inquiryId: string): string {
 
 /**
  * What a dashboard card renders. The loader's data is serialised into the
- * page for hydration beside the cards' HTML (25 cards, at most
- * 80 KB), so a card carries only the fields the UI reads, an empty one is
- * left out instead of sent as null, the owner comes as its label, and
- * times are epoch milliseconds (a Date costs a few bytes more in the page).
+ * page for hydration beside the cards' HTML, so a card carries only the
+ * fields the UI reads, an empty one is left out instead of sent as null, the
+ * owner comes as its label, and times are epoch milliseconds.
  */
 export interface InboxCard {
   id: string;
@@ -87,9 +86,8 @@ export function toInboxCard(item: Inquiry): InboxCard {
 }
 
 /**
- * One row of the compact list: only what the row shows, an empty field left
- * out, times as epoch milliseconds. Fifty of these go into the page twice
- * (the HTML and the data for hydration), so every field costs fifty times.
+ * One row of the compact list, kept small as a card is: every row goes into
+ * the page twice (the HTML and the data for hydration).
  */
 export interface InboxRow {
   id: string;

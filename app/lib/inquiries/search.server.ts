@@ -74,9 +74,9 @@ function mailBranch(text: string, pattern: string): SQL {
  * and bulk action uses. Every branch is on contact_submissions itself, so
  * Postgres can either combine their indexes (BitmapOr: a rare text) or walk
  * the page's order and test each row until the page is full (a common one).
- * The mail is matched in the row's copy of it (decision 061): collecting the
- * ids of the matching mails first cost a phrase in a tenth of the mail over
- * 100 ms, for the page and again for the total.
+ * The mail is matched in the row's copy of it (decision 061) rather than by
+ * collecting the ids of the matching mails first, for the page and again for
+ * the total.
  */
 export function searchCondition(text: string): SQL {
   const pattern = likePattern(text);
