@@ -24,7 +24,7 @@ import { company, organizationStructuredData } from "~/content/company";
 import { type AppContext, databaseContext, envContext } from "~/lib/context.server";
 import { prerenderContext } from "~/lib/prerender-context.server";
 import { logger } from "~/lib/ops/logger.server";
-import { countUnread } from "~/lib/inbox/inbox.server";
+import { countUnread } from "~/lib/inquiries/counts.server";
 import { readRequestSession, sessionMiddleware, viewerOf } from "~/lib/http/request-session.server";
 import { addedHeadersMiddleware } from "~/lib/http/response-headers.server";
 import { isPrivatePath, serializeJsonLd } from "~/seo/meta";

@@ -49,7 +49,7 @@ export function phoneDigits(table: { phone: AnyPgColumn; whatsapp: AnyPgColumn }
  * The inbox's sort orders other than by date, as ranks. Literal values, not
  * parameters: the query and its index (below) must use exactly this
  * expression, or Postgres cannot read the index in order.
- * `app/lib/inbox/inbox-order.server.test.ts` checks the lists against the
+ * `app/lib/inquiries/order.server.test.ts` checks the lists against the
  * content's (DEAL_SIZE_VALUES largest first without "confidential";
  * LEAD_STATUS_VALUES).
  */
@@ -249,7 +249,7 @@ export const inquiryEvents = pgTable(
     inquiry_id: uuid()
       .notNull()
       .references(() => contactSubmissions.id, { onDelete: "cascade" }),
-    /** INQUIRY_EVENT_KINDS in app/lib/inbox/timeline.server.ts. */
+    /** INQUIRY_EVENT_KINDS in app/lib/inquiries/timeline.server.ts. */
     kind: text().notNull(),
     actor_id: text().references(() => user.id, { onDelete: "set null" }),
     /** Ids, states and labels only: never message text or contact details. */

@@ -47,8 +47,9 @@ const { openDatabase } = await import("../app/lib/db/db.server");
 const { createScratchPostgresDatabase, dropScratchPostgresDatabase } =
   await import("../tests/support/scratch-postgres");
 const { contactSubmissions, user } = await import("../db/schema");
-const { formatInquiryReference } = await import("../app/lib/inbox/inquiries.server");
-const { countInbox, selectInquiryPage } = await import("../app/lib/inbox/inbox.server");
+const { formatInquiryReference } = await import("../app/lib/inquiries/inquiry");
+const { selectInquiryPage } = await import("../app/lib/inquiries/inquiries.server");
+const { countInquiries } = await import("../app/lib/inquiries/counts.server");
 const { parseReportRange } = await import("../app/lib/reports/report-range");
 const { buildReport } = await import("../app/lib/reports/weekly-report.server");
 const { seedInquiries } = await import("./bench-seed");
@@ -88,7 +89,7 @@ async function measure(
   const run = () =>
     Promise.all([
       selectInquiryPage(database.db, filter, undefined, viewerId),
-      countInbox(database.db, filter, viewerId),
+      countInquiries(database.db, filter, viewerId),
     ]);
   for (let i = 0; i < 5; i++) await run();
   const times: number[] = [];
@@ -188,7 +189,7 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
   // What the views hold: without owners and replies their figures would mean nothing.
   const sizes = await Promise.all(
     cases.map(async ([name, filter]) => {
-      const { total } = await countInbox(database.db, filter, OWNER_ID);
+      const { total } = await countInquiries(database.db, filter, OWNER_ID);
       return `${name.split(" (")[0]} ${total.toLocaleString("en-GB")}`;
     }),
   );

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/lib/db/db.server";
 import { createScratchPostgresDatabase } from "../tests/support/scratch-postgres";
-import { INBOX_CHANGED_CHANNEL } from "~/lib/inbox/inbox.server";
+import { INBOX_CHANGED_CHANNEL } from "~/lib/inquiries/inquiries.server";
 import { RESYNC_PAYLOAD } from "~/lib/db/postgres-listener.server";
 import { contactSubmissions } from "../db/schema";
 import { type PrivatePostgres, startPrivatePostgres } from "../tests/support/private-postgres";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FOLLOW_UP_TEXT_MAX_LENGTH, FOLLOW_UP_TIME_ZONE_LABEL } from "~/content/follow-ups";
-import { fromUkLocal } from "~/lib/inbox/uk-time";
+import { fromUkLocal } from "~/lib/uk-time";
 
 /** The lead page's follow-up forms: set (or move) the next step, or mark it done. */
 

@@ -12,7 +12,7 @@ import { REPLY_CHANNEL_VALUES } from "~/content/desk-labels";
 
 /**
  * The lead desk's forms, one schema per action, as the server
- * modules in app/lib/inbox/ take them. Every message is a field error the
+ * modules in app/lib/inquiries/ take them. Every message is a field error the
  * form can show; bad input changes nothing.
  */
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { REPLY_BODY_MAX_LENGTH, REPLY_SUBJECT_MAX_LENGTH } from "~/content/lead-desk";
 import { REPLY_TEMPLATE_LIMITS } from "~/content/reply-placeholders";
-import { placeholderProblem } from "~/lib/inbox/reply-template-text";
+import { placeholderProblem } from "~/lib/inquiries/reply-text";
 
 /**
  * The template editor's form and the composer's draft forms. A template's

@@ -8,7 +8,7 @@ import type { AppServices } from "./context.server";
 import type { DatabaseHandle } from "./db/db.server";
 import type { Env } from "./env.server";
 import { backupJob } from "./backup/backup-job.server";
-import { followUpRemindersJob, morningDigestJob, overdueAlertsJob } from "./inbox/desk-jobs.server";
+import { followUpRemindersJob, morningDigestJob, overdueAlertsJob } from "./inquiries/desk-schedule.server";
 import type { AnyJobKind } from "./jobs/job-worker.server";
 import { mailJob } from "./mail/mail-job.server";
 import { retentionJob } from "./privacy/retention.server";

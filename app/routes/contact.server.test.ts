@@ -16,10 +16,10 @@ import { PRIVACY_NOTICE_VERSION } from "~/content/privacy";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, issueFormToken } from "../lib/http/form-guard.server";
 import {
   ACKNOWLEDGEMENT_LIMIT,
-  formatInquiryReference,
   INQUIRY_ACKNOWLEDGEMENT,
   NO_ADMIN_RECIPIENTS,
-} from "../lib/inbox/inquiries.server";
+} from "../lib/inquiries/intake.server";
+import { formatInquiryReference } from "../lib/inquiries/inquiry";
 import { INQUIRY_NOTIFICATION } from "../lib/mail/mail-job.server";
 
 const SECRET = "contact-form-test-secret-0123456789abcdef";

@@ -18,7 +18,7 @@ import {
   issueFormToken,
   looksLikeFormToken,
 } from "../lib/http/form-guard.server";
-import { createInquiry, deriveSubmissionKey, hashFormToken } from "../lib/inbox/inquiries.server";
+import { createInquiry, deriveSubmissionKey, hashFormToken } from "../lib/inquiries/intake.server";
 import { requestLogger } from "../lib/ops/logger.server";
 import { countStoredInquiry } from "../lib/ops/metrics.server";
 import { type RateLimit, consumeRateLimit } from "../lib/http/rate-limit.server";

@@ -11,8 +11,8 @@ import {
   type BulkTarget,
   applyBulkAction,
   countBulkTarget,
-} from "~/lib/inbox/bulk-actions.server";
-import type { AnnounceOptions } from "~/lib/inbox/inquiries.server";
+} from "~/lib/inquiries/changes.server";
+import type { AnnounceOptions } from "~/lib/inquiries/intake.server";
 
 /** The bulk form as submitted: the schema's data, or its first error per field. */
 export function parseBulkForm(formData: FormData) {

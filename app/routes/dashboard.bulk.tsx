@@ -5,11 +5,11 @@ import { databaseContext, envContext } from "~/lib/context.server";
 import { readFormData, refuseForeignForm } from "~/lib/http/form-data.server";
 import { guardedUser } from "~/lib/http/guards.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
-import { LostReasonRequiredError } from "~/lib/inbox/lead-status.server";
+import { LostReasonRequiredError } from "~/lib/inquiries/changes.server";
 import { logFailure } from "~/lib/ops/failure-reference.server";
 import { logger } from "~/lib/ops/logger.server";
 import type { Route } from "./+types/dashboard.bulk";
-import { announceOptionsFromEnv } from "~/lib/inbox/spam-review.server";
+import { announceOptionsFromEnv } from "~/lib/inquiries/intake.server";
 import {
   countTarget,
   parseBulkForm,
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const env = context.get(envContext);
     const result = await runBulkAction(db, input, user.id, env.SITE_URL, announceOptionsFromEnv(env));
-    if (result === "not-an-admin") return failure("Only admins can own leads.", 400);
+    if (result === "not-an-admin") return failure("Only admins can own inquiries.", 400);
     logger.info({ action: input.action, scope: input.scope, ...result, adminId: user.id }, "bulk action");
     const noun = result.changed === 1 ? "inquiry" : "inquiries";
     const unassigning = input.action === "assign" && input.assigneeId === null;

@@ -1,5 +1,5 @@
 import { guardedUser } from "~/lib/http/guards.server";
-import { INBOX_CHANGED_CHANNEL } from "~/lib/inbox/inbox.server";
+import { INBOX_CHANGED_CHANNEL } from "~/lib/inquiries/inquiries.server";
 import { logger } from "~/lib/ops/logger.server";
 import { eventStreamClients } from "~/lib/ops/metrics.server";
 import { onShutdown } from "~/lib/ops/shutdown.server";

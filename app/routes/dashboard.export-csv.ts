@@ -1,6 +1,6 @@
 import { parseInboxFilter } from "~/forms/inbox";
 import { guardedUser } from "~/lib/http/guards.server";
-import { streamInquiriesCsv } from "~/lib/inbox/inbox-csv.server";
+import { streamInquiriesCsv } from "~/lib/inquiries/csv.server";
 import { logger } from "~/lib/ops/logger.server";
 import type { Route } from "./+types/dashboard.export-csv";
 import { databaseContext } from "~/lib/context.server";

@@ -3,9 +3,9 @@ import { brandTitle } from "~/content/company";
 import { FOLLOW_UP_TIME_ZONE_LABEL, FOLLOW_UP_UPCOMING_DAYS } from "~/content/follow-ups";
 import { databaseContext } from "~/lib/context.server";
 import { guardedUser } from "~/lib/http/guards.server";
-import { listFollowUps } from "~/lib/inbox/follow-ups.server";
-import { formatInquiryReference } from "~/lib/inbox/inquiries.server";
-import { formatUkTime } from "~/lib/inbox/uk-time";
+import { listFollowUps } from "~/lib/inquiries/follow-ups.server";
+import { formatInquiryReference } from "~/lib/inquiries/inquiry";
+import { formatUkTime } from "~/lib/uk-time";
 import type { Route } from "./+types/dashboard.follow-ups";
 
 export const handle = { hydrate: true };
@@ -27,8 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rows.map((row) => ({
       inquiryId: row.inquiryId,
       reference: formatInquiryReference(row.inquiryId),
-      leadName: row.leadName,
-      leadCompany: row.leadCompany,
+      name: row.name,
+      company: row.company,
       text: row.text,
       ownerName: row.ownerName,
       dueAt: row.dueAt,
@@ -65,8 +65,8 @@ function FollowUpList({ id, title, rows, empty }: { id: string; title: string; r
                   to={href("/dashboard/inquiries/:id", { id: row.inquiryId })}
                   className="font-semibold break-words text-accent-strong underline"
                 >
-                  {row.leadName}
-                  {row.leadCompany ? `, ${row.leadCompany}` : ""} ({row.reference})
+                  {row.name}
+                  {row.company ? `, ${row.company}` : ""} ({row.reference})
                 </Link>
               </p>
             </li>
@@ -77,7 +77,7 @@ function FollowUpList({ id, title, rows, empty }: { id: string; title: string; r
   );
 }
 
-/** What is overdue, due today and coming up, soonest first; set and completed on each lead's page. */
+/** What is overdue, due today and coming up, soonest first; set and completed on each inquiry's page. */
 export default function FollowUpsPage() {
   const { mine, overdue, dueToday, upcoming } = useLoaderData<typeof loader>();
   return (

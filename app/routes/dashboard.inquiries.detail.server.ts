@@ -2,32 +2,39 @@ import { href } from "react-router";
 import type { LeadPageAction } from "~/forms/lead-page";
 import type { LeadAction } from "~/forms/lead-desk";
 import type { Db } from "~/lib/db/db.server";
-import { assignInquiry, listAssignableAdmins, takeInquiry } from "~/lib/inbox/assignment.server";
-import { listReplies, markRepliedOutside, sendDeskReply } from "~/lib/inbox/desk-reply.server";
-import { getInquiry } from "~/lib/inbox/inbox.server";
-import { formatInquiryReference } from "~/lib/inbox/inquiries.server";
-import { markRead } from "~/lib/inbox/inquiry-actions.server";
-import { listNotesVersions } from "~/lib/inbox/lead-page-actions.server";
-import { setLeadStatus } from "~/lib/inbox/lead-status.server";
-import { getFollowUp } from "~/lib/inbox/follow-ups.server";
-import { discardReplyDraft, getReplyDraft } from "~/lib/inbox/reply-drafts.server";
-import { draftClosing, draftReply } from "~/lib/inbox/reply-draft";
-import { fillPlaceholders, placeholderValues } from "~/lib/inbox/reply-template-text";
-import { listReplyTemplates } from "~/lib/inbox/reply-templates.server";
-import { listTimeline } from "~/lib/inbox/timeline.server";
+import {
+  assignInquiry,
+  takeInquiry,
+  markRead,
+  setInquiryStatus,
+} from "~/lib/inquiries/inquiry-actions.server";
+import { listAssignableAdmins } from "~/lib/inquiries/changes.server";
+import {
+  listReplies,
+  markRepliedOutside,
+  sendDeskReply,
+  discardReplyDraft,
+  getReplyDraft,
+  listReplyTemplates,
+} from "~/lib/inquiries/replies.server";
+import { getInquiry } from "~/lib/inquiries/inquiries.server";
+import { formatInquiryReference } from "~/lib/inquiries/inquiry";
+import { listNotesVersions, listTimeline } from "~/lib/inquiries/timeline.server";
+import { getFollowUp } from "~/lib/inquiries/follow-ups.server";
+import { draftClosing, draftReply, fillPlaceholders, placeholderValues } from "~/lib/inquiries/reply-text";
 import { listReceivedMessages } from "~/lib/conversation/conversation.server";
 import { confirmHeldMessage } from "~/lib/conversation/held-messages.server";
 
 /**
- * Everything the lead page shows of one inquiry; null when it does not
- * exist. Opening an unread lead marks it read (`openedAsRead`), unless the
+ * Everything the inquiry page shows of one inquiry; null when it does not
+ * exist. Opening an unread inquiry marks it read (`openedAsRead`), unless the
  * admin has just marked it unread from this page (`keepUnread`). The
  * composer opens with the viewer's saved draft when there is one; otherwise
  * with a fresh draft (holding the `template` of an old "?template=" link, if
  * it names one). Templates come with their placeholders filled in for this
- * lead, for the composer to insert.
+ * inquiry, for the composer to insert.
  */
-export async function loadLead(
+export async function loadInquiry(
   db: Db,
   input: { id: string; viewerId: string; viewerName: string; templateId: string | null; keepUnread: boolean },
 ) {
@@ -85,20 +92,20 @@ export async function loadLead(
   };
 }
 
-type LeadOutcome = "done" | "unchanged" | "not-found" | "not-an-admin";
+export type DeskOutcome = "done" | "unchanged" | "not-found" | "not-an-admin";
 
-/** Applies one lead-page action for the signed-in admin. */
-export async function applyLeadAction(
+/** Applies one inquiry-page action for the signed-in admin. */
+export async function applyDeskAction(
   db: Db,
   action: LeadAction,
   actor: { id: string },
   siteUrl: string,
-): Promise<LeadOutcome> {
-  const changed = (result: string): LeadOutcome => (result === "changed" ? "done" : (result as LeadOutcome));
+): Promise<DeskOutcome> {
+  const changed = (result: string): DeskOutcome => (result === "changed" ? "done" : (result as DeskOutcome));
   switch (action.intent) {
     case "set-status":
       return changed(
-        await setLeadStatus(db, {
+        await setInquiryStatus(db, {
           inquiryId: action.id,
           status: action.status,
           lostReason: action.lostReason ?? null,
@@ -143,8 +150,8 @@ export async function applyLeadAction(
   }
 }
 
-/** Where the lead page goes after one of its own changes, and what it says. */
-export function leadPageOutcome(action: LeadPageAction): { to: string; title: string } {
+/** Where the inquiry page goes after one of its own changes, and what it says. */
+export function inquiryPageOutcome(action: LeadPageAction): { to: string; title: string } {
   const page = href("/dashboard/inquiries/:id", { id: action.id });
   switch (action.intent) {
     case "mark-read":

@@ -10,11 +10,11 @@ import {
 } from "react-router";
 import { z } from "zod";
 import { ContactLines } from "~/components/inbox/contact-lines";
-import { LeadDeletedNotice } from "~/components/inbox/lead-deleted-notice";
-import { LeadFollowUpSection } from "~/components/inbox/lead-follow-up-section";
-import { LeadReplySection } from "~/components/inbox/lead-reply-section";
-import { formatWhen, LeadTimeline } from "~/components/inbox/lead-timeline";
-import { LeadConversation } from "~/components/inbox/lead-conversation";
+import { InquiryDeletedNotice } from "~/components/inbox/inquiry-deleted-notice";
+import { FollowUpSection } from "~/components/inbox/follow-up-section";
+import { ReplySection } from "~/components/inbox/reply-section";
+import { formatWhen, InquiryTimeline } from "~/components/inbox/inquiry-timeline";
+import { InquiryConversation } from "~/components/inbox/inquiry-conversation";
 import { LIVE_REFRESH_PARAM, useLiveInboxData } from "~/components/inbox/use-inbox-events";
 import { type Toast, Toaster } from "~/components/toast";
 import { Badge } from "~/components/ui/badge";
@@ -22,26 +22,25 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { LOST_REASON_MAX_LENGTH } from "~/content/lead-desk";
-import { LeadStatusOptions } from "~/components/inbox/lead-status-options";
+import { StatusOptions } from "~/components/inbox/status-options";
 import { type LeadIntent, LeadActionSchema } from "~/forms/lead-desk";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { databaseContext, envContext } from "~/lib/context.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { guardedUser } from "~/lib/http/guards.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
-import { ReplyPlaceholderError } from "~/lib/inbox/desk-reply.server";
-import { LostReasonRequiredError } from "~/lib/inbox/lead-status.server";
-import { replyDeadline, replyState, waitingSince } from "~/lib/inbox/reply-deadline";
+import { runInquiryAction } from "~/lib/inquiries/inquiry-actions.server";
+import { ReplyPlaceholderError } from "~/lib/inquiries/replies.server";
+import { LostReasonRequiredError } from "~/lib/inquiries/changes.server";
+import { replyDeadline, replyState, waitingSince } from "~/lib/inquiries/inquiry";
 import { logFailure } from "~/lib/ops/failure-reference.server";
 import { logger } from "~/lib/ops/logger.server";
 import type { Route } from "./+types/dashboard.inquiries.detail";
-import { applyLeadAction, leadPageOutcome, loadLead } from "./dashboard.inquiries.detail.server";
+import { applyDeskAction, inquiryPageOutcome, loadInquiry } from "./dashboard.inquiries.detail.server";
 import { isLeadPageIntent, LeadPageActionSchema, type LeadPageIntent } from "~/forms/lead-page";
 import { incomingMethod } from "~/lib/http/incoming-method.server";
-import { applyInquiryAction } from "~/lib/inbox/lead-page-actions.server";
-import { announceOptionsFromEnv } from "~/lib/inbox/spam-review.server";
-import { LeadActions, LeadReadState } from "~/components/inbox/lead-page-actions";
-import { LeadNotes } from "~/components/inbox/lead-notes";
+import { InquiryActions, ReadState } from "~/components/inbox/inquiry-page-actions";
+import { InquiryNotes } from "~/components/inbox/inquiry-notes";
 import { deskLabel } from "~/content/desk-labels";
 
 export const handle = { hydrate: true };
@@ -60,8 +59,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
     title:
       loaderData && "reference" in loaderData
-        ? `Lead ${loaderData.reference} – Dashboard`
-        : "Lead – Dashboard",
+        ? `Inquiry ${loaderData.reference} – Dashboard`
+        : "Inquiry – Dashboard",
   },
   { name: "robots", content: "noindex" },
 ];
@@ -74,7 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!id.success) throw data("Not found", { status: 404 });
   const searchParams = new URL(request.url).searchParams;
   const database = context.get(databaseContext);
-  const lead = await loadLead(database.db, {
+  const inquiry = await loadInquiry(database.db, {
     id: id.data,
     viewerId: user.id,
     viewerName: user.name,
@@ -87,17 +86,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       searchParams.has(LIVE_REFRESH_PARAM),
   });
   // Data, not a thrown error: the live refresh of an open page reads it as "deleted".
-  if (!lead) return data({ deleted: true as const, now: Date.now() }, { status: 404 });
-  return { ...lead, viewerId: user.id, now: Date.now() };
+  if (!inquiry) return data({ deleted: true as const, now: Date.now() }, { status: 404 });
+  return { ...inquiry, viewerId: user.id, now: Date.now() };
 }
 
 const DONE: Record<LeadIntent, string> = {
   "set-status": "Status updated",
   assign: "Owner updated",
-  take: "You own this lead",
+  take: "You own this inquiry",
   reply: "Reply sent",
   "mark-replied": "Marked as replied",
-  "confirm-message": "Message confirmed as the lead's",
+  "confirm-message": "Message confirmed as the sender's",
 };
 
 function failure(description: string, status: number, intent: string, fieldErrors: FieldErrors = {}) {
@@ -113,20 +112,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const page = parseForm(LeadPageActionSchema, formData);
     if (!page.ok) return failure(page.first, 400, intent, page.fieldErrors);
     if (page.data.id !== params.id) return failure("This inquiry no longer exists.", 404, intent);
-    let found: boolean;
-    try {
-      found = await applyInquiryAction(
-        context.get(databaseContext).db,
-        page.data,
-        user.id,
-        announceOptionsFromEnv(context.get(envContext)),
-      );
-    } catch (error) {
-      return failure(logFailure(error, "lead action failed", { intent }), 500, intent);
-    }
-    if (!found) return failure("This inquiry no longer exists.", 404, intent);
-    logger.info({ intent, inquiryId: page.data.id, adminId: user.id }, "lead action");
-    const done = leadPageOutcome(page.data);
+    const failed = await runInquiryAction(context, page.data, user.id);
+    if (failed) return failure(failed.description, failed.status, intent);
+    const done = inquiryPageOutcome(page.data);
     return redirectWithToast(context, done.to, { title: done.title });
   }
   const parsed = parseForm(LeadActionSchema, formData);
@@ -134,7 +122,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (parsed.data.id !== params.id) return failure("This inquiry no longer exists.", 404, intent);
   let outcome;
   try {
-    outcome = await applyLeadAction(
+    outcome = await applyDeskAction(
       context.get(databaseContext).db,
       parsed.data,
       user,
@@ -147,13 +135,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (error instanceof ReplyPlaceholderError) {
       return failure(error.message, 400, intent, { body: error.message });
     }
-    return failure(logFailure(error, "lead action failed", { intent }), 500, intent);
+    return failure(logFailure(error, "inquiry action failed", { intent }), 500, intent);
   }
   if (outcome === "not-found") return failure("This inquiry no longer exists.", 404, intent);
   if (outcome === "not-an-admin") {
-    return failure("Only admins can own leads.", 400, intent, { assigneeId: "Choose an admin." });
+    return failure("Only admins can own inquiries.", 400, intent, { assigneeId: "Choose an admin." });
   }
-  logger.info({ intent, inquiryId: parsed.data.id, adminId: user.id }, "lead action");
+  logger.info({ intent, inquiryId: parsed.data.id, adminId: user.id }, "inquiry action");
   const title =
     outcome === "unchanged" && parsed.data.intent !== "mark-replied"
       ? "Nothing changed"
@@ -163,7 +151,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 const STATE_BADGE = { overdue: "Overdue", "due-soon": "Due soon" } as const;
 
-type LeadData = Exclude<Awaited<ReturnType<typeof loader>>, { data: unknown }>;
+type InquiryData = Exclude<Awaited<ReturnType<typeof loader>>, { data: unknown }>;
 
 /**
  * The page follows other admins' changes through the inbox's event stream
@@ -172,15 +160,15 @@ type LeadData = Exclude<Awaited<ReturnType<typeof loader>>, { data: unknown }>;
  * so another admin's reply never wipes a draft. A deletion keeps the last
  * state on screen, the draft with it, under a notice.
  */
-export default function LeadPage() {
+export default function InquiryPage() {
   const live = useLiveInboxData(useLoaderData<typeof loader>());
-  const [last, setLast] = useState<LeadData | null>("item" in live ? live : null);
+  const [last, setLast] = useState<InquiryData | null>("item" in live ? live : null);
   if ("item" in live && live !== last) setLast(live);
-  const lead = "item" in live ? live : last;
-  if (!lead) {
+  const inquiry = "item" in live ? live : last;
+  if (!inquiry) {
     return (
       <main id="main" className="mx-auto max-w-3xl space-y-8 px-4 py-12">
-        <LeadDeletedNotice live={false} />
+        <InquiryDeletedNotice live={false} />
         <p>
           <Link to={href("/dashboard")} className="text-sm font-semibold text-accent-strong underline">
             Back to the inbox
@@ -189,12 +177,12 @@ export default function LeadPage() {
       </main>
     );
   }
-  return <LeadView lead={lead} deleted={!("item" in live)} />;
+  return <InquiryView inquiry={inquiry} deleted={!("item" in live)} />;
 }
 
-function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
-  const { item, reference, timeline, replies, messages, admins, draft, viewerId, now } = lead;
-  const { notesVersions, openedAsRead } = lead;
+function InquiryView({ inquiry, deleted }: { inquiry: InquiryData; deleted: boolean }) {
+  const { item, reference, timeline, replies, messages, admins, draft, viewerId, now } = inquiry;
+  const { notesVersions, openedAsRead } = inquiry;
   const ownReplies = replies.filter((reply) => reply.sentById === viewerId).length;
   const result = useActionData<typeof action>();
   const errors: FieldErrors = result?.fieldErrors ?? {};
@@ -215,7 +203,7 @@ function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
           Reply
         </a>
       </p>
-      {deleted ? <LeadDeletedNotice live /> : null}
+      {deleted ? <InquiryDeletedNotice live /> : null}
       <header className="space-y-2">
         <h1 className="text-2xl font-bold text-ink">{item.name}</h1>
         <p className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
@@ -243,8 +231,8 @@ function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
         <p className="text-sm text-ink-muted" data-testid="owner">
           Owner: {item.assignedToName ?? (item.assignedTo ? "a former admin" : "Unassigned")}
         </p>
-        <LeadReadState item={item} openedAsRead={openedAsRead} />
-        <LeadActions item={item} />
+        <ReadState item={item} openedAsRead={openedAsRead} />
+        <InquiryActions item={item} />
       </header>
 
       <section aria-labelledby="message-heading" className="space-y-3">
@@ -262,18 +250,18 @@ function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
         <p className="text-sm text-ink-muted" data-testid="last-message-by">
           {item.lastMessageBy === "desk" ? "Last message: ours" : "Last message: theirs"}
         </p>
-        <LeadConversation inquiry={item} replies={replies} messages={messages} />
+        <InquiryConversation inquiry={item} replies={replies} messages={messages} />
       </section>
-      <LeadReplySection
+      <ReplySection
         item={item}
         draft={draft}
-        freshDraft={lead.freshDraft}
-        draftSavedAt={lead.draftSavedAt}
-        templates={lead.templates}
-        composerKey={`${lead.templateId ?? "none"}:${ownReplies}`}
+        freshDraft={inquiry.freshDraft}
+        draftSavedAt={inquiry.draftSavedAt}
+        templates={inquiry.templates}
+        composerKey={`${inquiry.templateId ?? "none"}:${ownReplies}`}
         errorFor={(name) => errorFor("reply", name)}
       />
-      <LeadNotes item={item} error={errorFor("save-notes", "notes")} />
+      <InquiryNotes item={item} error={errorFor("save-notes", "notes")} />
 
       <section aria-labelledby="status-heading" className="space-y-3">
         <h2 id="status-heading" className="text-lg font-semibold">
@@ -289,7 +277,7 @@ function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
           <Field label="Lead status" name="status" error={errorFor("set-status", "status")}>
             {(control) => (
               <Select {...control} defaultValue={item.status}>
-                <LeadStatusOptions />
+                <StatusOptions />
               </Select>
             )}
           </Field>
@@ -340,9 +328,9 @@ function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
         ) : null}
       </section>
 
-      <LeadFollowUpSection
+      <FollowUpSection
         inquiryId={item.id}
-        followUp={lead.followUp}
+        followUp={inquiry.followUp}
         admins={admins}
         viewerId={viewerId}
         now={now}
@@ -352,7 +340,7 @@ function LeadView({ lead, deleted }: { lead: LeadData; deleted: boolean }) {
         <h2 id="timeline-heading" className="text-lg font-semibold">
           Timeline
         </h2>
-        <LeadTimeline entries={timeline} admins={admins} notesVersions={notesVersions} />
+        <InquiryTimeline entries={timeline} admins={admins} notesVersions={notesVersions} />
       </section>
       <Toaster toast={result?.toast} />
     </main>

@@ -1,11 +1,15 @@
 import type { DraftAction } from "~/forms/reply-templates";
 import type { Db } from "~/lib/db/db.server";
-import { getInquiry } from "~/lib/inbox/inbox.server";
-import { formatInquiryReference } from "~/lib/inbox/inquiries.server";
-import { draftClosing, draftReply } from "~/lib/inbox/reply-draft";
-import { discardReplyDraft, saveReplyDraft } from "~/lib/inbox/reply-drafts.server";
-import { fillPlaceholders, mergeIntoDraft, placeholderValues } from "~/lib/inbox/reply-template-text";
-import { getReplyTemplate } from "~/lib/inbox/reply-templates.server";
+import { getInquiry } from "~/lib/inquiries/inquiries.server";
+import { formatInquiryReference } from "~/lib/inquiries/inquiry";
+import {
+  draftClosing,
+  draftReply,
+  fillPlaceholders,
+  mergeIntoDraft,
+  placeholderValues,
+} from "~/lib/inquiries/reply-text";
+import { discardReplyDraft, saveReplyDraft, getReplyTemplate } from "~/lib/inquiries/replies.server";
 
 export type DraftOutcome = "saved" | "inserted" | "discarded" | "not-found" | "no-template";
 

@@ -13,7 +13,7 @@ import { applyDraftAction, type DraftOutcome } from "./dashboard.inquiries.draft
  * The composer's draft: saved as the admin types (a fetcher posting
  * `auto`, answered with data) or with "Save draft", a template merged in
  * without JavaScript, or discarded. Without JavaScript every answer is a
- * redirect back to the lead page, which opens with the kept draft.
+ * redirect back to the inquiry page, which opens with the kept draft.
  */
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -5,14 +5,14 @@ import { databaseContext } from "~/lib/context.server";
 import { readFormData, refuseForeignForm } from "~/lib/http/form-data.server";
 import { guardedUser } from "~/lib/http/guards.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
-import { completeFollowUp, setFollowUp } from "~/lib/inbox/follow-ups.server";
+import { completeFollowUp, setFollowUp } from "~/lib/inquiries/follow-ups.server";
 import { logFailure } from "~/lib/ops/failure-reference.server";
 import { logger } from "~/lib/ops/logger.server";
 import type { Route } from "./+types/dashboard.inquiries.follow-up";
 
 /**
- * The lead page's follow-up forms post here (set or move, complete); the
- * answer is a redirect back to the lead page with what happened, or what
+ * The inquiry page's follow-up forms post here (set or move, complete); the
+ * answer is a redirect back to the inquiry page with what happened, or what
  * was wrong (nothing changes then).
  */
 

@@ -1,9 +1,8 @@
 import { parseInboxFilter } from "~/forms/inbox";
 import { type AppContext, databaseContext } from "~/lib/context.server";
 import { guardedUser } from "~/lib/http/guards.server";
-import { countDueFollowUps } from "~/lib/inbox/follow-ups.server";
-import { countInbox, countUnread } from "~/lib/inbox/inbox.server";
-import { countSpamAndHeld } from "~/lib/inbox/spam-review.server";
+import { countDueFollowUps } from "~/lib/inquiries/follow-ups.server";
+import { countInquiries, countUnread, countSpamAndHeld } from "~/lib/inquiries/counts.server";
 import { logger } from "~/lib/ops/logger.server";
 import { listSavedViews } from "~/lib/workspace/saved-views.server";
 import type { WorkspaceData } from "~/lib/workspace/workspace-data";
@@ -28,7 +27,7 @@ export async function loadWorkspace(context: AppContext): Promise<WorkspaceData>
     data.held = trapped.held;
     data.dueFollowUps = dueFollowUps;
     const counts = await Promise.all(
-      views.map((view) => countInbox(db, parseInboxFilter(new URLSearchParams(view.query)), user.id)),
+      views.map((view) => countInquiries(db, parseInboxFilter(new URLSearchParams(view.query)), user.id)),
     );
     data.views = views.map((view, index) => ({ ...view, count: counts[index]?.total }));
   } catch (error) {

@@ -5,7 +5,7 @@ import { receivedMailLimits } from "~/content/received-mail-limits";
 import { listNotFiled } from "~/lib/conversation/mail-not-filed.server";
 import { databaseContext } from "~/lib/context.server";
 import { guardedUser } from "~/lib/http/guards.server";
-import { formatUkTime } from "~/lib/inbox/uk-time";
+import { formatUkTime } from "~/lib/uk-time";
 import type { Route } from "./+types/dashboard.mailboxes";
 
 export const meta: Route.MetaFunction = () => [

@@ -7,7 +7,7 @@ import { databaseContext } from "~/lib/context.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { guardedUser } from "~/lib/http/guards.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
-import { deleteReplyTemplate, getReplyTemplate } from "~/lib/inbox/reply-templates.server";
+import { deleteReplyTemplate, getReplyTemplate } from "~/lib/inquiries/replies.server";
 import type { Route } from "./+types/dashboard.templates.detail";
 import { saveTemplateForm } from "./dashboard.templates.server";
 

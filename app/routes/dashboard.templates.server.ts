@@ -1,10 +1,9 @@
 import { data, href } from "react-router";
-import type { AppContext } from "~/lib/context.server";
+import { type AppContext, databaseContext } from "~/lib/context.server";
 import { ReplyTemplateSchema } from "~/forms/reply-templates";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
-import { databaseContext } from "~/lib/context.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
-import { createReplyTemplate, updateReplyTemplate } from "~/lib/inbox/reply-templates.server";
+import { createReplyTemplate, updateReplyTemplate } from "~/lib/inquiries/replies.server";
 
 /**
  * Saves the template editor's form: a new template, or `id`'s. Bad input

@@ -4,7 +4,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
 import { databaseContext } from "~/lib/context.server";
 import { guardedUser } from "~/lib/http/guards.server";
-import { listReplyTemplates } from "~/lib/inbox/reply-templates.server";
+import { listReplyTemplates } from "~/lib/inquiries/replies.server";
 import type { Route } from "./+types/dashboard.templates";
 
 export const handle = { hydrate: true };
@@ -20,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { templates: templates.map(({ id, name, subject }) => ({ id, name, subject })) };
 }
 
-/** The team's reply templates: each opens in the editor; the lead page inserts them into replies. */
+/** The team's reply templates: each opens in the editor; the inquiry page inserts them into replies. */
 export default function TemplatesPage() {
   const { templates } = useLoaderData<typeof loader>();
   return (

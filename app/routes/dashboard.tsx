@@ -25,31 +25,27 @@ import {
 } from "~/forms/inbox";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { guardedUser } from "~/lib/http/guards.server";
-import { listAssignableAdmins } from "~/lib/inbox/assignment.server";
-import { computeReplyMetrics } from "~/lib/inbox/reply-metrics.server";
-import { announceOptionsFromEnv, countSpamAndHeld } from "~/lib/inbox/spam-review.server";
-import { applyInquiryAction } from "~/lib/inbox/lead-page-actions.server";
-import { countInbox, selectInquiryPage, toInboxPage } from "~/lib/inbox/inbox.server";
-import { type InboxCard, toInboxCard } from "~/lib/inbox/inbox-card";
-import { type InboxRow, toInboxRow } from "~/lib/inbox/inbox-row";
-import { selectInboxRowPage } from "~/lib/inbox/inbox-list.server";
+import { listAssignableAdmins } from "~/lib/inquiries/changes.server";
+import { computeReplyMetrics, countSpamAndHeld, countInquiries } from "~/lib/inquiries/counts.server";
+import { runInquiryAction } from "~/lib/inquiries/inquiry-actions.server";
+import { selectInquiryPage, toInboxPage, selectInquiryRowPage } from "~/lib/inquiries/inquiries.server";
+import { type InboxCard, toInboxCard, type InboxRow, toInboxRow } from "~/lib/inquiries/inquiry";
 import { readInboxLayout } from "~/lib/workspace/preferences.server";
 import { toInboxRowView } from "~/components/inbox/inbox-table";
 import { InboxKeyboard } from "~/components/inbox/inbox-keyboard";
 import { BulkBar } from "~/components/inbox/bulk-bar";
 import { ReplyMetricsPanel } from "~/components/inbox/reply-metrics-panel";
 import { logFailure } from "~/lib/ops/failure-reference.server";
-import { logger } from "~/lib/ops/logger.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/dashboard";
 import { readFormData } from "~/lib/http/form-data.server";
-import { databaseContext, envContext } from "~/lib/context.server";
+import { databaseContext } from "~/lib/context.server";
 import type { Db } from "~/lib/db/db.server";
 
 export const handle = { hydrate: true };
 
-/** The tab title carries the unread count, so a background tab shows new leads. */
+/** The tab title carries the unread count, so a background tab shows new inquiries. */
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const unread = loaderData?.unread ?? 0;
   return routeMeta("/dashboard", matches).map((descriptor) =>
@@ -95,10 +91,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 async function loadInboxPage(db: Db, filter: InboxFilter, layout: InboxLayout, viewerId: string) {
   const pageSize = pageSizeOf(layout);
-  const counted = countInbox(db, filter, viewerId);
+  const counted = countInquiries(db, filter, viewerId);
   if (layout === "list") {
     const [selected, { total, unread }] = await Promise.all([
-      selectInboxRowPage(db, filter, pageSize, viewerId),
+      selectInquiryRowPage(db, filter, pageSize, viewerId),
       counted,
     ]);
     const { items, ...page } = toInboxPage(selected.map(toInboxRow), total, filter, pageSize);
@@ -141,19 +137,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = guardedUser(context);
   const parsed = parseForm(InboxActionSchema, await readFormData(request));
   if (!parsed.ok) return failure(parsed.first, 400, parsed.fieldErrors);
-  let found: boolean;
-  try {
-    found = await applyInquiryAction(
-      context.get(databaseContext).db,
-      parsed.data,
-      user.id,
-      announceOptionsFromEnv(context.get(envContext)),
-    );
-  } catch (error) {
-    return failure(logFailure(error, "inbox action failed", { intent: parsed.data.intent }), 500);
-  }
-  if (!found) return failure("This inquiry no longer exists.", 404);
-  logger.info({ intent: parsed.data.intent, inquiryId: parsed.data.id, adminId: user.id }, "inbox action");
+  const failed = await runInquiryAction(context, parsed.data, user.id);
+  if (failed) return failure(failed.description, failed.status);
   return redirectWithToast(context, backUrl(request), { title: SUCCESS_TITLES[parsed.data.intent] });
 }
 
@@ -227,7 +212,7 @@ export default function Dashboard() {
   );
 
   return (
-    // The leads come first: one line of figures, one bar of filters, then the rows; the bulk
+    // The inquiries come first: one line of figures, one bar of filters, then the rows; the bulk
     // bar follows them and shows once one is selected (workspace.css).
     <main id="main" className="inbox-page">
       <header className="inbox-head">

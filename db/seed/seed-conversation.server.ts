@@ -8,7 +8,7 @@
 import { sql } from "drizzle-orm";
 import { receivedMailLimits } from "~/content/received-mail-limits";
 import { inquiryMessages, inquiryReplies } from "../schema";
-import { MAIL_TEXT_SEPARATOR } from "~/lib/inbox/inbox-search.server";
+import { MAIL_TEXT_SEPARATOR } from "~/lib/inquiries/search.server";
 import type { Db } from "~/lib/db/db.server";
 
 type NewMessage = typeof inquiryMessages.$inferInsert;

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { sentMessageIds } from "../../db/schema";
-import { formatInquiryReference } from "../../app/lib/inbox/inquiries.server";
+import { formatInquiryReference } from "../../app/lib/inquiries/inquiry";
 import { expect, TEAM_MAILBOX, test } from "./support/team-mailbox";
 
 /**

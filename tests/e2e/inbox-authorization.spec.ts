@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { inquiryAttachments } from "../../db/schema";
 import { BULK_NOBODY } from "../../app/forms/lead-desk";
 import { createReceivedMailFiler } from "../../app/lib/conversation/file-received-mail.server";
-import { formatInquiryReference } from "../../app/lib/inbox/inquiries.server";
+import { formatInquiryReference } from "../../app/lib/inquiries/inquiry";
 import { expect, test } from "./fixtures";
 import { cookieHeader, type InboxServer } from "./inbox-setup";
 import { INBOX_ACCOUNTS } from "./support/accounts";

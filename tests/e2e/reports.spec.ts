@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { issueFormToken } from "../../app/lib/http/form-guard.server";
-import { ukWeekOf } from "../../app/lib/reports/uk-weeks";
+import { ukWeekOf } from "../../app/lib/uk-time";
 import { expect, test } from "./fixtures";
 import { INBOX_FORM_SECRET } from "./inbox-setup";
 import { axeViolations } from "./support/axe";

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { findReplyTemplate } from "../../app/content/reply-templates";
-import { toUkLocal } from "../../app/lib/inbox/uk-time";
+import { toUkLocal } from "../../app/lib/uk-time";
 import { expect, type SignedInPage, test } from "./fixtures";
 import type { NewInquiry } from "./inbox-setup";
 import { axeViolations } from "./support/axe";

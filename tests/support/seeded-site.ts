@@ -5,7 +5,7 @@ import { createAuth, sessionCookieName } from "~/lib/auth/auth.server";
 import { type DatabaseHandle, openDatabase } from "~/lib/db/db.server";
 import { createScratchPostgresDatabase, dropScratchPostgresDatabase } from "./scratch-postgres";
 import { type Env, parseEnv } from "~/lib/env.server";
-import { morningDigestJob } from "~/lib/inbox/desk-jobs.server";
+import { morningDigestJob } from "~/lib/inquiries/desk-schedule.server";
 import { latestScheduledTime, scheduledKinds, scheduledRunKey } from "~/lib/jobs/job-scheduler.server";
 import { weeklyReportJob } from "~/lib/reports/weekly-report-mail.server";
 import { signInAdminWithTotp } from "./admin-session";

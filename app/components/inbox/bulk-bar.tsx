@@ -4,8 +4,8 @@ import { LOST_REASON_MAX_LENGTH } from "~/content/lead-desk";
 import type { InboxFilter } from "~/forms/inbox";
 import { BULK_NOBODY } from "~/forms/lead-desk";
 import { INBOX_BUTTON } from "./card-button";
-import { BULK_FORM_ID } from "./lead-line";
-import { LeadStatusOptions } from "./lead-status-options";
+import { BULK_FORM_ID } from "./inquiry-line";
+import { StatusOptions } from "./status-options";
 
 const ACTIONS = [
   ["mark-read", "Mark as read"],
@@ -99,7 +99,7 @@ export function BulkBar({
         <label htmlFor="bulk-status">Status</label>
         <select className={CONTROL} id="bulk-status" name="leadStatus" defaultValue="">
           <option value="">—</option>
-          <LeadStatusOptions />
+          <StatusOptions />
         </select>
       </div>
       <div>

@@ -1,14 +1,14 @@
 import { useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { href, useLocation, useNavigate, useSubmit } from "react-router";
-import { BULK_FORM_ID } from "./lead-line";
+import { BULK_FORM_ID } from "./inquiry-line";
 
 /** The keys, as the help dialog lists them. */
-const INBOX_KEYS: readonly [string, string][] = [
-  ["j", "Next lead"],
-  ["k", "Previous lead"],
-  ["o or Enter", "Open the lead"],
-  ["x", "Select or unselect the lead"],
-  ["r", "Reply (the lead page's reply form)"],
+export const INBOX_KEYS: readonly [string, string][] = [
+  ["j", "Next inquiry"],
+  ["k", "Previous inquiry"],
+  ["o or Enter", "Open the inquiry"],
+  ["x", "Select or unselect the inquiry"],
+  ["r", "Reply (the inquiry page's reply form)"],
   ["a", "Assign the lead to me"],
   ["u", "Mark read or unread"],
   ["/", "Search"],
@@ -47,7 +47,7 @@ function idOf(row: HTMLElement): string {
  * link or a button too). Rows are the list's `tr[data-row]` or the cards'
  * `article[data-row]`; the current row is the one holding focus. Changes go
  * through the existing actions: read state through the inbox's own action,
- * "assign to me" through the bulk action with this one lead, both coming
+ * "assign to me" through the bulk action with this one inquiry, both coming
  * back to the same view. A row gets its tabindex when j or k first reaches it.
  */
 export function InboxKeyboard({ viewerId }: { viewerId: string }) {
@@ -74,7 +74,7 @@ export function InboxKeyboard({ viewerId }: { viewerId: string }) {
       row.tabIndex = -1;
       row.focus();
     };
-    const leadPath = (row: HTMLElement) => href("/dashboard/inquiries/:id", { id: idOf(row) });
+    const inquiryPath = (row: HTMLElement) => href("/dashboard/inquiries/:id", { id: idOf(row) });
     const bulkView = () => {
       const form = document.getElementById(BULK_FORM_ID);
       const fields = new FormData(form instanceof HTMLFormElement ? form : undefined);
@@ -107,13 +107,13 @@ export function InboxKeyboard({ viewerId }: { viewerId: string }) {
       if (!row) return;
       switch (event.key) {
         case "o":
-          return act(() => navigate(leadPath(row)));
+          return act(() => navigate(inquiryPath(row)));
         case "Enter":
           // On a link or a button inside the row, Enter is theirs.
-          if (onRowItself) act(() => navigate(leadPath(row)));
+          if (onRowItself) act(() => navigate(inquiryPath(row)));
           return;
         case "r":
-          return act(() => navigate(`${leadPath(row)}#reply-heading`));
+          return act(() => navigate(`${inquiryPath(row)}#reply-heading`));
         case "x":
           return act(() => row.querySelector<HTMLInputElement>('input[name="ids"]')?.click());
         case "u":

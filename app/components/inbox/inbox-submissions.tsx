@@ -1,11 +1,11 @@
 import { dashboardPage } from "~/content/account-pages";
 import type { InboxFilter, InboxLayout } from "~/forms/inbox";
-import type { InboxCard } from "~/lib/inbox/inbox-card";
+import type { InboxCard } from "~/lib/inquiries/inquiry";
 import { InboxTable, type InboxRowView } from "./inbox-table";
 import { InquiryCard } from "./inquiry-card";
 
 /**
- * The inbox's leads: the list's rows or the spec's cards, or the empty
+ * The inbox's inquiries: the list's rows or the spec's cards, or the empty
  * message. Its cards are styled as .inbox-list > article (app.css).
  */
 export function InboxSubmissions({

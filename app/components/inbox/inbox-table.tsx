@@ -1,9 +1,7 @@
 import { href, Link } from "react-router";
 import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "~/content/inquiry-options";
 import { isLeadStatus, LEAD_STATUS_LABELS } from "~/content/lead-desk";
-import type { InboxRow } from "~/lib/inbox/inbox-row";
-import { formatInquiryReference } from "~/lib/inbox/inquiry-reference";
-import { replyState } from "~/lib/inbox/reply-deadline";
+import { type InboxRow, formatInquiryReference, replyState } from "~/lib/inquiries/inquiry";
 import { formatAge } from "./relative-time";
 
 const LAST_FROM_LABELS = { us: "Ours", them: "Theirs" } as const;
@@ -42,10 +40,10 @@ export function toInboxRowView(row: InboxRow, now: number): InboxRowView {
 }
 
 /**
- * The compact list: one row per lead. Styled by structure in app.css
+ * The compact list: one row per inquiry. Styled by structure in app.css
  * (.inbox-table): a table from md, stacked rows below it. The table is
  * inside the bulk form (its rows' checkboxes are the form's selection);
- * each name links to the lead page. The
+ * each name links to the inquiry page. The
  * keyboard island finds rows by `data-row` and their links and boxes by
  * their place in the row.
  */

@@ -2,13 +2,13 @@ import { Form, Link, useFetcher, useLocation } from "react-router";
 import { Toaster } from "~/components/toast";
 import { dashboardPage } from "~/content/account-pages";
 import type { InboxIntent, InboxStatus } from "~/forms/inbox";
-import type { InboxCard } from "~/lib/inbox/inbox-card";
+import type { InboxCard } from "~/lib/inquiries/inquiry";
 import { cardButtonClass } from "./card-button";
 import { ContactLines } from "./contact-lines";
 import { DeleteDialog } from "./delete-dialog";
 import type { CssIconName } from "~/components/css-icons";
 import { replyMailto, whatsappChatUrl, withSearchParam } from "./inquiry-links";
-import { LeadLine } from "./lead-line";
+import { InquiryLine } from "./inquiry-line";
 import { NotesSection } from "./notes-section";
 import { RelativeTime } from "./relative-time";
 
@@ -93,7 +93,7 @@ export function InquiryCard({
         <RelativeTime date={item.createdAt} now={now} />
       </header>
 
-      <LeadLine item={item} now={now} selected={selected} />
+      <InquiryLine item={item} now={now} selected={selected} />
       <ContactLines item={item} />
 
       {/* The visitor's own words, quoted; styled as .inbox-list > article > blockquote. */}

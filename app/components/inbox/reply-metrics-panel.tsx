@@ -1,4 +1,4 @@
-import type { ReplyMetrics } from "~/lib/inbox/reply-metrics.server";
+import type { ReplyMetrics } from "~/lib/inquiries/counts.server";
 import { replyPromise } from "~/content/lead-desk";
 
 function formatDuration(ms: number): string {

@@ -1,9 +1,9 @@
 import { type FocusEvent, type FormEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { href, useFetcher } from "react-router";
-import { placeTemplate, YOUR_REPLY_MARK } from "~/lib/inbox/reply-template-text";
-import { formatWhen } from "./lead-timeline";
+import { placeTemplate, YOUR_REPLY_MARK } from "~/lib/inquiries/reply-text";
+import { formatWhen } from "./inquiry-timeline";
 
-/** A template as the composer inserts it: placeholders already filled in for this lead. */
+/** A template as the composer inserts it: placeholders already filled in for this inquiry. */
 export interface ComposerTemplate {
   id: string;
   name: string;

@@ -8,7 +8,7 @@ const LIVE_FETCHER_KEY = "inbox-live";
 
 /**
  * Marks a live refresh's request, so a loader can tell it from the admin
- * opening the page: the lead page marks a lead read on opening, never on a
+ * opening the page: the inquiry page marks an inquiry read on opening, never on a
  * background refresh (which would undo another admin's "Mark as unread").
  */
 export const LIVE_REFRESH_PARAM = "live";

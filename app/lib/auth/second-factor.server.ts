@@ -44,7 +44,7 @@ export function isSecondFactor(value: unknown): value is SecondFactor {
   return value === "totp" || value === "backup-code" || value === "passkey";
 }
 
-interface SecondFactors {
+export interface SecondFactors {
   /** off: never started; pending: secret issued, no code confirmed yet; on: in use. */
   totp: "off" | "pending" | "on";
   passkeys: number;

@@ -16,13 +16,13 @@ import { seedDeskUsers } from "../../../tests/support/desk-users";
 import { mailJobs, webhookJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { sendDeskReply } from "../inbox/desk-reply.server";
+import { sendDeskReply } from "../inquiries/replies.server";
 import { InboxFilterSchema } from "~/forms/inbox";
-import { getInquiry, listInquiries } from "../inbox/inbox.server";
-import { setLeadStatus } from "../inbox/lead-status.server";
-import { replyState } from "../inbox/reply-deadline";
-import { listOverdueInquiries } from "../inbox/reply-metrics.server";
-import { createInquiry, formatInquiryReference, INQUIRY_ACKNOWLEDGEMENT } from "../inbox/inquiries.server";
+import { getInquiry } from "../inquiries/inquiries.server";
+import { listInquiries, listOverdueInquiries } from "../inquiries/counts.server";
+import { setInquiryStatus } from "../inquiries/inquiry-actions.server";
+import { replyState, formatInquiryReference } from "../inquiries/inquiry";
+import { createInquiry, INQUIRY_ACKNOWLEDGEMENT } from "../inquiries/intake.server";
 import { INQUIRY_REPLY } from "../mail/mail-job.server";
 import { attachmentPath } from "./attachment-files.server";
 import { createReceivedMailFiler } from "./file-received-mail.server";
@@ -194,7 +194,7 @@ describe.each(testBackends)("filing received mail on %s", (backend) => {
       .update(contactSubmissions)
       .set({ awaiting_since: new Date(Date.now() - 3 * 86_400_000) })
       .where(eq(contactSubmissions.id, lead.id));
-    await setLeadStatus(database.db, {
+    await setInquiryStatus(database.db, {
       inquiryId: lead.id,
       status: "closed_lost",
       lostReason: "Went elsewhere",

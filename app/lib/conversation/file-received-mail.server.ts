@@ -3,8 +3,8 @@ import { contactSubmissions, inquiryMessages, inquiryReplies, sentMessageIds } f
 import { CONTACT_LIMITS } from "~/forms/contact";
 import type { Db } from "../db/db.server";
 import type { Env } from "../env.server";
-import { createInquiry } from "../inbox/inquiries.server";
-import { recordEvent } from "../inbox/timeline.server";
+import { createInquiry } from "../inquiries/intake.server";
+import { recordEvent } from "../inquiries/timeline.server";
 import { logger } from "../ops/logger.server";
 import {
   addressOf,

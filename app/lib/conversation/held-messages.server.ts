@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { inquiryMessages } from "../../../db/schema";
 import type { Db } from "../db/db.server";
-import { recordEvent } from "../inbox/timeline.server";
+import { recordEvent } from "../inquiries/timeline.server";
 import { restartClock } from "./received-mail-effects.server";
 
 /**

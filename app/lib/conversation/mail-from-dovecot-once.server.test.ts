@@ -8,7 +8,7 @@ import { cursorOf, waitFor } from "../../../tests/support/received-mail-filer";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { type DatabaseHandle, openDatabase } from "../db/db.server";
-import { INQUIRY_ACKNOWLEDGEMENT } from "../inbox/inquiries.server";
+import { INQUIRY_ACKNOWLEDGEMENT } from "../inquiries/intake.server";
 
 /**
  * Exactly once, end to end: direct mails delivered into Dovecot, fetched

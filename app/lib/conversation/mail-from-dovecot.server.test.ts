@@ -23,9 +23,9 @@ import { mailJobs, runMailJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { useSmtpSink } from "../../../tests/support/suite-smtp-sink";
 import { testBackends } from "../../../tests/support/test-database";
-import { sendDeskReply } from "../inbox/desk-reply.server";
-import { getInquiry } from "../inbox/inbox.server";
-import { createInquiry, INQUIRY_ACKNOWLEDGEMENT } from "../inbox/inquiries.server";
+import { sendDeskReply } from "../inquiries/replies.server";
+import { getInquiry } from "../inquiries/inquiries.server";
+import { createInquiry, INQUIRY_ACKNOWLEDGEMENT } from "../inquiries/intake.server";
 import { MESSAGE_RECEIVED_NOTICE } from "./received-mail-effects.server";
 
 /**

@@ -9,11 +9,10 @@ import { seedDeskUsers } from "../../../tests/support/desk-users";
 import { mailJobs, webhookJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { sendDeskReply } from "../inbox/desk-reply.server";
-import { getInquiry } from "../inbox/inbox.server";
-import { createInquiry, INQUIRY_ACKNOWLEDGEMENT } from "../inbox/inquiries.server";
-import { setLeadStatus } from "../inbox/lead-status.server";
-import { releaseInquiry } from "../inbox/spam-review.server";
+import { sendDeskReply } from "../inquiries/replies.server";
+import { getInquiry } from "../inquiries/inquiries.server";
+import { createInquiry, INQUIRY_ACKNOWLEDGEMENT } from "../inquiries/intake.server";
+import { setInquiryStatus, releaseInquiry } from "../inquiries/inquiry-actions.server";
 import { INQUIRY_NOTIFICATION } from "../mail/mail-job.server";
 import { createReceivedMailFiler, type ReceivedMailConfig } from "./file-received-mail.server";
 import { confirmHeldMessage } from "./held-messages.server";
@@ -269,7 +268,7 @@ describe.each(testBackends)("trusting received mail on %s", (backend) => {
 
   it("threading: a stranger holding the thread's Message-ID is held and neither reopens the lead nor restarts its clock until an admin confirms", async () => {
     const lead = await answeredInquiry();
-    await setLeadStatus(database.db, {
+    await setInquiryStatus(database.db, {
       inquiryId: lead.id,
       status: "closed_lost",
       lostReason: "Went elsewhere",

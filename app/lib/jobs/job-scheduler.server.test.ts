@@ -6,7 +6,7 @@ import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { type DatabaseHandle, openDatabase } from "../db/db.server";
 import { parseEnv } from "../env.server";
-import { morningDigestJob } from "../inbox/desk-jobs.server";
+import { morningDigestJob } from "../inquiries/desk-schedule.server";
 import { weeklyReportJob } from "../reports/weekly-report-mail.server";
 import { backupJob } from "../backup/backup-job.server";
 import { claimDueJobs } from "./job-claim.server";

@@ -9,7 +9,7 @@ import {
   MorningDigest,
 } from "./templates/desk-mails.server";
 import { renderMail } from "./templates/render-mail.server";
-import { formatUkTime } from "../inbox/uk-time";
+import { formatUkTime } from "../uk-time";
 
 /** The lead desk's mails, from the same layout and blocks as every other mail (decision 015). */
 

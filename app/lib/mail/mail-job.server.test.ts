@@ -10,7 +10,7 @@ import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { MAX_ATTEMPTS, retryDelayMs } from "../jobs/job-claim.server";
 import { startJobWorker } from "../jobs/job-worker.server";
-import { INQUIRY_ACKNOWLEDGEMENT } from "../inbox/inquiries.server";
+import { INQUIRY_ACKNOWLEDGEMENT } from "../inquiries/intake.server";
 import { INQUIRY_NOTIFICATION, INQUIRY_REPLY, mailJob } from "./mail-job.server";
 import { createMailSender, enqueueMail } from "./mail.server";
 

@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { contactSubmissions, inquiryReplies } from "../../../db/schema";
 import type { Db } from "../db/db.server";
-import { recordEvent } from "../inbox/timeline.server";
+import { recordEvent } from "../inquiries/timeline.server";
 import { defineJobKind, type JobOutcome, type JobRow } from "../jobs/job-kind.server";
 import type { MailSender } from "./mail.server";
 

@@ -12,7 +12,7 @@ import { mailJobs, runMailJobs } from "../../../tests/support/job-rows";
 import { createTestApp, createTestContext } from "../../../tests/support/test-context";
 import { type Backend, testBackends } from "../../../tests/support/test-database";
 import * as actions from "../auth/auth-actions.server";
-import { sendDeskReply } from "../inbox/desk-reply.server";
+import { sendDeskReply } from "../inquiries/replies.server";
 import { createMailSenderFromEnv, enqueueMail } from "../mail/mail.server";
 import { erasePersonalData, exportPersonalData } from "./personal-data.server";
 

@@ -1,4 +1,4 @@
-import { CSV_BOM, csvRow } from "../inbox/inbox-csv.server";
+import { CSV_BOM, csvRow } from "../inquiries/csv.server";
 import type { ReportTable } from "./report-tables";
 
 /** A chart's table as a CSV file: the same rows the page shows beneath the chart. */

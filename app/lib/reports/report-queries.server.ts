@@ -2,12 +2,12 @@ import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { contactSubmissions, inquiryEvents, inquiryMessages, inquiryReplies } from "../../../db/schema";
 import { replyPromise } from "~/content/lead-desk";
 import type { Db } from "../db/db.server";
-import { overdueCutoff } from "../inbox/reply-deadline";
-import type { UkWeek } from "./uk-weeks";
+import { overdueCutoff } from "../inquiries/inquiry";
+import type { UkWeek } from "../uk-time";
 
 /**
  * The reports' live queries: response times and lost leads, which need each
- * row. Weeks come from uk-weeks.ts: the database only puts each instant
+ * row. Weeks come from app/lib/uk-time.ts: the database only puts each instant
  * between the boundaries it is given (width_bucket), so the week maths needs
  * no time-zone data here. The counts come from the rollup (report-rollup.server.ts).
  */

@@ -5,14 +5,18 @@ import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import type { ContactInput } from "~/forms/contact";
 import { demoInquiries, insertInquiries } from "../../../db/seed/seed.server";
-import { markRepliedOutside } from "../inbox/desk-reply.server";
-import { createInquiry } from "../inbox/inquiries.server";
-import { deleteInquiry, markRead, setSpam } from "../inbox/inquiry-actions.server";
-import { setLeadStatus } from "../inbox/lead-status.server";
-import { releaseInquiry } from "../inbox/spam-review.server";
+import { markRepliedOutside } from "../inquiries/replies.server";
+import { createInquiry } from "../inquiries/intake.server";
+import {
+  deleteInquiry,
+  markRead,
+  setSpam,
+  setInquiryStatus,
+  releaseInquiry,
+} from "../inquiries/inquiry-actions.server";
 import { erasePersonalData } from "../privacy/personal-data.server";
 import { runRetention } from "../privacy/retention.server";
-import { ukWeekOf, ukWeeksBetween } from "./uk-weeks";
+import { ukWeekOf, ukWeeksBetween } from "../uk-time";
 import { buildReport } from "./weekly-report.server";
 
 const announce = {
@@ -112,7 +116,7 @@ describe.each(testBackends)("the reports' weekly rollup on %s", (backend) => {
     return { counts, sources };
   }
 
-  it("names each UK week by its Monday's London date, as uk-weeks.ts does, across both clock changes", async () => {
+  it("names each UK week by its Monday's London date, as app/lib/uk-time.ts does, across both clock changes", async () => {
     const instants = [
       "2026-03-22T23:59:59Z", // Sunday before the clocks go forward, GMT
       "2026-03-23T00:00:00Z", // Monday 00:00 GMT
@@ -164,9 +168,9 @@ describe.each(testBackends)("the reports' weekly rollup on %s", (backend) => {
       .where(eq(contactSubmissions.id, id));
     expect(replied?.status).toBe("contacted");
     await expectExact();
-    await setLeadStatus(database.db, { inquiryId: id, status: "qualified", actorId: "ama" });
+    await setInquiryStatus(database.db, { inquiryId: id, status: "qualified", actorId: "ama" });
     await expectExact();
-    await setLeadStatus(database.db, {
+    await setInquiryStatus(database.db, {
       inquiryId: id,
       status: "closed_lost",
       lostReason: "Went elsewhere",
@@ -251,7 +255,7 @@ describe.each(testBackends)("the reports' weekly rollup on %s", (backend) => {
 
     // A lost reason is free text: erasing its lead takes it out of the kept figures too.
     const lost = await store("kofi@example.test");
-    await setLeadStatus(database.db, {
+    await setInquiryStatus(database.db, {
       inquiryId: lost.id,
       status: "closed_lost",
       lostReason: "Kofi Owusu moved to Kumasi",

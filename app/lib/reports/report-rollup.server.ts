@@ -2,7 +2,7 @@ import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { reportWeekCounts, reportWeekSources } from "../../../db/schema";
 import type { Db } from "../db/db.server";
 import { genuineInquiryCondition, heldInquiryCondition, TOP } from "./report-queries.server";
-import type { UkWeek } from "./uk-weeks";
+import type { UkWeek } from "../uk-time";
 
 /**
  * The reports' counts, read from the weekly rollup (db/reports-schema.ts):

@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import { reportWeekFigures } from "../../../db/schema";
 import type { Db } from "../db/db.server";
-import { overdueCutoff } from "../inbox/reply-deadline";
+import { overdueCutoff } from "../inquiries/inquiry";
 import {
   type LostGroup,
   type ResponseRow,
   selectWeeklyLost,
   selectWeeklyResponses,
 } from "./report-queries.server";
-import type { UkWeek } from "./uk-weeks";
+import type { UkWeek } from "../uk-time";
 
 /** What one week keeps: its response times and its lost leads by reason. */
 interface WeekFigures {

@@ -15,7 +15,7 @@ import {
   type WeekResponse,
   type WeekVolume,
 } from "./report-types";
-import type { UkWeek } from "./uk-weeks";
+import type { UkWeek } from "../uk-time";
 
 const hours = (seconds: number | null) => (seconds === null ? null : seconds / 3600);
 

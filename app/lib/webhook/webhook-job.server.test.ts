@@ -4,7 +4,7 @@ import { runWebhookJobs, webhookJobs } from "../../../tests/support/job-rows";
 import { startWebhookReceiver } from "../../../tests/support/webhook-receiver";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { createInquiry } from "../inbox/inquiries.server";
+import { createInquiry } from "../inquiries/intake.server";
 import { MAX_ATTEMPTS, retryDelayMs } from "../jobs/job-claim.server";
 import { startJobWorker } from "../jobs/job-worker.server";
 import { createWebhookSender, enqueueWebhook, webhookJob } from "./webhook-job.server";

@@ -1,0 +1,180 @@
+import { formatUkTime } from "~/lib/uk-time";
+import { deskLabel } from "~/content/desk-labels";
+
+const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+export function formatWhen(date: Date | string | number): string {
+  return `${when.format(new Date(date))} GMT`;
+}
+
+const statusLabel = (value: unknown) => deskLabel.leadStatus(String(value ?? ""));
+
+interface TimelineItem {
+  id: string;
+  kind: string;
+  actorName: string | null;
+  actorId: string | null;
+  details: Record<string, unknown>;
+  createdAt: Date | string;
+}
+
+const ukTime = (value: unknown) => (typeof value === "string" ? formatUkTime(new Date(value)) : "");
+
+/** One line per entry; ids in details are shown as names where the page knows them. */
+function describe(entry: TimelineItem, names: Map<string, string>): string {
+  const { details } = entry;
+  const name = (id: unknown) => (typeof id === "string" ? (names.get(id) ?? "a former admin") : "");
+  switch (entry.kind) {
+    case "received":
+      return details.held
+        ? "Received (held for review: sent very quickly)"
+        : details.spam
+          ? "Received (filed as spam)"
+          : "Received";
+    case "notified":
+      return "Team notified (delivered)";
+    case "notify-failed":
+      return "Team notification failed";
+    case "read":
+      return "Marked as read";
+    case "unread":
+      return "Marked as unread";
+    case "spam":
+      return "Marked as spam";
+    case "not-spam":
+      return details.held ? "Released from held for review" : "Moved back to the inbox";
+    case "notes-edited":
+      return "Notes edited";
+    case "assigned":
+      return `Assigned to ${name(details.to)}`;
+    case "unassigned":
+      return "Unassigned";
+    case "status-changed":
+      return `Status ${statusLabel(details.from)} → ${statusLabel(details.to)}${
+        details.reason ? ` (reason: ${String(details.reason)})` : ""
+      }${details.cause === "first-reply" ? " on the first reply" : ""}`;
+    case "reply-sent":
+      return "Reply sent";
+    case "reply-delivered":
+      return "Reply delivered";
+    case "reply-failed":
+      return "Reply could not be delivered";
+    case "replied-outside":
+      return `Marked as replied (${deskLabel.replyChannel(String(details.channel ?? "email"))})`;
+    case "overdue-alerted":
+      return "Overdue alert sent";
+    // The follow-up's text is never in the timeline: only its time and owner.
+    case "follow-up-set":
+      return `Follow-up set for ${ukTime(details.dueAt)}, owner ${name(details.ownerId)}`;
+    case "follow-up-moved":
+      return `Follow-up moved from ${ukTime(details.previousDueAt)} to ${ukTime(details.dueAt)}, owner ${name(details.ownerId)}`;
+    case "follow-up-done":
+      return `Follow-up done (was due ${ukTime(details.dueAt)})`;
+    case "follow-up-reminded":
+      return `Follow-up reminder mailed to ${name(details.ownerId)}`;
+    case "message-received":
+      return "Message received from the lead";
+    case "message-held":
+      return details.reason === "authentication-failed"
+        ? "Message held: its sender failed our mail server's checks"
+        : "Message held: not from the lead's address";
+    case "message-confirmed":
+      return "Held message confirmed as part of the conversation";
+    case "auto-reply-received":
+      return "Automatic reply received (out of office or similar)";
+    case "delivery-report-received":
+      return details.failed ? "Delivery failure report received" : "Delivery report received";
+    default:
+      return entry.kind;
+  }
+}
+
+export function InquiryTimeline({
+  entries,
+  admins,
+  notesVersions = [],
+}: {
+  entries: TimelineItem[];
+  admins: { id: string; name: string }[];
+  /** The notes' texts, shown under the edit that wrote each (the entry holds only the version's id). */
+  notesVersions?: readonly NotesVersionItem[];
+}) {
+  const names = new Map(admins.map((admin) => [admin.id, admin.name]));
+  const versions = new Map(notesVersions.map((version) => [version.id, version.notes]));
+  const shown = withUnnamedVersions(entries, notesVersions);
+  return (
+    <ol className="space-y-2 border-l border-line pl-4 text-sm" data-testid="timeline">
+      {shown.map((entry) => (
+        <li key={entry.id} data-kind={entry.kind}>
+          <span className="font-medium text-ink">{describe(entry, names)}</span>
+          <span className="text-ink-subtle">
+            {" "}
+            · {entry.actorName ?? (entry.actorId ? "a former admin" : "the system")} ·{" "}
+            {formatWhen(entry.createdAt)}
+          </span>
+          {entry.kind === "notes-edited" && typeof entry.details.versionId === "string" ? (
+            <NotesVersionText text={versions.get(entry.details.versionId)} />
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+interface NotesVersionItem {
+  id: string;
+  notes: string | null;
+  authorId: string | null;
+  authorName: string | null;
+  createdAt: Date | string;
+}
+
+/**
+ * Versions no entry names (notes kept before versions were, the timeline
+ * being append-only) join the timeline at their own time, so every text
+ * the notes have had is on it.
+ */
+function withUnnamedVersions(entries: TimelineItem[], versions: readonly NotesVersionItem[]): TimelineItem[] {
+  const named = new Set(entries.map((entry) => entry.details.versionId).filter(Boolean));
+  const unnamed = versions
+    .filter((version) => !named.has(version.id))
+    .map((version): TimelineItem => ({
+      id: `notes-${version.id}`,
+      kind: "notes-edited",
+      actorName: version.authorName,
+      actorId: version.authorId,
+      details: { versionId: version.id },
+      createdAt: version.createdAt,
+    }));
+  if (unnamed.length === 0) return entries;
+  const time = (entry: TimelineItem) => new Date(entry.createdAt).getTime();
+  // A stable sort: entries of the same instant keep their order.
+  return [...entries, ...unnamed].sort((a, b) => time(a) - time(b));
+}
+
+function NotesVersionText({ text }: { text: string | null | undefined }) {
+  if (text === undefined) return null;
+  if (text === null) return <p className="mt-1 text-ink-subtle italic">Notes cleared</p>;
+  return (
+    <blockquote className="mt-1 border-l-2 border-line-soft pl-3 whitespace-pre-wrap text-ink-muted">
+      {text}
+    </blockquote>
+  );
+}
+
+export interface ReplyItem {
+  id: string;
+  subject: string;
+  body: string;
+  to: string;
+  sentByName: string | null;
+  createdAt: Date | string;
+  deliveredAt: Date | string | null;
+  failedAt: Date | string | null;
+}
+
+export function deliveryLabel(reply: Pick<ReplyItem, "deliveredAt" | "failedAt">): string {
+  if (reply.deliveredAt) return `Delivered ${formatWhen(reply.deliveredAt)}`;
+  if (reply.failedAt) return `Failed ${formatWhen(reply.failedAt)}`;
+  return "Queued";
+}

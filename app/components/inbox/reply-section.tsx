@@ -1,0 +1,143 @@
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input, Select } from "~/components/ui/input";
+import { TypedTextarea } from "~/components/ui/typed-textarea";
+import { deskLabel } from "~/content/desk-labels";
+import { MarkRepliedSchema } from "~/forms/lead-desk";
+import { replyMailto } from "./inquiry-links";
+import { type ComposerTemplate, useDraftComposer } from "./use-draft-composer";
+
+/**
+ * The inquiry page's reply section: the composer (with a template to insert,
+ * "Save draft" and "Discard draft") and "Mark as replied" (the replies sent
+ * are in the conversation). The composer is keyed by the inquiry and
+ * `composerKey`: it starts again from the draft only when that changes; the
+ * reply's text is the person's alone otherwise (TypedTextarea), whatever
+ * hydration or a live refresh renders. Without JavaScript,
+ * inserting a template, saving and discarding post to the draft route, which
+ * keeps the draft and brings the admin back here; with it, a template goes
+ * in at the cursor and the draft is saved as they type.
+ */
+export function ReplySection({
+  item,
+  draft,
+  freshDraft,
+  draftSavedAt,
+  templates,
+  composerKey,
+  errorFor,
+}: {
+  item: { id: string; email: string; interest: string | null };
+  draft: { subject: string; body: string };
+  freshDraft: { subject: string; body: string };
+  draftSavedAt: Date | string | null;
+  templates: ComposerTemplate[];
+  composerKey: string;
+  errorFor: (name: string) => string | undefined;
+}) {
+  const composer = useDraftComposer({ inquiryId: item.id, templates, freshDraft, draftSavedAt });
+  return (
+    <section aria-labelledby="reply-heading" className="space-y-3">
+      <h2 id="reply-heading" className="text-lg font-semibold">
+        Reply
+      </h2>
+      <Form
+        method="post"
+        className="space-y-3"
+        aria-label="Reply composer"
+        key={`${item.id}:${composerKey}`}
+        onInput={composer.onInput}
+        onFocus={composer.onFocus}
+        onSubmit={composer.onSubmit}
+      >
+        <input type="hidden" name="id" value={item.id} />
+        <div className="flex flex-wrap items-end gap-3">
+          <Field label="Template" name="template" className="grow">
+            {(control) => (
+              <Select {...control} defaultValue="">
+                <option value="">Choose a template</option>
+                {templates.map((template) => (
+                  <option key={template.id} value={template.id}>
+                    {template.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Button
+            type="submit"
+            variant="secondary"
+            name="intent"
+            value="insert-template"
+            formAction={composer.draftAction}
+            formNoValidate
+            onClick={composer.onInsertTemplate}
+          >
+            Insert template
+          </Button>
+        </div>
+        <Field label="Subject" name="subject" error={errorFor("subject")}>
+          {(control) => <Input {...control} defaultValue={draft.subject} required maxLength={200} />}
+        </Field>
+        <Field
+          label="Your reply"
+          name="body"
+          error={errorFor("body")}
+          description={`To ${item.email}. Replace every [[…]] before sending; answers come back to the team address.`}
+        >
+          {(control) => <TypedTextarea {...control} defaultValue={draft.body} required rows={14} />}
+        </Field>
+        <p className="text-sm text-ink-muted" aria-live="polite" data-testid="draft-status">
+          {composer.status}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" name="intent" value="reply">
+            Send reply
+          </Button>
+          <Button
+            type="submit"
+            variant="secondary"
+            name="intent"
+            value="save-draft"
+            formAction={composer.draftAction}
+            formNoValidate
+          >
+            Save draft
+          </Button>
+          <Button
+            type="submit"
+            variant="secondary"
+            name="intent"
+            value="discard-draft"
+            formAction={composer.draftAction}
+            formNoValidate
+            onClick={composer.onDiscard}
+          >
+            Discard draft
+          </Button>
+          <a href={replyMailto(item)} className="self-center text-sm text-accent-strong underline">
+            Reply via Email instead
+          </a>
+        </div>
+      </Form>
+      <Form method="post" className="flex flex-wrap items-end gap-3" aria-label="Replied outside">
+        <input type="hidden" name="id" value={item.id} />
+        <Field label="Replied by" name="channel">
+          {(control) => (
+            <Select {...control} defaultValue="email">
+              {MarkRepliedSchema.shape.channel.unwrap().options.map((channel) => (
+                <option key={channel} value={channel}>
+                  {deskLabel.replyChannel(channel)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Button type="submit" name="intent" value="mark-replied" variant="secondary">
+          Mark as replied
+        </Button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,249 @@
+/**
+ * What the desk counts: a view's total and the unread, the spam and the held,
+ * and how the reply promise is kept (the metrics, the overdue inquiries).
+ */
+import { and, asc, count, eq, lte, type SQL, sql } from "drizzle-orm";
+import { contactSubmissions, inquiryResponses } from "../../../db/schema";
+import { replyPromise } from "~/content/lead-desk";
+import { INBOX_PAGE_SIZE, type InboxFilter } from "~/forms/inbox";
+import type { Db } from "../db/db.server";
+import { overdueCutoff } from "./inquiry";
+import {
+  awaitingReplyCondition,
+  type InboxPage,
+  type Inquiry,
+  selectInquiryPage,
+  snapshotBound,
+  toInboxPage,
+  whereOf,
+} from "./inquiries.server";
+
+/**
+ * One page of the inbox, newest first (id breaks ties). Pages after the
+ * first are bounded by `asOf`, the creation time just after the newest
+ * inquiry of the first page, so inquiries arriving meanwhile do not shift
+ * what page 2 shows.
+ */
+export async function listInquiries(
+  db: Db,
+  filter: InboxFilter,
+  pageSize: number = INBOX_PAGE_SIZE,
+  viewerId?: string,
+): Promise<InboxPage<Inquiry>> {
+  const [items, { total }] = await Promise.all([
+    selectInquiryPage(db, filter, pageSize, viewerId),
+    countInquiries(db, filter, viewerId),
+  ]);
+  return toInboxPage(items, total, filter, pageSize);
+}
+
+const UNREAD = sql`not ${contactSubmissions.is_spam} and ${contactSubmissions.read_at} is null`;
+
+export interface InquiryCounts {
+  /** Inquiries in the view (within its snapshot). */
+  total: number;
+  /** Unread inquiries outside spam, whatever the view. */
+  unread: number;
+}
+
+/**
+ * Views whose rows an index picks out, each a small part of the inbox: the
+ * search (trigrams), "awaiting reply", unread, held, spam, "mine" and one inquiry.
+ * Their total and the unread count are two index reads (unread, "mine" and
+ * "awaiting reply" read the index alone: migration 0011) instead of a pass
+ * over every row.
+ */
+function hasNarrowIndex(filter: InboxFilter): boolean {
+  return (
+    isWholeInbox(filter) ||
+    Boolean(filter.q || filter.inquiry) ||
+    filter.owner === "mine" ||
+    filter.status === "awaiting" ||
+    filter.status === "unread" ||
+    filter.status === "held" ||
+    filter.status === "spam"
+  );
+}
+
+/**
+ * The default view, unfiltered: its total reads contact_submissions_inbox_idx
+ * alone, where a pass over every row would read the mail's text kept on each
+ * (decision 061).
+ */
+function isWholeInbox(filter: InboxFilter): boolean {
+  return (
+    filter.status === "all" &&
+    !filter.q &&
+    !filter.inquiry &&
+    !filter.lead &&
+    !filter.owner &&
+    !filter.interest &&
+    !filter.dealSize
+  );
+}
+
+/** A view's total alone: what `countInquiries` sends for a view with its own index. */
+export function countMatching(db: Db, where: SQL | undefined) {
+  return db.select({ total: count() }).from(contactSubmissions).where(where);
+}
+
+/**
+ * A search's total, its plan held to the indexes. The planner prices LIKE as
+ * one comparison, so for a common text it rates reading every row (and
+ * matching its kilobyte of text and mail) about as cheap as visiting the rows
+ * the trigram indexes give, and may pick the far dearer first (decision 061).
+ * Set for this transaction only.
+ */
+async function countSearch(db: Db, where: SQL | undefined): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const [row] = await countMatching(tx, where);
+    return row?.total ?? 0;
+  });
+}
+
+/**
+ * Both numbers of the dashboard's header. A view spanning most of the inbox
+ * ("all", "read", a filter by interest…) counts both in one pass over the
+ * table (aggregate FILTERs) instead of one per number; a view with its own
+ * index counts through it.
+ */
+export async function countInquiries(db: Db, filter: InboxFilter, viewerId?: string): Promise<InquiryCounts> {
+  const where = whereOf(filter, snapshotBound(filter), viewerId);
+  if (hasNarrowIndex(filter)) {
+    if (filter.q) {
+      const [total, unread] = await Promise.all([countSearch(db, where), countUnread(db)]);
+      return { total, unread };
+    }
+    const [[matching], unread] = await Promise.all([countMatching(db, where), countUnread(db)]);
+    return { total: matching?.total ?? 0, unread };
+  }
+  const [row] = await db
+    .select({
+      total: sql<number>`(count(*) filter (where ${where}))::int`,
+      unread: sql<number>`(count(*) filter (where ${UNREAD}))::int`,
+    })
+    .from(contactSubmissions);
+  return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
+}
+
+/**
+ * Unread inquiries outside spam: the number beside the header's Dashboard
+ * link. UNREAD is the predicate of contact_submissions_unread_idx, so this
+ * reads that index alone.
+ */
+export async function countUnread(db: Db): Promise<number> {
+  const [row] = await countUnreadQuery(db);
+  return row?.unread ?? 0;
+}
+
+export function countUnreadQuery(db: Db) {
+  return db.select({ unread: count() }).from(contactSubmissions).where(UNREAD);
+}
+
+export interface SpamCounts {
+  /** Judged or trapped as spam. */
+  spam: number;
+  /** Held for review: only its speed looked like a bot. */
+  held: number;
+}
+
+/** Both counts in one read of the spam rows (the partial index on is_spam picks them out). */
+export async function countSpamAndHeld(db: Db): Promise<SpamCounts> {
+  const [row] = await db
+    .select({
+      spam: sql<number>`(count(*) filter (where not ${contactSubmissions.held}))::int`,
+      held: sql<number>`(count(*) filter (where ${contactSubmissions.held}))::int`,
+    })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.is_spam, true));
+  return { spam: row?.spam ?? 0, held: row?.held ?? 0 };
+}
+
+export interface ReplyMetrics {
+  windowDays: number;
+  /** Waits that began in the window: genuine inquiries, and later messages from their inquiries. */
+  received: number;
+  /** Of those, how many the desk answered. */
+  answered: number;
+  /** Median time to the answer of the answered ones; null when none was answered. */
+  medianFirstReplyMs: number | null;
+  /** Waits whose deadline has passed or that were answered: the share's denominator. */
+  due: number;
+  answeredWithinPromise: number;
+  /** answeredWithinPromise / due, 0…1; null when nothing was due yet. */
+  shareWithinPromise: number | null;
+}
+
+/**
+ * How the reply promise was kept over the last `metricsDays`, on every
+ * response, not only the first: each wait of an inquiry (the inquiry, or a later
+ * message) that began in the window is one case, answered by the desk's next
+ * response (inquiry_responses) or still open (awaiting_since). A wait still
+ * inside its deadline and unanswered is not counted either way.
+ */
+export async function computeReplyMetrics(db: Db, now: Date = new Date()): Promise<ReplyMetrics> {
+  const since = new Date(now.getTime() - replyPromise.metricsDays * 24 * 60 * 60 * 1000).toISOString();
+  const until = now.toISOString();
+  const cutoff = overdueCutoff(now).toISOString();
+  const within = sql`make_interval(hours => ${replyPromise.withinHours})`;
+  const result = await db.execute(sql`
+    with waits as (
+      select ${inquiryResponses.awaited_since} as began, ${inquiryResponses.answered_at} as answered
+      from ${inquiryResponses}
+      join ${contactSubmissions} on ${contactSubmissions.id} = ${inquiryResponses.inquiry_id}
+      where not ${contactSubmissions.is_spam}
+        and ${inquiryResponses.awaited_since} >= ${since}::timestamptz
+        and ${inquiryResponses.awaited_since} <= ${until}::timestamptz
+      union all
+      select ${contactSubmissions.awaiting_since}, null
+      from ${contactSubmissions}
+      where not ${contactSubmissions.is_spam}
+        and ${contactSubmissions.awaiting_since} >= ${since}::timestamptz
+        and ${contactSubmissions.awaiting_since} <= ${until}::timestamptz
+    )
+    select
+      count(*)::int as received,
+      count(answered)::int as answered,
+      percentile_cont(0.5) within group (order by extract(epoch from answered - began)) filter (where answered is not null) as median_seconds,
+      (count(*) filter (where answered is not null or began <= ${cutoff}::timestamptz))::int as due,
+      (count(*) filter (where answered - began <= ${within}))::int as within_promise
+    from waits`);
+  const row = result.rows[0] as
+    | {
+        received: number;
+        answered: number;
+        median_seconds: string | number | null;
+        due: number;
+        within_promise: number;
+      }
+    | undefined;
+  const due = Number(row?.due ?? 0);
+  const answeredWithinPromise = Number(row?.within_promise ?? 0);
+  const median = row?.median_seconds;
+  return {
+    windowDays: replyPromise.metricsDays,
+    received: Number(row?.received ?? 0),
+    answered: Number(row?.answered ?? 0),
+    medianFirstReplyMs: median === null || median === undefined ? null : Math.round(Number(median) * 1000),
+    due,
+    answeredWithinPromise,
+    shareWithinPromise: due === 0 ? null : answeredWithinPromise / due,
+  };
+}
+
+/** Open inquiries whose inquiry has waited past the deadline, the longest waiting first. */
+export function listOverdueInquiries(db: Db, now: Date, limit = 200) {
+  return db
+    .select({
+      id: contactSubmissions.id,
+      interest: contactSubmissions.interest,
+      dealSize: contactSubmissions.deal_size,
+      createdAt: contactSubmissions.created_at,
+      assignedTo: contactSubmissions.assigned_to,
+    })
+    .from(contactSubmissions)
+    .where(and(awaitingReplyCondition, lte(contactSubmissions.awaiting_since, overdueCutoff(now))))
+    .orderBy(asc(contactSubmissions.awaiting_since), asc(contactSubmissions.id))
+    .limit(limit);
+}

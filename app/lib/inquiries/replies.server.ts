@@ -1,0 +1,302 @@
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import {
+  contactSubmissions,
+  inquiryReplies,
+  inquiryResponses,
+  replyDrafts,
+  replyTemplates,
+  user,
+} from "../../../db/schema";
+import { deskReplyTo } from "~/content/lead-desk";
+import type { ReplyTemplateInput } from "~/forms/reply-templates";
+import type { Db } from "../db/db.server";
+import { renderDeskReply } from "../mail/desk-mails.server";
+import { INQUIRY_REPLY } from "../mail/mail-job.server";
+import { enqueueMail } from "../mail/mail.server";
+import { recordSentMessage, threadOf } from "../conversation/message-ids.server";
+import { formatInquiryReference } from "./inquiry";
+import { hasPlaceholder } from "./reply-text";
+import { recordEvent } from "./timeline.server";
+
+export class ReplyPlaceholderError extends Error {
+  override name = "ReplyPlaceholderError";
+  constructor() {
+    super("Fill in or remove every [[…]] placeholder before sending.");
+  }
+}
+
+/** How a reply made outside the desk was made (for "Mark as replied"). */
+type OutsideReplyChannel = "email" | "phone" | "whatsapp" | "meeting" | "other";
+
+/**
+ * A response to the sender (a reply, or one made elsewhere): the first sets
+ * first_replied_at (once) and moves a `new` inquiry to `contacted`; every one
+ * stops the 24-hour clock (awaiting_since) and is counted, with how long
+ * the sender waited, for the reply metrics. Call in the reply's transaction
+ * with the inquiry row locked.
+ */
+async function recordResponse(
+  tx: Db,
+  inquiry: { id: string; status: string; firstRepliedAt: Date | null; awaitingSince: Date | null },
+  actorId: string,
+): Promise<void> {
+  const moves = inquiry.firstRepliedAt === null && inquiry.status === "new";
+  await tx
+    .update(contactSubmissions)
+    .set({
+      first_replied_at: sql`coalesce(${contactSubmissions.first_replied_at}, now())`,
+      awaiting_since: null,
+      last_message_by: "desk",
+      last_action_at: sql`now()`,
+      ...(moves ? { status: "contacted", status_changed_at: sql`now()` } : {}),
+    })
+    .where(eq(contactSubmissions.id, inquiry.id));
+  if (inquiry.awaitingSince) {
+    await tx
+      .insert(inquiryResponses)
+      .values({ inquiry_id: inquiry.id, awaited_since: inquiry.awaitingSince });
+  }
+  if (moves) {
+    await recordEvent(tx, {
+      inquiryId: inquiry.id,
+      kind: "status-changed",
+      actorId,
+      details: { from: "new", to: "contacted", cause: "first-reply" },
+    });
+  }
+}
+
+/** The reference stays in the subject, so the sender's answer threads by it even without headers. */
+export function withReference(subject: string, reference: string): string {
+  return subject.toUpperCase().includes(reference.toUpperCase()) ? subject : `${subject} [${reference}]`;
+}
+
+async function lockInquiry(tx: Db, id: string) {
+  const [row] = await tx
+    .select({
+      id: contactSubmissions.id,
+      email: contactSubmissions.email,
+      interest: contactSubmissions.interest,
+      status: contactSubmissions.status,
+      firstRepliedAt: contactSubmissions.first_replied_at,
+      awaitingSince: contactSubmissions.awaiting_since,
+    })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.id, id))
+    .for("update");
+  return row ?? null;
+}
+
+/**
+ * Sends a reply from the desk: queued as a mail job (from MAIL_FROM, with
+ * Reply-To the team address for its interest) in the same transaction that stores it on the
+ * inquiry and records it on the timeline. A draft that still holds a
+ * `[[…]]` placeholder is refused before anything is written.
+ */
+export async function sendDeskReply(
+  db: Db,
+  input: { inquiryId: string; subject: string; body: string; actorId: string },
+): Promise<{ replyId: string } | "not-found"> {
+  if (hasPlaceholder(input.subject) || hasPlaceholder(input.body)) throw new ReplyPlaceholderError();
+  return db.transaction(async (tx) => {
+    const inquiry = await lockInquiry(tx, input.inquiryId);
+    if (!inquiry) return "not-found";
+    const subject = withReference(input.subject, formatInquiryReference(inquiry.id));
+    const [reply] = await tx
+      .insert(inquiryReplies)
+      .values({
+        inquiry_id: inquiry.id,
+        to: inquiry.email,
+        subject,
+        body: input.body,
+        sent_by: input.actorId,
+      })
+      .returning({ id: inquiryReplies.id });
+    const jobId = await enqueueMail(tx, {
+      kind: INQUIRY_REPLY,
+      to: inquiry.email,
+      replyTo: deskReplyTo(inquiry.interest),
+      inquiryId: inquiry.id,
+      threading: await recordSentMessage(tx, {
+        inquiryId: inquiry.id,
+        kind: "reply",
+        replyId: reply!.id,
+        thread: await threadOf(tx, inquiry.id),
+      }),
+      ...renderDeskReply({ subject, body: input.body }),
+    });
+    await tx.update(inquiryReplies).set({ job_id: jobId }).where(eq(inquiryReplies.id, reply!.id));
+    await recordEvent(tx, {
+      inquiryId: inquiry.id,
+      kind: "reply-sent",
+      actorId: input.actorId,
+      details: { replyId: reply!.id },
+    });
+    await recordResponse(tx, inquiry, input.actorId);
+    return { replyId: reply!.id };
+  });
+}
+
+/**
+ * "Mark as replied": a reply made by mail client, phone or WhatsApp counts
+ * for the promise like one sent from the desk. Returns "unchanged" when the
+ * inquiry was answered and nothing new from the sender waits (the timeline
+ * still records it).
+ */
+export async function markRepliedOutside(
+  db: Db,
+  input: { inquiryId: string; actorId: string; channel?: OutsideReplyChannel },
+): Promise<"changed" | "unchanged" | "not-found"> {
+  return db.transaction(async (tx) => {
+    const inquiry = await lockInquiry(tx, input.inquiryId);
+    if (!inquiry) return "not-found";
+    await recordEvent(tx, {
+      inquiryId: inquiry.id,
+      kind: "replied-outside",
+      actorId: input.actorId,
+      details: { channel: input.channel ?? "email" },
+    });
+    await recordResponse(tx, inquiry, input.actorId);
+    return inquiry.firstRepliedAt && !inquiry.awaitingSince ? "unchanged" : "changed";
+  });
+}
+
+/** The replies stored on an inquiry, newest first. */
+export function listReplies(db: Db, inquiryId: string) {
+  return db
+    .select({
+      id: inquiryReplies.id,
+      to: inquiryReplies.to,
+      subject: inquiryReplies.subject,
+      body: inquiryReplies.body,
+      sentById: inquiryReplies.sent_by,
+      sentByName: user.name,
+      createdAt: inquiryReplies.created_at,
+      deliveredAt: inquiryReplies.delivered_at,
+      failedAt: inquiryReplies.failed_at,
+      deliveryError: inquiryReplies.delivery_error,
+    })
+    .from(inquiryReplies)
+    .leftJoin(user, eq(user.id, inquiryReplies.sent_by))
+    .where(eq(inquiryReplies.inquiry_id, inquiryId))
+    .orderBy(desc(inquiryReplies.created_at));
+}
+
+/** The admin's draft for an inquiry, if one is kept. */
+export async function getReplyDraft(db: Db, key: { inquiryId: string; adminId: string }) {
+  const [row] = await db
+    .select({ subject: replyDrafts.subject, body: replyDrafts.body, updatedAt: replyDrafts.updated_at })
+    .from(replyDrafts)
+    .where(and(eq(replyDrafts.inquiry_id, key.inquiryId), eq(replyDrafts.admin_id, key.adminId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Keeps the admin's draft for an inquiry (one per admin and inquiry, replaced on
+ * every save). "not-found" when the inquiry is gone: nothing is stored.
+ */
+export async function saveReplyDraft(
+  db: Db,
+  draft: { inquiryId: string; adminId: string; subject: string; body: string },
+): Promise<"saved" | "not-found"> {
+  return db.transaction(async (tx) => {
+    const [inquiry] = await tx
+      .select({ id: contactSubmissions.id })
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, draft.inquiryId))
+      .for("share");
+    if (!inquiry) return "not-found";
+    await tx
+      .insert(replyDrafts)
+      .values({
+        inquiry_id: draft.inquiryId,
+        admin_id: draft.adminId,
+        subject: draft.subject,
+        body: draft.body,
+      })
+      .onConflictDoUpdate({
+        target: [replyDrafts.inquiry_id, replyDrafts.admin_id],
+        set: { subject: draft.subject, body: draft.body, updated_at: sql`now()` },
+      });
+    return "saved";
+  });
+}
+
+/** Forgets the admin's draft: after it is sent, or when they discard it. */
+export async function discardReplyDraft(db: Db, key: { inquiryId: string; adminId: string }): Promise<void> {
+  await db
+    .delete(replyDrafts)
+    .where(and(eq(replyDrafts.inquiry_id, key.inquiryId), eq(replyDrafts.admin_id, key.adminId)));
+}
+
+export type ReplyTemplateRow = typeof replyTemplates.$inferSelect;
+
+/** Every template, by name: the editor's list and the composer's choice. */
+export function listReplyTemplates(db: Db): Promise<ReplyTemplateRow[]> {
+  return db.select().from(replyTemplates).orderBy(asc(replyTemplates.name), asc(replyTemplates.id));
+}
+
+export async function getReplyTemplate(db: Db, id: string): Promise<ReplyTemplateRow | null> {
+  const [row] = await db.select().from(replyTemplates).where(eq(replyTemplates.id, id)).limit(1);
+  return row ?? null;
+}
+
+export type TemplateSaved = { ok: true; id: string } | { ok: false; reason: "name-taken" | "not-found" };
+
+async function nameTaken(db: Db, name: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: replyTemplates.id })
+    .from(replyTemplates)
+    .where(
+      and(
+        sql`lower(${replyTemplates.name}) = lower(${name})`,
+        exceptId ? ne(replyTemplates.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Adds a template; names are unique (ignoring case), so the composer's list is unambiguous. */
+export async function createReplyTemplate(
+  db: Db,
+  input: ReplyTemplateInput,
+  actorId: string,
+): Promise<TemplateSaved> {
+  return db.transaction(async (tx) => {
+    if (await nameTaken(tx, input.name)) return { ok: false, reason: "name-taken" };
+    const [row] = await tx
+      .insert(replyTemplates)
+      .values({ ...input, updated_by: actorId })
+      .onConflictDoNothing()
+      .returning({ id: replyTemplates.id });
+    return row ? { ok: true, id: row.id } : { ok: false, reason: "name-taken" };
+  });
+}
+
+export async function updateReplyTemplate(
+  db: Db,
+  id: string,
+  input: ReplyTemplateInput,
+  actorId: string,
+): Promise<TemplateSaved> {
+  return db.transaction(async (tx) => {
+    if (await nameTaken(tx, input.name, id)) return { ok: false, reason: "name-taken" };
+    const [row] = await tx
+      .update(replyTemplates)
+      .set({ ...input, updated_by: actorId, updated_at: sql`now()` })
+      .where(eq(replyTemplates.id, id))
+      .returning({ id: replyTemplates.id });
+    return row ? { ok: true, id: row.id } : { ok: false, reason: "not-found" };
+  });
+}
+
+/** Drafts already written from a template keep their text: deleting it changes no draft. */
+export async function deleteReplyTemplate(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(replyTemplates)
+    .where(eq(replyTemplates.id, id))
+    .returning({ id: replyTemplates.id });
+  return rows.length > 0;
+}
