@@ -3,7 +3,7 @@ import { href, useLocation, useNavigate, useSubmit } from "react-router";
 import { BULK_FORM_ID } from "./inquiry-line";
 
 /** The keys, as the help dialog lists them. */
-export const INBOX_KEYS: readonly [string, string][] = [
+const INBOX_KEYS: readonly [string, string][] = [
   ["j", "Next inquiry"],
   ["k", "Previous inquiry"],
   ["o or Enter", "Open the inquiry"],

@@ -82,7 +82,7 @@ function dealSizeLabel(value: string | null): string | null {
   return value === null ? null : deskLabel.dealSize(value);
 }
 
-export function inquiryCsvValues(item: Inquiry): (string | null)[] {
+function inquiryCsvValues(item: Inquiry): (string | null)[] {
   return [
     item.createdAt.toISOString(),
     item.name,

@@ -84,19 +84,19 @@ export function whereOf(query: InboxQuery, before?: Date, viewerId?: string): SQ
  * built that way (drizzle-kit's default), and a plain DESC (nulls first)
  * would keep Postgres from reading them in order.
  */
-export const NEWEST_FIRST = [
+const NEWEST_FIRST = [
   sql`${contactSubmissions.created_at} desc nulls last`,
   sql`${contactSubmissions.id} desc nulls last`,
 ];
 
 /** The "awaiting reply" view: the longest waiting first (its partial index is built that way). */
-export const OLDEST_FIRST = [
+const OLDEST_FIRST = [
   sql`${contactSubmissions.awaiting_since} asc`,
   sql`${contactSubmissions.id} asc`,
 ];
 
 /** "Awaiting reply" by date lists oldest first: new arrivals join its end. */
-export function isOldestFirst(filter: Pick<InboxFilter, "status" | "sort">): boolean {
+function isOldestFirst(filter: Pick<InboxFilter, "status" | "sort">): boolean {
   return filter.status === "awaiting" && filter.sort === "received";
 }
 
@@ -106,7 +106,7 @@ export function isOldestFirst(filter: Pick<InboxFilter, "status" | "sort">): boo
  * size and status: their expressions are the schema's); a filtered view
  * sorts its rows.
  */
-export function orderOf(filter: Pick<InboxFilter, "status" | "sort">): SQL[] {
+function orderOf(filter: Pick<InboxFilter, "status" | "sort">): SQL[] {
   switch (filter.sort) {
     case "received":
       return isOldestFirst(filter) ? OLDEST_FIRST : NEWEST_FIRST;

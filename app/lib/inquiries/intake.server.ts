@@ -207,7 +207,7 @@ export async function createInquiry(
  * acknowledgement, queued in the caller's transaction. Called once per
  * inquiry: on arrival, or when an admin releases it from spam or held.
  */
-export async function announceInquiry(
+async function announceInquiry(
   tx: Db,
   inquiry: InquiryForMail,
   recipients: readonly string[],

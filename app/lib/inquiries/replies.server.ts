@@ -67,7 +67,7 @@ async function recordResponse(
 }
 
 /** The reference stays in the subject, so the sender's answer threads by it even without headers. */
-export function withReference(subject: string, reference: string): string {
+function withReference(subject: string, reference: string): string {
   return subject.toUpperCase().includes(reference.toUpperCase()) ? subject : `${subject} [${reference}]`;
 }
 

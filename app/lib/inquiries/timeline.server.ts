@@ -7,7 +7,7 @@ import type { Db } from "../db/db.server";
  * message text or contact details (the timeline is not a second copy of
  * the inquiry).
  */
-export type InquiryEventKind =
+type InquiryEventKind =
   | "received"
   | "notified"
   | "notify-failed"
