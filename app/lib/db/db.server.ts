@@ -179,6 +179,22 @@ function trackInFlight(client: PGlite) {
   };
 }
 
+/**
+ * PGlite runs each statement synchronously on the server's one thread, and
+ * a transaction's statements follow one another in microtasks, between which
+ * no timer or socket is served: a turn of the event loop before each
+ * statement keeps a long transaction (a new inquiry with its triggers and
+ * acknowledgement, a message with a hundred attachments) from holding every
+ * request until it commits.
+ */
+function yieldBeforeEachStatement(client: PGlite) {
+  const runExclusiveQuery = client._runExclusiveQuery.bind(client);
+  client._runExclusiveQuery = async (statement) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return runExclusiveQuery(statement);
+  };
+}
+
 /** Where PGlite keeps its files inside DATA_DIR. */
 export const pgliteFilesDir = (dataDir: string) => path.join(dataDir, "pglite");
 
@@ -211,6 +227,7 @@ async function openPglite(
     throw error;
   }
   const inFlight = trackInFlight(client);
+  yieldBeforeEachStatement(client);
 
   const db = drizzlePglite(client, { schema, casing: SCHEMA_CASING }) as unknown as Db;
   return {
