@@ -73,11 +73,7 @@ parentPort.on("message", async ({ raw, limits }) => {
 });
 `;
 
-/**
- * A worker that answered is kept for the next message: starting one (and
- * loading the two libraries) costs far more than most messages. One that
- * failed or ran out of time is ended.
- */
+/** A worker that answered is kept for the next message: starting one costs more than most parses. */
 let spare: Worker | null = null;
 
 /**

@@ -180,12 +180,9 @@ function trackInFlight(client: PGlite) {
 }
 
 /**
- * PGlite runs each statement synchronously on the server's one thread, and
- * a transaction's statements follow one another in microtasks, between which
- * no timer or socket is served: a turn of the event loop before each
- * statement keeps a long transaction (a new inquiry with its triggers and
- * acknowledgement, a message with a hundred attachments) from holding every
- * request until it commits.
+ * PGlite runs each statement on the server's thread, and a transaction's
+ * statements follow one another in microtasks: a turn of the event loop
+ * before each keeps a long transaction from holding every request (decision 080).
  */
 function yieldBeforeEachStatement(client: PGlite) {
   const runExclusiveQuery = client._runExclusiveQuery.bind(client);
