@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type Logger, pino } from "pino";
+import { afterAll, beforeAll } from "vitest";
 import type { ReceivedMailLimits } from "~/content/received-mail-limits";
 import {
   createReceivedMailFiler,
@@ -14,7 +15,8 @@ import { type MailboxFetching, startMailboxFetching } from "~/lib/conversation/m
 import { createMailboxStatusBoard } from "~/lib/conversation/mailbox-status.server";
 import type { Db } from "~/lib/db/db.server";
 import { createMailSender } from "~/lib/mail/mail.server";
-import type { ImapServer } from "./imap-server";
+import { type ImapServer, startImapServer } from "./imap-server";
+import { readThrough } from "./suite-database";
 
 /** The site's sender: the desk's own mail, seen again in a mailbox, is not filed. */
 export const DESK_FROM = "Volta Meridian <desk@site.example.test>";
@@ -33,6 +35,29 @@ export function productionFilerConfig(): ReceivedMailConfig & { dispose(): void 
     siteUrl: "https://site.example.test",
     authservId: AUTHSERV_ID,
     dispose: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * A suite's Dovecot, with the mailbox user `deals`, and the production
+ * filer's settings: started before its tests, removed after them.
+ */
+export function dovecotDeskForSuite(): { imap: ImapServer; config: ReceivedMailConfig } {
+  const config = productionFilerConfig();
+  let imap: ImapServer | undefined;
+  beforeAll(async () => {
+    imap = await startImapServer({ users: { deals: "deals-password" } });
+  });
+  afterAll(async () => {
+    await imap?.dispose();
+    config.dispose();
+  });
+  return {
+    imap: readThrough(() => {
+      if (!imap) throw new Error("the suite's Dovecot starts in beforeAll");
+      return imap;
+    }),
+    config,
   };
 }
 

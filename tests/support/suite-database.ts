@@ -25,7 +25,12 @@ export function useTestDatabase(backend: Backend, clear: readonly PgTable[] = []
       for (const table of clear) await current().db.delete(table);
     });
   }
-  return new Proxy({} as TestDatabase, {
+  return readThrough(current);
+}
+
+/** An object that reads through to `current()`: a suite's handle, declared before its hooks open it. */
+export function readThrough<T extends object>(current: () => T): T {
+  return new Proxy({} as T, {
     get(_, key) {
       const value: unknown = Reflect.get(current(), key);
       return typeof value === "function" ? value.bind(current()) : value;

@@ -12,6 +12,7 @@ import {
   sentMessageIds,
   user,
 } from "../../../db/schema";
+import { answeredInquiry } from "../../../tests/support/answered-inquiry";
 import { seedDeskUsers } from "../../../tests/support/desk-users";
 import { mailJobs, webhookJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
@@ -22,7 +23,7 @@ import { getInquiry } from "../inquiries/inquiries.server";
 import { listInquiries, listOverdueInquiries } from "../inquiries/counts.server";
 import { setInquiryStatus } from "../inquiries/inquiry-actions.server";
 import { replyState, formatInquiryReference } from "../inquiries/inquiry";
-import { createInquiry, INQUIRY_ACKNOWLEDGEMENT } from "../inquiries/intake.server";
+import { INQUIRY_ACKNOWLEDGEMENT } from "../inquiries/intake.server";
 import { INQUIRY_REPLY } from "../mail/mail-job.server";
 import { attachmentPath } from "./attachment-files.server";
 import { createReceivedMailFiler } from "./file-received-mail.server";
@@ -81,44 +82,8 @@ describe.each(testBackends)("filing received mail on %s", (backend) => {
   const messagesOf = (inquiryId: string) =>
     database.db.select().from(inquiryMessages).where(eq(inquiryMessages.inquiry_id, inquiryId));
 
-  /** An inquiry from the form, answered from the desk: the lead's turn is over. */
-  async function answeredInquiry() {
-    const created = await createInquiry(
-      database.db,
-      {
-        name: "Kofi Mensah",
-        company: null,
-        email: LEAD,
-        phone: null,
-        whatsapp: null,
-        interest: "gold-buying",
-        deal_size: null,
-        message: "Hello",
-      },
-      {
-        isSpam: false,
-        acknowledge: true,
-        adminEmails: [],
-        siteUrl: SITE,
-        submissionKey: `k${Math.random()}`,
-      },
-    );
-    const sent = await sendDeskReply(database.db, {
-      inquiryId: created.id,
-      subject: "Your inquiry",
-      body: "Thank you",
-      actorId: "ama",
-    });
-    if (sent === "not-found") throw new Error("no inquiry");
-    const [replyMessage] = await database.db
-      .select()
-      .from(sentMessageIds)
-      .where(eq(sentMessageIds.reply_id, sent.replyId));
-    return { ...created, replyId: sent.replyId, replyMessageId: replyMessage!.message_id };
-  }
-
   it("threads a reply to a desk reply by its headers and restarts the lead's clock", async () => {
-    const lead = await answeredInquiry();
+    const lead = await answeredInquiry(database.db, LEAD);
     expect(await getInquiry(database.db, lead.id)).toMatchObject({
       awaitingSince: null,
       lastMessageBy: "desk",
@@ -148,7 +113,7 @@ describe.each(testBackends)("filing received mail on %s", (backend) => {
   });
 
   it("threads a message with only the reference in its subject, and tells the owner alone", async () => {
-    const lead = await answeredInquiry();
+    const lead = await answeredInquiry(database.db, LEAD);
     await database.db
       .update(contactSubmissions)
       .set({ assigned_to: "ben" })
@@ -188,7 +153,7 @@ describe.each(testBackends)("filing received mail on %s", (backend) => {
   });
 
   it("a closed lead that writes again awaits a reply, its status kept, until the desk answers", async () => {
-    const lead = await answeredInquiry();
+    const lead = await answeredInquiry(database.db, LEAD);
     // Lost while its first message still waited: closing ended that wait.
     await database.db
       .update(contactSubmissions)
@@ -227,7 +192,7 @@ describe.each(testBackends)("filing received mail on %s", (backend) => {
   });
 
   it("records an out-of-office reply without acknowledging it or restarting the clock", async () => {
-    const lead = await answeredInquiry();
+    const lead = await answeredInquiry(database.db, LEAD);
     const acknowledgements = (await mailJobs(database.db, INQUIRY_ACKNOWLEDGEMENT)).length;
     await file(
       mail({
@@ -260,7 +225,7 @@ describe.each(testBackends)("filing received mail on %s", (backend) => {
   });
 
   it("marks the reply a delivery failure report is about as failed", async () => {
-    const lead = await answeredInquiry();
+    const lead = await answeredInquiry(database.db, LEAD);
     await file(
       mail({
         from: { address: "mailer-daemon@mx.buyer.example.test", name: "Mail Delivery System" },
@@ -299,7 +264,7 @@ describe.each(testBackends)("filing received mail on %s", (backend) => {
   });
 
   it("files one message once, however many mailboxes hold it (with or without a Message-ID)", async () => {
-    const lead = await answeredInquiry();
+    const lead = await answeredInquiry(database.db, LEAD);
     const copy = mail({ inReplyTo: lead.replyMessageId });
     await file(copy);
     await file({ ...copy, mailbox: "imap://info@imap.example.test/INBOX" });
@@ -316,7 +281,7 @@ describe.each(testBackends)("filing received mail on %s", (backend) => {
   });
 
   it("does not file our own mail seen again", async () => {
-    const lead = await answeredInquiry();
+    const lead = await answeredInquiry(database.db, LEAD);
     await file(
       mail({ messageId: lead.replyMessageId, subject: `Your inquiry ${formatInquiryReference(lead.id)}` }),
     );
@@ -326,7 +291,7 @@ describe.each(testBackends)("filing received mail on %s", (backend) => {
   });
 
   it("keeps attachments within the limits as private files and lists the others as not kept", async () => {
-    const lead = await answeredInquiry();
+    const lead = await answeredInquiry(database.db, LEAD);
     await file(
       mail({
         inReplyTo: lead.replyMessageId,
@@ -358,7 +323,7 @@ describe.each(testBackends)("filing received mail on %s", (backend) => {
   });
 
   it("gives a desk reply In-Reply-To and References to the lead's last message, and the reference in its subject", async () => {
-    const lead = await answeredInquiry();
+    const lead = await answeredInquiry(database.db, LEAD);
     const answer = mail({ inReplyTo: lead.replyMessageId });
     await file(answer);
     await sendDeskReply(database.db, {

@@ -1,8 +1,7 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { contactSubmissions, inquiryMessages, jobs, mailboxCursors } from "../../../db/schema";
-import { fetchIntoDesk, productionFilerConfig, rawMail } from "../../../tests/support/dovecot-desk";
-import { startImapServer, type ImapServer } from "../../../tests/support/imap-server";
+import { fetchIntoDesk, rawMail, dovecotDeskForSuite } from "../../../tests/support/dovecot-desk";
 import { mailJobs } from "../../../tests/support/job-rows";
 import { cursorOf, waitFor } from "../../../tests/support/received-mail-filer";
 import { useTestDatabase } from "../../../tests/support/suite-database";
@@ -16,15 +15,7 @@ import { INQUIRY_ACKNOWLEDGEMENT } from "../inquiries/intake.server";
  * and an acknowledgement, so a message filed twice would show as a second
  * inquiry and a second mail to a buyer, and one lost as a missing inquiry.
  */
-const config = productionFilerConfig();
-let imap: ImapServer;
-beforeAll(async () => {
-  imap = await startImapServer({ users: { deals: "deals-password" } });
-});
-afterAll(async () => {
-  await imap?.dispose();
-  config.dispose();
-});
+const { imap, config } = dovecotDeskForSuite();
 
 /** Direct mail number `n` of a folder: a buyer of its own, so each starts one inquiry. */
 const buyerMail = (folder: string, n: number) =>

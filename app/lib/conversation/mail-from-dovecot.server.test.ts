@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   contactSubmissions,
   inquiryMessages,
@@ -8,24 +8,23 @@ import {
   mailboxCursors,
   user,
 } from "../../../db/schema";
+import { answeredInquiry } from "../../../tests/support/answered-inquiry";
 import { seedDeskUsers } from "../../../tests/support/desk-users";
 import {
   bounceOf,
   DESK_FROM,
   fetchIntoDesk,
-  productionFilerConfig,
   rawMail,
   smtpSender,
   unbracketed,
+  dovecotDeskForSuite,
 } from "../../../tests/support/dovecot-desk";
-import { startImapServer, type ImapServer } from "../../../tests/support/imap-server";
 import { mailJobs, runMailJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { useSmtpSink } from "../../../tests/support/suite-smtp-sink";
 import { testBackends } from "../../../tests/support/test-database";
-import { sendDeskReply } from "../inquiries/replies.server";
 import { getInquiry } from "../inquiries/inquiries.server";
-import { createInquiry, INQUIRY_ACKNOWLEDGEMENT } from "../inquiries/intake.server";
+import { INQUIRY_ACKNOWLEDGEMENT } from "../inquiries/intake.server";
 import { MESSAGE_RECEIVED_NOTICE } from "./received-mail-effects.server";
 
 /**
@@ -35,15 +34,7 @@ import { MESSAGE_RECEIVED_NOTICE } from "./received-mail-effects.server";
  * the mailbox and the database is a stand-in.
  */
 const LEAD = "kofi@buyer.example.test";
-const config = productionFilerConfig();
-let imap: ImapServer;
-beforeAll(async () => {
-  imap = await startImapServer({ users: { deals: "deals-password" } });
-});
-afterAll(async () => {
-  await imap?.dispose();
-  config.dispose();
-});
+const { imap, config } = dovecotDeskForSuite();
 
 describe.each(testBackends)("mail from Dovecot to the desk (%s)", (backend) => {
   const database = useTestDatabase(backend, [jobs, contactSubmissions, user, mailboxCursors]);
@@ -70,33 +61,10 @@ describe.each(testBackends)("mail from Dovecot to the desk (%s)", (backend) => {
 
   /** A form inquiry answered from the desk, both mails delivered over SMTP: what the lead's client holds. */
   async function answeredLead() {
-    const created = await createInquiry(
-      database.db,
-      {
-        name: "Kofi Mensah",
-        company: null,
-        email: LEAD,
-        phone: null,
-        whatsapp: null,
-        interest: "gold-buying",
-        deal_size: null,
-        message: "20 kg in May?",
-      },
-      {
-        isSpam: false,
-        acknowledge: true,
-        adminEmails: [],
-        siteUrl: config.siteUrl,
-        submissionKey: `k-${++folders}`,
-      },
-    );
-    const sent = await sendDeskReply(database.db, {
-      inquiryId: created.id,
-      subject: "Your gold inquiry",
-      body: "May works. Which refinery?",
-      actorId: "ama",
+    const lead = await answeredInquiry(database.db, LEAD, {
+      message: "20 kg in May?",
+      reply: { subject: "Your gold inquiry", body: "May works. Which refinery?" },
     });
-    if (sent === "not-found") throw new Error("no inquiry");
     await runMailJobs(database.db, smtpSender(smtp.url));
     const delivered = await smtp.waitFor(
       (mail) => mail.to.includes(LEAD) && mail.headers["subject"]?.startsWith("Your gold inquiry") === true,
@@ -105,8 +73,7 @@ describe.each(testBackends)("mail from Dovecot to the desk (%s)", (backend) => {
       (mail) => mail.to.includes(LEAD) && mail.headers["message-id"] !== delivered.headers["message-id"],
     );
     return {
-      ...created,
-      replyId: sent.replyId,
+      ...lead,
       replySubject: delivered.headers["subject"]!,
       replyMessageId: unbracketed(delivered.headers["message-id"]),
       acknowledgementId: unbracketed(acknowledgement.headers["message-id"]),

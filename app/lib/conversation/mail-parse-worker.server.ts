@@ -34,8 +34,7 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const PostalMime = require(workerData.modules.postalMime).default;
 const { convert } = require(workerData.modules.htmlToText);
-const limits = workerData.limits;
-parentPort.once("message", async (raw) => {
+parentPort.on("message", async ({ raw, limits }) => {
   try {
     const email = await PostalMime.parse(raw, {
       attachmentEncoding: "arraybuffer",
@@ -74,45 +73,57 @@ parentPort.once("message", async (raw) => {
 });
 `;
 
+/** A worker that answered is kept for the next message: starting one costs more than most parses. */
+let spare: Worker | null = null;
+
 /**
- * Parses one raw message in a worker of its own. Rejects with an
- * UnreadableMailError (a reason without content) when the message cannot
- * be read: a parse error, a stack overflow, the time or memory limit.
+ * Parses one raw message in a worker. Rejects with an UnreadableMailError
+ * (a reason without content) when the message cannot be read: a parse
+ * error, a stack overflow, the time or memory limit.
  */
 export function parseInWorker(raw: Uint8Array, limits: ReceivedMailLimits): Promise<ParsedInWorker> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, {
+  const worker =
+    spare ??
+    new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { modules: MODULES, limits },
+      workerData: { modules: MODULES },
       resourceLimits: { maxOldGenerationSizeMb: 512 },
     });
-    let settled = false;
-    const finish = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
+  spare = null;
+  worker.ref();
+  return new Promise((resolve, reject) => {
+    const finish = (outcome: () => void, answered: boolean) => {
       clearTimeout(timer);
-      void worker.terminate();
+      worker.off("message", onMessage).off("error", onError).off("exit", onExit);
+      if (answered && !spare) {
+        worker.unref();
+        spare = worker;
+      } else {
+        void worker.terminate();
+      }
       outcome();
     };
-    const timer = setTimeout(
-      () => finish(() => reject(new UnreadableMailError(`parse took over ${limits.parseMs} ms`))),
-      limits.parseMs,
-    );
-    worker.once(
-      "message",
-      (answer: { ok: true; parsed: ParsedInWorker } | { ok: false; reason: string; detail: string }) =>
-        finish(() =>
+    const onMessage = (
+      answer: { ok: true; parsed: ParsedInWorker } | { ok: false; reason: string; detail: string },
+    ) =>
+      finish(
+        () =>
           answer.ok
             ? resolve(answer.parsed)
             : reject(new UnreadableMailError(`could not be parsed: ${answer.reason}: ${answer.detail}`)),
-        ),
+        true,
+      );
+    const onError = (error: Error) =>
+      finish(() => reject(new UnreadableMailError(`parser failed: ${error.name}`)), false);
+    const onExit = (code: number) =>
+      finish(() => reject(new UnreadableMailError(`parser exited with code ${code}`)), false);
+    const timer = setTimeout(
+      () => finish(() => reject(new UnreadableMailError(`parse took over ${limits.parseMs} ms`)), false),
+      limits.parseMs,
     );
-    worker.once("error", (error) =>
-      finish(() => reject(new UnreadableMailError(`parser failed: ${error.name}`))),
-    );
-    worker.once("exit", (code) =>
-      finish(() => reject(new UnreadableMailError(`parser exited with code ${code}`))),
-    );
-    worker.postMessage(raw);
+    worker.on("message", onMessage).on("error", onError).on("exit", onExit);
+    // Handed over, not cloned: a clone of a large message is copied more than once on this thread.
+    const copy = new Uint8Array(raw);
+    worker.postMessage({ raw: copy, limits }, [copy.buffer]);
   });
 }

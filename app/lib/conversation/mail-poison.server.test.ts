@@ -3,7 +3,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { pino } from "pino";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   contactSubmissions,
   inquiryAttachments,
@@ -13,8 +13,12 @@ import {
   mailNotFiled,
 } from "../../../db/schema";
 import { receivedMailLimits } from "~/content/received-mail-limits";
-import { fetchIntoDesk, productionFilerConfig, rawMail } from "../../../tests/support/dovecot-desk";
-import { startImapServer, type ImapServer } from "../../../tests/support/imap-server";
+import {
+  fetchIntoDesk,
+  productionFilerConfig,
+  rawMail,
+  dovecotDeskForSuite,
+} from "../../../tests/support/dovecot-desk";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { attachmentsDir } from "./attachment-files.server";
@@ -24,15 +28,7 @@ import { attachmentsDir } from "./attachment-files.server";
  * the parser or the database cannot take is set aside as not filed, and the
  * mail behind it is filed.
  */
-const config = productionFilerConfig();
-let imap: ImapServer;
-beforeAll(async () => {
-  imap = await startImapServer({ users: { deals: "deals-password" } });
-});
-afterAll(async () => {
-  await imap?.dispose();
-  config.dispose();
-});
+const { imap, config } = dovecotDeskForSuite();
 
 const header = (subject: string, id: string, from = "Kwame Buyer <kwame@buyer.example.test>") =>
   [

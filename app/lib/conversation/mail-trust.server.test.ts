@@ -5,11 +5,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { contactSubmissions, inquiryMessages, jobs, sentMessageIds, user } from "../../../db/schema";
 import { mailLimits } from "~/content/mail-limits";
+import { answeredInquiry } from "../../../tests/support/answered-inquiry";
 import { seedDeskUsers } from "../../../tests/support/desk-users";
 import { mailJobs, webhookJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { sendDeskReply } from "../inquiries/replies.server";
 import { getInquiry } from "../inquiries/inquiries.server";
 import { createInquiry, INQUIRY_ACKNOWLEDGEMENT } from "../inquiries/intake.server";
 import { setInquiryStatus, releaseInquiry } from "../inquiries/inquiry-actions.server";
@@ -80,42 +80,6 @@ describe.each(testBackends)("trusting received mail on %s", (backend) => {
     database.db.select().from(inquiryMessages).where(eq(inquiryMessages.inquiry_id, inquiryId));
   const hooks = async (event: string) =>
     (await webhookJobs(database.db)).filter((job) => job.event === event);
-
-  /** A form inquiry from LEAD, answered from the desk. */
-  async function answeredInquiry() {
-    const created = await createInquiry(
-      database.db,
-      {
-        name: "Kofi Mensah",
-        company: null,
-        email: LEAD,
-        phone: null,
-        whatsapp: null,
-        interest: "gold-buying",
-        deal_size: null,
-        message: "Hello",
-      },
-      {
-        isSpam: false,
-        acknowledge: false,
-        adminEmails: [],
-        siteUrl: config.siteUrl,
-        submissionKey: `k${Math.random()}`,
-      },
-    );
-    const sent = await sendDeskReply(database.db, {
-      inquiryId: created.id,
-      subject: "Your inquiry",
-      body: "Thank you",
-      actorId: "ama",
-    });
-    if (sent === "not-found") throw new Error("no inquiry");
-    const [reply] = await database.db
-      .select()
-      .from(sentMessageIds)
-      .where(eq(sentMessageIds.reply_id, sent.replyId));
-    return { id: created.id, replyMessageId: reply!.message_id };
-  }
 
   it("forged direct mail: one whose DMARC failed is held, acknowledged to nobody and sent to no webhook", async () => {
     await file(
@@ -231,7 +195,7 @@ describe.each(testBackends)("trusting received mail on %s", (backend) => {
   });
 
   it("forged direct mail: messages on a lead past its sender's limit are filed without a notice", async () => {
-    const lead = await answeredInquiry();
+    const lead = await answeredInquiry(database.db, LEAD, { acknowledge: false });
     const count = mailLimits.announcedPerSender.max + 1;
     for (let index = 0; index < count; index += 1) {
       await file(mail(LEAD, { inReplyTo: lead.replyMessageId, subject: `Re ${index}` }));
@@ -242,7 +206,7 @@ describe.each(testBackends)("trusting received mail on %s", (backend) => {
   });
 
   it("spoofable badges: only our server's own Authentication-Results, outside comments and quotes, are believed", async () => {
-    const lead = await answeredInquiry();
+    const lead = await answeredInquiry(database.db, LEAD, { acknowledge: false });
     await file(
       mail(LEAD, {
         inReplyTo: lead.replyMessageId,
@@ -267,7 +231,7 @@ describe.each(testBackends)("trusting received mail on %s", (backend) => {
   });
 
   it("threading: a stranger holding the thread's Message-ID is held and neither reopens the lead nor restarts its clock until an admin confirms", async () => {
-    const lead = await answeredInquiry();
+    const lead = await answeredInquiry(database.db, LEAD, { acknowledge: false });
     await setInquiryStatus(database.db, {
       inquiryId: lead.id,
       status: "closed_lost",
@@ -315,7 +279,7 @@ describe.each(testBackends)("trusting received mail on %s", (backend) => {
   });
 
   it("threading: the lead in another spelling and the team are not held; the lead's address with failed DMARC is", async () => {
-    const lead = await answeredInquiry();
+    const lead = await answeredInquiry(database.db, LEAD, { acknowledge: false });
     await file(mail("Kofi+desk@Buyer.example.test", { inReplyTo: lead.replyMessageId }));
     await file(mail("ama@example.test", { inReplyTo: lead.replyMessageId }));
     await file(

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import { setImmediate } from "node:timers/promises";
 import { eq, sql } from "drizzle-orm";
 import { CLOSED_LEAD_STATUSES } from "~/content/lead-desk";
 import { contactSubmissions, inquiryAttachments, user } from "../../../db/schema";
@@ -60,9 +59,6 @@ export async function storeAttachments(
       stored_as: storedAs,
       not_kept_reason: attachment.content === null ? "too-large" : null,
     });
-    // The embedded database answers without giving way to timers: a turn of the event loop
-    // per attachment keeps the server answering while a message with many is filed.
-    await setImmediate();
   }
 }
 

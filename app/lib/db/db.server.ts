@@ -179,6 +179,19 @@ function trackInFlight(client: PGlite) {
   };
 }
 
+/**
+ * PGlite runs each statement on the server's thread, and a transaction's
+ * statements follow one another in microtasks: a turn of the event loop
+ * before each keeps a long transaction from holding every request (decision 080).
+ */
+function yieldBeforeEachStatement(client: PGlite) {
+  const runExclusiveQuery = client._runExclusiveQuery.bind(client);
+  client._runExclusiveQuery = async (statement) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return runExclusiveQuery(statement);
+  };
+}
+
 /** Where PGlite keeps its files inside DATA_DIR. */
 export const pgliteFilesDir = (dataDir: string) => path.join(dataDir, "pglite");
 
@@ -211,6 +224,7 @@ async function openPglite(
     throw error;
   }
   const inFlight = trackInFlight(client);
+  yieldBeforeEachStatement(client);
 
   const db = drizzlePglite(client, { schema, casing: SCHEMA_CASING }) as unknown as Db;
   return {
