@@ -22,7 +22,7 @@ import { readThrough } from "./suite-database";
 export const DESK_FROM = "Volta Meridian <desk@site.example.test>";
 
 /** MAIL_AUTHSERV_ID of the tests' receiving server: rawMail's Authentication-Results carry it. */
-const AUTHSERV_ID = "mx.site.example.test";
+export const AUTHSERV_ID = "mx.site.example.test";
 
 /** The server's own filer, as background-jobs.server.ts configures it from the environment. */
 export function productionFilerConfig(): ReceivedMailConfig & { dispose(): void } {
