@@ -4,6 +4,13 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// Server-only modules must never reach the browser bundle by accident.
+const DATABASE_DRIVERS = {
+  group: ["pg", "@electric-sql/pglite", "drizzle-orm/node-postgres", "drizzle-orm/pglite"],
+  message:
+    "Only app/lib/db/db.server.ts and the postgres-* helpers (with scripts/postgres-move.ts) talk to a database driver.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -27,16 +34,23 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      // Server-only modules must never reach the browser bundle by accident.
+      "no-restricted-imports": ["error", { patterns: [DATABASE_DRIVERS] }],
+    },
+  },
+  {
+    // One import style in the app: `~/` for app/, `~db/` for db/ (React Router's generated types excepted).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              group: ["pg", "@electric-sql/pglite", "drizzle-orm/node-postgres", "drizzle-orm/pglite"],
-              message:
-                "Only app/lib/db/db.server.ts and the postgres-* helpers (with scripts/postgres-move.ts) talk to a database driver.",
+              regex: "^\\.{1,2}/(?!\\+types/)",
+              message: "Import app modules through ~/ and db/ through ~db/.",
             },
+            DATABASE_DRIVERS,
           ],
         },
       ],

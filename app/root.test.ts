@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as schema from "../db/schema";
+import * as schema from "~db/schema";
 import { signInAdminWithTotp } from "../tests/support/admin-session";
 import { createTestApp, createTestContext } from "../tests/support/test-context";
-import { sessionCookieName } from "./lib/auth/auth.server";
-import { grantAdmin } from "./lib/auth/roles.server";
-import { loader, middleware } from "./root";
+import { sessionCookieName } from "~/lib/auth/auth.server";
+import { grantAdmin } from "~/lib/auth/roles.server";
+import { loader, middleware } from "~/root";
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 

@@ -13,7 +13,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
+import stylesheet from "~/app.css?url";
 import { useNonce } from "~/components/nonce-provider";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";

@@ -1,9 +1,9 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
-import { requireAdminMiddleware, requireUserMiddleware } from "./lib/http/guards.server";
-import routes from "./routes";
-import * as accountLayout from "./routes/account.layout";
-import * as dashboardLayout from "./routes/dashboard.layout";
+import { requireAdminMiddleware, requireUserMiddleware } from "~/lib/http/guards.server";
+import routes from "~/routes";
+import * as accountLayout from "~/routes/account.layout";
+import * as dashboardLayout from "~/routes/dashboard.layout";
 
 /** Every route of the config with its full URL path and the files of the routes above it. */
 function flatten(entries: RouteConfigEntry[], parentPath = "", ancestors: string[] = []) {

@@ -8,12 +8,7 @@ import type { DatabaseHandle } from "../app/lib/db/db.server";
 import type { Env } from "../app/lib/env.server";
 import type { InboxLayout } from "../app/forms/inbox";
 import { saveInboxLayout } from "../app/lib/workspace/preferences.server";
-import {
-  createAccount,
-  type DemoDeskOptions,
-  demoInquiries,
-  insertInquiries,
-} from "../db/seed/seed.server";
+import { createAccount, type DemoDeskOptions, demoInquiries, insertInquiries } from "../db/seed/seed.server";
 import { demoConversation, insertConversation } from "../db/seed/seed-conversation.server";
 import { signInAdminWithTotp } from "../tests/support/admin-session";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/lib/db/db.server";
-import { rateLimits } from "../db/schema";
+import { rateLimits } from "~db/schema";
 import { freePort, type ServerProcess, spawnDevServer } from "../tests/support/server-process";
 import { startSmtpSink } from "../tests/support/smtp-sink";
 import { totpCode } from "../tests/support/totp";

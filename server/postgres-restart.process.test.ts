@@ -6,7 +6,7 @@ import { type DatabaseHandle, openDatabase } from "~/lib/db/db.server";
 import { createScratchPostgresDatabase } from "../tests/support/scratch-postgres";
 import { INBOX_CHANGED_CHANNEL } from "~/lib/inquiries/inquiries.server";
 import { RESYNC_PAYLOAD } from "~/lib/db/postgres-listener.server";
-import { contactSubmissions } from "../db/schema";
+import { contactSubmissions } from "~db/schema";
 import { type PrivatePostgres, startPrivatePostgres } from "../tests/support/private-postgres";
 import { type ServerProcess, spawnServer } from "../tests/support/server-process";
 import { type AttemptStatus, startSubmittingClients } from "../tests/support/submitting-clients";

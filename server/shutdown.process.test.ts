@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";
 import { openDatabase } from "~/lib/db/db.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
-import { contactSubmissions } from "../db/schema";
+import { contactSubmissions } from "~db/schema";
 import { cookieHeader, type InboxServer, startInboxServer } from "../tests/e2e/inbox-setup";
 import { type ServerProcess, spawnServer } from "../tests/support/server-process";
 import { createPgliteDataDir } from "../tests/support/test-database";

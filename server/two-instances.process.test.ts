@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";
 import { and, count, inArray, isNull } from "drizzle-orm";
-import { jobs } from "../db/schema";
+import { jobs } from "~db/schema";
 import { openDatabase } from "~/lib/db/db.server";
 import {
   createScratchPostgresDatabase,
@@ -13,7 +13,7 @@ import {
 import { parseEnv } from "~/lib/env.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
 import { createAuth } from "~/lib/auth/auth.server";
-import { createAccount } from "../db/seed/seed.server";
+import { createAccount } from "~db/seed/seed.server";
 import { postForm, signInAdminOverHttp, signInAdminWithTotp } from "../tests/support/admin-session";
 import { type ServerProcess, spawnServer } from "../tests/support/server-process";
 import { startSmtpSink } from "../tests/support/smtp-sink";

@@ -1,5 +1,5 @@
 import { getAvailabilityLabel } from "~/content/equipment";
-import { Badge, type BadgeTone } from "./ui/badge";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
 
 const TONES: Record<string, BadgeTone> = {
   available: "green",

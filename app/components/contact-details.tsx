@@ -1,6 +1,6 @@
-import { Icon } from "./icon";
-import { ButtonLink } from "./ui/button-link";
-import { Card } from "./ui/card";
+import { Icon } from "~/components/icon";
+import { ButtonLink } from "~/components/ui/button-link";
+import { Card } from "~/components/ui/card";
 import { type ContactDetail, contactPage } from "~/content/contact";
 
 /** The contact page's side column: email, phone, office, business hours and the WhatsApp card. */

@@ -1,9 +1,9 @@
 import { href, Link } from "react-router";
 import type { EquipmentItem } from "~/content/equipment";
 import { equipmentPage } from "~/content/equipment-page";
-import { AvailabilityBadge } from "./availability-badge";
-import { Badge } from "./ui/badge";
-import { buttonVariants } from "./ui/button";
+import { AvailabilityBadge } from "~/components/availability-badge";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
 
 const { card } = equipmentPage;
 

@@ -3,10 +3,10 @@ import { equipmentPage } from "~/content/equipment-page";
 import { EQUIPMENT_SORT_LABELS, EQUIPMENT_SORTS } from "~/content/equipment-filters";
 import { type EquipmentQuery, EquipmentQuerySchema } from "~/forms/equipment-query";
 import { constraintsOf } from "~/forms/parse-form";
-import { Button, buttonVariants } from "./ui/button";
-import { cn } from "./ui/cn";
-import { Field } from "./ui/field";
-import { Input, Select } from "./ui/input";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { Field } from "~/components/ui/field";
+import { Input, Select } from "~/components/ui/input";
 
 const { controls, categoryOptions, availabilityOptions } = equipmentPage;
 const LIMITS = constraintsOf(EquipmentQuerySchema);

@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
 import type { FieldConstraint } from "~/forms/parse-form";
-import { Field, type FieldProps } from "./ui/field";
-import { Input } from "./ui/input";
+import { Field, type FieldProps } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 
 interface TextFieldProps
   extends

@@ -1,9 +1,9 @@
 import { CircleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { Button } from "./ui/button";
-import { Field } from "./ui/field";
-import { Input, Select, Textarea } from "./ui/input";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input, Select, Textarea } from "~/components/ui/input";
 import { contactPage } from "~/content/contact";
 import { dealSizeOptions, interestOptions } from "~/content/inquiry-options";
 import {

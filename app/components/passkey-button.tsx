@@ -4,8 +4,8 @@ import { useFetcher, useNavigation, useSubmit } from "react-router";
 import { PasskeyNameSchema } from "~/forms/passkey";
 import { constraintsOf } from "~/forms/parse-form";
 import type { PasskeyActionData } from "~/lib/auth/passkey-ceremony";
-import { TextField } from "./form-fields";
-import { Button } from "./ui/button";
+import { TextField } from "~/components/form-fields";
+import { Button } from "~/components/ui/button";
 
 const subscribeToNothing = () => () => {};
 const nameLimits = constraintsOf(PasskeyNameSchema);

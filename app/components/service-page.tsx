@@ -2,18 +2,18 @@ import { ArrowRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ServiceBlock, ServicePageContent } from "~/content/types";
-import { Icon } from "./icon";
-import { CheckList } from "./sections/check-list";
-import { CtaBand } from "./sections/cta-band";
-import { ExternalLinks } from "./sections/external-links";
-import { FeatureGrid } from "./sections/feature-grid";
-import { LicenceTypeCards } from "./sections/licence-type-cards";
-import { NoticeBox } from "./sections/notice-box";
-import { PageHero } from "./sections/page-hero";
-import { ProcessSteps } from "./sections/process-steps";
-import { Section } from "./sections/section";
-import { Badge } from "./ui/badge";
-import { Card } from "./ui/card";
+import { Icon } from "~/components/icon";
+import { CheckList } from "~/components/sections/check-list";
+import { CtaBand } from "~/components/sections/cta-band";
+import { ExternalLinks } from "~/components/sections/external-links";
+import { FeatureGrid } from "~/components/sections/feature-grid";
+import { LicenceTypeCards } from "~/components/sections/licence-type-cards";
+import { NoticeBox } from "~/components/sections/notice-box";
+import { PageHero } from "~/components/sections/page-hero";
+import { ProcessSteps } from "~/components/sections/process-steps";
+import { Section } from "~/components/sections/section";
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
 
 export function ServicePage({ content }: { content: ServicePageContent }) {
   return (

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { iconClass } from "./css-icons";
+import { iconClass } from "~/components/css-icons";
 import { company } from "~/content/company";
 import {
   copyrightLine,

@@ -3,10 +3,10 @@ import {
   equipmentCurrencyStatement,
   equipmentOwnershipStatement,
   equipmentTerms,
-} from "./equipment-trading";
+} from "~/content/equipment-trading";
 import { describe, expect, it } from "vitest";
-import { aboutPage } from "./about";
-import { authPage, notFoundPage } from "./account-pages";
+import { aboutPage } from "~/content/about";
+import { authPage, notFoundPage } from "~/content/account-pages";
 import {
   AML_SUPERVISION,
   BUSINESS_HOURS,
@@ -17,21 +17,26 @@ import {
   company,
   organizationStructuredData,
   tradingDisclosure,
-} from "./company";
-import { contactPage } from "./contact";
-import { equipmentItems } from "./equipment";
-import { equipmentPage } from "./equipment-page";
+} from "~/content/company";
+import { contactPage } from "~/content/contact";
+import { equipmentItems } from "~/content/equipment";
+import { equipmentPage } from "~/content/equipment-page";
 import {
   ACT_703_REFORM_NOTE,
   LICENCE_TERMS,
   PROCESSING_TIMES,
   processingTimesSentence,
-} from "./licensing-facts";
-import { faqsPage } from "./faqs";
-import { homePage } from "./home";
-import { ICON_NAMES } from "./icons";
-import { DEAL_SIZE_LABELS, DEAL_SIZE_VALUES, INTEREST_LABELS, INTEREST_VALUES } from "./inquiry-options";
-import { footerBlurb, mainNavLinks } from "./navigation";
+} from "~/content/licensing-facts";
+import { faqsPage } from "~/content/faqs";
+import { homePage } from "~/content/home";
+import { ICON_NAMES } from "~/content/icons";
+import {
+  DEAL_SIZE_LABELS,
+  DEAL_SIZE_VALUES,
+  INTEREST_LABELS,
+  INTEREST_VALUES,
+} from "~/content/inquiry-options";
+import { footerBlurb, mainNavLinks } from "~/content/navigation";
 import {
   antiFraudNotice,
   earthMovingEquipmentRulesNotice,
@@ -39,21 +44,21 @@ import {
   goldBoardNotice,
   GOLDBOD_OFFTAKER_KYC,
   intermediaryNotice,
-} from "./notices";
-import { CANONICAL_PATH, PAGE_META, ROUTE_PATHS, type RoutePath } from "./page-meta";
-import { privacyPage } from "./privacy";
-import { REPLY_TEMPLATES } from "./reply-templates";
-import { GOLDBOD_LINK, MINERALS_COMMISSION_LINK } from "./regulators";
-import { serviceCards, servicesPage } from "./services";
-import { consultationPage } from "./services/consultation";
-import { equipmentRentalPage } from "./services/equipment-rental";
-import { equipmentSalesPage } from "./services/equipment-sales";
-import { ghanaLicensingPage } from "./services/ghana-licensing";
-import { goldIntermediaryPage } from "./services/gold-intermediary";
-import { kycAmlPage } from "./services/kyc-aml";
-import { licensingSupportPage } from "./services/licensing-support";
-import { termsPage } from "./terms";
-import type { CtaLink } from "./types";
+} from "~/content/notices";
+import { CANONICAL_PATH, PAGE_META, ROUTE_PATHS, type RoutePath } from "~/content/page-meta";
+import { privacyPage } from "~/content/privacy";
+import { REPLY_TEMPLATES } from "~/content/reply-templates";
+import { GOLDBOD_LINK, MINERALS_COMMISSION_LINK } from "~/content/regulators";
+import { serviceCards, servicesPage } from "~/content/services";
+import { consultationPage } from "~/content/services/consultation";
+import { equipmentRentalPage } from "~/content/services/equipment-rental";
+import { equipmentSalesPage } from "~/content/services/equipment-sales";
+import { ghanaLicensingPage } from "~/content/services/ghana-licensing";
+import { goldIntermediaryPage } from "~/content/services/gold-intermediary";
+import { kycAmlPage } from "~/content/services/kyc-aml";
+import { licensingSupportPage } from "~/content/services/licensing-support";
+import { termsPage } from "~/content/terms";
+import type { CtaLink } from "~/content/types";
 
 const allPages = {
   homePage,

@@ -5,8 +5,8 @@ import {
   getRentalPricePerDay,
   getSalePriceAmount,
   parsePriceAmount,
-} from "./equipment";
-import { filterEquipment, sortEquipment } from "./equipment-filters";
+} from "~/content/equipment";
+import { filterEquipment, sortEquipment } from "~/content/equipment-filters";
 
 const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);
 

@@ -4,7 +4,7 @@ import {
   type Availability,
   type EquipmentCategory,
   type EquipmentItem,
-} from "./equipment";
+} from "~/content/equipment";
 
 type CategoryFilter = EquipmentCategory | "all";
 type AvailabilityFilter = Availability | "all";

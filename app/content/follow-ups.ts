@@ -3,7 +3,6 @@
  * entered and shown in Europe/London (GMT or BST as the date falls),
  * whatever the admin's own device is set to. The UI says so.
  */
-const FOLLOW_UP_TIME_ZONE = "Europe/London";
 export const FOLLOW_UP_TIME_ZONE_LABEL = "UK time";
 export const FOLLOW_UP_TEXT_MAX_LENGTH = 200;
 /** The follow-ups page lists what is due within this many days as "upcoming". */

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatRate, mailLimits } from "./mail-limits";
+import { formatRate, mailLimits } from "~/content/mail-limits";
 
 const doc = fs.readFileSync(path.join(import.meta.dirname, "..", "..", "docs", "team-mailboxes.md"), "utf8");
 

@@ -4,7 +4,7 @@ import { SESSION_ABSOLUTE_MAX_MS, SESSION_EXPIRES_IN_SECONDS } from "~/lib/auth/
 import { allowBackupCodesOnce } from "~/lib/auth/backup-codes-once.server";
 import Privacy from "~/routes/privacy";
 import { createTestApp, createTestContext } from "../../tests/support/test-context";
-import { company } from "./company";
+import { company } from "~/content/company";
 import {
   ADMIN_STRONG_AUTHENTICATION,
   BACKUP_CODES_COOKIE,
@@ -14,10 +14,10 @@ import {
   serverLogNotice,
   VISIT_SOURCE_NOTICE,
   VISIT_STORAGE_NOTICE,
-} from "./privacy";
+} from "~/content/privacy";
 import { VISIT_SOURCE_FIELDS } from "~/forms/visit-source";
-import { authLinks } from "./auth-links";
-import { retention } from "./retention";
+import { authLinks } from "~/content/auth-links";
+import { retention } from "~/content/retention";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath, SignInSchema, SignUpSchema } from "./auth";
-import { collectFieldErrors } from "./parse-form";
+import { safeRedirectPath, SignInSchema, SignUpSchema } from "~/forms/auth";
+import { collectFieldErrors } from "~/forms/parse-form";
 
 const valid = {
   fullName: "Ada Lovelace",

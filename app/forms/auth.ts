@@ -1,7 +1,7 @@
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
 import { authPage } from "~/content/account-pages";
-import { stripSingleLineControls } from "./single-line";
+import { stripSingleLineControls } from "~/forms/single-line";
 
 /**
  * The account forms' rules, shared by the browser (checked before any

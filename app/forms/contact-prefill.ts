@@ -1,6 +1,6 @@
 import { equipmentItems, type Availability } from "~/content/equipment";
 import { type Interest, isInterest } from "~/content/inquiry-options";
-import { EMPTY_CONTACT_VALUES, type ContactValues } from "./contact";
+import { EMPTY_CONTACT_VALUES, type ContactValues } from "~/forms/contact";
 
 /**
  * An item that can be rented (rental-only, or available for both) starts as

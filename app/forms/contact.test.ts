@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SignUpSchema } from "./auth";
+import { SignUpSchema } from "~/forms/auth";
 import {
   ContactFormSchema,
   type ContactValues,
@@ -7,9 +7,9 @@ import {
   EMPTY_CONTACT_VALUES,
   PHONE_PATTERN,
   phoneProblem,
-} from "./contact";
-import { prefillContactValues } from "./contact-prefill";
-import { parseForm } from "./parse-form";
+} from "~/forms/contact";
+import { prefillContactValues } from "~/forms/contact-prefill";
+import { parseForm } from "~/forms/parse-form";
 
 function validateContact(values: ContactValues) {
   const formData = new FormData();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEAL_SIZE_VALUES, INTEREST_VALUES } from "~/content/inquiry-options";
-import { stripNul, stripSingleLineControls } from "./single-line";
+import { stripNul, stripSingleLineControls } from "~/forms/single-line";
 
 /**
  * The inquiry form's rules, shared by the browser (native constraints come

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEquipmentQuery } from "./equipment-query";
+import { parseEquipmentQuery } from "~/forms/equipment-query";
 
 const parse = (query: string) => parseEquipmentQuery(new URLSearchParams(query));
 

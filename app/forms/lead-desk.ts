@@ -6,7 +6,7 @@ import {
   REPLY_SUBJECT_MAX_LENGTH,
 } from "~/content/lead-desk";
 import { REPLY_PLACEHOLDER } from "~/content/reply-templates";
-import { INBOX_OWNER_VALUES, INBOX_SORT_VALUES, INBOX_STATUS_VALUES } from "./inbox";
+import { INBOX_OWNER_VALUES, INBOX_SORT_VALUES, INBOX_STATUS_VALUES } from "~/forms/inbox";
 import { DEAL_SIZE_VALUES, INTEREST_VALUES } from "~/content/inquiry-options";
 import { REPLY_CHANNEL_VALUES } from "~/content/desk-labels";
 

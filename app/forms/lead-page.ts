@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NotesSchema } from "./inbox";
+import { NotesSchema } from "~/forms/inbox";
 
 /**
  * The lead page's own changes to an inquiry (read, spam, notes, delete),

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { authMessages, SignUpSchema } from "./auth";
-import { CONTACT_LIMITS, ContactFormSchema } from "./contact";
+import { authMessages, SignUpSchema } from "~/forms/auth";
+import { CONTACT_LIMITS, ContactFormSchema } from "~/forms/contact";
 import {
   InboxActionSchema,
   InboxFilterSchema,
   NOTES_MAX_LENGTH,
   NotesSchema,
   SEARCH_MAX_LENGTH,
-} from "./inbox";
-import { constraintOf, constraintsOf, parseForm } from "./parse-form";
-import { TotpCodeSchema } from "./two-factor";
+} from "~/forms/inbox";
+import { constraintOf, constraintsOf, parseForm } from "~/forms/parse-form";
+import { TotpCodeSchema } from "~/forms/two-factor";
 
 function form(fields: Record<string, string>): FormData {
   const formData = new FormData();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { stripSingleLineControls } from "./single-line";
+import { stripSingleLineControls } from "~/forms/single-line";
 
 /** The name the owner gives a new passkey (empty: it is named after the device). */
 const PASSKEY_NAME_MAX_LENGTH = 60;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EmailOnlySchema, PASSWORD_MAX_LENGTH } from "./auth";
+import { EmailOnlySchema, PASSWORD_MAX_LENGTH } from "~/forms/auth";
 
 /** The address a rights request is about (dashboard, /dashboard/privacy). */
 export const RightsRequestSchema = EmailOnlySchema;

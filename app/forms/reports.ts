@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FieldErrors } from "./parse-form";
+import type { FieldErrors } from "~/forms/parse-form";
 
 /** The reports page's ranges: the last 4, 12 or 52 UK weeks (the current one included), or chosen dates. */
 export const REPORT_RANGE_VALUES = ["4", "12", "52", "custom"] as const;

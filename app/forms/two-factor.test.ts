@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ChangePasswordSchema } from "./auth";
-import { BackupCodeSchema, TotpCodeSchema, twoFactorMessages } from "./two-factor";
+import { ChangePasswordSchema } from "~/forms/auth";
+import { BackupCodeSchema, TotpCodeSchema, twoFactorMessages } from "~/forms/two-factor";
 
 describe("two-factor forms", () => {
   it("takes a 6-digit code, with the spaces apps show dropped", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH } from "./auth";
+import { PASSWORD_MAX_LENGTH } from "~/forms/auth";
 
 /**
  * The two-factor forms' rules. Authenticator apps show codes as "123 456",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_VISIT_SOURCE, readVisitSource, visitSourceFromRequest } from "./visit-source";
+import { EMPTY_VISIT_SOURCE, readVisitSource, visitSourceFromRequest } from "~/forms/visit-source";
 
 const SITE = ["volta.example.test"];
 const contact = (query = "") => new URL(`https://volta.example.test/contact${query}`);

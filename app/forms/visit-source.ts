@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { stripSingleLineControls } from "./single-line";
+import { stripSingleLineControls } from "~/forms/single-line";
 
 /**
  * Where a form inquiry's visit began (decision 053): hidden fields of the

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INBOX_LAYOUT_VALUES, parseInboxFilter, inboxSearchParams } from "./inbox";
+import { INBOX_LAYOUT_VALUES, parseInboxFilter, inboxSearchParams } from "~/forms/inbox";
 
 export const VIEW_NAME_MAX_LENGTH = 60;
 /** Saved views an admin may keep; the navigation counts each one. */

@@ -1,21 +1,25 @@
-import { createAuth } from "./auth/auth.server";
-import { startMailboxFetching, type MailboxFetching } from "./conversation/mailbox-fetching.server";
-import { createMailboxStatusBoard } from "./conversation/mailbox-status.server";
-import type { FileReceivedMail } from "./conversation/received-mail";
-import { createToastCookie } from "./http/toast.server";
-import { createStreamSlots } from "./ops/stream-slots.server";
-import type { AppServices } from "./context.server";
-import type { DatabaseHandle } from "./db/db.server";
-import type { Env } from "./env.server";
-import { backupJob } from "./backup/backup-job.server";
-import { followUpRemindersJob, morningDigestJob, overdueAlertsJob } from "./inquiries/desk-schedule.server";
-import type { AnyJobKind } from "./jobs/job-worker.server";
-import { mailJob } from "./mail/mail-job.server";
-import { retentionJob } from "./privacy/retention.server";
-import { weeklyReportJob } from "./reports/weekly-report-mail.server";
-import { createMailSenderFromEnv } from "./mail/mail.server";
-import { logger } from "./ops/logger.server";
-import { createWebhookSender, webhookJob } from "./webhook/webhook-job.server";
+import { createAuth } from "~/lib/auth/auth.server";
+import { startMailboxFetching, type MailboxFetching } from "~/lib/conversation/mailbox-fetching.server";
+import { createMailboxStatusBoard } from "~/lib/conversation/mailbox-status.server";
+import type { FileReceivedMail } from "~/lib/conversation/received-mail";
+import { createToastCookie } from "~/lib/http/toast.server";
+import { createStreamSlots } from "~/lib/ops/stream-slots.server";
+import type { AppServices } from "~/lib/context.server";
+import type { DatabaseHandle } from "~/lib/db/db.server";
+import type { Env } from "~/lib/env.server";
+import { backupJob } from "~/lib/backup/backup-job.server";
+import {
+  followUpRemindersJob,
+  morningDigestJob,
+  overdueAlertsJob,
+} from "~/lib/inquiries/desk-schedule.server";
+import type { AnyJobKind } from "~/lib/jobs/job-worker.server";
+import { mailJob } from "~/lib/mail/mail-job.server";
+import { retentionJob } from "~/lib/privacy/retention.server";
+import { weeklyReportJob } from "~/lib/reports/weekly-report-mail.server";
+import { createMailSenderFromEnv } from "~/lib/mail/mail.server";
+import { logger } from "~/lib/ops/logger.server";
+import { createWebhookSender, webhookJob } from "~/lib/webhook/webhook-job.server";
 
 /*
  * The composition root: what the app and its background jobs share is built

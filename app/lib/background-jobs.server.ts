@@ -1,11 +1,14 @@
-import { createMailboxFetcher, JOB_KINDS } from "./app-services.server";
-import { syncAdminEmails } from "./auth/roles.server";
-import type { AppServices } from "./context.server";
-import { createReceivedMailFiler, receivedMailConfigFromEnv } from "./conversation/file-received-mail.server";
-import { scheduledKinds, startScheduler } from "./jobs/job-scheduler.server";
-import { startJobWorker } from "./jobs/job-worker.server";
-import { logger } from "./ops/logger.server";
-import { onShutdown } from "./ops/shutdown.server";
+import { createMailboxFetcher, JOB_KINDS } from "~/lib/app-services.server";
+import { syncAdminEmails } from "~/lib/auth/roles.server";
+import type { AppServices } from "~/lib/context.server";
+import {
+  createReceivedMailFiler,
+  receivedMailConfigFromEnv,
+} from "~/lib/conversation/file-received-mail.server";
+import { scheduledKinds, startScheduler } from "~/lib/jobs/job-scheduler.server";
+import { startJobWorker } from "~/lib/jobs/job-worker.server";
+import { logger } from "~/lib/ops/logger.server";
+import { onShutdown } from "~/lib/ops/shutdown.server";
 
 /**
  * Everything the server does besides answering requests, started in one

@@ -1,12 +1,12 @@
 import type { Logger } from "pino";
 import { type Cookie, createContext, RouterContextProvider } from "react-router";
-import type { Auth } from "./auth/auth.server";
-import type { MailboxStatusBoard } from "./conversation/mailbox-status.server";
-import type { DatabaseHandle } from "./db/db.server";
-import type { Env } from "./env.server";
-import type { StreamSlots } from "./ops/stream-slots.server";
-import type { MailSender } from "./mail/mail.server";
-import type { WebhookSender } from "./webhook/webhook-job.server";
+import type { Auth } from "~/lib/auth/auth.server";
+import type { MailboxStatusBoard } from "~/lib/conversation/mailbox-status.server";
+import type { DatabaseHandle } from "~/lib/db/db.server";
+import type { Env } from "~/lib/env.server";
+import type { StreamSlots } from "~/lib/ops/stream-slots.server";
+import type { MailSender } from "~/lib/mail/mail.server";
+import type { WebhookSender } from "~/lib/webhook/webhook-job.server";
 
 /*
  * What loaders, actions and middleware depend on, handed to them in React

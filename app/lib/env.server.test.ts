@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { company } from "~/content/company";
-import { EnvError, parseEnv, productionWarnings } from "./env.server";
+import { EnvError, parseEnv, productionWarnings } from "~/lib/env.server";
 
 describe("parseEnv", () => {
   it("applies the documented defaults", () => {

@@ -6,9 +6,9 @@ import {
   isLoopbackHost,
   type MailboxAddress,
   parseImapUrls,
-} from "./conversation/imap-url.server";
-import type { OAuth2Client } from "./conversation/oauth2-token.server";
-import { cronForInterval } from "./jobs/interval-cron";
+} from "~/lib/conversation/imap-url.server";
+import type { OAuth2Client } from "~/lib/conversation/oauth2-token.server";
+import { cronForInterval } from "~/lib/jobs/interval-cron";
 
 const booleanish = z
   .enum(["true", "false", "1", "0", "yes", "no"])

@@ -1,6 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
-import { envContext, isServedContext } from "./context.server";
-import { parseEnv } from "./env.server";
+import { envContext, isServedContext } from "~/lib/context.server";
+import { parseEnv } from "~/lib/env.server";
 
 /**
  * `react-router build` prerenders the public pages through the request

@@ -11,7 +11,7 @@ import {
   ukWeekOf,
   ukWeeksBetween,
   ukWeekStart,
-} from "./uk-time";
+} from "~/lib/uk-time";
 
 const HOUR = 60 * 60 * 1000;
 const utc = (iso: string) => new Date(iso);

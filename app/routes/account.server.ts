@@ -16,7 +16,7 @@ import { hasSecondFactor, mayChangeSecondFactors, readSecondFactors } from "~/li
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { describeDevice } from "~/lib/auth/user-agent";
 import type { SignedInSession } from "~/lib/auth/viewer.server";
-import { session as sessionTable } from "../../db/schema";
+import { session as sessionTable } from "~db/schema";
 import { type AppContext, authContext, clientIpContext, databaseContext } from "~/lib/context.server";
 import { retryAfter } from "~/lib/http/response-headers.server";
 

@@ -29,7 +29,7 @@ import {
   type AccountIntent,
   loadAccountPage,
   type SessionSummary,
-} from "./account.server";
+} from "~/routes/account.server";
 
 export const handle = { hydrate: true };
 

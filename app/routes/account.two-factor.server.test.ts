@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import * as schema from "../../db/schema";
+import * as schema from "~db/schema";
 import * as twoFactorRoute from "~/routes/account.two-factor";
 import * as accountLayout from "~/routes/account.layout";
 import { throughMiddleware } from "../../tests/support/route-middleware";
 import * as actions from "~/lib/auth/auth-actions.server";
-import { createAccount } from "../../db/seed/seed.server";
+import { createAccount } from "~db/seed/seed.server";
 import { createTestApp, createTestContext } from "../../tests/support/test-context";
 import { totpCode } from "../../tests/support/totp";
 import { type Backend, testBackends } from "../../tests/support/test-database";

@@ -27,7 +27,7 @@ import {
   type TwoFactorActionData,
   type TwoFactorIntent,
   type TwoFactorPageState,
-} from "./account.two-factor.server";
+} from "~/routes/account.two-factor.server";
 
 export const handle = { hydrate: true };
 

@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { verification } from "../../db/auth-schema";
+import { verification } from "~db/auth-schema";
 import { NewPasswordFields } from "~/components/form-fields";
 import { type Toast, Toaster } from "~/components/toast";
 import { SubmitButton } from "~/components/ui/button";

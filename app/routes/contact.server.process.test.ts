@@ -2,8 +2,8 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, spawnServer } from "../../tests/support/server-process";
 import { startSmtpSink } from "../../tests/support/smtp-sink";
-import { CONTACT_FORM_PURPOSE } from "./contact.server";
-import { FORM_TOKEN_FIELD, issueFormToken } from "../lib/http/form-guard.server";
+import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";
+import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
 import { createPgliteDataDir } from "../../tests/support/test-database";
 
 const SECRET = "contact-process-test-secret-0123456789abcdef";

@@ -1,6 +1,6 @@
 import { asc, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactSubmissions, jobs, rateLimits, user, userRoles } from "../../db/schema";
+import { contactSubmissions, jobs, rateLimits, user, userRoles } from "~db/schema";
 import { mailJobs } from "../../tests/support/job-rows";
 import { createTestContext, createTestServices } from "../../tests/support/test-context";
 import { useTestDatabase } from "../../tests/support/suite-database";
@@ -11,16 +11,16 @@ import {
   type ContactConfig,
   handleContactSubmission,
   RATE_LIMIT_MESSAGE,
-} from "./contact.server";
+} from "~/routes/contact.server";
 import { PRIVACY_NOTICE_VERSION } from "~/content/privacy";
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, issueFormToken } from "../lib/http/form-guard.server";
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
 import {
   ACKNOWLEDGEMENT_LIMIT,
   INQUIRY_ACKNOWLEDGEMENT,
   NO_ADMIN_RECIPIENTS,
-} from "../lib/inquiries/intake.server";
-import { formatInquiryReference } from "../lib/inquiries/inquiry";
-import { INQUIRY_NOTIFICATION } from "../lib/mail/mail-job.server";
+} from "~/lib/inquiries/intake.server";
+import { formatInquiryReference } from "~/lib/inquiries/inquiry";
+import { INQUIRY_NOTIFICATION } from "~/lib/mail/mail-job.server";
 
 const SECRET = "contact-form-test-secret-0123456789abcdef";
 

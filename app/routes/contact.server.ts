@@ -11,18 +11,18 @@ import {
   type VisitSource,
   visitSourceFromRequest,
 } from "~/forms/visit-source";
-import { resolveAuthSecret } from "../lib/auth/auth-secret.server";
+import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
 import {
   FORM_TOKEN_FIELD,
   detectSpam,
   issueFormToken,
   looksLikeFormToken,
-} from "../lib/http/form-guard.server";
-import { createInquiry, deriveSubmissionKey, hashFormToken } from "../lib/inquiries/intake.server";
-import { requestLogger } from "../lib/ops/logger.server";
-import { countStoredInquiry } from "../lib/ops/metrics.server";
-import { type RateLimit, consumeRateLimit } from "../lib/http/rate-limit.server";
-import { dataWithToast, redirectWithToast } from "../lib/http/toast.server";
+} from "~/lib/http/form-guard.server";
+import { createInquiry, deriveSubmissionKey, hashFormToken } from "~/lib/inquiries/intake.server";
+import { requestLogger } from "~/lib/ops/logger.server";
+import { countStoredInquiry } from "~/lib/ops/metrics.server";
+import { type RateLimit, consumeRateLimit } from "~/lib/http/rate-limit.server";
+import { dataWithToast, redirectWithToast } from "~/lib/http/toast.server";
 import { clientIpGroup } from "~/lib/http/client-ip-group.server";
 import { type AppContext, clientIpContext, databaseContext, envContext } from "~/lib/context.server";
 import { retryAfter } from "~/lib/http/response-headers.server";

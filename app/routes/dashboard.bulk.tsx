@@ -17,7 +17,7 @@ import {
   resubmitFields,
   runBulkAction,
   viewUrl,
-} from "./dashboard.bulk.server";
+} from "~/routes/dashboard.bulk.server";
 
 export const handle = { hydrate: true };
 

@@ -3,7 +3,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { attributesOf, elementOf, elementsOf, textOf } from "../../tests/support/markup";
 import type { Route } from "./+types/dashboard.inquiries.detail";
-import LeadPage from "./dashboard.inquiries.detail";
+import LeadPage from "~/routes/dashboard.inquiries.detail";
 
 type LeadData = Exclude<Route.ComponentProps["loaderData"], { deleted: true }>;
 

@@ -36,7 +36,7 @@ import { replyDeadline, replyState, waitingSince } from "~/lib/inquiries/inquiry
 import { logFailure } from "~/lib/ops/failure-reference.server";
 import { logger } from "~/lib/ops/logger.server";
 import type { Route } from "./+types/dashboard.inquiries.detail";
-import { applyDeskAction, inquiryPageOutcome, loadInquiry } from "./dashboard.inquiries.detail.server";
+import { applyDeskAction, inquiryPageOutcome, loadInquiry } from "~/routes/dashboard.inquiries.detail.server";
 import { isLeadPageIntent, LeadPageActionSchema, type LeadPageIntent } from "~/forms/lead-page";
 import { incomingMethod } from "~/lib/http/incoming-method.server";
 import { InquiryActions, ReadState } from "~/components/inbox/inquiry-page-actions";

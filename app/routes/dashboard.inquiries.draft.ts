@@ -7,7 +7,7 @@ import { guardedUser } from "~/lib/http/guards.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { logFailure } from "~/lib/ops/failure-reference.server";
 import type { Route } from "./+types/dashboard.inquiries.draft";
-import { applyDraftAction, type DraftOutcome } from "./dashboard.inquiries.draft.server";
+import { applyDraftAction, type DraftOutcome } from "~/routes/dashboard.inquiries.draft.server";
 
 /**
  * The composer's draft: saved as the admin types (a fetcher posting

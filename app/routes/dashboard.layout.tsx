@@ -5,7 +5,7 @@ import { requireAdminMiddleware } from "~/lib/http/guards.server";
 import { incomingMethodMiddleware } from "~/lib/http/incoming-method.server";
 import { currentRequestId } from "~/lib/ops/request-id.server";
 import type { Route } from "./+types/dashboard.layout";
-import { loadWorkspace } from "./dashboard.layout.server";
+import { loadWorkspace } from "~/routes/dashboard.layout.server";
 
 /**
  * The workspace: every route under /dashboard is a child of this layout

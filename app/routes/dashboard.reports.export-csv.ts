@@ -3,7 +3,7 @@ import { reportCsv } from "~/lib/reports/report-csv.server";
 import { reportTable } from "~/lib/reports/report-tables";
 import { logger } from "~/lib/ops/logger.server";
 import type { Route } from "./+types/dashboard.reports.export-csv";
-import { loadReportsPage } from "./dashboard.reports.server";
+import { loadReportsPage } from "~/routes/dashboard.reports.server";
 import { guardedUser } from "~/lib/http/guards.server";
 
 /** One chart's table of the reports page, for the same range, as a CSV download. */

@@ -17,7 +17,7 @@ import {
   sourceBreakdowns,
 } from "~/lib/reports/report-tables";
 import type { Route } from "./+types/dashboard.reports";
-import { loadReportsPage } from "./dashboard.reports.server";
+import { loadReportsPage } from "~/routes/dashboard.reports.server";
 
 // Not hydrated: server-drawn SVG and a GET form; the page ships no JavaScript.
 

@@ -9,7 +9,7 @@ import { guardedUser } from "~/lib/http/guards.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { deleteReplyTemplate, getReplyTemplate } from "~/lib/inquiries/replies.server";
 import type { Route } from "./+types/dashboard.templates.detail";
-import { saveTemplateForm } from "./dashboard.templates.server";
+import { saveTemplateForm } from "~/routes/dashboard.templates.server";
 
 export const handle = { hydrate: true };
 

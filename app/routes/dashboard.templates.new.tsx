@@ -4,7 +4,7 @@ import { brandTitle } from "~/content/company";
 import { readFormData } from "~/lib/http/form-data.server";
 import { guardedUser } from "~/lib/http/guards.server";
 import type { Route } from "./+types/dashboard.templates.new";
-import { saveTemplateForm } from "./dashboard.templates.server";
+import { saveTemplateForm } from "~/routes/dashboard.templates.server";
 
 export const handle = { hydrate: true };
 

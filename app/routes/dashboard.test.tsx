@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parseInboxFilter } from "~/forms/inbox";
 import { attributesOf, elementOf, elementsOf, textOf } from "../../tests/support/markup";
 import type { Route } from "./+types/dashboard";
-import Dashboard, { meta } from "./dashboard";
+import Dashboard, { meta } from "~/routes/dashboard";
 
 type LoaderData = Route.ComponentProps["loaderData"];
 type Row = LoaderData["rows"][number];

@@ -3,9 +3,9 @@ import { href } from "react-router";
 import { LOST_REASON_MAX_LENGTH } from "~/content/lead-desk";
 import type { InboxFilter } from "~/forms/inbox";
 import { BULK_NOBODY } from "~/forms/lead-desk";
-import { INBOX_BUTTON } from "./card-button";
-import { BULK_FORM_ID } from "./inquiry-line";
-import { StatusOptions } from "./status-options";
+import { INBOX_BUTTON } from "~/components/inbox/card-button";
+import { BULK_FORM_ID } from "~/components/inbox/inquiry-line";
+import { StatusOptions } from "~/components/inbox/status-options";
 
 const ACTIONS = [
   ["mark-read", "Mark as read"],

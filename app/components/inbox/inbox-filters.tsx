@@ -1,7 +1,7 @@
 import { Form, href, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { INBOX_BUTTON } from "./card-button";
+import { INBOX_BUTTON } from "~/components/inbox/card-button";
 import { Input, Select } from "~/components/ui/input";
 import { dealSizeOptions, interestOptions } from "~/content/inquiry-options";
 import {
@@ -15,7 +15,7 @@ import {
   inboxSearchParams,
 } from "~/forms/inbox";
 import { constraintsOf } from "~/forms/parse-form";
-import { InboxViewBar } from "./inbox-view-bar";
+import { InboxViewBar } from "~/components/inbox/inbox-view-bar";
 
 const LIMITS = constraintsOf(InboxFilterSchema);
 /** The search form, which the selects behind "More filters" belong to. */

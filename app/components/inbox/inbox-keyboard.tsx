@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { href, useLocation, useNavigate, useSubmit } from "react-router";
-import { BULK_FORM_ID } from "./inquiry-line";
+import { BULK_FORM_ID } from "~/components/inbox/inquiry-line";
 
 /** The keys, as the help dialog lists them. */
 const INBOX_KEYS: readonly [string, string][] = [

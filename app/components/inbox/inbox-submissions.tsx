@@ -1,8 +1,8 @@
 import { dashboardPage } from "~/content/account-pages";
 import type { InboxFilter, InboxLayout } from "~/forms/inbox";
 import type { InboxCard } from "~/lib/inquiries/inquiry";
-import { InboxTable, type InboxRowView } from "./inbox-table";
-import { InquiryCard } from "./inquiry-card";
+import { InboxTable, type InboxRowView } from "~/components/inbox/inbox-table";
+import { InquiryCard } from "~/components/inbox/inquiry-card";
 
 /**
  * The inbox's inquiries: the list's rows or the spec's cards, or the empty

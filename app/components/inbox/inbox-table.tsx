@@ -2,7 +2,7 @@ import { href, Link } from "react-router";
 import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "~/content/inquiry-options";
 import { isLeadStatus, LEAD_STATUS_LABELS } from "~/content/lead-desk";
 import { type InboxRow, formatInquiryReference, replyState } from "~/lib/inquiries/inquiry";
-import { formatAge } from "./relative-time";
+import { formatAge } from "~/components/inbox/relative-time";
 
 const LAST_FROM_LABELS = { us: "Ours", them: "Theirs" } as const;
 

@@ -1,5 +1,5 @@
 import { href, Link, useLocation } from "react-router";
-import { INBOX_BUTTON } from "./card-button";
+import { INBOX_BUTTON } from "~/components/inbox/card-button";
 import {
   INBOX_LAYOUT_LABELS,
   INBOX_LAYOUT_VALUES,

@@ -3,14 +3,14 @@ import { Toaster } from "~/components/toast";
 import { dashboardPage } from "~/content/account-pages";
 import type { InboxIntent, InboxStatus } from "~/forms/inbox";
 import type { InboxCard } from "~/lib/inquiries/inquiry";
-import { cardButtonClass } from "./card-button";
-import { ContactLines } from "./contact-lines";
-import { DeleteDialog } from "./delete-dialog";
+import { cardButtonClass } from "~/components/inbox/card-button";
+import { ContactLines } from "~/components/inbox/contact-lines";
+import { DeleteDialog } from "~/components/inbox/delete-dialog";
 import type { CssIconName } from "~/components/css-icons";
-import { replyMailto, whatsappChatUrl, withSearchParam } from "./inquiry-links";
-import { InquiryLine } from "./inquiry-line";
-import { NotesSection } from "./notes-section";
-import { RelativeTime } from "./relative-time";
+import { replyMailto, whatsappChatUrl, withSearchParam } from "~/components/inbox/inquiry-links";
+import { InquiryLine } from "~/components/inbox/inquiry-line";
+import { NotesSection } from "~/components/inbox/notes-section";
+import { RelativeTime } from "~/components/inbox/relative-time";
 
 const { actions } = dashboardPage;
 /** The buttons of the action row (.inbox-actions), which styles them as btn. */

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { InquiryConversation } from "./inquiry-conversation";
+import { InquiryConversation } from "~/components/inbox/inquiry-conversation";
 
 const INQUIRY_ID = "6f0d9a4e-3c1b-4b7a-9a51-0d2f3e4c5b6a";
 /** What a hostile HTML mail leaves in the text body if the conversion kept its markup. */

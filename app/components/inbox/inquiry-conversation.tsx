@@ -1,7 +1,7 @@
 import { Form, href } from "react-router";
 import { Button } from "~/components/ui/button";
 import { splitQuotedText } from "~/lib/conversation/quoted-text";
-import { deliveryLabel, formatWhen, type ReplyItem } from "./inquiry-timeline";
+import { deliveryLabel, formatWhen, type ReplyItem } from "~/components/inbox/inquiry-timeline";
 
 interface ConversationAttachmentItem {
   id: string;

@@ -5,7 +5,7 @@ import { Textarea } from "~/components/ui/input";
 import { dashboardPage } from "~/content/account-pages";
 import { NotesSchema } from "~/forms/inbox";
 import { constraintOf } from "~/forms/parse-form";
-import { formatWhen } from "./inquiry-timeline";
+import { formatWhen } from "~/components/inbox/inquiry-timeline";
 
 const NOTES_LIMITS = constraintOf(NotesSchema);
 

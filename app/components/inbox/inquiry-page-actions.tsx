@@ -2,9 +2,9 @@ import { useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { DELETE_CONFIRMATION } from "~/forms/lead-page";
-import { DeleteDialog } from "./delete-dialog";
-import { telHref, whatsappChatUrl, withSearchParam } from "./inquiry-links";
-import { formatWhen } from "./inquiry-timeline";
+import { DeleteDialog } from "~/components/inbox/delete-dialog";
+import { telHref, whatsappChatUrl, withSearchParam } from "~/components/inbox/inquiry-links";
+import { formatWhen } from "~/components/inbox/inquiry-timeline";
 
 export interface InquiryActionsItem {
   id: string;

@@ -4,8 +4,8 @@ import { Textarea } from "~/components/ui/input";
 import { dashboardPage } from "~/content/account-pages";
 import { NotesSchema } from "~/forms/inbox";
 import { constraintOf, type FieldErrors } from "~/forms/parse-form";
-import { cardButtonClass } from "./card-button";
-import { RelativeTime } from "./relative-time";
+import { cardButtonClass } from "~/components/inbox/card-button";
+import { RelativeTime } from "~/components/inbox/relative-time";
 
 const { actions } = dashboardPage;
 const NOTES_LIMITS = constraintOf(NotesSchema);

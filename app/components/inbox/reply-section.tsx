@@ -5,8 +5,8 @@ import { Input, Select } from "~/components/ui/input";
 import { TypedTextarea } from "~/components/ui/typed-textarea";
 import { deskLabel } from "~/content/desk-labels";
 import { MarkRepliedSchema } from "~/forms/lead-desk";
-import { replyMailto } from "./inquiry-links";
-import { type ComposerTemplate, useDraftComposer } from "./use-draft-composer";
+import { replyMailto } from "~/components/inbox/inquiry-links";
+import { type ComposerTemplate, useDraftComposer } from "~/components/inbox/use-draft-composer";
 
 /**
  * The inquiry page's reply section: the composer (with a template to insert,

@@ -1,7 +1,7 @@
 import { type FocusEvent, type FormEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { href, useFetcher } from "react-router";
 import { placeTemplate, YOUR_REPLY_MARK } from "~/lib/inquiries/reply-text";
-import { formatWhen } from "./inquiry-timeline";
+import { formatWhen } from "~/components/inbox/inquiry-timeline";
 
 /** A template as the composer inserts it: placeholders already filled in for this inquiry. */
 export interface ComposerTemplate {

@@ -1,7 +1,15 @@
 import { max } from "d3-array";
 import { scaleBand, scaleLinear } from "d3-scale";
 import { stack } from "d3-shape";
-import { CHART, ChartLegend, FONT, SeriesPatterns, seriesFill, ValueAxis, WeekAxis } from "./chart-parts";
+import {
+  CHART,
+  ChartLegend,
+  FONT,
+  SeriesPatterns,
+  seriesFill,
+  ValueAxis,
+  WeekAxis,
+} from "~/components/reports/chart-parts";
 
 interface ColumnSeries {
   label: string;

@@ -1,6 +1,6 @@
 import { max } from "d3-array";
 import { scaleLinear } from "d3-scale";
-import { CHART, FONT, SeriesPatterns, seriesFill } from "./chart-parts";
+import { CHART, FONT, SeriesPatterns, seriesFill } from "~/components/reports/chart-parts";
 
 interface BarItem {
   label: string;

@@ -1,7 +1,7 @@
 import { max } from "d3-array";
 import { scaleBand, scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
-import { CHART, FONT, ValueAxis, WeekAxis } from "./chart-parts";
+import { CHART, FONT, ValueAxis, WeekAxis } from "~/components/reports/chart-parts";
 
 interface LineSeries {
   label: string;

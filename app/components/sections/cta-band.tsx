@@ -1,5 +1,5 @@
 import type { CtaSection } from "~/content/types";
-import { ButtonLink } from "../ui/button-link";
+import { ButtonLink } from "~/components/ui/button-link";
 
 /** The closing call to action at the foot of a page. */
 export function CtaBand({ cta }: { cta: CtaSection }) {

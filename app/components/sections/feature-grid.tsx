@@ -1,9 +1,9 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import type { FeatureCard } from "~/content/types";
-import { Icon } from "../icon";
-import { Card } from "../ui/card";
-import { CheckList } from "./check-list";
+import { Icon } from "~/components/icon";
+import { Card } from "~/components/ui/card";
+import { CheckList } from "~/components/sections/check-list";
 
 const COLUMNS = {
   2: "md:grid-cols-2",

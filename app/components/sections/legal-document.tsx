@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import type { LegalDocument as LegalDocumentContent } from "~/content/types";
-import { ExternalLinks } from "./external-links";
+import { ExternalLinks } from "~/components/sections/external-links";
 
 /** A legal text (privacy notice, terms) with a table of contents. */
 export function LegalDocument({ document }: { document: LegalDocumentContent }) {

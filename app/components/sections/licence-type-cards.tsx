@@ -1,7 +1,7 @@
 import type { LicenceType } from "~/content/types";
-import { Badge } from "../ui/badge";
-import { Card } from "../ui/card";
-import { CheckList } from "./check-list";
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
+import { CheckList } from "~/components/sections/check-list";
 
 /** Licence types with area, validity, requirements and the cost structure in words. */
 export function LicenceTypeCards({ licences }: { licences: readonly LicenceType[] }) {

@@ -1,6 +1,6 @@
 import { Info, TriangleAlert } from "lucide-react";
 import type { Notice } from "~/content/types";
-import { ExternalLinks } from "./external-links";
+import { ExternalLinks } from "~/components/sections/external-links";
 
 export function NoticeBox({ notice }: { notice: Notice }) {
   const warning = notice.tone === "warning";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { PageHero as PageHeroContent } from "~/content/types";
-import { ButtonLink } from "../ui/button-link";
+import { ButtonLink } from "~/components/ui/button-link";
 
 /** The dark banner at the top of every content page; it holds the page's only h1. */
 export function PageHero({ hero, children }: { hero: PageHeroContent; children?: ReactNode }) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { type ButtonVariant, buttonVariants } from "./button";
-import { cn } from "./cn";
+import { type ButtonVariant, buttonVariants } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 
 function isExternalHref(href: string): boolean {
   return /^(https?:|mailto:|tel:)/.test(href);

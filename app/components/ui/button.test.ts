@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buttonVariants } from "./button";
-import { cn } from "./cn";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 
 const classes = (value: string) => value.split(/\s+/);
 

@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ButtonHTMLAttributes } from "react";
-import { cn } from "./cn";
+import { cn } from "~/components/ui/cn";
 
 /**
  * Also for links styled as buttons: `<Link className={buttonVariants({ variant: "secondary" })}>`.

@@ -1,8 +1,8 @@
 import { CircleAlert } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import type { FieldConstraint } from "~/forms/parse-form";
-import { cn } from "./cn";
-import { Label } from "./label";
+import { cn } from "~/components/ui/cn";
+import { Label } from "~/components/ui/label";
 
 /** What Field hands its control: ids, the ARIA wiring and the schema's limits. */
 interface ControlProps extends FieldConstraint {

@@ -1,6 +1,6 @@
 import { cva } from "class-variance-authority";
 import type { ComponentProps } from "react";
-import { cn } from "./cn";
+import { cn } from "~/components/ui/cn";
 
 /**
  * One look for every text field, choice and text area. The border is

@@ -1,5 +1,5 @@
 import { type ComponentProps, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { Textarea } from "./input";
+import { Textarea } from "~/components/ui/input";
 
 interface Typed {
   value: string;

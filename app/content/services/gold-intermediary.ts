@@ -1,6 +1,6 @@
-import { brandTitle, CLIENT_FUNDS_STATEMENT, company } from "../company";
-import { contactHref } from "../inquiry-options";
-import { antiFraudNotice, goldBoardNotice, intermediaryNotice } from "../notices";
+import { brandTitle, CLIENT_FUNDS_STATEMENT, company } from "~/content/company";
+import { contactHref } from "~/content/inquiry-options";
+import { antiFraudNotice, goldBoardNotice, intermediaryNotice } from "~/content/notices";
 import type {
   CtaSection,
   FeatureCard,
@@ -9,7 +9,7 @@ import type {
   ProcessStep,
   SectionIntro,
   ServicePageContent,
-} from "../types";
+} from "~/content/types";
 
 const page = {
   meta: {

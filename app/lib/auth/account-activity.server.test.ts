@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accountActivity, user } from "../../../db/schema";
+import { accountActivity, user } from "~db/schema";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { createAuth } from "./auth.server";
-import { parseEnv } from "../env.server";
+import { createAuth } from "~/lib/auth/auth.server";
+import { parseEnv } from "~/lib/env.server";
 
 describe.each(testBackends)("account activity on %s", (backend) => {
   const database = useTestDatabase(backend);

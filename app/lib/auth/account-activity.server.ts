@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { accountActivity } from "../../../db/schema";
-import type { Db } from "../db/db.server";
+import { accountActivity } from "~db/schema";
+import type { Db } from "~/lib/db/db.server";
 
 /**
  * Records a sign-in (every new session): the account is in use again, so an

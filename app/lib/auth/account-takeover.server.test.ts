@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import * as authSchema from "../../../db/auth-schema";
-import * as schema from "../../../db/schema";
+import * as authSchema from "~db/auth-schema";
+import * as schema from "~db/schema";
 import * as resetPasswordRoute from "~/routes/auth.reset-password";
 import * as verifyRoute from "~/routes/auth.verify-email";
 import { mailJobs } from "../../../tests/support/job-rows";
 import { createTestApp, createTestContext } from "../../../tests/support/test-context";
 import { type Backend, testBackends } from "../../../tests/support/test-database";
-import * as actions from "./auth-actions.server";
-import * as roles from "./roles.server";
+import * as actions from "~/lib/auth/auth-actions.server";
+import * as roles from "~/lib/auth/roles.server";
 
 /**
  * The account attacks of the security reviews, driven through the real actions and the

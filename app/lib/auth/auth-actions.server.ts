@@ -3,32 +3,42 @@ import type { Toast } from "~/lib/http/toast";
 import { authPage } from "~/content/account-pages";
 import { EmailOnlySchema, safeRedirectPath, SignInSchema, SignUpSchema } from "~/forms/auth";
 import { type FieldErrors, parseForm, readFields } from "~/forms/parse-form";
-import { checkAuthRateLimit } from "./auth-limits.server";
+import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
 import { createEmailVerificationToken } from "better-auth/api";
-import { type Auth, authHeaders, readAuthFailure, VERIFY_EMAIL_EXPIRES_IN_SECONDS } from "./auth.server";
+import {
+  type Auth,
+  authHeaders,
+  readAuthFailure,
+  VERIFY_EMAIL_EXPIRES_IN_SECONDS,
+} from "~/lib/auth/auth.server";
 import {
   type AppContext,
   authContext,
   clientIpContext,
   databaseContext,
   envContext,
-} from "../context.server";
-import type { Db } from "../db/db.server";
+} from "~/lib/context.server";
+import type { Db } from "~/lib/db/db.server";
 import {
   findUnverifiedAccount,
   forgetVerificationLinks,
   readVerificationLink,
   replaceUnverifiedAccount,
   sendVerificationLink,
-} from "./email-verification.server";
-import { twoFactorStepUrl } from "./two-factor-sign-in.server";
-import { logger } from "../ops/logger.server";
-import { checkNewPasswordStrength } from "./password-strength.server";
-import { findAccountByEmail, grantAdminIfListed, isAdmin, recordAdminPasswordLength } from "./roles.server";
-import { endSessionByToken, startPasskeyStep } from "./passkeys.server";
-import { readSecondFactors } from "./second-factor.server";
-import { createToastHeaders, redirectWithToast } from "../http/toast.server";
-import { retryAfter } from "../http/response-headers.server";
+} from "~/lib/auth/email-verification.server";
+import { twoFactorStepUrl } from "~/lib/auth/two-factor-sign-in.server";
+import { logger } from "~/lib/ops/logger.server";
+import { checkNewPasswordStrength } from "~/lib/auth/password-strength.server";
+import {
+  findAccountByEmail,
+  grantAdminIfListed,
+  isAdmin,
+  recordAdminPasswordLength,
+} from "~/lib/auth/roles.server";
+import { endSessionByToken, startPasskeyStep } from "~/lib/auth/passkeys.server";
+import { readSecondFactors } from "~/lib/auth/second-factor.server";
+import { createToastHeaders, redirectWithToast } from "~/lib/http/toast.server";
+import { retryAfter } from "~/lib/http/response-headers.server";
 
 type AuthIntent = "sign-in" | "sign-up" | "resend-verification";
 

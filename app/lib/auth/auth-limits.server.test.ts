@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { AUTH_RATE_LIMITS, checkAuthRateLimit as checkAt, slowdownDelayMs } from "./auth-limits.server";
+import {
+  AUTH_RATE_LIMITS,
+  checkAuthRateLimit as checkAt,
+  slowdownDelayMs,
+} from "~/lib/auth/auth-limits.server";
 
 // One instant for every attempt: a test never straddles two windows.
 const NOW = Date.UTC(2030, 0, 1, 12, 5);

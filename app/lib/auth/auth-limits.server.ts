@@ -1,6 +1,6 @@
-import type { Db } from "../db/db.server";
-import { clientIpGroup } from "../http/client-ip-group.server";
-import { consumeRateLimit, type RateLimit } from "../http/rate-limit.server";
+import type { Db } from "~/lib/db/db.server";
+import { clientIpGroup } from "~/lib/http/client-ip-group.server";
+import { consumeRateLimit, type RateLimit } from "~/lib/http/rate-limit.server";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

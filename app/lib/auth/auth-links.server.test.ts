@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { authLinks, formatHours, HOUR_SECONDS } from "~/content/auth-links";
-import { user, verification } from "../../../db/auth-schema";
+import { user, verification } from "~db/auth-schema";
 import { mailJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { parseEnv } from "../env.server";
-import { createAuth } from "./auth.server";
+import { parseEnv } from "~/lib/env.server";
+import { createAuth } from "~/lib/auth/auth.server";
 
 /**
  * The account mails say how long their links work; here the links really

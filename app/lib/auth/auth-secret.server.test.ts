@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { resolveAuthSecret } from "./auth-secret.server";
-import { EnvError, parseEnv } from "../env.server";
+import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
+import { EnvError, parseEnv } from "~/lib/env.server";
 
 describe("resolveAuthSecret", () => {
   it("uses BETTER_AUTH_SECRET when set", () => {

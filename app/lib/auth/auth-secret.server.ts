@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { configurationError, EnvError, type Env } from "../env.server";
-import { logger } from "../ops/logger.server";
-import { ensurePrivateDir, PRIVATE_FILE_MODE, writePrivateFile } from "../ops/private-files.server";
+import { configurationError, EnvError, type Env } from "~/lib/env.server";
+import { logger } from "~/lib/ops/logger.server";
+import { ensurePrivateDir, PRIVATE_FILE_MODE, writePrivateFile } from "~/lib/ops/private-files.server";
 
 const SECRET_FILE = "auth-secret";
 

@@ -7,16 +7,16 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { isAPIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { passkey } from "@better-auth/passkey";
-import * as authSchema from "../../../db/auth-schema";
-import { recordSignIn } from "./account-activity.server";
-import { existingAccountMail, resetPasswordMail } from "../mail/auth-mails.server";
-import { resolveAuthSecret } from "./auth-secret.server";
-import type { Db } from "../db/db.server";
-import type { Env } from "../env.server";
-import { logger } from "../ops/logger.server";
-import { enqueueMail } from "../mail/mail.server";
-import { forgetResetLinks, sendVerificationLink } from "./email-verification.server";
-import { secondFactorOfNewSession } from "./second-factor.server";
+import * as authSchema from "~db/auth-schema";
+import { recordSignIn } from "~/lib/auth/account-activity.server";
+import { existingAccountMail, resetPasswordMail } from "~/lib/mail/auth-mails.server";
+import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
+import type { Db } from "~/lib/db/db.server";
+import type { Env } from "~/lib/env.server";
+import { logger } from "~/lib/ops/logger.server";
+import { enqueueMail } from "~/lib/mail/mail.server";
+import { forgetResetLinks, sendVerificationLink } from "~/lib/auth/email-verification.server";
+import { secondFactorOfNewSession } from "~/lib/auth/second-factor.server";
 
 const DAY_SECONDS = 24 * HOUR_SECONDS;
 /** The lifetimes of the links in account mails, which the mails state (content/auth-links). */

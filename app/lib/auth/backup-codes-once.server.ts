@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, like, lt } from "drizzle-orm";
 import { type Cookie, createCookie } from "react-router";
-import { verification } from "../../../db/auth-schema";
+import { verification } from "~db/auth-schema";
 import { BACKUP_CODES_COOKIE } from "~/content/privacy";
-import { resolveAuthSecret } from "./auth-secret.server";
-import { type AppContext, databaseContext, envContext } from "../context.server";
+import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
+import { type AppContext, databaseContext, envContext } from "~/lib/context.server";
 
 /**
  * Permission to show the backup codes once: issued with them (at enrolment

@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq, gt, like } from "drizzle-orm";
-import { account, user, verification } from "../../../db/auth-schema";
-import type { Db } from "../db/db.server";
-import { verificationMail } from "../mail/auth-mails.server";
-import { enqueueMail } from "../mail/mail.server";
+import { account, user, verification } from "~db/auth-schema";
+import type { Db } from "~/lib/db/db.server";
+import { verificationMail } from "~/lib/mail/auth-mails.server";
+import { enqueueMail } from "~/lib/mail/mail.server";
 
 /**
  * Better Auth's verification links are signed tokens, valid until they

@@ -1,8 +1,12 @@
-import { type AppContext, clientIpContext, databaseContext } from "../context.server";
-import { retryAfter } from "../http/response-headers.server";
-import { checkAuthRateLimit } from "./auth-limits.server";
-import { mayChangeSecondFactors, readSecondFactors, type SecondFactors } from "./second-factor.server";
-import type { SignedInSession } from "./viewer.server";
+import { type AppContext, clientIpContext, databaseContext } from "~/lib/context.server";
+import { retryAfter } from "~/lib/http/response-headers.server";
+import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
+import {
+  mayChangeSecondFactors,
+  readSecondFactors,
+  type SecondFactors,
+} from "~/lib/auth/second-factor.server";
+import type { SignedInSession } from "~/lib/auth/viewer.server";
 
 export type FactorChangeGate =
   | { ok: true; factors: SecondFactors }

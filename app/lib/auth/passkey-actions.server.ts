@@ -3,10 +3,10 @@ import { data, redirectDocument } from "react-router";
 import { safeRedirectPath } from "~/forms/auth";
 import { PasskeyNameSchema } from "~/forms/passkey";
 import { type FieldErrors, parseForm, readFields } from "~/forms/parse-form";
-import { session as sessionTable } from "../../../db/schema";
-import { checkAuthRateLimit } from "./auth-limits.server";
-import { readAuthFailure } from "./auth.server";
-import type { PasskeyActionData, PasskeyIntent } from "./passkey-ceremony";
+import { session as sessionTable } from "~db/schema";
+import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
+import { readAuthFailure } from "~/lib/auth/auth.server";
+import type { PasskeyActionData, PasskeyIntent } from "~/lib/auth/passkey-ceremony";
 import {
   deleteSession,
   endPendingChallenge,
@@ -15,15 +15,15 @@ import {
   readWebAuthnResponse,
   startPasskeyRegistration,
   startPasskeySignIn,
-} from "./passkeys.server";
-import { gateFactorChange } from "./factor-step-up.server";
-import { endOtherSessions, hasSecondFactor } from "./second-factor.server";
-import { describeDevice } from "./user-agent";
-import type { SignedInSession } from "./viewer.server";
-import { type AppContext, clientIpContext, databaseContext, envContext } from "../context.server";
-import { createToastHeaders, redirectWithToast } from "../http/toast.server";
-import { logger } from "../ops/logger.server";
-import { retryAfter } from "../http/response-headers.server";
+} from "~/lib/auth/passkeys.server";
+import { gateFactorChange } from "~/lib/auth/factor-step-up.server";
+import { endOtherSessions, hasSecondFactor } from "~/lib/auth/second-factor.server";
+import { describeDevice } from "~/lib/auth/user-agent";
+import type { SignedInSession } from "~/lib/auth/viewer.server";
+import { type AppContext, clientIpContext, databaseContext, envContext } from "~/lib/context.server";
+import { createToastHeaders, redirectWithToast } from "~/lib/http/toast.server";
+import { logger } from "~/lib/ops/logger.server";
+import { retryAfter } from "~/lib/http/response-headers.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 

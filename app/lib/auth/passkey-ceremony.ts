@@ -1,5 +1,5 @@
 import type { FieldErrors } from "~/forms/parse-form";
-import type { Toast } from "../http/toast";
+import type { Toast } from "~/lib/http/toast";
 
 /**
  * A WebAuthn ceremony takes two posts to the page's own action: the first

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { user } from "../../../db/schema";
+import { user } from "~db/schema";
 import { TEST_ENV } from "../../../tests/support/test-context";
 import { testBackends } from "../../../tests/support/test-database";
-import { parseEnv } from "../env.server";
+import { parseEnv } from "~/lib/env.server";
 import {
   endPendingChallenge,
   readPasskeyStepUserId,
   readWebAuthnResponse,
   startPasskeyStep,
-} from "./passkeys.server";
+} from "~/lib/auth/passkeys.server";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 
 const env = parseEnv({ ...TEST_ENV });

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { passkey, session as sessionTable, verification } from "../../../db/schema";
-import { type Auth, authHeaders, isSecureSite } from "./auth.server";
-import { type AppContext, authContext, clientIpContext } from "../context.server";
-import type { Db } from "../db/db.server";
-import type { Env } from "../env.server";
+import { passkey, session as sessionTable, verification } from "~db/schema";
+import { type Auth, authHeaders, isSecureSite } from "~/lib/auth/auth.server";
+import { type AppContext, authContext, clientIpContext } from "~/lib/context.server";
+import type { Db } from "~/lib/db/db.server";
+import type { Env } from "~/lib/env.server";
 
 /** A passkey as the account page lists it; never its key material. */
 export interface PasskeySummary {

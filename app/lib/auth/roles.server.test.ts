@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { user, userRoles } from "../../../db/schema";
+import { user, userRoles } from "~db/schema";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import {
@@ -11,7 +11,7 @@ import {
   revokeAdmin,
   syncAdminEmails,
   UnknownAccountError,
-} from "./roles.server";
+} from "~/lib/auth/roles.server";
 
 describe.each(testBackends)("roles on %s", (backend) => {
   const database = useTestDatabase(backend, [user]);

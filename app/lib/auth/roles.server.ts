@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { ADMIN_PASSWORD_MIN_LENGTH } from "~/forms/auth";
-import { user, userRoles } from "../../../db/schema";
-import type { Db } from "../db/db.server";
-import { logger } from "../ops/logger.server";
+import { user, userRoles } from "~db/schema";
+import type { Db } from "~/lib/db/db.server";
+import { logger } from "~/lib/ops/logger.server";
 
 export const ADMIN_ROLE = "admin";
 

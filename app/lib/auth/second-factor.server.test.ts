@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { passkey, user } from "../../../db/schema";
+import { passkey, user } from "~db/schema";
 import { testBackends } from "../../../tests/support/test-database";
 import {
   hasSecondFactor,
   mayChangeSecondFactors,
   readSecondFactors,
   secondFactorOfNewSession,
-} from "./second-factor.server";
+} from "~/lib/auth/second-factor.server";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 
 describe("secondFactorOfNewSession", () => {

@@ -1,8 +1,8 @@
 import { and, count, eq, ne } from "drizzle-orm";
-import { passkey, session as sessionTable, twoFactor, user } from "../../../db/schema";
-import type { Db } from "../db/db.server";
-import { logger } from "../ops/logger.server";
-import { type AccountSummary, findAccountByEmail, UnknownAccountError } from "./roles.server";
+import { passkey, session as sessionTable, twoFactor, user } from "~db/schema";
+import type { Db } from "~/lib/db/db.server";
+import { logger } from "~/lib/ops/logger.server";
+import { type AccountSummary, findAccountByEmail, UnknownAccountError } from "~/lib/auth/roles.server";
 
 /** How a session proved a second factor; null for a password alone. */
 export type SecondFactor = "totp" | "backup-code" | "passkey";

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as resetPasswordRoute from "~/routes/auth.reset-password";
-import { createAccount } from "../../../db/seed/seed.server";
+import { createAccount } from "~db/seed/seed.server";
 import { mailJobs } from "../../../tests/support/job-rows";
 import { createTestApp, createTestContext } from "../../../tests/support/test-context";
 import { type Backend, testBackends } from "../../../tests/support/test-database";
-import * as actions from "./auth-actions.server";
-import { grantAdmin } from "./roles.server";
+import * as actions from "~/lib/auth/auth-actions.server";
+import { grantAdmin } from "~/lib/auth/roles.server";
 
 /**
  * What sign-up and reset answers tell about an address: driven through the

@@ -2,9 +2,9 @@ import { symmetricDecrypt } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import { company } from "~/content/company";
-import { twoFactor } from "../../../db/schema";
-import type { Auth } from "./auth.server";
-import type { Db } from "../db/db.server";
+import { twoFactor } from "~db/schema";
+import type { Auth } from "~/lib/auth/auth.server";
+import type { Db } from "~/lib/db/db.server";
 
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as twoFactorRoute from "~/routes/account.two-factor";
 import * as accountLayout from "~/routes/account.layout";
 import { throughMiddleware } from "../../../tests/support/route-middleware";
-import { createAccount } from "../../../db/seed/seed.server";
+import { createAccount } from "~db/seed/seed.server";
 import { signInAdminWithTotp } from "../../../tests/support/admin-session";
 import { createTestApp, createTestContext } from "../../../tests/support/test-context";
 import { type Backend, testBackends } from "../../../tests/support/test-database";
 import { totpCode } from "../../../tests/support/totp";
-import * as actions from "./auth-actions.server";
-import { sessionCookieName } from "./auth.server";
-import { verifySignInSecondFactor } from "./two-factor-sign-in.server";
+import * as actions from "~/lib/auth/auth-actions.server";
+import { sessionCookieName } from "~/lib/auth/auth.server";
+import { verifySignInSecondFactor } from "~/lib/auth/two-factor-sign-in.server";
 
 /**
  * An authenticator code signs in once: the sign-in's second step and the

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import { twoFactor } from "../../../db/auth-schema";
-import type { Auth } from "./auth.server";
-import type { Db } from "../db/db.server";
+import { twoFactor } from "~db/auth-schema";
+import type { Auth } from "~/lib/auth/auth.server";
+import type { Db } from "~/lib/db/db.server";
 
 /** Better Auth's defaults, which the plugin is configured with: 6 digits, 30 seconds, one step either side. */
 const PERIOD_SECONDS = 30;

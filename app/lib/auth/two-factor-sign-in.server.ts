@@ -3,27 +3,27 @@ import type { Toast } from "~/lib/http/toast";
 import { safeRedirectPath } from "~/forms/auth";
 import { type FieldErrors, parseForm, readFields } from "~/forms/parse-form";
 import { BackupCodeSchema, TotpCodeSchema, twoFactorMessages } from "~/forms/two-factor";
-import { checkAuthRateLimit } from "./auth-limits.server";
-import { authHeaders, readAuthFailure } from "./auth.server";
+import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
+import { authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
 import {
   hasPasskeyStep,
   readPasskeyStepUserId,
   readPendingChallengeUserId,
   twoFactorChallengeCookieName,
-} from "./passkeys.server";
-import { readSecondFactors } from "./second-factor.server";
-import { claimTotpStep } from "./totp-steps.server";
+} from "~/lib/auth/passkeys.server";
+import { readSecondFactors } from "~/lib/auth/second-factor.server";
+import { claimTotpStep } from "~/lib/auth/totp-steps.server";
 import {
   type AppContext,
   authContext,
   clientIpContext,
   databaseContext,
   envContext,
-} from "../context.server";
-import { logger } from "../ops/logger.server";
-import { createToastHeaders, redirectWithToast } from "../http/toast.server";
-import { readRequestSession } from "../http/request-session.server";
-import { retryAfter } from "../http/response-headers.server";
+} from "~/lib/context.server";
+import { logger } from "~/lib/ops/logger.server";
+import { createToastHeaders, redirectWithToast } from "~/lib/http/toast.server";
+import { readRequestSession } from "~/lib/http/request-session.server";
+import { retryAfter } from "~/lib/http/response-headers.server";
 
 /**
  * The second step of signing in: after a right password, an account with

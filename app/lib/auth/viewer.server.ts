@@ -1,7 +1,7 @@
-import { authHeaders, SESSION_ABSOLUTE_MAX_MS, sessionCookieName } from "./auth.server";
-import { type AppContext, authContext, envContext } from "../context.server";
-import { logger } from "../ops/logger.server";
-import { isSecondFactor, type SecondFactor } from "./second-factor.server";
+import { authHeaders, SESSION_ABSOLUTE_MAX_MS, sessionCookieName } from "~/lib/auth/auth.server";
+import { type AppContext, authContext, envContext } from "~/lib/context.server";
+import { logger } from "~/lib/ops/logger.server";
+import { isSecondFactor, type SecondFactor } from "~/lib/auth/second-factor.server";
 
 /**
  * Who is looking at the page, as the header and guards need it. It must not

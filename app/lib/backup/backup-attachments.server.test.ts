@@ -2,24 +2,24 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { contactSubmissions, inquiryAttachments } from "../../../db/schema";
+import { contactSubmissions, inquiryAttachments } from "~db/schema";
 import {
   createScratchPostgresDatabase,
   dropScratchPostgresDatabase,
 } from "../../../tests/support/scratch-postgres";
 import { createPgliteDataDir, testBackends } from "../../../tests/support/test-database";
-import { attachmentPath } from "../conversation/attachment-files.server";
-import { createReceivedMailFiler } from "../conversation/file-received-mail.server";
-import type { ReceivedMail } from "../conversation/received-mail";
-import { type DatabaseHandle, dumpStoppedPglite, openDatabase } from "../db/db.server";
-import { readManifest } from "./backup-files.server";
+import { attachmentPath } from "~/lib/conversation/attachment-files.server";
+import { createReceivedMailFiler } from "~/lib/conversation/file-received-mail.server";
+import type { ReceivedMail } from "~/lib/conversation/received-mail";
+import { type DatabaseHandle, dumpStoppedPglite, openDatabase } from "~/lib/db/db.server";
+import { readManifest } from "~/lib/backup/backup-files.server";
 import {
   backupPostgres,
   backupStoppedPglite,
   RestoreRefusedError,
   restoreBackup,
   writeBlob,
-} from "./backup.server";
+} from "~/lib/backup/backup.server";
 
 // PGlite boots, dumps and restores on a shared 2-core machine.
 vi.setConfig({ testTimeout: 180_000 });

@@ -1,10 +1,10 @@
 import path from "node:path";
-import type { BeforeMigrations } from "../db/pending-migrations.server";
-import type { Env } from "../env.server";
-import { logger } from "../ops/logger.server";
-import { ensurePrivateDir } from "../ops/private-files.server";
-import { backupFileName, FALLBACK_BACKUP_DIR } from "./backup-files.server";
-import { backupPgliteDump, backupPostgres } from "./backup.server";
+import type { BeforeMigrations } from "~/lib/db/pending-migrations.server";
+import type { Env } from "~/lib/env.server";
+import { logger } from "~/lib/ops/logger.server";
+import { ensurePrivateDir } from "~/lib/ops/private-files.server";
+import { backupFileName, FALLBACK_BACKUP_DIR } from "~/lib/backup/backup-files.server";
+import { backupPgliteDump, backupPostgres } from "~/lib/backup/backup.server";
 
 /** The log line a start that migrates writes, with `file` and `migrations`: the runbook quotes it. */
 export const BACKUP_BEFORE_MIGRATIONS_MESSAGE = "backup before migrations written";

@@ -2,9 +2,14 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { attachmentPath, attachmentsDir } from "../conversation/attachment-files.server";
-import { ensurePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../ops/private-files.server";
-import { type BackupKind, type BackupManifest, MANIFEST, writeAtomically } from "./backup-files.server";
+import { attachmentPath, attachmentsDir } from "~/lib/conversation/attachment-files.server";
+import { ensurePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "~/lib/ops/private-files.server";
+import {
+  type BackupKind,
+  type BackupManifest,
+  MANIFEST,
+  writeAtomically,
+} from "~/lib/backup/backup-files.server";
 
 const run = promisify(execFile);
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { z } from "zod";
-import { ensurePrivateDir, PRIVATE_FILE_MODE, writePrivateFile } from "../ops/private-files.server";
+import { ensurePrivateDir, PRIVATE_FILE_MODE, writePrivateFile } from "~/lib/ops/private-files.server";
 
 export type BackupKind = "pglite" | "postgres";
 

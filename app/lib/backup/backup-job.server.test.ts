@@ -3,10 +3,15 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { backupFileName, detectBackupKind, listBackups, pruneBackups } from "./backup-files.server";
-import { BACKUP_LOCK_ID, takeScheduledBackup } from "./backup-job.server";
-import { parseEnv } from "../env.server";
-import { withPostgresAdvisoryLock } from "./postgres-backup.server";
+import {
+  backupFileName,
+  detectBackupKind,
+  listBackups,
+  pruneBackups,
+} from "~/lib/backup/backup-files.server";
+import { BACKUP_LOCK_ID, takeScheduledBackup } from "~/lib/backup/backup-job.server";
+import { parseEnv } from "~/lib/env.server";
+import { withPostgresAdvisoryLock } from "~/lib/backup/postgres-backup.server";
 
 // A database and a dump of it per test, on a shared 2-core machine.
 vi.setConfig({ testTimeout: 120_000 });

@@ -1,15 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import { backupFileName, listBackups, pruneBackups } from "./backup-files.server";
-import { backupPgliteDump, backupPostgres } from "./backup.server";
-import type { DatabaseHandle } from "../db/db.server";
-import type { Env } from "../env.server";
-import { logger } from "../ops/logger.server";
-import { ensurePrivateDir } from "../ops/private-files.server";
-import { withPostgresAdvisoryLock } from "./postgres-backup.server";
-import { ADVISORY_LOCKS } from "../db/advisory-locks";
-import { cronForInterval } from "../jobs/interval-cron";
-import { defineScheduledJobKind } from "../jobs/scheduled-job.server";
+import { backupFileName, listBackups, pruneBackups } from "~/lib/backup/backup-files.server";
+import { backupPgliteDump, backupPostgres } from "~/lib/backup/backup.server";
+import type { DatabaseHandle } from "~/lib/db/db.server";
+import type { Env } from "~/lib/env.server";
+import { logger } from "~/lib/ops/logger.server";
+import { ensurePrivateDir } from "~/lib/ops/private-files.server";
+import { withPostgresAdvisoryLock } from "~/lib/backup/postgres-backup.server";
+import { ADVISORY_LOCKS } from "~/lib/db/advisory-locks";
+import { cronForInterval } from "~/lib/jobs/interval-cron";
+import { defineScheduledJobKind } from "~/lib/jobs/scheduled-job.server";
 
 // One scheduled backup at a time, across instances.
 export const BACKUP_LOCK_ID = ADVISORY_LOCKS.backup;

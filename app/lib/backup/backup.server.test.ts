@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { backupStoppedPglite, RestoreRefusedError, restoreBackup } from "./backup.server";
-import { openDatabase } from "../db/db.server";
+import { backupStoppedPglite, RestoreRefusedError, restoreBackup } from "~/lib/backup/backup.server";
+import { openDatabase } from "~/lib/db/db.server";
 import { migrationTags, olderMigrations } from "../../../tests/support/older-migrations";
 import { createOlderPgliteDataDir } from "../../../tests/support/test-database";
 

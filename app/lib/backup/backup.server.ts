@@ -3,17 +3,17 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { attachmentsDir } from "../conversation/attachment-files.server";
+import { attachmentsDir } from "~/lib/conversation/attachment-files.server";
 import {
   countStoredAttachments,
   extractBackup,
   installAttachments,
   writeBackup,
-} from "./backup-bundle.server";
-import { detectBackupKind, readManifest, writeAtomically } from "./backup-files.server";
-import { acquireDataDirLock } from "../db/data-dir-lock.server";
-import { dumpStoppedPglite, loadPgliteDump, openDatabase, pgliteFilesDir } from "../db/db.server";
-import { emptyPostgresDatabase, inspectPostgresTarget } from "./postgres-backup.server";
+} from "~/lib/backup/backup-bundle.server";
+import { detectBackupKind, readManifest, writeAtomically } from "~/lib/backup/backup-files.server";
+import { acquireDataDirLock } from "~/lib/db/data-dir-lock.server";
+import { dumpStoppedPglite, loadPgliteDump, openDatabase, pgliteFilesDir } from "~/lib/db/db.server";
+import { emptyPostgresDatabase, inspectPostgresTarget } from "~/lib/backup/postgres-backup.server";
 
 const run = promisify(execFile);
 

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
-import { ensurePrivateDir, writePrivateFile } from "../ops/private-files.server";
+import { ensurePrivateDir, writePrivateFile } from "~/lib/ops/private-files.server";
 
 /**
  * Kept attachments of received mail: DATA_DIR/attachments/<inquiry id>/<attachment id>.

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import { inquiryAttachments, inquiryMessages } from "../../../db/schema";
-import type { Db } from "../db/db.server";
+import { inquiryAttachments, inquiryMessages } from "~db/schema";
+import type { Db } from "~/lib/db/db.server";
 
 interface ConversationAttachment {
   id: string;

@@ -11,24 +11,24 @@ import {
   jobs,
   sentMessageIds,
   user,
-} from "../../../db/schema";
+} from "~db/schema";
 import { answeredInquiry } from "../../../tests/support/answered-inquiry";
 import { seedDeskUsers } from "../../../tests/support/desk-users";
 import { mailJobs, webhookJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { sendDeskReply } from "../inquiries/replies.server";
+import { sendDeskReply } from "~/lib/inquiries/replies.server";
 import { InboxFilterSchema } from "~/forms/inbox";
-import { getInquiry } from "../inquiries/inquiries.server";
-import { listInquiries, listOverdueInquiries } from "../inquiries/counts.server";
-import { setInquiryStatus } from "../inquiries/inquiry-actions.server";
-import { replyState, formatInquiryReference } from "../inquiries/inquiry";
-import { INQUIRY_ACKNOWLEDGEMENT } from "../inquiries/intake.server";
-import { INQUIRY_REPLY } from "../mail/mail-job.server";
-import { attachmentPath } from "./attachment-files.server";
-import { createReceivedMailFiler } from "./file-received-mail.server";
-import { MESSAGE_RECEIVED_NOTICE } from "./received-mail-effects.server";
-import type { ReceivedMail } from "./received-mail";
+import { getInquiry } from "~/lib/inquiries/inquiries.server";
+import { listInquiries, listOverdueInquiries } from "~/lib/inquiries/counts.server";
+import { setInquiryStatus } from "~/lib/inquiries/inquiry-actions.server";
+import { replyState, formatInquiryReference } from "~/lib/inquiries/inquiry";
+import { INQUIRY_ACKNOWLEDGEMENT } from "~/lib/inquiries/intake.server";
+import { INQUIRY_REPLY } from "~/lib/mail/mail-job.server";
+import { attachmentPath } from "~/lib/conversation/attachment-files.server";
+import { createReceivedMailFiler } from "~/lib/conversation/file-received-mail.server";
+import { MESSAGE_RECEIVED_NOTICE } from "~/lib/conversation/received-mail-effects.server";
+import type { ReceivedMail } from "~/lib/conversation/received-mail";
 
 const SITE = "https://site.example.test";
 const WEBHOOK = "https://hooks.example.test/desk";

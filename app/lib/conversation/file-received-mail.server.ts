@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { contactSubmissions, inquiryMessages, inquiryReplies, sentMessageIds } from "../../../db/schema";
+import { contactSubmissions, inquiryMessages, inquiryReplies, sentMessageIds } from "~db/schema";
 import { CONTACT_LIMITS } from "~/forms/contact";
-import type { Db } from "../db/db.server";
-import type { Env } from "../env.server";
-import { createInquiry } from "../inquiries/intake.server";
-import { recordEvent } from "../inquiries/timeline.server";
-import { logger } from "../ops/logger.server";
+import type { Db } from "~/lib/db/db.server";
+import type { Env } from "~/lib/env.server";
+import { createInquiry } from "~/lib/inquiries/intake.server";
+import { recordEvent } from "~/lib/inquiries/timeline.server";
+import { logger } from "~/lib/ops/logger.server";
 import {
   addressOf,
   isAutomatic,
@@ -13,8 +13,8 @@ import {
   messageIdsIn,
   messageKeyOf,
   referenceIdPrefix,
-} from "./mail-classify";
-import type { FileReceivedMail, ReceivedMail } from "./received-mail";
+} from "~/lib/conversation/mail-classify";
+import type { FileReceivedMail, ReceivedMail } from "~/lib/conversation/received-mail";
 import {
   announceChange,
   announceMessage,
@@ -22,10 +22,15 @@ import {
   restartClock,
   showUnread,
   storeAttachments,
-} from "./received-mail-effects.server";
-import { heldReasonOf, type Sender, senderOf, withinAnnounceLimits } from "./received-mail-trust.server";
+} from "~/lib/conversation/received-mail-effects.server";
+import {
+  heldReasonOf,
+  type Sender,
+  senderOf,
+  withinAnnounceLimits,
+} from "~/lib/conversation/received-mail-trust.server";
 
-export type { ReceivedMailConfig } from "./received-mail-effects.server";
+export type { ReceivedMailConfig } from "~/lib/conversation/received-mail-effects.server";
 
 /** A Date header more than a day ahead, or before 1990, is not believed. */
 function sentAtOf(mail: ReceivedMail): Date {

@@ -1,8 +1,8 @@
 import { and, eq, isNotNull } from "drizzle-orm";
-import { inquiryMessages } from "../../../db/schema";
-import type { Db } from "../db/db.server";
-import { recordEvent } from "../inquiries/timeline.server";
-import { restartClock } from "./received-mail-effects.server";
+import { inquiryMessages } from "~db/schema";
+import type { Db } from "~/lib/db/db.server";
+import { recordEvent } from "~/lib/inquiries/timeline.server";
+import { restartClock } from "~/lib/conversation/received-mail-effects.server";
 
 /**
  * An admin confirms a held message (from an address that is not the

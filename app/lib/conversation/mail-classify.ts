@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { ReceivedMail } from "./received-mail";
+import type { ReceivedMail } from "~/lib/conversation/received-mail";
 
 /**
  * The message's identity across mailboxes, folders and instances: its

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryAttachments, inquiryMessages } from "../../../db/schema";
+import { contactSubmissions, inquiryAttachments, inquiryMessages } from "~db/schema";
 import { receivedMailLimits } from "~/content/received-mail-limits";
 import {
   AUTHSERV_ID,

@@ -1,13 +1,13 @@
 import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryMessages, jobs, mailboxCursors } from "../../../db/schema";
+import { contactSubmissions, inquiryMessages, jobs, mailboxCursors } from "~db/schema";
 import { fetchIntoDesk, rawMail, dovecotDeskForSuite } from "../../../tests/support/dovecot-desk";
 import { mailJobs } from "../../../tests/support/job-rows";
 import { cursorOf, waitFor } from "../../../tests/support/received-mail-filer";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { type DatabaseHandle, openDatabase } from "../db/db.server";
-import { INQUIRY_ACKNOWLEDGEMENT } from "../inquiries/intake.server";
+import { type DatabaseHandle, openDatabase } from "~/lib/db/db.server";
+import { INQUIRY_ACKNOWLEDGEMENT } from "~/lib/inquiries/intake.server";
 
 /**
  * Exactly once, end to end: direct mails delivered into Dovecot, fetched

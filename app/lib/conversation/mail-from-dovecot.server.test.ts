@@ -1,13 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  contactSubmissions,
-  inquiryMessages,
-  inquiryReplies,
-  jobs,
-  mailboxCursors,
-  user,
-} from "../../../db/schema";
+import { contactSubmissions, inquiryMessages, inquiryReplies, jobs, mailboxCursors, user } from "~db/schema";
 import { answeredInquiry } from "../../../tests/support/answered-inquiry";
 import { seedDeskUsers } from "../../../tests/support/desk-users";
 import {
@@ -23,9 +16,9 @@ import { mailJobs, runMailJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { useSmtpSink } from "../../../tests/support/suite-smtp-sink";
 import { testBackends } from "../../../tests/support/test-database";
-import { getInquiry } from "../inquiries/inquiries.server";
-import { INQUIRY_ACKNOWLEDGEMENT } from "../inquiries/intake.server";
-import { MESSAGE_RECEIVED_NOTICE } from "./received-mail-effects.server";
+import { getInquiry } from "~/lib/inquiries/inquiries.server";
+import { INQUIRY_ACKNOWLEDGEMENT } from "~/lib/inquiries/intake.server";
+import { MESSAGE_RECEIVED_NOTICE } from "~/lib/conversation/received-mail-effects.server";
 
 /**
  * The whole way a lead's mail takes: the desk's mail goes out over SMTP,

@@ -1,8 +1,8 @@
 import { desc } from "drizzle-orm";
-import { mailNotFiled } from "../../../db/schema";
+import { mailNotFiled } from "~db/schema";
 import { stripSingleLineControls } from "~/forms/single-line";
-import type { Db } from "../db/db.server";
-import { fileUnderCursor, type FilingOutcome } from "./mailbox-cursor.server";
+import type { Db } from "~/lib/db/db.server";
+import { fileUnderCursor, type FilingOutcome } from "~/lib/conversation/mailbox-cursor.server";
 
 /** A reason as stored and shown: one line, bounded, with no query parameters (they hold the mail's data). */
 export function reasonText(reason: string): string {

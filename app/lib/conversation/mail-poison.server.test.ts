@@ -11,7 +11,7 @@ import {
   jobs,
   mailboxCursors,
   mailNotFiled,
-} from "../../../db/schema";
+} from "~db/schema";
 import { receivedMailLimits } from "~/content/received-mail-limits";
 import {
   fetchIntoDesk,
@@ -21,7 +21,7 @@ import {
 } from "../../../tests/support/dovecot-desk";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { attachmentsDir } from "./attachment-files.server";
+import { attachmentsDir } from "~/lib/conversation/attachment-files.server";
 
 /**
  * Hostile mail through a real mailbox (Dovecot) into the desk: one message

@@ -3,21 +3,24 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryMessages, jobs, sentMessageIds, user } from "../../../db/schema";
+import { contactSubmissions, inquiryMessages, jobs, sentMessageIds, user } from "~db/schema";
 import { mailLimits } from "~/content/mail-limits";
 import { answeredInquiry } from "../../../tests/support/answered-inquiry";
 import { seedDeskUsers } from "../../../tests/support/desk-users";
 import { mailJobs, webhookJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { getInquiry } from "../inquiries/inquiries.server";
-import { createInquiry, INQUIRY_ACKNOWLEDGEMENT } from "../inquiries/intake.server";
-import { setInquiryStatus, releaseInquiry } from "../inquiries/inquiry-actions.server";
-import { INQUIRY_NOTIFICATION } from "../mail/mail-job.server";
-import { createReceivedMailFiler, type ReceivedMailConfig } from "./file-received-mail.server";
-import { confirmHeldMessage } from "./held-messages.server";
-import { MESSAGE_RECEIVED_NOTICE } from "./received-mail-effects.server";
-import type { ReceivedMail } from "./received-mail";
+import { getInquiry } from "~/lib/inquiries/inquiries.server";
+import { createInquiry, INQUIRY_ACKNOWLEDGEMENT } from "~/lib/inquiries/intake.server";
+import { setInquiryStatus, releaseInquiry } from "~/lib/inquiries/inquiry-actions.server";
+import { INQUIRY_NOTIFICATION } from "~/lib/mail/mail-job.server";
+import {
+  createReceivedMailFiler,
+  type ReceivedMailConfig,
+} from "~/lib/conversation/file-received-mail.server";
+import { confirmHeldMessage } from "~/lib/conversation/held-messages.server";
+import { MESSAGE_RECEIVED_NOTICE } from "~/lib/conversation/received-mail-effects.server";
+import type { ReceivedMail } from "~/lib/conversation/received-mail";
 
 /**
  * Direct mail is trusted no more than the form: what the receiving server

@@ -1,8 +1,8 @@
 import { setImmediate } from "node:timers/promises";
 import { eq, sql } from "drizzle-orm";
-import { mailboxCursors } from "../../../db/schema";
-import type { Db } from "../db/db.server";
-import { removingWrittenFilesOnFailure } from "./attachment-files.server";
+import { mailboxCursors } from "~db/schema";
+import type { Db } from "~/lib/db/db.server";
+import { removingWrittenFilesOnFailure } from "~/lib/conversation/attachment-files.server";
 
 interface CursorPosition {
   uidValidity: number | null;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createTestFiler } from "../../../tests/support/received-mail-filer";
 import { useTestDatabase } from "../../../tests/support/suite-database";
-import { createMailboxFetcher } from "../app-services.server";
-import { parseEnv } from "../env.server";
-import { createMailboxStatusBoard } from "./mailbox-status.server";
+import { createMailboxFetcher } from "~/lib/app-services.server";
+import { parseEnv } from "~/lib/env.server";
+import { createMailboxStatusBoard } from "~/lib/conversation/mailbox-status.server";
 
 describe("createMailboxFetcher", () => {
   const database = useTestDatabase("pglite");

@@ -2,21 +2,21 @@ import { ImapFlow } from "imapflow";
 import type { Logger } from "pino";
 import { type AttachmentLimits, attachmentLimits } from "~/content/attachment-limits";
 import { type ReceivedMailLimits, receivedMailLimits } from "~/content/received-mail-limits";
-import type { Db } from "../db/db.server";
-import { isLoopbackHost, type MailboxAddress } from "./imap-url.server";
-import { UnreadableMailError } from "./mail-parse-worker.server";
-import { reasonText, setAsideUnderCursor } from "./mail-not-filed.server";
+import type { Db } from "~/lib/db/db.server";
+import { isLoopbackHost, type MailboxAddress } from "~/lib/conversation/imap-url.server";
+import { UnreadableMailError } from "~/lib/conversation/mail-parse-worker.server";
+import { reasonText, setAsideUnderCursor } from "~/lib/conversation/mail-not-filed.server";
 import {
   fileUnderCursor,
   readCursor,
   recordFetched,
   recordFetchError,
   uidsTakenUpTo,
-} from "./mailbox-cursor.server";
-import type { MailboxStatusBoard } from "./mailbox-status.server";
-import type { AccessTokenSource } from "./oauth2-token.server";
-import { parseReceivedMail } from "./parse-received-mail.server";
-import type { FileReceivedMail } from "./received-mail";
+} from "~/lib/conversation/mailbox-cursor.server";
+import type { MailboxStatusBoard } from "~/lib/conversation/mailbox-status.server";
+import type { AccessTokenSource } from "~/lib/conversation/oauth2-token.server";
+import { parseReceivedMail } from "~/lib/conversation/parse-received-mail.server";
+import type { FileReceivedMail } from "~/lib/conversation/received-mail";
 
 export interface FetchTiming {
   /** A full look for new mail this often, even where IDLE tells of new mail at once. */

@@ -1,6 +1,6 @@
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryMessages, mailboxCursors } from "../../../db/schema";
+import { contactSubmissions, inquiryMessages, mailboxCursors } from "~db/schema";
 import { startImapServer, type ImapServer } from "../../../tests/support/imap-server";
 import {
   createTestFiler,
@@ -11,11 +11,11 @@ import {
 } from "../../../tests/support/received-mail-filer";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { type MailboxAddress, parseImapUrls } from "./imap-url.server";
-import type { FetchTiming } from "./mailbox-fetcher.server";
-import { type MailboxFetching, startMailboxFetching } from "./mailbox-fetching.server";
-import { createMailboxStatusBoard, type MailboxStatusBoard } from "./mailbox-status.server";
-import type { FileReceivedMail } from "./received-mail";
+import { type MailboxAddress, parseImapUrls } from "~/lib/conversation/imap-url.server";
+import type { FetchTiming } from "~/lib/conversation/mailbox-fetcher.server";
+import { type MailboxFetching, startMailboxFetching } from "~/lib/conversation/mailbox-fetching.server";
+import { createMailboxStatusBoard, type MailboxStatusBoard } from "~/lib/conversation/mailbox-status.server";
+import type { FileReceivedMail } from "~/lib/conversation/received-mail";
 
 const USERS = { deals: "deals-password" };
 const logger = pino({ level: "silent" });

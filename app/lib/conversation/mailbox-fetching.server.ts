@@ -1,12 +1,12 @@
 import type { Logger } from "pino";
-import type { Db } from "../db/db.server";
-import type { Env } from "../env.server";
+import type { Db } from "~/lib/db/db.server";
+import type { Env } from "~/lib/env.server";
 import type { AttachmentLimits } from "~/content/attachment-limits";
 import type { ReceivedMailLimits } from "~/content/received-mail-limits";
-import { type FetchTiming, startMailboxFetcher } from "./mailbox-fetcher.server";
-import { createMailboxStatusBoard, type MailboxStatusBoard } from "./mailbox-status.server";
-import { createAccessTokenSource } from "./oauth2-token.server";
-import type { FileReceivedMail } from "./received-mail";
+import { type FetchTiming, startMailboxFetcher } from "~/lib/conversation/mailbox-fetcher.server";
+import { createMailboxStatusBoard, type MailboxStatusBoard } from "~/lib/conversation/mailbox-status.server";
+import { createAccessTokenSource } from "~/lib/conversation/oauth2-token.server";
+import type { FileReceivedMail } from "~/lib/conversation/received-mail";
 
 export interface MailboxFetching {
   /** Stops every mailbox's fetcher; each finishes the message it is filing. */

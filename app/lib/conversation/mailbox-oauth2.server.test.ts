@@ -1,15 +1,15 @@
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryMessages, mailboxCursors } from "../../../db/schema";
+import { contactSubmissions, inquiryMessages, mailboxCursors } from "~db/schema";
 import { startImapServer, type ImapServer } from "../../../tests/support/imap-server";
 import { type OAuth2Server, startOAuth2Server } from "../../../tests/support/oauth2-server";
 import { createTestFiler, filedCount, testMessage } from "../../../tests/support/received-mail-filer";
 import { useTestDatabase } from "../../../tests/support/suite-database";
-import { parseEnv } from "../env.server";
-import { type FetchTiming, startMailboxFetcher } from "./mailbox-fetcher.server";
-import { type MailboxFetching, startMailboxFetching } from "./mailbox-fetching.server";
-import { createMailboxStatusBoard } from "./mailbox-status.server";
-import { createAccessTokenSource, refreshTime } from "./oauth2-token.server";
+import { parseEnv } from "~/lib/env.server";
+import { type FetchTiming, startMailboxFetcher } from "~/lib/conversation/mailbox-fetcher.server";
+import { type MailboxFetching, startMailboxFetching } from "~/lib/conversation/mailbox-fetching.server";
+import { createMailboxStatusBoard } from "~/lib/conversation/mailbox-status.server";
+import { createAccessTokenSource, refreshTime } from "~/lib/conversation/oauth2-token.server";
 
 const CLIENT = { id: "desk-app", secret: "desk-app-secret-0123456789" };
 const SCOPE = "https://imap.test/.default";

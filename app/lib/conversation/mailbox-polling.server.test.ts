@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startImapServer, type ImapServer } from "../../../tests/support/imap-server";
 import { createTestFiler, filedCount, testMessage } from "../../../tests/support/received-mail-filer";
 import { useTestDatabase } from "../../../tests/support/suite-database";
-import { parseEnv } from "../env.server";
-import { startMailboxFetching, type MailboxFetching } from "./mailbox-fetching.server";
-import { createMailboxStatusBoard } from "./mailbox-status.server";
+import { parseEnv } from "~/lib/env.server";
+import { startMailboxFetching, type MailboxFetching } from "~/lib/conversation/mailbox-fetching.server";
+import { createMailboxStatusBoard } from "~/lib/conversation/mailbox-status.server";
 
 const USERS = { deals: "deals-password" };
 

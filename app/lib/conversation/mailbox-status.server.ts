@@ -1,5 +1,5 @@
-import { mailboxFetchErrors, mailboxLastFetch, mailboxMessagesFiled } from "../ops/metrics.server";
-import type { MailboxAddress } from "./imap-url.server";
+import { mailboxFetchErrors, mailboxLastFetch, mailboxMessagesFiled } from "~/lib/ops/metrics.server";
+import type { MailboxAddress } from "~/lib/conversation/imap-url.server";
 
 interface MailboxState {
   key: string;

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { and, desc, eq, isNotNull } from "drizzle-orm";
-import { inquiryMessages, sentMessageIds } from "../../../db/schema";
+import { inquiryMessages, sentMessageIds } from "~db/schema";
 import { company } from "~/content/company";
-import type { Db } from "../db/db.server";
-import type { MailThreading } from "../mail/mail.server";
+import type { Db } from "~/lib/db/db.server";
+import type { MailThreading } from "~/lib/mail/mail.server";
 
 /** The site's own domain: Message-IDs the desk makes are recognisable as ours. */
 const MESSAGE_ID_DOMAIN = company.emails.general.address.split("@")[1] ?? "localhost";

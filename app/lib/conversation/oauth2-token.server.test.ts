@@ -2,7 +2,7 @@ import { once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccessTokenSource } from "./oauth2-token.server";
+import { createAccessTokenSource } from "~/lib/conversation/oauth2-token.server";
 
 /** A server that records every request's body and answers with `answer`. */
 async function startServer(answer: (response: http.ServerResponse) => void) {

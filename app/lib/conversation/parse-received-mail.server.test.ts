@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { attachmentLimits } from "~/content/attachment-limits";
 import { receivedMailLimits } from "~/content/received-mail-limits";
-import { UnreadableMailError } from "./mail-parse-worker.server";
-import { parseReceivedMail } from "./parse-received-mail.server";
+import { UnreadableMailError } from "~/lib/conversation/mail-parse-worker.server";
+import { parseReceivedMail } from "~/lib/conversation/parse-received-mail.server";
 
 const MAILBOX = "imap://deals@127.0.0.1:1143/INBOX";
 const bytes = (text: string) => new TextEncoder().encode(text.replaceAll("\n", "\r\n"));

@@ -2,8 +2,8 @@ import type { Address, Attachment } from "postal-mime";
 import { type AttachmentLimits, attachmentLimits } from "~/content/attachment-limits";
 import { type ReceivedMailLimits, receivedMailLimits } from "~/content/received-mail-limits";
 import { stripSingleLineControls, stripTextControls } from "~/forms/single-line";
-import { parseInWorker } from "./mail-parse-worker.server";
-import type { ReceivedAttachment, ReceivedMail } from "./received-mail";
+import { parseInWorker } from "~/lib/conversation/mail-parse-worker.server";
+import type { ReceivedAttachment, ReceivedMail } from "~/lib/conversation/received-mail";
 
 /**
  * `<a@b>` → `a@b`; every id in a References or In-Reply-To value, in order.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitQuotedText } from "./quoted-text";
+import { splitQuotedText } from "~/lib/conversation/quoted-text";
 
 describe("splitQuotedText", () => {
   it("keeps the new text and collapses what follows the attribution line", () => {

@@ -1,16 +1,16 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { CLOSED_LEAD_STATUSES } from "~/content/lead-desk";
-import { contactSubmissions, inquiryAttachments, user } from "../../../db/schema";
-import type { Db } from "../db/db.server";
-import { inquiryDashboardUrl, formatInquiryReference } from "../inquiries/inquiry";
-import { findAdminRecipients } from "../inquiries/intake.server";
-import { INBOX_CHANGED_CHANNEL } from "../inquiries/inquiries.server";
-import { renderMessageReceivedMail } from "../mail/desk-mails.server";
-import { enqueueMail } from "../mail/mail.server";
-import { enqueueWebhook } from "../webhook/webhook-job.server";
-import { writeAttachment } from "./attachment-files.server";
-import type { ReceivedAttachment } from "./received-mail";
+import { contactSubmissions, inquiryAttachments, user } from "~db/schema";
+import type { Db } from "~/lib/db/db.server";
+import { inquiryDashboardUrl, formatInquiryReference } from "~/lib/inquiries/inquiry";
+import { findAdminRecipients } from "~/lib/inquiries/intake.server";
+import { INBOX_CHANGED_CHANNEL } from "~/lib/inquiries/inquiries.server";
+import { renderMessageReceivedMail } from "~/lib/mail/desk-mails.server";
+import { enqueueMail } from "~/lib/mail/mail.server";
+import { enqueueWebhook } from "~/lib/webhook/webhook-job.server";
+import { writeAttachment } from "~/lib/conversation/attachment-files.server";
+import type { ReceivedAttachment } from "~/lib/conversation/received-mail";
 
 /** What happens to a received message beyond its row: the filer's settings. */
 export interface ReceivedMailConfig {

@@ -1,11 +1,11 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
-import { contactSubmissions, inquiryMessages, user, userRoles } from "../../../db/schema";
+import { contactSubmissions, inquiryMessages, user, userRoles } from "~db/schema";
 import { type MailLimit, mailLimits } from "~/content/mail-limits";
-import type { Db } from "../db/db.server";
-import { addressKey, addressKeyDomain } from "../mail/address-key";
-import { addressOf } from "./mail-classify";
-import type { ReceivedMail } from "./received-mail";
-import { type SenderAuthentication, senderAuthentication } from "./sender-authentication";
+import type { Db } from "~/lib/db/db.server";
+import { addressKey, addressKeyDomain } from "~/lib/mail/address-key";
+import { addressOf } from "~/lib/conversation/mail-classify";
+import type { ReceivedMail } from "~/lib/conversation/received-mail";
+import { type SenderAuthentication, senderAuthentication } from "~/lib/conversation/sender-authentication";
 
 /** Who sent a received message, as far as the desk can tell. */
 export interface Sender {

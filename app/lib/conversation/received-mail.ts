@@ -1,4 +1,4 @@
-import type { Db } from "../db/db.server";
+import type { Db } from "~/lib/db/db.server";
 
 /**
  * One message as fetched from a team mailbox and parsed: what the fetcher

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { senderAuthentication } from "./sender-authentication";
+import { senderAuthentication } from "~/lib/conversation/sender-authentication";
 
 const ID = "mx.volta.example";
 const judge = (header: string, from = "esi@rental.example", authservId: string | null = ID) =>

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock.server";
+import { acquireDataDirLock, DataDirLockedError } from "~/lib/db/data-dir-lock.server";
 
 const dirs: string[] = [];
 function tempDir() {

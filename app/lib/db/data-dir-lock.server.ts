@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ensurePrivateDir } from "../ops/private-files.server";
+import { ensurePrivateDir } from "~/lib/ops/private-files.server";
 
 const LOCK_FILE = "pglite.lock";
 

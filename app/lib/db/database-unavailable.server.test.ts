@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { freePort } from "../../../tests/support/server-process";
 import { createTestDatabase, testBackends } from "../../../tests/support/test-database";
-import { isDatabaseUnavailable } from "./database-unavailable.server";
-import { openDatabase } from "./db.server";
+import { isDatabaseUnavailable } from "~/lib/db/database-unavailable.server";
+import { openDatabase } from "~/lib/db/db.server";
 
 // Real failures from real drivers: the patterns must match what they raise.
 describe("isDatabaseUnavailable", () => {

@@ -3,16 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import { desc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { contactSubmissions, user, userRoles } from "../../../db/schema";
+import { contactSubmissions, user, userRoles } from "~db/schema";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { DataDirLockedError } from "./data-dir-lock.server";
-import { RESYNC_PAYLOAD } from "./postgres-listener.server";
+import { DataDirLockedError } from "~/lib/db/data-dir-lock.server";
+import { RESYNC_PAYLOAD } from "~/lib/db/postgres-listener.server";
 import {
   createScratchPostgresDatabase,
   dropScratchPostgresDatabase,
 } from "../../../tests/support/scratch-postgres";
-import { openDatabase } from "./db.server";
+import { openDatabase } from "~/lib/db/db.server";
 
 describe.each(testBackends)("database on %s", (backend) => {
   const database = useTestDatabase(backend);

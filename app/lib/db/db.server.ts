@@ -9,14 +9,14 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { SCHEMA_CASING } from "../../../db/casing";
-import * as schema from "../../../db/schema";
-import { acquireDataDirLock } from "./data-dir-lock.server";
-import type { Env } from "../env.server";
-import { assertChannelName, createPostgresListener } from "./postgres-listener.server";
-import { type BeforeMigrations, findPendingMigrations } from "./pending-migrations.server";
-import { createPostgresPool } from "./postgres-pool.server";
-import { ADVISORY_LOCKS } from "./advisory-locks";
+import { SCHEMA_CASING } from "~db/casing";
+import * as schema from "~db/schema";
+import { acquireDataDirLock } from "~/lib/db/data-dir-lock.server";
+import type { Env } from "~/lib/env.server";
+import { assertChannelName, createPostgresListener } from "~/lib/db/postgres-listener.server";
+import { type BeforeMigrations, findPendingMigrations } from "~/lib/db/pending-migrations.server";
+import { createPostgresPool } from "~/lib/db/postgres-pool.server";
+import { ADVISORY_LOCKS } from "~/lib/db/advisory-locks";
 
 /** What `db.execute()` returns on both drivers: at least the rows. */
 interface RowsResult<Row> {

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { logger } from "../ops/logger.server";
+import { logger } from "~/lib/ops/logger.server";
 
 /** Channel names are identifiers in LISTEN; never let input shape them. */
 export function assertChannelName(channel: string) {

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { logger } from "../ops/logger.server";
+import { logger } from "~/lib/ops/logger.server";
 
 /**
  * Hands a checked-out client back to the pool, as broken, the moment its

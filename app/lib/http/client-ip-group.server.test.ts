@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientIpGroup } from "./client-ip-group.server";
+import { clientIpGroup } from "~/lib/http/client-ip-group.server";
 
 describe("the client group a per-IP limit counts", () => {
   it("is an IPv4 address itself", () => {

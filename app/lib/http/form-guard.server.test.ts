@@ -6,7 +6,7 @@ import {
   HONEYPOT_FIELD,
   issueFormToken,
   MIN_FILL_MS,
-} from "./form-guard.server";
+} from "~/lib/http/form-guard.server";
 
 const secret = "form-guard-test-secret";
 const now = 1_800_000_000_000;

@@ -1,15 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as schema from "../../../db/schema";
+import * as schema from "~db/schema";
 import { signInAdminWithTotp } from "../../../tests/support/admin-session";
 import { createTestApp, createTestContext, createTestServices } from "../../../tests/support/test-context";
 import { type Backend, createTestDatabase, testBackends } from "../../../tests/support/test-database";
-import { sessionCookieName } from "../auth/auth.server";
-import { grantAdmin, recordAdminPasswordLength, revokeAdmin } from "../auth/roles.server";
-import { getSession } from "../auth/viewer.server";
-import { guardedUser, requireAdminMiddleware, requireUserMiddleware } from "./guards.server";
-import { readRequestSession, sessionMiddleware, viewerOf } from "./request-session.server";
+import { sessionCookieName } from "~/lib/auth/auth.server";
+import { grantAdmin, recordAdminPasswordLength, revokeAdmin } from "~/lib/auth/roles.server";
+import { getSession } from "~/lib/auth/viewer.server";
+import { guardedUser, requireAdminMiddleware, requireUserMiddleware } from "~/lib/http/guards.server";
+import { readRequestSession, sessionMiddleware, viewerOf } from "~/lib/http/request-session.server";
 
 /**
  * The root's session middleware and the layouts' guards, given a context

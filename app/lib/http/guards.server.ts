@@ -1,12 +1,12 @@
 import { createContext, type MiddlewareFunction, redirect } from "react-router";
-import { authHeaders, readAuthFailure } from "../auth/auth.server";
+import { authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
 import { adminPasswordMessages } from "~/forms/auth";
-import { hasSecondFactor, readSecondFactors } from "../auth/second-factor.server";
-import type { SignedInSession } from "../auth/viewer.server";
-import { type AppContext, authContext, databaseContext } from "../context.server";
-import { readRequestSession } from "./request-session.server";
-import { withNoStore } from "./response-headers.server";
-import { redirectWithToast } from "./toast.server";
+import { hasSecondFactor, readSecondFactors } from "~/lib/auth/second-factor.server";
+import type { SignedInSession } from "~/lib/auth/viewer.server";
+import { type AppContext, authContext, databaseContext } from "~/lib/context.server";
+import { readRequestSession } from "~/lib/http/request-session.server";
+import { withNoStore } from "~/lib/http/response-headers.server";
+import { redirectWithToast } from "~/lib/http/toast.server";
 
 type GuardedUser = SignedInSession["user"];
 

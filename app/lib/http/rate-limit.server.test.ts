@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { rateLimits } from "../../../db/schema";
+import { rateLimits } from "~db/schema";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { consumeRateLimit, pruneRateLimits } from "./rate-limit.server";
+import { consumeRateLimit, pruneRateLimits } from "~/lib/http/rate-limit.server";
 
 describe.each(testBackends)("rate limits on %s", (backend) => {
   const database = useTestDatabase(backend);

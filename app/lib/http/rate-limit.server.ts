@@ -15,8 +15,8 @@
  * A key naming a client's IP names it by clientIpGroup (an IPv6 /64).
  */
 import { lt, sql } from "drizzle-orm";
-import { rateLimits } from "../../../db/schema";
-import type { Db } from "../db/db.server";
+import { rateLimits } from "~db/schema";
+import type { Db } from "~/lib/db/db.server";
 
 export interface RateLimit {
   max: number;

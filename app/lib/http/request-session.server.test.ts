@@ -1,13 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { session, user } from "../../../db/auth-schema";
-import { userRoles } from "../../../db/schema";
+import { session, user } from "~db/auth-schema";
+import { userRoles } from "~db/schema";
 import { signInAdminWithTotp } from "../../../tests/support/admin-session";
 import { createTestApp, createTestContext } from "../../../tests/support/test-context";
 import { type Backend, testBackends } from "../../../tests/support/test-database";
-import { sessionCookieName } from "../auth/auth.server";
-import { createAccount } from "../../../db/seed/seed.server";
-import { type RequestSession, readRequestSession, sessionMiddleware } from "./request-session.server";
+import { sessionCookieName } from "~/lib/auth/auth.server";
+import { createAccount } from "~db/seed/seed.server";
+import {
+  type RequestSession,
+  readRequestSession,
+  sessionMiddleware,
+} from "~/lib/http/request-session.server";
 
 const PASSWORD = "a-long-enough-password-for-an-admin-5";
 

@@ -1,8 +1,8 @@
 import { createContext, type MiddlewareFunction } from "react-router";
-import { readAdminRole } from "../auth/roles.server";
-import { getSession, type SignedInSession, type Viewer } from "../auth/viewer.server";
-import { type AppContext, databaseContext, isServedContext } from "../context.server";
-import { withHeaders } from "./response-headers.server";
+import { readAdminRole } from "~/lib/auth/roles.server";
+import { getSession, type SignedInSession, type Viewer } from "~/lib/auth/viewer.server";
+import { type AppContext, databaseContext, isServedContext } from "~/lib/context.server";
+import { withHeaders } from "~/lib/http/response-headers.server";
 
 /** Who sent this request, read once by the root middleware for everything after it. */
 export interface RequestSession {

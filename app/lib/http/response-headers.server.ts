@@ -1,5 +1,5 @@
 import { createContext, type MiddlewareFunction } from "react-router";
-import type { AppContext } from "../context.server";
+import type { AppContext } from "~/lib/context.server";
 
 /**
  * Headers that middleware adds to what a route answered. Most responses

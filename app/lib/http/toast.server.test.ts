@@ -1,8 +1,8 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { envContext, toastCookieContext } from "../context.server";
-import { parseEnv } from "../env.server";
-import { createToastCookie, createToastHeaders, getToast } from "./toast.server";
+import { envContext, toastCookieContext } from "~/lib/context.server";
+import { parseEnv } from "~/lib/env.server";
+import { createToastCookie, createToastHeaders, getToast } from "~/lib/http/toast.server";
 
 /** The toast needs only its cookie, made from the configuration. */
 function toastContext(siteUrl: string) {

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { type Cookie, createCookie, data, redirect } from "react-router";
 import { z } from "zod";
 import type { Toast } from "~/lib/http/toast";
-import { type AppContext, toastCookieContext } from "../context.server";
-import type { Env } from "../env.server";
+import { type AppContext, toastCookieContext } from "~/lib/context.server";
+import type { Env } from "~/lib/env.server";
 
 // Server-side only: zod stays out of the browser bundle.
 const ToastSchema = z.object({

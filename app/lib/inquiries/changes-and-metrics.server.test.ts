@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryEvents, jobs, user } from "../../../db/schema";
+import { contactSubmissions, inquiryEvents, jobs, user } from "~db/schema";
 import { InboxFilterSchema } from "~/forms/inbox";
 import { seedDeskUsers } from "../../../tests/support/desk-users";
 import { mailJobs } from "../../../tests/support/job-rows";
@@ -12,8 +12,8 @@ import {
   countBulkTarget,
   INQUIRY_ASSIGNMENT,
   LostReasonRequiredError,
-} from "./changes.server";
-import { computeReplyMetrics, listOverdueInquiries } from "./counts.server";
+} from "~/lib/inquiries/changes.server";
+import { computeReplyMetrics, listOverdueInquiries } from "~/lib/inquiries/counts.server";
 
 const SITE = "https://site.example.test";
 const HOUR = 60 * 60 * 1000;

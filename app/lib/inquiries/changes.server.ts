@@ -1,16 +1,16 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { contactSubmissions, user, userRoles } from "../../../db/schema";
+import { contactSubmissions, user, userRoles } from "~db/schema";
 import type { LeadStatus } from "~/content/lead-desk";
 import type { InboxQuery } from "~/forms/inbox";
-import { ADMIN_ROLE } from "../auth/roles.server";
-import type { Db } from "../db/db.server";
-import { lockJobsOfInquiries } from "../jobs/lock-inquiry-jobs.server";
-import { renderBulkAssignmentMail } from "../mail/desk-mails.server";
-import { enqueueMail } from "../mail/mail.server";
-import { summariseInquiry, whereOf } from "./inquiries.server";
-import { inquiryDashboardUrl } from "./inquiry";
-import { type AnnounceOptions, announceReleased } from "./intake.server";
-import { type NewInquiryEvent, recordEvents } from "./timeline.server";
+import { ADMIN_ROLE } from "~/lib/auth/roles.server";
+import type { Db } from "~/lib/db/db.server";
+import { lockJobsOfInquiries } from "~/lib/jobs/lock-inquiry-jobs.server";
+import { renderBulkAssignmentMail } from "~/lib/mail/desk-mails.server";
+import { enqueueMail } from "~/lib/mail/mail.server";
+import { summariseInquiry, whereOf } from "~/lib/inquiries/inquiries.server";
+import { inquiryDashboardUrl } from "~/lib/inquiries/inquiry";
+import { type AnnounceOptions, announceReleased } from "~/lib/inquiries/intake.server";
+import { type NewInquiryEvent, recordEvents } from "~/lib/inquiries/timeline.server";
 
 export const INQUIRY_ASSIGNMENT = "inquiry-assignment";
 

@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type SQLWrapper, sql } from "drizzle-orm";
-import { contactSubmissions, user } from "../../../db/schema";
+import { contactSubmissions, user } from "~db/schema";
 import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
 import type { InboxFilter } from "~/forms/inbox";
-import { countInquiries, countMatching, countUnread, countUnreadQuery, listInquiries } from "./counts.server";
-import { selectInquiryPage, whereOf } from "./inquiries.server";
+import {
+  countInquiries,
+  countMatching,
+  countUnread,
+  countUnreadQuery,
+  listInquiries,
+} from "~/lib/inquiries/counts.server";
+import { selectInquiryPage, whereOf } from "~/lib/inquiries/inquiries.server";
 import { inboxView, numberedInquiry } from "../../../tests/support/inbox-fixtures";
 
 const view = inboxView;

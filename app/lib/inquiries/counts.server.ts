@@ -3,11 +3,11 @@
  * and how the reply promise is kept (the metrics, the overdue inquiries).
  */
 import { and, asc, count, eq, lte, type SQL, sql } from "drizzle-orm";
-import { contactSubmissions, inquiryResponses } from "../../../db/schema";
+import { contactSubmissions, inquiryResponses } from "~db/schema";
 import { replyPromise } from "~/content/lead-desk";
 import { INBOX_PAGE_SIZE, type InboxFilter } from "~/forms/inbox";
-import type { Db } from "../db/db.server";
-import { overdueCutoff } from "./inquiry";
+import type { Db } from "~/lib/db/db.server";
+import { overdueCutoff } from "~/lib/inquiries/inquiry";
 import {
   awaitingReplyCondition,
   type InboxPage,
@@ -16,7 +16,7 @@ import {
   snapshotBound,
   toInboxPage,
   whereOf,
-} from "./inquiries.server";
+} from "~/lib/inquiries/inquiries.server";
 
 /**
  * One page of the inbox, newest first (id breaks ties). Pages after the

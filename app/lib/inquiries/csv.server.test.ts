@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { contactSubmissions, user } from "../../../db/schema";
+import { contactSubmissions, user } from "~db/schema";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { InboxFilterSchema } from "~/forms/inbox";
-import { CSV_BOM, csvCell, INQUIRY_CSV_HEADER, streamInquiriesCsv } from "./csv.server";
+import { CSV_BOM, csvCell, INQUIRY_CSV_HEADER, streamInquiriesCsv } from "~/lib/inquiries/csv.server";
 
 describe("CSV cells", () => {
   it("neutralises formulas and quotes separators, quotes and line breaks", () => {

@@ -13,9 +13,9 @@
  */
 import { deskLabel } from "~/content/desk-labels";
 import type { InboxQuery } from "~/forms/inbox";
-import type { Db } from "../db/db.server";
-import { type Inquiry, iterateInquiries } from "./inquiries.server";
-import { formatInquiryReference } from "./inquiry";
+import type { Db } from "~/lib/db/db.server";
+import { type Inquiry, iterateInquiries } from "~/lib/inquiries/inquiries.server";
+import { formatInquiryReference } from "~/lib/inquiries/inquiry";
 
 /** Excel and LibreOffice detect UTF-8 only with a byte-order mark. */
 export const CSV_BOM = "\uFEFF";

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactSubmissions, jobs } from "../../../db/schema";
+import { contactSubmissions, jobs } from "~db/schema";
 import { numberedInquiry } from "../../../tests/support/inbox-fixtures";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { deleteInquiry } from "./inquiry-actions.server";
+import { deleteInquiry } from "~/lib/inquiries/inquiry-actions.server";
 
 // Only Postgres has two connections at once; PGlite runs one transaction at a time.
 describe.runIf(process.env.TEST_DATABASE_URL)(

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { contactSubmissions, jobs, user } from "../../../db/schema";
+import { contactSubmissions, jobs, user } from "~db/schema";
 import { seedDeskUsers } from "../../../tests/support/desk-users";
 import { runMailJobs } from "../../../tests/support/job-rows";
 import { useSmtpSink } from "../../../tests/support/suite-smtp-sink";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { MAX_ATTEMPTS } from "../jobs/job-claim.server";
-import { createMailSender } from "../mail/mail.server";
+import { MAX_ATTEMPTS } from "~/lib/jobs/job-claim.server";
+import { createMailSender } from "~/lib/mail/mail.server";
 import {
   assignInquiry,
   takeInquiry,
@@ -17,11 +17,11 @@ import {
   saveNotes,
   setSpam,
   setInquiryStatus,
-} from "./inquiry-actions.server";
-import { applyBulkAction, type BulkAction } from "./changes.server";
-import { markRepliedOutside, sendDeskReply } from "./replies.server";
-import { INBOX_CHANGED_CHANNEL } from "./inquiries.server";
-import { alertOverdueInquiries } from "./desk-schedule.server";
+} from "~/lib/inquiries/inquiry-actions.server";
+import { applyBulkAction, type BulkAction } from "~/lib/inquiries/changes.server";
+import { markRepliedOutside, sendDeskReply } from "~/lib/inquiries/replies.server";
+import { INBOX_CHANGED_CHANNEL } from "~/lib/inquiries/inquiries.server";
+import { alertOverdueInquiries } from "~/lib/inquiries/desk-schedule.server";
 
 const SITE = "https://site.example.test";
 const HOUR = 3_600_000;

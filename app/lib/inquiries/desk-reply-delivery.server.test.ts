@@ -1,17 +1,17 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryReplies, jobs, user } from "../../../db/schema";
+import { contactSubmissions, inquiryReplies, jobs, user } from "~db/schema";
 import { company } from "~/content/company";
 import type { Interest } from "~/content/inquiry-options";
 import { runMailJobs } from "../../../tests/support/job-rows";
 import { useSmtpSink } from "../../../tests/support/suite-smtp-sink";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { MAX_ATTEMPTS, retryDelayMs } from "../jobs/job-claim.server";
-import { createMailSender } from "../mail/mail.server";
-import { sendDeskReply } from "./replies.server";
-import { createInquiry } from "./intake.server";
-import { draftReply } from "./reply-text";
-import { listTimeline } from "./timeline.server";
+import { MAX_ATTEMPTS, retryDelayMs } from "~/lib/jobs/job-claim.server";
+import { createMailSender } from "~/lib/mail/mail.server";
+import { sendDeskReply } from "~/lib/inquiries/replies.server";
+import { createInquiry } from "~/lib/inquiries/intake.server";
+import { draftReply } from "~/lib/inquiries/reply-text";
+import { listTimeline } from "~/lib/inquiries/timeline.server";
 
 const MAIL_FROM = "Volta Meridian <no-reply@site.example.test>";
 

@@ -1,19 +1,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryEvents, jobs, user, userRoles } from "../../../db/schema";
+import { contactSubmissions, inquiryEvents, jobs, user, userRoles } from "~db/schema";
 import { mailJobs, scheduledDeps, startAndRunScheduled, webhookJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { type DatabaseHandle, openDatabase } from "../db/db.server";
-import { parseEnv } from "../env.server";
-import { scheduledKinds } from "../jobs/job-scheduler.server";
+import { type DatabaseHandle, openDatabase } from "~/lib/db/db.server";
+import { parseEnv } from "~/lib/env.server";
+import { scheduledKinds } from "~/lib/jobs/job-scheduler.server";
 import {
   morningDigestJob,
   MORNING_DIGEST_MAIL,
   sendMorningDigest,
   alertOverdueInquiries,
   OVERDUE_ALERT_LOOKBACK_DAYS,
-} from "./desk-schedule.server";
+} from "~/lib/inquiries/desk-schedule.server";
 
 const SITE = "https://site.example.test";
 const WEBHOOK = "https://hooks.example.test/lead-desk";

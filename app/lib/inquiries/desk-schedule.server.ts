@@ -1,25 +1,30 @@
 import { and, asc, eq, gt, inArray, isNull, lte, notInArray, type SQL } from "drizzle-orm";
-import { contactSubmissions, followUps, user } from "../../../db/schema";
+import { contactSubmissions, followUps, user } from "~db/schema";
 import { CLOSED_LEAD_STATUSES, DIGEST_HOUR_UK } from "~/content/lead-desk";
-import type { Db } from "../db/db.server";
-import { markOnce } from "../jobs/mark-once.server";
-import { defineScheduledJobKind, runOnce } from "../jobs/scheduled-job.server";
-import { renderFollowUpReminder, renderMorningDigest } from "../mail/desk-mails.server";
-import { enqueueMail } from "../mail/mail.server";
-import { logger } from "../ops/logger.server";
-import { londonDate, UK_TIME_ZONE } from "../uk-time";
-import { enqueueWebhook } from "../webhook/webhook-job.server";
-import { countSpamAndHeld, listOverdueInquiries } from "./counts.server";
-import { dueForReminder, listFollowUps } from "./follow-ups.server";
+import type { Db } from "~/lib/db/db.server";
+import { markOnce } from "~/lib/jobs/mark-once.server";
+import { defineScheduledJobKind, runOnce } from "~/lib/jobs/scheduled-job.server";
+import { renderFollowUpReminder, renderMorningDigest } from "~/lib/mail/desk-mails.server";
+import { enqueueMail } from "~/lib/mail/mail.server";
+import { logger } from "~/lib/ops/logger.server";
+import { londonDate, UK_TIME_ZONE } from "~/lib/uk-time";
+import { enqueueWebhook } from "~/lib/webhook/webhook-job.server";
+import { countSpamAndHeld, listOverdueInquiries } from "~/lib/inquiries/counts.server";
+import { dueForReminder, listFollowUps } from "~/lib/inquiries/follow-ups.server";
 import {
   awaitingReplyCondition,
   inquirySummaryColumns,
   type InquirySummaryRow,
   summariseInquiry,
-} from "./inquiries.server";
-import { findAdminRecipients } from "./intake.server";
-import { formatInquiryReference, inquiryDashboardUrl, inquiryPageUrl, overdueCutoff } from "./inquiry";
-import { recordEvents } from "./timeline.server";
+} from "~/lib/inquiries/inquiries.server";
+import { findAdminRecipients } from "~/lib/inquiries/intake.server";
+import {
+  formatInquiryReference,
+  inquiryDashboardUrl,
+  inquiryPageUrl,
+  overdueCutoff,
+} from "~/lib/inquiries/inquiry";
+import { recordEvents } from "~/lib/inquiries/timeline.server";
 
 /*
  * The desk's timed work, as scheduled kinds of job (decision 071).

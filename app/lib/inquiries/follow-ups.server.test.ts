@@ -9,21 +9,26 @@ import {
   replyDrafts,
   user,
   userRoles,
-} from "../../../db/schema";
+} from "~db/schema";
 import { mailJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { type DatabaseHandle, openDatabase } from "../db/db.server";
+import { type DatabaseHandle, openDatabase } from "~/lib/db/db.server";
 import {
   FOLLOW_UP_REMINDER_MAIL,
   remindDueFollowUps,
   MORNING_DIGEST_MAIL,
   sendMorningDigest,
-} from "./desk-schedule.server";
-import { completeFollowUp, countDueFollowUps, listFollowUps, setFollowUp } from "./follow-ups.server";
-import { formatInquiryReference } from "./inquiry";
-import { erasePersonalData, findPersonalData } from "../privacy/personal-data.server";
-import { saveReplyDraft } from "./replies.server";
+} from "~/lib/inquiries/desk-schedule.server";
+import {
+  completeFollowUp,
+  countDueFollowUps,
+  listFollowUps,
+  setFollowUp,
+} from "~/lib/inquiries/follow-ups.server";
+import { formatInquiryReference } from "~/lib/inquiries/inquiry";
+import { erasePersonalData, findPersonalData } from "~/lib/privacy/personal-data.server";
+import { saveReplyDraft } from "~/lib/inquiries/replies.server";
 
 const SITE = "https://site.example.test";
 const HOUR = 60 * 60 * 1000;

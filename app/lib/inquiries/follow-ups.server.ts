@@ -1,10 +1,10 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { contactSubmissions, followUps, user, userRoles } from "../../../db/schema";
+import { contactSubmissions, followUps, user, userRoles } from "~db/schema";
 import { FOLLOW_UP_UPCOMING_DAYS } from "~/content/follow-ups";
-import { ADMIN_ROLE } from "../auth/roles.server";
-import type { Db } from "../db/db.server";
-import { recordEvent } from "./timeline.server";
-import { endOfUkDay } from "../uk-time";
+import { ADMIN_ROLE } from "~/lib/auth/roles.server";
+import type { Db } from "~/lib/db/db.server";
+import { recordEvent } from "~/lib/inquiries/timeline.server";
+import { endOfUkDay } from "~/lib/uk-time";
 
 const columns = {
   inquiryId: followUps.inquiry_id,

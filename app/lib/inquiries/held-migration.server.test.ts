@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { asc, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { contactSubmissions } from "../../../db/schema";
+import { contactSubmissions } from "~db/schema";
 import { olderMigrations } from "../../../tests/support/older-migrations";
-import { openDatabase } from "../db/db.server";
+import { openDatabase } from "~/lib/db/db.server";
 
 // Two PGlite boots, each migrating, on a shared 2-core machine.
 vi.setConfig({ testTimeout: 120_000 });

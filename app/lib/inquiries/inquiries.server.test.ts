@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
-import { contactSubmissions, user } from "../../../db/schema";
+import { contactSubmissions, user } from "~db/schema";
 import { createTestDatabase, type TestDatabase, testBackends } from "../../../tests/support/test-database";
 import { type InboxFilter, parseInboxFilter } from "~/forms/inbox";
-import { countUnread, listInquiries } from "./counts.server";
-import { getInquiry, INBOX_CHANGED_CHANNEL, iterateInquiries } from "./inquiries.server";
-import { searchCondition } from "./search.server";
-import { deleteInquiry, markRead, markUnread, saveNotes, setSpam } from "./inquiry-actions.server";
+import { countUnread, listInquiries } from "~/lib/inquiries/counts.server";
+import { getInquiry, INBOX_CHANGED_CHANNEL, iterateInquiries } from "~/lib/inquiries/inquiries.server";
+import { searchCondition } from "~/lib/inquiries/search.server";
+import {
+  deleteInquiry,
+  markRead,
+  markUnread,
+  saveNotes,
+  setSpam,
+} from "~/lib/inquiries/inquiry-actions.server";
 import { inboxView, type NewInquiry, numberedInquiry } from "../../../tests/support/inbox-fixtures";
 
 const view = inboxView;

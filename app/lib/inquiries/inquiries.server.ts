@@ -1,12 +1,12 @@
 import { and, eq, gt, isNotNull, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
-import { contactSubmissions, dealSizeRank, lastActivity, leadStatusRank, user } from "../../../db/schema";
+import { contactSubmissions, dealSizeRank, lastActivity, leadStatusRank, user } from "~db/schema";
 import { CLOSED_LEAD_STATUSES } from "~/content/lead-desk";
 import { INBOX_LIST_PAGE_SIZE, INBOX_PAGE_SIZE, type InboxFilter, type InboxQuery } from "~/forms/inbox";
-import type { Db } from "../db/db.server";
-import type { LeadSummary } from "../mail/desk-mails.server";
-import { formatInquiryReference } from "./inquiry";
-import { searchCondition } from "./search.server";
+import type { Db } from "~/lib/db/db.server";
+import type { LeadSummary } from "~/lib/mail/desk-mails.server";
+import { formatInquiryReference } from "~/lib/inquiries/inquiry";
+import { searchCondition } from "~/lib/inquiries/search.server";
 
 /** Notified by a trigger (migration 0003) on every change to contact_submissions. */
 export const INBOX_CHANGED_CHANNEL = "inbox_changed";
@@ -90,10 +90,7 @@ const NEWEST_FIRST = [
 ];
 
 /** The "awaiting reply" view: the longest waiting first (its partial index is built that way). */
-const OLDEST_FIRST = [
-  sql`${contactSubmissions.awaiting_since} asc`,
-  sql`${contactSubmissions.id} asc`,
-];
+const OLDEST_FIRST = [sql`${contactSubmissions.awaiting_since} asc`, sql`${contactSubmissions.id} asc`];
 
 /** "Awaiting reply" by date lists oldest first: new arrivals join its end. */
 function isOldestFirst(filter: Pick<InboxFilter, "status" | "sort">): boolean {

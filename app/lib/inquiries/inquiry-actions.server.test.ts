@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryEvents, inquiryReplies, jobs, user } from "../../../db/schema";
+import { contactSubmissions, inquiryEvents, inquiryReplies, jobs, user } from "~db/schema";
 import { company } from "~/content/company";
 import { replyPromise } from "~/content/lead-desk";
 import { findReplyTemplate, REPLY_TEMPLATES } from "~/content/reply-templates";
@@ -10,14 +10,29 @@ import { seedDeskUsers } from "../../../tests/support/desk-users";
 import { mailJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { assignInquiry, takeInquiry, markRead, saveNotes, setInquiryStatus } from "./inquiry-actions.server";
-import { INQUIRY_ASSIGNMENT, listAssignableAdmins, LostReasonRequiredError } from "./changes.server";
-import { markRepliedOutside, ReplyPlaceholderError, listReplies, sendDeskReply } from "./replies.server";
-import { getInquiry } from "./inquiries.server";
-import { formatInquiryReference, replyState } from "./inquiry";
-import { listInquiries } from "./counts.server";
-import { draftReply, hasPlaceholder } from "./reply-text";
-import { listTimeline } from "./timeline.server";
+import {
+  assignInquiry,
+  takeInquiry,
+  markRead,
+  saveNotes,
+  setInquiryStatus,
+} from "~/lib/inquiries/inquiry-actions.server";
+import {
+  INQUIRY_ASSIGNMENT,
+  listAssignableAdmins,
+  LostReasonRequiredError,
+} from "~/lib/inquiries/changes.server";
+import {
+  markRepliedOutside,
+  ReplyPlaceholderError,
+  listReplies,
+  sendDeskReply,
+} from "~/lib/inquiries/replies.server";
+import { getInquiry } from "~/lib/inquiries/inquiries.server";
+import { formatInquiryReference, replyState } from "~/lib/inquiries/inquiry";
+import { listInquiries } from "~/lib/inquiries/counts.server";
+import { draftReply, hasPlaceholder } from "~/lib/inquiries/reply-text";
+import { listTimeline } from "~/lib/inquiries/timeline.server";
 
 const SITE = "https://site.example.test";
 const ABSENT = "00000000-0000-4000-8000-000000000000";

@@ -1,14 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import { contactSubmissions, inquiryNotesVersions, user } from "../../../db/schema";
+import { contactSubmissions, inquiryNotesVersions, user } from "~db/schema";
 import type { LeadStatus } from "~/content/lead-desk";
 import type { InboxAction } from "~/forms/inbox";
-import { type AppContext, databaseContext, envContext } from "../context.server";
-import type { Db } from "../db/db.server";
-import { lockJobsOfInquiries } from "../jobs/lock-inquiry-jobs.server";
-import { renderAssignmentMail } from "../mail/desk-mails.server";
-import { enqueueMail } from "../mail/mail.server";
-import { logFailure } from "../ops/failure-reference.server";
-import { logger } from "../ops/logger.server";
+import { type AppContext, databaseContext, envContext } from "~/lib/context.server";
+import type { Db } from "~/lib/db/db.server";
+import { lockJobsOfInquiries } from "~/lib/jobs/lock-inquiry-jobs.server";
+import { renderAssignmentMail } from "~/lib/mail/desk-mails.server";
+import { enqueueMail } from "~/lib/mail/mail.server";
+import { logFailure } from "~/lib/ops/failure-reference.server";
+import { logger } from "~/lib/ops/logger.server";
 import {
   applyChange,
   changeColumns,
@@ -18,11 +18,15 @@ import {
   INQUIRY_ASSIGNMENT,
   type InquiryChange,
   lostReasonOf,
-} from "./changes.server";
-import { summariseInquiry } from "./inquiries.server";
-import { inquiryDashboardUrl } from "./inquiry";
-import { type AnnounceOptions, announceOptionsFromEnv, announceReleased } from "./intake.server";
-import { recordEvent } from "./timeline.server";
+} from "~/lib/inquiries/changes.server";
+import { summariseInquiry } from "~/lib/inquiries/inquiries.server";
+import { inquiryDashboardUrl } from "~/lib/inquiries/inquiry";
+import {
+  type AnnounceOptions,
+  announceOptionsFromEnv,
+  announceReleased,
+} from "~/lib/inquiries/intake.server";
+import { recordEvent } from "~/lib/inquiries/timeline.server";
 
 /** One inquiry's change, in the caller's transaction. */
 async function changeInquiry(

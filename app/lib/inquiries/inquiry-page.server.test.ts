@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryEvents, inquiryNotesVersions, jobs, user } from "../../../db/schema";
+import { contactSubmissions, inquiryEvents, inquiryNotesVersions, jobs, user } from "~db/schema";
 import { LeadPageActionSchema } from "~/forms/lead-page";
 import { parseForm } from "~/forms/parse-form";
 import { exportPersonalData, erasePersonalData } from "~/lib/privacy/personal-data.server";
@@ -8,9 +8,9 @@ import { inquiryPageOutcome, loadInquiry } from "~/routes/dashboard.inquiries.de
 import { seedDeskUsers } from "../../../tests/support/desk-users";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { getInquiry } from "./inquiries.server";
-import { applyInquiryAction } from "./inquiry-actions.server";
-import { listNotesVersions, listTimeline } from "./timeline.server";
+import { getInquiry } from "~/lib/inquiries/inquiries.server";
+import { applyInquiryAction } from "~/lib/inquiries/inquiry-actions.server";
+import { listNotesVersions, listTimeline } from "~/lib/inquiries/timeline.server";
 
 const ABSENT = "00000000-0000-4000-8000-000000000000";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { toInboxCard } from "./inquiry";
-import type { Inquiry } from "./inquiries.server";
+import { toInboxCard } from "~/lib/inquiries/inquiry";
+import type { Inquiry } from "~/lib/inquiries/inquiries.server";
 
 const created = new Date("2026-05-01T09:30:00Z");
 

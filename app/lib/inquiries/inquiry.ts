@@ -1,4 +1,4 @@
-import type { Inquiry } from "./inquiries.server";
+import type { Inquiry } from "~/lib/inquiries/inquiries.server";
 import { CLOSED_LEAD_STATUSES, type LeadStatus, replyPromise } from "~/content/lead-desk";
 
 /** A short, quotable form of the id, e.g. VM-3F9A1C07 (pure: the list renders it from the id). */

@@ -1,25 +1,25 @@
 import crypto from "node:crypto";
 import { and, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { contactSubmissions, sentMessageIds, user, userRoles } from "../../../db/schema";
+import { contactSubmissions, sentMessageIds, user, userRoles } from "~db/schema";
 import { mailLimits } from "~/content/mail-limits";
 import { PRIVACY_NOTICE_VERSION } from "~/content/privacy";
 import type { ContactInput } from "~/forms/contact";
 import type { VisitSource } from "~/forms/visit-source";
-import type { Db } from "../db/db.server";
-import type { Env } from "../env.server";
+import type { Db } from "~/lib/db/db.server";
+import type { Env } from "~/lib/env.server";
 import {
   type InquiryForMail,
   renderInquiryAcknowledgement,
   renderInquiryNotification,
-} from "../mail/inquiry-mails.server";
-import { addressKey } from "../mail/address-key";
-import { INQUIRY_NOTIFICATION } from "../mail/mail-job.server";
-import { enqueueMail } from "../mail/mail.server";
-import { ADMIN_ROLE } from "../auth/roles.server";
-import { enqueueWebhook } from "../webhook/webhook-job.server";
-import { recordEvent } from "./timeline.server";
-import { recordSentMessage } from "../conversation/message-ids.server";
-import { formatInquiryReference, inquiryDashboardUrl } from "./inquiry";
+} from "~/lib/mail/inquiry-mails.server";
+import { addressKey } from "~/lib/mail/address-key";
+import { INQUIRY_NOTIFICATION } from "~/lib/mail/mail-job.server";
+import { enqueueMail } from "~/lib/mail/mail.server";
+import { ADMIN_ROLE } from "~/lib/auth/roles.server";
+import { enqueueWebhook } from "~/lib/webhook/webhook-job.server";
+import { recordEvent } from "~/lib/inquiries/timeline.server";
+import { recordSentMessage } from "~/lib/conversation/message-ids.server";
+import { formatInquiryReference, inquiryDashboardUrl } from "~/lib/inquiries/inquiry";
 
 export const INQUIRY_ACKNOWLEDGEMENT = "inquiry-acknowledgement";
 

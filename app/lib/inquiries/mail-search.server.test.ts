@@ -1,17 +1,17 @@
 import { eq, ilike, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryMessages, inquiryReplies, user } from "../../../db/schema";
+import { contactSubmissions, inquiryMessages, inquiryReplies, user } from "~db/schema";
 import { inboxView, numberedInquiry } from "../../../tests/support/inbox-fixtures";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { erasePersonalData, exportPersonalData } from "../privacy/personal-data.server";
-import { monthsBefore, runRetention } from "../privacy/retention.server";
+import { erasePersonalData, exportPersonalData } from "~/lib/privacy/personal-data.server";
+import { monthsBefore, runRetention } from "~/lib/privacy/retention.server";
 import { retention } from "~/content/retention";
-import { demoConversation, insertConversation } from "../../../db/seed/seed-conversation.server";
-import type { Db } from "../db/db.server";
-import { sendDeskReply } from "./replies.server";
-import { countInquiries, listInquiries } from "./counts.server";
-import { likePattern, MAIL_TEXT_SEPARATOR } from "./search.server";
+import { demoConversation, insertConversation } from "~db/seed/seed-conversation.server";
+import type { Db } from "~/lib/db/db.server";
+import { sendDeskReply } from "~/lib/inquiries/replies.server";
+import { countInquiries, listInquiries } from "~/lib/inquiries/counts.server";
+import { likePattern, MAIL_TEXT_SEPARATOR } from "~/lib/inquiries/search.server";
 
 const ADA = "dddd0000-0000-4000-8000-000000000001";
 const BEN = "dddd0000-0000-4000-8000-000000000002";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryMessages } from "../../../db/schema";
+import { contactSubmissions, inquiryMessages } from "~db/schema";
 import { numberedInquiry } from "../../../tests/support/inbox-fixtures";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";

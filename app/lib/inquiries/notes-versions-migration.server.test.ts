@@ -4,8 +4,8 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { olderMigrations } from "../../../tests/support/older-migrations";
-import { openDatabase } from "../db/db.server";
-import { listNotesVersions, listTimeline } from "./timeline.server";
+import { openDatabase } from "~/lib/db/db.server";
+import { listNotesVersions, listTimeline } from "~/lib/inquiries/timeline.server";
 
 // Two PGlite boots, each migrating, on a shared 2-core machine.
 vi.setConfig({ testTimeout: 120_000 });

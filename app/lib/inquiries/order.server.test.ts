@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEAL_SIZE_RANKED, LEAD_STATUS_RANKED } from "../../../db/schema";
+import { DEAL_SIZE_RANKED, LEAD_STATUS_RANKED } from "~db/schema";
 import { DEAL_SIZE_VALUES } from "~/content/inquiry-options";
 import { LEAD_STATUS_VALUES } from "~/content/lead-desk";
 

@@ -6,17 +6,17 @@ import {
   replyDrafts,
   replyTemplates,
   user,
-} from "../../../db/schema";
+} from "~db/schema";
 import { deskReplyTo } from "~/content/lead-desk";
 import type { ReplyTemplateInput } from "~/forms/reply-templates";
-import type { Db } from "../db/db.server";
-import { renderDeskReply } from "../mail/desk-mails.server";
-import { INQUIRY_REPLY } from "../mail/mail-job.server";
-import { enqueueMail } from "../mail/mail.server";
-import { recordSentMessage, threadOf } from "../conversation/message-ids.server";
-import { formatInquiryReference } from "./inquiry";
-import { hasPlaceholder } from "./reply-text";
-import { recordEvent } from "./timeline.server";
+import type { Db } from "~/lib/db/db.server";
+import { renderDeskReply } from "~/lib/mail/desk-mails.server";
+import { INQUIRY_REPLY } from "~/lib/mail/mail-job.server";
+import { enqueueMail } from "~/lib/mail/mail.server";
+import { recordSentMessage, threadOf } from "~/lib/conversation/message-ids.server";
+import { formatInquiryReference } from "~/lib/inquiries/inquiry";
+import { hasPlaceholder } from "~/lib/inquiries/reply-text";
+import { recordEvent } from "~/lib/inquiries/timeline.server";
 
 export class ReplyPlaceholderError extends Error {
   override name = "ReplyPlaceholderError";

@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactSubmissions, replyDrafts, replyTemplates, user, userRoles } from "../../../db/schema";
+import { contactSubmissions, replyDrafts, replyTemplates, user, userRoles } from "~db/schema";
 import { REPLY_TEMPLATES, SEEDED_TEMPLATE_SUBJECT, SEEDED_TEMPLATE_UUIDS } from "~/content/reply-templates";
 import { DraftActionSchema, ReplyTemplateSchema } from "~/forms/reply-templates";
 import { parseForm } from "~/forms/parse-form";
@@ -8,15 +8,15 @@ import { applyDraftAction } from "~/routes/dashboard.inquiries.draft.server";
 import { applyDeskAction } from "~/routes/dashboard.inquiries.detail.server";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { formatInquiryReference } from "./inquiry";
-import { draftReply } from "./reply-text";
+import { formatInquiryReference } from "~/lib/inquiries/inquiry";
+import { draftReply } from "~/lib/inquiries/reply-text";
 import {
   getReplyDraft,
   createReplyTemplate,
   deleteReplyTemplate,
   listReplyTemplates,
   updateReplyTemplate,
-} from "./replies.server";
+} from "~/lib/inquiries/replies.server";
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();

@@ -7,7 +7,7 @@ import {
   placeTemplate,
   placeholderValues,
   YOUR_REPLY_MARK,
-} from "./reply-text";
+} from "~/lib/inquiries/reply-text";
 
 describe("template text", () => {
   const values = placeholderValues({

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryMessages, inquiryReplies } from "../../../db/schema";
+import { contactSubmissions, inquiryMessages, inquiryReplies } from "~db/schema";
 import { inboxView, numberedInquiry } from "../../../tests/support/inbox-fixtures";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { countInquiries, listInquiries } from "./counts.server";
-import { phoneSearchDigits, referenceRange, searchCondition } from "./search.server";
-import { formatInquiryReference } from "./inquiry";
+import { countInquiries, listInquiries } from "~/lib/inquiries/counts.server";
+import { phoneSearchDigits, referenceRange, searchCondition } from "~/lib/inquiries/search.server";
+import { formatInquiryReference } from "~/lib/inquiries/inquiry";
 
 const QUOTED = "1e90216d-5a3b-4c2d-8e1f-0a1b2c3d4e5f";
 const NEIGHBOUR = "1e90216e-0000-4000-8000-000000000000";

@@ -6,7 +6,7 @@
  * reads every row (an OR across tables would make it).
  */
 import { ilike, like, type SQL, sql } from "drizzle-orm";
-import { contactSubmissions, inquiryMessages, inquiryReplies, phoneDigits } from "../../../db/schema";
+import { contactSubmissions, inquiryMessages, inquiryReplies, phoneDigits } from "~db/schema";
 
 /** ILIKE treats % and _ as wildcards; a search for them means the characters. */
 export function likePattern(text: string): string {

@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryEvents, jobs, user, userRoles } from "../../../db/schema";
+import { contactSubmissions, inquiryEvents, jobs, user, userRoles } from "~db/schema";
 import { mailJobs, webhookJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { type DatabaseHandle, openDatabase } from "../db/db.server";
-import { INQUIRY_NOTIFICATION } from "../mail/mail-job.server";
-import { applyBulkAction } from "./changes.server";
-import { countInquiries, listInquiries, countSpamAndHeld } from "./counts.server";
-import { createInquiry, INQUIRY_ACKNOWLEDGEMENT } from "./intake.server";
-import { setSpam, releaseInquiry } from "./inquiry-actions.server";
+import { type DatabaseHandle, openDatabase } from "~/lib/db/db.server";
+import { INQUIRY_NOTIFICATION } from "~/lib/mail/mail-job.server";
+import { applyBulkAction } from "~/lib/inquiries/changes.server";
+import { countInquiries, listInquiries, countSpamAndHeld } from "~/lib/inquiries/counts.server";
+import { createInquiry, INQUIRY_ACKNOWLEDGEMENT } from "~/lib/inquiries/intake.server";
+import { setSpam, releaseInquiry } from "~/lib/inquiries/inquiry-actions.server";
 import type { ContactInput } from "~/forms/contact";
 import { InboxFilterSchema } from "~/forms/inbox";
 

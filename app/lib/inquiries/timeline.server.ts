@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { inquiryEvents, inquiryNotesVersions, user } from "../../../db/schema";
-import type { Db } from "../db/db.server";
+import { inquiryEvents, inquiryNotesVersions, user } from "~db/schema";
+import type { Db } from "~/lib/db/db.server";
 
 /**
  * What a timeline entry records. Details hold ids, states and labels, never

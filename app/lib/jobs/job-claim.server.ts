@@ -4,9 +4,9 @@
  * MAX_ATTEMPTS, then given up on.
  */
 import { and, asc, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { jobs } from "../../../db/schema";
-import type { Db } from "../db/db.server";
-import type { JobRow } from "./job-kind.server";
+import { jobs } from "~db/schema";
+import type { Db } from "~/lib/db/db.server";
+import type { JobRow } from "~/lib/jobs/job-kind.server";
 
 export const MAX_ATTEMPTS = 8;
 /** A claimed job is someone's for this long; then another worker may retry it. */

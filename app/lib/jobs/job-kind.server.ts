@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import type { jobs } from "../../../db/schema";
-import type { Db } from "../db/db.server";
-import type { Env } from "../env.server";
+import type { jobs } from "~db/schema";
+import type { Db } from "~/lib/db/db.server";
+import type { Env } from "~/lib/env.server";
 
 export type JobRow = typeof jobs.$inferSelect;
 

@@ -1,15 +1,15 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { contactSubmissions, jobs } from "../../../db/schema";
+import { contactSubmissions, jobs } from "~db/schema";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { type DatabaseHandle, openDatabase } from "../db/db.server";
-import { renderMetrics } from "../ops/metrics.server";
-import { MAX_ATTEMPTS, retryDelayMs } from "./job-claim.server";
-import { defineJobKind, type JobOutcome } from "./job-kind.server";
-import { enqueueJob } from "./job-queue.server";
-import { runDueJobs } from "./job-worker.server";
+import { type DatabaseHandle, openDatabase } from "~/lib/db/db.server";
+import { renderMetrics } from "~/lib/ops/metrics.server";
+import { MAX_ATTEMPTS, retryDelayMs } from "~/lib/jobs/job-claim.server";
+import { defineJobKind, type JobOutcome } from "~/lib/jobs/job-kind.server";
+import { enqueueJob } from "~/lib/jobs/job-queue.server";
+import { runDueJobs } from "~/lib/jobs/job-worker.server";
 
 /** What the test kinds' runs need: where they note what they did, and whether to fail. */
 interface TestDeps {

@@ -12,9 +12,9 @@
  * and relies on a server with advisory locks and several connections;
  * neither runs on the embedded PGlite that is this site's default database.
  */
-import { jobs } from "../../../db/schema";
-import type { Db } from "../db/db.server";
-import type { JobKind } from "./job-kind.server";
+import { jobs } from "~db/schema";
+import type { Db } from "~/lib/db/db.server";
+import type { JobKind } from "~/lib/jobs/job-kind.server";
 
 /** Notified (by a trigger on `jobs`) when a transaction that enqueued jobs commits. */
 export const JOBS_CHANNEL = "jobs_enqueued";

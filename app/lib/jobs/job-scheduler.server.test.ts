@@ -1,19 +1,24 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobs } from "../../../db/schema";
+import { jobs } from "~db/schema";
 import { scheduledDeps } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { type DatabaseHandle, openDatabase } from "../db/db.server";
-import { parseEnv } from "../env.server";
-import { morningDigestJob } from "../inquiries/desk-schedule.server";
-import { weeklyReportJob } from "../reports/weekly-report-mail.server";
-import { backupJob } from "../backup/backup-job.server";
-import { claimDueJobs } from "./job-claim.server";
-import { cronForInterval } from "./interval-cron";
-import { enqueueDueRuns, scheduledKinds, scheduledRunKey, startScheduler } from "./job-scheduler.server";
-import { runDueJobs } from "./job-worker.server";
-import { defineScheduledJobKind, runOnce } from "./scheduled-job.server";
+import { type DatabaseHandle, openDatabase } from "~/lib/db/db.server";
+import { parseEnv } from "~/lib/env.server";
+import { morningDigestJob } from "~/lib/inquiries/desk-schedule.server";
+import { weeklyReportJob } from "~/lib/reports/weekly-report-mail.server";
+import { backupJob } from "~/lib/backup/backup-job.server";
+import { claimDueJobs } from "~/lib/jobs/job-claim.server";
+import { cronForInterval } from "~/lib/jobs/interval-cron";
+import {
+  enqueueDueRuns,
+  scheduledKinds,
+  scheduledRunKey,
+  startScheduler,
+} from "~/lib/jobs/job-scheduler.server";
+import { runDueJobs } from "~/lib/jobs/job-worker.server";
+import { defineScheduledJobKind, runOnce } from "~/lib/jobs/scheduled-job.server";
 
 const ENV = parseEnv({ BETTER_AUTH_SECRET: "x".repeat(32) });
 /** 08:00 UK time on Monday 17 June 2030 (BST). */

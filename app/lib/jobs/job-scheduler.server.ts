@@ -11,12 +11,12 @@
  * its timers do not keep the process alive.
  */
 import { Cron } from "croner";
-import type { Db } from "../db/db.server";
-import type { Env } from "../env.server";
-import { logger } from "../ops/logger.server";
-import type { JobSchedule } from "./job-kind.server";
-import { enqueueJobOnce } from "./job-queue.server";
-import type { AnyJobKind } from "./job-worker.server";
+import type { Db } from "~/lib/db/db.server";
+import type { Env } from "~/lib/env.server";
+import { logger } from "~/lib/ops/logger.server";
+import type { JobSchedule } from "~/lib/jobs/job-kind.server";
+import { enqueueJobOnce } from "~/lib/jobs/job-queue.server";
+import type { AnyJobKind } from "~/lib/jobs/job-worker.server";
 
 /** A kind with its schedule as these settings give it. */
 export interface ScheduledKind<Deps = never> {

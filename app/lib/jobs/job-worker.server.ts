@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { jobs } from "../../../db/schema";
-import type { DatabaseHandle, Db } from "../db/db.server";
-import { logger } from "../ops/logger.server";
-import { countJobAttempt, declareJobKinds } from "../ops/metrics.server";
-import { claimDueJobs, planRetry } from "./job-claim.server";
-import type { JobKind, JobRow } from "./job-kind.server";
-import { JOBS_CHANNEL } from "./job-queue.server";
+import { jobs } from "~db/schema";
+import type { DatabaseHandle, Db } from "~/lib/db/db.server";
+import { logger } from "~/lib/ops/logger.server";
+import { countJobAttempt, declareJobKinds } from "~/lib/ops/metrics.server";
+import { claimDueJobs, planRetry } from "~/lib/jobs/job-claim.server";
+import type { JobKind, JobRow } from "~/lib/jobs/job-kind.server";
+import { JOBS_CHANNEL } from "~/lib/jobs/job-queue.server";
 
 // The payload type is each kind's own business; the worker only routes by name.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

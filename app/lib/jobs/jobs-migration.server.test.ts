@@ -3,13 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { inquiryReplies, jobs } from "../../../db/schema";
+import { inquiryReplies, jobs } from "~db/schema";
 import { runMailJobs } from "../../../tests/support/job-rows";
 import { olderMigrations } from "../../../tests/support/older-migrations";
 import { useSmtpSink } from "../../../tests/support/suite-smtp-sink";
-import { openDatabase } from "../db/db.server";
-import { createMailSender } from "../mail/mail.server";
-import { webhookJob } from "../webhook/webhook-job.server";
+import { openDatabase } from "~/lib/db/db.server";
+import { createMailSender } from "~/lib/mail/mail.server";
+import { webhookJob } from "~/lib/webhook/webhook-job.server";
 
 // Two PGlite boots, each migrating, on a shared 2-core machine.
 vi.setConfig({ testTimeout: 120_000 });

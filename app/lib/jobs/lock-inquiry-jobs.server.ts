@@ -1,6 +1,6 @@
 import { inArray, type SQL } from "drizzle-orm";
-import { contactSubmissions, jobs } from "../../../db/schema";
-import type { Db } from "../db/db.server";
+import { contactSubmissions, jobs } from "~db/schema";
+import type { Db } from "~/lib/db/db.server";
 
 /**
  * Call in a transaction that deletes inquiries, before the delete. Deleting

@@ -1,7 +1,7 @@
 import { and, asc, getTableColumns, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { PgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
-import type { Db } from "../db/db.server";
+import type { Db } from "~/lib/db/db.server";
 
 interface MarkOnceOptions<TTable extends PgTable, TReturning extends SelectedFields> {
   table: TTable;

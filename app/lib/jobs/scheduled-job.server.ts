@@ -1,9 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { jobs } from "../../../db/schema";
-import type { AppServices } from "../context.server";
-import type { Db } from "../db/db.server";
-import { defineJobKind, type JobKind, type JobRow, type JobScheduleSetting } from "./job-kind.server";
+import { jobs } from "~db/schema";
+import type { AppServices } from "~/lib/context.server";
+import type { Db } from "~/lib/db/db.server";
+import {
+  defineJobKind,
+  type JobKind,
+  type JobRow,
+  type JobScheduleSetting,
+} from "~/lib/jobs/job-kind.server";
 
 /** The payload of every scheduled run: the time it was due. */
 const ScheduledRunSchema = z.object({ scheduledFor: z.iso.datetime() });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressKey, addressKeyDomain } from "./address-key";
+import { addressKey, addressKeyDomain } from "~/lib/mail/address-key";
 
 describe("addressKey", () => {
   it("counts every spelling of one mailbox as one", () => {

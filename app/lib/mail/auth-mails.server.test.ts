@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { company } from "~/content/company";
-import { existingAccountMail, resetPasswordMail, verificationMail } from "./auth-mails.server";
-import { inactivityWarningMail } from "./retention-mails.server";
+import { existingAccountMail, resetPasswordMail, verificationMail } from "~/lib/mail/auth-mails.server";
+import { inactivityWarningMail } from "~/lib/mail/retention-mails.server";
 
 /** The trading disclosure, with the registered office labelled so. */
 const FOOTER = company.registration.disclosure;

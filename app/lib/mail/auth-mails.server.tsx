@@ -1,8 +1,8 @@
 import { authLinks, formatHours } from "~/content/auth-links";
 import { company } from "~/content/company";
-import type { MailMessage } from "./mail.server";
-import { AccountMail, type AccountMailProps } from "./templates/account-mail.server";
-import { renderMail } from "./templates/render-mail.server";
+import type { MailMessage } from "~/lib/mail/mail.server";
+import { AccountMail, type AccountMailProps } from "~/lib/mail/templates/account-mail.server";
+import { renderMail } from "~/lib/mail/templates/render-mail.server";
 
 /** The mails about an account: the recipient, what the mail is for, and its content. */
 export function renderAccountMail({

@@ -1,5 +1,5 @@
 import { deskLabel } from "~/content/desk-labels";
-import type { MailContent } from "./inquiry-mails.server";
+import type { MailContent } from "~/lib/mail/inquiry-mails.server";
 import {
   AssignmentMail,
   BulkAssignmentMail,
@@ -7,9 +7,9 @@ import {
   DeskReply,
   MessageReceivedMail,
   MorningDigest,
-} from "./templates/desk-mails.server";
-import { renderMail } from "./templates/render-mail.server";
-import { formatUkTime } from "../uk-time";
+} from "~/lib/mail/templates/desk-mails.server";
+import { renderMail } from "~/lib/mail/templates/render-mail.server";
+import { formatUkTime } from "~/lib/uk-time";
 
 /** The lead desk's mails, from the same layout and blocks as every other mail (decision 015). */
 

@@ -4,7 +4,7 @@ import {
   type InquiryForMail,
   renderInquiryAcknowledgement,
   renderInquiryNotification,
-} from "./inquiry-mails.server";
+} from "~/lib/mail/inquiry-mails.server";
 
 const inquiry: InquiryForMail = {
   id: "3f9a1c07-0000-4000-8000-000000000000",

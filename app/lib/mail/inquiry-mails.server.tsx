@@ -1,8 +1,8 @@
 import { deskLabel } from "~/content/desk-labels";
-import { stripLineBreaks } from "./mail.server";
-import { InquiryAcknowledgement } from "./templates/inquiry-acknowledgement.server";
-import { InquiryNotification } from "./templates/inquiry-notification.server";
-import { type RenderedMail, renderMail } from "./templates/render-mail.server";
+import { stripLineBreaks } from "~/lib/mail/mail.server";
+import { InquiryAcknowledgement } from "~/lib/mail/templates/inquiry-acknowledgement.server";
+import { InquiryNotification } from "~/lib/mail/templates/inquiry-notification.server";
+import { type RenderedMail, renderMail } from "~/lib/mail/templates/render-mail.server";
 
 /** What the templates need of a stored inquiry. */
 export interface InquiryForMail {

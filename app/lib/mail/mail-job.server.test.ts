@@ -3,16 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactSubmissions, jobs } from "../../../db/schema";
+import { contactSubmissions, jobs } from "~db/schema";
 import { mailJobs, runMailJobs } from "../../../tests/support/job-rows";
 import { useSmtpSink } from "../../../tests/support/suite-smtp-sink";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { MAX_ATTEMPTS, retryDelayMs } from "../jobs/job-claim.server";
-import { startJobWorker } from "../jobs/job-worker.server";
-import { INQUIRY_ACKNOWLEDGEMENT } from "../inquiries/intake.server";
-import { INQUIRY_NOTIFICATION, INQUIRY_REPLY, mailJob } from "./mail-job.server";
-import { createMailSender, enqueueMail } from "./mail.server";
+import { MAX_ATTEMPTS, retryDelayMs } from "~/lib/jobs/job-claim.server";
+import { startJobWorker } from "~/lib/jobs/job-worker.server";
+import { INQUIRY_ACKNOWLEDGEMENT } from "~/lib/inquiries/intake.server";
+import { INQUIRY_NOTIFICATION, INQUIRY_REPLY, mailJob } from "~/lib/mail/mail-job.server";
+import { createMailSender, enqueueMail } from "~/lib/mail/mail.server";
 
 describe.each(testBackends)("mail jobs on %s", (backend) => {
   const database = useTestDatabase(backend, [jobs]);

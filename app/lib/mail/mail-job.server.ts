@@ -7,11 +7,11 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { contactSubmissions, inquiryReplies } from "../../../db/schema";
-import type { Db } from "../db/db.server";
-import { recordEvent } from "../inquiries/timeline.server";
-import { defineJobKind, type JobOutcome, type JobRow } from "../jobs/job-kind.server";
-import type { MailSender } from "./mail.server";
+import { contactSubmissions, inquiryReplies } from "~db/schema";
+import type { Db } from "~/lib/db/db.server";
+import { recordEvent } from "~/lib/inquiries/timeline.server";
+import { defineJobKind, type JobOutcome, type JobRow } from "~/lib/jobs/job-kind.server";
+import type { MailSender } from "~/lib/mail/mail.server";
 
 /** The notification to admins about a new inquiry; its delivery is recorded on the inquiry. */
 export const INQUIRY_NOTIFICATION = "inquiry-notification";

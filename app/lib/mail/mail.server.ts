@@ -1,12 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import type { Db } from "../db/db.server";
-import type { Env } from "../env.server";
-import { enqueueJob } from "../jobs/job-queue.server";
-import { logger } from "../ops/logger.server";
-import { ensurePrivateDir, PRIVATE_FILE_MODE } from "../ops/private-files.server";
-import { mailJob } from "./mail-job.server";
+import type { Db } from "~/lib/db/db.server";
+import type { Env } from "~/lib/env.server";
+import { enqueueJob } from "~/lib/jobs/job-queue.server";
+import { logger } from "~/lib/ops/logger.server";
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from "~/lib/ops/private-files.server";
+import { mailJob } from "~/lib/mail/mail-job.server";
 
 export interface MailMessage {
   /** What the mail is for, e.g. "inquiry-notification"; stored as the job's `purpose`. */

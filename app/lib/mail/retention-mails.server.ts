@@ -1,7 +1,7 @@
 import { company } from "~/content/company";
 import { retention } from "~/content/retention";
-import { renderAccountMail } from "./auth-mails.server";
-import type { MailMessage } from "./mail.server";
+import { renderAccountMail } from "~/lib/mail/auth-mails.server";
+import type { MailMessage } from "~/lib/mail/mail.server";
 
 export const INACTIVITY_WARNING = "account-inactivity-warning";
 

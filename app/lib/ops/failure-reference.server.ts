@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { logger } from "./logger.server";
-import { currentRequestId } from "./request-id.server";
+import { logger } from "~/lib/ops/logger.server";
+import { currentRequestId } from "~/lib/ops/request-id.server";
 
 /**
  * What a visitor or admin sees when something failed on our side: a generic

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import { serializeError } from "./logger.server";
+import { serializeError } from "~/lib/ops/logger.server";
 
 describe("logger", () => {
   it("logs errors without the bound parameters of a failed query", () => {

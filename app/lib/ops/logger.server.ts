@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { type DestinationStream, type Logger, pino } from "pino";
-import { type AppContext, loggerContext } from "../context.server";
-import { currentRequestId } from "./request-id.server";
+import { type AppContext, loggerContext } from "~/lib/context.server";
+import { currentRequestId } from "~/lib/ops/request-id.server";
 
 /**
  * Errors are logged without what they may carry of a visitor's data:

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import { jobs } from "../../../db/schema";
-import type { ConnectionStats, DatabaseHandle } from "../db/db.server";
-import { logger } from "./logger.server";
+import { jobs } from "~db/schema";
+import type { ConnectionStats, DatabaseHandle } from "~/lib/db/db.server";
+import { logger } from "~/lib/ops/logger.server";
 
 /**
  * The process's Prometheus metrics. Counters live in this process (each

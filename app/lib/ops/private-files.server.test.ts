@@ -3,18 +3,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { backupFileName } from "../backup/backup-files.server";
-import { backupPostgres, backupStoppedPglite } from "../backup/backup.server";
-import { takeScheduledBackup } from "../backup/backup-job.server";
-import { resolveAuthSecret } from "../auth/auth-secret.server";
-import { openDatabase } from "../db/db.server";
-import { parseEnv } from "../env.server";
-import { createMailSender } from "../mail/mail.server";
+import { backupFileName } from "~/lib/backup/backup-files.server";
+import { backupPostgres, backupStoppedPglite } from "~/lib/backup/backup.server";
+import { takeScheduledBackup } from "~/lib/backup/backup-job.server";
+import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
+import { openDatabase } from "~/lib/db/db.server";
+import { parseEnv } from "~/lib/env.server";
+import { createMailSender } from "~/lib/mail/mail.server";
 import {
   createScratchPostgresDatabase,
   dropScratchPostgresDatabase,
 } from "../../../tests/support/scratch-postgres";
-import { ensurePrivateDir, makeDirUnlessThere, UnusableDirectoryError } from "./private-files.server";
+import { ensurePrivateDir, makeDirUnlessThere, UnusableDirectoryError } from "~/lib/ops/private-files.server";
 
 vi.setConfig({ testTimeout: 120_000 });
 

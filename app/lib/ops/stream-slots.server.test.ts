@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createStreamSlots } from "./stream-slots.server";
+import { createStreamSlots } from "~/lib/ops/stream-slots.server";
 
 describe("stream places per account", () => {
   it("gives an account up to its limit, another account its own, and takes each place back once", () => {

@@ -9,16 +9,16 @@ import {
   session,
   user,
   userRoles,
-} from "../../../db/schema";
+} from "~db/schema";
 import { mailJobs, webhookJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { recordSignIn } from "../auth/account-activity.server";
-import { sendDeskReply } from "../inquiries/replies.server";
-import { takeInquiry } from "../inquiries/inquiry-actions.server";
-import { enqueueMail } from "../mail/mail.server";
-import { enqueueWebhook } from "../webhook/webhook-job.server";
-import { countPersonalData, erasePersonalData, findPersonalData } from "./personal-data.server";
+import { recordSignIn } from "~/lib/auth/account-activity.server";
+import { sendDeskReply } from "~/lib/inquiries/replies.server";
+import { takeInquiry } from "~/lib/inquiries/inquiry-actions.server";
+import { enqueueMail } from "~/lib/mail/mail.server";
+import { enqueueWebhook } from "~/lib/webhook/webhook-job.server";
+import { countPersonalData, erasePersonalData, findPersonalData } from "~/lib/privacy/personal-data.server";
 
 describe.each(testBackends)("personal data of one email address on %s", (backend) => {
   const database = useTestDatabase(backend, [jobs, contactSubmissions, rateLimits, privacyErasures, user]);

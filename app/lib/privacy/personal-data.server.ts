@@ -1,12 +1,12 @@
 import { eq, getTableName, sql } from "drizzle-orm";
-import { contactSubmissions, privacyErasures, user } from "../../../db/schema";
+import { contactSubmissions, privacyErasures, user } from "~db/schema";
 import { retention } from "~/content/retention";
-import type { Db } from "../db/db.server";
-import { fileDeclarations, tableDeclarations } from "./declarations/index.server";
-import type { ErasureScope, StorageDirs, Subject } from "./declarations/types";
-import { LEFT_OUT_NOTICE } from "./redact-mail";
+import type { Db } from "~/lib/db/db.server";
+import { fileDeclarations, tableDeclarations } from "~/lib/privacy/declarations/index.server";
+import type { ErasureScope, StorageDirs, Subject } from "~/lib/privacy/declarations/types";
+import { LEFT_OUT_NOTICE } from "~/lib/privacy/redact-mail";
 
-export type { ErasureScope, StorageDirs } from "./declarations/types";
+export type { ErasureScope, StorageDirs } from "~/lib/privacy/declarations/types";
 
 /**
  * Everything held about one email address (a subject access request), and

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as schema from "../../../db/schema";
+import * as schema from "~db/schema";
 import * as accountData from "~/routes/account.data";
 import * as accountDelete from "~/routes/account.delete";
 import * as accountLayout from "~/routes/account.layout";
@@ -11,10 +11,10 @@ import { throughMiddleware } from "../../../tests/support/route-middleware";
 import { mailJobs, runMailJobs } from "../../../tests/support/job-rows";
 import { createTestApp, createTestContext } from "../../../tests/support/test-context";
 import { type Backend, testBackends } from "../../../tests/support/test-database";
-import * as actions from "../auth/auth-actions.server";
-import { sendDeskReply } from "../inquiries/replies.server";
-import { createMailSenderFromEnv, enqueueMail } from "../mail/mail.server";
-import { erasePersonalData, exportPersonalData } from "./personal-data.server";
+import * as actions from "~/lib/auth/auth-actions.server";
+import { sendDeskReply } from "~/lib/inquiries/replies.server";
+import { createMailSenderFromEnv, enqueueMail } from "~/lib/mail/mail.server";
+import { erasePersonalData, exportPersonalData } from "~/lib/privacy/personal-data.server";
 
 /**
  * The attacks on personal data, through the real routes and actions on a

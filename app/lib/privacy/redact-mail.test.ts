@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactMailText } from "./redact-mail";
+import { redactMailText } from "~/lib/privacy/redact-mail";
 
 describe("exported mail keeps what it said, never what it lets someone do", () => {
   it("leaves out links, tokens and, in account mail, one-time codes", () => {

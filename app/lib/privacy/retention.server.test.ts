@@ -14,22 +14,22 @@ import {
   session,
   user,
   verification,
-} from "../../../db/schema";
+} from "~db/schema";
 import { retention } from "~/content/retention";
 import { mailJobs, scheduledDeps, startAndRunScheduled, webhookJobs } from "../../../tests/support/job-rows";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { openDatabase } from "../db/db.server";
-import { parseEnv } from "../env.server";
-import { scheduledKinds } from "../jobs/job-scheduler.server";
-import { recordSignIn } from "../auth/account-activity.server";
-import { daysBefore, monthsBefore, retentionJob, runRetention } from "./retention.server";
-import { INACTIVITY_WARNING } from "../mail/retention-mails.server";
-import { BACKUP_LOCK_ID } from "../backup/backup-job.server";
-import { withPostgresAdvisoryLock } from "../backup/postgres-backup.server";
-import { preMigrationBackupDir } from "../backup/backup-before-migrations.server";
-import type { Env } from "../env.server";
-import { ADVISORY_LOCKS } from "../db/advisory-locks";
+import { openDatabase } from "~/lib/db/db.server";
+import { parseEnv } from "~/lib/env.server";
+import { scheduledKinds } from "~/lib/jobs/job-scheduler.server";
+import { recordSignIn } from "~/lib/auth/account-activity.server";
+import { daysBefore, monthsBefore, retentionJob, runRetention } from "~/lib/privacy/retention.server";
+import { INACTIVITY_WARNING } from "~/lib/mail/retention-mails.server";
+import { BACKUP_LOCK_ID } from "~/lib/backup/backup-job.server";
+import { withPostgresAdvisoryLock } from "~/lib/backup/postgres-backup.server";
+import { preMigrationBackupDir } from "~/lib/backup/backup-before-migrations.server";
+import type { Env } from "~/lib/env.server";
+import { ADVISORY_LOCKS } from "~/lib/db/advisory-locks";
 
 const NOW = new Date("2030-06-15T12:00:00Z");
 const SITE = "https://site.example.test";

@@ -1,14 +1,14 @@
 import { getTableName, sql } from "drizzle-orm";
 import { type RetentionConfig, retention } from "~/content/retention";
-import { ADVISORY_LOCKS } from "../db/advisory-locks";
-import type { Db } from "../db/db.server";
-import { logger } from "../ops/logger.server";
-import { cronForInterval } from "../jobs/interval-cron";
-import { defineScheduledJobKind } from "../jobs/scheduled-job.server";
-import { fileDeclarations, tableDeclarations } from "./declarations/index.server";
-import type { StorageDirs } from "./declarations/types";
+import { ADVISORY_LOCKS } from "~/lib/db/advisory-locks";
+import type { Db } from "~/lib/db/db.server";
+import { logger } from "~/lib/ops/logger.server";
+import { cronForInterval } from "~/lib/jobs/interval-cron";
+import { defineScheduledJobKind } from "~/lib/jobs/scheduled-job.server";
+import { fileDeclarations, tableDeclarations } from "~/lib/privacy/declarations/index.server";
+import type { StorageDirs } from "~/lib/privacy/declarations/types";
 
-export { daysBefore, monthsBefore } from "./declarations/inquiry-tables.server";
+export { daysBefore, monthsBefore } from "~/lib/privacy/declarations/inquiry-tables.server";
 
 interface RetentionResult {
   /** False when another instance was running the job: this run did nothing. */

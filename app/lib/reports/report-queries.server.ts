@@ -1,9 +1,9 @@
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { contactSubmissions, inquiryEvents, inquiryMessages, inquiryReplies } from "../../../db/schema";
+import { contactSubmissions, inquiryEvents, inquiryMessages, inquiryReplies } from "~db/schema";
 import { replyPromise } from "~/content/lead-desk";
-import type { Db } from "../db/db.server";
-import { overdueCutoff } from "../inquiries/inquiry";
-import type { UkWeek } from "../uk-time";
+import type { Db } from "~/lib/db/db.server";
+import { overdueCutoff } from "~/lib/inquiries/inquiry";
+import type { UkWeek } from "~/lib/uk-time";
 
 /**
  * The reports' live queries: response times and lost leads, which need each

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseReportRange } from "./report-range";
+import { parseReportRange } from "~/lib/reports/report-range";
 
 const NOW = new Date("2026-11-27T12:00:00Z");
 

@@ -6,7 +6,7 @@ import {
   ReportRangeSchema,
 } from "~/forms/reports";
 import { parseForm } from "~/forms/parse-form";
-import { lastUkWeeks, londonDate, londonDateStart, type UkWeek, ukWeeksBetween } from "../uk-time";
+import { lastUkWeeks, londonDate, londonDateStart, type UkWeek, ukWeeksBetween } from "~/lib/uk-time";
 
 export interface ResolvedRange {
   kind: ReportRangeKind;

@@ -1,23 +1,23 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryMessages, inquiryReplies, user } from "../../../db/schema";
+import { contactSubmissions, inquiryMessages, inquiryReplies, user } from "~db/schema";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import type { ContactInput } from "~/forms/contact";
-import { demoInquiries, insertInquiries } from "../../../db/seed/seed.server";
-import { markRepliedOutside } from "../inquiries/replies.server";
-import { createInquiry } from "../inquiries/intake.server";
+import { demoInquiries, insertInquiries } from "~db/seed/seed.server";
+import { markRepliedOutside } from "~/lib/inquiries/replies.server";
+import { createInquiry } from "~/lib/inquiries/intake.server";
 import {
   deleteInquiry,
   markRead,
   setSpam,
   setInquiryStatus,
   releaseInquiry,
-} from "../inquiries/inquiry-actions.server";
-import { erasePersonalData } from "../privacy/personal-data.server";
-import { runRetention } from "../privacy/retention.server";
-import { ukWeekOf, ukWeeksBetween } from "../uk-time";
-import { buildReport } from "./weekly-report.server";
+} from "~/lib/inquiries/inquiry-actions.server";
+import { erasePersonalData } from "~/lib/privacy/personal-data.server";
+import { runRetention } from "~/lib/privacy/retention.server";
+import { ukWeekOf, ukWeeksBetween } from "~/lib/uk-time";
+import { buildReport } from "~/lib/reports/weekly-report.server";
 
 const announce = {
   acknowledge: false,

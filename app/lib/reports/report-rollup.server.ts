@@ -1,8 +1,8 @@
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { reportWeekCounts, reportWeekSources } from "../../../db/schema";
-import type { Db } from "../db/db.server";
-import { genuineInquiryCondition, heldInquiryCondition, TOP } from "./report-queries.server";
-import type { UkWeek } from "../uk-time";
+import { reportWeekCounts, reportWeekSources } from "~db/schema";
+import type { Db } from "~/lib/db/db.server";
+import { genuineInquiryCondition, heldInquiryCondition, TOP } from "~/lib/reports/report-queries.server";
+import type { UkWeek } from "~/lib/uk-time";
 
 /**
  * The reports' counts, read from the weekly rollup (db/reports-schema.ts):

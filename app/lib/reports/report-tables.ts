@@ -1,6 +1,6 @@
 import { INTEREST_LABELS } from "~/content/inquiry-options";
 import { LEAD_STATUS_LABELS } from "~/content/lead-desk";
-import { INTEREST_SERIES, type InterestSeries, type Report } from "./report-types";
+import { INTEREST_SERIES, type InterestSeries, type Report } from "~/lib/reports/report-types";
 
 /**
  * Each chart's data as one table: the page shows it beneath the chart and

@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
-import { reportWeekFigures } from "../../../db/schema";
-import type { Db } from "../db/db.server";
-import { overdueCutoff } from "../inquiries/inquiry";
+import { reportWeekFigures } from "~db/schema";
+import type { Db } from "~/lib/db/db.server";
+import { overdueCutoff } from "~/lib/inquiries/inquiry";
 import {
   type LostGroup,
   type ResponseRow,
   selectWeeklyLost,
   selectWeeklyResponses,
-} from "./report-queries.server";
-import type { UkWeek } from "../uk-time";
+} from "~/lib/reports/report-queries.server";
+import type { UkWeek } from "~/lib/uk-time";
 
 /** What one week keeps: its response times and its lost leads by reason. */
 interface WeekFigures {

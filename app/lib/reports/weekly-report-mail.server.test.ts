@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, jobs, user, userRoles } from "../../../db/schema";
+import { contactSubmissions, jobs, user, userRoles } from "~db/schema";
 import { mailJobs, runMailJobs, scheduledDeps, startAndRunScheduled } from "../../../tests/support/job-rows";
 import { useSmtpSink } from "../../../tests/support/suite-smtp-sink";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { type DatabaseHandle, openDatabase } from "../db/db.server";
-import { parseEnv } from "../env.server";
-import { scheduledKinds } from "../jobs/job-scheduler.server";
-import { createMailSender } from "../mail/mail.server";
-import { WEEKLY_REPORT_MAIL, weeklyReportJob } from "./weekly-report-mail.server";
+import { type DatabaseHandle, openDatabase } from "~/lib/db/db.server";
+import { parseEnv } from "~/lib/env.server";
+import { scheduledKinds } from "~/lib/jobs/job-scheduler.server";
+import { createMailSender } from "~/lib/mail/mail.server";
+import { WEEKLY_REPORT_MAIL, weeklyReportJob } from "~/lib/reports/weekly-report-mail.server";
 
 const SITE = "https://site.example.test";
 const HOUR = 60 * 60 * 1000;

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryEvents, inquiryMessages, inquiryReplies } from "../../../db/schema";
+import { contactSubmissions, inquiryEvents, inquiryMessages, inquiryReplies } from "~db/schema";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { reportCsv } from "./report-csv.server";
-import { parseReportRange } from "./report-range";
-import { REPORT_CHARTS, reportTable } from "./report-tables";
-import type { Report } from "./report-types";
-import { buildReport } from "./weekly-report.server";
+import { reportCsv } from "~/lib/reports/report-csv.server";
+import { parseReportRange } from "~/lib/reports/report-range";
+import { REPORT_CHARTS, reportTable } from "~/lib/reports/report-tables";
+import type { Report } from "~/lib/reports/report-types";
+import { buildReport } from "~/lib/reports/weekly-report.server";
 
 const HOUR = 60 * 60 * 1000;
 const NOW = new Date("2026-11-25T12:00:00Z");

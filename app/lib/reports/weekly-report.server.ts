@@ -1,9 +1,9 @@
 import { isInterest } from "~/content/inquiry-options";
 import { LEAD_STATUS_VALUES, type LeadStatus } from "~/content/lead-desk";
-import type { Db } from "../db/db.server";
-import { summarizeLost } from "./report-queries.server";
-import { selectSources, selectWeeklyVolume } from "./report-rollup.server";
-import { selectWeekFigures } from "./report-week-figures.server";
+import type { Db } from "~/lib/db/db.server";
+import { summarizeLost } from "~/lib/reports/report-queries.server";
+import { selectSources, selectWeeklyVolume } from "~/lib/reports/report-rollup.server";
+import { selectWeekFigures } from "~/lib/reports/report-week-figures.server";
 import {
   FUNNEL_STAGES,
   type FunnelStage,
@@ -14,8 +14,8 @@ import {
   type Report,
   type WeekResponse,
   type WeekVolume,
-} from "./report-types";
-import type { UkWeek } from "../uk-time";
+} from "~/lib/reports/report-types";
+import type { UkWeek } from "~/lib/uk-time";
 
 const hours = (seconds: number | null) => (seconds === null ? null : seconds / 3600);
 

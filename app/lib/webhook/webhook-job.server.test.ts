@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, jobs } from "../../../db/schema";
+import { contactSubmissions, jobs } from "~db/schema";
 import { runWebhookJobs, webhookJobs } from "../../../tests/support/job-rows";
 import { startWebhookReceiver } from "../../../tests/support/webhook-receiver";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { createInquiry } from "../inquiries/intake.server";
-import { MAX_ATTEMPTS, retryDelayMs } from "../jobs/job-claim.server";
-import { startJobWorker } from "../jobs/job-worker.server";
-import { createWebhookSender, enqueueWebhook, webhookJob } from "./webhook-job.server";
+import { createInquiry } from "~/lib/inquiries/intake.server";
+import { MAX_ATTEMPTS, retryDelayMs } from "~/lib/jobs/job-claim.server";
+import { startJobWorker } from "~/lib/jobs/job-worker.server";
+import { createWebhookSender, enqueueWebhook, webhookJob } from "~/lib/webhook/webhook-job.server";
 import {
   buildWebhookBody,
   SIGNATURE_HEADER,
   signWebhookBody,
   verifyWebhookSignature,
   WEBHOOK_SIGNATURE_TOLERANCE_SECONDS,
-} from "./webhook-payload.server";
+} from "~/lib/webhook/webhook-payload.server";
 
 const SITE = "https://site.example.test";
 const SECRET = "test-webhook-secret-0123456789abcdef";

@@ -6,9 +6,9 @@
  */
 import crypto from "node:crypto";
 import { z } from "zod";
-import type { Db } from "../db/db.server";
-import { defineJobKind } from "../jobs/job-kind.server";
-import { enqueueJob } from "../jobs/job-queue.server";
+import type { Db } from "~/lib/db/db.server";
+import { defineJobKind } from "~/lib/jobs/job-kind.server";
+import { enqueueJob } from "~/lib/jobs/job-queue.server";
 import {
   buildWebhookBody,
   SIGNATURE_HEADER,
@@ -16,7 +16,7 @@ import {
   WEBHOOK_EVENTS,
   type WebhookEvent,
   type WebhookInquiry,
-} from "./webhook-payload.server";
+} from "~/lib/webhook/webhook-payload.server";
 
 /** A receiver that does not answer in this time has failed this attempt. */
 const REQUEST_TIMEOUT_MS = 10_000;

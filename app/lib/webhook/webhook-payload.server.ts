@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { company } from "~/content/company";
-import { dealSizeLabel, interestLabel } from "../mail/desk-mails.server";
+import { dealSizeLabel, interestLabel } from "~/lib/mail/desk-mails.server";
 
 export const WEBHOOK_EVENTS = ["inquiry.received", "inquiry.overdue", "inquiry.message_received"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

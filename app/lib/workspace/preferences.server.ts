@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { workspacePreferences } from "../../../db/schema";
+import { workspacePreferences } from "~db/schema";
 import { INBOX_LAYOUT_VALUES, type InboxLayout } from "~/forms/inbox";
-import type { Db } from "../db/db.server";
+import type { Db } from "~/lib/db/db.server";
 
 /** The admin's layout of the inbox; the list for an admin who never chose. */
 export async function readInboxLayout(db: Db, userId: string): Promise<InboxLayout> {

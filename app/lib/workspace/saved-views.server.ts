@@ -1,7 +1,7 @@
 import { and, asc, count, eq, or } from "drizzle-orm";
-import { savedViews } from "../../../db/schema";
+import { savedViews } from "~db/schema";
 import { SAVED_VIEWS_MAX } from "~/forms/workspace";
-import type { Db } from "../db/db.server";
+import type { Db } from "~/lib/db/db.server";
 
 interface SavedView {
   id: string;

@@ -1,6 +1,6 @@
-import { Button } from "./mail-button.server";
-import { Paragraph, SignOff } from "./mail-blocks.server";
-import { MailLayout } from "./mail-layout.server";
+import { Button } from "~/lib/mail/templates/mail-button.server";
+import { Paragraph, SignOff } from "~/lib/mail/templates/mail-blocks.server";
+import { MailLayout } from "~/lib/mail/templates/mail-layout.server";
 
 export interface AccountMailProps {
   subject: string;

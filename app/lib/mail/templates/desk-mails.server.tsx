@@ -1,7 +1,7 @@
 import { company } from "~/content/company";
-import { Heading, Link, MultilineText, Paragraph } from "./mail-blocks.server";
-import { Button } from "./mail-button.server";
-import { MailLayout } from "./mail-layout.server";
+import { Heading, Link, MultilineText, Paragraph } from "~/lib/mail/templates/mail-blocks.server";
+import { Button } from "~/lib/mail/templates/mail-button.server";
+import { MailLayout } from "~/lib/mail/templates/mail-layout.server";
 
 /** One lead as the desk's mails list it: never the visitor's name, contact details or message. */
 export interface DeskLeadLine {

@@ -1,6 +1,13 @@
 import { company } from "~/content/company";
-import { Heading, LineBreak, Link, Paragraph, SignOff, Strong } from "./mail-blocks.server";
-import { MailLayout } from "./mail-layout.server";
+import {
+  Heading,
+  LineBreak,
+  Link,
+  Paragraph,
+  SignOff,
+  Strong,
+} from "~/lib/mail/templates/mail-blocks.server";
+import { MailLayout } from "~/lib/mail/templates/mail-layout.server";
 
 interface InquiryAcknowledgementProps {
   subject: string;

@@ -1,7 +1,7 @@
 import { company } from "~/content/company";
-import { Button } from "./mail-button.server";
-import { FieldTable, Heading, MultilineText, Paragraph } from "./mail-blocks.server";
-import { MailLayout } from "./mail-layout.server";
+import { Button } from "~/lib/mail/templates/mail-button.server";
+import { FieldTable, Heading, MultilineText, Paragraph } from "~/lib/mail/templates/mail-blocks.server";
+import { MailLayout } from "~/lib/mail/templates/mail-layout.server";
 
 interface InquiryNotificationProps {
   subject: string;

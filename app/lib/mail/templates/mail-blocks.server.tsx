@@ -1,7 +1,7 @@
 import { type CSSProperties, Fragment, type ReactNode } from "react";
 import { company } from "~/content/company";
-import { useMailFormat } from "./mail-format.server";
-import { mailTheme } from "./mail-theme.server";
+import { useMailFormat } from "~/lib/mail/templates/mail-format.server";
+import { mailTheme } from "~/lib/mail/templates/mail-theme.server";
 
 /*
  * The building blocks of a mail's body. Each renders itself twice (see

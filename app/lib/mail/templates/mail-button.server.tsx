@@ -1,6 +1,6 @@
-import { useMailFormat } from "./mail-format.server";
-import { Paragraph } from "./mail-blocks.server";
-import { mailTheme } from "./mail-theme.server";
+import { useMailFormat } from "~/lib/mail/templates/mail-format.server";
+import { Paragraph } from "~/lib/mail/templates/mail-blocks.server";
+import { mailTheme } from "~/lib/mail/templates/mail-theme.server";
 
 /**
  * The one call to action of a mail. The colour sits on a table cell, which

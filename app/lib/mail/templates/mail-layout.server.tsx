@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { company } from "~/content/company";
-import { useMailFormat } from "./mail-format.server";
-import { mailTheme } from "./mail-theme.server";
+import { useMailFormat } from "~/lib/mail/templates/mail-format.server";
+import { mailTheme } from "~/lib/mail/templates/mail-theme.server";
 
 /**
  * The frame of every mail: the brand above a white card, and below it the

@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { company } from "~/content/company";
-import { Button } from "./mail-button.server";
-import { FieldTable, Heading, LineBreak, Link, MultilineText, Paragraph, Strong } from "./mail-blocks.server";
-import { MailLayout } from "./mail-layout.server";
-import { renderMail } from "./render-mail.server";
+import { Button } from "~/lib/mail/templates/mail-button.server";
+import {
+  FieldTable,
+  Heading,
+  LineBreak,
+  Link,
+  MultilineText,
+  Paragraph,
+  Strong,
+} from "~/lib/mail/templates/mail-blocks.server";
+import { MailLayout } from "~/lib/mail/templates/mail-layout.server";
+import { renderMail } from "~/lib/mail/templates/render-mail.server";
 
 const MARKUP = `<script>alert("x")</script> & 'y' <img src=x onerror=alert(1)>`;
 const ESCAPED =

@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MailFormatContext } from "./mail-format.server";
+import { MailFormatContext } from "~/lib/mail/templates/mail-format.server";
 
 export interface RenderedMail {
   html: string;

@@ -1,7 +1,7 @@
-import { FieldTable, Heading, Paragraph } from "./mail-blocks.server";
-import { Button } from "./mail-button.server";
-import { type DeskLeadLine, LeadList } from "./desk-mails.server";
-import { MailLayout } from "./mail-layout.server";
+import { FieldTable, Heading, Paragraph } from "~/lib/mail/templates/mail-blocks.server";
+import { Button } from "~/lib/mail/templates/mail-button.server";
+import { type DeskLeadLine, LeadList } from "~/lib/mail/templates/desk-mails.server";
+import { MailLayout } from "~/lib/mail/templates/mail-layout.server";
 
 /** The weekly report to admins: last week's figures, what is overdue or held now, and the reports page. */
 export function WeeklyReportMail({

@@ -8,12 +8,12 @@ import {
   user,
   userRoles,
   verification,
-} from "../../../../db/schema";
-import type { Db } from "../../db/db.server";
-import { enqueueMail } from "../../mail/mail.server";
-import { inactivityWarningMail } from "../../mail/retention-mails.server";
-import { at, daysBefore, monthsBefore } from "./inquiry-tables.server";
-import type { RetentionRun, Subject, TableDeclaration } from "./types";
+} from "~db/schema";
+import type { Db } from "~/lib/db/db.server";
+import { enqueueMail } from "~/lib/mail/mail.server";
+import { inactivityWarningMail } from "~/lib/mail/retention-mails.server";
+import { at, daysBefore, monthsBefore } from "~/lib/privacy/declarations/inquiry-tables.server";
+import type { RetentionRun, Subject, TableDeclaration } from "~/lib/privacy/declarations/types";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Accounts warned per run: bounds one run's transaction; the next run does the rest. */

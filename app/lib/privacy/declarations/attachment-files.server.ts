@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import { inArray } from "drizzle-orm";
-import { contactSubmissions, inquiryAttachments } from "../../../../db/schema";
+import { contactSubmissions, inquiryAttachments } from "~db/schema";
 import {
   attachmentPath,
   inquiriesWithAttachments,
   removeAttachmentsOf,
   storedAttachmentsOf,
-} from "../../conversation/attachment-files.server";
-import type { FileDeclaration } from "./types";
+} from "~/lib/conversation/attachment-files.server";
+import type { FileDeclaration } from "~/lib/privacy/declarations/types";
 
 /** A file without its row this long is an orphan (its transaction rolled back), not one being filed. */
 const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;

@@ -7,8 +7,8 @@ import {
   mailboxCursors,
   mailNotFiled,
   sentMessageIds,
-} from "../../../../db/schema";
-import type { TableDeclaration } from "./types";
+} from "~db/schema";
+import type { TableDeclaration } from "~/lib/privacy/declarations/types";
 
 const none = Promise.resolve([]);
 

@@ -3,10 +3,10 @@ import path from "node:path";
 import { getTableName, is } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import * as schema from "../../../../db/schema";
+import * as schema from "~db/schema";
 import { buildPrivacyPage } from "~/content/privacy";
 import { type RetentionConfig, retention } from "~/content/retention";
-import { fileDeclarations, tableDeclarations } from "./index.server";
+import { fileDeclarations, tableDeclarations } from "~/lib/privacy/declarations/index.server";
 
 const ROOT = path.resolve(import.meta.dirname, "../../../..");
 

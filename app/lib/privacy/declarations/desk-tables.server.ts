@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
-import { contactSubmissions, followUps, replyDrafts, replyTemplates } from "../../../../db/schema";
-import type { TableDeclaration } from "./types";
+import { contactSubmissions, followUps, replyDrafts, replyTemplates } from "~db/schema";
+import type { TableDeclaration } from "~/lib/privacy/declarations/types";
 
 /** Replies being written to a lead: their words about and to the lead go with the inquiry. */
 export const replyDraftsDeclaration: TableDeclaration = {

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { FALLBACK_BACKUP_DIR, listBackups } from "../../backup/backup-files.server";
-import { daysBefore } from "./inquiry-tables.server";
-import type { FileDeclaration, StorageDirs, Subject } from "./types";
+import { FALLBACK_BACKUP_DIR, listBackups } from "~/lib/backup/backup-files.server";
+import { daysBefore } from "~/lib/privacy/declarations/inquiry-tables.server";
+import type { FileDeclaration, StorageDirs, Subject } from "~/lib/privacy/declarations/types";
 
 /** The mail the site would have sent, one .eml file each, when SMTP_URL is not set. */
 const mailDir = (dirs: StorageDirs) => (dirs.dataDir ? path.join(dirs.dataDir, "mail") : null);

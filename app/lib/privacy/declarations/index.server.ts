@@ -7,14 +7,14 @@ import {
   userDeclaration,
   userRolesDeclaration,
   verificationDeclaration,
-} from "./account-tables.server";
-import { attachmentFilesDeclaration } from "./attachment-files.server";
+} from "~/lib/privacy/declarations/account-tables.server";
+import { attachmentFilesDeclaration } from "~/lib/privacy/declarations/attachment-files.server";
 import {
   authSecretDeclaration,
   backupFilesDeclaration,
   databaseFilesDeclaration,
   mailFilesDeclaration,
-} from "./files.server";
+} from "~/lib/privacy/declarations/files.server";
 import {
   inquiryAttachmentsDeclaration,
   inquiryMessagesDeclaration,
@@ -22,28 +22,31 @@ import {
   mailboxCursorsDeclaration,
   mailNotFiledDeclaration,
   sentMessageIdsDeclaration,
-} from "./conversation-tables.server";
+} from "~/lib/privacy/declarations/conversation-tables.server";
 import {
   followUpsDeclaration,
   replyDraftsDeclaration,
   replyTemplatesDeclaration,
-} from "./desk-tables.server";
+} from "~/lib/privacy/declarations/desk-tables.server";
 import {
   contactSubmissionsDeclaration,
   inquiryEventsDeclaration,
   inquiryRepliesDeclaration,
-} from "./inquiry-tables.server";
-import { jobsDeclaration } from "./job-tables.server";
-import { inquiryNotesVersionsDeclaration } from "./leadpage-tables.server";
+} from "~/lib/privacy/declarations/inquiry-tables.server";
+import { jobsDeclaration } from "~/lib/privacy/declarations/job-tables.server";
+import { inquiryNotesVersionsDeclaration } from "~/lib/privacy/declarations/leadpage-tables.server";
 import {
   privacyErasuresDeclaration,
   rateLimitsDeclaration,
   reportWeekCountsDeclaration,
   reportWeekFiguresDeclaration,
   reportWeekSourcesDeclaration,
-} from "./other-tables.server";
-import type { FileDeclaration, TableDeclaration } from "./types";
-import { savedViewsDeclaration, workspacePreferencesDeclaration } from "./workspace-tables.server";
+} from "~/lib/privacy/declarations/other-tables.server";
+import type { FileDeclaration, TableDeclaration } from "~/lib/privacy/declarations/types";
+import {
+  savedViewsDeclaration,
+  workspacePreferencesDeclaration,
+} from "~/lib/privacy/declarations/workspace-tables.server";
 
 /**
  * Every table of db/schema.ts and db/auth-schema.ts, declared once: export,

@@ -1,8 +1,8 @@
 import { eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
-import { contactSubmissions, inquiryEvents, inquiryReplies } from "../../../../db/schema";
-import { lockJobsOfInquiries } from "../../jobs/lock-inquiry-jobs.server";
-import { redactMailText } from "../redact-mail";
-import type { RetentionRun, TableDeclaration } from "./types";
+import { contactSubmissions, inquiryEvents, inquiryReplies } from "~db/schema";
+import { lockJobsOfInquiries } from "~/lib/jobs/lock-inquiry-jobs.server";
+import { redactMailText } from "~/lib/privacy/redact-mail";
+import type { RetentionRun, TableDeclaration } from "~/lib/privacy/declarations/types";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import { contactSubmissions, jobs } from "../../../../db/schema";
-import { type MailPayload, mailJob } from "../../mail/mail-job.server";
-import { redactMailText } from "../redact-mail";
-import { daysBefore, expiredInquiries } from "./inquiry-tables.server";
-import type { RetentionRun, Subject, TableDeclaration } from "./types";
+import { contactSubmissions, jobs } from "~db/schema";
+import { type MailPayload, mailJob } from "~/lib/mail/mail-job.server";
+import { redactMailText } from "~/lib/privacy/redact-mail";
+import { daysBefore, expiredInquiries } from "~/lib/privacy/declarations/inquiry-tables.server";
+import type { RetentionRun, Subject, TableDeclaration } from "~/lib/privacy/declarations/types";
 
 /** The ids of inquiries past their period: what is queued about them goes before they do. */
 const expiredInquiryIds = (run: RetentionRun): SQL =>

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
-import { contactSubmissions, inquiryNotesVersions } from "../../../../db/schema";
-import type { TableDeclaration } from "./types";
+import { contactSubmissions, inquiryNotesVersions } from "~db/schema";
+import type { TableDeclaration } from "~/lib/privacy/declarations/types";
 
 /**
  * The notes' earlier texts: what the desk wrote about the lead, exported,

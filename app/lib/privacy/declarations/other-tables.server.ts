@@ -5,9 +5,9 @@ import {
   reportWeekCounts,
   reportWeekFigures,
   reportWeekSources,
-} from "../../../../db/schema";
-import { pruneRateLimits } from "../../http/rate-limit.server";
-import type { Subject, TableDeclaration } from "./types";
+} from "~db/schema";
+import { pruneRateLimits } from "~/lib/http/rate-limit.server";
+import type { Subject, TableDeclaration } from "~/lib/privacy/declarations/types";
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);

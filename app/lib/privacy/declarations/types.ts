@@ -1,6 +1,6 @@
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { RetentionConfig } from "~/content/retention";
-import type { Db } from "../../db/db.server";
+import type { Db } from "~/lib/db/db.server";
 
 /** "all": a rights request (inquiries too); "account": an account holder deleting their account. */
 export type ErasureScope = "all" | "account";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { savedViews, workspacePreferences } from "../../../../db/schema";
-import { ownedByAccount } from "./account-tables.server";
+import { savedViews, workspacePreferences } from "~db/schema";
+import { ownedByAccount } from "~/lib/privacy/declarations/account-tables.server";
 
 /** How an admin likes the inbox laid out: theirs, and gone with their account. */
 export const workspacePreferencesDeclaration = ownedByAccount({
