@@ -1,6 +1,6 @@
-import { brandTitle, company } from "~/content/company";
-import { equipmentTerms } from "~/content/equipment-trading";
-import type { CtaSection, FeatureCard, Leader, PageHero, PageMeta, SectionIntro } from "~/content/types";
+import { brandTitle, company } from "./company";
+import { equipmentTerms } from "./equipment-trading";
+import type { CtaSection, FeatureCard, Leader, PageHero, PageMeta, SectionIntro } from "./types";
 
 export const aboutPage = {
   meta: {

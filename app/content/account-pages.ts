@@ -1,5 +1,5 @@
-import { brandTitle, company } from "~/content/company";
-import type { PageMeta } from "~/content/types";
+import { brandTitle, company } from "./company";
+import type { PageMeta } from "./types";
 
 export const authPage = {
   meta: {

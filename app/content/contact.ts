@@ -1,6 +1,6 @@
-import { brandTitle, company, DOCUMENTS_STATEMENT } from "~/content/company";
-import type { IconName } from "~/content/icons";
-import type { PageHero, PageMeta } from "~/content/types";
+import { brandTitle, company, DOCUMENTS_STATEMENT } from "./company";
+import type { IconName } from "./icons";
+import type { PageHero, PageMeta } from "./types";
 
 export interface ContactDetail {
   icon: IconName;

@@ -1,5 +1,5 @@
-import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "~/content/inquiry-options";
-import { LEAD_STATUS_LABELS, isLeadStatus } from "~/content/lead-desk";
+import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "./inquiry-options";
+import { LEAD_STATUS_LABELS, isLeadStatus } from "./lead-desk";
 
 /**
  * The one place the desk turns a stored value into words: every view (card,

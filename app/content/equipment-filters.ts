@@ -4,7 +4,7 @@ import {
   type Availability,
   type EquipmentCategory,
   type EquipmentItem,
-} from "~/content/equipment";
+} from "./equipment";
 
 type CategoryFilter = EquipmentCategory | "all";
 type AvailabilityFilter = Availability | "all";

@@ -1,5 +1,5 @@
-import { brandTitle, company } from "~/content/company";
-import { equipmentTerms } from "~/content/equipment-trading";
+import { brandTitle, company } from "./company";
+import { equipmentTerms } from "./equipment-trading";
 import {
   AVAILABILITY_LABELS,
   AVAILABILITY_VALUES,
@@ -7,9 +7,9 @@ import {
   EQUIPMENT_CATEGORIES,
   type Availability,
   type EquipmentCategory,
-} from "~/content/equipment";
-import { earthMovingEquipmentRulesNotice } from "~/content/notices";
-import type { CtaSection, PageHero, PageMeta } from "~/content/types";
+} from "./equipment";
+import { earthMovingEquipmentRulesNotice } from "./notices";
+import type { CtaSection, PageHero, PageMeta } from "./types";
 
 export const equipmentPage = {
   meta: {

@@ -1,4 +1,4 @@
-import { company, GHANA_SUBSIDIARY } from "~/content/company";
+import { company, GHANA_SUBSIDIARY } from "./company";
 
 /**
  * Who owns the rental fleet and who is the contracting party for equipment

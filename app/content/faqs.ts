@@ -1,9 +1,9 @@
-import { brandTitle, CLIENT_FUNDS_STATEMENT, company } from "~/content/company";
-import { equipmentTerms, MINIMUM_HIRE } from "~/content/equipment-trading";
-import { processingTimesSentence } from "~/content/licensing-facts";
-import { antiFraudNotice } from "~/content/notices";
-import { VERIFY_LICENCE_LINKS } from "~/content/regulators";
-import type { CtaSection, FaqSection, PageHero, PageMeta } from "~/content/types";
+import { brandTitle, CLIENT_FUNDS_STATEMENT, company } from "./company";
+import { equipmentTerms, MINIMUM_HIRE } from "./equipment-trading";
+import { processingTimesSentence } from "./licensing-facts";
+import { antiFraudNotice } from "./notices";
+import { VERIFY_LICENCE_LINKS } from "./regulators";
+import type { CtaSection, FaqSection, PageHero, PageMeta } from "./types";
 
 const faqSections: readonly FaqSection[] = [
   {

@@ -1,6 +1,6 @@
-import { company } from "~/content/company";
-import { getServiceCard } from "~/content/services";
-import type { CtaSection, NavLink, PageHero, PageMeta, SectionIntro, ServiceCard } from "~/content/types";
+import { company } from "./company";
+import { getServiceCard } from "./services";
+import type { CtaSection, NavLink, PageHero, PageMeta, SectionIntro, ServiceCard } from "./types";
 
 export const homePage = {
   meta: {

@@ -1,5 +1,5 @@
-import { company } from "~/content/company";
-import type { Interest } from "~/content/inquiry-options";
+import { company } from "./company";
+import type { Interest } from "./inquiry-options";
 
 const GOLD_INTERESTS: readonly string[] = ["gold-buying", "gold-selling"] satisfies Interest[];
 

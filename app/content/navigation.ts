@@ -1,5 +1,5 @@
-import { FOOTER_SERVICES, company, type FooterService } from "~/content/company";
-import type { NavLink } from "~/content/types";
+import { FOOTER_SERVICES, company, type FooterService } from "./company";
+import type { NavLink } from "./types";
 
 /** Main navigation bar links, in display order. */
 export const mainNavLinks: readonly NavLink[] = [

@@ -1,7 +1,7 @@
-import { company } from "~/content/company";
-import { equipmentTerms } from "~/content/equipment-trading";
-import { MINERALS_COMMISSION_LINK, VERIFY_LICENCE_LINKS } from "~/content/regulators";
-import type { Notice } from "~/content/types";
+import { company } from "./company";
+import { equipmentTerms } from "./equipment-trading";
+import { MINERALS_COMMISSION_LINK, VERIFY_LICENCE_LINKS } from "./regulators";
+import type { Notice } from "./types";
 
 /**
  * Notices shared by several pages. The anti-fraud notice must appear on the

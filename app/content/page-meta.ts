@@ -1,20 +1,20 @@
-import { aboutPage } from "~/content/about";
-import { authPage, dashboardPage } from "~/content/account-pages";
-import { contactPage } from "~/content/contact";
-import { equipmentPage } from "~/content/equipment-page";
-import { faqsPage } from "~/content/faqs";
-import { homePage } from "~/content/home";
-import { privacyPage } from "~/content/privacy";
-import { servicesPage } from "~/content/services";
-import { consultationPage } from "~/content/services/consultation";
-import { equipmentRentalPage } from "~/content/services/equipment-rental";
-import { equipmentSalesPage } from "~/content/services/equipment-sales";
-import { ghanaLicensingPage } from "~/content/services/ghana-licensing";
-import { goldIntermediaryPage } from "~/content/services/gold-intermediary";
-import { kycAmlPage } from "~/content/services/kyc-aml";
-import { licensingSupportPage } from "~/content/services/licensing-support";
-import { termsPage } from "~/content/terms";
-import type { PageMeta } from "~/content/types";
+import { aboutPage } from "./about";
+import { authPage, dashboardPage } from "./account-pages";
+import { contactPage } from "./contact";
+import { equipmentPage } from "./equipment-page";
+import { faqsPage } from "./faqs";
+import { homePage } from "./home";
+import { privacyPage } from "./privacy";
+import { servicesPage } from "./services";
+import { consultationPage } from "./services/consultation";
+import { equipmentRentalPage } from "./services/equipment-rental";
+import { equipmentSalesPage } from "./services/equipment-sales";
+import { ghanaLicensingPage } from "./services/ghana-licensing";
+import { goldIntermediaryPage } from "./services/gold-intermediary";
+import { kycAmlPage } from "./services/kyc-aml";
+import { licensingSupportPage } from "./services/licensing-support";
+import { termsPage } from "./terms";
+import type { PageMeta } from "./types";
 
 export const ROUTE_PATHS = [
   "/",

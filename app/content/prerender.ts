@@ -1,4 +1,4 @@
-import { listPublicPages } from "~/content/public-pages";
+import { listPublicPages } from "./public-pages";
 
 /**
  * Public pages that are identical for every anonymous visitor and are

@@ -1,8 +1,8 @@
-import { brandTitle, company } from "~/content/company";
-import { authLinks } from "~/content/auth-links";
-import { formatRate, mailLimits } from "~/content/mail-limits";
-import { type RetentionConfig, retention } from "~/content/retention";
-import type { LegalDocument } from "~/content/types";
+import { brandTitle, company } from "./company";
+import { authLinks } from "./auth-links";
+import { formatRate, mailLimits } from "./mail-limits";
+import { type RetentionConfig, retention } from "./retention";
+import type { LegalDocument } from "./types";
 
 /**
  * The version of this notice, recorded on each inquiry sent while it is in

@@ -1,5 +1,5 @@
-import { equipmentItems } from "~/content/equipment";
-import { CANONICAL_PATH, ROUTE_PATHS, type RoutePath } from "~/content/page-meta";
+import { equipmentItems } from "./equipment";
+import { CANONICAL_PATH, ROUTE_PATHS, type RoutePath } from "./page-meta";
 
 const PRIVATE_PATHS: readonly RoutePath[] = ["/auth", "/dashboard"];
 

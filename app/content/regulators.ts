@@ -1,4 +1,4 @@
-import type { ExternalLink } from "~/content/types";
+import type { ExternalLink } from "./types";
 
 /**
  * Official sites where visitors can verify a Ghanaian licence themselves.

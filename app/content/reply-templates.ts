@@ -1,6 +1,6 @@
-import { company, DOCUMENTS_STATEMENT } from "~/content/company";
-import { equipmentTerms } from "~/content/equipment-trading";
-import { kycAmlPage } from "~/content/services/kyc-aml";
+import { company, DOCUMENTS_STATEMENT } from "./company";
+import { equipmentTerms } from "./equipment-trading";
+import { kycAmlPage } from "./services/kyc-aml";
 
 /**
  * The reply templates the desk shipped with: the migration that moved

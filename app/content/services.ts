@@ -1,6 +1,6 @@
-import { brandTitle, company } from "~/content/company";
-import { minimumHirePhrase } from "~/content/equipment-trading";
-import type { CtaSection, PageHero, PageMeta, ServiceCard } from "~/content/types";
+import { brandTitle, company } from "./company";
+import { minimumHirePhrase } from "./equipment-trading";
+import type { CtaSection, PageHero, PageMeta, ServiceCard } from "./types";
 
 type ServiceId =
   | "gold-intermediary"

@@ -1,7 +1,7 @@
-import { brandTitle, CLIENT_FUNDS_STATEMENT, company } from "~/content/company";
-import { equipmentTerms } from "~/content/equipment-trading";
-import { VERIFY_LICENCE_LINKS } from "~/content/regulators";
-import type { LegalDocument } from "~/content/types";
+import { brandTitle, CLIENT_FUNDS_STATEMENT, company } from "./company";
+import { equipmentTerms } from "./equipment-trading";
+import { VERIFY_LICENCE_LINKS } from "./regulators";
+import type { LegalDocument } from "./types";
 
 export const termsPage: LegalDocument = {
   meta: {

@@ -1,4 +1,4 @@
-import type { IconName } from "~/content/icons";
+import type { IconName } from "./icons";
 
 /** Title and meta description for a route's document head. */
 export interface PageMeta {

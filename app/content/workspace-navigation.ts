@@ -1,4 +1,4 @@
-import type { CssIconName } from "~/components/css-icons";
+import type { CssIconName } from "../components/css-icons";
 
 /** A page of the admin workspace, as its navigation lists it. */
 export interface WorkspaceNavEntry {

@@ -1,6 +1,6 @@
-import { brandTitle, company } from "~/content/company";
-import { contactHref } from "~/content/inquiry-options";
-import { equipmentTerms } from "~/content/equipment-trading";
+import { brandTitle, company } from "../company";
+import { contactHref } from "../inquiry-options";
+import { equipmentTerms } from "../equipment-trading";
 import type {
   BenefitGroup,
   ConsultationFormat,
@@ -11,7 +11,7 @@ import type {
   ProcessStep,
   SectionIntro,
   ServicePageContent,
-} from "~/content/types";
+} from "../types";
 
 const page = {
   meta: {

@@ -1,15 +1,8 @@
-import { brandTitle, company } from "~/content/company";
-import { equipmentTerms, MINIMUM_HIRE, minimumHirePhrase } from "~/content/equipment-trading";
-import { contactHref } from "~/content/inquiry-options";
-import { earthMovingEquipmentRulesNotice, equipmentContractNotice } from "~/content/notices";
-import type {
-  CtaSection,
-  FeatureCard,
-  PageHero,
-  PageMeta,
-  SectionIntro,
-  ServicePageContent,
-} from "~/content/types";
+import { brandTitle, company } from "../company";
+import { equipmentTerms, MINIMUM_HIRE, minimumHirePhrase } from "../equipment-trading";
+import { contactHref } from "../inquiry-options";
+import { earthMovingEquipmentRulesNotice, equipmentContractNotice } from "../notices";
+import type { CtaSection, FeatureCard, PageHero, PageMeta, SectionIntro, ServicePageContent } from "../types";
 
 const page = {
   meta: {

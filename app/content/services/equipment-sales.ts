@@ -1,16 +1,9 @@
-import { brandTitle, company } from "~/content/company";
-import { equipmentTerms } from "~/content/equipment-trading";
-import type { IconName } from "~/content/icons";
-import { contactHref } from "~/content/inquiry-options";
-import { earthMovingEquipmentRulesNotice, equipmentContractNotice } from "~/content/notices";
-import type {
-  CtaSection,
-  PageHero,
-  PageMeta,
-  ProcessStep,
-  SectionIntro,
-  ServicePageContent,
-} from "~/content/types";
+import { brandTitle, company } from "../company";
+import { equipmentTerms } from "../equipment-trading";
+import type { IconName } from "../icons";
+import { contactHref } from "../inquiry-options";
+import { earthMovingEquipmentRulesNotice, equipmentContractNotice } from "../notices";
+import type { CtaSection, PageHero, PageMeta, ProcessStep, SectionIntro, ServicePageContent } from "../types";
 
 type SalesCategoryId = "new" | "used" | "specialized";
 

@@ -1,12 +1,12 @@
-import { brandTitle, company } from "~/content/company";
-import { contactHref } from "~/content/inquiry-options";
+import { brandTitle, company } from "../company";
+import { contactHref } from "../inquiry-options";
 import {
   APPLICATION_STAGE_TIMEFRAMES,
   LICENCE_TERMS,
   licenceStatusPoints,
   processingTimesSentence,
-} from "~/content/licensing-facts";
-import { MINERALS_COMMISSION_LINK, VERIFY_LICENCE_LINKS } from "~/content/regulators";
+} from "../licensing-facts";
+import { MINERALS_COMMISSION_LINK, VERIFY_LICENCE_LINKS } from "../regulators";
 import type {
   CtaSection,
   Framework,
@@ -17,7 +17,7 @@ import type {
   ProcessStep,
   SectionIntro,
   ServicePageContent,
-} from "~/content/types";
+} from "../types";
 
 /** Served at both /licensing and /services/ghana-licensing. */
 const page = {

@@ -1,6 +1,6 @@
-import { brandTitle, CLIENT_FUNDS_STATEMENT, company } from "~/content/company";
-import { contactHref } from "~/content/inquiry-options";
-import { antiFraudNotice, goldBoardNotice, intermediaryNotice } from "~/content/notices";
+import { brandTitle, CLIENT_FUNDS_STATEMENT, company } from "../company";
+import { contactHref } from "../inquiry-options";
+import { antiFraudNotice, goldBoardNotice, intermediaryNotice } from "../notices";
 import type {
   CtaSection,
   FeatureCard,
@@ -9,7 +9,7 @@ import type {
   ProcessStep,
   SectionIntro,
   ServicePageContent,
-} from "~/content/types";
+} from "../types";
 
 const page = {
   meta: {

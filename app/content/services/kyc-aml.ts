@@ -1,6 +1,6 @@
-import { brandTitle, company } from "~/content/company";
-import { contactHref } from "~/content/inquiry-options";
-import { antiFraudNotice, GOLDBOD_OFFTAKER_KYC } from "~/content/notices";
+import { brandTitle, company } from "../company";
+import { contactHref } from "../inquiry-options";
+import { antiFraudNotice, GOLDBOD_OFFTAKER_KYC } from "../notices";
 import type {
   CtaSection,
   FeatureCard,
@@ -10,7 +10,7 @@ import type {
   ProcessStep,
   SectionIntro,
   ServicePageContent,
-} from "~/content/types";
+} from "../types";
 
 interface ComplianceStandard {
   title: string;

@@ -1,6 +1,6 @@
-import { brandTitle, company } from "~/content/company";
-import { contactHref } from "~/content/inquiry-options";
-import { ACT_703_REFORM_NOTE, LICENCE_TERMS, PROCESSING_TIMES } from "~/content/licensing-facts";
+import { brandTitle, company } from "../company";
+import { contactHref } from "../inquiry-options";
+import { ACT_703_REFORM_NOTE, LICENCE_TERMS, PROCESSING_TIMES } from "../licensing-facts";
 import type {
   CtaSection,
   FeatureCard,
@@ -12,7 +12,7 @@ import type {
   ProcessStep,
   SectionIntro,
   ServicePageContent,
-} from "~/content/types";
+} from "../types";
 
 const page = {
   meta: {
