@@ -238,6 +238,8 @@ test("a follow-up without a time is refused with a clear error, and nothing chan
 
 for (const width of [390, 1280]) {
   test(`axe finds nothing on the templates and follow-ups pages at ${width} px`, async ({ signedInPage }) => {
+    // Several pages, each checked by axe: longer than the default on a loaded machine.
+    test.setTimeout(90_000);
     const page = await signedInPage("admin", { viewport: { width, height: 900 } });
     await openLead(page, LEADS.fay.name);
     const section = page.getByRole("region", { name: "Follow-up" });

@@ -153,6 +153,8 @@ describe("embedded database in a data directory", () => {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  // Each opens an embedded database in a directory, migrations included: on a loaded
+  // 2-core machine that alone can take longer than the default 30 s.
   it("persists data across a close and reopen, and holds the lock while open", async () => {
     const dataDir = tempDir();
     const first = await openDatabase({ kind: "pglite", dataDir });
@@ -169,7 +171,7 @@ describe("embedded database in a data directory", () => {
     const rows = await reopened.db.select().from(contactSubmissions);
     expect(rows.map((row) => row.name)).toEqual(["Kept"]);
     await reopened.close();
-  });
+  }, 90_000);
 
   it("finishes a running query before closing", async () => {
     const database = await openDatabase({ kind: "pglite", dataDir: tempDir() });
@@ -178,7 +180,7 @@ describe("embedded database in a data directory", () => {
     const result = await slow;
     expect(result.rows[0]).toMatchObject({ answer: 42 });
     await closing;
-  });
+  }, 90_000);
 });
 
 if (process.env.TEST_DATABASE_URL)
