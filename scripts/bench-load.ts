@@ -21,6 +21,8 @@ export interface Scenario {
   /** A fresh body per request: the app deduplicates identical submissions. */
   body?: () => string;
   expectedStatus: number;
+  /** Concurrent connections for this row instead of the run's (the desk's rows: its admins at once). */
+  connections?: number;
 }
 
 export interface LoadOptions {
@@ -91,7 +93,7 @@ async function loadWithAutocannon(url: string, scenario: Scenario, seconds: numb
   const { body } = scenario;
   const result = await autocannon({
     url,
-    connections: options.connections,
+    connections: scenario.connections ?? options.connections,
     duration: seconds,
     timeout: options.timeoutSeconds,
     // Worker threads cannot take a function: a changing body stays in this process.
@@ -144,7 +146,7 @@ export function parseWrkOutput(output: string): Measurement {
 function loadWithWrk(wrk: string, url: string, scenario: Scenario, seconds: number, options: LoadOptions) {
   const args = [
     `--threads=${options.threads}`,
-    `--connections=${options.connections}`,
+    `--connections=${scenario.connections ?? options.connections}`,
     `--duration=${seconds}s`,
     `--timeout=${options.timeoutSeconds}s`,
     "--latency",

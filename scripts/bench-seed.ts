@@ -3,6 +3,7 @@
  * and a signed-in admin.
  */
 import { sql } from "drizzle-orm";
+import { retention } from "../app/content/retention";
 import { createAuth, sessionCookieName } from "../app/lib/auth/auth.server";
 import type { DatabaseHandle } from "../app/lib/db/db.server";
 import type { Env } from "../app/lib/env.server";
@@ -12,8 +13,10 @@ import { createAccount, type DemoDeskOptions, demoInquiries, insertInquiries } f
 import { demoConversation, insertConversation } from "../db/seed/seed-conversation.server";
 import { signInAdminWithTotp } from "../tests/support/admin-session";
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
- * `rows` inquiries spread over 2023–2024, mostly read, a few spam; with
+ * `rows` inquiries spread over the last 23 months, mostly read, a few spam; with
  * `desk`, owned, answered and moved on as months of use leave them; with
  * `messages`, a desk reply on each answered one and that many mails from
  * the leads.
@@ -26,8 +29,9 @@ export async function seedInquiries(
 ): Promise<void> {
   const inquiries = demoInquiries({
     count: rows,
-    from: new Date(Date.UTC(2023, 0, 1)),
-    to: new Date(Date.UTC(2025, 0, 1)),
+    // Inside the retention period: the server's first retention run would erase older ones.
+    from: new Date(Date.now() - (retention.inquiryMonths - 1) * 30 * DAY_MS),
+    to: new Date(),
     readShare: 0.9,
     spamShare: 0.02,
     desk,
