@@ -1,0 +1,2 @@
+CREATE INDEX "contact_submissions_spam_held_idx" ON "contact_submissions" USING btree ("held") WHERE "contact_submissions"."is_spam";--> statement-breakpoint
+CREATE INDEX "contact_submissions_waits_idx" ON "contact_submissions" USING btree ("awaiting_since") WHERE not "contact_submissions"."is_spam" and "contact_submissions"."awaiting_since" is not null;
