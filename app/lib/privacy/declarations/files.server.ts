@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { FALLBACK_BACKUP_DIR, listBackups } from "~/lib/backup/backup-files.server";
-import { daysBefore } from "~/lib/privacy/declarations/inquiry-tables.server";
+import { daysBefore } from "~/lib/privacy/declarations/declare-table.server";
 import type { FileDeclaration, StorageDirs, Subject } from "~/lib/privacy/declarations/types";
 
 /** The mail the site would have sent, one .eml file each, when SMTP_URL is not set. */

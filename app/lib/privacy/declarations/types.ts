@@ -35,7 +35,7 @@ export interface RetentionRun {
  * deletes what is past the periods it names and returns how many), or
  * deletion together with the parent row it cascades from.
  */
-type Retention =
+export type Retention =
   | {
       kind: "own";
       /** The configured periods it applies: each one is stated in the privacy notice. */
