@@ -17,6 +17,13 @@ function mailFiles(dirs: StorageDirs): string[] {
     .map((name) => path.join(dir, name));
 }
 
+/** Deletes those of `files` last written before `cutoff`; returns how many. */
+function removeOlderThan(files: string[], cutoff: Date): number {
+  const old = files.filter((file) => fs.statSync(file).mtimeMs < cutoff.getTime());
+  for (const file of old) fs.rmSync(file, { force: true });
+  return old.length;
+}
+
 /**
  * A mail file as text to search in: the raw message, its quoted-printable
  * parts decoded (soft line breaks joined) and its base64 parts decoded, in
@@ -64,12 +71,8 @@ export const mailFilesDeclaration: FileDeclaration = {
     kind: "own",
     // Copies of sent mail: no longer than the outbox keeps its copy.
     periods: ["deliveredMailDays"],
-    async apply(_tx, { now, config, dirs }) {
-      const cutoff = daysBefore(now, config.deliveredMailDays).getTime();
-      const old = mailFiles(dirs).filter((file) => fs.statSync(file).mtimeMs < cutoff);
-      for (const file of old) fs.rmSync(file, { force: true });
-      return old.length;
-    },
+    apply: async (_tx, { now, config, dirs }) =>
+      removeOlderThan(mailFiles(dirs), daysBefore(now, config.deliveredMailDays)),
   },
 };
 
@@ -108,14 +111,8 @@ export const backupFilesDeclaration: FileDeclaration = {
   retention: {
     kind: "own",
     periods: ["backupDays"],
-    async apply(_tx, { now, config, dirs }) {
-      const cutoff = daysBefore(now, config.backupDays).getTime();
-      const old = backupDirs(dirs)
-        .flatMap((dir) => listBackups(dir))
-        .filter((file) => fs.statSync(file).mtimeMs < cutoff);
-      for (const file of old) fs.rmSync(file, { force: true });
-      return old.length;
-    },
+    apply: async (_tx, { now, config, dirs }) =>
+      removeOlderThan(backupDirs(dirs).flatMap(listBackups), daysBefore(now, config.backupDays)),
   },
 };
 
