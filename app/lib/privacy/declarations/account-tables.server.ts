@@ -87,7 +87,6 @@ async function warnInactiveAccounts(tx: Db, { now, config, siteUrl }: RetentionR
 }
 
 export const userDeclaration = ownedByAccount({
-  table: user,
   owner: user.id,
   exportAs: "account",
   label: "Accounts",
@@ -116,7 +115,6 @@ export const userDeclaration = ownedByAccount({
 });
 
 export const sessionDeclaration = ownedByAccount({
-  table: session,
   owner: session.userId,
   exportAs: "sessions",
   label: "Sessions",
@@ -144,7 +142,6 @@ export const sessionDeclaration = ownedByAccount({
 });
 
 export const accountDeclaration = ownedByAccount({
-  table: account,
   owner: account.userId,
   exportAs: "signInMethods",
   label: "Sign-in methods",
@@ -154,7 +151,6 @@ export const accountDeclaration = ownedByAccount({
 
 /** Password-reset tokens name their user by id in `value`; the identifier holds the token itself. */
 export const verificationDeclaration = ownedByAccount({
-  table: verification,
   owner: verification.value,
   exportAs: "passwordResetTokens",
   label: "Password-reset tokens",
@@ -182,7 +178,6 @@ export const verificationDeclaration = ownedByAccount({
 });
 
 export const twoFactorDeclaration = ownedByAccount({
-  table: twoFactor,
   owner: twoFactor.userId,
   exportAs: "authenticators",
   label: "Authenticator apps",
@@ -191,7 +186,6 @@ export const twoFactorDeclaration = ownedByAccount({
 });
 
 export const passkeyDeclaration = ownedByAccount({
-  table: passkey,
   owner: passkey.userId,
   exportAs: "passkeys",
   label: "Passkeys",
@@ -210,7 +204,6 @@ export const passkeyDeclaration = ownedByAccount({
 });
 
 export const userRolesDeclaration = ownedByAccount({
-  table: userRoles,
   owner: userRoles.user_id,
   exportAs: "roles",
   label: "Roles",
@@ -218,7 +211,6 @@ export const userRolesDeclaration = ownedByAccount({
 });
 
 export const accountActivityDeclaration = ownedByAccount({
-  table: accountActivity,
   owner: accountActivity.user_id,
   exportAs: "accountActivity",
   label: "Sign-in activity",
@@ -230,7 +222,6 @@ export const accountActivityDeclaration = ownedByAccount({
 
 /** How an admin likes the inbox laid out: theirs, and gone with their account. */
 export const workspacePreferencesDeclaration = ownedByAccount({
-  table: workspacePreferences,
   owner: workspacePreferences.user_id,
   exportAs: "workspacePreferences",
   label: "Workspace preferences",
@@ -242,7 +233,6 @@ export const workspacePreferencesDeclaration = ownedByAccount({
  * view goes with its owner too (the team keeps no view nobody answers for).
  */
 export const savedViewsDeclaration = ownedByAccount({
-  table: savedViews,
   owner: savedViews.owner_id,
   exportAs: "savedViews",
   label: "Saved inbox views",

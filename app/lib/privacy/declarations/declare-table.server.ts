@@ -2,7 +2,7 @@ import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import { contactSubmissions, user } from "~db/schema";
 import type { Db } from "~/lib/db/db.server";
-import type { Retention, TableDeclaration } from "~/lib/privacy/declarations/types";
+import type { Retention, Subject, TableDeclaration } from "~/lib/privacy/declarations/types";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -69,57 +69,75 @@ export const INQUIRY_PERIODS = ["inquiryMonths", "spamDays"] as const;
 /** Inactive accounts: warned, then deleted after the grace period unless used since. */
 export const ACCOUNT_PERIODS = ["inactiveAccountMonths", "inactiveAccountGraceDays"] as const;
 
+type PersonalTable = Extract<TableDeclaration, { personal: true }>;
+
+/** A table whose rows `rowsOf` picks for a person (null: none), exported as listed and erased whole. */
+export function personalRows(
+  listing: Listing,
+  rowsOf: (subject: Subject) => SQL | undefined | null,
+  retention: Retention,
+): PersonalTable {
+  const { table, exportAs, label } = listing;
+  return {
+    table,
+    personal: true,
+    exportAs,
+    label,
+    async find(db, subject) {
+      const where = rowsOf(subject);
+      return where ? listRows(db, listing, where) : [];
+    },
+    async erase(tx, subject) {
+      const where = rowsOf(subject);
+      return where ? deleteRows(tx, table, where) : 0;
+    },
+    retention,
+  };
+}
+
 /**
  * A table of rows about the person's inquiries, erased and expired with them
  * (ON DELETE CASCADE); `actors` name the columns that record a desk member.
  */
-export function ofInquiries(
-  listing: Listing & { inquiry: PgColumn; actors?: readonly string[] },
-): TableDeclaration {
-  const { table, inquiry, actors = [] } = listing;
+export function ofInquiries({
+  inquiry,
+  actors = [],
+  ...listing
+}: Omit<Listing, "table"> & { inquiry: PgColumn; actors?: readonly string[] }): PersonalTable {
+  const declaration = personalRows(
+    { ...listing, table: inquiry.table },
+    ({ inquiryIds }) => (inquiryIds.length > 0 ? inArray(inquiry, inquiryIds) : null),
+    { kind: "with-parent", parent: contactSubmissions, periods: INQUIRY_PERIODS },
+  );
   return {
-    table,
-    personal: true,
-    exportAs: listing.exportAs,
-    label: listing.label,
-    find: async (db, { inquiryIds }) =>
-      inquiryIds.length === 0 ? [] : listRows(db, listing, inArray(inquiry, inquiryIds)),
-    async erase(tx, { inquiryIds, userId }) {
-      const deleted = inquiryIds.length === 0 ? 0 : await deleteRows(tx, table, inArray(inquiry, inquiryIds));
-      return deleted + (userId ? await forgetActor(tx, table, actors, userId) : 0);
-    },
-    retention: { kind: "with-parent", parent: contactSubmissions, periods: INQUIRY_PERIODS },
+    ...declaration,
+    erase: async (tx, subject) =>
+      (await declaration.erase(tx, subject, {})) +
+      (subject.userId ? await forgetActor(tx, inquiry.table, actors, subject.userId) : 0),
   };
 }
 
 /** A table of rows that belong to one account (its `owner` column), deleted with it. */
-export function ownedByAccount(
-  listing: Listing & { owner: PgColumn; retention?: Retention },
-): Extract<TableDeclaration, { personal: true }> {
-  const { table, owner } = listing;
-  return {
-    table,
-    personal: true,
-    exportAs: listing.exportAs,
-    label: listing.label,
-    find: async (db, { userId }) => (userId ? listRows(db, listing, eq(owner, userId)) : []),
-    erase: async (tx, { userId }) => (userId ? deleteRows(tx, table, eq(owner, userId)) : 0),
-    retention: listing.retention ?? { kind: "with-parent", parent: user, periods: ACCOUNT_PERIODS },
-  };
+export function ownedByAccount({
+  owner,
+  retention = { kind: "with-parent", parent: user, periods: ACCOUNT_PERIODS },
+  ...listing
+}: Omit<Listing, "table"> & { owner: PgColumn; retention?: Retention }): PersonalTable {
+  return personalRows(
+    { ...listing, table: owner.table },
+    ({ userId }) => (userId ? eq(owner, userId) : null),
+    retention,
+  );
 }
 
 /** A table nothing in which identifies a person; `withInquiry`: its rows go with their inquiry. */
-export function notPersonal(
-  table: PgTable,
-  why: string,
-  options: { withInquiry?: boolean } = {},
-): TableDeclaration {
-  return options.withInquiry
-    ? {
-        table,
-        personal: false,
-        why,
-        retention: { kind: "with-parent", parent: contactSubmissions, periods: INQUIRY_PERIODS },
-      }
-    : { table, personal: false, why };
+export function notPersonal(table: PgTable, why: string, withInquiry?: "with inquiry"): TableDeclaration {
+  return {
+    table,
+    personal: false,
+    why,
+    ...(withInquiry && {
+      retention: { kind: "with-parent", parent: contactSubmissions, periods: INQUIRY_PERIODS },
+    }),
+  };
 }

@@ -95,7 +95,6 @@ export const contactSubmissionsDeclaration: TableDeclaration = {
 };
 
 export const inquiryEventsDeclaration = ofInquiries({
-  table: inquiryEvents,
   inquiry: inquiryEvents.inquiry_id,
   actors: ["actor_id"],
   exportAs: "inquiryHistory",
@@ -110,7 +109,6 @@ export const inquiryEventsDeclaration = ofInquiries({
 });
 
 export const inquiryRepliesDeclaration = ofInquiries({
-  table: inquiryReplies,
   inquiry: inquiryReplies.inquiry_id,
   actors: ["sent_by"],
   exportAs: "replies",
@@ -133,7 +131,6 @@ export const inquiryRepliesDeclaration = ofInquiries({
  * admin stays out of them as an author, as on the timeline.
  */
 export const inquiryNotesVersionsDeclaration = ofInquiries({
-  table: inquiryNotesVersions,
   inquiry: inquiryNotesVersions.inquiry_id,
   actors: ["author_id"],
   exportAs: "notesHistory",
@@ -147,7 +144,6 @@ export const inquiryNotesVersionsDeclaration = ofInquiries({
 });
 
 export const inquiryMessagesDeclaration = ofInquiries({
-  table: inquiryMessages,
   inquiry: inquiryMessages.inquiry_id,
   exportAs: "receivedMessages",
   label: "Messages received from the lead",
@@ -165,7 +161,6 @@ export const inquiryMessagesDeclaration = ofInquiries({
 });
 
 export const inquiryAttachmentsDeclaration = ofInquiries({
-  table: inquiryAttachments,
   inquiry: inquiryAttachments.inquiry_id,
   exportAs: "attachments",
   label: "Attachments of received messages (their names and sizes)",
@@ -182,7 +177,6 @@ export const inquiryAttachmentsDeclaration = ofInquiries({
 
 /** Replies being written to a lead: their words about and to the lead go with the inquiry. */
 export const replyDraftsDeclaration = ofInquiries({
-  table: replyDrafts,
   inquiry: replyDrafts.inquiry_id,
   exportAs: "replyDrafts",
   label: "Replies being written (drafts)",
@@ -197,7 +191,6 @@ export const replyDraftsDeclaration = ofInquiries({
 
 /** A lead's next step: its text may say things about the lead, so it goes with the inquiry. */
 export const followUpsDeclaration = ofInquiries({
-  table: followUps,
   inquiry: followUps.inquiry_id,
   exportAs: "followUps",
   label: "Follow-ups (the team's next steps)",
@@ -213,13 +206,13 @@ export const followUpsDeclaration = ofInquiries({
 export const sentMessageIdsDeclaration = notPersonal(
   sentMessageIds,
   "Message-IDs the site generated for its own mail, and the inquiry they belong to; they go with the inquiry.",
-  { withInquiry: true },
+  "with inquiry",
 );
 
 export const inquiryResponsesDeclaration = notPersonal(
   inquiryResponses,
   "When a lead waited and when the desk answered: times for the reply metrics, without names or text; they go with the inquiry.",
-  { withInquiry: true },
+  "with inquiry",
 );
 
 export const mailboxCursorsDeclaration = notPersonal(

@@ -12,6 +12,7 @@ import {
   deleteRows,
   notPersonal,
   ownedByAccount,
+  personalRows,
 } from "~/lib/privacy/declarations/declare-table.server";
 import type { Subject, TableDeclaration } from "~/lib/privacy/declarations/types";
 
@@ -34,28 +35,21 @@ function countersOf(subject: Subject) {
   );
 }
 
-export const rateLimitsDeclaration: TableDeclaration = {
-  table: rateLimits,
-  personal: true,
-  exportAs: "rateLimitCounters",
-  label: "Rate-limit counters",
-  find: (db, subject) =>
-    db
-      .select({
-        key: rateLimits.key,
-        windowStart: rateLimits.window_start,
-        count: rateLimits.count,
-        expiresAt: rateLimits.expires_at,
-      })
-      .from(rateLimits)
-      .where(countersOf(subject)),
-  erase: (tx, subject) => deleteRows(tx, rateLimits, countersOf(subject)),
-  retention: {
-    kind: "own",
-    periods: ["rateLimitMaxWindowHours"],
-    apply: (tx, { now }) => pruneRateLimits(tx, now),
+export const rateLimitsDeclaration = personalRows(
+  {
+    table: rateLimits,
+    exportAs: "rateLimitCounters",
+    label: "Rate-limit counters",
+    columns: {
+      key: rateLimits.key,
+      windowStart: rateLimits.window_start,
+      count: rateLimits.count,
+      expiresAt: rateLimits.expires_at,
+    },
   },
-};
+  countersOf,
+  { kind: "own", periods: ["rateLimitMaxWindowHours"], apply: (tx, { now }) => pruneRateLimits(tx, now) },
+);
 
 export const reportWeekCountsDeclaration = notPersonal(
   reportWeekCounts,
@@ -79,7 +73,6 @@ const FORMER_ACCOUNT = "former-account";
 
 export const privacyErasuresDeclaration: TableDeclaration = {
   ...ownedByAccount({
-    table: privacyErasures,
     owner: privacyErasures.erased_by,
     exportAs: "erasuresCarriedOut",
     label: "Erasures carried out",
