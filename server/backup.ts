@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { Router } from "express";
 import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
 import { backupFileName } from "~/lib/backup/backup-files.server";
@@ -6,16 +5,12 @@ import { deriveBackupToken } from "~/lib/backup/backup.server";
 import type { DatabaseHandle } from "~/lib/db/db.server";
 import type { Env } from "~/lib/env.server";
 import { logger } from "~/lib/ops/logger.server";
+import { sameToken } from "./request-guards";
 
 export const BACKUP_PATH = "/_ops/backup";
 export const BACKUP_TOKEN_HEADER = "x-backup-token";
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
-
-function sameToken(given: string, expected: string): boolean {
-  const digest = (value: string) => crypto.createHash("sha256").update(value).digest();
-  return crypto.timingSafeEqual(digest(given), digest(expected));
-}
 
 /**
  * POST /_ops/backup: the running server dumps its embedded database (no

@@ -1,8 +1,8 @@
-import crypto from "node:crypto";
 import { Router } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { DatabaseHandle } from "~/lib/db/db.server";
 import { httpRequestDuration, httpRequests, renderMetrics } from "~/lib/ops/metrics.server";
+import { sameToken } from "./request-guards";
 
 /** Paths Express answers itself, outside React Router's route table. */
 const SERVER_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
@@ -62,12 +62,6 @@ function labelRoute(routes: RouteObject[], fixed: Set<string>, path: string): st
     .filter((segment): segment is string => Boolean(segment))
     .join("/");
   return `/${pattern}`.replace(/\/{2,}/g, "/");
-}
-
-function sameToken(given: string, expected: string): boolean {
-  // Hashing first gives equal lengths, so the comparison time says nothing.
-  const digest = (value: string) => crypto.createHash("sha256").update(value).digest();
-  return crypto.timingSafeEqual(digest(given), digest(expected));
 }
 
 /**

@@ -25,6 +25,20 @@ const RateLimitSchema = z
     return { max: Number(count), windowMs };
   });
 
+const httpUrl = (error = "expected an http(s) URL") => z.url({ protocol: /^https?$/, error });
+const secret = () => z.string().min(32, "expected at least 32 characters");
+const seconds = (max: number) =>
+  z.coerce
+    .number({ error: "expected a number of seconds" })
+    .min(0, "expected a number of seconds")
+    .max(max, `expected at most ${max} seconds`);
+/** A whole number of `things`, at least 1. */
+const wholeNumber = (things: string) =>
+  z.coerce
+    .number({ error: `expected a whole number of ${things}` })
+    .int(`expected a whole number of ${things}`)
+    .min(1, "expected at least 1");
+
 const EnvSchema = z
   .object({
     PORT: z.coerce
@@ -34,7 +48,7 @@ const EnvSchema = z
       .max(65535, "expected a port number (1-65535)")
       .default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
-    SITE_URL: z.url({ protocol: /^https?$/, error: "expected an http(s) URL" }).optional(),
+    SITE_URL: httpUrl().optional(),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "expected a postgres:// URL" }).optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "expected an smtp:// or smtps:// URL" }).optional(),
@@ -49,15 +63,11 @@ const EnvSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.email({ error: "expected comma-separated email addresses" }))),
-    BETTER_AUTH_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
+    BETTER_AUTH_SECRET: secret().optional(),
     CONTACT_RATE_LIMIT: RateLimitSchema.prefault("10/h"),
     ACK_EMAILS: booleanish.default(true),
     /** A form sent sooner after it was served is treated as a bot's. */
-    CONTACT_MIN_FILL_SECONDS: z.coerce
-      .number({ error: "expected a number of seconds" })
-      .min(0, "expected a number of seconds")
-      .max(600, "expected at most 600 seconds")
-      .default(3),
+    CONTACT_MIN_FILL_SECONDS: seconds(600).default(3),
     TRUST_PROXY: z
       .string()
       .default("false")
@@ -83,22 +93,13 @@ const EnvSchema = z
      * After SIGTERM, how long to keep accepting requests while /readyz says
      * 503, so a load balancer stops routing here before the listener closes.
      */
-    SHUTDOWN_DELAY_SECONDS: z.coerce
-      .number({ error: "expected a number of seconds" })
-      .min(0, "expected a number of seconds")
-      .max(60, "expected at most 60 seconds")
-      .default(0),
+    SHUTDOWN_DELAY_SECONDS: seconds(60).default(0),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /**
      * Inbox event streams (/dashboard/events) one account may hold open at
      * once on an instance; one more is answered 429 until one closes.
      */
-    EVENT_STREAMS_PER_ACCOUNT: z.coerce
-      .number({ error: "expected a whole number of streams" })
-      .int("expected a whole number of streams")
-      .min(1, "expected at least 1")
-      .max(100, "expected at most 100")
-      .default(10),
+    EVENT_STREAMS_PER_ACCOUNT: wholeNumber("streams").max(100, "expected at most 100").default(10),
     /** Bearer token for GET /metrics; unset, /metrics answers 404. */
     METRICS_TOKEN: z.string().min(16, "expected at least 16 characters").optional(),
     /** Where scheduled backups (and `npm run backup` without a file) are written. */
@@ -123,9 +124,9 @@ const EnvSchema = z
      * Outgoing webhook for new (non-spam) and overdue inquiries; a Slack
      * incoming-webhook URL (hooks.slack.com) gets Slack's message format.
      */
-    WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "expected an http(s) URL" }).optional(),
+    WEBHOOK_URL: httpUrl().optional(),
     /** Key of the HMAC-SHA256 signature header (X-Webhook-Signature) on every webhook call. */
-    WEBHOOK_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
+    WEBHOOK_SECRET: secret().optional(),
     /**
      * Team mailboxes fetched into the desk: comma-separated
      * imap(s)://user:password@host[:port]/Folder URLs. Unset, nothing is fetched.
@@ -140,11 +141,6 @@ const EnvSchema = z
         return z.NEVER;
       }),
     /**
-     * OAuth2 for the IMAP_URL mailboxes given without a password (Microsoft
-     * 365): the client credentials grant at this token endpoint; the token
-     * signs in with XOAUTH2. One client for every such mailbox.
-     */
-    /**
      * The authserv-id our receiving mail server writes at the start of its
      * Authentication-Results header (e.g. mx.volta.example). Only that
      * header's verdicts are believed; unset, none is, and no mail that
@@ -155,8 +151,12 @@ const EnvSchema = z
       .trim()
       .regex(/^[A-Za-z0-9._-]+$/, "expected the server's authserv-id, e.g. mx.example.com")
       .optional(),
-    IMAP_OAUTH2_TOKEN_URL: z
-      .url({ protocol: /^https?$/, error: "expected an https:// URL" })
+    /**
+     * OAuth2 for the IMAP_URL mailboxes given without a password (Microsoft
+     * 365): the client credentials grant at this token endpoint; the token
+     * signs in with XOAUTH2. One client for every such mailbox.
+     */
+    IMAP_OAUTH2_TOKEN_URL: httpUrl("expected an https:// URL")
       .refine((value) => {
         const url = new URL(value);
         return url.protocol === "https:" || isLoopbackHost(url.hostname);
@@ -167,11 +167,7 @@ const EnvSchema = z
     /** e.g. https://outlook.office365.com/.default; left out of the request when unset. */
     IMAP_OAUTH2_SCOPE: z.string().min(1).optional(),
     /** How many scheduled backups BACKUP_DIR keeps; older ones are deleted. */
-    BACKUP_KEEP: z.coerce
-      .number({ error: "expected a whole number of backups" })
-      .int("expected a whole number of backups")
-      .min(1, "expected at least 1")
-      .default(7),
+    BACKUP_KEEP: wholeNumber("backups").default(7),
   })
   .refine((env) => env.BACKUP_INTERVAL === null || env.BACKUP_DIR !== undefined, {
     path: ["BACKUP_DIR"],
@@ -202,26 +198,20 @@ const EnvSchema = z
       ctx.addIssue({ code: "custom", path: [name], message: "required when IMAP_OAUTH2_TOKEN_URL is set" });
     }
   })
-  .transform((env) => ({
-    ...env,
-    /** The OAuth2 client of the mailboxes without a password; null without IMAP_OAUTH2_TOKEN_URL. */
-    IMAP_OAUTH2: imapOAuth2Client(env),
-    SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
-  }));
+  .transform((env) => {
+    const { IMAP_OAUTH2_TOKEN_URL: tokenUrl, IMAP_OAUTH2_CLIENT_ID: clientId } = env;
+    const clientSecret = env.IMAP_OAUTH2_CLIENT_SECRET;
+    return {
+      ...env,
+      /** The OAuth2 client of the mailboxes without a password; null without IMAP_OAUTH2_TOKEN_URL. */
+      IMAP_OAUTH2: (tokenUrl && clientId && clientSecret
+        ? { tokenUrl, clientId, clientSecret, scope: env.IMAP_OAUTH2_SCOPE }
+        : null) satisfies OAuth2Client | null,
+      SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    };
+  });
 
 export type Env = z.infer<typeof EnvSchema>;
-
-function imapOAuth2Client(env: {
-  IMAP_OAUTH2_TOKEN_URL?: string;
-  IMAP_OAUTH2_CLIENT_ID?: string;
-  IMAP_OAUTH2_CLIENT_SECRET?: string;
-  IMAP_OAUTH2_SCOPE?: string;
-}): OAuth2Client | null {
-  const { IMAP_OAUTH2_TOKEN_URL: tokenUrl, IMAP_OAUTH2_CLIENT_ID: clientId } = env;
-  const clientSecret = env.IMAP_OAUTH2_CLIENT_SECRET;
-  if (!tokenUrl || !clientId || !clientSecret) return null;
-  return { tokenUrl, clientId, clientSecret, scope: env.IMAP_OAUTH2_SCOPE };
-}
 
 export class EnvError extends Error {
   override name = "EnvError";

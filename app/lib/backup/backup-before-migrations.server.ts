@@ -3,8 +3,8 @@ import type { BeforeMigrations } from "~/lib/db/pending-migrations.server";
 import type { Env } from "~/lib/env.server";
 import { logger } from "~/lib/ops/logger.server";
 import { ensurePrivateDir } from "~/lib/ops/private-files.server";
-import { backupFileName, FALLBACK_BACKUP_DIR } from "~/lib/backup/backup-files.server";
-import { backupPgliteDump, backupPostgres } from "~/lib/backup/backup.server";
+import { FALLBACK_BACKUP_DIR } from "~/lib/backup/backup-files.server";
+import { backupInto } from "~/lib/backup/backup.server";
 
 /** The log line a start that migrates writes, with `file` and `migrations`: the runbook quotes it. */
 export const BACKUP_BEFORE_MIGRATIONS_MESSAGE = "backup before migrations written";
@@ -25,14 +25,7 @@ export function backupBeforeMigrations(env: Env): BeforeMigrations {
     const dir = preMigrationBackupDir(env);
     ensurePrivateDir(dir, { tighten: true });
     const started = Date.now();
-    let file: string;
-    if (dumpPglite) {
-      file = path.join(dir, backupFileName("pglite"));
-      await backupPgliteDump(dumpPglite, env.DATA_DIR, file);
-    } else {
-      file = path.join(dir, backupFileName("postgres"));
-      await backupPostgres(env.DATABASE_URL!, env.DATA_DIR, file);
-    }
+    const file = await backupInto(dir, env, dumpPglite);
     logger.info({ file, migrations, ms: Date.now() - started }, BACKUP_BEFORE_MIGRATIONS_MESSAGE);
   };
 }

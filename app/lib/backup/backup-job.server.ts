@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { backupFileName, listBackups, pruneBackups } from "~/lib/backup/backup-files.server";
-import { backupPgliteDump, backupPostgres } from "~/lib/backup/backup.server";
+import { listBackups, pruneBackups } from "~/lib/backup/backup-files.server";
+import { backupInto } from "~/lib/backup/backup.server";
 import type { DatabaseHandle } from "~/lib/db/db.server";
 import type { Env } from "~/lib/env.server";
 import { logger } from "~/lib/ops/logger.server";
@@ -18,12 +18,12 @@ export const BACKUP_LOCK_ID = ADVISORY_LOCKS.backup;
 export async function takeScheduledBackup(database: DatabaseHandle, env: Env): Promise<string | null> {
   const dir = path.resolve(env.BACKUP_DIR!);
   ensurePrivateDir(dir, { tighten: true });
-  if (database.kind === "pglite") {
-    const file = path.join(dir, backupFileName("pglite"));
-    await backupPgliteDump(() => database.dumpDataDir!(), env.DATA_DIR, file);
+  const take = async () => {
+    const file = await backupInto(dir, env, database.dumpDataDir && (() => database.dumpDataDir!()));
     pruneBackups(dir, env.BACKUP_KEEP);
     return file;
-  }
+  };
+  if (database.kind === "pglite") return take();
 
   // Several instances share the database: the advisory lock lets one dump at
   // a time, and a backup in a shared BACKUP_DIR younger than half the
@@ -31,10 +31,7 @@ export async function takeScheduledBackup(database: DatabaseHandle, env: Env): P
   return withPostgresAdvisoryLock(env.DATABASE_URL!, BACKUP_LOCK_ID, async () => {
     const newest = listBackups(dir).at(-1);
     if (newest && Date.now() - fs.statSync(newest).mtimeMs < env.BACKUP_INTERVAL! / 2) return null;
-    const file = path.join(dir, backupFileName("postgres"));
-    await backupPostgres(env.DATABASE_URL!, env.DATA_DIR, file);
-    pruneBackups(dir, env.BACKUP_KEEP);
-    return file;
+    return take();
   });
 }
 

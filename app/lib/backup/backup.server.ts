@@ -10,10 +10,16 @@ import {
   installAttachments,
   writeBackup,
 } from "~/lib/backup/backup-bundle.server";
-import { detectBackupKind, readManifest, writeAtomically } from "~/lib/backup/backup-files.server";
+import {
+  backupFileName,
+  detectBackupKind,
+  readManifest,
+  writeAtomically,
+} from "~/lib/backup/backup-files.server";
 import { acquireDataDirLock } from "~/lib/db/data-dir-lock.server";
 import { dumpStoppedPglite, loadPgliteDump, openDatabase, pgliteFilesDir } from "~/lib/db/db.server";
 import { emptyPostgresDatabase, inspectPostgresTarget } from "~/lib/backup/postgres-backup.server";
+import type { Env } from "~/lib/env.server";
 
 const run = promisify(execFile);
 
@@ -64,6 +70,21 @@ export async function backupPostgres(databaseUrl: string, dataDir: string, file:
       await run("pg_dump", ["--format=custom", `--file=${target}`, `--dbname=${databaseUrl}`]);
     },
   });
+}
+
+/**
+ * A backup into `dir` under its usual name: of the PGlite dump `dumpPglite`
+ * gives, else of DATABASE_URL with pg_dump. Returns its path.
+ */
+export async function backupInto(
+  dir: string,
+  env: Pick<Env, "DATA_DIR" | "DATABASE_URL">,
+  dumpPglite?: () => Promise<Blob>,
+): Promise<string> {
+  const file = path.join(dir, backupFileName(dumpPglite ? "pglite" : "postgres"));
+  if (dumpPglite) await backupPgliteDump(dumpPglite, env.DATA_DIR, file);
+  else await backupPostgres(env.DATABASE_URL!, env.DATA_DIR, file);
+  return file;
 }
 
 export class RestoreRefusedError extends Error {

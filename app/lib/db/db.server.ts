@@ -78,10 +78,6 @@ export type DatabaseOptions = (
   migrationsFolder?: string;
 };
 
-// Arbitrary constant shared by every instance: serialises migrations when
-// several app instances start against one Postgres at the same time.
-const MIGRATION_LOCK_ID = ADVISORY_LOCKS.migration;
-
 export function findMigrationsFolder(): string {
   // Works from the source tree (tsx, Vitest) and from build/server/index.js.
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -110,24 +106,25 @@ async function pingWithin(db: Db, timeoutMs: number): Promise<boolean> {
   }
 }
 
-async function openPostgres(
-  url: string,
+async function openPostgres({
+  url,
   poolSize = 10,
-  beforeMigrations?: BeforeMigrations,
+  beforeMigrations,
   migrationsFolder = findMigrationsFolder(),
-): Promise<DatabaseHandle> {
+}: Extract<DatabaseOptions, { kind: "postgres" }>): Promise<DatabaseHandle> {
   const pool = createPostgresPool(url, poolSize);
 
   const client = await pool.connect();
   try {
-    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    // Serialises migrations when several instances start against one Postgres at once.
+    await client.query("select pg_advisory_lock($1)", [ADVISORY_LOCKS.migration]);
     if (beforeMigrations) {
       const migrations = await findPendingMigrations((text) => client.query(text), migrationsFolder);
       if (migrations.length > 0) await beforeMigrations({ migrations });
     }
     await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
   } finally {
-    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    await client.query("select pg_advisory_unlock($1)", [ADVISORY_LOCKS.migration]).catch(() => {});
     client.release();
   }
 
@@ -198,11 +195,11 @@ export const pgliteFilesDir = (dataDir: string) => path.join(dataDir, "pglite");
 // pg_trgm backs the inbox search index (migration 0005); Postgres ships it in contrib.
 const PGLITE_EXTENSIONS = { pg_trgm };
 
-async function openPglite(
-  dataDir: string | null,
-  beforeMigrations?: BeforeMigrations,
+async function openPglite({
+  dataDir,
+  beforeMigrations,
   migrationsFolder = findMigrationsFolder(),
-): Promise<DatabaseHandle> {
+}: Extract<DatabaseOptions, { kind: "pglite" }>): Promise<DatabaseHandle> {
   const releaseLock = dataDir === null ? () => {} : acquireDataDirLock(dataDir);
   let client: PGlite | undefined;
   try {
@@ -303,9 +300,7 @@ export async function loadPgliteDump(dataDir: string, dump: Blob): Promise<void>
  * (app/lib/context.server.ts); scripts and tests open their own.
  */
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.kind === "postgres"
-    ? openPostgres(options.url, options.poolSize, options.beforeMigrations, options.migrationsFolder)
-    : openPglite(options.dataDir, options.beforeMigrations, options.migrationsFolder);
+  return options.kind === "postgres" ? openPostgres(options) : openPglite(options);
 }
 
 /** Postgres when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */

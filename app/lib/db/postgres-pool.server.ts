@@ -24,35 +24,17 @@ function releaseWhenConnectionEnds(client: pg.PoolClient): pg.PoolClient {
   return client;
 }
 
-class SelfHealingPool extends pg.Pool {
-  override connect(): Promise<pg.PoolClient>;
-  override connect(
-    callback: (
-      err: Error | undefined,
-      client: pg.PoolClient | undefined,
-      done: (release?: unknown) => void,
-    ) => void,
-  ): void;
-  override connect(
-    callback?: (
-      err: Error | undefined,
-      client: pg.PoolClient | undefined,
-      done: (release?: unknown) => void,
-    ) => void,
-  ): Promise<pg.PoolClient> | void {
-    // pool.query() uses the callback form and always releases; only checkouts by callers need the guard.
-    if (callback) return super.connect(callback);
-    return super.connect().then(releaseWhenConnectionEnds);
-  }
-}
-
 export function createPostgresPool(url: string, poolSize: number): pg.Pool {
-  const pool = new SelfHealingPool({
+  const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
+  // pool.query() uses the callback form and always releases; only checkouts by callers need the guard.
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined;
+  pool.connect = ((callback?: unknown) =>
+    callback ? connect(callback) : connect()!.then(releaseWhenConnectionEnds)) as typeof pool.connect;
   // An idle client losing its connection (e.g. a Postgres restart) emits here;
   // unhandled, it would crash the process. The pool reconnects on next use.
   pool.on("error", (error) => logger.warn({ err: error.message }, "postgres idle client error"));

@@ -3,15 +3,15 @@ import { data } from "react-router";
 export const UNREADABLE_FORM_MESSAGE =
   "Your form could not be read. Please reload the page and send it again.";
 
+const NUL_IN_FORM_MESSAGE =
+  "Your form contains a character that is not allowed (NUL). Please remove it and send the form again.";
+
 /**
  * The submitted form, or a 400 the error page explains. Request.formData()
  * throws on a body no browser form produces (a truncated upload, a
  * multipart body without its boundary); that is the client's error, not a
  * fault of the site.
  */
-const NUL_IN_FORM_MESSAGE =
-  "Your form contains a character that is not allowed (NUL). Please remove it and send the form again.";
-
 export async function readFormData(request: Request): Promise<FormData> {
   let formData: FormData;
   try {
@@ -21,15 +21,10 @@ export async function readFormData(request: Request): Promise<FormData> {
   }
   // No text field may hold a NUL: Postgres refuses it in text, which would
   // make a query fail with a 500. Refused before any query.
-  if (hasNul(formData)) throw data(NUL_IN_FORM_MESSAGE, { status: 400 });
-  return formData;
-}
-
-function hasNul(formData: FormData): boolean {
-  for (const value of formData.values()) {
-    if (typeof value === "string" && value.includes("\0")) return true;
+  if ([...formData.values()].some((value) => typeof value === "string" && value.includes("\0"))) {
+    throw data(NUL_IN_FORM_MESSAGE, { status: 400 });
   }
-  return false;
+  return formData;
 }
 
 const FOREIGN_FORM_MESSAGE = "This form could not be handled here. Please reload the page and send it again.";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { jobs } from "~db/schema";
-import type { ConnectionStats, DatabaseHandle } from "~/lib/db/db.server";
+import type { DatabaseHandle } from "~/lib/db/db.server";
 import { logger } from "~/lib/ops/logger.server";
 
 /**
@@ -13,11 +13,13 @@ import { logger } from "~/lib/ops/logger.server";
 const registry = new Registry();
 collectDefaultMetrics({ register: registry });
 
+const registers = [registry];
+
 export const httpRequests = new Counter({
   name: "http_requests_total",
   help: "HTTP requests answered, by route pattern, method and status.",
   labelNames: ["route", "method", "status"] as const,
-  registers: [registry],
+  registers,
 });
 
 export const httpRequestDuration = new Histogram({
@@ -25,14 +27,14 @@ export const httpRequestDuration = new Histogram({
   help: "Time from receiving a request to finishing its response, by route pattern.",
   labelNames: ["route", "method"] as const,
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers: [registry],
+  registers,
 });
 
 const inquiriesStored = new Counter({
   name: "inquiries_stored_total",
   help: "Inquiries stored by this process (resubmissions of a stored one not counted), spam or not.",
   labelNames: ["spam"] as const,
-  registers: [registry],
+  registers,
 });
 
 // Both series exist from the start, so a rate over them is defined before the first inquiry.
@@ -46,53 +48,51 @@ export function countStoredInquiry(isSpam: boolean): void {
 export const eventStreamClients = new Gauge({
   name: "inbox_event_stream_clients",
   help: "Admin inbox pages connected to /dashboard/events on this process.",
-  registers: [registry],
+  registers,
 });
+
+const mailboxLabels = ["mailbox"] as const;
 
 export const mailboxLastFetch = new Gauge({
   name: "mailbox_last_fetch_timestamp_seconds",
   help: "When this process last fetched the team mailbox (IMAP_URL, no password) through to its newest message.",
-  labelNames: ["mailbox"] as const,
-  registers: [registry],
+  labelNames: mailboxLabels,
+  registers,
 });
 
 export const mailboxFetchErrors = new Counter({
   name: "mailbox_fetch_errors_total",
   help: "Failed attempts to reach or fetch the team mailbox (each retried with backoff), by mailbox.",
-  labelNames: ["mailbox"] as const,
-  registers: [registry],
+  labelNames: mailboxLabels,
+  registers,
 });
 
 export const mailboxMessagesFiled = new Counter({
   name: "mailbox_messages_filed_total",
   help: "Messages this process fetched from the team mailbox and handed to the desk, by mailbox.",
-  labelNames: ["mailbox"] as const,
-  registers: [registry],
+  labelNames: mailboxLabels,
+  registers,
 });
 
-const jobsPending = new Gauge({
-  name: "jobs_pending",
-  help: "Jobs neither done nor given up on, by kind (mail, webhook, …).",
-  labelNames: ["kind"] as const,
-  registers: [registry],
-});
-const jobsFailed = new Gauge({
-  name: "jobs_failed",
-  help: "Jobs given up on after their retries (kept until retention deletes them), by kind.",
-  labelNames: ["kind"] as const,
-  registers: [registry],
-});
-const jobsOldestPendingAge = new Gauge({
-  name: "jobs_oldest_pending_age_seconds",
-  help: "Age of the oldest job still waiting to be done, by kind; 0 when none is.",
-  labelNames: ["kind"] as const,
-  registers: [registry],
-});
+const kindGauge = (name: string, help: string) =>
+  new Gauge({ name, help, labelNames: ["kind"] as const, registers });
+/** Each set per kind from the column of the same name in collectJobs' query. */
+const jobGauges = {
+  pending: kindGauge("jobs_pending", "Jobs neither done nor given up on, by kind (mail, webhook, …)."),
+  failed: kindGauge(
+    "jobs_failed",
+    "Jobs given up on after their retries (kept until retention deletes them), by kind.",
+  ),
+  ageSeconds: kindGauge(
+    "jobs_oldest_pending_age_seconds",
+    "Age of the oldest job still waiting to be done, by kind; 0 when none is.",
+  ),
+};
 const jobsProcessed = new Counter({
   name: "jobs_processed_total",
   help: "Job attempts this process finished, by kind and outcome (done, retry, failed: given up).",
   labelNames: ["kind", "outcome"] as const,
-  registers: [registry],
+  registers,
 });
 const JOB_OUTCOMES = ["done", "retry", "failed"] as const;
 /** Kinds this process runs: their series exist (at 0) before their first job. */
@@ -112,30 +112,26 @@ export function countJobAttempt(kind: string, outcome: (typeof JOB_OUTCOMES)[num
 const databaseUp = new Gauge({
   name: "database_up",
   help: "1 when the database answered the last scrape's jobs query, else 0.",
-  registers: [registry],
+  registers,
 });
 
-const connectionGauges: { gauge: Gauge<"database">; read: (stats: ConnectionStats) => number }[] = [];
-const connectionGauge = (name: string, help: string, read: (stats: ConnectionStats) => number) => {
-  const gauge = new Gauge({ name, help, labelNames: ["database"] as const, registers: [registry] });
-  connectionGauges.push({ gauge, read });
+const databaseGauge = (name: string, help: string) =>
+  new Gauge({ name, help, labelNames: ["database"] as const, registers });
+/** Each set from the ConnectionStats field of the same name. */
+const connectionGauges = {
+  max: databaseGauge(
+    "database_connections_max",
+    "Connections the pool may open (the embedded database has exactly one).",
+  ),
+  inUse: databaseGauge(
+    "database_connections_in_use",
+    "Connections running a query now (embedded database: 1 while it runs one).",
+  ),
+  waiting: databaseGauge(
+    "database_connections_waiting",
+    "Queries waiting for a connection (embedded database: queued behind the one running).",
+  ),
 };
-
-connectionGauge(
-  "database_connections_max",
-  "Connections the pool may open (the embedded database has exactly one).",
-  (stats) => stats.max,
-);
-connectionGauge(
-  "database_connections_in_use",
-  "Connections running a query now (embedded database: 1 while it runs one).",
-  (stats) => stats.inUse,
-);
-connectionGauge(
-  "database_connections_waiting",
-  "Queries waiting for a connection (embedded database: queued behind the one running).",
-  (stats) => stats.waiting,
-);
 
 /** Reads the queue's figures once per scrape, before the registry renders. */
 async function collectJobs({ db }: DatabaseHandle): Promise<void> {
@@ -154,10 +150,9 @@ async function collectJobs({ db }: DatabaseHandle): Promise<void> {
       .groupBy(jobs.kind);
     const byKind = new Map(rows.map((row) => [row.kind, row]));
     for (const kind of new Set([...declaredJobKinds, ...byKind.keys()])) {
-      const row = byKind.get(kind);
-      jobsPending.set({ kind }, Number(row?.pending ?? 0));
-      jobsFailed.set({ kind }, Number(row?.failed ?? 0));
-      jobsOldestPendingAge.set({ kind }, Math.max(Number(row?.ageSeconds ?? 0), 0));
+      for (const [column, gauge] of Object.entries(jobGauges)) {
+        gauge.set({ kind }, Math.max(Number(byKind.get(kind)?.[column as keyof typeof jobGauges] ?? 0), 0));
+      }
     }
     databaseUp.set(1);
   } catch (error) {
@@ -171,7 +166,9 @@ export async function renderMetrics(
   database: DatabaseHandle,
 ): Promise<{ contentType: string; body: string }> {
   const stats = database.connectionStats();
-  for (const { gauge, read } of connectionGauges) gauge.set({ database: database.kind }, read(stats));
+  for (const [field, gauge] of Object.entries(connectionGauges)) {
+    gauge.set({ database: database.kind }, stats[field as keyof typeof connectionGauges]);
+  }
   await collectJobs(database);
   return { contentType: registry.contentType, body: await registry.metrics() };
 }

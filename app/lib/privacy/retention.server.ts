@@ -8,7 +8,7 @@ import { defineScheduledJobKind } from "~/lib/jobs/scheduled-job.server";
 import { fileDeclarations, tableDeclarations } from "~/lib/privacy/declarations/index.server";
 import type { StorageDirs } from "~/lib/privacy/declarations/types";
 
-export { daysBefore, monthsBefore } from "~/lib/privacy/declarations/inquiry-tables.server";
+export { daysBefore, monthsBefore } from "~/lib/privacy/declarations/declare-table.server";
 
 interface RetentionResult {
   /** False when another instance was running the job: this run did nothing. */

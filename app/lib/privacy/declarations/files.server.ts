@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { FALLBACK_BACKUP_DIR, listBackups } from "~/lib/backup/backup-files.server";
-import { daysBefore } from "~/lib/privacy/declarations/inquiry-tables.server";
+import { daysBefore } from "~/lib/privacy/declarations/declare-table.server";
 import type { FileDeclaration, StorageDirs, Subject } from "~/lib/privacy/declarations/types";
 
 /** The mail the site would have sent, one .eml file each, when SMTP_URL is not set. */
@@ -15,6 +15,13 @@ function mailFiles(dirs: StorageDirs): string[] {
     .filter((name) => name.endsWith(".eml"))
     .sort()
     .map((name) => path.join(dir, name));
+}
+
+/** Deletes those of `files` last written before `cutoff`; returns how many. */
+function removeOlderThan(files: string[], cutoff: Date): number {
+  const old = files.filter((file) => fs.statSync(file).mtimeMs < cutoff.getTime());
+  for (const file of old) fs.rmSync(file, { force: true });
+  return old.length;
 }
 
 /**
@@ -64,12 +71,8 @@ export const mailFilesDeclaration: FileDeclaration = {
     kind: "own",
     // Copies of sent mail: no longer than the outbox keeps its copy.
     periods: ["deliveredMailDays"],
-    async apply(_tx, { now, config, dirs }) {
-      const cutoff = daysBefore(now, config.deliveredMailDays).getTime();
-      const old = mailFiles(dirs).filter((file) => fs.statSync(file).mtimeMs < cutoff);
-      for (const file of old) fs.rmSync(file, { force: true });
-      return old.length;
-    },
+    apply: async (_tx, { now, config, dirs }) =>
+      removeOlderThan(mailFiles(dirs), daysBefore(now, config.deliveredMailDays)),
   },
 };
 
@@ -108,14 +111,8 @@ export const backupFilesDeclaration: FileDeclaration = {
   retention: {
     kind: "own",
     periods: ["backupDays"],
-    async apply(_tx, { now, config, dirs }) {
-      const cutoff = daysBefore(now, config.backupDays).getTime();
-      const old = backupDirs(dirs)
-        .flatMap((dir) => listBackups(dir))
-        .filter((file) => fs.statSync(file).mtimeMs < cutoff);
-      for (const file of old) fs.rmSync(file, { force: true });
-      return old.length;
-    },
+    apply: async (_tx, { now, config, dirs }) =>
+      removeOlderThan(backupDirs(dirs).flatMap(listBackups), daysBefore(now, config.backupDays)),
   },
 };
 

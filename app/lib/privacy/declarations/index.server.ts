@@ -1,52 +1,10 @@
-import {
-  accountActivityDeclaration,
-  accountDeclaration,
-  passkeyDeclaration,
-  sessionDeclaration,
-  twoFactorDeclaration,
-  userDeclaration,
-  userRolesDeclaration,
-  verificationDeclaration,
-} from "~/lib/privacy/declarations/account-tables.server";
+import * as accounts from "~/lib/privacy/declarations/account-tables.server";
 import { attachmentFilesDeclaration } from "~/lib/privacy/declarations/attachment-files.server";
-import {
-  authSecretDeclaration,
-  backupFilesDeclaration,
-  databaseFilesDeclaration,
-  mailFilesDeclaration,
-} from "~/lib/privacy/declarations/files.server";
-import {
-  inquiryAttachmentsDeclaration,
-  inquiryMessagesDeclaration,
-  inquiryResponsesDeclaration,
-  mailboxCursorsDeclaration,
-  mailNotFiledDeclaration,
-  sentMessageIdsDeclaration,
-} from "~/lib/privacy/declarations/conversation-tables.server";
-import {
-  followUpsDeclaration,
-  replyDraftsDeclaration,
-  replyTemplatesDeclaration,
-} from "~/lib/privacy/declarations/desk-tables.server";
-import {
-  contactSubmissionsDeclaration,
-  inquiryEventsDeclaration,
-  inquiryRepliesDeclaration,
-} from "~/lib/privacy/declarations/inquiry-tables.server";
+import * as files from "~/lib/privacy/declarations/files.server";
+import * as inquiries from "~/lib/privacy/declarations/inquiry-tables.server";
 import { jobsDeclaration } from "~/lib/privacy/declarations/job-tables.server";
-import { inquiryNotesVersionsDeclaration } from "~/lib/privacy/declarations/leadpage-tables.server";
-import {
-  privacyErasuresDeclaration,
-  rateLimitsDeclaration,
-  reportWeekCountsDeclaration,
-  reportWeekFiguresDeclaration,
-  reportWeekSourcesDeclaration,
-} from "~/lib/privacy/declarations/other-tables.server";
+import * as other from "~/lib/privacy/declarations/other-tables.server";
 import type { FileDeclaration, TableDeclaration } from "~/lib/privacy/declarations/types";
-import {
-  savedViewsDeclaration,
-  workspacePreferencesDeclaration,
-} from "~/lib/privacy/declarations/workspace-tables.server";
 
 /**
  * Every table of db/schema.ts and db/auth-schema.ts, declared once: export,
@@ -56,43 +14,43 @@ import {
  * about expired inquiries go before the inquiries.
  */
 export const tableDeclarations: readonly TableDeclaration[] = [
-  inquiryEventsDeclaration,
-  inquiryNotesVersionsDeclaration,
-  inquiryAttachmentsDeclaration,
-  inquiryMessagesDeclaration,
-  sentMessageIdsDeclaration,
-  inquiryResponsesDeclaration,
-  inquiryRepliesDeclaration,
-  replyDraftsDeclaration,
-  followUpsDeclaration,
+  inquiries.inquiryEventsDeclaration,
+  inquiries.inquiryNotesVersionsDeclaration,
+  inquiries.inquiryAttachmentsDeclaration,
+  inquiries.inquiryMessagesDeclaration,
+  inquiries.sentMessageIdsDeclaration,
+  inquiries.inquiryResponsesDeclaration,
+  inquiries.inquiryRepliesDeclaration,
+  inquiries.replyDraftsDeclaration,
+  inquiries.followUpsDeclaration,
   jobsDeclaration,
-  contactSubmissionsDeclaration,
-  rateLimitsDeclaration,
-  sessionDeclaration,
-  accountDeclaration,
-  twoFactorDeclaration,
-  passkeyDeclaration,
-  userRolesDeclaration,
-  accountActivityDeclaration,
-  privacyErasuresDeclaration,
-  workspacePreferencesDeclaration,
-  savedViewsDeclaration,
-  userDeclaration,
+  inquiries.contactSubmissionsDeclaration,
+  other.rateLimitsDeclaration,
+  accounts.sessionDeclaration,
+  accounts.accountDeclaration,
+  accounts.twoFactorDeclaration,
+  accounts.passkeyDeclaration,
+  accounts.userRolesDeclaration,
+  accounts.accountActivityDeclaration,
+  other.privacyErasuresDeclaration,
+  accounts.workspacePreferencesDeclaration,
+  accounts.savedViewsDeclaration,
+  accounts.userDeclaration,
   // After the accounts: the reset tokens of accounts deleted in the same run go too.
-  verificationDeclaration,
-  mailboxCursorsDeclaration,
-  mailNotFiledDeclaration,
-  replyTemplatesDeclaration,
-  reportWeekCountsDeclaration,
-  reportWeekSourcesDeclaration,
-  reportWeekFiguresDeclaration,
+  accounts.verificationDeclaration,
+  inquiries.mailboxCursorsDeclaration,
+  inquiries.mailNotFiledDeclaration,
+  inquiries.replyTemplatesDeclaration,
+  other.reportWeekCountsDeclaration,
+  other.reportWeekSourcesDeclaration,
+  other.reportWeekFiguresDeclaration,
 ];
 
 /** Every kind of file the site writes (a test fails when a module writes files not declared here). */
 export const fileDeclarations: readonly FileDeclaration[] = [
-  mailFilesDeclaration,
+  files.mailFilesDeclaration,
   attachmentFilesDeclaration,
-  backupFilesDeclaration,
-  authSecretDeclaration,
-  databaseFilesDeclaration,
+  files.backupFilesDeclaration,
+  files.authSecretDeclaration,
+  files.databaseFilesDeclaration,
 ];

@@ -1,23 +1,32 @@
-import { eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
-import { contactSubmissions, inquiryEvents, inquiryReplies } from "~db/schema";
+import { getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import {
+  contactSubmissions,
+  followUps,
+  inquiryAttachments,
+  inquiryEvents,
+  inquiryMessages,
+  inquiryNotesVersions,
+  inquiryReplies,
+  inquiryResponses,
+  mailboxCursors,
+  mailNotFiled,
+  replyDrafts,
+  replyTemplates,
+  sentMessageIds,
+} from "~db/schema";
 import { lockJobsOfInquiries } from "~/lib/jobs/lock-inquiry-jobs.server";
 import { redactMailText } from "~/lib/privacy/redact-mail";
+import {
+  at,
+  daysBefore,
+  deleteRows,
+  forgetActor,
+  INQUIRY_PERIODS,
+  monthsBefore,
+  notPersonal,
+  ofInquiries,
+} from "~/lib/privacy/declarations/declare-table.server";
 import type { RetentionRun, TableDeclaration } from "~/lib/privacy/declarations/types";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-export function monthsBefore(date: Date, months: number): Date {
-  const result = new Date(date);
-  result.setUTCMonth(result.getUTCMonth() - months);
-  return result;
-}
-
-export function daysBefore(date: Date, days: number): Date {
-  return new Date(date.getTime() - days * DAY_MS);
-}
-
-/** A timestamp parameter both drivers pass the same way. */
-export const at = (date: Date): SQL => sql`${date.toISOString()}::timestamptz`;
 
 /**
  * An inquiry's last activity: it arrived, its notes changed, or the desk
@@ -36,15 +45,13 @@ export function expiredInquiries({ now, config }: RetentionRun): SQL {
     or (${contactSubmissions.is_spam} and not ${contactSubmissions.held} and ${inquiryLastActivity} < ${at(daysBefore(now, config.spamDays))}))`;
 }
 
-const none = Promise.resolve([]);
-
 export const contactSubmissionsDeclaration: TableDeclaration = {
   table: contactSubmissions,
   personal: true,
   exportAs: "inquiries",
   label: "Inquiries",
   async find(db, subject) {
-    if (subject.inquiryIds.length === 0) return none;
+    if (subject.inquiryIds.length === 0) return [];
     // The token hashes only recognise a resent form: they are not the person's data; the
     // search text and the mail text are lower-cased copies of columns and of replies and
     // messages exported already (and go with the row when it is erased or expires).
@@ -61,129 +68,164 @@ export const contactSubmissionsDeclaration: TableDeclaration = {
       .where(inArray(contactSubmissions.id, subject.inquiryIds))
       .orderBy(contactSubmissions.created_at);
   },
-  async erase(tx, subject) {
+  async erase(tx, { inquiryIds, userId }) {
     let count = 0;
-    if (subject.inquiryIds.length > 0) {
-      await lockJobsOfInquiries(tx, inArray(contactSubmissions.id, subject.inquiryIds));
-      count += (
-        await tx
-          .delete(contactSubmissions)
-          .where(inArray(contactSubmissions.id, subject.inquiryIds))
-          .returning({ id: contactSubmissions.id })
-      ).length;
+    if (inquiryIds.length > 0) {
+      await lockJobsOfInquiries(tx, inArray(contactSubmissions.id, inquiryIds));
+      count += await deleteRows(tx, contactSubmissions, inArray(contactSubmissions.id, inquiryIds));
     }
-    if (subject.userId) {
-      // A desk member's traces on other people's inquiries: who read, noted or owns them.
-      for (const column of ["read_by", "notes_updated_by", "assigned_to"] as const) {
-        count += (
-          await tx
-            .update(contactSubmissions)
-            .set({ [column]: null })
-            .where(eq(contactSubmissions[column], subject.userId))
-            .returning({ id: contactSubmissions.id })
-        ).length;
-      }
+    if (userId) {
+      count += await forgetActor(
+        tx,
+        contactSubmissions,
+        ["read_by", "notes_updated_by", "assigned_to"],
+        userId,
+      );
     }
     return count;
   },
   retention: {
     kind: "own",
-    periods: ["inquiryMonths", "spamDays"],
+    periods: INQUIRY_PERIODS,
     async apply(tx, run) {
       await lockJobsOfInquiries(tx, expiredInquiries(run));
-      const rows = await tx
-        .delete(contactSubmissions)
-        .where(expiredInquiries(run))
-        .returning({ id: contactSubmissions.id });
-      return rows.length;
+      return deleteRows(tx, contactSubmissions, expiredInquiries(run));
     },
   },
 };
 
-export const inquiryEventsDeclaration: TableDeclaration = {
-  table: inquiryEvents,
-  personal: true,
+export const inquiryEventsDeclaration = ofInquiries({
+  inquiry: inquiryEvents.inquiry_id,
+  actors: ["actor_id"],
   exportAs: "inquiryHistory",
   label: "Inquiry history entries",
-  async find(db, subject) {
-    if (subject.inquiryIds.length === 0) return none;
-    return db
-      .select({
-        inquiryId: inquiryEvents.inquiry_id,
-        kind: inquiryEvents.kind,
-        details: inquiryEvents.details,
-        createdAt: inquiryEvents.created_at,
-      })
-      .from(inquiryEvents)
-      .where(inArray(inquiryEvents.inquiry_id, subject.inquiryIds))
-      .orderBy(inquiryEvents.created_at);
+  columns: {
+    inquiryId: inquiryEvents.inquiry_id,
+    kind: inquiryEvents.kind,
+    details: inquiryEvents.details,
+    createdAt: inquiryEvents.created_at,
   },
-  async erase(tx, subject) {
-    let count = 0;
-    if (subject.inquiryIds.length > 0) {
-      count += (
-        await tx
-          .delete(inquiryEvents)
-          .where(inArray(inquiryEvents.inquiry_id, subject.inquiryIds))
-          .returning({ id: inquiryEvents.id })
-      ).length;
-    }
-    if (subject.userId) {
-      count += (
-        await tx
-          .update(inquiryEvents)
-          .set({ actor_id: null })
-          .where(eq(inquiryEvents.actor_id, subject.userId))
-          .returning({ id: inquiryEvents.id })
-      ).length;
-    }
-    return count;
-  },
-  retention: { kind: "with-parent", parent: contactSubmissions, periods: ["inquiryMonths", "spamDays"] },
-};
+  orderBy: inquiryEvents.created_at,
+});
 
-export const inquiryRepliesDeclaration: TableDeclaration = {
-  table: inquiryReplies,
-  personal: true,
+export const inquiryRepliesDeclaration = ofInquiries({
+  inquiry: inquiryReplies.inquiry_id,
+  actors: ["sent_by"],
   exportAs: "replies",
   label: "Replies sent from the desk",
-  async find(db, subject) {
-    if (subject.inquiryIds.length === 0) return none;
-    const rows = await db
-      .select({
-        inquiryId: inquiryReplies.inquiry_id,
-        to: inquiryReplies.to,
-        subject: inquiryReplies.subject,
-        body: inquiryReplies.body,
-        createdAt: inquiryReplies.created_at,
-        deliveredAt: inquiryReplies.delivered_at,
-        failedAt: inquiryReplies.failed_at,
-      })
-      .from(inquiryReplies)
-      .where(inArray(inquiryReplies.inquiry_id, subject.inquiryIds))
-      .orderBy(inquiryReplies.created_at);
-    return rows.map((row) => ({ ...row, body: redactMailText(row.body) }));
+  columns: {
+    inquiryId: inquiryReplies.inquiry_id,
+    to: inquiryReplies.to,
+    subject: inquiryReplies.subject,
+    body: inquiryReplies.body,
+    createdAt: inquiryReplies.created_at,
+    deliveredAt: inquiryReplies.delivered_at,
+    failedAt: inquiryReplies.failed_at,
   },
-  async erase(tx, subject) {
-    let count = 0;
-    if (subject.inquiryIds.length > 0) {
-      count += (
-        await tx
-          .delete(inquiryReplies)
-          .where(inArray(inquiryReplies.inquiry_id, subject.inquiryIds))
-          .returning({ id: inquiryReplies.id })
-      ).length;
-    }
-    if (subject.userId) {
-      count += (
-        await tx
-          .update(inquiryReplies)
-          .set({ sent_by: null })
-          .where(eq(inquiryReplies.sent_by, subject.userId))
-          .returning({ id: inquiryReplies.id })
-      ).length;
-    }
-    return count;
+  orderBy: inquiryReplies.created_at,
+  map: (row) => ({ ...row, body: redactMailText(row.body as string) }),
+});
+
+/**
+ * The notes' earlier texts: what the desk wrote about the lead. An erased
+ * admin stays out of them as an author, as on the timeline.
+ */
+export const inquiryNotesVersionsDeclaration = ofInquiries({
+  inquiry: inquiryNotesVersions.inquiry_id,
+  actors: ["author_id"],
+  exportAs: "notesHistory",
+  label: "Earlier versions of the notes",
+  columns: {
+    inquiryId: inquiryNotesVersions.inquiry_id,
+    notes: inquiryNotesVersions.notes,
+    createdAt: inquiryNotesVersions.created_at,
   },
-  retention: { kind: "with-parent", parent: contactSubmissions, periods: ["inquiryMonths", "spamDays"] },
-};
+  orderBy: inquiryNotesVersions.created_at,
+});
+
+export const inquiryMessagesDeclaration = ofInquiries({
+  inquiry: inquiryMessages.inquiry_id,
+  exportAs: "receivedMessages",
+  label: "Messages received from the lead",
+  columns: {
+    inquiryId: inquiryMessages.inquiry_id,
+    kind: inquiryMessages.kind,
+    from: inquiryMessages.from_address,
+    fromName: inquiryMessages.from_name,
+    subject: inquiryMessages.subject,
+    body: inquiryMessages.body,
+    sentAt: inquiryMessages.sent_at,
+    receivedAt: inquiryMessages.created_at,
+  },
+  orderBy: inquiryMessages.sent_at,
+});
+
+export const inquiryAttachmentsDeclaration = ofInquiries({
+  inquiry: inquiryAttachments.inquiry_id,
+  exportAs: "attachments",
+  label: "Attachments of received messages (their names and sizes)",
+  columns: {
+    inquiryId: inquiryAttachments.inquiry_id,
+    filename: inquiryAttachments.filename,
+    contentType: inquiryAttachments.content_type,
+    size: inquiryAttachments.size,
+    kept: inquiryAttachments.stored_as,
+    notKeptReason: inquiryAttachments.not_kept_reason,
+  },
+  orderBy: inquiryAttachments.created_at,
+});
+
+/** Replies being written to a lead: their words about and to the lead go with the inquiry. */
+export const replyDraftsDeclaration = ofInquiries({
+  inquiry: replyDrafts.inquiry_id,
+  exportAs: "replyDrafts",
+  label: "Replies being written (drafts)",
+  columns: {
+    inquiryId: replyDrafts.inquiry_id,
+    subject: replyDrafts.subject,
+    body: replyDrafts.body,
+    savedAt: replyDrafts.updated_at,
+  },
+  orderBy: replyDrafts.updated_at,
+});
+
+/** A lead's next step: its text may say things about the lead, so it goes with the inquiry. */
+export const followUpsDeclaration = ofInquiries({
+  inquiry: followUps.inquiry_id,
+  exportAs: "followUps",
+  label: "Follow-ups (the team's next steps)",
+  columns: {
+    inquiryId: followUps.inquiry_id,
+    dueAt: followUps.due_at,
+    text: followUps.text,
+    completedAt: followUps.completed_at,
+  },
+  orderBy: followUps.due_at,
+});
+
+export const sentMessageIdsDeclaration = notPersonal(
+  sentMessageIds,
+  "Message-IDs the site generated for its own mail, and the inquiry they belong to; they go with the inquiry.",
+  "with inquiry",
+);
+
+export const inquiryResponsesDeclaration = notPersonal(
+  inquiryResponses,
+  "When a lead waited and when the desk answered: times for the reply metrics, without names or text; they go with the inquiry.",
+  "with inquiry",
+);
+
+export const mailboxCursorsDeclaration = notPersonal(
+  mailboxCursors,
+  "The team's own mailboxes (address without password, folder) and how far fetching got.",
+);
+
+export const mailNotFiledDeclaration = notPersonal(
+  mailNotFiled,
+  "Messages a team mailbox fetcher set aside: the team's mailbox, the message's UID and size, and a reason; never the sender, the subject or any of its text.",
+);
+
+export const replyTemplatesDeclaration = notPersonal(
+  replyTemplates,
+  "The team's reply templates: general text with placeholders ({{name}}) filled in only when inserted into a draft, so no lead is in them; the last editor is an admin's account id, which goes when the account does.",
+);

@@ -2,7 +2,8 @@ import { and, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { contactSubmissions, jobs } from "~db/schema";
 import { type MailPayload, mailJob } from "~/lib/mail/mail-job.server";
 import { redactMailText } from "~/lib/privacy/redact-mail";
-import { daysBefore, expiredInquiries } from "~/lib/privacy/declarations/inquiry-tables.server";
+import { daysBefore, deleteRows } from "~/lib/privacy/declarations/declare-table.server";
+import { expiredInquiries } from "~/lib/privacy/declarations/inquiry-tables.server";
 import type { RetentionRun, Subject, TableDeclaration } from "~/lib/privacy/declarations/types";
 
 /** The ids of inquiries past their period: what is queued about them goes before they do. */
@@ -53,25 +54,19 @@ export const jobsDeclaration: TableDeclaration = {
       };
     });
   },
-  async erase(tx, subject) {
-    return (await tx.delete(jobs).where(jobsOf(subject)).returning({ id: jobs.id })).length;
-  },
+  erase: (tx, subject) => deleteRows(tx, jobs, jobsOf(subject)),
   retention: {
     kind: "own",
     periods: ["deliveredMailDays", "failedMailDays", "inquiryMonths", "spamDays"],
-    async apply(tx, run) {
-      const { now, config } = run;
-      const rows = await tx
-        .delete(jobs)
-        .where(
-          or(
-            lt(jobs.done_at, daysBefore(now, config.deliveredMailDays)),
-            lt(jobs.failed_at, daysBefore(now, config.failedMailDays)),
-            sql`${jobs.inquiry_id} in ${expiredInquiryIds(run)}`,
-          ),
-        )
-        .returning({ id: jobs.id });
-      return rows.length;
-    },
+    apply: (tx, run) =>
+      deleteRows(
+        tx,
+        jobs,
+        or(
+          lt(jobs.done_at, daysBefore(run.now, run.config.deliveredMailDays)),
+          lt(jobs.failed_at, daysBefore(run.now, run.config.failedMailDays)),
+          sql`${jobs.inquiry_id} in ${expiredInquiryIds(run)}`,
+        ),
+      ),
   },
 };

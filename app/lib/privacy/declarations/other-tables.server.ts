@@ -7,6 +7,13 @@ import {
   reportWeekSources,
 } from "~db/schema";
 import { pruneRateLimits } from "~/lib/http/rate-limit.server";
+import {
+  countRows,
+  deleteRows,
+  notPersonal,
+  ownedByAccount,
+  personalRows,
+} from "~/lib/privacy/declarations/declare-table.server";
 import type { Subject, TableDeclaration } from "~/lib/privacy/declarations/types";
 
 function escapeLike(value: string): string {
@@ -28,95 +35,72 @@ function countersOf(subject: Subject) {
   );
 }
 
-export const rateLimitsDeclaration: TableDeclaration = {
-  table: rateLimits,
-  personal: true,
-  exportAs: "rateLimitCounters",
-  label: "Rate-limit counters",
-  async find(db, subject) {
-    return db
-      .select({
-        key: rateLimits.key,
-        windowStart: rateLimits.window_start,
-        count: rateLimits.count,
-        expiresAt: rateLimits.expires_at,
-      })
-      .from(rateLimits)
-      .where(countersOf(subject));
+export const rateLimitsDeclaration = personalRows(
+  {
+    table: rateLimits,
+    exportAs: "rateLimitCounters",
+    label: "Rate-limit counters",
+    columns: {
+      key: rateLimits.key,
+      windowStart: rateLimits.window_start,
+      count: rateLimits.count,
+      expiresAt: rateLimits.expires_at,
+    },
   },
-  async erase(tx, subject) {
-    return (await tx.delete(rateLimits).where(countersOf(subject)).returning({ key: rateLimits.key })).length;
-  },
-  retention: {
-    kind: "own",
-    periods: ["rateLimitMaxWindowHours"],
-    apply: (tx, { now }) => pruneRateLimits(tx, now),
-  },
-};
+  countersOf,
+  { kind: "own", periods: ["rateLimitMaxWindowHours"], apply: (tx, { now }) => pruneRateLimits(tx, now) },
+);
 
-export const reportWeekCountsDeclaration: TableDeclaration = {
-  table: reportWeekCounts,
-  personal: false,
-  why: "Counts of inquiries per week by interest, spam, status and channel: numbers and fixed values, never a person.",
-};
+export const reportWeekCountsDeclaration = notPersonal(
+  reportWeekCounts,
+  "Counts of inquiries per week by interest, spam, status and channel: numbers and fixed values, never a person.",
+);
 
-export const reportWeekSourcesDeclaration: TableDeclaration = {
-  table: reportWeekSources,
-  personal: false,
-  why:
-    "Counts of inquiries per week by landing page, referring site and campaign. A value stays only while an " +
+export const reportWeekSourcesDeclaration = notPersonal(
+  reportWeekSources,
+  "Counts of inquiries per week by landing page, referring site and campaign. A value stays only while an " +
     "inquiry stored with it does: a trigger takes it away when the inquiry is erased or expires.",
-};
+);
 
-export const reportWeekFiguresDeclaration: TableDeclaration = {
-  table: reportWeekFigures,
-  personal: false,
-  why:
-    "Each week's response times and lost leads by reason, as the reports show them. A lost reason is free " +
+export const reportWeekFiguresDeclaration = notPersonal(
+  reportWeekFigures,
+  "Each week's response times and lost leads by reason, as the reports show them. A lost reason is free " +
     "text: a trigger drops the week's figures in the transaction that erases or expires one of its leads.",
-};
+);
 
 /** What stands in for an account that carried out erasures once the account is gone. */
 const FORMER_ACCOUNT = "former-account";
 
 export const privacyErasuresDeclaration: TableDeclaration = {
-  table: privacyErasures,
-  personal: true,
-  exportAs: "erasuresCarriedOut",
-  label: "Erasures carried out",
-  // The erased person is never in it; the admin who carried an erasure out is, by user id.
-  async find(db, subject) {
-    if (!subject.userId) return [];
-    return db
-      .select({
-        erasedAt: privacyErasures.erased_at,
-        kind: privacyErasures.kind,
-        rowCounts: privacyErasures.row_counts,
-      })
-      .from(privacyErasures)
-      .where(eq(privacyErasures.erased_by, subject.userId));
-  },
-  // The record that an erasure happened stays (accountability); who did it is forgotten.
-  async erase(tx, subject) {
-    if (!subject.userId) return 0;
-    const rows = await tx
-      .update(privacyErasures)
-      .set({ erased_by: FORMER_ACCOUNT })
-      .where(eq(privacyErasures.erased_by, subject.userId))
-      .returning({ id: privacyErasures.id });
-    return rows.length;
-  },
-  retention: {
-    kind: "own",
-    periods: ["erasureRecordYears"],
-    async apply(tx, { now, config }) {
-      const cutoff = new Date(now);
-      cutoff.setUTCFullYear(cutoff.getUTCFullYear() - config.erasureRecordYears);
-      const rows = await tx
-        .delete(privacyErasures)
-        .where(lt(privacyErasures.erased_at, cutoff))
-        .returning({ id: privacyErasures.id });
-      return rows.length;
+  ...ownedByAccount({
+    owner: privacyErasures.erased_by,
+    exportAs: "erasuresCarriedOut",
+    label: "Erasures carried out",
+    // The erased person is never in it; the admin who carried an erasure out is, by user id.
+    columns: {
+      erasedAt: privacyErasures.erased_at,
+      kind: privacyErasures.kind,
+      rowCounts: privacyErasures.row_counts,
     },
-  },
+    retention: {
+      kind: "own",
+      periods: ["erasureRecordYears"],
+      async apply(tx, { now, config }) {
+        const cutoff = new Date(now);
+        cutoff.setUTCFullYear(cutoff.getUTCFullYear() - config.erasureRecordYears);
+        return deleteRows(tx, privacyErasures, lt(privacyErasures.erased_at, cutoff));
+      },
+    },
+  }),
+  // The record that an erasure happened stays (accountability); who did it is forgotten.
+  erase: async (tx, { userId }) =>
+    userId
+      ? countRows(
+          tx
+            .update(privacyErasures)
+            .set({ erased_by: FORMER_ACCOUNT })
+            .where(eq(privacyErasures.erased_by, userId))
+            .returning({ id: privacyErasures.id }),
+        )
+      : 0,
 };

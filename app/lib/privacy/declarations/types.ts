@@ -35,7 +35,7 @@ export interface RetentionRun {
  * deletes what is past the periods it names and returns how many), or
  * deletion together with the parent row it cascades from.
  */
-type Retention =
+export type Retention =
   | {
       kind: "own";
       /** The configured periods it applies: each one is stated in the privacy notice. */
@@ -49,7 +49,7 @@ type Retention =
       periods: readonly (keyof RetentionConfig)[];
     };
 
-interface PersonalParts<Erasing> {
+interface PersonalParts {
   personal: true;
   /** The key of this part in an export, and its label in the dashboard. */
   exportAs: string;
@@ -57,7 +57,7 @@ interface PersonalParts<Erasing> {
   /** The person's records as exported: never a secret, a link or a token. */
   find(db: Db, subject: Subject, dirs: StorageDirs): Promise<Record<string, unknown>[]>;
   /** Erases (or, where a record must stay, de-identifies) the person's records; returns how many. */
-  erase(tx: Erasing, subject: Subject, dirs: StorageDirs): Promise<number>;
+  erase(tx: Db, subject: Subject, dirs: StorageDirs): Promise<number>;
   retention: Retention;
 }
 
@@ -68,7 +68,7 @@ interface NotPersonal {
   retention?: Retention;
 }
 
-export type TableDeclaration = { table: PgTable } & (PersonalParts<Db> | NotPersonal);
+export type TableDeclaration = { table: PgTable } & (PersonalParts | NotPersonal);
 
 /**
  * A kind of file on disk. `writtenBy` names every module that writes it:
@@ -78,4 +78,4 @@ export type FileDeclaration = {
   name: string;
   where: string;
   writtenBy: readonly string[];
-} & (PersonalParts<Db> | NotPersonal);
+} & (PersonalParts | NotPersonal);
