@@ -17,7 +17,7 @@ import { ReplySection } from "~/components/inbox/reply-section";
 import { formatWhen, InquiryTimeline } from "~/components/inbox/inquiry-timeline";
 import { InquiryConversation } from "~/components/inbox/inquiry-conversation";
 import { LIVE_REFRESH_PARAM, useLiveInboxData } from "~/components/inbox/use-inbox-events";
-import { type Toast, Toaster } from "~/components/toast";
+import { errorToast, Toaster } from "~/components/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -101,8 +101,7 @@ const DONE: Record<LeadIntent, string> = {
 };
 
 function failure(description: string, status: number, intent: string, fieldErrors: FieldErrors = {}) {
-  const toast: Toast = { title: "Error", description, variant: "destructive" };
-  return data({ toast, fieldErrors, intent }, { status });
+  return data({ toast: errorToast(description), fieldErrors, intent }, { status });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

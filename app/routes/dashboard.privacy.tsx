@@ -1,6 +1,6 @@
 import { data, Form, href, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { TextField } from "~/components/form-fields";
-import { type Toast, Toaster } from "~/components/toast";
+import { errorToast, Toaster } from "~/components/toast";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { DeskPage } from "~/components/desk-page";
 import { brandTitle } from "~/content/company";
@@ -91,16 +91,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = guardedUser(context);
   const parsed = parseForm(EraseRequestSchema, await readFormData(request));
   if (!parsed.ok) {
-    const toast: Toast = { title: "Error", description: parsed.first, variant: "destructive" };
-    return data({ toast, fieldErrors: parsed.fieldErrors }, { status: 400 });
+    return data({ toast: errorToast(parsed.first), fieldErrors: parsed.fieldErrors }, { status: 400 });
   }
   const email = normalizeEmail(parsed.data.email);
   if (email === normalizeEmail(user.email)) {
-    const toast: Toast = {
-      title: "Not erased",
-      description: "This is your own account: delete it from your account page instead.",
-      variant: "destructive",
-    };
+    const toast = errorToast(
+      "This is your own account: delete it from your account page instead.",
+      "Not erased",
+    );
     return data({ toast }, { status: 400 });
   }
   const counts = await erasePersonalData(

@@ -13,7 +13,7 @@ import { NewTabNote } from "~/components/inbox/inquiry-card";
 import { InboxSubmissions } from "~/components/inbox/inbox-submissions";
 import { useNow } from "~/components/inbox/relative-time";
 import { useLiveInboxData } from "~/components/inbox/use-inbox-events";
-import { type Toast, Toaster } from "~/components/toast";
+import { errorToast, Toaster } from "~/components/toast";
 import { dashboardPage } from "~/content/account-pages";
 import {
   type InboxAction,
@@ -118,8 +118,7 @@ const SUCCESS_TITLES: Record<InboxAction["intent"], string> = {
 };
 
 function failure(description: string, status: number, fieldErrors: FieldErrors = {}) {
-  const toast: Toast = { title: "Error", description, variant: "destructive" };
-  return data({ toast, fieldErrors }, { status });
+  return data({ toast: errorToast(description), fieldErrors }, { status });
 }
 
 /** Back to the view the admin was on, with any editor or confirmation closed. */
