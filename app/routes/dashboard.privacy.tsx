@@ -53,21 +53,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = guardedUser(context);
   const params = new URL(request.url).searchParams;
   const noErrors: FieldErrors<"email"> = {};
-  if ((params.get("email") ?? "").trim() === "") {
-    return { email: "", fieldErrors: noErrors, found: null, confirming: false, labels: PERSONAL_DATA_LABELS };
-  }
+  // The declared parts, in order: the page counts every one.
+  const nothing = { found: null, confirming: false, labels: PERSONAL_DATA_LABELS };
+  if ((params.get("email") ?? "").trim() === "") return { email: "", fieldErrors: noErrors, ...nothing };
   const parsed = parseForm(RightsRequestSchema, params);
   if (!parsed.ok) {
-    return data(
-      {
-        email: parsed.values.email,
-        fieldErrors: parsed.fieldErrors,
-        found: null,
-        confirming: false,
-        labels: PERSONAL_DATA_LABELS,
-      },
-      { status: 400 },
-    );
+    return data({ email: parsed.values.email, fieldErrors: parsed.fieldErrors, ...nothing }, { status: 400 });
   }
   const found = await findPersonalData(
     context.get(databaseContext).db,
@@ -82,7 +73,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     fieldErrors: noErrors,
     found: { email: found.email, ...(found.parts as unknown as Shown), counts },
     confirming: params.get("confirm") === "erase",
-    // The declared parts, in order: the page counts every one.
     labels: PERSONAL_DATA_LABELS,
   };
 }
