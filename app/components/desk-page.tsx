@@ -15,3 +15,15 @@ export function DeskPage({ title, children }: { title: string; children: ReactNo
     </main>
   );
 }
+
+/** A titled part of a desk page, named by its heading. */
+export function DeskSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

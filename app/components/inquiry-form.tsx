@@ -36,6 +36,19 @@ const LABELS: Record<ContactField, string> = {
 
 const LIMITS = constraintsOf(ContactFormSchema);
 
+const phone = { type: "tel", pattern: PHONE_PATTERN } as const;
+const INPUTS = [
+  ["name", { autoComplete: "name" }],
+  ["company", { autoComplete: "organization" }],
+  ["email", { autoComplete: "email" }],
+  ["phone", { ...phone, autoComplete: "tel" }],
+  ["whatsapp", { ...phone, autoComplete: "off" }],
+] as const satisfies [ContactField, object][];
+const SELECTS = [
+  ["interest", interestOptions, placeholders.interest],
+  ["deal_size", dealSizeOptions, placeholders.dealSize],
+] as const;
+
 function fieldId(field: ContactField): string {
   return `contact-${field.replace("_", "-")}`;
 }
@@ -159,84 +172,32 @@ export function InquiryForm({ values, fieldErrors, formError, formToken, visit }
         />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <ContactFormField field="name" error={fieldErrors.name}>
-          {(props) => (
-            <Input
-              {...props}
-              autoComplete="name"
-              placeholder={placeholders.name}
-              defaultValue={values.name}
-            />
-          )}
-        </ContactFormField>
-        <ContactFormField field="company" error={fieldErrors.company}>
-          {(props) => (
-            <Input
-              {...props}
-              autoComplete="organization"
-              placeholder={placeholders.company}
-              defaultValue={values.company}
-            />
-          )}
-        </ContactFormField>
-        <ContactFormField field="email" error={fieldErrors.email}>
-          {(props) => (
-            <Input
-              {...props}
-              autoComplete="email"
-              placeholder={placeholders.email}
-              defaultValue={values.email}
-            />
-          )}
-        </ContactFormField>
-        <ContactFormField field="phone" error={fieldErrors.phone}>
-          {(props) => (
-            <Input
-              {...props}
-              type="tel"
-              autoComplete="tel"
-              pattern={PHONE_PATTERN}
-              placeholder={placeholders.phone}
-              defaultValue={values.phone}
-            />
-          )}
-        </ContactFormField>
-        <ContactFormField field="whatsapp" error={fieldErrors.whatsapp}>
-          {(props) => (
-            <Input
-              {...props}
-              type="tel"
-              autoComplete="off"
-              pattern={PHONE_PATTERN}
-              placeholder={placeholders.whatsapp}
-              defaultValue={values.whatsapp}
-            />
-          )}
-        </ContactFormField>
-        <ContactFormField field="interest" error={fieldErrors.interest}>
-          {(props) => (
-            <Select {...props} defaultValue={values.interest}>
-              <option value="">{placeholders.interest}</option>
-              {interestOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </ContactFormField>
-        <ContactFormField field="deal_size" error={fieldErrors.deal_size} className="sm:col-span-2">
-          {(props) => (
-            <Select {...props} defaultValue={values.deal_size}>
-              <option value="">{placeholders.dealSize}</option>
-              {dealSizeOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </ContactFormField>
+        {INPUTS.map(([field, extra]) => (
+          <ContactFormField key={field} field={field} error={fieldErrors[field]}>
+            {(props) => (
+              <Input {...props} {...extra} placeholder={placeholders[field]} defaultValue={values[field]} />
+            )}
+          </ContactFormField>
+        ))}
+        {SELECTS.map(([field, options, placeholder]) => (
+          <ContactFormField
+            key={field}
+            field={field}
+            error={fieldErrors[field]}
+            className={field === "deal_size" ? "sm:col-span-2" : undefined}
+          >
+            {(props) => (
+              <Select {...props} defaultValue={values[field]}>
+                <option value="">{placeholder}</option>
+                {options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </ContactFormField>
+        ))}
         <ContactFormField field="message" error={fieldErrors.message} className="sm:col-span-2">
           {(props) => (
             <Textarea {...props} rows={6} placeholder={placeholders.message} defaultValue={values.message} />

@@ -45,3 +45,10 @@ export function Toaster({ toast }: { toast: Toast | null | undefined }) {
     </section>
   );
 }
+
+/** The toast of a refused form. */
+export const errorToast = (description: string, title = "Error"): Toast => ({
+  title,
+  description,
+  variant: "destructive",
+});

@@ -1,7 +1,7 @@
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
 import { authPage } from "~/content/account-pages";
-import { stripSingleLineControls } from "~/forms/single-line";
+import { requiredText, stripSingleLineControls } from "~/forms/single-line";
 
 /**
  * The account forms' rules, shared by the browser (checked before any
@@ -46,10 +46,13 @@ const PasswordSchema = z
   .min(1, authMessages.passwordRequired)
   .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong);
 
-const ConfirmPasswordSchema = z
-  .string({ error: authMessages.confirmRequired })
-  .min(1, authMessages.confirmRequired)
-  .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong);
+const newPassword = {
+  password: PasswordSchema,
+  confirmPassword: z
+    .string({ error: authMessages.confirmRequired })
+    .min(1, authMessages.confirmRequired)
+    .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong),
+};
 
 /** The spec's order: a mismatch is reported first, then the length. */
 function checkNewPassword(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx): void {
@@ -76,8 +79,7 @@ export const SignUpSchema = z
       .min(1, authMessages.fullNameRequired)
       .max(100, authMessages.fullNameTooLong),
     email: EmailSchema,
-    password: PasswordSchema,
-    confirmPassword: ConfirmPasswordSchema,
+    ...newPassword,
   })
   .superRefine(checkNewPassword);
 
@@ -86,8 +88,7 @@ export const EmailOnlySchema = z.object({ email: EmailSchema });
 export const ResetPasswordSchema = z
   .object({
     token: z.string().min(1).max(200),
-    password: PasswordSchema,
-    confirmPassword: ConfirmPasswordSchema,
+    ...newPassword,
   })
   .superRefine(checkNewPassword);
 
@@ -95,17 +96,13 @@ export const ResetPasswordSchema = z
 export const ChangePasswordSchema = z
   .object({
     currentPassword: PasswordSchema,
-    password: PasswordSchema,
-    confirmPassword: ConfirmPasswordSchema,
+    ...newPassword,
   })
   .superRefine(checkNewPassword);
 
 /** Ending one session from the account page: its id, from a hidden field. */
 export const EndSessionSchema = z.object({
-  id: z
-    .string({ error: "No session was chosen." })
-    .min(1, "No session was chosen.")
-    .max(100, "No session was chosen."),
+  id: requiredText("No session was chosen.", 100),
 });
 
 /**

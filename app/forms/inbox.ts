@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEAL_SIZE_VALUES, INTEREST_VALUES } from "~/content/inquiry-options";
 import { LEAD_STATUS_VALUES } from "~/content/lead-desk";
+import { readFields } from "~/forms/parse-form";
 
 /** Inquiries per page of the admin inbox: the spec's cards. */
 export const INBOX_PAGE_SIZE = 25;
@@ -83,56 +84,44 @@ export type InboxQuery = Pick<InboxFilter, "status" | "interest" | "dealSize" | 
   Partial<Pick<InboxFilter, "lead" | "owner" | "inquiry">>;
 
 export function parseInboxFilter(searchParams: URLSearchParams): InboxFilter {
-  return InboxFilterSchema.parse({
-    status: searchParams.get("status") ?? undefined,
-    interest: searchParams.get("interest"),
-    dealSize: searchParams.get("dealSize"),
-    q: searchParams.get("q"),
-    lead: searchParams.get("lead"),
-    owner: searchParams.get("owner"),
-    inquiry: searchParams.get("inquiry"),
-    sort: searchParams.get("sort") ?? undefined,
-    page: searchParams.get("page") ?? undefined,
-    asOf: searchParams.get("asOf"),
-  });
+  return InboxFilterSchema.parse(readFields(searchParams, Object.keys(InboxFilterSchema.shape)));
 }
+
+const DEFAULT_FILTER: Partial<Record<keyof InboxFilter, string>> = { status: "all", sort: "received" };
 
 /** Query string of a view, leaving out defaults so URLs stay short. */
 export function inboxSearchParams(filter: Partial<InboxFilter>): URLSearchParams {
   const params = new URLSearchParams();
-  if (filter.status && filter.status !== "all") params.set("status", filter.status);
-  if (filter.interest) params.set("interest", filter.interest);
-  if (filter.dealSize) params.set("dealSize", filter.dealSize);
-  if (filter.q) params.set("q", filter.q);
-  if (filter.lead) params.set("lead", filter.lead);
-  if (filter.owner) params.set("owner", filter.owner);
-  if (filter.inquiry) params.set("inquiry", filter.inquiry);
-  if (filter.sort && filter.sort !== "received") params.set("sort", filter.sort);
-  if (filter.page && filter.page > 1) params.set("page", String(filter.page));
-  if (filter.asOf && filter.page && filter.page > 1) params.set("asOf", filter.asOf);
+  const paged = filter.page !== undefined && filter.page > 1;
+  for (const key of Object.keys(InboxFilterSchema.shape) as (keyof InboxFilter)[]) {
+    const value = filter[key];
+    if (!value || value === DEFAULT_FILTER[key] || ((key === "page" || key === "asOf") && !paged)) continue;
+    params.set(key, String(value));
+  }
   return params;
 }
 
-const IdSchema = z.uuid({ error: "Unknown inquiry." });
+export const IdSchema = z.uuid({ error: "Unknown inquiry." });
 
 export const NotesSchema = z
   .string({ error: "Notes are required." })
   .max(NOTES_MAX_LENGTH, `Notes must be at most ${NOTES_MAX_LENGTH} characters.`)
-  // Browsers send CRLF from a textarea; store one kind of line break.
   .transform((value) => value.replace(/\r\n?/g, "\n").trim());
 
+const idOnly = <const T extends string>(intent: T) => z.object({ intent: z.literal(intent), id: IdSchema });
+
+/** Read, spam and notes changes, the same from an inbox card and from an inquiry's page. */
+export const CARD_ACTIONS = [
+  idOnly("mark-read"),
+  idOnly("mark-unread"),
+  idOnly("mark-spam"),
+  idOnly("mark-not-spam"),
+  z.object({ intent: z.literal("save-notes"), id: IdSchema, notes: NotesSchema }),
+] as const;
+
 /** Every change an admin can make to an inquiry, as one form field `intent`. */
-export const InboxActionSchema = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({ intent: z.literal("mark-read"), id: IdSchema }),
-    z.object({ intent: z.literal("mark-unread"), id: IdSchema }),
-    z.object({ intent: z.literal("mark-spam"), id: IdSchema }),
-    z.object({ intent: z.literal("mark-not-spam"), id: IdSchema }),
-    z.object({ intent: z.literal("delete"), id: IdSchema }),
-    z.object({ intent: z.literal("save-notes"), id: IdSchema, notes: NotesSchema }),
-  ],
-  { error: "Unknown action." },
-);
+export const InboxActionSchema = z.discriminatedUnion("intent", [...CARD_ACTIONS, idOnly("delete")], {
+  error: "Unknown action.",
+});
 export type InboxAction = z.output<typeof InboxActionSchema>;
 export type InboxIntent = InboxAction["intent"];

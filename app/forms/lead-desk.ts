@@ -6,9 +6,10 @@ import {
   REPLY_SUBJECT_MAX_LENGTH,
 } from "~/content/lead-desk";
 import { REPLY_PLACEHOLDER } from "~/content/reply-templates";
-import { INBOX_OWNER_VALUES, INBOX_SORT_VALUES, INBOX_STATUS_VALUES } from "~/forms/inbox";
+import { IdSchema, INBOX_OWNER_VALUES, INBOX_SORT_VALUES, INBOX_STATUS_VALUES } from "~/forms/inbox";
 import { DEAL_SIZE_VALUES, INTEREST_VALUES } from "~/content/inquiry-options";
 import { REPLY_CHANNEL_VALUES } from "~/content/desk-labels";
+import { multiLine, requiredText } from "~/forms/single-line";
 
 /**
  * The lead desk's forms, one schema per action, as the server
@@ -16,18 +17,15 @@ import { REPLY_CHANNEL_VALUES } from "~/content/desk-labels";
  * form can show; bad input changes nothing.
  */
 
-const IdSchema = z.uuid({ error: "Unknown inquiry." });
 /** Better Auth user ids are opaque strings. */
-const UserIdSchema = z.string().trim().min(1, "Choose an admin.").max(200, "Choose an admin.");
-const text = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n") : value);
+export const UserIdSchema = requiredText("Choose an admin.", 200);
 
 export const SetStatusSchema = z
   .object({
     intent: z.literal("set-status"),
     id: IdSchema,
     status: z.enum(LEAD_STATUS_VALUES, { error: "Choose a status." }),
-    lostReason: z.preprocess(
-      text,
+    lostReason: multiLine(
       z
         .string()
         .trim()
@@ -54,23 +52,19 @@ const noPlaceholder = (value: string) => !REPLY_PLACEHOLDER.test(value);
 export const ReplySchema = z.object({
   intent: z.literal("reply"),
   id: IdSchema,
-  subject: z.preprocess(
-    text,
-    z
-      .string({ error: "Write a subject." })
-      .trim()
-      .min(1, "Write a subject.")
-      .max(REPLY_SUBJECT_MAX_LENGTH, `The subject must be at most ${REPLY_SUBJECT_MAX_LENGTH} characters.`)
-      .refine(noPlaceholder, "Fill in or remove the [[…]] placeholder."),
+  subject: multiLine(
+    requiredText(
+      "Write a subject.",
+      REPLY_SUBJECT_MAX_LENGTH,
+      `The subject must be at most ${REPLY_SUBJECT_MAX_LENGTH} characters.`,
+    ).refine(noPlaceholder, "Fill in or remove the [[…]] placeholder."),
   ),
-  body: z.preprocess(
-    text,
-    z
-      .string({ error: "Write your reply." })
-      .trim()
-      .min(1, "Write your reply.")
-      .max(REPLY_BODY_MAX_LENGTH, `The reply must be at most ${REPLY_BODY_MAX_LENGTH} characters.`)
-      .refine(noPlaceholder, "Fill in or remove every [[…]] placeholder."),
+  body: multiLine(
+    requiredText(
+      "Write your reply.",
+      REPLY_BODY_MAX_LENGTH,
+      `The reply must be at most ${REPLY_BODY_MAX_LENGTH} characters.`,
+    ).refine(noPlaceholder, "Fill in or remove every [[…]] placeholder."),
   ),
 });
 

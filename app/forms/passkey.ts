@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { stripSingleLineControls } from "~/forms/single-line";
+import { requiredText, stripSingleLineControls } from "~/forms/single-line";
 
 /** The name the owner gives a new passkey (empty: it is named after the device). */
 const PASSKEY_NAME_MAX_LENGTH = 60;
@@ -14,8 +14,5 @@ export const PasskeyNameSchema = z.object({
 
 /** Removing a passkey from the account page: its id, from a hidden field. */
 export const RemovePasskeySchema = z.object({
-  id: z
-    .string({ error: "No passkey was chosen." })
-    .min(1, "No passkey was chosen.")
-    .max(100, "No passkey was chosen."),
+  id: requiredText("No passkey was chosen.", 100),
 });

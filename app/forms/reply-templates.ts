@@ -2,6 +2,8 @@ import { z } from "zod";
 import { REPLY_BODY_MAX_LENGTH, REPLY_SUBJECT_MAX_LENGTH } from "~/content/lead-desk";
 import { REPLY_TEMPLATE_LIMITS } from "~/content/reply-placeholders";
 import { placeholderProblem } from "~/lib/inquiries/reply-text";
+import { IdSchema } from "~/forms/inbox";
+import { multiLine, requiredText } from "~/forms/single-line";
 
 /**
  * The template editor's form and the composer's draft forms. A template's
@@ -9,48 +11,40 @@ import { placeholderProblem } from "~/lib/inquiries/reply-text";
  * is a field error, and nothing is stored.
  */
 
-const text = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n") : value);
 const placeholdersOk = (value: string, ctx: z.core.$RefinementCtx<string>) => {
   const problem = placeholderProblem(value);
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 };
 
 export const ReplyTemplateSchema = z.object({
-  name: z
-    .string({ error: "Give the template a name." })
-    .trim()
-    .min(1, "Give the template a name.")
-    .max(REPLY_TEMPLATE_LIMITS.name, `The name must be at most ${REPLY_TEMPLATE_LIMITS.name} characters.`),
-  subject: z.preprocess(
-    text,
-    z
-      .string({ error: "Write a subject." })
-      .trim()
-      .min(1, "Write a subject.")
-      .max(
-        REPLY_TEMPLATE_LIMITS.subject,
-        `The subject must be at most ${REPLY_TEMPLATE_LIMITS.subject} characters.`,
-      )
-      .superRefine(placeholdersOk),
+  name: requiredText(
+    "Give the template a name.",
+    REPLY_TEMPLATE_LIMITS.name,
+    `The name must be at most ${REPLY_TEMPLATE_LIMITS.name} characters.`,
   ),
-  body: z.preprocess(
-    text,
-    z
-      .string({ error: "Write the template's text." })
-      .trim()
-      .min(1, "Write the template's text.")
-      .max(REPLY_TEMPLATE_LIMITS.body, `The text must be at most ${REPLY_TEMPLATE_LIMITS.body} characters.`)
-      .superRefine(placeholdersOk),
+  subject: multiLine(
+    requiredText(
+      "Write a subject.",
+      REPLY_TEMPLATE_LIMITS.subject,
+      `The subject must be at most ${REPLY_TEMPLATE_LIMITS.subject} characters.`,
+    ).superRefine(placeholdersOk),
+  ),
+  body: multiLine(
+    requiredText(
+      "Write the template's text.",
+      REPLY_TEMPLATE_LIMITS.body,
+      `The text must be at most ${REPLY_TEMPLATE_LIMITS.body} characters.`,
+    ).superRefine(placeholdersOk),
   ),
 });
 export type ReplyTemplateInput = z.output<typeof ReplyTemplateSchema>;
 
 /** The composer's words as typed: kept as they are (no trim), only bounded. */
 const draftText = (max: number, what: string) =>
-  z.preprocess(text, z.string().max(max, `The ${what} must be at most ${max} characters.`).default(""));
+  multiLine(z.string().max(max, `The ${what} must be at most ${max} characters.`).default(""));
 
 const DraftFields = {
-  id: z.uuid({ error: "Unknown inquiry." }),
+  id: IdSchema,
   subject: draftText(REPLY_SUBJECT_MAX_LENGTH, "subject"),
   body: draftText(REPLY_BODY_MAX_LENGTH, "reply"),
 };

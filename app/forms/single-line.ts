@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * What a one-line field (a name, a company, an address, a phone number) may
  * not hold, removed before it is checked and stored: line breaks (a stored
@@ -31,3 +33,11 @@ export function stripNul(value: string): string {
 export function stripTextControls(value: string): string {
   return value.replace(INVISIBLE_CONTROLS, "");
 }
+
+/** Browsers send a textarea's line breaks as CRLF: the fields store one kind. */
+export const multiLine = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n") : value), schema);
+
+/** A text that must not be blank: `message` when it is missing or empty, `tooLong` past `max`. */
+export const requiredText = (message: string, max: number, tooLong = message) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "~/forms/single-line";
 import { INBOX_LAYOUT_VALUES, parseInboxFilter, inboxSearchParams } from "~/forms/inbox";
 
 export const VIEW_NAME_MAX_LENGTH = 60;
@@ -28,11 +29,11 @@ export const SetLayoutSchema = z.object({
 
 const SaveViewSchema = z.object({
   intent: z.literal("save"),
-  name: z
-    .string({ error: "Give the view a name." })
-    .trim()
-    .min(1, "Give the view a name.")
-    .max(VIEW_NAME_MAX_LENGTH, `A view's name is at most ${VIEW_NAME_MAX_LENGTH} characters.`),
+  name: requiredText(
+    "Give the view a name.",
+    VIEW_NAME_MAX_LENGTH,
+    `A view's name is at most ${VIEW_NAME_MAX_LENGTH} characters.`,
+  ),
   /** A checkbox: present ("on") when the view is for the whole team. */
   shared: z.preprocess((value) => value === "on" || value === "true", z.boolean()),
   back: BackSchema,

@@ -1,6 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { PasswordField } from "~/components/form-fields";
-import { type Toast, Toaster } from "~/components/toast";
+import { errorToast, type Toast, Toaster } from "~/components/toast";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { brandTitle, company } from "~/content/company";
 import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
@@ -33,7 +33,7 @@ function refuse(error: string, status: number, init?: ResponseInit) {
   return data<DeleteActionData>(
     {
       fieldErrors: { password: error },
-      toast: { title: "Account not deleted", description: error, variant: "destructive" },
+      toast: errorToast(error, "Account not deleted"),
     },
     { ...init, status },
   );

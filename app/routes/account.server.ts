@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, ne } from "drizzle-orm";
+import { errorToast } from "~/components/toast";
 import { data } from "react-router";
 import type { Toast } from "~/lib/http/toast";
 import { ChangePasswordSchema, EndSessionSchema } from "~/forms/auth";
@@ -73,11 +74,18 @@ export async function loadAccountPage(context: AppContext, session: SignedInSess
   );
 }
 
-function refuse(body: AccountActionData, status: number, init?: ResponseInit) {
-  return data(body, { ...init, status });
+function refuse(
+  intent: AccountIntent,
+  description: string,
+  status: number,
+  fieldErrors?: AccountActionData["fieldErrors"],
+  init?: ResponseInit,
+) {
+  return data<AccountActionData>(
+    { intent, fieldErrors, toast: errorToast(description) },
+    { ...init, status },
+  );
 }
-
-const failed = (description: string): Toast => ({ title: "Error", description, variant: "destructive" });
 
 export async function accountAction(
   context: AppContext,
@@ -92,10 +100,10 @@ export async function accountAction(
 
   if (intent === "end-session") {
     const chosen = parseForm(EndSessionSchema, formData);
-    if (!chosen.ok) return refuse({ intent, toast: failed(chosen.first) }, 400);
+    if (!chosen.ok) return refuse(intent, chosen.first, 400);
     const { id } = chosen.data;
     if (id === session.sessionId) {
-      return refuse({ intent, toast: failed("To end this session, sign out.") }, 400);
+      return refuse(intent, "To end this session, sign out.", 400);
     }
     // Scoped to the signed-in user: another user's session id changes nothing.
     const ended = await db
@@ -103,7 +111,7 @@ export async function accountAction(
       .where(and(eq(sessionTable.id, id), eq(sessionTable.userId, userId)))
       .returning({ id: sessionTable.id });
     if (ended.length === 0) {
-      return refuse({ intent, toast: failed("That session has already ended.") }, 404);
+      return refuse(intent, "That session has already ended.", 404);
     }
     logger.info({ userId }, "session ended from the account page");
     return redirectWithToast(context, "/account", { title: "Session ended" });
@@ -111,24 +119,20 @@ export async function accountAction(
 
   if (intent === "remove-passkey") {
     const chosen = parseForm(RemovePasskeySchema, formData);
-    if (!chosen.ok) return refuse({ intent, toast: failed(chosen.first) }, 400);
+    if (!chosen.ok) return refuse(intent, chosen.first, 400);
     const { id } = chosen.data;
     const gate = await gateFactorChange(context, session, "passkey", passkeyMessages.needsStrongerSession);
-    if (!gate.ok) return refuse({ intent, toast: failed(gate.message) }, gate.status, gate.init);
+    if (!gate.ok) return refuse(intent, gate.message, gate.status, undefined, gate.init);
     const remaining = { ...gate.factors, passkeys: gate.factors.passkeys - 1 };
     if (!hasSecondFactor(remaining) && (await isAdmin(db, userId))) {
       return refuse(
-        {
-          intent,
-          toast: failed(
-            "Administrator accounts must keep a second factor: add another passkey or an authenticator app first.",
-          ),
-        },
+        intent,
+        "Administrator accounts must keep a second factor: add another passkey or an authenticator app first.",
         403,
       );
     }
     if (!(await removePasskey(db, userId, id))) {
-      return refuse({ intent, toast: failed("That passkey has already been removed.") }, 404);
+      return refuse(intent, "That passkey has already been removed.", 404);
     }
     logger.info({ userId }, "passkey removed from the account page");
     return redirectWithToast(context, "/account", { title: "Passkey removed" });
@@ -146,11 +150,10 @@ export async function accountAction(
   }
 
   const parsed = parseForm(ChangePasswordSchema, formData);
-  if (!parsed.ok)
-    return refuse({ intent, fieldErrors: parsed.fieldErrors, toast: failed(parsed.first) }, 400);
+  if (!parsed.ok) return refuse(intent, parsed.first, 400, parsed.fieldErrors);
   const limit = await checkAuthRateLimit(db, "change-password", { ip: clientIp, email: session.user.email });
   if (!limit.allowed) {
-    return refuse({ intent, toast: failed(limit.message) }, 429, {
+    return refuse(intent, limit.message, 429, undefined, {
       headers: retryAfter(context, limit.retryAfterSeconds),
     });
   }
@@ -161,7 +164,7 @@ export async function accountAction(
     name: session.user.name,
     admin: await isAdmin(db, userId),
   });
-  if (weak) return refuse({ intent, fieldErrors: { password: weak }, toast: failed(weak) }, 400);
+  if (weak) return refuse(intent, weak, 400, { password: weak });
   const auth = context.get(authContext);
   try {
     // Better Auth ends every other session and replaces this one (a new cookie).
@@ -187,9 +190,9 @@ export async function accountAction(
     if (!failure) throw error;
     if (failure.code === "INVALID_PASSWORD") {
       const message = "Your current password is not right.";
-      return refuse({ intent, fieldErrors: { currentPassword: message }, toast: failed(message) }, 400);
+      return refuse(intent, message, 400, { currentPassword: message });
     }
     logger.warn({ code: failure.code }, "password change refused");
-    return refuse({ intent, toast: failed(failure.message) }, 400);
+    return refuse(intent, failure.message, 400);
   }
 }

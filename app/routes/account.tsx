@@ -1,17 +1,8 @@
-import {
-  data,
-  Form,
-  href,
-  Link,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-} from "react-router";
+import { Form, href, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { NewPasswordFields, PasswordField } from "~/components/form-fields";
 import { PasskeyButton } from "~/components/passkey-button";
 import { Toaster } from "~/components/toast";
-import { Button, buttonVariants, SubmitButton } from "~/components/ui/button";
+import { Button, buttonVariants, SubmitButton, useSubmitting } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { brandTitle } from "~/content/company";
@@ -20,7 +11,7 @@ import { constraintsOf } from "~/forms/parse-form";
 import { passkeyRegistrationAction } from "~/lib/auth/passkey-actions.server";
 import { isPasskeyIntent, type PasskeyActionData, splitPasskeyAnswer } from "~/lib/auth/passkey-ceremony";
 import type { PasskeySummary } from "~/lib/auth/passkeys.server";
-import { readFormData } from "~/lib/http/form-data.server";
+import { readFormData, refuseForeignForm } from "~/lib/http/form-data.server";
 import { guardedSession } from "~/lib/http/guards.server";
 import type { Route } from "./+types/account";
 import {
@@ -56,9 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isPasskeyIntent(intent)) {
     return passkeyRegistrationAction(context, request, session, intent, formData, "/account");
   }
-  if (typeof intent !== "string" || !INTENTS.includes(intent as AccountIntent)) {
-    throw data("Unknown form", { status: 400 });
-  }
+  refuseForeignForm(formData, "intent", INTENTS);
   return accountAction(context, request, session, intent as AccountIntent, formData);
 }
 
@@ -69,19 +58,10 @@ const formatTime = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
-function useBusy(intent: AccountIntent, id?: string): boolean {
-  const navigation = useNavigation();
-  return (
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === intent &&
-    (id === undefined || navigation.formData.get("id") === id)
-  );
-}
-
 const passwordLimits = constraintsOf(ChangePasswordSchema);
 
 function ChangePassword({ actionData }: { actionData?: AccountActionData }) {
-  const busy = useBusy("change-password");
+  const busy = useSubmitting("change-password");
   const errors = actionData?.intent === "change-password" ? actionData.fieldErrors : undefined;
   return (
     <Form method="post" className="space-y-4" aria-label="Change password">
@@ -101,7 +81,7 @@ function ChangePassword({ actionData }: { actionData?: AccountActionData }) {
 }
 
 function SessionRow({ session }: { session: SessionSummary }) {
-  const busy = useBusy("end-session", session.id);
+  const busy = useSubmitting("end-session", session.id);
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3" aria-label={session.device}>
       <div>
@@ -158,7 +138,7 @@ function RowButton({
 }
 
 function PasskeyRow({ passkey, removable }: { passkey: PasskeySummary; removable: boolean }) {
-  const busy = useBusy("remove-passkey", passkey.id);
+  const busy = useSubmitting("remove-passkey", passkey.id);
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3" aria-label={passkey.name}>
       <div>
@@ -250,7 +230,7 @@ export default function AccountPage() {
     toast,
   } = splitPasskeyAnswer(useActionData<typeof action>() as AccountActionData | PasskeyActionData | undefined);
   const location = useLocation();
-  const endingOthers = useBusy("end-other-sessions");
+  const endingOthers = useSubmitting("end-other-sessions");
   const others = sessions.filter((session) => !session.current).length;
 
   return (

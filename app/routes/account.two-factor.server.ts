@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { errorToast } from "~/components/toast";
 import type { Toast } from "~/lib/http/toast";
 import { safeRedirectPath } from "~/forms/auth";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
@@ -70,10 +71,9 @@ export async function loadTwoFactorPage(context: AppContext, request: Request, s
 }
 
 function refuse(intent: TwoFactorIntent, description: string, status: number, init?: ResponseInit) {
-  const toast: Toast = { title: "Error", description, variant: "destructive" };
   const field = intent === "verify" ? "code" : "password";
   return data<TwoFactorActionData>(
-    { intent, fieldErrors: { [field]: description }, toast },
+    { intent, fieldErrors: { [field]: description }, toast: errorToast(description) },
     { ...init, status },
   );
 }

@@ -1,24 +1,15 @@
-import {
-  data,
-  Form,
-  href,
-  Link,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-} from "react-router";
+import { Form, href, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { PasswordField, TextField } from "~/components/form-fields";
 import { PasskeyButton } from "~/components/passkey-button";
 import { Toaster } from "~/components/toast";
-import { buttonVariants, SubmitButton } from "~/components/ui/button";
+import { buttonVariants, SubmitButton, useSubmitting } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
 import { safeRedirectPath } from "~/forms/auth";
 import { constraintsOf } from "~/forms/parse-form";
 import { PasswordConfirmSchema, TotpCodeSchema } from "~/forms/two-factor";
 import { passkeyRegistrationAction } from "~/lib/auth/passkey-actions.server";
 import { isPasskeyIntent, type PasskeyActionData, splitPasskeyAnswer } from "~/lib/auth/passkey-ceremony";
-import { readFormData } from "~/lib/http/form-data.server";
+import { readFormData, refuseForeignForm } from "~/lib/http/form-data.server";
 import { guardedSession } from "~/lib/http/guards.server";
 import type { Route } from "./+types/account.two-factor";
 import {
@@ -51,9 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const done = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/account");
     return passkeyRegistrationAction(context, request, session, intent, formData, done);
   }
-  if (typeof intent !== "string" || !INTENTS.includes(intent as TwoFactorIntent)) {
-    throw data("Unknown form", { status: 400 });
-  }
+  refuseForeignForm(formData, "intent", INTENTS);
   return twoFactorAction(context, request, session, intent as TwoFactorIntent, formData);
 }
 
@@ -73,8 +62,7 @@ function PasswordForm({
   actionData?: TwoFactorActionData;
   variant?: "primary" | "secondary";
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const busy = useSubmitting(intent);
   return (
     <Form method="post" className="space-y-4" aria-label={label}>
       <input type="hidden" name="intent" value={intent} />
@@ -97,8 +85,7 @@ function VerifyStep({
   state: Extract<TwoFactorPageState, { step: "verify" }>;
   actionData?: TwoFactorActionData;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "verify";
+  const busy = useSubmitting("verify");
   return (
     <ol className="list-decimal space-y-6 pl-5 text-ink-soft">
       <li>

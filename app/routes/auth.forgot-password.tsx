@@ -1,6 +1,6 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { TextField } from "~/components/form-fields";
-import { type Toast, Toaster } from "~/components/toast";
+import { errorToast, type Toast, Toaster } from "~/components/toast";
 import { SubmitButton } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
 import { EmailOnlySchema } from "~/forms/auth";
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       {
         email: parsed.values.email,
         fieldErrors: parsed.fieldErrors,
-        toast: { title: "Error", description: parsed.first, variant: "destructive" },
+        toast: errorToast(parsed.first),
       },
       { status: 400 },
     );
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ForgotActionData>(
       {
         email,
-        toast: { title: "Could not send the link", description: limit.message, variant: "destructive" },
+        toast: errorToast(limit.message, "Could not send the link"),
       },
       { status: 429, headers: retryAfter(context, limit.retryAfterSeconds) },
     );

@@ -2,7 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { verification } from "~db/auth-schema";
 import { NewPasswordFields } from "~/components/form-fields";
-import { type Toast, Toaster } from "~/components/toast";
+import { errorToast, type Toast, Toaster } from "~/components/toast";
 import { SubmitButton } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
 import { ResetPasswordSchema } from "~/forms/auth";
@@ -51,17 +51,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(ResetPasswordSchema, await readFormData(request));
   if (!parsed.ok) {
     const { fieldErrors, first } = parsed;
-    return data<ResetActionData>(
-      { fieldErrors, toast: { title: "Error", description: first, variant: "destructive" } },
-      { status: 400 },
-    );
+    return data<ResetActionData>({ fieldErrors, toast: errorToast(first) }, { status: 400 });
   }
   const limit = await checkAuthRateLimit(context.get(databaseContext).db, "reset-password", {
     ip: context.get(clientIpContext),
   });
   if (!limit.allowed) {
     return data<ResetActionData>(
-      { toast: { title: "Password not changed", description: limit.message, variant: "destructive" } },
+      { toast: errorToast(limit.message, "Password not changed") },
       { status: 429, headers: retryAfter(context, limit.retryAfterSeconds) },
     );
   }
@@ -74,10 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const weak = await checkNewPasswordStrength(parsed.data.password, { ...owner, admin: false });
     if (weak) {
       return data<ResetActionData>(
-        {
-          fieldErrors: { password: weak },
-          toast: { title: "Error", description: weak, variant: "destructive" },
-        },
+        { fieldErrors: { password: weak }, toast: errorToast(weak) },
         { status: 400 },
       );
     }
@@ -93,11 +87,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ResetActionData>(
       {
         expired,
-        toast: {
-          title: "Password not changed",
-          description: expired ? "This reset link is invalid or has expired." : failure.message,
-          variant: "destructive",
-        },
+        toast: errorToast(
+          expired ? "This reset link is invalid or has expired." : failure.message,
+          "Password not changed",
+        ),
       },
       { status: 400 },
     );

@@ -1,17 +1,8 @@
 import { type FormEvent, useState } from "react";
-import {
-  data,
-  Form,
-  Link,
-  redirect,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-} from "react-router";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation } from "react-router";
 import { NewPasswordFields, PasswordField, TextField } from "~/components/form-fields";
-import { type Toast, Toaster } from "~/components/toast";
-import { SubmitButton } from "~/components/ui/button";
+import { errorToast, type Toast, Toaster } from "~/components/toast";
+import { SubmitButton, useSubmitting } from "~/components/ui/button";
 import { authPage } from "~/content/account-pages";
 import { safeRedirectPath, SignInSchema, SignUpSchema } from "~/forms/auth";
 import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
@@ -62,11 +53,6 @@ function tabHref(tab: Tab, redirectTo: string): string {
   return query ? `/auth?${query}` : "/auth";
 }
 
-function useBusy(intent: AuthActionData["intent"]): boolean {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
-
 function SignInForm({
   actionData,
   redirectTo,
@@ -76,7 +62,7 @@ function SignInForm({
   redirectTo: string;
   verify: { token: string; email: string } | null;
 }) {
-  const busy = useBusy("sign-in");
+  const busy = useSubmitting("sign-in");
   const errors = actionData?.intent === "sign-in" ? actionData.fieldErrors : undefined;
   return (
     <Form method="post" className="space-y-4" aria-label={tabs.signIn}>
@@ -116,7 +102,7 @@ function SignInForm({
 }
 
 function ResendVerification({ email }: { email: string }) {
-  const busy = useBusy("resend-verification");
+  const busy = useSubmitting("resend-verification");
   return (
     <div className="mt-6 rounded-md border border-accent-bright bg-accent-wash p-4 text-sm text-ink-soft">
       <p>Your email address is not verified yet. We can send the verification link again.</p>
@@ -145,7 +131,7 @@ function SignUpForm({
   /** The browser-side check's toast, or null when the form goes to the server. */
   onValidated(toast: Toast | null): void;
 }) {
-  const busy = useBusy("sign-up");
+  const busy = useSubmitting("sign-up");
   const [clientErrors, setClientErrors] = useState<SignUpErrors | null>(null);
   const errors = clientErrors ?? (actionData?.intent === "sign-up" ? actionData.fieldErrors : undefined);
 
@@ -160,7 +146,7 @@ function SignUpForm({
     }
     event.preventDefault();
     setClientErrors(result.fieldErrors);
-    onValidated({ title: "Error", description: result.first, variant: "destructive" });
+    onValidated(errorToast(result.first));
   }
 
   return (

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { data, Form, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData, useLocation } from "react-router";
 import { TextField } from "~/components/form-fields";
 import { PasskeyButton } from "~/components/passkey-button";
-import { Toaster } from "~/components/toast";
-import { SubmitButton } from "~/components/ui/button";
+import { errorToast, Toaster } from "~/components/toast";
+import { SubmitButton, useSubmitting } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
 import { safeRedirectPath } from "~/forms/auth";
 import { constraintsOf } from "~/forms/parse-form";
@@ -44,11 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const step = await readSignInStep(context, request);
     if (!step?.pendingUserId) {
       const redirectTo = safeRedirectPath(formData.get("redirectTo"));
-      return redirectWithToast(context, signInAgainUrl(redirectTo), {
-        title: "Please sign in again",
-        description: "Your sign-in has expired. Please enter your password again.",
-        variant: "destructive",
-      });
+      return redirectWithToast(
+        context,
+        signInAgainUrl(redirectTo),
+        errorToast("Your sign-in has expired. Please enter your password again.", "Please sign in again"),
+      );
     }
     return passkeySignInAction(context, request, intent, formData, step);
   }
@@ -76,8 +76,7 @@ function CodeForm({
   children: ReactNode;
 }) {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const busy = useSubmitting(intent);
   return (
     <Form method="post" className={className} aria-label={title}>
       <input type="hidden" name="intent" value={intent} />

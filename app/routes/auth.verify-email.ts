@@ -1,4 +1,5 @@
 import { readVerificationLink } from "~/lib/auth/email-verification.server";
+import { errorToast } from "~/components/toast";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import type { Route } from "./+types/auth.verify-email";
 import { databaseContext } from "~/lib/context.server";
@@ -14,11 +15,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const link = token ? await readVerificationLink(context.get(databaseContext).db, token) : null;
   if (!link) {
-    return redirectWithToast(context, "/auth", {
-      title: "Verification failed",
-      description: "This verification link is invalid or has expired. Sign in to get a new one.",
-      variant: "destructive",
-    });
+    return redirectWithToast(
+      context,
+      "/auth",
+      errorToast(
+        "This verification link is invalid or has expired. Sign in to get a new one.",
+        "Verification failed",
+      ),
+    );
   }
   if (link.alreadyVerified) {
     return redirectWithToast(context, "/auth", {

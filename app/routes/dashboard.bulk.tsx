@@ -1,5 +1,5 @@
 import { data, Form, href, Link, useActionData } from "react-router";
-import { type Toast, Toaster } from "~/components/toast";
+import { errorToast, Toaster } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { databaseContext, envContext } from "~/lib/context.server";
 import { readFormData, refuseForeignForm } from "~/lib/http/form-data.server";
@@ -37,8 +37,7 @@ const DONE: Record<string, string> = {
 };
 
 function failure(description: string, status: number) {
-  const toast: Toast = { title: "Error", description, variant: "destructive" };
-  return data({ toast, confirm: null, back: href("/dashboard") }, { status });
+  return data({ toast: errorToast(description), confirm: null, back: href("/dashboard") }, { status });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,11 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseBulkForm(formData);
   // Refused: back on the inbox, the view, its page and the selection kept, the reason in the toast.
   if (!parsed.ok) {
-    return redirectWithToast(context, refusedViewUrl(formData), {
-      title: "Error",
-      description: parsed.first,
-      variant: "destructive",
-    });
+    return redirectWithToast(context, refusedViewUrl(formData), errorToast(parsed.first));
   }
   const { db } = context.get(databaseContext);
   const input = parsed.data;

@@ -1,4 +1,5 @@
 import { href, Link, useLoaderData } from "react-router";
+import { DeskSection } from "~/components/desk-page";
 import { brandTitle } from "~/content/company";
 import { FOLLOW_UP_TIME_ZONE_LABEL, FOLLOW_UP_UPCOMING_DAYS } from "~/content/follow-ups";
 import { databaseContext } from "~/lib/context.server";
@@ -45,10 +46,7 @@ type Row = Awaited<ReturnType<typeof loader>>["overdue"][number];
 
 function FollowUpList({ id, title, rows, empty }: { id: string; title: string; rows: Row[]; empty: string }) {
   return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-lg font-semibold">
-        {title} ({rows.length})
-      </h2>
+    <DeskSection id={id} title={`${title} (${rows.length})`}>
       {rows.length === 0 ? (
         <p className="text-sm text-ink-muted">{empty}</p>
       ) : (
@@ -73,7 +71,7 @@ function FollowUpList({ id, title, rows, empty }: { id: string; title: string; r
           ))}
         </ul>
       )}
-    </section>
+    </DeskSection>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { DeskSection } from "~/components/desk-page";
 import {
   data,
   Form,
@@ -16,7 +17,7 @@ import { ReplySection } from "~/components/inbox/reply-section";
 import { formatWhen, InquiryTimeline } from "~/components/inbox/inquiry-timeline";
 import { InquiryConversation } from "~/components/inbox/inquiry-conversation";
 import { LIVE_REFRESH_PARAM, useLiveInboxData } from "~/components/inbox/use-inbox-events";
-import { type Toast, Toaster } from "~/components/toast";
+import { errorToast, Toaster } from "~/components/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -100,8 +101,7 @@ const DONE: Record<LeadIntent, string> = {
 };
 
 function failure(description: string, status: number, intent: string, fieldErrors: FieldErrors = {}) {
-  const toast: Toast = { title: "Error", description, variant: "destructive" };
-  return data({ toast, fieldErrors, intent }, { status });
+  return data({ toast: errorToast(description), fieldErrors, intent }, { status });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -235,23 +235,17 @@ function InquiryView({ inquiry, deleted }: { inquiry: InquiryData; deleted: bool
         <InquiryActions item={item} />
       </header>
 
-      <section aria-labelledby="message-heading" className="space-y-3">
-        <h2 id="message-heading" className="text-lg font-semibold">
-          Message
-        </h2>
+      <DeskSection id="message-heading" title="Message">
         <ContactLines item={item} />
         <p className="rounded-lg border border-line-soft p-4 text-sm whitespace-pre-wrap">{item.message}</p>
-      </section>
+      </DeskSection>
 
-      <section aria-labelledby="conversation-heading" className="space-y-3">
-        <h2 id="conversation-heading" className="text-lg font-semibold">
-          Conversation
-        </h2>
+      <DeskSection id="conversation-heading" title="Conversation">
         <p className="text-sm text-ink-muted" data-testid="last-message-by">
           {item.lastMessageBy === "desk" ? "Last message: ours" : "Last message: theirs"}
         </p>
         <InquiryConversation inquiry={item} replies={replies} messages={messages} />
-      </section>
+      </DeskSection>
       <ReplySection
         item={item}
         draft={draft}
@@ -263,10 +257,7 @@ function InquiryView({ inquiry, deleted }: { inquiry: InquiryData; deleted: bool
       />
       <InquiryNotes item={item} error={errorFor("save-notes", "notes")} />
 
-      <section aria-labelledby="status-heading" className="space-y-3">
-        <h2 id="status-heading" className="text-lg font-semibold">
-          Status
-        </h2>
+      <DeskSection id="status-heading" title="Status">
         {/* Keyed by the stored values: after a change, the controls show what is stored. */}
         <Form
           method="post"
@@ -290,12 +281,9 @@ function InquiryView({ inquiry, deleted }: { inquiry: InquiryData; deleted: bool
             Set status
           </Button>
         </Form>
-      </section>
+      </DeskSection>
 
-      <section aria-labelledby="owner-heading" className="space-y-3">
-        <h2 id="owner-heading" className="text-lg font-semibold">
-          Owner
-        </h2>
+      <DeskSection id="owner-heading" title="Owner">
         <Form
           method="post"
           key={item.assignedTo ?? "nobody"}
@@ -326,7 +314,7 @@ function InquiryView({ inquiry, deleted }: { inquiry: InquiryData; deleted: bool
             </Button>
           </Form>
         ) : null}
-      </section>
+      </DeskSection>
 
       <FollowUpSection
         inquiryId={item.id}
@@ -336,12 +324,9 @@ function InquiryView({ inquiry, deleted }: { inquiry: InquiryData; deleted: bool
         now={now}
       />
 
-      <section aria-labelledby="timeline-heading" className="space-y-3">
-        <h2 id="timeline-heading" className="text-lg font-semibold">
-          Timeline
-        </h2>
+      <DeskSection id="timeline-heading" title="Timeline">
         <InquiryTimeline entries={timeline} admins={admins} notesVersions={notesVersions} />
-      </section>
+      </DeskSection>
       <Toaster toast={result?.toast} />
     </main>
   );

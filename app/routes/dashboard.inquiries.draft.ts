@@ -1,4 +1,5 @@
 import { data, href, redirect } from "react-router";
+import { errorToast } from "~/components/toast";
 import { DraftActionSchema } from "~/forms/reply-templates";
 import { parseForm } from "~/forms/parse-form";
 import { databaseContext } from "~/lib/context.server";
@@ -39,11 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const fail = (description: string, status: number) =>
     auto
       ? data({ saved: false as const, error: description }, { status })
-      : redirectWithToast(context, `${back}#reply-heading`, {
-          title: "Error",
-          description,
-          variant: "destructive",
-        });
+      : redirectWithToast(context, `${back}#reply-heading`, errorToast(description));
   const parsed = parseForm(DraftActionSchema, formData);
   if (!parsed.ok) return fail(parsed.first, 400);
   if (parsed.data.id !== params.id) return fail(DONE["not-found"], 404);

@@ -1,4 +1,5 @@
 import { href, redirect } from "react-router";
+import { errorToast } from "~/components/toast";
 import { FollowUpActionSchema } from "~/forms/follow-ups";
 import { parseForm } from "~/forms/parse-form";
 import { databaseContext } from "~/lib/context.server";
@@ -34,8 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   refuseForeignForm(formData, "intent", FOLLOW_UP_INTENTS);
   const back = `${href("/dashboard/inquiries/:id", { id: params.id })}#follow-up-heading`;
-  const fail = (description: string) =>
-    redirectWithToast(context, back, { title: "Error", description, variant: "destructive" });
+  const fail = (description: string) => redirectWithToast(context, back, errorToast(description));
   const parsed = parseForm(FollowUpActionSchema, formData);
   if (!parsed.ok) return fail(parsed.first);
   const input = parsed.data;

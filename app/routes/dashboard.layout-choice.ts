@@ -1,4 +1,5 @@
 import { href, redirect } from "react-router";
+import { errorToast } from "~/components/toast";
 import { SetLayoutSchema, viewQuery } from "~/forms/workspace";
 import { parseForm } from "~/forms/parse-form";
 import { databaseContext } from "~/lib/context.server";
@@ -19,11 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   refuseForeignForm(formData, "layout");
   const parsed = parseForm(SetLayoutSchema, formData);
   if (!parsed.ok) {
-    return redirectWithToast(context, inboxUrl(viewQuery(String(formData.get("back") ?? ""))), {
-      title: "Error",
-      description: parsed.first,
-      variant: "destructive",
-    });
+    const back = inboxUrl(viewQuery(String(formData.get("back") ?? "")));
+    return redirectWithToast(context, back, errorToast(parsed.first));
   }
   const database = context.get(databaseContext);
   await saveInboxLayout(database.db, user.id, parsed.data.layout);

@@ -1,6 +1,6 @@
 import { data, Form, href, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { TextField } from "~/components/form-fields";
-import { type Toast, Toaster } from "~/components/toast";
+import { errorToast, Toaster } from "~/components/toast";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { DeskPage } from "~/components/desk-page";
 import { brandTitle } from "~/content/company";
@@ -53,21 +53,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = guardedUser(context);
   const params = new URL(request.url).searchParams;
   const noErrors: FieldErrors<"email"> = {};
-  if ((params.get("email") ?? "").trim() === "") {
-    return { email: "", fieldErrors: noErrors, found: null, confirming: false, labels: PERSONAL_DATA_LABELS };
-  }
+  // The declared parts, in order: the page counts every one.
+  const nothing = { found: null, confirming: false, labels: PERSONAL_DATA_LABELS };
+  if ((params.get("email") ?? "").trim() === "") return { email: "", fieldErrors: noErrors, ...nothing };
   const parsed = parseForm(RightsRequestSchema, params);
   if (!parsed.ok) {
-    return data(
-      {
-        email: parsed.values.email,
-        fieldErrors: parsed.fieldErrors,
-        found: null,
-        confirming: false,
-        labels: PERSONAL_DATA_LABELS,
-      },
-      { status: 400 },
-    );
+    return data({ email: parsed.values.email, fieldErrors: parsed.fieldErrors, ...nothing }, { status: 400 });
   }
   const found = await findPersonalData(
     context.get(databaseContext).db,
@@ -82,7 +73,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     fieldErrors: noErrors,
     found: { email: found.email, ...(found.parts as unknown as Shown), counts },
     confirming: params.get("confirm") === "erase",
-    // The declared parts, in order: the page counts every one.
     labels: PERSONAL_DATA_LABELS,
   };
 }
@@ -91,16 +81,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = guardedUser(context);
   const parsed = parseForm(EraseRequestSchema, await readFormData(request));
   if (!parsed.ok) {
-    const toast: Toast = { title: "Error", description: parsed.first, variant: "destructive" };
-    return data({ toast, fieldErrors: parsed.fieldErrors }, { status: 400 });
+    return data({ toast: errorToast(parsed.first), fieldErrors: parsed.fieldErrors }, { status: 400 });
   }
   const email = normalizeEmail(parsed.data.email);
   if (email === normalizeEmail(user.email)) {
-    const toast: Toast = {
-      title: "Not erased",
-      description: "This is your own account: delete it from your account page instead.",
-      variant: "destructive",
-    };
+    const toast = errorToast(
+      "This is your own account: delete it from your account page instead.",
+      "Not erased",
+    );
     return data({ toast }, { status: 400 });
   }
   const counts = await erasePersonalData(

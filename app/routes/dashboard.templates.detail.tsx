@@ -1,4 +1,5 @@
 import { data, Form, href, useActionData, useLoaderData } from "react-router";
+import { DeskSection } from "~/components/desk-page";
 import { z } from "zod";
 import { TemplateEditorPage } from "~/components/inbox/template-form";
 import { Button } from "~/components/ui/button";
@@ -55,17 +56,14 @@ export default function TemplatePage() {
       errors={result?.errors ?? {}}
       submitLabel="Save template"
     >
-      <section aria-labelledby="delete-heading" className="space-y-3">
-        <h2 id="delete-heading" className="text-lg font-semibold">
-          Delete
-        </h2>
+      <DeskSection id="delete-heading" title="Delete">
         <p className="text-sm">Replies and drafts already written from it keep their text.</p>
         <Form method="post" aria-label="Delete template">
           <Button type="submit" name="intent" value="delete" variant="destructive">
             Delete template
           </Button>
         </Form>
-      </section>
+      </DeskSection>
     </TemplateEditorPage>
   );
 }

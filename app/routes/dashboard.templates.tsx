@@ -1,4 +1,5 @@
 import { href, Link, useLoaderData } from "react-router";
+import { DeskSection } from "~/components/desk-page";
 import { PlaceholderList } from "~/components/inbox/template-form";
 import { buttonVariants } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
@@ -48,16 +49,13 @@ export default function TemplatesPage() {
           ))}
         </ul>
       )}
-      <section aria-labelledby="placeholders-heading" className="space-y-3">
-        <h2 id="placeholders-heading" className="text-lg font-semibold">
-          Placeholders
-        </h2>
+      <DeskSection id="placeholders-heading" title="Placeholders">
         <p className="text-sm">
           A template may use these; they are filled in for the lead when the template is inserted into a
           reply. Anything else in double braces is refused when you save.
         </p>
         <PlaceholderList />
-      </section>
+      </DeskSection>
     </main>
   );
 }

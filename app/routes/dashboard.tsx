@@ -13,7 +13,7 @@ import { NewTabNote } from "~/components/inbox/inquiry-card";
 import { InboxSubmissions } from "~/components/inbox/inbox-submissions";
 import { useNow } from "~/components/inbox/relative-time";
 import { useLiveInboxData } from "~/components/inbox/use-inbox-events";
-import { type Toast, Toaster } from "~/components/toast";
+import { errorToast, Toaster } from "~/components/toast";
 import { dashboardPage } from "~/content/account-pages";
 import {
   type InboxAction,
@@ -29,7 +29,7 @@ import { listAssignableAdmins } from "~/lib/inquiries/changes.server";
 import { computeReplyMetrics, countSpamAndHeld, countInquiries } from "~/lib/inquiries/counts.server";
 import { runInquiryAction } from "~/lib/inquiries/inquiry-actions.server";
 import { selectInquiryPage, toInboxPage, selectInquiryRowPage } from "~/lib/inquiries/inquiries.server";
-import { type InboxCard, toInboxCard, type InboxRow, toInboxRow } from "~/lib/inquiries/inquiry";
+import { toInboxCard, toInboxRow } from "~/lib/inquiries/inquiry";
 import { readInboxLayout } from "~/lib/workspace/preferences.server";
 import { toInboxRowView } from "~/components/inbox/inbox-table";
 import { InboxKeyboard } from "~/components/inbox/inbox-keyboard";
@@ -91,21 +91,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 async function loadInboxPage(db: Db, filter: InboxFilter, layout: InboxLayout, viewerId: string) {
   const pageSize = pageSizeOf(layout);
-  const counted = countInquiries(db, filter, viewerId);
-  if (layout === "list") {
-    const [selected, { total, unread }] = await Promise.all([
-      selectInquiryRowPage(db, filter, pageSize, viewerId),
-      counted,
-    ]);
-    const { items, ...page } = toInboxPage(selected.map(toInboxRow), total, filter, pageSize);
-    return { ...page, unread, items: [] as InboxCard[], rows: items };
-  }
-  const [selected, { total, unread }] = await Promise.all([
-    selectInquiryPage(db, filter, pageSize, viewerId),
-    counted,
+  const list = layout === "list";
+  const [rows, cards, { total, unread }] = await Promise.all([
+    list ? selectInquiryRowPage(db, filter, pageSize, viewerId) : [],
+    list ? [] : selectInquiryPage(db, filter, pageSize, viewerId),
+    countInquiries(db, filter, viewerId),
   ]);
-  const { items, ...page } = toInboxPage(selected, total, filter, pageSize);
-  return { ...page, unread, items: items.map(toInboxCard), rows: [] as InboxRow[] };
+  const rowItems = rows.map(toInboxRow);
+  const { items: _, ...page } = toInboxPage<{ createdAt: Date | number }>(
+    list ? rowItems : cards,
+    total,
+    filter,
+    pageSize,
+  );
+  return { ...page, unread, items: cards.map(toInboxCard), rows: rowItems };
 }
 
 const SUCCESS_TITLES: Record<InboxAction["intent"], string> = {
@@ -118,18 +117,19 @@ const SUCCESS_TITLES: Record<InboxAction["intent"], string> = {
 };
 
 function failure(description: string, status: number, fieldErrors: FieldErrors = {}) {
-  const toast: Toast = { title: "Error", description, variant: "destructive" };
-  return data({ toast, fieldErrors }, { status });
+  return data({ toast: errorToast(description), fieldErrors }, { status });
+}
+
+/** A view's query without what opens an editor or a confirmation (and, after a post, React Router's and the selection). */
+function viewParams(search: string, also: string[] = []): URLSearchParams {
+  const params = new URLSearchParams(search);
+  for (const name of ["edit", "delete", ...also]) params.delete(name);
+  return params;
 }
 
 /** Back to the view the admin was on, with any editor or confirmation closed. */
 function backUrl(request: Request): string {
-  const params = new URL(request.url).searchParams;
-  params.delete("edit");
-  params.delete("delete");
-  params.delete("index");
-  params.delete("selected");
-  const query = params.toString();
+  const query = viewParams(new URL(request.url).search, ["index", "selected"]).toString();
   return query ? `${href("/dashboard")}?${query}` : href("/dashboard");
 }
 
@@ -151,9 +151,7 @@ export function shouldRevalidate({
 }: ShouldRevalidateFunctionArgs) {
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const strip = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    params.delete("edit");
-    params.delete("delete");
+    const params = viewParams(url.search);
     params.sort();
     return params.toString();
   };

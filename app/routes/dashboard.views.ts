@@ -1,4 +1,5 @@
 import { href, redirect } from "react-router";
+import { errorToast } from "~/components/toast";
 import { type SavedViewAction, SavedViewActionSchema, viewQuery } from "~/forms/workspace";
 import { parseForm } from "~/forms/parse-form";
 import { databaseContext } from "~/lib/context.server";
@@ -37,8 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(SavedViewActionSchema, formData);
   // The view is kept even when the rest of the form is refused.
   const back = inboxUrl(parsed.ok ? parsed.data.back : viewQuery(String(formData.get("back") ?? "")));
-  const refuse = (description: string) =>
-    redirectWithToast(context, back, { title: "Error", description, variant: "destructive" });
+  const refuse = (description: string) => redirectWithToast(context, back, errorToast(description));
   if (!parsed.ok) return refuse(parsed.first);
   try {
     const database = context.get(databaseContext);

@@ -1,4 +1,5 @@
 import { Form, href } from "react-router";
+import { DeskSection } from "~/components/desk-page";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
@@ -36,10 +37,7 @@ export function FollowUpSection({
   const dueAt = open ? new Date(open.dueAt) : null;
   const overdue = dueAt !== null && dueAt.getTime() <= now;
   return (
-    <section aria-labelledby="follow-up-heading" className="space-y-3">
-      <h2 id="follow-up-heading" className="text-lg font-semibold">
-        Follow-up
-      </h2>
+    <DeskSection id="follow-up-heading" title="Follow-up">
       {open && dueAt ? (
         <div className="space-y-2 rounded-lg border border-line-soft p-4 text-sm" data-testid="follow-up">
           <p className="flex flex-wrap items-center gap-2">
@@ -109,6 +107,6 @@ export function FollowUpSection({
           </Button>
         </div>
       </Form>
-    </section>
+    </DeskSection>
   );
 }

@@ -4,6 +4,18 @@ import { isLeadStatus, LEAD_STATUS_LABELS } from "~/content/lead-desk";
 import { type InboxRow, formatInquiryReference, replyState } from "~/lib/inquiries/inquiry";
 import { formatAge } from "~/components/inbox/relative-time";
 
+/** The columns after the box, with their widths from xl (the name's column takes what is left). */
+const COLUMNS = [
+  ["Reference", "xl:w-30"],
+  ["Lead", undefined],
+  ["Interest", "xl:w-32"],
+  ["Deal size", "xl:w-38"],
+  ["Status", "xl:w-24"],
+  ["Owner", "xl:w-28"],
+  ["Age", "xl:w-38"],
+  ["Last message", "xl:w-24"],
+] as const;
+
 const LAST_FROM_LABELS = { us: "Ours", them: "Theirs" } as const;
 
 /** A row as it reads: every cell's text, computed from an InboxRow. */
@@ -54,17 +66,14 @@ export function InboxTable({ rows, selected }: { rows: InboxRowView[]; selected:
       {/* A thead's th heads its column without saying so. */}
       <thead>
         <tr>
-          <th>
+          <th className="xl:w-9">
             <span className="sr-only">Select</span>
           </th>
-          <th>Reference</th>
-          <th>Lead</th>
-          <th>Interest</th>
-          <th>Deal size</th>
-          <th>Status</th>
-          <th>Owner</th>
-          <th>Age</th>
-          <th>Last message</th>
+          {COLUMNS.map(([label, width]) => (
+            <th key={label} className={width}>
+              {label}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>

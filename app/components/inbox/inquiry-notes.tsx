@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { DeskSection } from "~/components/desk-page";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/input";
@@ -26,10 +27,7 @@ export function InquiryNotes({
   error?: string;
 }) {
   return (
-    <section aria-labelledby="notes-heading" className="space-y-3">
-      <h2 id="notes-heading" className="text-lg font-semibold">
-        {dashboardPage.notesLabel}
-      </h2>
+    <DeskSection id="notes-heading" title={dashboardPage.notesLabel}>
       {/* Keyed by the stored text: after a save, or another admin's, the editor shows what is stored. */}
       <Form method="post" key={item.adminNotes ?? ""} className="space-y-3">
         <input type="hidden" name="id" value={item.id} />
@@ -58,6 +56,6 @@ export function InquiryNotes({
           Save notes
         </Button>
       </Form>
-    </section>
+    </DeskSection>
   );
 }

@@ -1,12 +1,39 @@
+import type { MouseEventHandler, ReactNode } from "react";
 import { Form } from "react-router";
+import { DeskSection } from "~/components/desk-page";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { TypedTextarea } from "~/components/ui/typed-textarea";
 import { deskLabel } from "~/content/desk-labels";
-import { MarkRepliedSchema } from "~/forms/lead-desk";
+import { MarkRepliedSchema, ReplySchema } from "~/forms/lead-desk";
+import { constraintsOf } from "~/forms/parse-form";
 import { replyMailto } from "~/components/inbox/inquiry-links";
 import { type ComposerTemplate, useDraftComposer } from "~/components/inbox/use-draft-composer";
+
+const limits = constraintsOf(ReplySchema);
+
+/** Posts to the draft route, which takes blank or unfinished fields. */
+function DraftButton(props: {
+  action: string;
+  intent: string;
+  onClick?: MouseEventHandler<HTMLButtonElement>;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      type="submit"
+      variant="secondary"
+      name="intent"
+      value={props.intent}
+      formAction={props.action}
+      formNoValidate
+      onClick={props.onClick}
+    >
+      {props.children}
+    </Button>
+  );
+}
 
 /**
  * The inquiry page's reply section: the composer (with a template to insert,
@@ -38,10 +65,7 @@ export function ReplySection({
 }) {
   const composer = useDraftComposer({ inquiryId: item.id, templates, freshDraft, draftSavedAt });
   return (
-    <section aria-labelledby="reply-heading" className="space-y-3">
-      <h2 id="reply-heading" className="text-lg font-semibold">
-        Reply
-      </h2>
+    <DeskSection id="reply-heading" title="Reply">
       <Form
         method="post"
         className="space-y-3"
@@ -65,28 +89,25 @@ export function ReplySection({
               </Select>
             )}
           </Field>
-          <Button
-            type="submit"
-            variant="secondary"
-            name="intent"
-            value="insert-template"
-            formAction={composer.draftAction}
-            formNoValidate
+          <DraftButton
+            action={composer.draftAction}
+            intent="insert-template"
             onClick={composer.onInsertTemplate}
           >
             Insert template
-          </Button>
+          </DraftButton>
         </div>
-        <Field label="Subject" name="subject" error={errorFor("subject")}>
-          {(control) => <Input {...control} defaultValue={draft.subject} required maxLength={200} />}
+        <Field label="Subject" name="subject" error={errorFor("subject")} constraint={limits.subject}>
+          {(control) => <Input {...control} defaultValue={draft.subject} />}
         </Field>
         <Field
           label="Your reply"
           name="body"
           error={errorFor("body")}
+          constraint={limits.body}
           description={`To ${item.email}. Replace every [[…]] before sending; answers come back to the team address.`}
         >
-          {(control) => <TypedTextarea {...control} defaultValue={draft.body} required rows={14} />}
+          {(control) => <TypedTextarea {...control} defaultValue={draft.body} rows={14} />}
         </Field>
         <p className="text-sm text-ink-muted" aria-live="polite" data-testid="draft-status">
           {composer.status}
@@ -95,27 +116,12 @@ export function ReplySection({
           <Button type="submit" name="intent" value="reply">
             Send reply
           </Button>
-          <Button
-            type="submit"
-            variant="secondary"
-            name="intent"
-            value="save-draft"
-            formAction={composer.draftAction}
-            formNoValidate
-          >
+          <DraftButton action={composer.draftAction} intent="save-draft">
             Save draft
-          </Button>
-          <Button
-            type="submit"
-            variant="secondary"
-            name="intent"
-            value="discard-draft"
-            formAction={composer.draftAction}
-            formNoValidate
-            onClick={composer.onDiscard}
-          >
+          </DraftButton>
+          <DraftButton action={composer.draftAction} intent="discard-draft" onClick={composer.onDiscard}>
             Discard draft
-          </Button>
+          </DraftButton>
           <a href={replyMailto(item)} className="self-center text-sm text-accent-strong underline">
             Reply via Email instead
           </a>
@@ -138,6 +144,6 @@ export function ReplySection({
           Mark as replied
         </Button>
       </Form>
-    </section>
+    </DeskSection>
   );
 }

@@ -1,10 +1,14 @@
 import type { ReactNode } from "react";
+import { DeskSection } from "~/components/desk-page";
 import { Form, href, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
-import { REPLY_PLACEHOLDERS, REPLY_TEMPLATE_LIMITS } from "~/content/reply-placeholders";
-import type { FieldErrors } from "~/forms/parse-form";
+import { REPLY_PLACEHOLDERS } from "~/content/reply-placeholders";
+import { constraintsOf, type FieldErrors } from "~/forms/parse-form";
+import { ReplyTemplateSchema } from "~/forms/reply-templates";
+
+const limits = constraintsOf(ReplyTemplateSchema);
 
 /** The placeholders a template may use, as the editor lists them. */
 export function PlaceholderList() {
@@ -41,37 +45,22 @@ function TemplateForm({
         label="Name"
         name="name"
         error={errors.name}
+        constraint={limits.name}
         description="Shown in the lead page's template list."
       >
-        {(control) => (
-          <Input {...control} defaultValue={values.name} required maxLength={REPLY_TEMPLATE_LIMITS.name} />
-        )}
+        {(control) => <Input {...control} defaultValue={values.name} />}
       </Field>
-      <Field label="Subject" name="subject" error={errors.subject}>
-        {(control) => (
-          <Input
-            {...control}
-            defaultValue={values.subject}
-            required
-            maxLength={REPLY_TEMPLATE_LIMITS.subject}
-          />
-        )}
+      <Field label="Subject" name="subject" error={errors.subject} constraint={limits.subject}>
+        {(control) => <Input {...control} defaultValue={values.subject} />}
       </Field>
       <Field
         label="Text"
         name="body"
         error={errors.body}
+        constraint={limits.body}
         description="Inserted into the reply where the cursor is. Use [[…]] for what the admin must fill in before sending."
       >
-        {(control) => (
-          <Textarea
-            {...control}
-            defaultValue={values.body}
-            required
-            rows={14}
-            maxLength={REPLY_TEMPLATE_LIMITS.body}
-          />
-        )}
+        {(control) => <Textarea {...control} defaultValue={values.body} rows={14} />}
       </Field>
       <Button type="submit" name="intent" value="save">
         {submitLabel}
@@ -104,12 +93,9 @@ export function TemplateEditorPage({
       </p>
       <h1 className="text-2xl font-bold break-words text-ink">{title}</h1>
       <TemplateForm {...form} />
-      <section aria-labelledby="placeholders-heading" className="space-y-3">
-        <h2 id="placeholders-heading" className="text-lg font-semibold">
-          Placeholders
-        </h2>
+      <DeskSection id="placeholders-heading" title="Placeholders">
         <PlaceholderList />
-      </section>
+      </DeskSection>
       {children}
     </main>
   );

@@ -17,6 +17,14 @@ const LINE_STYLES = [
   { stroke: "stroke-ink", fill: "fill-ink", dash: "6 4", marker: "square" },
 ] as const;
 
+function Marker({ style, x, y }: { style: (typeof LINE_STYLES)[number]; x: number; y: number }) {
+  return style.marker === "circle" ? (
+    <circle cx={x} cy={y} r="3.5" className={style.fill} />
+  ) : (
+    <rect x={x - 3.5} y={y - 3.5} width="7" height="7" className={style.fill} />
+  );
+}
+
 /** Lines per week (gaps where a week has no figure) against a labelled reference line. */
 export function WeekLines({
   id,
@@ -89,23 +97,8 @@ export function WeekLines({
                 strokeDasharray={style.dash}
               />
               {s.values.map((value, column) =>
-                value === null ? null : style.marker === "circle" ? (
-                  <circle
-                    key={keys[column]}
-                    cx={centre(column)}
-                    cy={y(value)}
-                    r="3.5"
-                    className={style.fill}
-                  />
-                ) : (
-                  <rect
-                    key={keys[column]}
-                    x={centre(column) - 3.5}
-                    y={y(value) - 3.5}
-                    width="7"
-                    height="7"
-                    className={style.fill}
-                  />
+                value === null ? null : (
+                  <Marker key={keys[column]} style={style} x={centre(column)} y={y(value)} />
                 ),
               )}
             </g>
@@ -128,11 +121,7 @@ export function WeekLines({
                   strokeWidth="2"
                   strokeDasharray={style.dash}
                 />
-                {style.marker === "circle" ? (
-                  <circle cx="14" cy="6" r="3.5" className={style.fill} />
-                ) : (
-                  <rect x="10.5" y="2.5" width="7" height="7" className={style.fill} />
-                )}
+                <Marker style={style} x={14} y={6} />
               </svg>
               {s.label}
             </li>

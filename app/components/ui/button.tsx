@@ -1,3 +1,4 @@
+import { useNavigation } from "react-router";
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ButtonHTMLAttributes } from "react";
 import { cn } from "~/components/ui/cn";
@@ -61,5 +62,15 @@ export function SubmitButton({
     <Button type="submit" disabled={busy} width="full" {...props}>
       {busy ? busyLabel : label}
     </Button>
+  );
+}
+
+/** Whether the page is posting the form with this `intent` (and `id`, for one row's form). */
+export function useSubmitting(intent: string, id?: string): boolean {
+  const { state, formData } = useNavigation();
+  return (
+    state === "submitting" &&
+    formData?.get("intent") === intent &&
+    (id === undefined || formData.get("id") === id)
   );
 }
