@@ -71,7 +71,7 @@ export async function findAccountByEmail(db: Db, email: string): Promise<Account
   return row ?? null;
 }
 
-async function requireAccount(db: Db, email: string): Promise<AccountSummary> {
+export async function requireAccount(db: Db, email: string): Promise<AccountSummary> {
   const account = await findAccountByEmail(db, email);
   if (!account) throw new UnknownAccountError(email);
   return account;
