@@ -2,21 +2,18 @@ import { and, lte } from "drizzle-orm";
 import { contactSubmissions } from "~db/schema";
 import { replyPromise } from "~/content/lead-desk";
 import type { Db } from "~/lib/db/db.server";
-import { inquiryDashboardUrl, formatInquiryReference, overdueCutoff } from "~/lib/inquiries/inquiry";
+import { inquiryDashboardUrl, overdueCutoff } from "~/lib/inquiries/inquiry";
 import { findAdminRecipients } from "~/lib/inquiries/intake.server";
-import { awaitingReplyCondition } from "~/lib/inquiries/inquiries.server";
+import { awaitingReplyCondition, summariseInquiry } from "~/lib/inquiries/inquiries.server";
 import { countMatching, countSpamAndHeld, listOverdueInquiries } from "~/lib/inquiries/counts.server";
-import { dealSizeLabel, interestLabel } from "~/lib/mail/desk-mails.server";
+import { renderWeeklyReportMail } from "~/lib/mail/desk-mails.server";
 import { enqueueMail } from "~/lib/mail/mail.server";
 import { logger } from "~/lib/ops/logger.server";
 import { defineScheduledJobKind, runOnce } from "~/lib/jobs/scheduled-job.server";
-import { renderMail } from "~/lib/mail/templates/render-mail.server";
-import { WeeklyReportMail } from "~/lib/mail/templates/weekly-report-mail.server";
 import { formatHours, formatShare, SERIES_LABELS } from "~/lib/reports/report-tables";
 import { INTEREST_SERIES } from "~/lib/reports/report-types";
 import { UK_TIME_ZONE, ukWeekOf } from "~/lib/uk-time";
 import { buildReport } from "~/lib/reports/weekly-report.server";
-import { createElement } from "react";
 
 export const WEEKLY_REPORT_MAIL = "weekly-report";
 /** Mondays at this hour, UK time, before the office opens (as the morning digest). */
@@ -80,20 +77,14 @@ async function sendWeeklyReport(
   await enqueueMail(tx, {
     kind: WEEKLY_REPORT_MAIL,
     to: recipients,
-    subject,
-    ...renderMail(
-      createElement(WeeklyReportMail, {
-        subject,
-        intro: `Last week, Monday ${lastWeek.key} to Sunday, UK time. Response times run from each message of a lead to the desk's next reply.`,
-        figures,
-        overdue: overdue.map((row) => ({
-          text: `${formatInquiryReference(row.id)} – ${interestLabel(row.interest)}, ${dealSizeLabel(row.dealSize)}, received ${row.createdAt.toISOString()}`,
-          dashboardUrl: inquiryDashboardUrl(siteUrl, row.id),
-        })),
-        overdueMore: Math.max(0, overdueCount - overdue.length),
-        reportsUrl,
-      }),
-    ),
+    ...renderWeeklyReportMail({
+      subject,
+      intro: `Last week, Monday ${lastWeek.key} to Sunday, UK time. Response times run from each message of a lead to the desk's next reply.`,
+      figures,
+      overdue: overdue.map((row) => summariseInquiry(row, inquiryDashboardUrl(siteUrl, row.id))),
+      overdueMore: Math.max(0, overdueCount - overdue.length),
+      reportsUrl,
+    }),
   });
   return record("sent");
 }
