@@ -55,12 +55,15 @@ export interface AuthActionData {
 
 const { messages } = authPage;
 
-function fail(body: AuthActionData, status: number, headers?: HeadersInit) {
-  return data(body, { status, headers });
-}
-
-function failureToast(title: string, description: string): Toast {
-  return { title, description, variant: "destructive" };
+function refuse(
+  status: number,
+  { title, description, ...body }: Omit<AuthActionData, "toast"> & { title: string; description: string },
+  headers?: HeadersInit,
+) {
+  return data<AuthActionData>(
+    { ...body, toast: { title, description, variant: "destructive" } },
+    { status, headers },
+  );
 }
 
 /**
@@ -107,22 +110,17 @@ export async function signIn(context: AppContext, request: Request, formData: Fo
   const fields = readFields(formData, ["redirectTo", "verifyToken"]);
   const parsed = parseForm(SignInSchema, formData);
   const values = { email: parsed.values.email };
+  const title = messages.signInFailed;
   if (!parsed.ok) {
-    const { fieldErrors, first } = parsed;
-    return fail(
-      { intent: "sign-in", fieldErrors, values, toast: failureToast(messages.signInFailed, first) },
-      400,
-    );
+    const { fieldErrors, first: description } = parsed;
+    return refuse(400, { intent: "sign-in", fieldErrors, values, title, description });
   }
   const { email, password } = parsed.data;
 
   const limit = await checkAuthRateLimit(db, "sign-in", { ip: clientIp, email });
   if (!limit.allowed) {
-    return fail(
-      { intent: "sign-in", values, toast: failureToast(messages.signInFailed, limit.message) },
-      429,
-      retryAfter(context, limit.retryAfterSeconds),
-    );
+    const headers = retryAfter(context, limit.retryAfterSeconds);
+    return refuse(429, { intent: "sign-in", values, title, description: limit.message }, headers);
   }
   // Many attempts on this account from anywhere: slower, never locked.
   if (limit.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, limit.delayMs));
@@ -171,23 +169,18 @@ export async function signIn(context: AppContext, request: Request, formData: Fo
     const failure = readAuthFailure(error);
     if (!failure) throw error;
     if (failure.code === "EMAIL_NOT_VERIFIED") {
-      return fail(
-        {
-          intent: "sign-in",
-          values,
-          unverifiedEmail: email,
-          toast: failureToast(
-            messages.signInFailed,
-            "Please verify your email address first: use the link we emailed you, or send it again.",
-          ),
-        },
-        403,
-      );
+      return refuse(403, {
+        intent: "sign-in",
+        values,
+        unverifiedEmail: email,
+        title,
+        description: "Please verify your email address first: use the link we emailed you, or send it again.",
+      });
     }
     // One message for an unknown address and a wrong password.
     const description =
       failure.code === "INVALID_EMAIL_OR_PASSWORD" ? failure.message : "Invalid email or password";
-    return fail({ intent: "sign-in", values, toast: failureToast(messages.signInFailed, description) }, 401);
+    return refuse(401, { intent: "sign-in", values, title, description });
   }
 }
 
@@ -197,27 +190,23 @@ export async function signUp(context: AppContext, request: Request, formData: Fo
   const parsed = parseForm(SignUpSchema, formData);
   const values = { fullName: parsed.values.fullName, email: parsed.values.email };
   if (!parsed.ok) {
-    const { fieldErrors, first } = parsed;
-    return fail({ intent: "sign-up", fieldErrors, values, toast: failureToast("Error", first) }, 400);
+    const { fieldErrors, first: description } = parsed;
+    return refuse(400, { intent: "sign-up", fieldErrors, values, title: "Error", description });
   }
   const { fullName, email, password } = parsed.data;
   // The same rules for every address: a longer password for an admin is
   // asked for when the account becomes one, or this answer would tell who is.
   const weak = await checkNewPasswordStrength(password, { email, name: fullName, admin: false });
   if (weak) {
-    return fail(
-      { intent: "sign-up", fieldErrors: { password: weak }, values, toast: failureToast("Error", weak) },
-      400,
-    );
+    const fieldErrors = { password: weak };
+    return refuse(400, { intent: "sign-up", fieldErrors, values, title: "Error", description: weak });
   }
 
   const limit = await checkAuthRateLimit(db, "sign-up", { ip: clientIp, email });
   if (!limit.allowed) {
-    return fail(
-      { intent: "sign-up", values, toast: failureToast(messages.signUpFailed, limit.message) },
-      429,
-      retryAfter(context, limit.retryAfterSeconds),
-    );
+    const headers = retryAfter(context, limit.retryAfterSeconds);
+    const title = messages.signUpFailed;
+    return refuse(429, { intent: "sign-up", values, title, description: limit.message }, headers);
   }
 
   const auth = context.get(authContext);
@@ -263,10 +252,8 @@ export async function signUp(context: AppContext, request: Request, formData: Fo
     const failure = readAuthFailure(error);
     if (!failure) throw error;
     logger.warn({ code: failure.code }, "sign-up refused");
-    return fail(
-      { intent: "sign-up", values, toast: failureToast(messages.signUpFailed, failure.message) },
-      400,
-    );
+    const title = messages.signUpFailed;
+    return refuse(400, { intent: "sign-up", values, title, description: failure.message });
   }
   // A fresh page clears the form.
   return redirectWithToast(context, "/auth?tab=signup", { title: messages.signUpSuccess });
@@ -275,14 +262,8 @@ export async function signUp(context: AppContext, request: Request, formData: Fo
 export async function resendVerification(context: AppContext, formData: FormData) {
   const parsed = parseForm(EmailOnlySchema, formData);
   if (!parsed.ok) {
-    return fail(
-      {
-        intent: "resend-verification",
-        fieldErrors: parsed.fieldErrors,
-        toast: failureToast("Error", parsed.first),
-      },
-      400,
-    );
+    const { fieldErrors, first: description } = parsed;
+    return refuse(400, { intent: "resend-verification", fieldErrors, title: "Error", description });
   }
   const { email } = parsed.data;
   const limit = await checkAuthRateLimit(context.get(databaseContext).db, "resend-verification", {
@@ -290,13 +271,14 @@ export async function resendVerification(context: AppContext, formData: FormData
     email,
   });
   if (!limit.allowed) {
-    return fail(
+    return refuse(
+      429,
       {
         intent: "resend-verification",
         unverifiedEmail: email,
-        toast: failureToast("Could not send the link", limit.message),
+        title: "Could not send the link",
+        description: limit.message,
       },
-      429,
       retryAfter(context, limit.retryAfterSeconds),
     );
   }

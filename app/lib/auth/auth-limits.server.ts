@@ -5,16 +5,6 @@ import { consumeRateLimit, type RateLimit } from "~/lib/http/rate-limit.server";
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-type AuthAction =
-  | "sign-in"
-  | "sign-up"
-  | "resend-verification"
-  | "request-reset"
-  | "reset-password"
-  | "two-factor"
-  | "passkey"
-  | "change-password";
-
 /** An account-wide limit that slows attempts down instead of refusing them. */
 interface Slowdown {
   windowMs: number;
@@ -42,16 +32,18 @@ interface AuthLimits {
  * owner out from everywhere with ten wrong passwords, so the hard limit is
  * per address and IP, and the address as a whole only gets slower to guess.
  */
-export const AUTH_RATE_LIMITS: Record<AuthAction, AuthLimits> = {
+const MAIL_SENDING: AuthLimits = { ip: { max: 30, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } };
+
+export const AUTH_RATE_LIMITS = {
   "sign-in": {
     ip: { max: 60, windowMs: 15 * MINUTE },
     email: null,
     emailAndIp: { max: 10, windowMs: 15 * MINUTE },
     emailSlowdown: { windowMs: 15 * MINUTE, after: 10, baseDelayMs: 250, maxDelayMs: 8_000 },
   },
-  "sign-up": { ip: { max: 30, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } },
-  "resend-verification": { ip: { max: 30, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } },
-  "request-reset": { ip: { max: 30, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } },
+  "sign-up": MAIL_SENDING,
+  "resend-verification": MAIL_SENDING,
+  "request-reset": MAIL_SENDING,
   // The token is the secret here; the IP limit stops guessing it.
   "reset-password": { ip: { max: 30, windowMs: HOUR }, email: null },
   // A code or backup code, at sign-in or enrolment. Better Auth also allows
@@ -63,7 +55,7 @@ export const AUTH_RATE_LIMITS: Record<AuthAction, AuthLimits> = {
   // Each step of a passkey ceremony (a challenge, an answer). A signed answer
   // cannot be guessed: this bounds the challenges stored, not guessing.
   passkey: { ip: { max: 60, windowMs: 15 * MINUTE }, email: { max: 20, windowMs: 15 * MINUTE } },
-};
+} satisfies Record<string, AuthLimits>;
 
 /** The delay of the `count`-th attempt in a slowdown's window. */
 export function slowdownDelayMs(slowdown: Slowdown, count: number): number {
@@ -72,33 +64,20 @@ export function slowdownDelayMs(slowdown: Slowdown, count: number): number {
   return Math.min(slowdown.baseDelayMs * 2 ** Math.min(excess - 1, 30), slowdown.maxDelayMs);
 }
 
-interface AuthLimitResult {
-  allowed: boolean;
-  retryAfterSeconds: number;
-  /** For the visitor, when not allowed. */
-  message: string;
-  /** How long to hold an allowed attempt before answering (account-wide slowdown). */
-  delayMs: number;
-}
-
-function describeWait(seconds: number): string {
-  if (seconds <= 60) return "a minute";
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minutes`;
-}
-
 /**
  * Counts one attempt of `action` against the client's IP (an IPv6 address
  * by its /64) and, when given, the e-mail address (alone and with the IP).
  * Every counter advances on every attempt, so none can be probed for free.
+ * `message` is for the visitor when not allowed; `delayMs` is how long to
+ * hold an allowed attempt before answering (the account-wide slowdown).
  */
 export async function checkAuthRateLimit(
   db: Db,
-  action: AuthAction,
+  action: keyof typeof AUTH_RATE_LIMITS,
   subject: { ip: string; email?: string },
   now = Date.now(),
-): Promise<AuthLimitResult> {
-  const limits = AUTH_RATE_LIMITS[action];
+) {
+  const limits: AuthLimits = AUTH_RATE_LIMITS[action];
   const ip = clientIpGroup(subject.ip);
   const results = [await consumeRateLimit(db, `auth:${action}:ip:${ip}`, limits.ip, now)];
   let delayMs = 0;
@@ -125,10 +104,11 @@ export async function checkAuthRateLimit(
   const blocked = results.filter((result) => !result.allowed);
   if (blocked.length === 0) return { allowed: true, retryAfterSeconds: 0, message: "", delayMs };
   const retryAfterSeconds = Math.max(...blocked.map((result) => result.retryAfterSeconds));
+  const wait = retryAfterSeconds <= 60 ? "a minute" : `${Math.ceil(retryAfterSeconds / 60)} minutes`;
   return {
     allowed: false,
     retryAfterSeconds,
-    message: `Too many attempts. Please wait ${describeWait(retryAfterSeconds)} and try again.`,
+    message: `Too many attempts. Please wait ${wait} and try again.`,
     delayMs: 0,
   };
 }

@@ -15,20 +15,6 @@ import { enqueueMail } from "~/lib/mail/mail.server";
 const identifierOf = (userId: string) => `verify-email:${userId}`;
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
-async function recordVerificationLink(
-  db: Db,
-  userId: string,
-  token: string,
-  expiresInSeconds: number,
-): Promise<void> {
-  await db.insert(verification).values({
-    id: randomUUID(),
-    identifier: identifierOf(userId),
-    value: hashOf(token),
-    expiresAt: new Date(Date.now() + expiresInSeconds * 1000),
-  });
-}
-
 /** Records a verification link and queues its mail: Better Auth's sending, and sign-up's own. */
 export async function sendVerificationLink(
   db: Db,
@@ -38,19 +24,17 @@ export async function sendVerificationLink(
   expiresInSeconds: number,
 ): Promise<void> {
   const url = `${siteUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
-  await recordVerificationLink(db, account.id, token, expiresInSeconds);
+  await db.insert(verification).values({
+    id: randomUUID(),
+    identifier: identifierOf(account.id),
+    value: hashOf(token),
+    expiresAt: new Date(Date.now() + expiresInSeconds * 1000),
+  });
   await enqueueMail(db, verificationMail({ to: account.email, url }));
 }
 
 export async function forgetVerificationLinks(db: Db, userId: string): Promise<void> {
   await db.delete(verification).where(eq(verification.identifier, identifierOf(userId)));
-}
-
-interface VerificationLink {
-  userId: string;
-  email: string;
-  /** The account is verified already (the link may be spent). */
-  alreadyVerified: boolean;
 }
 
 /** The claims of a signed token; its signature is checked when it is used. */
@@ -69,9 +53,10 @@ function readClaims(token: string): { userId: string; email: string } | null {
 
 /**
  * The account a verification link is for, while it is a current link of an
- * unverified account (or that account is verified already); null otherwise.
+ * unverified account, or that account is verified already (`alreadyVerified`:
+ * the link may be spent); null otherwise.
  */
-export async function readVerificationLink(db: Db, token: string): Promise<VerificationLink | null> {
+export async function readVerificationLink(db: Db, token: string) {
   const claims = readClaims(token);
   if (!claims) return null;
   const [owner] = await db
@@ -128,7 +113,7 @@ export async function replaceUnverifiedAccount(
       .update(account)
       .set({ password: details.passwordHash, updatedAt: now })
       .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
-    await tx.delete(verification).where(eq(verification.identifier, identifierOf(userId)));
+    await forgetVerificationLinks(tx, userId);
     return true;
   });
 }

@@ -5,27 +5,27 @@ import { PasskeyNameSchema } from "~/forms/passkey";
 import { type FieldErrors, parseForm, readFields } from "~/forms/parse-form";
 import { session as sessionTable } from "~db/schema";
 import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
-import { readAuthFailure } from "~/lib/auth/auth.server";
+import { type Auth, authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
 import type { PasskeyActionData, PasskeyIntent } from "~/lib/auth/passkey-ceremony";
-import {
-  deleteSession,
-  endPendingChallenge,
-  finishPasskeyRegistration,
-  finishPasskeySignIn,
-  readWebAuthnResponse,
-  startPasskeyRegistration,
-  startPasskeySignIn,
-} from "~/lib/auth/passkeys.server";
+import { deleteSession, endPendingChallenge, readWebAuthnResponse } from "~/lib/auth/passkeys.server";
 import { gateFactorChange } from "~/lib/auth/factor-step-up.server";
 import { endOtherSessions, hasSecondFactor } from "~/lib/auth/second-factor.server";
 import { describeDevice } from "~/lib/auth/user-agent";
 import type { SignedInSession } from "~/lib/auth/viewer.server";
-import { type AppContext, clientIpContext, databaseContext, envContext } from "~/lib/context.server";
+import {
+  type AppContext,
+  authContext,
+  clientIpContext,
+  databaseContext,
+  envContext,
+} from "~/lib/context.server";
 import { createToastHeaders, redirectWithToast } from "~/lib/http/toast.server";
 import { logger } from "~/lib/ops/logger.server";
 import { retryAfter } from "~/lib/http/response-headers.server";
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
+type AuthenticationAnswer = NonNullable<
+  Parameters<Auth["api"]["verifyPasskeyAuthentication"]>[0]
+>["body"]["response"];
 
 export const passkeyMessages = {
   unreadable: "Your browser's passkey answer could not be read. Please try again.",
@@ -56,9 +56,20 @@ function refuse(
   );
 }
 
-function withNoStore(headers: Headers): Headers {
-  headers.set("Cache-Control", NO_STORE["Cache-Control"]);
-  return headers;
+/** The ceremony's first answer: the challenge, and the cookie that ties it to this browser. */
+function ceremonyOptions(
+  ceremony: "register" | "authenticate",
+  answer: {
+    response: unknown;
+    headers: Headers;
+  },
+) {
+  answer.headers.set("Cache-Control", "private, no-store");
+  const options = answer.response as Record<string, unknown>;
+  return data<PasskeyActionData>(
+    { intent: "passkey-options", ceremony, options },
+    { headers: answer.headers },
+  );
 }
 
 /**
@@ -78,14 +89,13 @@ export async function passkeyRegistrationAction(
   const { factors } = gate;
   const { db } = context.get(databaseContext);
   const userId = session.user.id;
+  const auth = context.get(authContext);
+  const headers = authHeaders(request, context.get(clientIpContext));
 
   if (intent === "passkey-options") {
     try {
-      const { options, headers } = await startPasskeyRegistration(context, request);
-      return data<PasskeyActionData>(
-        { intent, ceremony: "register", options },
-        { headers: withNoStore(headers) },
-      );
+      const answer = await auth.api.generatePasskeyRegistrationOptions({ headers, returnHeaders: true });
+      return ceremonyOptions("register", answer);
     } catch (error) {
       const failure = readAuthFailure(error);
       if (!failure) throw error;
@@ -103,12 +113,10 @@ export async function passkeyRegistrationAction(
   const response = readWebAuthnResponse(readFields(formData, ["response"]).response);
   if (!response) return refuse(intent, passkeyMessages.unreadable, 400);
   try {
-    await finishPasskeyRegistration(
-      context,
-      request,
-      response,
-      name.data.name || describeDevice(request.headers.get("user-agent")),
-    );
+    await auth.api.verifyPasskeyRegistration({
+      body: { response, name: name.data.name || describeDevice(request.headers.get("user-agent")) },
+      headers,
+    });
   } catch (error) {
     const failure = readAuthFailure(error);
     if (!failure) throw error;
@@ -154,30 +162,38 @@ export async function passkeySignInAction(
       headers: retryAfter(context, limit.retryAfterSeconds),
     });
   }
+  const auth = context.get(authContext);
+  const authRequestHeaders = authHeaders(request, clientIp);
   if (intent === "passkey-options") {
-    const { options, headers } = await startPasskeySignIn(context, request);
-    return data<PasskeyActionData>(
-      { intent, ceremony: "authenticate", options },
-      { headers: withNoStore(headers) },
-    );
+    const answer = await auth.api.generatePasskeyAuthenticationOptions({
+      headers: authRequestHeaders,
+      returnHeaders: true,
+    });
+    return ceremonyOptions("authenticate", answer);
   }
 
   const fields = readFields(formData, ["response", "redirectTo"]);
   const redirectTo = safeRedirectPath(fields.redirectTo);
   const response = readWebAuthnResponse(fields.response);
   if (!response) return refuse(intent, passkeyMessages.unreadable, 400);
-  let signedIn: Awaited<ReturnType<typeof finishPasskeySignIn>>;
+  let signedIn;
   try {
-    signedIn = await finishPasskeySignIn(context, request, response);
+    signedIn = await auth.api.verifyPasskeyAuthentication({
+      // Its shape was checked above; its content is the plugin's to verify.
+      body: { response: response as unknown as AuthenticationAnswer },
+      headers: authRequestHeaders,
+      returnHeaders: true,
+    });
   } catch (error) {
     const failure = readAuthFailure(error);
     if (!failure) throw error;
     logger.info({ code: failure.code }, "passkey sign-in refused");
     return refuse(intent, passkeyMessages.notAccepted, 401);
   }
-  if (step.pendingUserId && signedIn.userId !== step.pendingUserId) {
+  const { userId, id: sessionId } = signedIn.response.session;
+  if (step.pendingUserId && userId !== step.pendingUserId) {
     // A passkey of someone else completes nobody's sign-in here.
-    await deleteSession(db, signedIn.sessionId);
+    await deleteSession(db, sessionId);
     return refuse(intent, passkeyMessages.otherAccount, 401);
   }
   if (step.passwordSessionId) await deleteSession(db, step.passwordSessionId);
@@ -188,6 +204,6 @@ export async function passkeySignInAction(
   ).getSetCookie()) {
     headers.append("Set-Cookie", cookie);
   }
-  logger.info({ userId: signedIn.userId }, "signed in with a passkey");
+  logger.info({ userId }, "signed in with a passkey");
   return redirectDocument(redirectTo, { headers });
 }

@@ -2,8 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { passkey, session as sessionTable, verification } from "~db/schema";
-import { type Auth, authHeaders, isSecureSite } from "~/lib/auth/auth.server";
-import { type AppContext, authContext, clientIpContext } from "~/lib/context.server";
+import { isSecureSite } from "~/lib/auth/auth.server";
 import type { Db } from "~/lib/db/db.server";
 import type { Env } from "~/lib/env.server";
 
@@ -47,12 +46,8 @@ const WebAuthnResponseSchema = z.looseObject({
   type: z.literal("public-key"),
   response: z.looseObject({ clientDataJSON: z.string().max(4096) }),
 });
-type WebAuthnResponse = z.infer<typeof WebAuthnResponseSchema>;
-type AuthenticationAnswer = NonNullable<
-  Parameters<Auth["api"]["verifyPasskeyAuthentication"]>[0]
->["body"]["response"];
 
-export function readWebAuthnResponse(text: string): WebAuthnResponse | null {
+export function readWebAuthnResponse(text: string) {
   if (text.length === 0 || text.length > 16_000) return null;
   try {
     const parsed = WebAuthnResponseSchema.safeParse(JSON.parse(text));
@@ -60,55 +55,6 @@ export function readWebAuthnResponse(text: string): WebAuthnResponse | null {
   } catch {
     return null;
   }
-}
-
-/** Step 1 of adding a passkey: the challenge, and the cookie that ties it to this browser. */
-export async function startPasskeyRegistration(context: AppContext, request: Request) {
-  const auth = context.get(authContext);
-  const { response, headers } = await auth.api.generatePasskeyRegistrationOptions({
-    headers: authHeaders(request, context.get(clientIpContext)),
-    returnHeaders: true,
-  });
-  return { options: response as unknown as Record<string, unknown>, headers };
-}
-
-export async function finishPasskeyRegistration(
-  context: AppContext,
-  request: Request,
-  response: WebAuthnResponse,
-  name: string,
-) {
-  const auth = context.get(authContext);
-  return auth.api.verifyPasskeyRegistration({
-    body: { response, name },
-    headers: authHeaders(request, context.get(clientIpContext)),
-  });
-}
-
-/** Step 1 of signing in with a passkey. */
-export async function startPasskeySignIn(context: AppContext, request: Request) {
-  const auth = context.get(authContext);
-  const { response, headers } = await auth.api.generatePasskeyAuthenticationOptions({
-    headers: authHeaders(request, context.get(clientIpContext)),
-    returnHeaders: true,
-  });
-  return { options: response as unknown as Record<string, unknown>, headers };
-}
-
-/** Step 2: a new session (its cookie in `headers`) for the passkey's owner. */
-export async function finishPasskeySignIn(context: AppContext, request: Request, response: WebAuthnResponse) {
-  const auth = context.get(authContext);
-  const result = await auth.api.verifyPasskeyAuthentication({
-    // Its shape was checked above; its content is the plugin's to verify.
-    body: { response: response as unknown as AuthenticationAnswer },
-    headers: authHeaders(request, context.get(clientIpContext)),
-    returnHeaders: true,
-  });
-  return {
-    userId: result.response.session.userId,
-    sessionId: result.response.session.id,
-    headers: result.headers,
-  };
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {

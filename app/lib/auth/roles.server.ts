@@ -6,17 +6,25 @@ import { logger } from "~/lib/ops/logger.server";
 
 export const ADMIN_ROLE = "admin";
 
+const adminRoleOf = (userId: string) => and(eq(userRoles.user_id, userId), eq(userRoles.role, ADMIN_ROLE));
+
+/** Gives these users the admin role; returns how many did not have it. */
+async function addAdminRoles(db: Db, userIds: readonly string[]): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const inserted = await db
+    .insert(userRoles)
+    .values(userIds.map((id) => ({ user_id: id, role: ADMIN_ROLE })))
+    .onConflictDoNothing()
+    .returning({ userId: userRoles.user_id });
+  return inserted.length;
+}
+
 /**
  * Admin status is a `user_roles` row, read from the database on every call:
  * never cached, so a revoke takes effect on the next request.
  */
 export async function isAdmin(db: Db, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ role: userRoles.role })
-    .from(userRoles)
-    .where(and(eq(userRoles.user_id, userId), eq(userRoles.role, ADMIN_ROLE)))
-    .limit(1);
-  return rows.length > 0;
+  return (await readAdminRole(db, userId)) !== null;
 }
 
 /**
@@ -31,7 +39,7 @@ export async function recordAdminPasswordLength(db: Db, userId: string, password
   await db
     .update(userRoles)
     .set({ long_password: password.length >= ADMIN_PASSWORD_MIN_LENGTH })
-    .where(and(eq(userRoles.user_id, userId), eq(userRoles.role, ADMIN_ROLE)));
+    .where(adminRoleOf(userId));
 }
 
 /** The admin's role, and whether their password was last seen long enough; null for a non-admin. */
@@ -39,16 +47,9 @@ export async function readAdminRole(db: Db, userId: string): Promise<{ longPassw
   const [row] = await db
     .select({ longPassword: userRoles.long_password })
     .from(userRoles)
-    .where(and(eq(userRoles.user_id, userId), eq(userRoles.role, ADMIN_ROLE)))
+    .where(adminRoleOf(userId))
     .limit(1);
   return row ?? null;
-}
-
-export interface AccountSummary {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
 }
 
 export class UnknownAccountError extends Error {
@@ -58,53 +59,43 @@ export class UnknownAccountError extends Error {
   }
 }
 
+const accountColumns = { id: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified };
+export type AccountSummary = { id: string; name: string; email: string; emailVerified: boolean };
+
 export async function findAccountByEmail(db: Db, email: string): Promise<AccountSummary | null> {
   const [row] = await db
-    .select({ id: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified })
+    .select(accountColumns)
     .from(user)
     .where(eq(user.email, email.trim().toLowerCase()))
     .limit(1);
   return row ?? null;
 }
 
-/** Makes the account with this address an admin; true when it was not one already. */
-export async function grantAdmin(
-  db: Db,
-  email: string,
-): Promise<{ account: AccountSummary; changed: boolean }> {
+export async function requireAccount(db: Db, email: string): Promise<AccountSummary> {
   const account = await findAccountByEmail(db, email);
   if (!account) throw new UnknownAccountError(email);
-  const inserted = await db
-    .insert(userRoles)
-    .values({ user_id: account.id, role: ADMIN_ROLE })
-    .onConflictDoNothing()
-    .returning({ userId: userRoles.user_id });
-  return { account, changed: inserted.length > 0 };
+  return account;
 }
 
-/** Removes the admin role; true when the account had it. */
-export async function revokeAdmin(
-  db: Db,
-  email: string,
-): Promise<{ account: AccountSummary; changed: boolean }> {
-  const account = await findAccountByEmail(db, email);
-  if (!account) throw new UnknownAccountError(email);
+/** Makes the account with this address an admin; `changed` when it was not one already. */
+export async function grantAdmin(db: Db, email: string) {
+  const account = await requireAccount(db, email);
+  return { account, changed: (await addAdminRoles(db, [account.id])) > 0 };
+}
+
+/** Removes the admin role; `changed` when the account had it. */
+export async function revokeAdmin(db: Db, email: string) {
+  const account = await requireAccount(db, email);
   const deleted = await db
     .delete(userRoles)
-    .where(and(eq(userRoles.user_id, account.id), eq(userRoles.role, ADMIN_ROLE)))
+    .where(adminRoleOf(account.id))
     .returning({ userId: userRoles.user_id });
   return { account, changed: deleted.length > 0 };
 }
 
-export async function listAdmins(db: Db): Promise<(AccountSummary & { grantedAt: Date })[]> {
+export function listAdmins(db: Db) {
   return db
-    .select({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      grantedAt: userRoles.created_at,
-    })
+    .select({ ...accountColumns, grantedAt: userRoles.created_at })
     .from(userRoles)
     .innerJoin(user, eq(user.id, userRoles.user_id))
     .where(eq(userRoles.role, ADMIN_ROLE))
@@ -122,13 +113,9 @@ export async function grantAdminIfListed(
   adminEmails: readonly string[],
 ): Promise<boolean> {
   if (!adminEmails.includes(account.email.trim().toLowerCase())) return false;
-  const inserted = await db
-    .insert(userRoles)
-    .values({ user_id: account.id, role: ADMIN_ROLE })
-    .onConflictDoNothing()
-    .returning({ userId: userRoles.user_id });
-  if (inserted.length > 0) logger.info({ userId: account.id }, "admin role granted from ADMIN_EMAILS");
-  return inserted.length > 0;
+  const granted = (await addAdminRoles(db, [account.id])) > 0;
+  if (granted) logger.info({ userId: account.id }, "admin role granted from ADMIN_EMAILS");
+  return granted;
 }
 
 /**
@@ -142,12 +129,10 @@ export async function syncAdminEmails(db: Db, adminEmails: readonly string[]): P
     .select({ id: user.id })
     .from(user)
     .where(and(eq(user.emailVerified, true), inArray(user.email, [...adminEmails])));
-  if (listed.length === 0) return 0;
-  const inserted = await db
-    .insert(userRoles)
-    .values(listed.map((account) => ({ user_id: account.id, role: ADMIN_ROLE })))
-    .onConflictDoNothing()
-    .returning({ userId: userRoles.user_id });
-  if (inserted.length > 0) logger.info({ granted: inserted.length }, "admin roles granted from ADMIN_EMAILS");
-  return inserted.length;
+  const granted = await addAdminRoles(
+    db,
+    listed.map((account) => account.id),
+  );
+  if (granted > 0) logger.info({ granted }, "admin roles granted from ADMIN_EMAILS");
+  return granted;
 }

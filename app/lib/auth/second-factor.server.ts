@@ -2,7 +2,7 @@ import { and, count, eq, ne } from "drizzle-orm";
 import { passkey, session as sessionTable, twoFactor, user } from "~db/schema";
 import type { Db } from "~/lib/db/db.server";
 import { logger } from "~/lib/ops/logger.server";
-import { type AccountSummary, findAccountByEmail, UnknownAccountError } from "~/lib/auth/roles.server";
+import { requireAccount } from "~/lib/auth/roles.server";
 
 /** How a session proved a second factor; null for a password alone. */
 export type SecondFactor = "totp" | "backup-code" | "passkey";
@@ -106,12 +106,8 @@ export async function endOtherSessions(
  * so the next sign-in is with the password alone and an admin is asked to
  * set up a new authenticator before the dashboard.
  */
-export async function resetSecondFactors(
-  db: Db,
-  email: string,
-): Promise<{ account: AccountSummary; hadTotp: boolean; removedPasskeys: number; endedSessions: number }> {
-  const account = await findAccountByEmail(db, email);
-  if (!account) throw new UnknownAccountError(email);
+export async function resetSecondFactors(db: Db, email: string) {
+  const account = await requireAccount(db, email);
   return db.transaction(async (tx) => {
     const removed = await tx
       .delete(twoFactor)

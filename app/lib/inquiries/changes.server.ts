@@ -37,7 +37,7 @@ export type InquiryChange =
   | { kind: "set-status"; status: LeadStatus; lostReason?: string | null };
 
 /** What a change reads of each inquiry it may change, with the row locked. */
-export const changeColumns = {
+const changeColumns = {
   id: contactSubmissions.id,
   readAt: contactSubmissions.read_at,
   isSpam: contactSubmissions.is_spam,
@@ -50,18 +50,11 @@ export const changeColumns = {
   createdAt: contactSubmissions.created_at,
 };
 
-export interface ChangeRow {
-  id: string;
-  readAt: Date | null;
-  isSpam: boolean;
-  held: boolean;
-  assignedTo: string | null;
-  status: string;
-  lostReason: string | null;
-  interest: string | null;
-  dealSize: string | null;
-  createdAt: Date;
+export function lockChangeRows(tx: Db, where: SQL | undefined) {
+  return tx.select(changeColumns).from(contactSubmissions).where(where).for("update");
 }
+
+export type ChangeRow = Awaited<ReturnType<typeof lockChangeRows>>[number];
 
 /** A lost inquiry needs a reason (kept with it); any other status clears the reason. */
 export function lostReasonOf(change: InquiryChange): string | null {
@@ -280,11 +273,7 @@ export async function applyBulkAction(
     const assignee =
       action.kind === "assign" && action.assigneeId ? await findAdmin(tx, action.assigneeId) : null;
     if (action.kind === "assign" && action.assigneeId && !assignee) return "not-an-admin";
-    const rows: ChangeRow[] = await tx
-      .select(changeColumns)
-      .from(contactSubmissions)
-      .where(targetCondition(input.target))
-      .for("update");
+    const rows = await lockChangeRows(tx, targetCondition(input.target));
     const changed: ChangeRow[] = [];
     for (const part of chunks(rows)) {
       if (action.kind === "delete") {

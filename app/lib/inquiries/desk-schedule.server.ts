@@ -214,24 +214,19 @@ export const MORNING_DIGEST_MAIL = "morning-digest";
 /** Inquiries listed per section; the subject carries the full counts. */
 const LISTED = 100;
 
-export interface DigestResult {
-  outcome: "sent" | "nothing-to-report" | "no-recipients";
-  /** What it listed, for the log: counts, never an inquiry. */
-  counts: { overdue: number; unassigned: number; held: number; spam: number; followUps: number };
-}
-
 /**
  * The morning digest of `day` (its UK date): overdue inquiries, open
  * genuine ones nobody owns (answered or not), those held for review and the
  * spam count, and follow-ups due today or overdue (UK time), as of `now`,
  * queued as one mail to the admins. A day with nothing to report mails
  * nobody. Once a day is the schedule's business (morningDigestJob):
- * call it in the run's transaction.
+ * call it in the run's transaction. What it returns is for the log: counts,
+ * never an inquiry.
  */
 export async function sendMorningDigest(
   tx: Db,
   options: { now: Date; day: string; siteUrl: string; adminEmails: readonly string[] },
-): Promise<DigestResult> {
+) {
   const { now, day, siteUrl } = options;
   const summary = (row: InquirySummaryRow) => summariseInquiry(row, inquiryDashboardUrl(siteUrl, row.id));
   const overdue = (await listOverdueInquiries(tx, now, LISTED)).map(summary);
@@ -265,7 +260,7 @@ export async function sendMorningDigest(
     dueAt: row.dueAt,
     ownerName: row.ownerName,
   }));
-  const record = (outcome: DigestResult["outcome"]): DigestResult => ({
+  const record = (outcome: "sent" | "nothing-to-report" | "no-recipients") => ({
     outcome,
     counts: {
       overdue: overdue.length,

@@ -11,12 +11,12 @@ import { logFailure } from "~/lib/ops/failure-reference.server";
 import { logger } from "~/lib/ops/logger.server";
 import {
   applyChange,
-  changeColumns,
   type ChangeRow,
   type DeskChange,
   findAdmin,
   INQUIRY_ASSIGNMENT,
   type InquiryChange,
+  lockChangeRows,
   lostReasonOf,
 } from "~/lib/inquiries/changes.server";
 import { summariseInquiry } from "~/lib/inquiries/inquiries.server";
@@ -36,11 +36,7 @@ async function changeInquiry(
   actorId?: string,
 ): Promise<{ outcome: DeskChange; row?: ChangeRow }> {
   const lostReason = lostReasonOf(change);
-  const [row] = await tx
-    .select(changeColumns)
-    .from(contactSubmissions)
-    .where(eq(contactSubmissions.id, id))
-    .for("update");
+  const [row] = await lockChangeRows(tx, eq(contactSubmissions.id, id));
   if (!row) return { outcome: "not-found" };
   const changed = await applyChange(tx, change, [row], { actorId, lostReason });
   return { outcome: changed.length > 0 ? "changed" : "unchanged", row };

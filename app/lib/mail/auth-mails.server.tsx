@@ -1,16 +1,37 @@
 import { authLinks, formatHours } from "~/content/auth-links";
 import { company } from "~/content/company";
 import type { MailMessage } from "~/lib/mail/mail.server";
-import { AccountMail, type AccountMailProps } from "~/lib/mail/templates/account-mail.server";
-import { renderMail } from "~/lib/mail/templates/render-mail.server";
+import { renderLaidOut } from "~/lib/mail/desk-mails.server";
+import { Paragraph, SignOff } from "~/lib/mail/templates/mail-blocks.server";
+import { Button } from "~/lib/mail/templates/mail-button.server";
 
-/** The mails about an account: the recipient, what the mail is for, and its content. */
-export function renderAccountMail({
-  kind,
-  to,
-  ...mail
-}: AccountMailProps & { kind: string; to: string }): MailMessage {
-  return { kind, to, subject: mail.subject, ...renderMail(<AccountMail {...mail} />) };
+/**
+ * A mail about the reader's account: the recipient, what the mail is for,
+ * and its content. It greets without the account's name: whoever signs up
+ * chooses it, so it could carry a phishing text into a genuine mail. Links
+ * are built by us. `note` closes it, e.g. what to do if it was not expected.
+ */
+export function renderAccountMail(mail: {
+  kind: string;
+  to: string;
+  subject: string;
+  paragraphs: readonly string[];
+  action: { label: string; url: string };
+  note: string;
+}): MailMessage {
+  const { kind, to, subject, action } = mail;
+  const body = (
+    <>
+      <Paragraph>Hello,</Paragraph>
+      {mail.paragraphs.map((paragraph, index) => (
+        <Paragraph key={index}>{paragraph}</Paragraph>
+      ))}
+      <Button href={action.url}>{action.label}</Button>
+      <Paragraph muted>{mail.note}</Paragraph>
+      <SignOff />
+    </>
+  );
+  return { kind, to, ...renderLaidOut(subject, body) };
 }
 
 export function verificationMail({ to, url }: { to: string; url: string }): MailMessage {

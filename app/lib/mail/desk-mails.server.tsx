@@ -1,31 +1,34 @@
+import type { ReactNode } from "react";
+import { company } from "~/content/company";
 import { deskLabel } from "~/content/desk-labels";
-import type { MailContent } from "~/lib/mail/inquiry-mails.server";
-import {
-  AssignmentMail,
-  BulkAssignmentMail,
-  type DeskLeadLine,
-  DeskReply,
-  MessageReceivedMail,
-  MorningDigest,
-} from "~/lib/mail/templates/desk-mails.server";
-import { renderMail } from "~/lib/mail/templates/render-mail.server";
+import { FieldTable, Heading, Link, MultilineText, Paragraph } from "~/lib/mail/templates/mail-blocks.server";
+import { Button } from "~/lib/mail/templates/mail-button.server";
+import { MailLayout } from "~/lib/mail/templates/mail-layout.server";
+import { type RenderedMail, renderMail } from "~/lib/mail/templates/render-mail.server";
 import { formatUkTime } from "~/lib/uk-time";
 
 /** The lead desk's mails, from the same layout and blocks as every other mail (decision 015). */
 
+export interface MailContent extends RenderedMail {
+  subject: string;
+}
+
+/** The mail `subject` titles, in the layout, with its text and HTML parts. */
+export function renderLaidOut(subject: string, body: ReactNode): MailContent {
+  return { subject, ...renderMail(<MailLayout title={subject}>{body}</MailLayout>) };
+}
+
 export function interestLabel(value: string | null): string {
-  if (value === null) return "Not given";
-  return deskLabel.interest(value);
+  return value === null ? "Not given" : deskLabel.interest(value);
 }
 
 export function dealSizeLabel(value: string | null): string {
-  if (value === null) return "Not given";
-  return deskLabel.dealSize(value);
+  return value === null ? "Not given" : deskLabel.dealSize(value);
 }
 
-/** A reply from the desk: exactly what the admin wrote, as text and as escaped HTML. */
+/** A reply from the desk: exactly what the admin wrote; React shows any markup in it as text. */
 export function renderDeskReply(reply: { subject: string; body: string }): MailContent {
-  return { subject: reply.subject, ...renderMail(<DeskReply subject={reply.subject} body={reply.body} />) };
+  return renderLaidOut(reply.subject, <MultilineText>{reply.body}</MultilineText>);
 }
 
 export interface LeadSummary {
@@ -36,18 +39,46 @@ export interface LeadSummary {
   dashboardUrl: string;
 }
 
-function leadLine(lead: LeadSummary): DeskLeadLine {
+/** One lead as the desk's mails list it: never the visitor's name, contact details or message. */
+interface LeadLine {
+  text: string;
+  dashboardUrl: string;
+}
+
+function leadLine(lead: LeadSummary): LeadLine {
   return {
     text: `${lead.reference} – ${interestLabel(lead.interest)}, ${dealSizeLabel(lead.dealSize)}, received ${lead.createdAt.toISOString()}`,
     dashboardUrl: lead.dashboardUrl,
   };
 }
 
+/** Leads as lines with their desk links; "None." for none. */
+function LeadList({ leads }: { leads: readonly LeadLine[] }) {
+  if (leads.length === 0) return <Paragraph>None.</Paragraph>;
+  return leads.map((lead) => (
+    <Paragraph key={lead.dashboardUrl}>
+      {`- ${lead.text}: `}
+      <Link href={lead.dashboardUrl}>{lead.dashboardUrl}</Link>
+    </Paragraph>
+  ));
+}
+
+/** A sentence, the lead's line and a button to it. */
+function renderLeadMail(subject: string, sentence: string, lead: LeadSummary, button: string): MailContent {
+  return renderLaidOut(
+    subject,
+    <>
+      <Paragraph>{sentence}</Paragraph>
+      <Paragraph>{leadLine(lead).text}</Paragraph>
+      <Button href={lead.dashboardUrl}>{button}</Button>
+    </>,
+  );
+}
+
 /** To an admin given a lead by someone else. */
 export function renderAssignmentMail(lead: LeadSummary, assignedByName: string | null): MailContent {
-  const subject = `Inquiry ${lead.reference} is now yours`;
   const by = `${assignedByName ? `${assignedByName} assigned` : "You were assigned"} inquiry ${lead.reference} to you.`;
-  return { subject, ...renderMail(<AssignmentMail subject={subject} by={by} lead={leadLine(lead)} />) };
+  return renderLeadMail(`Inquiry ${lead.reference} is now yours`, by, lead, "Open the inquiry");
 }
 
 /**
@@ -55,10 +86,8 @@ export function renderAssignmentMail(lead: LeadSummary, assignedByName: string |
  * (it may say things about the lead); the link opens the lead page.
  */
 export function renderFollowUpReminder(lead: LeadSummary & { dueAt: Date }): MailContent {
-  const subject = `Follow-up due: inquiry ${lead.reference}`;
   const by = `Your follow-up on inquiry ${lead.reference} is due ${formatUkTime(lead.dueAt)}.`;
-  // The assignment mail's shape (a sentence, the lead's line, a button to it) is this mail's too.
-  return { subject, ...renderMail(<AssignmentMail subject={subject} by={by} lead={leadLine(lead)} />) };
+  return renderLeadMail(`Follow-up due: inquiry ${lead.reference}`, by, lead, "Open the inquiry");
 }
 
 /** A follow-up as the digest lists it: the lead, when, and whose; never its text. */
@@ -67,13 +96,6 @@ interface FollowUpSummary {
   dashboardUrl: string;
   dueAt: Date;
   ownerName: string | null;
-}
-
-function followUpLine(followUp: FollowUpSummary): DeskLeadLine {
-  return {
-    text: `${followUp.reference} – due ${formatUkTime(followUp.dueAt)}, ${followUp.ownerName ?? "no owner"}`,
-    dashboardUrl: followUp.dashboardUrl,
-  };
 }
 
 /** The morning digest: what is overdue, what nobody owns, and the follow-ups due today. */
@@ -90,51 +112,86 @@ export function renderMorningDigest(
   dashboardUrl: string,
   heldUrl: string = dashboardUrl,
 ): MailContent {
-  const held = digest.held ?? [];
-  const spam = digest.spam ?? 0;
-  const followUps = digest.followUps ?? [];
+  const { overdue, unassigned, held = [], spam = 0, followUps = [] } = digest;
   const trapped = held.length > 0 || spam > 0 ? `, ${held.length} held for review, ${spam} spam` : "";
   const due = followUps.length > 0 ? `, ${followUps.length} follow-ups due` : "";
-  const subject = `Lead desk ${digest.day}: ${digest.overdue.length} overdue, ${digest.unassigned.length} unassigned${trapped}${due}`;
-  return {
+  const subject = `Lead desk ${digest.day}: ${overdue.length} overdue, ${unassigned.length} unassigned${trapped}${due}`;
+  const followUpLines = followUps.map((followUp) => ({
+    text: `${followUp.reference} – due ${formatUkTime(followUp.dueAt)}, ${followUp.ownerName ?? "no owner"}`,
+    dashboardUrl: followUp.dashboardUrl,
+  }));
+  return renderLaidOut(
     subject,
-    ...renderMail(
-      <MorningDigest
-        subject={subject}
-        overdue={digest.overdue.map(leadLine)}
-        unassigned={digest.unassigned.map(leadLine)}
-        held={held.map(leadLine)}
-        spam={spam}
-        followUps={followUps.map(followUpLine)}
-        dashboardUrl={dashboardUrl}
-        heldUrl={heldUrl}
-      />,
-    ),
-  };
+    <>
+      <Paragraph>{`Overdue means ${company.responseTime} or more without a first reply.`}</Paragraph>
+      <Heading level={2}>{`Overdue (${overdue.length})`}</Heading>
+      <LeadList leads={overdue.map(leadLine)} />
+      <Heading level={2}>{`Unassigned (${unassigned.length})`}</Heading>
+      <LeadList leads={unassigned.map(leadLine)} />
+      <Heading level={2}>{`Held for review (${held.length})`}</Heading>
+      <Paragraph>
+        {`Sent faster than people usually type, so kept out of the inbox until someone chooses Not spam or Mark as spam. Spam: ${spam}.`}
+      </Paragraph>
+      <LeadList leads={held.map(leadLine)} />
+      {followUps.length > 0 ? (
+        <>
+          <Heading level={2}>{`Follow-ups due (${followUps.length})`}</Heading>
+          <LeadList leads={followUpLines} />
+        </>
+      ) : null}
+      <Button href={dashboardUrl}>Open the inbox</Button>
+      {held.length > 0 ? <Button href={heldUrl}>Review held inquiries</Button> : null}
+    </>,
+  );
 }
 
 /** To an admin given several leads at once: one mail, not one per lead. */
 export function renderBulkAssignmentMail(leads: LeadSummary[], mineUrl: string): MailContent {
   const shown = leads.slice(0, 50);
-  const subject = `${leads.length} ${leads.length === 1 ? "inquiry is" : "inquiries are"} now yours`;
-  return {
-    subject,
-    ...renderMail(
-      <BulkAssignmentMail
-        subject={subject}
-        leads={shown.map(leadLine)}
-        more={leads.length - shown.length}
-        mineUrl={mineUrl}
-      />,
-    ),
-  };
+  const more = leads.length - shown.length;
+  return renderLaidOut(
+    `${leads.length} ${leads.length === 1 ? "inquiry is" : "inquiries are"} now yours`,
+    <>
+      <Paragraph>These inquiries were assigned to you:</Paragraph>
+      <LeadList leads={shown.map(leadLine)} />
+      {more > 0 ? <Paragraph>{`… and ${more} more.`}</Paragraph> : null}
+      <Button href={mineUrl}>Your leads</Button>
+    </>,
+  );
 }
 
-/** To the lead's owner, or every admin: a new message from the lead waits on the lead page. */
+/**
+ * To the lead's owner, or every admin: a new message from the lead waits on
+ * the lead page. Where to read it, not what it says.
+ */
 export function renderMessageReceivedMail(lead: LeadSummary, options: { held?: boolean } = {}): MailContent {
   const subject = `${options.held ? "[Held for review] Message" : "New message"} on inquiry ${lead.reference}`;
-  return {
-    subject,
-    ...renderMail(<MessageReceivedMail subject={subject} lead={leadLine(lead)} held={options.held} />),
-  };
+  const sentence = options.held
+    ? "A message arrived on this inquiry from an address that is not the lead's, or whose sender failed our mail server's checks. It is held: confirm it on the lead page if it belongs to the conversation."
+    : "The lead of this inquiry sent a new message. It waits for your reply on the lead page.";
+  return renderLeadMail(subject, sentence, lead, "Open the conversation");
+}
+
+/** The weekly report to admins: last week's figures, what is overdue or held now, and the reports page. */
+export function renderWeeklyReportMail(report: {
+  subject: string;
+  intro: string;
+  figures: readonly (readonly [label: string, value: string])[];
+  overdue: LeadSummary[];
+  /** Overdue leads beyond those listed. */
+  overdueMore: number;
+  reportsUrl: string;
+}): MailContent {
+  const { overdue, overdueMore } = report;
+  return renderLaidOut(
+    report.subject,
+    <>
+      <Paragraph>{report.intro}</Paragraph>
+      <FieldTable rows={report.figures} />
+      <Heading level={2}>{`Overdue now (${overdue.length + overdueMore})`}</Heading>
+      <LeadList leads={overdue.map(leadLine)} />
+      {overdueMore > 0 ? <Paragraph muted>{`…and ${overdueMore} more in the inbox.`}</Paragraph> : null}
+      <Button href={report.reportsUrl}>Open the reports</Button>
+    </>,
+  );
 }

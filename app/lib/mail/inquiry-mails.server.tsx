@@ -1,10 +1,19 @@
-import { deskLabel } from "~/content/desk-labels";
+import { company } from "~/content/company";
+import { dealSizeLabel, interestLabel, type MailContent, renderLaidOut } from "~/lib/mail/desk-mails.server";
 import { stripLineBreaks } from "~/lib/mail/mail.server";
-import { InquiryAcknowledgement } from "~/lib/mail/templates/inquiry-acknowledgement.server";
-import { InquiryNotification } from "~/lib/mail/templates/inquiry-notification.server";
-import { type RenderedMail, renderMail } from "~/lib/mail/templates/render-mail.server";
+import {
+  FieldTable,
+  Heading,
+  LineBreak,
+  Link,
+  MultilineText,
+  Paragraph,
+  SignOff,
+  Strong,
+} from "~/lib/mail/templates/mail-blocks.server";
+import { Button } from "~/lib/mail/templates/mail-button.server";
 
-/** What the templates need of a stored inquiry. */
+/** What the mails need of a stored inquiry. */
 export interface InquiryForMail {
   id: string;
   reference: string;
@@ -19,21 +28,11 @@ export interface InquiryForMail {
   message: string;
 }
 
-export interface MailContent extends RenderedMail {
-  subject: string;
-}
-
-function interestLabel(value: string | null): string {
-  if (value === null) return "Not given";
-  return deskLabel.interest(value);
-}
-
-function dealSizeLabel(value: string | null): string {
-  if (value === null) return "Not given";
-  return deskLabel.dealSize(value);
-}
-
-/** The email to admins: every field, a reply goes to the inquirer, a link to the inbox. */
+/**
+ * The email to admins: every field, a reply goes to the inquirer, a link to
+ * the inbox. A held one (only too fast) waits for the admins to decide
+ * whether it is a lead before anyone answers.
+ */
 export function renderInquiryNotification(
   inquiry: InquiryForMail,
   siteUrl: string,
@@ -55,30 +54,61 @@ export function renderInquiryNotification(
   const subject = stripLineBreaks(
     `${held ? "[Held for review] " : ""}New inquiry from ${from.slice(0, 200)} – ${interestLabel(inquiry.interest)} [${inquiry.reference}]`,
   );
-  const mail = (
-    <InquiryNotification
-      subject={subject}
-      from={from}
-      name={inquiry.name}
-      fields={fields}
-      message={inquiry.message}
-      dashboardUrl={held ? `${siteUrl}/dashboard?status=held` : `${siteUrl}/dashboard`}
-      held={held}
-    />
+  return renderLaidOut(
+    subject,
+    <>
+      <Heading>{held ? `Held for review: inquiry from ${from}` : `New inquiry from ${from}`}</Heading>
+      {held ? (
+        <Paragraph>
+          This inquiry was sent faster than people usually fill in the form, so it is held for review: it is
+          not in the inbox and no acknowledgement was sent. If it is genuine, open the held inquiries and
+          choose Not spam; the acknowledgement goes out then.
+        </Paragraph>
+      ) : (
+        <Paragraph>A new inquiry arrived through the contact form.</Paragraph>
+      )}
+      <FieldTable rows={fields} />
+      <Heading level={2}>Message</Heading>
+      <MultilineText>{inquiry.message}</MultilineText>
+      <Paragraph>
+        {`Reply to this email to answer ${inquiry.name} directly. We promise a reply within ${company.responsePromise}.`}
+      </Paragraph>
+      <Button href={held ? `${siteUrl}/dashboard?status=held` : `${siteUrl}/dashboard`}>
+        {held ? "Review held inquiries" : "Open the inbox"}
+      </Button>
+    </>,
   );
-  return { subject, ...renderMail(mail) };
 }
 
-/** The visitor's confirmation: the reference and the promise, none of their own text. */
+/**
+ * The visitor's confirmation: the reference and the promise. Anyone can type
+ * any address into the form, so it takes none of their free text (name,
+ * message): the form cannot be used to send arbitrary content to a stranger.
+ */
 export function renderInquiryAcknowledgement(inquiry: InquiryForMail, siteUrl: string): MailContent {
-  const subject = `We have received your inquiry – reference ${inquiry.reference}`;
-  const mail = (
-    <InquiryAcknowledgement
-      subject={subject}
-      reference={inquiry.reference}
-      interest={interestLabel(inquiry.interest)}
-      siteUrl={siteUrl}
-    />
+  return renderLaidOut(
+    `We have received your inquiry – reference ${inquiry.reference}`,
+    <>
+      <Heading>Thank you for your inquiry</Heading>
+      <Paragraph>Hello,</Paragraph>
+      <Paragraph>
+        {`Thank you for contacting ${company.brandName}. We have received your inquiry about ${interestLabel(inquiry.interest)}.`}
+      </Paragraph>
+      <Paragraph>
+        Your reference number: <Strong>{inquiry.reference}</Strong>
+      </Paragraph>
+      <Paragraph>
+        {`A member of our team will respond within ${company.responsePromise}. If you write to us in the meantime, please quote your reference number.`}
+      </Paragraph>
+      <Paragraph>
+        {`Phone and WhatsApp: ${company.phone.display}`}
+        <LineBreak />
+        Email: <Link href={company.emails.general.href}>{company.emails.general.address}</Link>
+        <LineBreak />
+        Website: <Link href={siteUrl}>{siteUrl}</Link>
+      </Paragraph>
+      <Paragraph muted>If you did not send this inquiry, you can ignore this email.</Paragraph>
+      <SignOff />
+    </>,
   );
-  return { subject, ...renderMail(mail) };
 }

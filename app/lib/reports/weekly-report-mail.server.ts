@@ -1,62 +1,36 @@
-import { and, count, lte, sql } from "drizzle-orm";
+import { and, lte } from "drizzle-orm";
 import { contactSubmissions } from "~db/schema";
 import { replyPromise } from "~/content/lead-desk";
 import type { Db } from "~/lib/db/db.server";
-import { inquiryDashboardUrl, formatInquiryReference, overdueCutoff } from "~/lib/inquiries/inquiry";
+import { inquiryDashboardUrl, overdueCutoff } from "~/lib/inquiries/inquiry";
 import { findAdminRecipients } from "~/lib/inquiries/intake.server";
-import { awaitingReplyCondition } from "~/lib/inquiries/inquiries.server";
-import { listOverdueInquiries } from "~/lib/inquiries/counts.server";
-import { dealSizeLabel, interestLabel } from "~/lib/mail/desk-mails.server";
+import { awaitingReplyCondition, summariseInquiry } from "~/lib/inquiries/inquiries.server";
+import { countMatching, countSpamAndHeld, listOverdueInquiries } from "~/lib/inquiries/counts.server";
+import { renderWeeklyReportMail } from "~/lib/mail/desk-mails.server";
 import { enqueueMail } from "~/lib/mail/mail.server";
 import { logger } from "~/lib/ops/logger.server";
 import { defineScheduledJobKind, runOnce } from "~/lib/jobs/scheduled-job.server";
-import { renderMail } from "~/lib/mail/templates/render-mail.server";
-import { WeeklyReportMail } from "~/lib/mail/templates/weekly-report-mail.server";
-import { heldInquiryCondition } from "~/lib/reports/report-queries.server";
 import { formatHours, formatShare, SERIES_LABELS } from "~/lib/reports/report-tables";
 import { INTEREST_SERIES } from "~/lib/reports/report-types";
 import { UK_TIME_ZONE, ukWeekOf } from "~/lib/uk-time";
 import { buildReport } from "~/lib/reports/weekly-report.server";
-import { createElement } from "react";
 
 export const WEEKLY_REPORT_MAIL = "weekly-report";
 /** Mondays at this hour, UK time, before the office opens (as the morning digest). */
 const WEEKLY_REPORT_HOUR_UK = 8;
 const LISTED = 20;
 
-interface WeeklyReportResult {
-  outcome: "sent" | "no-recipients";
-  /** What it reported, for the log: the week and counts, never a lead. */
-  counts: { week: string; inquiries: number; overdue: number };
-}
-
-/** Held leads now; follows heldInquiryCondition, so it counts nothing until the held state exists. */
-async function countHeld(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(contactSubmissions)
-    .where(sql`not ${contactSubmissions.is_spam} and ${heldInquiryCondition()}`);
-  return row?.n ?? 0;
-}
-
-async function countOverdue(db: Db, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(contactSubmissions)
-    .where(and(awaitingReplyCondition, lte(contactSubmissions.created_at, overdueCutoff(now))));
-  return row?.n ?? 0;
-}
-
 /**
  * The weekly report for the UK week of `now`: last UK week's inquiries and
  * response times against the promise, the leads overdue and held now, and a
  * link to the reports page, queued as one mail to the admins. Once a week
  * is the schedule's business (weeklyReportJob): call it in the run's transaction.
+ * What it returns is for the log: the week and counts, never a lead.
  */
 async function sendWeeklyReport(
   tx: Db,
   options: { now: Date; siteUrl: string; adminEmails: readonly string[] },
-): Promise<WeeklyReportResult> {
+) {
   const { now, siteUrl } = options;
   const thisWeek = ukWeekOf(now);
   const lastWeek = ukWeekOf(new Date(thisWeek.start.getTime() - 1));
@@ -64,9 +38,13 @@ async function sendWeeklyReport(
   const volume = report.volume[0]!;
   const responses = report.responses[0]!;
   const overdue = await listOverdueInquiries(tx, now, LISTED);
-  const overdueCount = await countOverdue(tx, now);
-  const heldCount = await countHeld(tx);
-  const record = (outcome: WeeklyReportResult["outcome"]): WeeklyReportResult => ({
+  const [overdueRow] = await countMatching(
+    tx,
+    and(awaitingReplyCondition, lte(contactSubmissions.created_at, overdueCutoff(now))),
+  );
+  const overdueCount = overdueRow?.total ?? 0;
+  const heldCount = (await countSpamAndHeld(tx)).held;
+  const record = (outcome: "sent" | "no-recipients") => ({
     outcome,
     counts: { week: lastWeek.key, inquiries: volume.total, overdue: overdueCount },
   });
@@ -99,20 +77,14 @@ async function sendWeeklyReport(
   await enqueueMail(tx, {
     kind: WEEKLY_REPORT_MAIL,
     to: recipients,
-    subject,
-    ...renderMail(
-      createElement(WeeklyReportMail, {
-        subject,
-        intro: `Last week, Monday ${lastWeek.key} to Sunday, UK time. Response times run from each message of a lead to the desk's next reply.`,
-        figures,
-        overdue: overdue.map((row) => ({
-          text: `${formatInquiryReference(row.id)} – ${interestLabel(row.interest)}, ${dealSizeLabel(row.dealSize)}, received ${row.createdAt.toISOString()}`,
-          dashboardUrl: inquiryDashboardUrl(siteUrl, row.id),
-        })),
-        overdueMore: Math.max(0, overdueCount - overdue.length),
-        reportsUrl,
-      }),
-    ),
+    ...renderWeeklyReportMail({
+      subject,
+      intro: `Last week, Monday ${lastWeek.key} to Sunday, UK time. Response times run from each message of a lead to the desk's next reply.`,
+      figures,
+      overdue: overdue.map((row) => summariseInquiry(row, inquiryDashboardUrl(siteUrl, row.id))),
+      overdueMore: Math.max(0, overdueCount - overdue.length),
+      reportsUrl,
+    }),
   });
   return record("sent");
 }

@@ -51,29 +51,17 @@ export async function buildReport(db: Db, weeks: readonly UkWeek[], now: Date): 
     }
   }
 
-  const responses: WeekResponse[] = weeks.map((week) => ({
-    week: week.key,
-    messages: 0,
-    answered: 0,
-    medianHours: null,
-    p90Hours: null,
-    due: 0,
-    withinPromise: 0,
-    shareWithinPromise: null,
+  // selectWeekFigures answers each week, in order.
+  const responses: WeekResponse[] = weekFigures.map(({ responses: row }, index) => ({
+    week: weeks[index]!.key,
+    messages: row.messages,
+    answered: row.answered,
+    medianHours: hours(row.medianSeconds),
+    p90Hours: hours(row.p90Seconds),
+    due: row.due,
+    withinPromise: row.withinPromise,
+    shareWithinPromise: row.due === 0 ? null : row.withinPromise / row.due,
   }));
-  for (const [index, { responses: row }] of weekFigures.entries()) {
-    const target = responses[index];
-    if (!target) continue;
-    Object.assign(target, {
-      messages: row.messages,
-      answered: row.answered,
-      medianHours: hours(row.medianSeconds),
-      p90Hours: hours(row.p90Seconds),
-      due: row.due,
-      withinPromise: row.withinPromise,
-      shareWithinPromise: row.due === 0 ? null : row.withinPromise / row.due,
-    });
-  }
 
   // The pipeline's status counts and the channels: the genuine inquiries of the same pass.
   const statusCounts = new Map<string, number>();

@@ -12,13 +12,12 @@ import { mailTheme } from "~/lib/mail/templates/mail-theme.server";
  * Outlook lays out only tables reliably.
  */
 export function MailLayout({ title, children }: { title: string; children: ReactNode }) {
-  const footer = [company.registration.disclosure];
   if (useMailFormat() === "text") {
     // No brand line on top: the plain text starts with the mail itself.
     return (
       <>
         {children}
-        {footer.join("\n")}
+        {company.registration.disclosure}
       </>
     );
   }
@@ -83,9 +82,7 @@ export function MailLayout({ title, children }: { title: string; children: React
                           color: mailTheme.muted,
                         }}
                       >
-                        {footer[0]}
-                        <br />
-                        {footer[1]}
+                        {company.registration.disclosure}
                       </td>
                     </tr>
                   </tbody>
