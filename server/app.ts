@@ -3,10 +3,9 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
-import type { AppServices } from "~/lib/context.server";
+import { type AppServices, createAppContext } from "~/lib/context.server";
 import { backupRoutes } from "./backup";
 import { healthRoutes } from "./health";
-import { createGetLoadContext } from "./load-context";
 import { metricsRoutes } from "./metrics";
 import { publicFiles } from "./public-files";
 import {
@@ -76,7 +75,15 @@ export function createApp(options: AppOptions): express.Express {
     createRequestHandler({
       build,
       mode: development ? "development" : "production",
-      getLoadContext: createGetLoadContext(services),
+      // Every request's context carries the process's services and what Express knows of the
+      // request (app/lib/context.server.ts). req.ip is X-Forwarded-For's only when TRUST_PROXY
+      // says the proxy in front may be believed.
+      getLoadContext: (req, res) =>
+        createAppContext(services, {
+          cspNonce: res.locals.cspNonce as string,
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          log: req.log,
+        }),
     }),
   );
   return app;

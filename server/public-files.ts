@@ -53,14 +53,15 @@ export function publicFiles(clientDir: string, { servePages }: { servePages: boo
   const files = express.static(clientDir, { index: false, redirect: false, maxAge: "1h" });
   const pages = findPrerenderedPages(clientDir);
   router.use((req, res, next) => {
-    // Pages are not served as files by the path's name (index.html, about.data) alone.
-    if (!/(?:\.html|\.data)$/.test(req.path)) return files(req, res, next);
-    next();
-  });
-  router.use((req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const page = pages.get(req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path);
-    if (!page) return next();
+    // A page's path is looked up first: tried as a file, it would cost a stat and a 404 each time.
+    const page =
+      req.method === "GET" || req.method === "HEAD"
+        ? pages.get(req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path)
+        : undefined;
+    if (!page) {
+      // Pages are not served as files by the path's name (index.html, about.data) alone.
+      return /(?:\.html|\.data)$/.test(req.path) ? next() : files(req, res, next);
+    }
     res.vary("Cookie");
     if (!servePages || req.url.includes("?") || PERSONAL_COOKIE.test(req.headers.cookie ?? "")) return next();
     // React Router's type for its data, which the file's name does not tell send.

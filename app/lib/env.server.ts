@@ -43,9 +43,10 @@ const EnvSchema = z
   .object({
     PORT: z.coerce
       .number({ error: "expected a port number (1-65535)" })
-      .int("expected a port number (1-65535)")
-      .min(1, "expected a port number (1-65535)")
-      .max(65535, "expected a port number (1-65535)")
+      .refine(
+        (port) => Number.isInteger(port) && port >= 1 && port <= 65535,
+        "expected a port number (1-65535)",
+      )
       .default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     SITE_URL: httpUrl().optional(),

@@ -85,10 +85,8 @@ export class DataDirLockedError extends Error {
 
 /** The lock's text: the PID on the first line (what older versions read), then where it means something. */
 function lockText(own: PidScope): string {
-  const fields = { ...own, start: startTime(process.pid) };
-  return [String(process.pid), ...Object.entries(fields).map(([key, value]) => `${key}=${value}`), ""].join(
-    "\n",
-  );
+  const fields = Object.entries({ ...own, start: startTime(process.pid) });
+  return `${process.pid}\n${fields.map(([key, value]) => `${key}=${value}\n`).join("")}`;
 }
 
 function readLockOwner(lockPath: string): LockOwner | null {
@@ -103,11 +101,9 @@ function readLockOwner(lockPath: string): LockOwner | null {
   if (!Number.isSafeInteger(pid) || pid <= 0) return null;
   const owner: LockOwner = { pid };
   for (const line of rest) {
-    const at = line.indexOf("=");
-    const key = line.slice(0, at);
-    if (at > 0 && (key === "host" || key === "boot" || key === "pidns" || key === "start")) {
-      owner[key] = line.slice(at + 1).trim();
-    }
+    const [key, ...value] = line.split("=");
+    if (key === "host" || key === "boot" || key === "pidns" || key === "start")
+      owner[key] = value.join("=").trim();
   }
   return owner;
 }

@@ -54,7 +54,7 @@ export interface DatabaseHandle {
   dumpDataDir?(): Promise<Blob>;
 }
 
-export interface ConnectionStats {
+interface ConnectionStats {
   /** Connections the pool may open (PGlite: its single connection). */
   max: number;
   open: number;

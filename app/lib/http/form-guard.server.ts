@@ -6,14 +6,12 @@ import crypto from "node:crypto";
  * that shows how long the form was open. Tripping either marks a
  * submission as spam; it is still stored, so a false positive is never lost.
  *
- * Why not remix-utils' Honeypot (the nearest library): it passes a form that
- * carries neither of its fields, so a bot that drops hidden inputs gets
- * through, where a missing token here is spam; it throws on spam, where the
- * caller here needs the reason to store the submission as spam; its token is
- * not bound to one form (`purpose`) nor unique per render (the nonce that
- * lets a token file one inquiry only); and it needs
- * @oslojs/crypto for what an HMAC from node:crypto does here. Captcha
- * services would send visitors' data to a third party and need JavaScript.
+ * Why not remix-utils' Honeypot: it passes a form missing both its fields (a
+ * bot dropping hidden inputs gets through), throws on spam (the caller needs
+ * the reason, to store it as spam), binds its token neither to one form
+ * (`purpose`) nor to one render (the nonce that lets a token file one inquiry
+ * only), and needs @oslojs/crypto for an HMAC. Captchas send visitors' data
+ * to a third party and need JavaScript.
  */
 
 /** Hidden from people (display: none); naive bots fill every field. */

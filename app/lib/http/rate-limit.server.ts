@@ -1,18 +1,15 @@
 /**
- * Fixed-window counters in the database (rate_limits), so instances that
- * share a database share the limits and a restart forgets nothing.
+ * Fixed-window counters in the database (rate_limits): instances sharing a
+ * database share the limits, and a restart forgets nothing. A key naming a
+ * client's IP names it by clientIpGroup (an IPv6 /64).
  *
- * Why not a library: express-rate-limit limits whole routes from middleware
- * and keeps counts in memory or Redis, while these limits are taken inside
- * actions on keys only the action knows (account plus IP, recipient) and must
- * hold across instances on Postgres and on PGlite. rate-limiter-flexible's
- * RateLimiterDrizzle (7.2+) is the nearest fit and does the same upsert, but
- * binds one database client per limiter at construction (the database here
- * is passed per call, as tests and request context supply it), reads the
- * clock itself (tests here pass `now` instead of faking timers), and starts
- * its own clean-up timer in every process, where pruneRateLimits runs in the
- * background jobs that shutdown stops. The counting itself is one statement.
- * A key naming a client's IP names it by clientIpGroup (an IPv6 /64).
+ * Why not a library: express-rate-limit limits whole routes, in memory or
+ * Redis, where these limits are taken inside actions on keys only the action
+ * knows, across instances on Postgres and PGlite. rate-limiter-flexible's
+ * RateLimiterDrizzle does the same upsert but binds one client per limiter
+ * (the database here comes per call, from tests and the request context),
+ * reads the clock itself (tests pass `now`), and starts a clean-up timer in
+ * every process (pruneRateLimits runs in the jobs shutdown stops).
  */
 import { lt, sql } from "drizzle-orm";
 import { rateLimits } from "~db/schema";

@@ -5,12 +5,11 @@
  * notifies JOBS_CHANNEL when that transaction commits, which wakes the
  * worker of every instance; nothing in this process needs to be told.
  *
- * Why no queue library: BullMQ and Bee-Queue need Redis, a second store the
- * enqueue could not share a transaction with. pg-boss and graphile-worker
- * keep jobs in Postgres, but each installs and migrates its own schema at
- * run time (outside the committed migrations, backups and restore tests)
- * and relies on a server with advisory locks and several connections;
- * neither runs on the embedded PGlite that is this site's default database.
+ * Why no queue library: BullMQ and Bee-Queue need Redis, which the enqueue
+ * cannot share a transaction with. pg-boss and graphile-worker migrate a
+ * schema of their own at run time (outside the committed migrations,
+ * backups and restore tests) and need a server with advisory locks and
+ * several connections: neither runs on PGlite, the default database.
  */
 import { jobs } from "~db/schema";
 import type { Db } from "~/lib/db/db.server";
