@@ -3,10 +3,7 @@ import { z } from "zod";
 import { authPage } from "~/content/account-pages";
 import { requiredText, stripSingleLineControls } from "~/forms/single-line";
 
-/**
- * The account forms' rules, shared by the browser (checked before any
- * request) and the server (checked again, as the browser can be skipped).
- */
+/** The account forms' rules: the browser checks them first, the server again. */
 export const PASSWORD_MIN_LENGTH = authPage.minPasswordLength;
 export const PASSWORD_MAX_LENGTH = 128;
 /**

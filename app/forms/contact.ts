@@ -2,11 +2,7 @@ import { z } from "zod";
 import { DEAL_SIZE_VALUES, INTEREST_VALUES } from "~/content/inquiry-options";
 import { stripNul, stripSingleLineControls } from "~/forms/single-line";
 
-/**
- * The inquiry form's rules, shared by the browser (native constraints come
- * from the same limits) and the server (which checks again, as the browser
- * can be skipped). Each field is named after its contact_submissions column.
- */
+/** The inquiry form's rules, for the browser's constraints and the server's checks; fields are named after their columns. */
 export const CONTACT_FIELDS = [
   "name",
   "company",

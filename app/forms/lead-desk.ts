@@ -11,11 +11,7 @@ import { DEAL_SIZE_VALUES, INTEREST_VALUES } from "~/content/inquiry-options";
 import { REPLY_CHANNEL_VALUES } from "~/content/desk-labels";
 import { multiLine, requiredText } from "~/forms/single-line";
 
-/**
- * The lead desk's forms, one schema per action, as the server
- * modules in app/lib/inquiries/ take them. Every message is a field error the
- * form can show; bad input changes nothing.
- */
+/** The lead desk's forms, one schema per action; every message is a field error the form can show. */
 
 /** Better Auth user ids are opaque strings. */
 export const UserIdSchema = requiredText("Choose an admin.", 200);

@@ -5,11 +5,7 @@ import { placeholderProblem } from "~/lib/inquiries/reply-text";
 import { IdSchema } from "~/forms/inbox";
 import { multiLine, requiredText } from "~/forms/single-line";
 
-/**
- * The template editor's form and the composer's draft forms. A template's
- * placeholders are checked on save against the known set: an unknown name
- * is a field error, and nothing is stored.
- */
+/** The template editor's form and the composer's; an unknown placeholder is a field error on save. */
 
 const placeholdersOk = (value: string, ctx: z.core.$RefinementCtx<string>) => {
   const problem = placeholderProblem(value);

@@ -17,19 +17,11 @@ export const VISIT_SOURCE_FIELDS = [
 type VisitSourceField = (typeof VISIT_SOURCE_FIELDS)[number];
 export type VisitSource = Record<VisitSourceField, string | null>;
 
-const VISIT_SOURCE_LIMITS = {
-  landing_page: 200,
-  referrer_host: 253,
-  utm: 100,
-} as const;
+const VISIT_SOURCE_LIMITS = { landing_page: 200, referrer_host: 253, utm: 100 } as const;
 
-export const EMPTY_VISIT_SOURCE: VisitSource = {
-  landing_page: null,
-  referrer_host: null,
-  utm_source: null,
-  utm_medium: null,
-  utm_campaign: null,
-};
+export const EMPTY_VISIT_SOURCE = Object.fromEntries(
+  VISIT_SOURCE_FIELDS.map((field) => [field, null]),
+) as VisitSource;
 
 /**
  * A value that does not fit is dropped, never refused: these fields are

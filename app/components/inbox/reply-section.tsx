@@ -36,15 +36,12 @@ function DraftButton(props: {
 }
 
 /**
- * The inquiry page's reply section: the composer (with a template to insert,
- * "Save draft" and "Discard draft") and "Mark as replied" (the replies sent
- * are in the conversation). The composer is keyed by the inquiry and
- * `composerKey`: it starts again from the draft only when that changes; the
- * reply's text is the person's alone otherwise (TypedTextarea), whatever
- * hydration or a live refresh renders. Without JavaScript,
- * inserting a template, saving and discarding post to the draft route, which
- * keeps the draft and brings the admin back here; with it, a template goes
- * in at the cursor and the draft is saved as they type.
+ * The composer and "Mark as replied". Keyed by `composerKey`, the composer
+ * starts again from the draft only when that changes; otherwise the text is
+ * the person's (TypedTextarea), whatever hydration or a live refresh renders.
+ * Without JavaScript the draft buttons post to the draft route, which brings
+ * the admin back; with it, a template goes in at the cursor and the draft
+ * saves as they type.
  */
 export function ReplySection({
   item,
