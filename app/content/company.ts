@@ -313,6 +313,10 @@ export const FOOTER_SERVICES = [
 export type FooterService = (typeof FOOTER_SERVICES)[number];
 
 /** Builds a page title with the brand suffix, e.g. 'About Us | Volta Meridian'. */
+/** The secondary call to chat on WhatsApp, the standard greeting prefilled. */
+export const whatsappCta = (label: string) =>
+  ({ label, href: company.whatsapp.greetingUrl, external: true, variant: "secondary" }) as const;
+
 export function brandTitle(page: string): string {
   return `${page} | ${brandName}`;
 }

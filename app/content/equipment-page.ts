@@ -1,4 +1,4 @@
-import { brandTitle, company } from "./company";
+import { brandTitle, whatsappCta } from "./company";
 import { equipmentTerms } from "./equipment-trading";
 import {
   AVAILABILITY_LABELS,
@@ -72,12 +72,7 @@ export const equipmentPage = {
         href: "/contact?interest=equipment-rental",
         variant: "primary",
       },
-      {
-        label: "WhatsApp Us",
-        href: company.whatsapp.greetingUrl,
-        external: true,
-        variant: "secondary",
-      },
+      whatsappCta("WhatsApp Us"),
     ],
   } satisfies CtaSection,
 };

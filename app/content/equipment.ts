@@ -69,22 +69,17 @@ export function getSalePriceAmount(item: Pick<EquipmentItem, "salePrice">): numb
   return parsePriceAmount(item.salePrice);
 }
 
-const IMAGE_WIDTH = 640;
-const IMAGE_HEIGHT = 400;
-
-function imagePath(id: string): string {
-  return `/images/equipment/${id}.svg`;
+/** An item pictured by its id's illustration, drawn at one size for all. */
+function machine(item: Omit<EquipmentItem, "image" | "imageWidth" | "imageHeight">): EquipmentItem {
+  return { ...item, image: `/images/equipment/${item.id}.svg`, imageWidth: 640, imageHeight: 400 };
 }
 
 export const equipmentItems: readonly EquipmentItem[] = [
-  {
+  machine({
     id: "cat-320-excavator",
     name: "CAT 320 Excavator",
     category: "excavators",
-    image: imagePath("cat-320-excavator"),
     imageAlt: "Illustration of a yellow tracked CAT 320 hydraulic excavator with its boom raised",
-    imageWidth: IMAGE_WIDTH,
-    imageHeight: IMAGE_HEIGHT,
     availability: "available",
     rentalPrice: "$850/day",
     salePrice: "$185,000",
@@ -103,15 +98,12 @@ export const equipmentItems: readonly EquipmentItem[] = [
       "Air-conditioned ROPS cab",
       "Quick coupler for bucket changes",
     ],
-  },
-  {
+  }),
+  machine({
     id: "komatsu-d65px-bulldozer",
     name: "Komatsu D65PX Bulldozer",
     category: "bulldozers",
-    image: imagePath("komatsu-d65px-bulldozer"),
     imageAlt: "Illustration of a yellow Komatsu D65PX crawler bulldozer with a wide front blade",
-    imageWidth: IMAGE_WIDTH,
-    imageHeight: IMAGE_HEIGHT,
     availability: "available",
     rentalPrice: "$950/day",
     salePrice: "$220,000",
@@ -131,16 +123,13 @@ export const equipmentItems: readonly EquipmentItem[] = [
       "Komatsu KOMTRAX telematics",
       "Sealed and lubricated track links",
     ],
-  },
-  {
+  }),
+  machine({
     id: "gold-wash-plant-150tph",
     name: "Gold Wash Plant 150TPH",
     category: "wash-plants",
-    image: imagePath("gold-wash-plant-150tph"),
     imageAlt:
       "Illustration of a modular gold wash plant with a feed hopper, vibrating screen and sluice runs",
-    imageWidth: IMAGE_WIDTH,
-    imageHeight: IMAGE_HEIGHT,
     availability: "rental-only",
     rentalPrice: "$2,500/day",
     salePrice: "Contact for Price",
@@ -162,16 +151,13 @@ export const equipmentItems: readonly EquipmentItem[] = [
       "On-site commissioning and training",
       "Modular skids for truck transport",
     ],
-  },
-  {
+  }),
+  machine({
     id: "cat-336-large-excavator",
     name: "CAT 336 Large Excavator",
     category: "excavators",
-    image: imagePath("cat-336-large-excavator"),
     imageAlt:
       "Illustration of a large yellow CAT 336 tracked excavator loading with a heavy-duty rock bucket",
-    imageWidth: IMAGE_WIDTH,
-    imageHeight: IMAGE_HEIGHT,
     availability: "sale-only",
     rentalPrice: "N/A",
     salePrice: "$320,000",
@@ -190,15 +176,12 @@ export const equipmentItems: readonly EquipmentItem[] = [
       "Cat Product Link telematics",
       "Pre-delivery inspection report",
     ],
-  },
-  {
+  }),
+  machine({
     id: "john-deere-850k-crawler-dozer",
     name: "John Deere 850K Crawler Dozer",
     category: "bulldozers",
-    image: imagePath("john-deere-850k-crawler-dozer"),
     imageAlt: "Illustration of a John Deere 850K crawler dozer with its blade lowered beside a mound of soil",
-    imageWidth: IMAGE_WIDTH,
-    imageHeight: IMAGE_HEIGHT,
     availability: "available",
     rentalPrice: "$1,200/day",
     salePrice: "$380,000",
@@ -222,15 +205,12 @@ export const equipmentItems: readonly EquipmentItem[] = [
       "JDLink remote monitoring",
       "Ground-level service points",
     ],
-  },
-  {
+  }),
+  machine({
     id: "portable-gold-trommel-50tph",
     name: "Portable Gold Trommel 50TPH",
     category: "wash-plants",
-    image: imagePath("portable-gold-trommel-50tph"),
     imageAlt: "Illustration of a trailer-mounted gold trommel with a rotating screen drum and sluice",
-    imageWidth: IMAGE_WIDTH,
-    imageHeight: IMAGE_HEIGHT,
     availability: "available",
     rentalPrice: "$1,800/day",
     salePrice: "$450,000",
@@ -253,5 +233,5 @@ export const equipmentItems: readonly EquipmentItem[] = [
       "Set up in under half a day",
       "Hydraulic levelling legs",
     ],
-  },
+  }),
 ];

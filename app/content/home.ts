@@ -1,4 +1,4 @@
-import { company } from "./company";
+import { company, whatsappCta } from "./company";
 import { getServiceCard } from "./services";
 import type { CtaSection, NavLink, PageHero, PageMeta, SectionIntro, ServiceCard } from "./types";
 
@@ -19,12 +19,7 @@ export const homePage = {
         href: "/contact",
         variant: "primary",
       },
-      {
-        label: "WhatsApp Consultation",
-        href: company.whatsapp.greetingUrl,
-        external: true,
-        variant: "secondary",
-      },
+      whatsappCta("WhatsApp Consultation"),
     ],
   } satisfies PageHero,
   disclaimer: company.disclaimer,

@@ -1,4 +1,4 @@
-import { brandTitle, company } from "./company";
+import { brandTitle, company, whatsappCta } from "./company";
 import { minimumHirePhrase } from "./equipment-trading";
 import type { CtaSection, PageHero, PageMeta, ServiceCard } from "./types";
 
@@ -99,12 +99,7 @@ export const servicesPage = {
         href: "/contact",
         variant: "primary",
       },
-      {
-        label: "Chat on WhatsApp",
-        href: company.whatsapp.greetingUrl,
-        external: true,
-        variant: "secondary",
-      },
+      whatsappCta("Chat on WhatsApp"),
     ],
   } satisfies CtaSection,
 };

@@ -30,16 +30,7 @@ const londonFormat = new Intl.DateTimeFormat("en-GB", {
   second: "2-digit",
 });
 
-interface LondonParts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function londonParts(instant: Date): LondonParts {
+function londonParts(instant: Date) {
   const parts: Record<string, number> = {};
   for (const part of londonFormat.formatToParts(instant)) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
@@ -73,7 +64,7 @@ export function londonDate(instant: Date): string {
   return dateOf(londonParts(instant));
 }
 
-function dateOf(p: LondonParts): string {
+function dateOf(p: ReturnType<typeof londonParts>): string {
   return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
 }
 
@@ -105,8 +96,7 @@ export function addUkWeeks(weekStart: Date, weeks: number): Date {
 }
 
 export function ukWeekOf(instant: Date): UkWeek {
-  const start = ukWeekStart(instant);
-  return { key: londonDate(start), start, end: addUkWeeks(start, 1) };
+  return ukWeeksBetween(instant, instant)[0]!;
 }
 
 /** Every UK week from the one holding `first` to the one holding `last`, oldest first. */

@@ -1,4 +1,4 @@
-import { brandTitle, company } from "../company";
+import { brandTitle, company, whatsappCta } from "../company";
 import { contactHref } from "../inquiry-options";
 import {
   APPLICATION_STAGE_TIMEFRAMES,
@@ -37,12 +37,7 @@ const page = {
         href: contactHref("licensing-support"),
         variant: "primary",
       },
-      {
-        label: "Chat Consultation",
-        href: company.whatsapp.greetingUrl,
-        external: true,
-        variant: "secondary",
-      },
+      whatsappCta("Chat Consultation"),
     ],
   } satisfies PageHero,
   authorityNote:

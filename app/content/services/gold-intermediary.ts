@@ -1,4 +1,4 @@
-import { brandTitle, CLIENT_FUNDS_STATEMENT, company } from "../company";
+import { brandTitle, CLIENT_FUNDS_STATEMENT, company, whatsappCta } from "../company";
 import { contactHref } from "../inquiry-options";
 import { antiFraudNotice, goldBoardNotice, intermediaryNotice } from "../notices";
 import type {
@@ -28,12 +28,7 @@ const page = {
         href: contactHref("gold-buying"),
         variant: "primary",
       },
-      {
-        label: "WhatsApp Consultation",
-        href: company.whatsapp.greetingUrl,
-        external: true,
-        variant: "secondary",
-      },
+      whatsappCta("WhatsApp Consultation"),
     ],
   } satisfies PageHero,
   featuresIntro: {

@@ -1,4 +1,4 @@
-import { brandTitle, company } from "../company";
+import { brandTitle, company, whatsappCta } from "../company";
 import { contactHref } from "../inquiry-options";
 import { antiFraudNotice, GOLDBOD_OFFTAKER_KYC } from "../notices";
 import type {
@@ -34,12 +34,7 @@ const page = {
         href: contactHref("consultation"),
         variant: "primary",
       },
-      {
-        label: "WhatsApp Consultation",
-        href: company.whatsapp.greetingUrl,
-        external: true,
-        variant: "secondary",
-      },
+      whatsappCta("WhatsApp Consultation"),
     ],
   } satisfies PageHero,
   servicesIntro: {

@@ -2,32 +2,11 @@ import { asc, eq } from "drizzle-orm";
 import { inquiryAttachments, inquiryMessages } from "~db/schema";
 import type { Db } from "~/lib/db/db.server";
 
-interface ConversationAttachment {
-  id: string;
-  filename: string;
-  contentType: string;
-  size: number;
-  kept: boolean;
-  notKeptReason: string | null;
-}
-
-/** A received message as the lead page shows it: text only, never markup. */
-interface ReceivedMessage {
-  id: string;
-  kind: string;
-  fromAddress: string;
-  fromName: string | null;
-  subject: string;
-  body: string;
-  sentAt: Date;
-  authentication: Record<string, string>;
-  /** Why it waits for an admin to confirm it as the lead's; null when it is the lead's. */
-  heldReason: string | null;
-  attachments: ConversationAttachment[];
-}
-
-/** Every message received on an inquiry, oldest first, with its attachments. */
-export async function listReceivedMessages(db: Db, inquiryId: string): Promise<ReceivedMessage[]> {
+/**
+ * Every message received on an inquiry, oldest first, with its attachments: text only, never
+ * markup. `heldReason` says why one waits for an admin to confirm it as the lead's.
+ */
+export async function listReceivedMessages(db: Db, inquiryId: string) {
   const [messages, attachments] = await Promise.all([
     db
       .select({
@@ -62,13 +41,9 @@ export async function listReceivedMessages(db: Db, inquiryId: string): Promise<R
     ...message,
     attachments: attachments
       .filter((attachment) => attachment.messageId === message.id)
-      .map(({ id, filename, contentType, size, storedAs, notKeptReason }) => ({
-        id,
-        filename,
-        contentType,
-        size,
+      .map(({ messageId: _messageId, storedAs, ...attachment }) => ({
+        ...attachment,
         kept: storedAs !== null,
-        notKeptReason,
       })),
   }));
 }

@@ -21,32 +21,12 @@ interface MailboxState {
   filed: number;
 }
 
-/** What /readyz shows of one mailbox: no host, no error text. */
-export interface MailboxReadiness {
-  mailbox: string;
-  state: MailboxState["state"];
-  lastFetchedAt: string | null;
-  failingSince: string | null;
-  retryAt: string | null;
-}
-
 /**
  * How each team mailbox's fetching is doing in this process: the fetchers
- * write it, /readyz and the tests read it, and the Prometheus series follow it.
+ * write it, /readyz (`readiness`: no host, no error text) and the tests read
+ * it, and the Prometheus series follow it.
  */
-export interface MailboxStatusBoard {
-  connecting(mailbox: MailboxAddress): void;
-  connected(mailbox: MailboxAddress, mode: "idle" | "poll"): void;
-  filed(mailbox: MailboxAddress): void;
-  fetched(mailbox: MailboxAddress, at: Date): void;
-  failed(mailbox: MailboxAddress, error: string, retryDelayMs: number): void;
-  get(key: string): MailboxState | undefined;
-  readiness(): MailboxReadiness[];
-  /** Resolves once `check` holds for the mailbox's state (tests await outcomes, not sleeps). */
-  until(key: string, check: (state: MailboxState) => boolean): Promise<MailboxState>;
-}
-
-export function createMailboxStatusBoard(): MailboxStatusBoard {
+export function createMailboxStatusBoard() {
   const states = new Map<string, MailboxState>();
   const waiters = new Set<() => void>();
   const stateOf = (mailbox: MailboxAddress): MailboxState => {
@@ -74,20 +54,21 @@ export function createMailboxStatusBoard(): MailboxStatusBoard {
     for (const waiter of [...waiters]) waiter();
   };
   return {
-    connecting: (mailbox) => change(mailbox, () => {}),
-    connected: (mailbox, mode) => change(mailbox, (state) => void (state.mode = mode)),
-    filed(mailbox) {
+    connecting: (mailbox: MailboxAddress) => change(mailbox, () => {}),
+    connected: (mailbox: MailboxAddress, mode: "idle" | "poll") =>
+      change(mailbox, (state) => void (state.mode = mode)),
+    filed(mailbox: MailboxAddress) {
       mailboxMessagesFiled.inc({ mailbox: mailbox.key });
       change(mailbox, (state) => void state.filed++);
     },
-    fetched(mailbox, at) {
+    fetched(mailbox: MailboxAddress, at: Date) {
       mailboxLastFetch.set({ mailbox: mailbox.key }, at.getTime() / 1000);
       change(mailbox, (state) => {
         Object.assign(state, { state: "ok", lastFetchedAt: at, failingSince: null, failures: 0 });
         Object.assign(state, { retryAt: null, retryDelayMs: null });
       });
     },
-    failed(mailbox, error, retryDelayMs) {
+    failed(mailbox: MailboxAddress, error: string, retryDelayMs: number) {
       mailboxFetchErrors.inc({ mailbox: mailbox.key });
       change(mailbox, (state) => {
         state.failingSince ??= new Date();
@@ -95,7 +76,7 @@ export function createMailboxStatusBoard(): MailboxStatusBoard {
         Object.assign(state, { retryAt: new Date(Date.now() + retryDelayMs), retryDelayMs });
       });
     },
-    get: (key) => states.get(key),
+    get: (key: string) => states.get(key),
     readiness: () =>
       [...states.values()].map((state) => ({
         mailbox: state.label,
@@ -104,8 +85,9 @@ export function createMailboxStatusBoard(): MailboxStatusBoard {
         failingSince: state.failingSince?.toISOString() ?? null,
         retryAt: state.retryAt?.toISOString() ?? null,
       })),
-    until(key, check) {
-      return new Promise((resolve) => {
+    /** Resolves once `check` holds for the mailbox's state (tests await outcomes, not sleeps). */
+    until(key: string, check: (state: MailboxState) => boolean) {
+      return new Promise<MailboxState>((resolve) => {
         const test = () => {
           const state = states.get(key);
           if (state && check(state)) {
@@ -119,3 +101,6 @@ export function createMailboxStatusBoard(): MailboxStatusBoard {
     },
   };
 }
+
+export type MailboxStatusBoard = ReturnType<typeof createMailboxStatusBoard>;
+export type MailboxReadiness = ReturnType<MailboxStatusBoard["readiness"]>[number];

@@ -24,9 +24,8 @@ export class LostReasonRequiredError extends Error {
 }
 
 /**
- * A change the desk makes to one inquiry from its page or card
- * (inquiry-actions.server.ts), or to many at once (applyBulkAction): what it
- * stores, whether it changes a row and its timeline entry are defined once, here.
+ * A change the desk makes to one inquiry (inquiry-actions.server.ts) or to
+ * many (applyBulkAction): its values, predicate and timeline entry, once.
  */
 export type InquiryChange =
   | { kind: "mark-read" }
@@ -156,9 +155,8 @@ function eventOf(
 }
 
 /**
- * Applies a change to those of the locked rows it changes, in one statement,
- * with a timeline entry each (marked with `details`); returns those rows. The
- * caller chunks the rows: Postgres takes at most 65,535 parameters.
+ * Applies a change to those of the locked rows it changes, in one statement, with a timeline
+ * entry each (marked with `details`); returns those rows. The caller chunks the rows (CHUNK).
  */
 export async function applyChange(
   tx: Db,
@@ -193,20 +191,18 @@ function selectAdmins(db: Db, where: SQL | undefined) {
     .where(and(eq(userRoles.role, ADMIN_ROLE), where));
 }
 
-export type Assignee = Awaited<ReturnType<typeof selectAdmins>>[number];
-
 /** Who an inquiry can be given to: users with the admin role, by name. */
-export function listAssignableAdmins(db: Db): Promise<Assignee[]> {
+export function listAssignableAdmins(db: Db) {
   return selectAdmins(db, undefined).orderBy(asc(user.name), asc(user.id));
 }
 
 /** Only admins can own inquiries: null for anyone else. */
-export async function findAdmin(db: Db, userId: string): Promise<Assignee | null> {
+export async function findAdmin(db: Db, userId: string) {
   const [row] = await selectAdmins(db, eq(user.id, userId)).limit(1);
   return row ?? null;
 }
 
-/** Ids sent from the page (one page of cards at most, with room to spare). */
+/** Ids sent from the page: one page of cards at most, with room to spare. */
 export const BULK_MAX_IDS = 500;
 /** Rows updated per statement: Postgres takes at most 65,535 parameters. */
 const CHUNK = 5_000;
@@ -220,12 +216,8 @@ export type BulkAction = InquiryChange | { kind: "delete" };
  */
 export type BulkTarget = { ids: readonly string[] } | { query: InboxQuery; viewerId?: string; before?: Date };
 
-export interface BulkResult {
-  /** Inquiries the target matched. */
-  matched: number;
-  /** Of those, how many the action changed (marking read ones read changes nothing). */
-  changed: number;
-}
+/** Inquiries the target matched, and of those how many the action changed (marking read ones read changes nothing). */
+export type BulkResult = { matched: number; changed: number };
 
 function targetCondition(target: BulkTarget): SQL | undefined {
   if ("ids" in target) {
@@ -242,12 +234,6 @@ export async function countBulkTarget(db: Db, target: BulkTarget): Promise<numbe
     .from(contactSubmissions)
     .where(targetCondition(target));
   return row?.count ?? 0;
-}
-
-function chunks<T>(items: readonly T[]): T[][] {
-  const result: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) result.push(items.slice(i, i + CHUNK));
-  return result;
 }
 
 /**
@@ -275,7 +261,8 @@ export async function applyBulkAction(
     if (action.kind === "assign" && action.assigneeId && !assignee) return "not-an-admin";
     const rows = await lockChangeRows(tx, targetCondition(input.target));
     const changed: ChangeRow[] = [];
-    for (const part of chunks(rows)) {
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      const part = rows.slice(start, start + CHUNK);
       if (action.kind === "delete") {
         const ids = inArray(
           contactSubmissions.id,

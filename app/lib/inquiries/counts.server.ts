@@ -10,8 +10,6 @@ import type { Db } from "~/lib/db/db.server";
 import { overdueCutoff } from "~/lib/inquiries/inquiry";
 import {
   awaitingReplyCondition,
-  type InboxPage,
-  type Inquiry,
   selectInquiryPage,
   snapshotBound,
   toInboxPage,
@@ -29,7 +27,7 @@ export async function listInquiries(
   filter: InboxFilter,
   pageSize: number = INBOX_PAGE_SIZE,
   viewerId?: string,
-): Promise<InboxPage<Inquiry>> {
+) {
   const [items, { total }] = await Promise.all([
     selectInquiryPage(db, filter, pageSize, viewerId),
     countInquiries(db, filter, viewerId),

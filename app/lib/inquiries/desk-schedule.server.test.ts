@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryEvents, jobs, user, userRoles } from "~db/schema";
+import { beforeEach, describe, expect, it } from "vitest";
+import { contactSubmissions, inquiryEvents, jobs, user } from "~db/schema";
 import { mailJobs, scheduledDeps, startAndRunScheduled, webhookJobs } from "../../../tests/support/job-rows";
+import { insertInquiry, seedAdminAma, useTwoInstances } from "../../../tests/support/desk-fixtures";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { type DatabaseHandle, openDatabase } from "~/lib/db/db.server";
+import { type DatabaseHandle } from "~/lib/db/db.server";
 import { parseEnv } from "~/lib/env.server";
 import { scheduledKinds } from "~/lib/jobs/job-scheduler.server";
 import {
@@ -26,31 +27,12 @@ const DIGEST = scheduledKinds([morningDigestJob], parseEnv({ BETTER_AUTH_SECRET:
 
 describe.each(testBackends)("desk jobs on %s", (backend) => {
   const database = useTestDatabase(backend, [jobs, contactSubmissions, user]);
-  /** A second connection pool to the same database, as a second instance has (Postgres only). */
-  let second: DatabaseHandle | null = null;
-  beforeAll(async () => {
-    second = database.url ? await openDatabase({ kind: "postgres", url: database.url, poolSize: 2 }) : null;
-  });
-  afterAll(async () => {
-    await second?.close();
-  });
-  beforeEach(async () => {
-    const { db } = database;
-    await db.insert(user).values({ id: "ama", name: "Ama Admin", email: "ama@example.test" });
-    await db.insert(userRoles).values({ user_id: "ama", role: "admin" });
-  });
+  const bothInstances = useTwoInstances(database);
+  beforeEach(() => seedAdminAma(database.db));
 
-  async function inquiry(
-    name: string,
-    values: Partial<typeof contactSubmissions.$inferInsert>,
-  ): Promise<string> {
-    const [row] = await database.db
-      .insert(contactSubmissions)
-      .values({ name, email: `${name}@example.test`, message: "m", interest: "consultation", ...values })
-      .returning({ id: contactSubmissions.id });
-    return row!.id;
-  }
-  const instances = () => [database.db, second?.db ?? database.db];
+  const inquiry = (name: string, values: Partial<typeof contactSubmissions.$inferInsert>) =>
+    insertInquiry(database.db, { name, email: `${name}@example.test`, interest: "consultation", ...values });
+  const instances = () => bothInstances().map((handle) => handle.db);
   const options = { siteUrl: SITE, adminEmails: ["ops@example.test"], webhookUrl: WEBHOOK };
 
   it("announces each overdue inquiry once, across instances and runs, and never the others", async () => {
@@ -101,7 +83,7 @@ describe.each(testBackends)("desk jobs on %s", (backend) => {
     const open = await inquiry("open", { created_at: before(2 * HOUR) });
     const deps = (db: DatabaseHandle) =>
       scheduledDeps(db, { ADMIN_EMAILS: "ops@example.test", SITE_URL: SITE });
-    const instances = [database, second ?? database];
+    const instances = bothInstances();
 
     // 07:59 UK time: yesterday's digest is past its day, today's not due.
     expect(await startAndRunScheduled(database.db, DIGEST, deps(database), before(60_000))).toBe(0);

@@ -1,5 +1,5 @@
 import { and, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   contactSubmissions,
   followUps,
@@ -11,9 +11,9 @@ import {
   userRoles,
 } from "~db/schema";
 import { mailJobs } from "../../../tests/support/job-rows";
+import { useTwoInstances } from "../../../tests/support/desk-fixtures";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { type DatabaseHandle, openDatabase } from "~/lib/db/db.server";
 import {
   FOLLOW_UP_REMINDER_MAIL,
   remindDueFollowUps,
@@ -38,14 +38,7 @@ const at = (hours: number) => new Date(NOW.getTime() + hours * HOUR);
 
 describe.each(testBackends)("follow-ups on %s", (backend) => {
   const database = useTestDatabase(backend, [jobs, privacyErasures, contactSubmissions, user]);
-  /** A second connection pool to the same database, as a second instance has (Postgres only). */
-  let second: DatabaseHandle | null = null;
-  beforeAll(async () => {
-    second = database.url ? await openDatabase({ kind: "postgres", url: database.url, poolSize: 2 }) : null;
-  });
-  afterAll(async () => {
-    await second?.close();
-  });
+  const bothInstances = useTwoInstances(database);
   beforeEach(async () => {
     await database.db.insert(user).values([
       { id: "ama", name: "Ama Admin", email: "ama@example.test" },
@@ -186,7 +179,7 @@ describe.each(testBackends)("follow-ups on %s", (backend) => {
       });
     }
 
-    const instances = [database.db, second?.db ?? database.db];
+    const instances = bothInstances().map((handle) => handle.db);
     const runs = await Promise.all(
       instances.flatMap((db) => [
         remindDueFollowUps(db, { now: NOW, siteUrl: SITE }),

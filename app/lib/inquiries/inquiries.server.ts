@@ -29,11 +29,7 @@ const openOrWroteSinceClosed = or(
   ),
 ) as SQL;
 
-/**
- * Genuine inquiries whose last message has no answer yet; implies the
- * predicate of the partial index contact_submissions_awaiting_idx, so
- * Postgres can use it.
- */
+/** Genuine inquiries whose last message has no answer yet; implies contact_submissions_awaiting_idx's predicate. */
 export const awaitingReplyCondition = and(
   eq(contactSubmissions.is_spam, false),
   isNotNull(contactSubmissions.awaiting_since),
@@ -58,10 +54,7 @@ function statusCondition(status: InboxQuery["status"]): SQL {
   }
 }
 
-/**
- * The condition a view selects. "Mine" needs the viewer: without one it
- * matches nothing rather than everything.
- */
+/** The condition a view selects. "Mine" without a viewer matches nothing rather than everything. */
 export function whereOf(query: InboxQuery, before?: Date, viewerId?: string): SQL | undefined {
   const conditions: (SQL | undefined)[] = [statusCondition(query.status)];
   if (query.lead) conditions.push(eq(contactSubmissions.status, query.lead));
@@ -72,18 +65,12 @@ export function whereOf(query: InboxQuery, before?: Date, viewerId?: string): SQ
   if (query.inquiry) conditions.push(eq(contactSubmissions.id, query.inquiry));
   if (query.interest) conditions.push(eq(contactSubmissions.interest, query.interest));
   if (query.dealSize) conditions.push(eq(contactSubmissions.deal_size, query.dealSize));
-  if (query.q) {
-    conditions.push(searchCondition(query.q));
-  }
+  if (query.q) conditions.push(searchCondition(query.q));
   if (before) conditions.push(lt(contactSubmissions.created_at, before));
   return and(...conditions);
 }
 
-/**
- * Newest first, id breaking ties. NULLS LAST spelled out: the indexes are
- * built that way (drizzle-kit's default), and a plain DESC (nulls first)
- * would keep Postgres from reading them in order.
- */
+/** Newest first, id breaking ties; NULLS LAST as the indexes are built (a plain DESC could not read them in order). */
 const NEWEST_FIRST = [
   sql`${contactSubmissions.created_at} desc nulls last`,
   sql`${contactSubmissions.id} desc nulls last`,
@@ -116,10 +103,7 @@ function orderOf(filter: Pick<InboxFilter, "status" | "sort">): SQL[] {
   }
 }
 
-/**
- * Pages after the first are bounded by the snapshot of the first (`asOf`),
- * except oldest first, where new arrivals cannot shift earlier pages.
- */
+/** Pages after the first are bounded by the first's snapshot (`asOf`), but oldest first, where arrivals shift nothing. */
 export function snapshotBound(filter: InboxFilter): Date | undefined {
   return !isOldestFirst(filter) && filter.page > 1 && filter.asOf ? new Date(filter.asOf) : undefined;
 }
@@ -193,10 +177,9 @@ export function selectInquiryPage(
 }
 
 /**
- * The compact list's page: only the columns a row shows and one join (the
- * owner's name), where a card reads two dozen columns, the message and notes
- * among them, and three joins; on the embedded database every column and
- * joined row is work in the server's own process.
+ * The compact list's page: only a row's columns and one join (the owner's
+ * name), where a card reads two dozen and three joins; on the embedded
+ * database every column and joined row is work in the server's own process.
  */
 export function selectInquiryRowPage(
   db: Db,
@@ -225,17 +208,6 @@ export function selectInquiryRowPage(
   return paged(rows.$dynamic(), filter, pageSize, viewerId);
 }
 
-export interface InboxPage<T> {
-  items: T[];
-  /** Inquiries matching the filter (within the snapshot). */
-  total: number;
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  /** Snapshot bound for the links to further pages; null when nothing matched. */
-  asOf: string | null;
-}
-
 /**
  * Newest first, the first card bounds the snapshot; in another order the
  * newest inquiry can be anywhere on the page (or on none of it).
@@ -249,13 +221,17 @@ function firstPageBound(items: { createdAt: Date | number }[], filter: InboxFilt
   return new Date(newest + 1);
 }
 
-/** A page from its cards and the number of inquiries in its view. */
+/**
+ * A page from its cards and the number of inquiries in its view (within the
+ * snapshot); `asOf` bounds the snapshot for the links to further pages, null
+ * when nothing matched.
+ */
 export function toInboxPage<T extends { createdAt: Date | number }>(
   items: T[],
   total: number,
   filter: InboxFilter,
   pageSize: number = INBOX_PAGE_SIZE,
-): InboxPage<T> {
+) {
   const newest = isOldestFirst(filter) ? null : (snapshotBound(filter) ?? firstPageBound(items, filter));
   return {
     items,
@@ -305,12 +281,7 @@ export const inquirySummaryColumns = {
   createdAt: contactSubmissions.created_at,
 };
 
-export interface InquirySummaryRow {
-  id: string;
-  interest: string | null;
-  dealSize: string | null;
-  createdAt: Date;
-}
+export type InquirySummaryRow = Pick<LeadSummary, "interest" | "dealSize" | "createdAt"> & { id: string };
 
 /** A selected inquiry as a mail lists it, linking to where the mail sends the admin. */
 export function summariseInquiry(row: InquirySummaryRow, dashboardUrl: string): LeadSummary {

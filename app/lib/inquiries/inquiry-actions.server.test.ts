@@ -8,6 +8,7 @@ import { kycAmlPage } from "~/content/services/kyc-aml";
 import { InboxFilterSchema } from "~/forms/inbox";
 import { seedDeskUsers } from "../../../tests/support/desk-users";
 import { mailJobs } from "../../../tests/support/job-rows";
+import { insertInquiry, KOFI } from "../../../tests/support/desk-fixtures";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import {
@@ -43,19 +44,8 @@ describe.each(testBackends)("the lead desk on %s", (backend) => {
     await seedDeskUsers(database.db);
   });
 
-  async function inquiry(values: Partial<typeof contactSubmissions.$inferInsert> = {}): Promise<string> {
-    const [row] = await database.db
-      .insert(contactSubmissions)
-      .values({
-        name: "Kofi Mensah",
-        email: "kofi@example.test",
-        message: "Hello",
-        interest: "gold-buying",
-        ...values,
-      })
-      .returning({ id: contactSubmissions.id });
-    return row!.id;
-  }
+  const inquiry = (values: Partial<typeof contactSubmissions.$inferInsert> = {}) =>
+    insertInquiry(database.db, { ...KOFI, interest: "gold-buying", ...values });
   const kinds = async (id: string) => (await listTimeline(database.db, id)).map((entry) => entry.kind);
   const stored = async (id: string) => (await getInquiry(database.db, id))!;
 

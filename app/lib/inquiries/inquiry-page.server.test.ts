@@ -6,6 +6,7 @@ import { parseForm } from "~/forms/parse-form";
 import { exportPersonalData, erasePersonalData } from "~/lib/privacy/personal-data.server";
 import { inquiryPageOutcome, loadInquiry } from "~/routes/dashboard.inquiries.detail.server";
 import { seedDeskUsers } from "../../../tests/support/desk-users";
+import { insertInquiry, KOFI } from "../../../tests/support/desk-fixtures";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { getInquiry } from "~/lib/inquiries/inquiries.server";
@@ -20,13 +21,8 @@ describe.each(testBackends)("the lead page's own actions on %s", (backend) => {
     await seedDeskUsers(database.db);
   });
 
-  async function inquiry(values: Partial<typeof contactSubmissions.$inferInsert> = {}): Promise<string> {
-    const [row] = await database.db
-      .insert(contactSubmissions)
-      .values({ name: "Kofi Mensah", email: "kofi@example.test", message: "Hello", ...values })
-      .returning({ id: contactSubmissions.id });
-    return row!.id;
-  }
+  const inquiry = (values: Partial<typeof contactSubmissions.$inferInsert> = {}) =>
+    insertInquiry(database.db, { ...KOFI, ...values });
   const ANNOUNCE = { acknowledge: true, adminEmails: [], siteUrl: "http://localhost:3000" };
   const parse = (fields: Record<string, string>) => {
     const formData = new FormData();

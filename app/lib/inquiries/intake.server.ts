@@ -42,10 +42,7 @@ export interface AnnounceOptions {
 interface CreateInquiryOptions extends AnnounceOptions {
   /** Tripped a bot trap: stored for review, but nobody is mailed. */
   isSpam: boolean;
-  /**
-   * Its only sign of a bot is its speed: stored out of the inbox for review,
-   * and the admins are told so; nobody else hears of it until one releases it.
-   */
+  /** Only its speed looks like a bot: kept out of the inbox, the admins told; nobody else until released. */
   held?: boolean;
   /** Held without telling the admins (a sender past its limit): the held view and the digest show it. */
   quiet?: boolean;
@@ -66,40 +63,21 @@ export function hashFormToken(formToken: string): string | null {
   return formToken ? crypto.createHash("sha256").update(formToken).digest("base64url") : null;
 }
 
-/** Acknowledgements queued in the last window: to inquiries from this address key, or (null) to anyone. */
-async function acknowledgementsSent(db: Db, key: string | null, windowMs: number): Promise<number> {
-  const recent = and(
-    eq(sentMessageIds.kind, "acknowledgement"),
-    gt(sentMessageIds.created_at, new Date(Date.now() - windowMs)),
-  );
-  const [row] =
-    key === null
-      ? await db.select({ sent: count() }).from(sentMessageIds).where(recent)
-      : await db
-          .select({ sent: count() })
-          .from(sentMessageIds)
-          .innerJoin(contactSubmissions, eq(contactSubmissions.id, sentMessageIds.inquiry_id))
-          .where(and(recent, eq(contactSubmissions.email_key, key)));
-  return row?.sent ?? 0;
-}
-
 /** Within both acknowledgement limits: per address key, and the site's in all. */
 async function mayAcknowledge(db: Db, key: string): Promise<boolean> {
   const { acknowledgementsPerAddress: perAddress, acknowledgementsInAll: inAll } = mailLimits;
-  return (
-    (await acknowledgementsSent(db, key, perAddress.windowMs)) < perAddress.max &&
-    (await acknowledgementsSent(db, null, inAll.windowMs)) < inAll.max
-  );
-}
-
-/** Whether this form token was used by another stored inquiry. */
-async function isReusedToken(db: Db, formTokenHash: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: contactSubmissions.id })
-    .from(contactSubmissions)
-    .where(eq(contactSubmissions.form_token_hash, formTokenHash))
-    .limit(1);
-  return rows.length > 0;
+  const sentWithin = (windowMs: number) =>
+    and(
+      eq(sentMessageIds.kind, "acknowledgement"),
+      gt(sentMessageIds.created_at, new Date(Date.now() - windowMs)),
+    );
+  const [toAddress] = await db
+    .select({ sent: count() })
+    .from(sentMessageIds)
+    .innerJoin(contactSubmissions, eq(contactSubmissions.id, sentMessageIds.inquiry_id))
+    .where(and(sentWithin(perAddress.windowMs), eq(contactSubmissions.email_key, key)));
+  if ((toAddress?.sent ?? 0) >= perAddress.max) return false;
+  return (await db.$count(sentMessageIds, sentWithin(inAll.windowMs))) < inAll.max;
 }
 
 /** The form's fields; one started by mail has no area of interest. */
@@ -113,10 +91,8 @@ interface CreatedInquiry {
 }
 
 /**
- * A visitor on a slow network who sees no answer submits again; so does a
- * browser retrying after a dropped connection. The form token marks one
- * rendering of the form, so the token plus the content identifies one
- * submission, however often it arrives.
+ * A visitor who sees no answer submits again, a browser retries after a dropped connection: the
+ * form token marks one rendering of the form, so token and content identify one submission.
  */
 export function deriveSubmissionKey(formToken: string, input: ContactInput): string {
   return crypto
@@ -137,9 +113,8 @@ export async function findAdminRecipients(db: Db, adminEmails: readonly string[]
 }
 
 /**
- * Stores an inquiry and, in the same transaction, queues its mail: the
- * notification and the acknowledgement exist exactly when the inquiry does,
- * and the job worker delivers them after the response.
+ * Stores an inquiry and queues its mail in the same transaction: the mail exists exactly when
+ * the inquiry does, and the job worker delivers it after the response.
  */
 export async function createInquiry(
   db: Db,
@@ -148,16 +123,15 @@ export async function createInquiry(
 ): Promise<CreatedInquiry> {
   return db.transaction(async (tx) => {
     // A resend of this very submission is answered as before (decision 006).
-    const [earlier] = await tx
-      .select({ id: contactSubmissions.id })
-      .from(contactSubmissions)
-      .where(eq(contactSubmissions.submission_key, options.submissionKey))
-      .limit(1);
-    if (earlier) return findBySubmissionKey(tx, options.submissionKey);
+    const earlier = await findBySubmissionKey(tx, options.submissionKey);
+    if (earlier) return earlier;
     // One token, one submission: further inquiries sent with it are kept
     // for review as spam, and mail no one.
     const formTokenHash = options.formTokenHash ?? null;
-    const isSpam = options.isSpam || (formTokenHash !== null && (await isReusedToken(tx, formTokenHash)));
+    const reused =
+      formTokenHash !== null &&
+      (await tx.$count(contactSubmissions, eq(contactSubmissions.form_token_hash, formTokenHash))) > 0;
+    const isSpam = options.isSpam || reused;
     const held = !isSpam && options.held === true;
     const genuine = !isSpam && !held;
     const recipients = isSpam ? [] : await findAdminRecipients(tx, options.adminEmails);
@@ -180,7 +154,11 @@ export async function createInquiry(
       // A concurrent twin waits here for the first to commit, then inserts nothing.
       .onConflictDoNothing({ target: contactSubmissions.submission_key })
       .returning({ id: contactSubmissions.id, created_at: contactSubmissions.created_at });
-    if (!row) return findBySubmissionKey(tx, options.submissionKey);
+    if (!row) {
+      const twin = await findBySubmissionKey(tx, options.submissionKey);
+      if (!twin) throw new Error("submission key conflicted, but no inquiry holds it");
+      return twin;
+    }
     const reference = formatInquiryReference(row.id);
     await recordEvent(tx, {
       inquiryId: row.id,
@@ -188,24 +166,15 @@ export async function createInquiry(
       details: isSpam ? { spam: true } : held ? { spam: true, held: true } : {},
     });
     const inquiry = { ...input, id: row.id, reference, createdAt: row.created_at };
-    if (held && !options.quiet && recipients.length > 0) {
-      await enqueueMail(tx, {
-        kind: INQUIRY_NOTIFICATION,
-        to: recipients,
-        replyTo: input.email,
-        inquiryId: row.id,
-        ...renderInquiryNotification(inquiry, options.siteUrl, { held: true }),
-      });
-    }
+    if (held && !options.quiet) await notifyAdmins(tx, inquiry, recipients, options.siteUrl, true);
     if (genuine) await announceInquiry(tx, inquiry, recipients, options);
     return { id: row.id, reference, duplicate: false };
   });
 }
 
 /**
- * Tells of an inquiry: the webhook, the admins' notification and the visitor's
- * acknowledgement, queued in the caller's transaction. Called once per
- * inquiry: on arrival, or when an admin releases it from spam or held.
+ * Tells of an inquiry, once: the webhook, the admins' notification and the visitor's
+ * acknowledgement, queued in the caller's transaction, on arrival or on release from spam or held.
  */
 async function announceInquiry(
   tx: Db,
@@ -226,15 +195,7 @@ async function announceInquiry(
       dashboardUrl: inquiryDashboardUrl(options.siteUrl, inquiry.id),
     },
   });
-  if (recipients.length > 0) {
-    await enqueueMail(tx, {
-      kind: INQUIRY_NOTIFICATION,
-      to: [...recipients],
-      replyTo: inquiry.email,
-      inquiryId: inquiry.id,
-      ...renderInquiryNotification(inquiry, options.siteUrl),
-    });
-  }
+  await notifyAdmins(tx, inquiry, recipients, options.siteUrl);
   // Per recipient too, not only per IP: the admins still get the inquiry.
   if (options.acknowledge && (await mayAcknowledge(tx, addressKey(inquiry.email)))) {
     const inReplyTo = options.inReplyTo ?? null;
@@ -252,13 +213,32 @@ async function announceInquiry(
   }
 }
 
-async function findBySubmissionKey(db: Db, submissionKey: string): Promise<CreatedInquiry> {
+async function notifyAdmins(
+  tx: Db,
+  inquiry: InquiryForMail,
+  recipients: readonly string[],
+  siteUrl: string,
+  held = false,
+): Promise<void> {
+  if (recipients.length === 0) return;
+  await enqueueMail(tx, {
+    kind: INQUIRY_NOTIFICATION,
+    to: [...recipients],
+    replyTo: inquiry.email,
+    inquiryId: inquiry.id,
+    ...renderInquiryNotification(inquiry, siteUrl, { held }),
+  });
+}
+
+async function findBySubmissionKey(db: Db, submissionKey: string): Promise<CreatedInquiry | null> {
   const [existing] = await db
     .select({ id: contactSubmissions.id })
     .from(contactSubmissions)
-    .where(eq(contactSubmissions.submission_key, submissionKey));
-  if (!existing) throw new Error("submission key conflicted, but no inquiry holds it");
-  return { id: existing.id, reference: formatInquiryReference(existing.id), duplicate: true };
+    .where(eq(contactSubmissions.submission_key, submissionKey))
+    .limit(1);
+  return existing
+    ? { id: existing.id, reference: formatInquiryReference(existing.id), duplicate: true }
+    : null;
 }
 
 export function announceOptionsFromEnv(
@@ -273,10 +253,9 @@ export function announceOptionsFromEnv(
 }
 
 /**
- * Announces the released inquiries among `ids` that were never announced.
- * Call in the transaction that released them, with their rows locked: the
- * stamp on announced_at is what makes a second release (a double click, a
- * colleague at the same moment) announce nothing.
+ * Announces the released inquiries among `ids` never announced. Call in the transaction that
+ * released them, rows locked: the stamp on announced_at makes a second release (a double
+ * click, a colleague at the same moment) announce nothing.
  */
 export async function announceReleased(
   tx: Db,

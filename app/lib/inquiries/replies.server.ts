@@ -25,15 +25,10 @@ export class ReplyPlaceholderError extends Error {
   }
 }
 
-/** How a reply made outside the desk was made (for "Mark as replied"). */
-type OutsideReplyChannel = "email" | "phone" | "whatsapp" | "meeting" | "other";
-
 /**
- * A response to the sender (a reply, or one made elsewhere): the first sets
- * first_replied_at (once) and moves a `new` inquiry to `contacted`; every one
- * stops the 24-hour clock (awaiting_since) and is counted, with how long
- * the sender waited, for the reply metrics. Call in the reply's transaction
- * with the inquiry row locked.
+ * A response to the sender (a reply, or one made elsewhere): the first sets first_replied_at and
+ * moves a `new` inquiry to `contacted`; each stops the clock (awaiting_since) and is counted, with
+ * the sender's wait, for the reply metrics. Call in the reply's transaction, the row locked.
  */
 async function recordResponse(
   tx: Db,
@@ -88,10 +83,9 @@ async function lockInquiry(tx: Db, id: string) {
 }
 
 /**
- * Sends a reply from the desk: queued as a mail job (from MAIL_FROM, with
- * Reply-To the team address for its interest) in the same transaction that stores it on the
- * inquiry and records it on the timeline. A draft that still holds a
- * `[[…]]` placeholder is refused before anything is written.
+ * Sends a reply from the desk: a mail job (from MAIL_FROM, Reply-To the team address for its
+ * interest) queued in the transaction that stores it and records it on the timeline. A draft
+ * still holding a `[[…]]` placeholder is refused before anything is written.
  */
 export async function sendDeskReply(
   db: Db,
@@ -143,6 +137,8 @@ export async function sendDeskReply(
  * inquiry was answered and nothing new from the sender waits (the timeline
  * still records it).
  */
+type OutsideReplyChannel = "email" | "phone" | "whatsapp" | "meeting" | "other";
+
 export async function markRepliedOutside(
   db: Db,
   input: { inquiryId: string; actorId: string; channel?: OutsideReplyChannel },
@@ -182,12 +178,16 @@ export function listReplies(db: Db, inquiryId: string) {
     .orderBy(desc(inquiryReplies.created_at));
 }
 
+type DraftKey = { inquiryId: string; adminId: string };
+const draftOf = (key: DraftKey) =>
+  and(eq(replyDrafts.inquiry_id, key.inquiryId), eq(replyDrafts.admin_id, key.adminId));
+
 /** The admin's draft for an inquiry, if one is kept. */
-export async function getReplyDraft(db: Db, key: { inquiryId: string; adminId: string }) {
+export async function getReplyDraft(db: Db, key: DraftKey) {
   const [row] = await db
     .select({ subject: replyDrafts.subject, body: replyDrafts.body, updatedAt: replyDrafts.updated_at })
     .from(replyDrafts)
-    .where(and(eq(replyDrafts.inquiry_id, key.inquiryId), eq(replyDrafts.admin_id, key.adminId)))
+    .where(draftOf(key))
     .limit(1);
   return row ?? null;
 }
@@ -198,7 +198,7 @@ export async function getReplyDraft(db: Db, key: { inquiryId: string; adminId: s
  */
 export async function saveReplyDraft(
   db: Db,
-  draft: { inquiryId: string; adminId: string; subject: string; body: string },
+  draft: DraftKey & { subject: string; body: string },
 ): Promise<"saved" | "not-found"> {
   return db.transaction(async (tx) => {
     const [inquiry] = await tx
@@ -224,10 +224,8 @@ export async function saveReplyDraft(
 }
 
 /** Forgets the admin's draft: after it is sent, or when they discard it. */
-export async function discardReplyDraft(db: Db, key: { inquiryId: string; adminId: string }): Promise<void> {
-  await db
-    .delete(replyDrafts)
-    .where(and(eq(replyDrafts.inquiry_id, key.inquiryId), eq(replyDrafts.admin_id, key.adminId)));
+export async function discardReplyDraft(db: Db, key: DraftKey): Promise<void> {
+  await db.delete(replyDrafts).where(draftOf(key));
 }
 
 export type ReplyTemplateRow = typeof replyTemplates.$inferSelect;

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, jobs, user, userRoles } from "~db/schema";
+import { beforeEach, describe, expect, it } from "vitest";
+import { contactSubmissions, jobs, user } from "~db/schema";
 import { mailJobs, runMailJobs, scheduledDeps, startAndRunScheduled } from "../../../tests/support/job-rows";
 import { useSmtpSink } from "../../../tests/support/suite-smtp-sink";
+import { insertInquiry, seedAdminAma, useTwoInstances } from "../../../tests/support/desk-fixtures";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
-import { type DatabaseHandle, openDatabase } from "~/lib/db/db.server";
+import { type DatabaseHandle } from "~/lib/db/db.server";
 import { parseEnv } from "~/lib/env.server";
 import { scheduledKinds } from "~/lib/jobs/job-scheduler.server";
 import { createMailSender } from "~/lib/mail/mail.server";
@@ -20,19 +21,9 @@ const WEEKLY = scheduledKinds([weeklyReportJob], parseEnv({ BETTER_AUTH_SECRET: 
 describe.each(testBackends)("the weekly report mail on %s", (backend) => {
   const database = useTestDatabase(backend, [jobs, contactSubmissions, user]);
   const smtp = useSmtpSink();
-  /** A second connection pool to the same database, as a second instance has (Postgres only). */
-  let second: DatabaseHandle | null = null;
-  beforeAll(async () => {
-    second = database.url ? await openDatabase({ kind: "postgres", url: database.url, poolSize: 2 }) : null;
-  });
-  afterAll(async () => {
-    await second?.close();
-  });
-  beforeEach(async () => {
-    await database.db.insert(user).values({ id: "ama", name: "Ama Admin", email: "ama@example.test" });
-    await database.db.insert(userRoles).values({ user_id: "ama", role: "admin" });
-  });
-  const instances = () => [database.db, second?.db ?? database.db];
+  const bothInstances = useTwoInstances(database);
+  beforeEach(() => seedAdminAma(database.db));
+  const instances = () => bothInstances().map((handle) => handle.db);
   const deps = (db: DatabaseHandle = database) =>
     scheduledDeps(db, { SITE_URL: SITE, ADMIN_EMAILS: "ops@example.test" });
   /** One instance starting (or its scheduler ticking) at `now`, and its worker running what is due. */
@@ -41,13 +32,8 @@ describe.each(testBackends)("the weekly report mail on %s", (backend) => {
   const sender = () =>
     createMailSender({ smtpUrl: smtp.url, mailDir: "/nonexistent", from: "Desk <desk@site.example.test>" });
 
-  async function inquiry(values: Partial<typeof contactSubmissions.$inferInsert>): Promise<string> {
-    const [row] = await database.db
-      .insert(contactSubmissions)
-      .values({ name: "Lead", email: "lead@example.test", message: "m", ...values })
-      .returning({ id: contactSubmissions.id });
-    return row!.id;
-  }
+  const inquiry = (values: Partial<typeof contactSubmissions.$inferInsert>) =>
+    insertInquiry(database.db, values);
 
   it("mails last week's figures once across two instances, from Monday 08:00 UK time, over SMTP", async () => {
     // Last week (Monday 10 June 2030, from 2030-06-09T23:00Z): one answered in 3 hours, one overdue, one spam.
@@ -64,10 +50,7 @@ describe.each(testBackends)("the weekly report mail on %s", (backend) => {
 
     expect(await startAt(new Date(DUE.getTime() - 60_000))).toBe(0);
     const ran = await Promise.all(
-      [database, second ?? database].flatMap((db) => [
-        startAt(DUE, db),
-        startAt(new Date(DUE.getTime() + 2 * HOUR), db),
-      ]),
+      bothInstances().flatMap((db) => [startAt(DUE, db), startAt(new Date(DUE.getTime() + 2 * HOUR), db)]),
     );
     expect(ran.reduce((sum, n) => sum + n, 0)).toBe(1);
     // Later in the week: still once.

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { contactSubmissions, inquiryEvents, inquiryMessages, inquiryReplies } from "~db/schema";
+import { type contactSubmissions, inquiryEvents, inquiryMessages, inquiryReplies } from "~db/schema";
+import { insertInquiry } from "../../../tests/support/desk-fixtures";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { reportCsv } from "~/lib/reports/report-csv.server";
@@ -24,13 +25,8 @@ describe.each(testBackends)("the weekly report on %s", (backend) => {
   const database = useTestDatabase(backend);
   let report: Report;
 
-  async function inquiry(values: Partial<typeof contactSubmissions.$inferInsert>): Promise<string> {
-    const [row] = await database.db
-      .insert(contactSubmissions)
-      .values({ name: "Lead", email: "lead@example.test", message: "m", ...values })
-      .returning({ id: contactSubmissions.id });
-    return row!.id;
-  }
+  const inquiry = (values: Partial<typeof contactSubmissions.$inferInsert>) =>
+    insertInquiry(database.db, values);
   async function message(inquiryId: string, sentAt: string, kind = "message") {
     await database.db.insert(inquiryMessages).values({
       inquiry_id: inquiryId,

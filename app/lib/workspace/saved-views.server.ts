@@ -1,20 +1,13 @@
-import { and, asc, count, eq, or } from "drizzle-orm";
+import { and, asc, eq, or } from "drizzle-orm";
 import { savedViews } from "~db/schema";
 import { SAVED_VIEWS_MAX } from "~/forms/workspace";
 import type { Db } from "~/lib/db/db.server";
 
-interface SavedView {
-  id: string;
-  name: string;
-  /** The inbox's query string (filter and sort). */
-  query: string;
-  shared: boolean;
-  /** The viewer's own view: only these can be deleted by them. */
-  own: boolean;
-}
-
-/** The viewer's own views and those the team shares, by name. */
-export async function listSavedViews(db: Db, viewerId: string): Promise<SavedView[]> {
+/**
+ * The viewer's own views and those the team shares, by name; `query` is the
+ * inbox's query string (filter and sort), and only `own` views can be deleted by the viewer.
+ */
+export async function listSavedViews(db: Db, viewerId: string) {
   const rows = await db
     .select({
       id: savedViews.id,
@@ -41,17 +34,11 @@ export async function saveView(
   input: { ownerId: string; name: string; query: string; shared: boolean },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ n: count() })
-      .from(savedViews)
-      .where(eq(savedViews.owner_id, input.ownerId));
-    if ((row?.n ?? 0) >= SAVED_VIEWS_MAX) throw new TooManyViewsError();
-    await tx.insert(savedViews).values({
-      owner_id: input.ownerId,
-      name: input.name,
-      query: input.query,
-      shared: input.shared,
-    });
+    const { ownerId, ...view } = input;
+    if ((await tx.$count(savedViews, eq(savedViews.owner_id, ownerId))) >= SAVED_VIEWS_MAX) {
+      throw new TooManyViewsError();
+    }
+    await tx.insert(savedViews).values({ ...view, owner_id: ownerId });
   });
 }
 
