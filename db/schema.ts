@@ -51,10 +51,10 @@ export function phoneDigits(table: { phone: AnyPgColumn; whatsapp: AnyPgColumn }
  * expression, or Postgres cannot read the index in order.
  * `app/lib/inquiries/order.server.test.ts` checks the lists against the
  * content's (DEAL_SIZE_VALUES largest first without "confidential";
- * LEAD_STATUS_VALUES).
+ * INQUIRY_STATUS_VALUES).
  */
 export const DEAL_SIZE_RANKED = ["over-5m", "1m-5m", "500k-1m", "100k-500k", "under-100k"] as const;
-export const LEAD_STATUS_RANKED = ["new", "contacted", "qualified", "closed_won", "closed_lost"] as const;
+export const INQUIRY_STATUS_RANKED = ["new", "contacted", "qualified", "closed_won", "closed_lost"] as const;
 
 /** A rank from a fixed list of values, so the order follows the list; anything else after it. */
 function rankOf(column: AnyPgColumn, values: readonly string[]): SQL {
@@ -63,7 +63,8 @@ function rankOf(column: AnyPgColumn, values: readonly string[]): SQL {
 }
 
 export const dealSizeRank = (table: { deal_size: AnyPgColumn }) => rankOf(table.deal_size, DEAL_SIZE_RANKED);
-export const leadStatusRank = (table: { status: AnyPgColumn }) => rankOf(table.status, LEAD_STATUS_RANKED);
+export const inquiryStatusRank = (table: { status: AnyPgColumn }) =>
+  rankOf(table.status, INQUIRY_STATUS_RANKED);
 /** Last activity: the latest desk action, or the inquiry's arrival. */
 export const lastActivity = (table: { last_action_at: AnyPgColumn; created_at: AnyPgColumn }) =>
   sql`coalesce(${table.last_action_at}, ${table.created_at})`;
@@ -121,7 +122,7 @@ export const contactSubmissions = pgTable(
     /** Hash of the form token alone: one token, one submission. */
     form_token_hash: text(),
     // The lead desk (decision 018).
-    /** new → contacted → qualified → closed_won | closed_lost (LEAD_STATUS_VALUES). */
+    /** new → contacted → qualified → closed_won | closed_lost (INQUIRY_STATUS_VALUES). */
     status: text().notNull().default("new"),
     /** Why a lead was lost; only with status closed_lost. */
     lost_reason: text(),
@@ -234,7 +235,7 @@ export const contactSubmissions = pgTable(
       .on(dealSizeRank(table), table.created_at.desc(), table.id.desc())
       .where(sql`not ${table.is_spam}`),
     index("contact_submissions_status_order_idx")
-      .on(leadStatusRank(table), table.created_at.desc(), table.id.desc())
+      .on(inquiryStatusRank(table), table.created_at.desc(), table.id.desc())
       .where(sql`not ${table.is_spam}`),
     check("contact_submissions_held_check", sql`not ${table.held} or ${table.is_spam}`),
     check(

@@ -3,8 +3,8 @@ import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { InboxActionSchema } from "~/forms/inbox";
-import { LeadActionSchema } from "~/forms/lead-desk";
-import { LeadPageActionSchema } from "~/forms/lead-page";
+import { InquiryActionSchema } from "~/forms/inquiry-desk";
+import { InquiryPageActionSchema } from "~/forms/inquiry-page";
 import {
   ACTIONS,
   type ActionCase,
@@ -110,7 +110,7 @@ describe(`cross-site request forgery, on every action (${BACKEND})`, () => {
     expect(
       ACTIONS.filter((action) => action.routeId === "routes/dashboard").map((a) => a.fields(site).intent),
     ).toEqual(intents);
-    const leadIntents = [...LeadActionSchema.options, ...LeadPageActionSchema.options].map(
+    const leadIntents = [...InquiryActionSchema.options, ...InquiryPageActionSchema.options].map(
       (option) => option.shape.intent.value,
     );
     expect(

@@ -1,5 +1,5 @@
 import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "./inquiry-options";
-import { LEAD_STATUS_LABELS, isLeadStatus } from "./lead-desk";
+import { INQUIRY_STATUS_LABELS, isInquiryStatus } from "./inquiry-desk";
 
 /**
  * The one place the desk turns a stored value into words: every view (card,
@@ -38,6 +38,6 @@ function isReplyChannel(value: string): value is ReplyChannel {
 export const deskLabel = {
   interest: (value: string): string => (isInterest(value) ? INTEREST_LABELS[value] : value),
   dealSize: (value: string): string => (isDealSize(value) ? DEAL_SIZE_LABELS[value] : value),
-  leadStatus: (value: string): string => (isLeadStatus(value) ? LEAD_STATUS_LABELS[value] : value),
+  leadStatus: (value: string): string => (isInquiryStatus(value) ? INQUIRY_STATUS_LABELS[value] : value),
   replyChannel: (value: string): string => (isReplyChannel(value) ? REPLY_CHANNEL_LABELS[value] : value),
 } as const;

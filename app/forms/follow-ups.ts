@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { IdSchema } from "~/forms/inbox";
-import { UserIdSchema } from "~/forms/lead-desk";
+import { UserIdSchema } from "~/forms/inquiry-desk";
 import { requiredText } from "~/forms/single-line";
 import { FOLLOW_UP_TEXT_MAX_LENGTH, FOLLOW_UP_TIME_ZONE_LABEL } from "~/content/follow-ups";
 import { fromUkLocal } from "~/lib/uk-time";

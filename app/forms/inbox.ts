@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEAL_SIZE_VALUES, INTEREST_VALUES } from "~/content/inquiry-options";
-import { LEAD_STATUS_VALUES } from "~/content/lead-desk";
+import { INQUIRY_STATUS_VALUES } from "~/content/inquiry-desk";
 import { readFields } from "~/forms/parse-form";
 
 /** Inquiries per page of the admin inbox: the spec's cards. */
@@ -68,7 +68,7 @@ export const InboxFilterSchema = z.object({
   dealSize: optional(z.enum(DEAL_SIZE_VALUES)).catch(undefined),
   q: optional(z.string().trim().max(SEARCH_MAX_LENGTH)).catch(undefined),
   /** The lead status (new … closed); `status` above is read/unread/spam. */
-  lead: optional(z.enum(LEAD_STATUS_VALUES)).catch(undefined),
+  lead: optional(z.enum(INQUIRY_STATUS_VALUES)).catch(undefined),
   owner: optional(z.enum(INBOX_OWNER_VALUES)).catch(undefined),
   /** One inquiry (the link in webhook and digest messages). */
   inquiry: optional(z.uuid()).catch(undefined),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REPLY_BODY_MAX_LENGTH, REPLY_SUBJECT_MAX_LENGTH } from "~/content/lead-desk";
+import { REPLY_BODY_MAX_LENGTH, REPLY_SUBJECT_MAX_LENGTH } from "~/content/inquiry-desk";
 import { REPLY_TEMPLATE_LIMITS } from "~/content/reply-placeholders";
 import { placeholderProblem } from "~/lib/inquiries/reply-text";
 import { IdSchema } from "~/forms/inbox";

@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import { type BulkActionInput, BulkActionSchema, bulkFormValues } from "~/forms/lead-desk";
+import { type BulkActionInput, BulkActionSchema, bulkFormValues } from "~/forms/inquiry-desk";
 import { collectFieldErrors } from "~/forms/parse-form";
 import { INBOX_LIST_PAGE_SIZE, type InboxQuery, inboxSearchParams, parseInboxFilter } from "~/forms/inbox";
 

@@ -1,6 +1,6 @@
 import { href } from "react-router";
-import type { LeadPageAction } from "~/forms/lead-page";
-import type { LeadAction } from "~/forms/lead-desk";
+import type { InquiryPageAction } from "~/forms/inquiry-page";
+import type { InquiryAction } from "~/forms/inquiry-desk";
 import type { Db } from "~/lib/db/db.server";
 import {
   assignInquiry,
@@ -97,7 +97,7 @@ export type DeskOutcome = "done" | "unchanged" | "not-found" | "not-an-admin";
 /** Applies one inquiry-page action for the signed-in admin. */
 export async function applyDeskAction(
   db: Db,
-  action: LeadAction,
+  action: InquiryAction,
   actor: { id: string },
   siteUrl: string,
 ): Promise<DeskOutcome> {
@@ -151,7 +151,7 @@ export async function applyDeskAction(
 }
 
 /** Where the inquiry page goes after one of its own changes, and what it says. */
-export function inquiryPageOutcome(action: LeadPageAction): { to: string; title: string } {
+export function inquiryPageOutcome(action: InquiryPageAction): { to: string; title: string } {
   const page = href("/dashboard/inquiries/:id", { id: action.id });
   switch (action.intent) {
     case "mark-read":

@@ -5,13 +5,13 @@ import { attributesOf, elementOf, elementsOf, textOf } from "../../tests/support
 import type { Route } from "./+types/dashboard.inquiries.detail";
 import LeadPage from "~/routes/dashboard.inquiries.detail";
 
-type LeadData = Exclude<Route.ComponentProps["loaderData"], { deleted: true }>;
+type InquiryPageData = Exclude<Route.ComponentProps["loaderData"], { deleted: true }>;
 
 const NOW = Date.parse("2030-03-04T12:00:00Z");
 const KOFI_ID = "5a1e0000-0000-4000-8000-000000000001";
 const ESI_ID = "5a1e0000-0000-4000-8000-000000000002";
 
-const KOFI: LeadData["item"] = {
+const KOFI: InquiryPageData["item"] = {
   id: KOFI_ID,
   name: "Kofi Caller",
   company: null,
@@ -39,7 +39,7 @@ const KOFI: LeadData["item"] = {
   source: "form",
 };
 
-function lead(item: LeadData["item"]): LeadData {
+function lead(item: InquiryPageData["item"]): InquiryPageData {
   return {
     item,
     reference: `VM-${item.id.slice(0, 8).toUpperCase()}`,
@@ -65,7 +65,7 @@ function lead(item: LeadData["item"]): LeadData {
 }
 
 /** The lead page as the admin's browser gets it from the server. */
-function render(data: LeadData, search = ""): string {
+function render(data: InquiryPageData, search = ""): string {
   const Stub = createRoutesStub([{ id: "lead", path: "/dashboard/inquiries/:id", Component: LeadPage }]);
   return renderToStaticMarkup(
     <Stub

@@ -22,9 +22,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
-import { LOST_REASON_MAX_LENGTH } from "~/content/lead-desk";
+import { LOST_REASON_MAX_LENGTH } from "~/content/inquiry-desk";
 import { StatusOptions } from "~/components/inbox/status-options";
-import { type LeadIntent, LeadActionSchema } from "~/forms/lead-desk";
+import { type InquiryIntent, InquiryActionSchema } from "~/forms/inquiry-desk";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { databaseContext, envContext } from "~/lib/context.server";
 import { readFormData } from "~/lib/http/form-data.server";
@@ -38,7 +38,7 @@ import { logFailure } from "~/lib/ops/failure-reference.server";
 import { logger } from "~/lib/ops/logger.server";
 import type { Route } from "./+types/dashboard.inquiries.detail";
 import { applyDeskAction, inquiryPageOutcome, loadInquiry } from "~/routes/dashboard.inquiries.detail.server";
-import { isLeadPageIntent, LeadPageActionSchema, type LeadPageIntent } from "~/forms/lead-page";
+import { isInquiryPageIntent, InquiryPageActionSchema, type InquiryPageIntent } from "~/forms/inquiry-page";
 import { incomingMethod } from "~/lib/http/incoming-method.server";
 import { InquiryActions, ReadState } from "~/components/inbox/inquiry-page-actions";
 import { InquiryNotes } from "~/components/inbox/inquiry-notes";
@@ -91,7 +91,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { ...inquiry, viewerId: user.id, now: Date.now() };
 }
 
-const DONE: Record<LeadIntent, string> = {
+const DONE: Record<InquiryIntent, string> = {
   "set-status": "Status updated",
   assign: "Owner updated",
   take: "You own this inquiry",
@@ -108,8 +108,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = guardedUser(context);
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
-  if (isLeadPageIntent(intent)) {
-    const page = parseForm(LeadPageActionSchema, formData);
+  if (isInquiryPageIntent(intent)) {
+    const page = parseForm(InquiryPageActionSchema, formData);
     if (!page.ok) return failure(page.first, 400, intent, page.fieldErrors);
     if (page.data.id !== params.id) return failure("This inquiry no longer exists.", 404, intent);
     const failed = await runInquiryAction(context, page.data, user.id);
@@ -117,7 +117,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const done = inquiryPageOutcome(page.data);
     return redirectWithToast(context, done.to, { title: done.title });
   }
-  const parsed = parseForm(LeadActionSchema, formData);
+  const parsed = parseForm(InquiryActionSchema, formData);
   if (!parsed.ok) return failure(parsed.first, 400, intent, parsed.fieldErrors);
   if (parsed.data.id !== params.id) return failure("This inquiry no longer exists.", 404, intent);
   let outcome;
@@ -186,7 +186,7 @@ function InquiryView({ inquiry, deleted }: { inquiry: InquiryData; deleted: bool
   const ownReplies = replies.filter((reply) => reply.sentById === viewerId).length;
   const result = useActionData<typeof action>();
   const errors: FieldErrors = result?.fieldErrors ?? {};
-  const errorFor = (intent: LeadIntent | LeadPageIntent, name: string) =>
+  const errorFor = (intent: InquiryIntent | InquiryPageIntent, name: string) =>
     result?.intent === intent ? errors[name] : undefined;
   const state = replyState(item, new Date(now));
   const badge = state === "overdue" || state === "due-soon" ? STATE_BADGE[state] : null;

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { replyPromise } from "~/content/lead-desk";
+import { replyPromise } from "~/content/inquiry-desk";
 import type { ReportRangeErrors } from "~/forms/reports";
 import { databaseContext, type AppContext } from "~/lib/context.server";
 import { guardedUser } from "~/lib/http/guards.server";

@@ -6,7 +6,7 @@ import { HorizontalBars } from "~/components/reports/horizontal-bars";
 import { WeekLines } from "~/components/reports/line-chart";
 import { RangeForm } from "~/components/reports/range-form";
 import { brandTitle } from "~/content/company";
-import { LEAD_STATUS_LABELS } from "~/content/lead-desk";
+import { INQUIRY_STATUS_LABELS } from "~/content/inquiry-desk";
 import { INTEREST_SERIES } from "~/lib/reports/report-types";
 import {
   FUNNEL_LABELS,
@@ -139,7 +139,7 @@ function chartSpecs({ report, promiseHours }: ReportsPage): ChartSpec[] {
             id="pipeline-status-chart"
             label="Bars: leads at each status now."
             items={report.pipeline.statuses.map((row) => ({
-              label: LEAD_STATUS_LABELS[row.status],
+              label: INQUIRY_STATUS_LABELS[row.status],
               value: row.count,
             }))}
             valueTitle="Leads at each status now"

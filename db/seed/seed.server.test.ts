@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CLOSED_LEAD_STATUSES } from "~/content/lead-desk";
+import { CLOSED_LEAD_STATUSES } from "~/content/inquiry-desk";
 import { demoInquiries } from "./seed.server";
 
 const from = new Date(Date.UTC(2024, 0, 1));

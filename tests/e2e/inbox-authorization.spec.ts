@@ -1,7 +1,7 @@
 import { SEEDED_TEMPLATE_UUIDS } from "../../app/content/reply-templates";
 import { eq } from "drizzle-orm";
 import { inquiryAttachments } from "../../db/schema";
-import { BULK_NOBODY } from "../../app/forms/lead-desk";
+import { BULK_NOBODY } from "../../app/forms/inquiry-desk";
 import { createReceivedMailFiler } from "../../app/lib/conversation/file-received-mail.server";
 import { formatInquiryReference } from "../../app/lib/inquiries/inquiry";
 import { expect, test } from "./fixtures";
@@ -63,7 +63,7 @@ const INTENTS: Record<string, string>[] = [
 ];
 
 /** The lead page's intents; the admin's own id is filled in for "assign". */
-const LEAD_INTENTS: Record<string, string>[] = [
+const INQUIRY_INTENTS: Record<string, string>[] = [
   { intent: "set-status", id: ID, status: "closed_lost", lostReason: "Probe" },
   { intent: "assign", id: ID, assigneeId: "" },
   { intent: "take", id: ID },
@@ -111,7 +111,7 @@ const TEMPLATE_POSTS = TEMPLATE_FORMS.flatMap(({ path, form }): Probe[] => [
 const ATTACHMENT_ID = "0b5f2c7e-1d4a-4c3b-9e8f-7a6d5c4b3a21";
 const ATTACHMENT_PROBE = "attachment download";
 /** The lead page's own changes (as the card's), each with where the admin lands; delete last. */
-const LEAD_PAGE_INTENTS: { form: Record<string, string>; location: string }[] = [
+const INQUIRY_PAGE_INTENTS: { form: Record<string, string>; location: string }[] = [
   { form: { intent: "mark-unread", id: ID }, location: `${LEAD_PATH}?keep=unread` },
   { form: { intent: "mark-read", id: ID }, location: LEAD_PATH },
   { form: { intent: "mark-spam", id: ID }, location: LEAD_PATH },
@@ -195,11 +195,11 @@ const PROBES: Probe[] = [
   },
   { label: "reports data request", path: "/dashboard/reports.data?range=4" },
   { label: "report CSV", path: "/dashboard/reports/export.csv?chart=sources&range=52" },
-  ...LEAD_INTENTS.flatMap((form): Probe[] => [
+  ...INQUIRY_INTENTS.flatMap((form): Probe[] => [
     { label: `lead action ${form.intent}`, path: LEAD_PATH, method: "POST", form },
     { label: `lead action data request ${form.intent}`, path: `${LEAD_PATH}.data`, method: "POST", form },
   ]),
-  ...LEAD_PAGE_INTENTS.flatMap(({ form }): Probe[] => [
+  ...INQUIRY_PAGE_INTENTS.flatMap(({ form }): Probe[] => [
     { label: `lead page action ${form.intent}`, path: LEAD_PATH, method: "POST", form },
     {
       label: `lead page action data request ${form.intent}`,
@@ -366,7 +366,7 @@ test("admin: every lead-page intent and the bulk action apply (an unknown intent
     probe("admin", { label: form.intent!, path, method: "POST", form });
   expect((await post(LEAD_PATH, { intent: "not-an-intent", id: ID })).status).toBe(400);
   expect((await post(LEAD_PATH, { intent: "set-status", id: ID, status: "closed_lost" })).status).toBe(400);
-  for (const form of LEAD_INTENTS.filter((f) => f.intent !== "not-an-intent")) {
+  for (const form of INQUIRY_INTENTS.filter((f) => f.intent !== "not-an-intent")) {
     const result = await post(LEAD_PATH, form);
     expect(result.status, form.intent).toBe(302);
     expect(result.location, form.intent).toBe(LEAD_PATH);
@@ -427,7 +427,7 @@ test("admin: the lead page's read, spam, notes and delete apply; a delete withou
   expect((await post({ intent: "delete", id: ID })).status).toBe(400);
   expect((await post({ intent: "delete", id: ID, confirm: "yes" })).status).toBe(400);
   expect(await snapshot()).toContain(SECRET_NAME);
-  for (const { form, location } of LEAD_PAGE_INTENTS) {
+  for (const { form, location } of INQUIRY_PAGE_INTENTS) {
     const result = await post(form);
     expect(result.status, form.intent).toBe(302);
     expect(result.location, form.intent).toBe(location);

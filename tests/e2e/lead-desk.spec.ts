@@ -52,7 +52,7 @@ async function adminPage(signedInPage: SignedInPage, javaScriptEnabled: boolean)
 const card = (page: Page, name: string) => page.getByRole("article", { name });
 
 /** From the inbox, by the card's "Open lead" link. */
-async function openLead(page: Page, name: string) {
+async function openInquiry(page: Page, name: string) {
   await page.goto("/dashboard");
   await card(page, name).getByRole("link", { name: "Open lead" }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
@@ -104,7 +104,7 @@ test("the inbox with its desk controls, the lead page and the bulk confirmation 
     'form[aria-label="Bulk actions"]',
   ];
   expect(await axeViolations(page, { include: deskParts })).toEqual([]);
-  await openLead(page, LEADS.lena.name);
+  await openInquiry(page, LEADS.lena.name);
   expect(await axeViolations(page)).toEqual([]);
   await page.goto("/dashboard");
   await page.getByLabel(`Select ${LEADS.lena.name}`).check();
@@ -119,7 +119,7 @@ test("setting the status: lost needs a reason, and the timeline records the chan
   signedInPage,
 }) => {
   const { context, page } = await adminPage(signedInPage, true);
-  await openLead(page, LEADS.olga.name);
+  await openInquiry(page, LEADS.olga.name);
   await waitForHydration(page);
   await page.getByLabel("Lead status").selectOption("closed_lost");
   await page.getByRole("button", { name: "Set status" }).click();
@@ -136,7 +136,7 @@ test("setting the status: lost needs a reason, and the timeline records the chan
 
 test("setting the status without JavaScript", async ({ signedInPage }) => {
   const { context, page } = await adminPage(signedInPage, false);
-  await openLead(page, LEADS.dina.name);
+  await openInquiry(page, LEADS.dina.name);
   await page.getByLabel("Lead status").selectOption("closed_lost");
   await page.getByRole("button", { name: "Set status" }).click();
   await expect(page.getByText("Say why the lead was lost.").first()).toBeVisible();
@@ -151,7 +151,7 @@ test("assigning mails the assignee (with JavaScript), taking needs no mail (with
   signedInPage,
 }) => {
   const withJs = await adminPage(signedInPage, true);
-  await openLead(withJs.page, LEADS.olga.name);
+  await openInquiry(withJs.page, LEADS.olga.name);
   await waitForHydration(withJs.page);
   await withJs.page.getByLabel("Assign to").selectOption({ label: OTHER_ADMIN.name });
   await withJs.page.getByRole("button", { name: "Assign", exact: true }).click();
@@ -162,7 +162,7 @@ test("assigning mails the assignee (with JavaScript), taking needs no mail (with
   await withJs.context.close();
 
   const noJs = await adminPage(signedInPage, false);
-  await openLead(noJs.page, LEADS.dina.name);
+  await openInquiry(noJs.page, LEADS.dina.name);
   await noJs.page.getByRole("button", { name: "Take it" }).click();
   await expect(noJs.page.getByTestId("owner")).toHaveText("Owner: Ada Admin");
   await expect(noJs.page.getByRole("button", { name: "Take it" })).toHaveCount(0);
@@ -204,7 +204,7 @@ test("a reply from the lead page goes over SMTP with Reply-To the deals address 
   signedInPage,
 }) => {
   const { context, page } = await adminPage(signedInPage, true);
-  await openLead(page, LEADS.lena.name);
+  await openInquiry(page, LEADS.lena.name);
   await waitForHydration(page);
   const composer = page.getByRole("form", { name: "Reply composer" });
   const subject = await composer.getByLabel("Subject").inputValue();
@@ -249,7 +249,7 @@ test("a reply from the lead page goes over SMTP with Reply-To the deals address 
 
 test("a reply without JavaScript, from a template; its markup shows as text", async ({ signedInPage }) => {
   const { context, page } = await adminPage(signedInPage, false);
-  await openLead(page, LEADS.nora.name);
+  await openInquiry(page, LEADS.nora.name);
   await page.getByLabel("Template", { exact: true }).selectOption({ label: "KYC document checklist" });
   await page.getByRole("button", { name: "Insert template" }).click();
   const composer = page.getByRole("form", { name: "Reply composer" });
@@ -272,7 +272,7 @@ for (const javaScriptEnabled of [true, false]) {
   const lead = javaScriptEnabled ? LEADS.bulk1 : LEADS.bulk2;
   test(`mark as replied records an outside reply and ends the wait (${js})`, async ({ signedInPage }) => {
     const { context, page } = await adminPage(signedInPage, javaScriptEnabled);
-    await openLead(page, lead.name);
+    await openInquiry(page, lead.name);
     if (javaScriptEnabled) await waitForHydration(page);
     await page.getByLabel("Replied by").selectOption("phone");
     await page.getByRole("button", { name: "Mark as replied" }).click();

@@ -37,7 +37,7 @@ async function openPage(signedInPage: SignedInPage, javaScriptEnabled: boolean) 
   return page;
 }
 
-async function openLead(page: Page, name: string) {
+async function openInquiry(page: Page, name: string) {
   await page.goto("/dashboard");
   await page.getByRole("article", { name }).getByRole("link", { name: "Open lead" }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
@@ -94,7 +94,7 @@ test("with JavaScript a template goes in at the cursor, and the draft saved as t
   signedInPage,
 }) => {
   const page = await openPage(signedInPage, true);
-  await openLead(page, LEADS.tess.name);
+  await openInquiry(page, LEADS.tess.name);
   await waitForHydration(page);
   const body = replyBody(page);
   await body.fill("Dear Tess,\n\nFirst line.\nSecond line.");
@@ -110,7 +110,7 @@ test("with JavaScript a template goes in at the cursor, and the draft saved as t
   await expect(page.getByTestId("draft-status")).toHaveText(/^Draft saved/);
 
   await page.getByRole("link", { name: "Back to the inbox" }).click();
-  await openLead(page, LEADS.tess.name);
+  await openInquiry(page, LEADS.tess.name);
   await expect(replyBody(page)).toHaveValue(expected);
   await expect(page.getByTestId("draft-status")).toHaveText(/^Draft saved/);
 
@@ -127,7 +127,7 @@ test("reply composer: a template inserted soon after the page shows takes the [[
   signedInPage,
 }) => {
   const page = await openPage(signedInPage, true);
-  await openLead(page, LEADS.tess.name);
+  await openInquiry(page, LEADS.tess.name);
   await waitForHydration(page);
   const body = replyBody(page);
   const draft = await body.inputValue();
@@ -146,14 +146,14 @@ test("with JavaScript, leaving right after typing (before the pause that saves) 
   signedInPage,
 }) => {
   const page = await openPage(signedInPage, true);
-  await openLead(page, LEADS.nate.name);
+  await openInquiry(page, LEADS.nate.name);
   await waitForHydration(page);
   await replyBody(page).fill("Dear Nate,\n\nTyped and left at once.");
   await page.getByRole("link", { name: "Back to the inbox" }).click();
   await expect(page.getByRole("article", { name: LEADS.nate.name })).toBeVisible();
   // The save sent on leaving may land just after the inbox shows: the lead page is opened until it has.
   await expect(async () => {
-    await openLead(page, LEADS.nate.name);
+    await openInquiry(page, LEADS.nate.name);
     await expect(replyBody(page)).toHaveValue("Dear Nate,\n\nTyped and left at once.", { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
 });
@@ -162,7 +162,7 @@ test("without JavaScript the server merges the template into the posted draft, a
   signedInPage,
 }) => {
   const page = await openPage(signedInPage, false);
-  await openLead(page, LEADS.nate.name);
+  await openInquiry(page, LEADS.nate.name);
   const body = replyBody(page);
   const fresh = await body.inputValue();
   await body.fill(fresh.replace("[[Your reply]]", "Thank you, Nate.\n\n[[Your reply]]"));
@@ -176,7 +176,7 @@ test("without JavaScript the server merges the template into the posted draft, a
   await composer(page).getByRole("button", { name: "Save draft" }).click();
   await expect(toast(page, "Draft saved")).toBeVisible();
   await page.goto("/dashboard");
-  await openLead(page, LEADS.nate.name);
+  await openInquiry(page, LEADS.nate.name);
   await expect(replyBody(page)).toHaveValue(`${merged}\n\nP.S. typed after.`);
 });
 
@@ -186,7 +186,7 @@ for (const javaScriptEnabled of [true, false]) {
     signedInPage,
   }) => {
     const page = await openPage(signedInPage, javaScriptEnabled);
-    await openLead(page, LEADS.fay.name);
+    await openInquiry(page, LEADS.fay.name);
     if (javaScriptEnabled) await waitForHydration(page);
     const section = page.getByRole("region", { name: "Follow-up" });
     const overdueAt = toUkLocal(hoursAgo(1));
@@ -224,7 +224,7 @@ test("a follow-up without a time is refused with a clear error, and nothing chan
   signedInPage,
 }) => {
   const page = await openPage(signedInPage, false);
-  await openLead(page, LEADS.fay.name);
+  await openInquiry(page, LEADS.fay.name);
   // The browser would ask first; a request without the time (as a script could send) gets the server's answer.
   const section = page.getByRole("region", { name: "Follow-up" });
   await section
@@ -241,7 +241,7 @@ for (const width of [390, 1280]) {
     // Several pages, each checked by axe: longer than the default on a loaded machine.
     test.setTimeout(90_000);
     const page = await signedInPage("admin", { viewport: { width, height: 900 } });
-    await openLead(page, LEADS.fay.name);
+    await openInquiry(page, LEADS.fay.name);
     const section = page.getByRole("region", { name: "Follow-up" });
     await section.getByLabel("When (UK time)").fill(toUkLocal(hoursAgo(2)));
     await section.getByLabel("Next step").fill("Send the licence checklist");

@@ -13,7 +13,7 @@ import {
   type SeededSite,
 } from "./seeded-site";
 import { totpCode } from "./totp";
-import { DELETE_CONFIRMATION } from "~/forms/lead-page";
+import { DELETE_CONFIRMATION } from "~/forms/inquiry-page";
 
 /**
  * Every state-changing endpoint of the site, for the CSRF test
@@ -448,7 +448,7 @@ export const ACTIONS: ActionCase[] = [
       ).toBeNull(),
     () => ({ messageId: HELD_MESSAGE_ID }),
   ),
-  // The lead page's own changes, after the desk's (LeadPageActionSchema).
+  // The lead page's own changes, after the desk's (InquiryPageActionSchema).
   lead("mark-read", "leadRead", "sets read_at and read_by", (row, _after, site) => {
     expect(row?.read_at).not.toBeNull();
     expect(row?.read_by).toBe(site.userIds.admin);

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { href } from "react-router";
-import { LOST_REASON_MAX_LENGTH } from "~/content/lead-desk";
+import { LOST_REASON_MAX_LENGTH } from "~/content/inquiry-desk";
 import type { InboxFilter } from "~/forms/inbox";
-import { BULK_NOBODY } from "~/forms/lead-desk";
+import { BULK_NOBODY } from "~/forms/inquiry-desk";
 import { INBOX_BUTTON } from "~/components/inbox/card-button";
 import { BULK_FORM_ID } from "~/components/inbox/inquiry-line";
 import { StatusOptions } from "~/components/inbox/status-options";

@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
 import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "~/content/inquiry-options";
-import { isLeadStatus, LEAD_STATUS_LABELS } from "~/content/lead-desk";
+import { isInquiryStatus, INQUIRY_STATUS_LABELS } from "~/content/inquiry-desk";
 import { type InboxRow, formatInquiryReference, replyState } from "~/lib/inquiries/inquiry";
 import { formatAge } from "~/components/inbox/relative-time";
 
@@ -41,7 +41,7 @@ export function toInboxRowView(row: InboxRow, now: number): InboxRowView {
     unread: row.unread === true,
     interest: row.interest && isInterest(row.interest) ? INTEREST_LABELS[row.interest] : "—",
     dealSize: row.dealSize && isDealSize(row.dealSize) ? DEAL_SIZE_LABELS[row.dealSize] : "—",
-    status: isLeadStatus(row.status) ? LEAD_STATUS_LABELS[row.status] : row.status,
+    status: isInquiryStatus(row.status) ? INQUIRY_STATUS_LABELS[row.status] : row.status,
     owner: row.owner ?? "Unassigned",
     age: formatAge(new Date(row.createdAt), now),
     lastFrom: LAST_FROM_LABELS[row.lastFrom],

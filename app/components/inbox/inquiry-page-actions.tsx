@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { DELETE_CONFIRMATION } from "~/forms/lead-page";
+import { DELETE_CONFIRMATION } from "~/forms/inquiry-page";
 import { DeleteDialog } from "~/components/inbox/delete-dialog";
 import { telHref, whatsappChatUrl, withSearchParam } from "~/components/inbox/inquiry-links";
 import { formatWhen } from "~/components/inbox/inquiry-timeline";

@@ -1,5 +1,5 @@
 import type { ReplyMetrics } from "~/lib/inquiries/counts.server";
-import { replyPromise } from "~/content/lead-desk";
+import { replyPromise } from "~/content/inquiry-desk";
 
 function formatDuration(ms: number): string {
   const minutes = Math.round(ms / 60_000);

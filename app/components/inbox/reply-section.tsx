@@ -6,7 +6,7 @@ import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { TypedTextarea } from "~/components/ui/typed-textarea";
 import { deskLabel } from "~/content/desk-labels";
-import { MarkRepliedSchema, ReplySchema } from "~/forms/lead-desk";
+import { MarkRepliedSchema, ReplySchema } from "~/forms/inquiry-desk";
 import { constraintsOf } from "~/forms/parse-form";
 import { replyMailto } from "~/components/inbox/inquiry-links";
 import { type ComposerTemplate, useDraftComposer } from "~/components/inbox/use-draft-composer";

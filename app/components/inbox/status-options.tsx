@@ -1,10 +1,10 @@
-import { LEAD_STATUS_LABELS, LEAD_STATUS_VALUES } from "~/content/lead-desk";
+import { INQUIRY_STATUS_LABELS, INQUIRY_STATUS_VALUES } from "~/content/inquiry-desk";
 
 /** The inquiry statuses as `<option>`s, for the inquiry page's and the bulk bar's selects. */
 export function StatusOptions() {
-  return LEAD_STATUS_VALUES.map((value) => (
+  return INQUIRY_STATUS_VALUES.map((value) => (
     <option key={value} value={value}>
-      {LEAD_STATUS_LABELS[value]}
+      {INQUIRY_STATUS_LABELS[value]}
     </option>
   ));
 }

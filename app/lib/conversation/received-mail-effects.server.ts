@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { CLOSED_LEAD_STATUSES } from "~/content/lead-desk";
+import { CLOSED_LEAD_STATUSES } from "~/content/inquiry-desk";
 import { contactSubmissions, inquiryAttachments, user } from "~db/schema";
 import type { Db } from "~/lib/db/db.server";
 import { inquiryDashboardUrl, formatInquiryReference } from "~/lib/inquiries/inquiry";

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { contactSubmissions, user, userRoles } from "~db/schema";
-import type { LeadStatus } from "~/content/lead-desk";
+import type { InquiryStatus } from "~/content/inquiry-desk";
 import type { InboxQuery } from "~/forms/inbox";
 import { ADMIN_ROLE } from "~/lib/auth/roles.server";
 import type { Db } from "~/lib/db/db.server";
@@ -33,7 +33,7 @@ export type InquiryChange =
   | { kind: "spam" }
   | { kind: "not-spam" }
   | { kind: "assign"; assigneeId: string | null }
-  | { kind: "set-status"; status: LeadStatus; lostReason?: string | null };
+  | { kind: "set-status"; status: InquiryStatus; lostReason?: string | null };
 
 /** What a change reads of each inquiry it may change, with the row locked. */
 const changeColumns = {

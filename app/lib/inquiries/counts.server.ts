@@ -4,7 +4,7 @@
  */
 import { and, asc, count, eq, lte, type SQL, sql } from "drizzle-orm";
 import { contactSubmissions, inquiryResponses } from "~db/schema";
-import { replyPromise } from "~/content/lead-desk";
+import { replyPromise } from "~/content/inquiry-desk";
 import { INBOX_PAGE_SIZE, type InboxFilter } from "~/forms/inbox";
 import type { Db } from "~/lib/db/db.server";
 import { overdueCutoff } from "~/lib/inquiries/inquiry";

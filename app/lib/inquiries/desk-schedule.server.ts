@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lte, notInArray, type SQL } from "drizzle-orm";
 import { contactSubmissions, followUps, user } from "~db/schema";
-import { CLOSED_LEAD_STATUSES, DIGEST_HOUR_UK } from "~/content/lead-desk";
+import { CLOSED_LEAD_STATUSES, DIGEST_HOUR_UK } from "~/content/inquiry-desk";
 import type { Db } from "~/lib/db/db.server";
 import { markOnce } from "~/lib/jobs/mark-once.server";
 import { defineScheduledJobKind, runOnce } from "~/lib/jobs/scheduled-job.server";

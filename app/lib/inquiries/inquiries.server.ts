@@ -1,10 +1,10 @@
 import { and, eq, gt, isNotNull, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
-import { contactSubmissions, dealSizeRank, lastActivity, leadStatusRank, user } from "~db/schema";
-import { CLOSED_LEAD_STATUSES } from "~/content/lead-desk";
+import { contactSubmissions, dealSizeRank, lastActivity, inquiryStatusRank, user } from "~db/schema";
+import { CLOSED_LEAD_STATUSES } from "~/content/inquiry-desk";
 import { INBOX_LIST_PAGE_SIZE, INBOX_PAGE_SIZE, type InboxFilter, type InboxQuery } from "~/forms/inbox";
 import type { Db } from "~/lib/db/db.server";
-import type { LeadSummary } from "~/lib/mail/desk-mails.server";
+import type { InquirySummary } from "~/lib/mail/desk-mails.server";
 import { formatInquiryReference } from "~/lib/inquiries/inquiry";
 import { searchCondition } from "~/lib/inquiries/search.server";
 
@@ -99,7 +99,7 @@ function orderOf(filter: Pick<InboxFilter, "status" | "sort">): SQL[] {
     case "deal":
       return [sql`${dealSizeRank(contactSubmissions)} asc`, ...NEWEST_FIRST];
     case "status":
-      return [sql`${leadStatusRank(contactSubmissions)} asc`, ...NEWEST_FIRST];
+      return [sql`${inquiryStatusRank(contactSubmissions)} asc`, ...NEWEST_FIRST];
   }
 }
 
@@ -281,10 +281,10 @@ export const inquirySummaryColumns = {
   createdAt: contactSubmissions.created_at,
 };
 
-export type InquirySummaryRow = Pick<LeadSummary, "interest" | "dealSize" | "createdAt"> & { id: string };
+export type InquirySummaryRow = Pick<InquirySummary, "interest" | "dealSize" | "createdAt"> & { id: string };
 
 /** A selected inquiry as a mail lists it, linking to where the mail sends the admin. */
-export function summariseInquiry(row: InquirySummaryRow, dashboardUrl: string): LeadSummary {
+export function summariseInquiry(row: InquirySummaryRow, dashboardUrl: string): InquirySummary {
   return {
     reference: formatInquiryReference(row.id),
     interest: row.interest,

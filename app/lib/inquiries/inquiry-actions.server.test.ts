@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { contactSubmissions, inquiryEvents, inquiryReplies, jobs, user } from "~db/schema";
 import { company } from "~/content/company";
-import { replyPromise } from "~/content/lead-desk";
+import { replyPromise } from "~/content/inquiry-desk";
 import { findReplyTemplate, REPLY_TEMPLATES } from "~/content/reply-templates";
 import { kycAmlPage } from "~/content/services/kyc-aml";
 import { InboxFilterSchema } from "~/forms/inbox";

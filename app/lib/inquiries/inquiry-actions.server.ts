@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { contactSubmissions, inquiryNotesVersions, user } from "~db/schema";
-import type { LeadStatus } from "~/content/lead-desk";
+import type { InquiryStatus } from "~/content/inquiry-desk";
 import type { InboxAction } from "~/forms/inbox";
 import { type AppContext, databaseContext, envContext } from "~/lib/context.server";
 import type { Db } from "~/lib/db/db.server";
@@ -71,7 +71,7 @@ export function setSpam(db: Db, id: string, isSpam: boolean, adminUserId?: strin
  */
 export async function setInquiryStatus(
   db: Db,
-  input: { inquiryId: string; status: LeadStatus; lostReason?: string | null; actorId: string },
+  input: { inquiryId: string; status: InquiryStatus; lostReason?: string | null; actorId: string },
 ): Promise<DeskChange> {
   const change: InquiryChange = { kind: "set-status", status: input.status, lostReason: input.lostReason };
   const { outcome } = await db.transaction((tx) => changeInquiry(tx, input.inquiryId, change, input.actorId));

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { contactSubmissions, inquiryEvents, inquiryNotesVersions, jobs, user } from "~db/schema";
-import { LeadPageActionSchema } from "~/forms/lead-page";
+import { InquiryPageActionSchema } from "~/forms/inquiry-page";
 import { parseForm } from "~/forms/parse-form";
 import { exportPersonalData, erasePersonalData } from "~/lib/privacy/personal-data.server";
 import { inquiryPageOutcome, loadInquiry } from "~/routes/dashboard.inquiries.detail.server";
@@ -27,7 +27,7 @@ describe.each(testBackends)("the lead page's own actions on %s", (backend) => {
   const parse = (fields: Record<string, string>) => {
     const formData = new FormData();
     for (const [name, value] of Object.entries(fields)) formData.set(name, value);
-    return parseForm(LeadPageActionSchema, formData);
+    return parseForm(InquiryPageActionSchema, formData);
   };
   const apply = async (fields: Record<string, string>, actor = "ama") => {
     const parsed = parse(fields);

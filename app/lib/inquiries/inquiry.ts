@@ -1,5 +1,5 @@
 import type { Inquiry } from "~/lib/inquiries/inquiries.server";
-import { CLOSED_LEAD_STATUSES, type LeadStatus, replyPromise } from "~/content/lead-desk";
+import { CLOSED_LEAD_STATUSES, type InquiryStatus, replyPromise } from "~/content/inquiry-desk";
 
 /** A short, quotable form of the id, e.g. VM-3F9A1C07 (pure: the list renders it from the id). */
 export function formatInquiryReference(id: string): string {
@@ -28,7 +28,7 @@ export interface InboxCard {
   email: string;
   message: string;
   createdAt: number;
-  /** LeadStatus. */
+  /** InquiryStatus. */
   status: string;
   /** The assignee's name, or "Former admin" (account deleted); absent when unassigned. */
   owner?: string;
@@ -93,7 +93,7 @@ export interface InboxRow {
   id: string;
   name: string;
   createdAt: number;
-  /** LeadStatus. */
+  /** InquiryStatus. */
   status: string;
   company?: string;
   interest?: string;
@@ -165,7 +165,7 @@ export interface ReplyDeadlineInput {
    * alone counts, waiting from its creation until its first reply.
    */
   awaitingSince?: Date | number | null;
-  status: LeadStatus | string;
+  status: InquiryStatus | string;
   isSpam?: boolean;
 }
 

@@ -7,7 +7,7 @@ import {
   replyTemplates,
   user,
 } from "~db/schema";
-import { deskReplyTo } from "~/content/lead-desk";
+import { deskReplyTo } from "~/content/inquiry-desk";
 import type { ReplyTemplateInput } from "~/forms/reply-templates";
 import type { Db } from "~/lib/db/db.server";
 import { renderDeskReply } from "~/lib/mail/desk-mails.server";

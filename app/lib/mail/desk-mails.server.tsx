@@ -31,7 +31,7 @@ export function renderDeskReply(reply: { subject: string; body: string }): MailC
   return renderLaidOut(reply.subject, <MultilineText>{reply.body}</MultilineText>);
 }
 
-export interface LeadSummary {
+export interface InquirySummary {
   reference: string;
   interest: string | null;
   dealSize: string | null;
@@ -45,7 +45,7 @@ interface LeadLine {
   dashboardUrl: string;
 }
 
-function leadLine(lead: LeadSummary): LeadLine {
+function leadLine(lead: InquirySummary): LeadLine {
   return {
     text: `${lead.reference} – ${interestLabel(lead.interest)}, ${dealSizeLabel(lead.dealSize)}, received ${lead.createdAt.toISOString()}`,
     dashboardUrl: lead.dashboardUrl,
@@ -53,7 +53,7 @@ function leadLine(lead: LeadSummary): LeadLine {
 }
 
 /** Leads as lines with their desk links; "None." for none. */
-function LeadList({ leads }: { leads: readonly LeadLine[] }) {
+function InquiryList({ leads }: { leads: readonly LeadLine[] }) {
   if (leads.length === 0) return <Paragraph>None.</Paragraph>;
   return leads.map((lead) => (
     <Paragraph key={lead.dashboardUrl}>
@@ -64,7 +64,12 @@ function LeadList({ leads }: { leads: readonly LeadLine[] }) {
 }
 
 /** A sentence, the lead's line and a button to it. */
-function renderLeadMail(subject: string, sentence: string, lead: LeadSummary, button: string): MailContent {
+function renderInquiryMail(
+  subject: string,
+  sentence: string,
+  lead: InquirySummary,
+  button: string,
+): MailContent {
   return renderLaidOut(
     subject,
     <>
@@ -76,18 +81,18 @@ function renderLeadMail(subject: string, sentence: string, lead: LeadSummary, bu
 }
 
 /** To an admin given a lead by someone else. */
-export function renderAssignmentMail(lead: LeadSummary, assignedByName: string | null): MailContent {
+export function renderAssignmentMail(lead: InquirySummary, assignedByName: string | null): MailContent {
   const by = `${assignedByName ? `${assignedByName} assigned` : "You were assigned"} inquiry ${lead.reference} to you.`;
-  return renderLeadMail(`Inquiry ${lead.reference} is now yours`, by, lead, "Open the inquiry");
+  return renderInquiryMail(`Inquiry ${lead.reference} is now yours`, by, lead, "Open the inquiry");
 }
 
 /**
  * To a follow-up's owner when it comes due. Its text is not in the mail
  * (it may say things about the lead); the link opens the lead page.
  */
-export function renderFollowUpReminder(lead: LeadSummary & { dueAt: Date }): MailContent {
+export function renderFollowUpReminder(lead: InquirySummary & { dueAt: Date }): MailContent {
   const by = `Your follow-up on inquiry ${lead.reference} is due ${formatUkTime(lead.dueAt)}.`;
-  return renderLeadMail(`Follow-up due: inquiry ${lead.reference}`, by, lead, "Open the inquiry");
+  return renderInquiryMail(`Follow-up due: inquiry ${lead.reference}`, by, lead, "Open the inquiry");
 }
 
 /** A follow-up as the digest lists it: the lead, when, and whose; never its text. */
@@ -101,10 +106,10 @@ interface FollowUpSummary {
 /** The morning digest: what is overdue, what nobody owns, and the follow-ups due today. */
 export function renderMorningDigest(
   digest: {
-    overdue: LeadSummary[];
-    unassigned: LeadSummary[];
+    overdue: InquirySummary[];
+    unassigned: InquirySummary[];
     /** Held for review, and the spam count: what the bot traps kept out of the inbox. */
-    held?: LeadSummary[];
+    held?: InquirySummary[];
     spam?: number;
     followUps?: FollowUpSummary[];
     day: string;
@@ -125,18 +130,18 @@ export function renderMorningDigest(
     <>
       <Paragraph>{`Overdue means ${company.responseTime} or more without a first reply.`}</Paragraph>
       <Heading level={2}>{`Overdue (${overdue.length})`}</Heading>
-      <LeadList leads={overdue.map(leadLine)} />
+      <InquiryList leads={overdue.map(leadLine)} />
       <Heading level={2}>{`Unassigned (${unassigned.length})`}</Heading>
-      <LeadList leads={unassigned.map(leadLine)} />
+      <InquiryList leads={unassigned.map(leadLine)} />
       <Heading level={2}>{`Held for review (${held.length})`}</Heading>
       <Paragraph>
         {`Sent faster than people usually type, so kept out of the inbox until someone chooses Not spam or Mark as spam. Spam: ${spam}.`}
       </Paragraph>
-      <LeadList leads={held.map(leadLine)} />
+      <InquiryList leads={held.map(leadLine)} />
       {followUps.length > 0 ? (
         <>
           <Heading level={2}>{`Follow-ups due (${followUps.length})`}</Heading>
-          <LeadList leads={followUpLines} />
+          <InquiryList leads={followUpLines} />
         </>
       ) : null}
       <Button href={dashboardUrl}>Open the inbox</Button>
@@ -146,14 +151,14 @@ export function renderMorningDigest(
 }
 
 /** To an admin given several leads at once: one mail, not one per lead. */
-export function renderBulkAssignmentMail(leads: LeadSummary[], mineUrl: string): MailContent {
+export function renderBulkAssignmentMail(leads: InquirySummary[], mineUrl: string): MailContent {
   const shown = leads.slice(0, 50);
   const more = leads.length - shown.length;
   return renderLaidOut(
     `${leads.length} ${leads.length === 1 ? "inquiry is" : "inquiries are"} now yours`,
     <>
       <Paragraph>These inquiries were assigned to you:</Paragraph>
-      <LeadList leads={shown.map(leadLine)} />
+      <InquiryList leads={shown.map(leadLine)} />
       {more > 0 ? <Paragraph>{`… and ${more} more.`}</Paragraph> : null}
       <Button href={mineUrl}>Your leads</Button>
     </>,
@@ -164,12 +169,15 @@ export function renderBulkAssignmentMail(leads: LeadSummary[], mineUrl: string):
  * To the lead's owner, or every admin: a new message from the lead waits on
  * the lead page. Where to read it, not what it says.
  */
-export function renderMessageReceivedMail(lead: LeadSummary, options: { held?: boolean } = {}): MailContent {
+export function renderMessageReceivedMail(
+  lead: InquirySummary,
+  options: { held?: boolean } = {},
+): MailContent {
   const subject = `${options.held ? "[Held for review] Message" : "New message"} on inquiry ${lead.reference}`;
   const sentence = options.held
     ? "A message arrived on this inquiry from an address that is not the lead's, or whose sender failed our mail server's checks. It is held: confirm it on the lead page if it belongs to the conversation."
     : "The lead of this inquiry sent a new message. It waits for your reply on the lead page.";
-  return renderLeadMail(subject, sentence, lead, "Open the conversation");
+  return renderInquiryMail(subject, sentence, lead, "Open the conversation");
 }
 
 /** The weekly report to admins: last week's figures, what is overdue or held now, and the reports page. */
@@ -177,7 +185,7 @@ export function renderWeeklyReportMail(report: {
   subject: string;
   intro: string;
   figures: readonly (readonly [label: string, value: string])[];
-  overdue: LeadSummary[];
+  overdue: InquirySummary[];
   /** Overdue leads beyond those listed. */
   overdueMore: number;
   reportsUrl: string;
@@ -189,7 +197,7 @@ export function renderWeeklyReportMail(report: {
       <Paragraph>{report.intro}</Paragraph>
       <FieldTable rows={report.figures} />
       <Heading level={2}>{`Overdue now (${overdue.length + overdueMore})`}</Heading>
-      <LeadList leads={overdue.map(leadLine)} />
+      <InquiryList leads={overdue.map(leadLine)} />
       {overdueMore > 0 ? <Paragraph muted>{`…and ${overdueMore} more in the inbox.`}</Paragraph> : null}
       <Button href={report.reportsUrl}>Open the reports</Button>
     </>,

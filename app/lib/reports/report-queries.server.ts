@@ -1,6 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { contactSubmissions, inquiryEvents, inquiryMessages, inquiryReplies } from "~db/schema";
-import { replyPromise } from "~/content/lead-desk";
+import { replyPromise } from "~/content/inquiry-desk";
 import type { Db } from "~/lib/db/db.server";
 import { overdueCutoff } from "~/lib/inquiries/inquiry";
 import type { UkWeek } from "~/lib/uk-time";

@@ -1,5 +1,5 @@
 import { INTEREST_LABELS } from "~/content/inquiry-options";
-import { LEAD_STATUS_LABELS } from "~/content/lead-desk";
+import { INQUIRY_STATUS_LABELS } from "~/content/inquiry-desk";
 import { INTEREST_SERIES, type InterestSeries, type Report } from "~/lib/reports/report-types";
 
 /**
@@ -114,7 +114,7 @@ export function reportTable(report: Report, chart: ReportChart, promiseHours: nu
         rows: [
           ...report.pipeline.statuses.map((row) => [
             "Status now",
-            LEAD_STATUS_LABELS[row.status],
+            INQUIRY_STATUS_LABELS[row.status],
             String(row.count),
             "",
           ]),

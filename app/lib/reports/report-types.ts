@@ -1,5 +1,5 @@
 import { INTEREST_VALUES } from "~/content/inquiry-options";
-import type { LeadStatus } from "~/content/lead-desk";
+import type { InquiryStatus } from "~/content/inquiry-desk";
 
 /** The shape of the reports' figures, shared by the server that computes them and the page that draws them. */
 
@@ -36,7 +36,7 @@ export interface Report {
   volume: WeekVolume[];
   responses: WeekResponse[];
   pipeline: {
-    statuses: { status: LeadStatus; count: number }[];
+    statuses: { status: InquiryStatus; count: number }[];
     /** Leads that reached each stage or went beyond it; lost ones count as far as they got. */
     funnel: { stage: FunnelStage; count: number; shareOfReceived: number | null }[];
     lostReasons: { label: string; count: number }[];

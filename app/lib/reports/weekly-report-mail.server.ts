@@ -1,6 +1,6 @@
 import { and, lte } from "drizzle-orm";
 import { contactSubmissions } from "~db/schema";
-import { replyPromise } from "~/content/lead-desk";
+import { replyPromise } from "~/content/inquiry-desk";
 import type { Db } from "~/lib/db/db.server";
 import { inquiryDashboardUrl, overdueCutoff } from "~/lib/inquiries/inquiry";
 import { findAdminRecipients } from "~/lib/inquiries/intake.server";

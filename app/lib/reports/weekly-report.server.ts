@@ -1,5 +1,5 @@
 import { isInterest } from "~/content/inquiry-options";
-import { LEAD_STATUS_VALUES, type LeadStatus } from "~/content/lead-desk";
+import { INQUIRY_STATUS_VALUES, type InquiryStatus } from "~/content/inquiry-desk";
 import type { Db } from "~/lib/db/db.server";
 import { summarizeLost } from "~/lib/reports/report-queries.server";
 import { selectSources, selectWeeklyVolume } from "~/lib/reports/report-rollup.server";
@@ -73,8 +73,8 @@ export async function buildReport(db: Db, weeks: readonly UkWeek[], now: Date): 
   const channels = [...channelCounts]
     .map(([key, count]) => ({ key, count }))
     .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const statusCount = (status: LeadStatus) => statusCounts.get(status) ?? 0;
-  const received = LEAD_STATUS_VALUES.reduce((sum, status) => sum + statusCount(status), 0);
+  const statusCount = (status: InquiryStatus) => statusCounts.get(status) ?? 0;
+  const received = INQUIRY_STATUS_VALUES.reduce((sum, status) => sum + statusCount(status), 0);
   const reachedCounts: Record<FunnelStage, number> = {
     received,
     contacted:
@@ -96,7 +96,7 @@ export async function buildReport(db: Db, weeks: readonly UkWeek[], now: Date): 
     volume,
     responses,
     pipeline: {
-      statuses: LEAD_STATUS_VALUES.map((status) => ({ status, count: statusCount(status) })),
+      statuses: INQUIRY_STATUS_VALUES.map((status) => ({ status, count: statusCount(status) })),
       funnel: FUNNEL_STAGES.map((stage) => ({
         stage,
         count: reachedCounts[stage],

@@ -7,10 +7,10 @@ const GOLD_INTERESTS: readonly string[] = ["gold-buying", "gold-selling"] satisf
  * The stages of a lead on the desk. Separate from read/unread:
  * "Mark as Read" keeps its meaning.
  */
-export const LEAD_STATUS_VALUES = ["new", "contacted", "qualified", "closed_won", "closed_lost"] as const;
-export type LeadStatus = (typeof LEAD_STATUS_VALUES)[number];
+export const INQUIRY_STATUS_VALUES = ["new", "contacted", "qualified", "closed_won", "closed_lost"] as const;
+export type InquiryStatus = (typeof INQUIRY_STATUS_VALUES)[number];
 
-export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+export const INQUIRY_STATUS_LABELS: Record<InquiryStatus, string> = {
   new: "New",
   contacted: "Contacted",
   qualified: "Qualified",
@@ -18,10 +18,10 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   closed_lost: "Closed – lost",
 };
 
-export const CLOSED_LEAD_STATUSES: readonly LeadStatus[] = ["closed_won", "closed_lost"];
+export const CLOSED_LEAD_STATUSES: readonly InquiryStatus[] = ["closed_won", "closed_lost"];
 
-export function isLeadStatus(value: string): value is LeadStatus {
-  return (LEAD_STATUS_VALUES as readonly string[]).includes(value);
+export function isInquiryStatus(value: string): value is InquiryStatus {
+  return (INQUIRY_STATUS_VALUES as readonly string[]).includes(value);
 }
 
 /**

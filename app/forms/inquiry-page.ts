@@ -6,10 +6,10 @@ export const DELETE_CONFIRMATION = "erase";
 
 /**
  * The lead page's own changes to an inquiry (read, spam, notes, delete),
- * beside the desk's (LeadActionSchema): the same stored changes as the
+ * beside the desk's (InquiryActionSchema): the same stored changes as the
  * inbox's cards, from the page of one lead.
  */
-export const LeadPageActionSchema = z.discriminatedUnion(
+export const InquiryPageActionSchema = z.discriminatedUnion(
   "intent",
   [
     ...CARD_ACTIONS,
@@ -21,13 +21,13 @@ export const LeadPageActionSchema = z.discriminatedUnion(
   ],
   { error: "Unknown action." },
 );
-export type LeadPageAction = z.output<typeof LeadPageActionSchema>;
-export type LeadPageIntent = LeadPageAction["intent"];
+export type InquiryPageAction = z.output<typeof InquiryPageActionSchema>;
+export type InquiryPageIntent = InquiryPageAction["intent"];
 
-const LEAD_PAGE_INTENTS: readonly string[] = LeadPageActionSchema.options.map(
+const INQUIRY_PAGE_INTENTS: readonly string[] = InquiryPageActionSchema.options.map(
   (option) => option.shape.intent.value,
 );
 
-export function isLeadPageIntent(value: string): value is LeadPageIntent {
-  return LEAD_PAGE_INTENTS.includes(value);
+export function isInquiryPageIntent(value: string): value is InquiryPageIntent {
+  return INQUIRY_PAGE_INTENTS.includes(value);
 }

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import {
-  LEAD_STATUS_VALUES,
+  INQUIRY_STATUS_VALUES,
   LOST_REASON_MAX_LENGTH,
   REPLY_BODY_MAX_LENGTH,
   REPLY_SUBJECT_MAX_LENGTH,
-} from "~/content/lead-desk";
+} from "~/content/inquiry-desk";
 import { REPLY_PLACEHOLDER } from "~/content/reply-templates";
 import { IdSchema, INBOX_OWNER_VALUES, INBOX_SORT_VALUES, INBOX_STATUS_VALUES } from "~/forms/inbox";
 import { DEAL_SIZE_VALUES, INTEREST_VALUES } from "~/content/inquiry-options";
@@ -20,7 +20,7 @@ export const SetStatusSchema = z
   .object({
     intent: z.literal("set-status"),
     id: IdSchema,
-    status: z.enum(LEAD_STATUS_VALUES, { error: "Choose a status." }),
+    status: z.enum(INQUIRY_STATUS_VALUES, { error: "Choose a status." }),
     lostReason: multiLine(
       z
         .string()
@@ -110,7 +110,7 @@ export const BulkActionSchema = z
     dealSize: z.enum(DEAL_SIZE_VALUES).optional(),
     q: z.string().trim().max(200).optional(),
     owner: z.enum(INBOX_OWNER_VALUES).optional(),
-    lead: z.enum(LEAD_STATUS_VALUES).optional(),
+    lead: z.enum(INQUIRY_STATUS_VALUES).optional(),
     /** The view's order: only for going back to it. */
     sort: z.enum(INBOX_SORT_VALUES).optional(),
     before: z.iso.datetime({ offset: true }).optional(),
@@ -119,7 +119,7 @@ export const BulkActionSchema = z
       (value) => (value === BULK_NOBODY ? null : value === "" ? undefined : value),
       UserIdSchema.nullable().optional(),
     ),
-    leadStatus: z.enum(LEAD_STATUS_VALUES).optional(),
+    leadStatus: z.enum(INQUIRY_STATUS_VALUES).optional(),
     lostReason: z.string().trim().max(LOST_REASON_MAX_LENGTH).optional(),
     confirm: z.coerce.number().int().min(0).optional(),
   })
@@ -155,10 +155,10 @@ export function bulkFormValues(formData: FormData): Record<string, unknown> {
 }
 
 /** Every change the lead page makes, as one form field `intent`. */
-export const LeadActionSchema = z.discriminatedUnion(
+export const InquiryActionSchema = z.discriminatedUnion(
   "intent",
   [SetStatusSchema, AssignSchema, TakeSchema, ReplySchema, MarkRepliedSchema, ConfirmMessageSchema],
   { error: "Unknown action." },
 );
-export type LeadAction = z.output<typeof LeadActionSchema>;
-export type LeadIntent = LeadAction["intent"];
+export type InquiryAction = z.output<typeof InquiryActionSchema>;
+export type InquiryIntent = InquiryAction["intent"];

@@ -6,7 +6,7 @@ import {
   bulkFormValues,
   ReplySchema,
   SetStatusSchema,
-} from "~/forms/lead-desk";
+} from "~/forms/inquiry-desk";
 
 const ID = "6f1c2d3e-0000-4000-8000-000000000000";
 const fieldErrors = (result: {
