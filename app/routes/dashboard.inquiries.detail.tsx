@@ -100,8 +100,15 @@ const DONE: Record<InquiryIntent, string> = {
   "confirm-message": "Message confirmed as the sender's",
 };
 
-function failure(description: string, status: number, intent: string, fieldErrors: FieldErrors = {}) {
-  return data({ toast: errorToast(description), fieldErrors, intent }, { status });
+function failure(
+  description: string,
+  status: number,
+  intent: string,
+  fieldErrors: FieldErrors = {},
+  /** What the refused form held, for the page drawn without JavaScript to show it again. */
+  kept: Record<string, string> = {},
+) {
+  return data({ toast: errorToast(description), fieldErrors, intent, kept }, { status });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -117,8 +124,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const done = inquiryPageOutcome(page.data);
     return redirectWithToast(context, done.to, { title: done.title });
   }
+  const kept: Record<string, string> =
+    intent === "set-status"
+      ? { status: String(formData.get("status") ?? ""), lostReason: String(formData.get("lostReason") ?? "") }
+      : {};
   const parsed = parseForm(InquiryActionSchema, formData);
-  if (!parsed.ok) return failure(parsed.first, 400, intent, parsed.fieldErrors);
+  if (!parsed.ok) return failure(parsed.first, 400, intent, parsed.fieldErrors, kept);
   if (parsed.data.id !== params.id) return failure("This inquiry no longer exists.", 404, intent);
   let outcome;
   try {
@@ -130,7 +141,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   } catch (error) {
     if (error instanceof LostReasonRequiredError) {
-      return failure(error.message, 400, intent, { lostReason: "Say why the lead was lost." });
+      return failure(error.message, 400, intent, { lostReason: "Say why the lead was lost." }, kept);
     }
     if (error instanceof ReplyPlaceholderError) {
       return failure(error.message, 400, intent, { body: error.message });
@@ -188,6 +199,7 @@ function InquiryView({ inquiry, deleted }: { inquiry: InquiryData; deleted: bool
   const errors: FieldErrors = result?.fieldErrors ?? {};
   const errorFor = (intent: InquiryIntent | InquiryPageIntent, name: string) =>
     result?.intent === intent ? errors[name] : undefined;
+  const keptStatus = result?.intent === "set-status" ? result.kept : undefined;
   const state = replyState(item, new Date(now));
   const badge = state === "overdue" || state === "due-soon" ? STATE_BADGE[state] : null;
   const waiting = state === "answered" || state === "not-awaiting" ? null : waitingSince(item);
@@ -267,14 +279,18 @@ function InquiryView({ inquiry, deleted }: { inquiry: InquiryData; deleted: bool
           <input type="hidden" name="id" value={item.id} />
           <Field label="Lead status" name="status" error={errorFor("set-status", "status")}>
             {(control) => (
-              <Select {...control} defaultValue={item.status}>
+              <Select {...control} defaultValue={keptStatus?.status || item.status}>
                 <StatusOptions />
               </Select>
             )}
           </Field>
           <Field label="Reason (if lost)" name="lostReason" error={errorFor("set-status", "lostReason")}>
             {(control) => (
-              <Input {...control} defaultValue={item.lostReason ?? ""} maxLength={LOST_REASON_MAX_LENGTH} />
+              <Input
+                {...control}
+                defaultValue={keptStatus?.lostReason ?? item.lostReason ?? ""}
+                maxLength={LOST_REASON_MAX_LENGTH}
+              />
             )}
           </Field>
           <Button type="submit" name="intent" value="set-status">

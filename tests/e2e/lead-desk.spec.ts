@@ -140,6 +140,8 @@ test("setting the status without JavaScript", async ({ signedInPage }) => {
   await page.getByLabel("Lead status").selectOption("closed_lost");
   await page.getByRole("button", { name: "Set status" }).click();
   await expect(page.getByText("Say why the lead was lost.").first()).toBeVisible();
+  // The page drawn after the refusal shows the status that was chosen, not the stored one.
+  await expect(page.getByLabel("Lead status")).toHaveValue("closed_lost");
   await page.getByLabel("Lead status").selectOption("qualified");
   await page.getByRole("button", { name: "Set status" }).click();
   await expect(toast(page, "Status updated")).toBeVisible();
