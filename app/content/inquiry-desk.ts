@@ -3,10 +3,7 @@ import type { Interest } from "./inquiry-options";
 
 const GOLD_INTERESTS: readonly string[] = ["gold-buying", "gold-selling"] satisfies Interest[];
 
-/**
- * The stages of a lead on the desk. Separate from read/unread:
- * "Mark as Read" keeps its meaning.
- */
+/** Separate from read/unread: "Mark as Read" keeps its meaning. */
 export const INQUIRY_STATUS_VALUES = ["new", "contacted", "qualified", "closed_won", "closed_lost"] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUS_VALUES)[number];
 
@@ -24,11 +21,7 @@ export function isInquiryStatus(value: string): value is InquiryStatus {
   return (INQUIRY_STATUS_VALUES as readonly string[]).includes(value);
 }
 
-/**
- * The reply promise as the desk measures it: the hours come from the one
- * figure every page states (`company.responseHours`); an inquiry is "due
- * soon" this many hours before it becomes overdue.
- */
+/** The hours come from the one figure every page states (`company.responseHours`). */
 export const replyPromise = {
   withinHours: company.responseHours,
   dueSoonHours: 4,
@@ -36,17 +29,10 @@ export const replyPromise = {
   metricsDays: 30,
 } as const;
 
-/**
- * The morning digest to admins: once a day at this hour, UK time, before the
- * office opens (09:00 GMT all year: 10:00 on the summer clock).
- */
+/** The morning digest's hour, UK time: before the office opens. */
 export const DIGEST_HOUR_UK = 8;
 
-/**
- * Where a reply from the desk tells the inquirer to write back (Reply-To):
- * gold leads go on to the deals address the site gives for "Transactions and
- * deal introductions", everything else to the general one (decision 019).
- */
+/** The Reply-To of a desk reply: gold leads go to the deals address the site gives for transactions. */
 export function deskReplyTo(interest: string | null): string {
   return interest !== null && GOLD_INTERESTS.includes(interest)
     ? company.emails.deals.address

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dashboardPage } from "~/content/account-pages";
 import { DEAL_SIZE_VALUES, INTEREST_VALUES } from "~/content/inquiry-options";
 import { INQUIRY_STATUS_VALUES } from "~/content/inquiry-desk";
 import { readFields } from "~/forms/parse-form";
@@ -17,10 +18,7 @@ export function pageSizeOf(layout: InboxLayout): number {
   return layout === "list" ? INBOX_LIST_PAGE_SIZE : INBOX_PAGE_SIZE;
 }
 
-/**
- * The order of a view: received (newest first; "awaiting reply" oldest
- * first), last activity, deal size (largest first) or lead status (new first).
- */
+/** Received is newest first ("awaiting reply" oldest first); deal size largest first; status new first. */
 export const INBOX_SORT_VALUES = ["received", "activity", "deal", "status"] as const;
 type InboxSort = (typeof INBOX_SORT_VALUES)[number];
 export const INBOX_SORT_LABELS: Record<InboxSort, string> = {
@@ -32,11 +30,7 @@ export const INBOX_SORT_LABELS: Record<InboxSort, string> = {
 export const NOTES_MAX_LENGTH = 5000;
 export const SEARCH_MAX_LENGTH = 200;
 
-/**
- * `all` is every inquiry except spam, which only the `spam` view shows, and
- * held ones (sent faster than people type), which only `held` shows;
- * `awaiting` is every open genuine inquiry without a first reply, oldest first.
- */
+/** `all` leaves out spam and held inquiries, which only their own views show. */
 export const INBOX_STATUS_VALUES = ["all", "unread", "read", "awaiting", "held", "spam"] as const;
 export type InboxStatus = (typeof INBOX_STATUS_VALUES)[number];
 
@@ -58,10 +52,7 @@ export const INBOX_OWNER_LABELS: Record<InboxOwner, string> = { mine: "Mine", un
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
 
-/**
- * The inbox view as it lives in the URL. Unknown or malformed values fall
- * back to the default view rather than failing: a stale bookmark still opens.
- */
+/** Unknown or malformed values fall back to the default view rather than failing: a stale bookmark still opens. */
 export const InboxFilterSchema = z.object({
   status: z.enum(INBOX_STATUS_VALUES).catch("all"),
   interest: optional(z.enum(INTEREST_VALUES)).catch(undefined),
@@ -125,3 +116,13 @@ export const InboxActionSchema = z.discriminatedUnion("intent", [...CARD_ACTIONS
 });
 export type InboxAction = z.output<typeof InboxActionSchema>;
 export type InboxIntent = InboxAction["intent"];
+
+/** The toast after an inbox action, on the inbox and on the inquiry page. */
+export const INBOX_ACTION_DONE: Record<InboxIntent, string> = {
+  "mark-read": dashboardPage.messages.markedAsRead,
+  "mark-unread": "Marked as unread",
+  "mark-spam": "Marked as spam",
+  "mark-not-spam": "Moved back to the inbox",
+  delete: "Inquiry deleted",
+  "save-notes": dashboardPage.messages.notesSaved,
+};

@@ -11,8 +11,6 @@ import { DEAL_SIZE_VALUES, INTEREST_VALUES } from "~/content/inquiry-options";
 import { REPLY_CHANNEL_VALUES } from "~/content/desk-labels";
 import { multiLine, requiredText } from "~/forms/single-line";
 
-/** The lead desk's forms, one schema per action; every message is a field error the form can show. */
-
 /** Better Auth user ids are opaque strings. */
 export const UserIdSchema = requiredText("Choose an admin.", 200);
 
@@ -87,18 +85,10 @@ const BULK_ACTION_VALUES = [
   "delete",
 ] as const;
 
-/**
- * The bulk bar's "Nobody" assignee. The bar's empty choice means "not
- * chosen yet" (its fields are optional), so unassigning needs a value of its
- * own; Better Auth's generated ids are 32 characters, never this word.
- */
+/** The bar's empty choice means "not chosen yet", so unassigning needs a value no generated id can be. */
 export const BULK_NOBODY = "nobody";
 
-/**
- * A bulk action from the form: `ids` (repeated field) for the selected
- * cards, or scope "filter" with the view's fields and `before` (when its
- * count was shown). Deleting needs `confirm` with the count the admin saw.
- */
+/** Scope "filter" needs `before` (when its count was shown); deleting needs `confirm` with the count the admin saw. */
 export const BulkActionSchema = z
   .object({
     intent: z.literal("bulk"),
@@ -111,7 +101,6 @@ export const BulkActionSchema = z
     q: z.string().trim().max(200).optional(),
     owner: z.enum(INBOX_OWNER_VALUES).optional(),
     lead: z.enum(INQUIRY_STATUS_VALUES).optional(),
-    /** The view's order: only for going back to it. */
     sort: z.enum(INBOX_SORT_VALUES).optional(),
     before: z.iso.datetime({ offset: true }).optional(),
     /** An admin's id, or BULK_NOBODY to clear the owner; empty is "not chosen". */

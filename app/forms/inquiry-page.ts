@@ -4,11 +4,7 @@ import { CARD_ACTIONS, IdSchema } from "~/forms/inbox";
 /** The value of the confirmation step's field: a delete without it erases nothing. */
 export const DELETE_CONFIRMATION = "erase";
 
-/**
- * The lead page's own changes to an inquiry (read, spam, notes, delete),
- * beside the desk's (InquiryActionSchema): the same stored changes as the
- * inbox's cards, from the page of one lead.
- */
+/** The inquiry page's read, spam, notes and delete: the same changes as the inbox's cards. */
 export const InquiryPageActionSchema = z.discriminatedUnion(
   "intent",
   [

@@ -1,21 +1,13 @@
 import type { z } from "zod";
 
-/**
- * The one form pattern (decision 014): every action parses its form with the
- * form's zod schema through `parseForm`, answers a failure with status 400
- * and `fieldErrors` (the first message per field), and every form takes its
- * HTML limits from the same schema through `constraintsOf`, so the browser's
- * checks and the server's cannot drift apart.
- *
- * Hand-written rather than Conform: the forms here are server round trips
- * first (most work without JavaScript), their messages are the spec's
- * strings, and these two functions are all of Conform this site would use.
+/*
+ * Every form takes its HTML limits from the schema its action parses with (`constraintsOf`), so the
+ * browser's checks and the server's cannot drift apart. Hand-written rather than Conform: these two
+ * functions are all of it this site would use.
  */
 
-/** A POSTed form, or the query of a GET form. */
 type FormSource = FormData | URLSearchParams;
 
-/** The first message per field. */
 export type FieldErrors<T extends string = string> = Partial<Record<T, string>>;
 
 /** `values` is the text as sent (for the form to show again), per field. */
@@ -31,7 +23,6 @@ type ParsedForm<S extends z.ZodType> =
 /** The field names of an object schema (or of every option of a union); `string` otherwise. */
 type FieldName<S> = S extends { shape: infer Shape } ? Extract<keyof Shape, string> : string;
 
-/** What the HTML attributes of a field can say of its schema. */
 export interface FieldConstraint {
   required?: boolean;
   minLength?: number;
@@ -65,11 +56,7 @@ export function readFields<T extends string>(formData: FormSource, names: readon
   return values;
 }
 
-/**
- * Parses a submitted form with its schema. An object schema reads exactly
- * its own fields (a missing or non-text one as ""); any other schema (a
- * union of intents) reads every text field as sent.
- */
+/** An object schema reads exactly its own fields; any other (a union of intents) every text field as sent. */
 export function parseForm<S extends z.ZodType>(schema: S, formData: FormSource): ParsedForm<S> {
   const constraints: Record<string, FieldConstraint> = constraintsOf(schema);
   const shape = shapeOf(schema);
@@ -123,11 +110,7 @@ function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
   return undefined;
 }
 
-/**
- * What one field's schema says in HTML terms. Wrappers that let a blank
- * value through (optional, default, catch) make a field not required; a
- * non-empty text, a format, or a choice without "" makes it required.
- */
+/** Wrappers that let a blank value through make a field not required; a non-empty text, a format, or a choice without "" make it required. */
 export function constraintOf(schema: z.ZodType): FieldConstraint {
   const def = defOf(schema);
   switch (def.type) {

@@ -24,7 +24,6 @@ export function parseBulkForm(formData: FormData) {
   return { ok: true as const, data: result.data, asking };
 }
 
-/** The inbox filter the bulk form carries: the view it was sent from. */
 function viewOf(input: BulkActionInput): InboxQuery {
   const { status, interest, dealSize, q, owner, lead } = input;
   return { status, interest, dealSize, q, owner, lead };
@@ -47,11 +46,7 @@ export function refusedViewUrl(formData: FormData): string {
 
 function bulkTarget(input: BulkActionInput, viewerId: string): BulkTarget {
   if (input.scope === "selected") return { ids: input.ids };
-  return {
-    query: viewOf(input),
-    viewerId,
-    before: input.before ? new Date(input.before) : undefined,
-  };
+  return { query: viewOf(input), viewerId, before: input.before ? new Date(input.before) : undefined };
 }
 
 function bulkAction(input: BulkActionInput): BulkAction {

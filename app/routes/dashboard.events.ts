@@ -13,26 +13,13 @@ const HEARTBEAT_MS = 25_000;
 const SESSION_RECHECK_MS = 10_000;
 
 /**
- * Server-sent events for the admin inbox, fed by the database's
- * LISTEN/NOTIFY (a trigger on contact_submissions). An event carries no
- * inquiry data, only that something changed: the page then reloads its data
- * through its loader, which checks the admin again. The session and admin
- * status are also re-read on every change and every SESSION_RECHECK_MS, so
- * the stream of a signed-out (or revoked) admin ends. An account holds at
- * most EVENT_STREAMS_PER_ACCOUNT streams on an instance; one more is
- * answered 429, and a stream gives its place back when it ends
- * (docs/decisions/028-what-one-request-may-cost.md).
+ * Server-sent events for the admin inbox, fed by LISTEN/NOTIFY. An event carries no inquiry data, only
+ * that something changed: the page reloads through its loader, which checks the admin again. The session
+ * and admin status are re-read on every change and every SESSION_RECHECK_MS, so a signed-out admin's
+ * stream ends. An account holds a limited number of streams on an instance; one more is answered 429.
  *
- * Why not remix-utils' `eventStream` (checked at 9.3.1, the last release
- * for React Router 7): it writes only `event:`/`data:` records, so neither
- * the `retry:` field (reconnects after a restart spread over 5 s rather
- * than the browser's default) nor comment heartbeats; it replaces
- * Cache-Control with `no-cache`, losing `no-transform`, without which the
- * compression middleware buffers the events; and it sets
- * `Connection: keep-alive`, which Express appends to the `close` sent while
- * draining. Each would need patching after the call, and the part that is
- * ours (session re-checks, LISTEN, shutdown) would stay as it is, so the
- * three lines of framing below stay too.
+ * Not remix-utils' `eventStream`: it writes neither the `retry:` field nor comment heartbeats, drops
+ * `no-transform` (the compression middleware then buffers the events) and sets `Connection: keep-alive`.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = guardedUser(context);

@@ -18,11 +18,8 @@ function dispositionOf(filename: string): string {
 }
 
 /**
- * An attachment of a received mail, to admins only (the dashboard layout's
- * middleware), and only ever as a download: whatever the sender called it or
- * put in it, the browser neither renders nor sniffs it (X-Content-Type-Options
- * comes from the server's security headers on every response; set here too,
- * it would be sent twice), and a sandbox CSP keeps it inert even if opened.
+ * Only ever a download: whatever the sender put in it, the browser neither renders nor sniffs it
+ * (X-Content-Type-Options comes from the server's headers), and a sandbox CSP keeps it inert if opened.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = guardedUser(context);

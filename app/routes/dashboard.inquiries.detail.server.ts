@@ -1,6 +1,7 @@
 import { href } from "react-router";
 import type { InquiryPageAction } from "~/forms/inquiry-page";
 import type { InquiryAction } from "~/forms/inquiry-desk";
+import { INBOX_ACTION_DONE } from "~/forms/inbox";
 import type { Db } from "~/lib/db/db.server";
 import {
   assignInquiry,
@@ -21,18 +22,14 @@ import { getInquiry } from "~/lib/inquiries/inquiries.server";
 import { formatInquiryReference } from "~/lib/inquiries/inquiry";
 import { listNotesVersions, listTimeline } from "~/lib/inquiries/timeline.server";
 import { getFollowUp } from "~/lib/inquiries/follow-ups.server";
-import { draftClosing, draftReply, fillPlaceholders, placeholderValues } from "~/lib/inquiries/reply-text";
+import { draftReply, fillPlaceholders, placeholderValues } from "~/lib/inquiries/reply-text";
 import { listReceivedMessages } from "~/lib/conversation/conversation.server";
 import { confirmHeldMessage } from "~/lib/conversation/held-messages.server";
 
 /**
- * Everything the inquiry page shows of one inquiry; null when it does not
- * exist. Opening an unread inquiry marks it read (`openedAsRead`), unless the
- * admin has just marked it unread from this page (`keepUnread`). The
- * composer opens with the viewer's saved draft when there is one; otherwise
- * with a fresh draft (holding the `template` of an old "?template=" link, if
- * it names one). Templates come with their placeholders filled in for this
- * inquiry, for the composer to insert.
+ * Everything the inquiry page shows of one inquiry; null when it does not exist. Opening an unread
+ * inquiry marks it read, unless `keepUnread`. The composer opens with the viewer's saved draft, else a
+ * fresh one (holding the template of an old "?template=" link).
  */
 export async function loadInquiry(
   db: Db,
@@ -76,7 +73,6 @@ export async function loadInquiry(
   return {
     templates,
     freshDraft: fresh,
-    closing: draftClosing({ reference, senderName: input.viewerName }),
     draftSavedAt: savedDraft?.updatedAt ?? null,
     followUp,
     item,
@@ -94,7 +90,6 @@ export async function loadInquiry(
 
 export type DeskOutcome = "done" | "unchanged" | "not-found" | "not-an-admin";
 
-/** Applies one inquiry-page action for the signed-in admin. */
 export async function applyDeskAction(
   db: Db,
   action: InquiryAction,
@@ -153,19 +148,8 @@ export async function applyDeskAction(
 /** Where the inquiry page goes after one of its own changes, and what it says. */
 export function inquiryPageOutcome(action: InquiryPageAction): { to: string; title: string } {
   const page = href("/dashboard/inquiries/:id", { id: action.id });
-  switch (action.intent) {
-    case "mark-read":
-      return { to: page, title: "Marked as read" };
-    case "mark-unread":
-      // Reopening the page would mark it read again: it stays unread until the admin opens it anew.
-      return { to: `${page}?keep=unread`, title: "Marked as unread" };
-    case "mark-spam":
-      return { to: page, title: "Marked as spam" };
-    case "mark-not-spam":
-      return { to: page, title: "Moved back to the inbox" };
-    case "save-notes":
-      return { to: page, title: "Notes saved" };
-    case "delete":
-      return { to: href("/dashboard"), title: "Inquiry deleted" };
-  }
+  const title = INBOX_ACTION_DONE[action.intent];
+  if (action.intent === "delete") return { to: href("/dashboard"), title };
+  // Reopening the page would mark it read again: it stays unread until the admin opens it anew.
+  return { to: action.intent === "mark-unread" ? `${page}?keep=unread` : page, title };
 }

@@ -45,7 +45,6 @@ function lead(item: InquiryPageData["item"]): InquiryPageData {
     reference: `VM-${item.id.slice(0, 8).toUpperCase()}`,
     templates: [{ id: "t1", name: "KYC document checklist", subject: "KYC", body: "Please send…" }],
     freshDraft: { subject: "Your inquiry", body: "Dear Kofi,\n\n[[Your reply]]" },
-    closing: "Kind regards",
     draftSavedAt: null,
     followUp: null,
     timeline: [],

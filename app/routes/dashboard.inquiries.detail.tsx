@@ -23,7 +23,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { LOST_REASON_MAX_LENGTH } from "~/content/inquiry-desk";
-import { StatusOptions } from "~/components/inbox/status-options";
+import { AdminOptions, StatusOptions } from "~/components/inbox/status-options";
 import { type InquiryIntent, InquiryActionSchema } from "~/forms/inquiry-desk";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { databaseContext, envContext } from "~/lib/context.server";
@@ -79,8 +79,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     viewerId: user.id,
     viewerName: user.name,
     templateId: searchParams.get("template"),
-    // Just marked unread from this page, a background refresh, or the page
-    // drawn after a posted form (a refused one changes nothing): not an opening.
+    // Just marked unread, a background refresh, or the page drawn after a posted form: not an opening.
     keepUnread:
       incomingMethod(context) !== "GET" ||
       searchParams.get("keep") === "unread" ||
@@ -165,11 +164,8 @@ const STATE_BADGE = { overdue: "Overdue", "due-soon": "Due soon" } as const;
 type InquiryData = Exclude<Awaited<ReturnType<typeof loader>>, { data: unknown }>;
 
 /**
- * The page follows other admins' changes through the inbox's event stream
- * (useLiveInboxData). Forms are keyed by what they show, so a change remounts
- * only the form it concerns; the composer only after the viewer's own reply,
- * so another admin's reply never wipes a draft. A deletion keeps the last
- * state on screen, the draft with it, under a notice.
+ * Forms are keyed by what they show, so another admin's change remounts only the form it concerns; the
+ * composer only after the viewer's own reply. A deletion keeps the last state on screen under a notice.
  */
 export default function InquiryPage() {
   const live = useLiveInboxData(useLoaderData<typeof loader>());
@@ -310,11 +306,7 @@ function InquiryView({ inquiry, deleted }: { inquiry: InquiryData; deleted: bool
             {(control) => (
               <Select {...control} defaultValue={item.assignedTo ?? ""}>
                 <option value="">Nobody (unassigned)</option>
-                {admins.map((admin) => (
-                  <option key={admin.id} value={admin.id}>
-                    {admin.name}
-                  </option>
-                ))}
+                <AdminOptions admins={admins} />
               </Select>
             )}
           </Field>

@@ -13,12 +13,7 @@ import { discardReplyDraft, saveReplyDraft, getReplyTemplate } from "~/lib/inqui
 
 export type DraftOutcome = "saved" | "inserted" | "discarded" | "not-found" | "no-template";
 
-/**
- * Applies one of the composer's draft actions for the signed-in admin.
- * Inserting a template merges it into the text as posted (no JavaScript,
- * so no cursor: see mergeIntoDraft) and keeps the result as the draft; the
- * subject becomes the template's only while it is still the fresh one.
- */
+/** A template is merged into the text as posted (no cursor without JavaScript); the subject changes only while fresh. */
 export async function applyDraftAction(
   db: Db,
   action: DraftAction,

@@ -10,12 +10,7 @@ import { logFailure } from "~/lib/ops/failure-reference.server";
 import type { Route } from "./+types/dashboard.inquiries.draft";
 import { applyDraftAction, type DraftOutcome } from "~/routes/dashboard.inquiries.draft.server";
 
-/**
- * The composer's draft: saved as the admin types (a fetcher posting
- * `auto`, answered with data) or with "Save draft", a template merged in
- * without JavaScript, or discarded. Without JavaScript every answer is a
- * redirect back to the inquiry page, which opens with the kept draft.
- */
+/** Saved as the admin types (`auto`, answered with data); without JavaScript every answer redirects back. */
 
 export function loader({ params }: Route.LoaderArgs) {
   return redirect(href("/dashboard/inquiries/:id", { id: params.id }));

@@ -11,11 +11,7 @@ import { logFailure } from "~/lib/ops/failure-reference.server";
 import { logger } from "~/lib/ops/logger.server";
 import type { Route } from "./+types/dashboard.inquiries.follow-up";
 
-/**
- * The inquiry page's follow-up forms post here (set or move, complete); the
- * answer is a redirect back to the inquiry page with what happened, or what
- * was wrong (nothing changes then).
- */
+/** The answer is a redirect back to the inquiry page with what happened, or what was wrong. */
 
 export function loader({ params }: Route.LoaderArgs) {
   return redirect(href("/dashboard/inquiries/:id", { id: params.id }));

@@ -5,11 +5,7 @@ import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { createReplyTemplate, updateReplyTemplate } from "~/lib/inquiries/replies.server";
 
-/**
- * Saves the template editor's form: a new template, or `id`'s. Bad input
- * (an unknown placeholder, a name in use) answers 400 with the errors and
- * the text as posted, and stores nothing.
- */
+/** Bad input (an unknown placeholder, a name in use) answers 400 with the text as posted, and stores nothing. */
 export async function saveTemplateForm(
   context: AppContext,
   formData: FormData,

@@ -16,7 +16,7 @@ import { useLiveInboxData } from "~/components/inbox/use-inbox-events";
 import { errorToast, Toaster } from "~/components/toast";
 import { dashboardPage } from "~/content/account-pages";
 import {
-  type InboxAction,
+  INBOX_ACTION_DONE,
   InboxActionSchema,
   type InboxFilter,
   type InboxLayout,
@@ -67,16 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       countSpamAndHeld(db),
     ]);
     const assignable = admins.map(({ id, name }) => ({ id, name }));
-    return {
-      ...page,
-      layout,
-      viewerId: user.id,
-      filter,
-      now,
-      metrics,
-      admins: assignable,
-      spamCounts,
-    };
+    return { ...page, layout, viewerId: user.id, filter, now, metrics, admins: assignable, spamCounts };
   } catch (error) {
     // To the workspace's error boundary, with the reference and never the database's message.
     throw data(dashboardPage.messages.fetchFailed(logFailure(error, "could not list inquiries")), {
@@ -85,10 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/**
- * The layout's page and the view's counts: the list reads only the columns
- * its rows show (inbox-list.server.ts).
- */
+/** The layout's page and the view's counts: the list reads only the columns its rows show. */
 async function loadInboxPage(db: Db, filter: InboxFilter, layout: InboxLayout, viewerId: string) {
   const pageSize = pageSizeOf(layout);
   const list = layout === "list";
@@ -106,15 +94,6 @@ async function loadInboxPage(db: Db, filter: InboxFilter, layout: InboxLayout, v
   );
   return { ...page, unread, items: cards.map(toInboxCard), rows: rowItems };
 }
-
-const SUCCESS_TITLES: Record<InboxAction["intent"], string> = {
-  "mark-read": dashboardPage.messages.markedAsRead,
-  "mark-unread": "Marked as unread",
-  "mark-spam": "Marked as spam",
-  "mark-not-spam": "Moved back to the inbox",
-  delete: "Inquiry deleted",
-  "save-notes": dashboardPage.messages.notesSaved,
-};
 
 function failure(description: string, status: number, fieldErrors: FieldErrors = {}) {
   return data({ toast: errorToast(description), fieldErrors }, { status });
@@ -139,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return failure(parsed.first, 400, parsed.fieldErrors);
   const failed = await runInquiryAction(context, parsed.data, user.id);
   if (failed) return failure(failed.description, failed.status);
-  return redirectWithToast(context, backUrl(request), { title: SUCCESS_TITLES[parsed.data.intent] });
+  return redirectWithToast(context, backUrl(request), { title: INBOX_ACTION_DONE[parsed.data.intent] });
 }
 
 /** Opening an editor or a confirmation changes only the URL, not the data. */
@@ -210,8 +189,6 @@ export default function Dashboard() {
   );
 
   return (
-    // The inquiries come first: one line of figures, one bar of filters, then the rows; the bulk
-    // bar follows them and shows once one is selected (workspace.css).
     <main id="main" className="inbox-page">
       <header className="inbox-head">
         <h1>{dashboardPage.title}</h1>

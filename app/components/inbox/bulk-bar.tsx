@@ -5,7 +5,7 @@ import type { InboxFilter } from "~/forms/inbox";
 import { BULK_NOBODY } from "~/forms/inquiry-desk";
 import { INBOX_BUTTON } from "~/components/inbox/card-button";
 import { BULK_FORM_ID } from "~/components/inbox/inquiry-line";
-import { StatusOptions } from "~/components/inbox/status-options";
+import { AdminOptions, StatusOptions } from "~/components/inbox/status-options";
 
 const ACTIONS = [
   ["mark-read", "Mark as read"],
@@ -21,11 +21,8 @@ const ACTIONS = [
 const CONTROL = "bulk-control";
 
 /**
- * One plain POST form for the selected rows or cards (the cards' boxes join
- * it through their `form` attribute), or for the whole view. It follows the
- * list and shows once something is selected (workspace.css). It carries the
- * view's filter and the moment its count was shown, so "all N matching"
- * takes no later arrivals.
+ * One plain POST form for the selected rows or cards, or for the whole view. It carries the view's filter
+ * and the moment its count was shown, so "all N matching" takes no later arrivals.
  */
 export function BulkBar({
   filter,
@@ -88,11 +85,7 @@ export function BulkBar({
         <select className={CONTROL} id="bulk-assignee" name="assigneeId" defaultValue="">
           <option value="">Choose an admin</option>
           <option value={BULK_NOBODY}>Nobody</option>
-          {admins.map((admin) => (
-            <option key={admin.id} value={admin.id}>
-              {admin.name}
-            </option>
-          ))}
+          <AdminOptions admins={admins} />
         </select>
       </div>
       <div>

@@ -2,11 +2,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 
-/**
- * The confirmation step of a delete, opened by `?delete=<id>` in the URL.
- * Without JavaScript it renders inline as an open <dialog>; with it, the
- * same element becomes modal (focus trapped, Escape cancels).
- */
+/** Opened by `?delete=<id>`: without JavaScript an open <dialog> inline; with it, the same element made modal. */
 export function DeleteDialog({
   id,
   name,

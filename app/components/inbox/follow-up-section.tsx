@@ -3,6 +3,7 @@ import { DeskSection } from "~/components/desk-page";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
+import { AdminOptions } from "~/components/inbox/status-options";
 import { FOLLOW_UP_TEXT_MAX_LENGTH, FOLLOW_UP_TIME_ZONE_LABEL } from "~/content/follow-ups";
 import { formatUkTime, toUkLocal } from "~/lib/uk-time";
 
@@ -14,11 +15,7 @@ export interface FollowUpItem {
   completedAt: Date | string | null;
 }
 
-/**
- * The sender's next step: what it is, when (UK time) and whose, with forms
- * to set or move it and to mark it done. Plain forms: they post to the
- * follow-up route, which brings the admin back here.
- */
+/** Plain forms: they post to the follow-up route, which brings the admin back here. */
 export function FollowUpSection({
   inquiryId,
   followUp,
@@ -82,11 +79,7 @@ export function FollowUpSection({
         <Field label="Owner" name="ownerId">
           {(control) => (
             <Select {...control} defaultValue={open?.ownerId ?? viewerId}>
-              {admins.map((admin) => (
-                <option key={admin.id} value={admin.id}>
-                  {admin.name}
-                </option>
-              ))}
+              <AdminOptions admins={admins} />
             </Select>
           )}
         </Field>

@@ -20,6 +20,10 @@ import { InboxViewBar } from "~/components/inbox/inbox-view-bar";
 const LIMITS = constraintsOf(InboxFilterSchema);
 /** The search form, which the selects behind "More filters" belong to. */
 const FILTER_FORM_ID = "inbox-filter";
+const SELECTS = [
+  { name: "interest", label: "Interest", id: "inbox-interest", options: interestOptions },
+  { name: "dealSize", label: "Deal size", id: "inbox-deal-size", options: dealSizeOptions },
+] as const;
 
 /** A view of the inbox (or its CSV download): the path, with the filter in the query. */
 function viewHref(
@@ -32,12 +36,8 @@ function viewHref(
 }
 
 /**
- * The inbox's one bar. The view lives in the URL: status tabs and owner
- * links are links, the search and its selects a GET form, so every view can
- * be bookmarked and works without JavaScript. The search and the status
- * tabs are always shown; the rarer filters, the order, the layout, saving
- * the view and the export wait in a disclosure, open while one of them
- * narrows or orders the view (app.css, .inbox-filters).
+ * The view lives in the URL (links and a GET form), so every view can be bookmarked and works without
+ * JavaScript. The rarer filters wait in a disclosure, open while one of them narrows or orders the view.
  */
 export function InboxFilters({ filter, layout }: { filter: InboxFilter; layout: InboxLayout }) {
   const base = {
@@ -89,30 +89,20 @@ export function InboxFilters({ filter, layout }: { filter: InboxFilter; layout: 
       <details className="inbox-more" open={narrowing > 0 || filter.sort !== "received"}>
         <summary>{narrowing > 0 ? `More filters (${narrowing})` : "More filters"}</summary>
         <div>
-          <Field label="Interest" name="interest" id="inbox-interest" constraint={LIMITS.interest}>
-            {(control) => (
-              <Select {...control} form={FILTER_FORM_ID} defaultValue={filter.interest ?? ""}>
-                <option value="">Any interest</option>
-                {interestOptions.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field label="Deal size" name="dealSize" id="inbox-deal-size" constraint={LIMITS.dealSize}>
-            {(control) => (
-              <Select {...control} form={FILTER_FORM_ID} defaultValue={filter.dealSize ?? ""}>
-                <option value="">Any deal size</option>
-                {dealSizeOptions.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          {SELECTS.map(({ name, label, id, options }) => (
+            <Field key={name} label={label} name={name} id={id} constraint={LIMITS[name]}>
+              {(control) => (
+                <Select {...control} form={FILTER_FORM_ID} defaultValue={filter[name] ?? ""}>
+                  <option value="">{`Any ${label.toLowerCase()}`}</option>
+                  {options.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          ))}
           <Button type="submit" form={FILTER_FORM_ID} variant="secondary">
             Apply
           </Button>

@@ -28,10 +28,6 @@ function isTyping(target: EventTarget | null): boolean {
 /** The list's rows, or the cards; a row's id is its checkbox's value where its data-row is empty. */
 const ROW = "[data-row], .inbox-list > article";
 
-function rowsOnPage(): HTMLElement[] {
-  return [...document.querySelectorAll<HTMLElement>(ROW)];
-}
-
 function currentRow(): HTMLElement | null {
   return document.activeElement instanceof HTMLElement
     ? document.activeElement.closest<HTMLElement>(ROW)
@@ -43,27 +39,21 @@ function idOf(row: HTMLElement): string {
 }
 
 /**
- * The inbox's keyboard shortcuts (JavaScript only; everything they do has a
- * link or a button too). Rows are the list's `tr[data-row]` or the cards'
- * `article[data-row]`; the current row is the one holding focus. Changes go
- * through the existing actions: read state through the inbox's own action,
- * "assign to me" through the bulk action with this one inquiry, both coming
- * back to the same view. A row gets its tabindex when j or k first reaches it.
+ * JavaScript only: everything the keys do has a link or a button too. The current row is the one holding
+ * focus; changes go through the inbox's own action and the bulk action, both coming back to the same view.
  */
 export function InboxKeyboard({ viewerId }: { viewerId: string }) {
   const navigate = useNavigate();
   const submit = useSubmit();
   const location = useLocation();
   const dialog = useRef<HTMLDialogElement>(null);
-  // The help button only where the keys work: after hydration, never in the server's HTML.
   const ready = useSyncExternalStore(subscribeToNothing, hydrated, notHydrated);
   const here = location.pathname + location.search;
 
-  // A layout effect: the keys listen from the moment the rows are on screen
-  // (a passive effect runs later, and a key pressed meanwhile was lost).
+  // A layout effect: a passive one runs later, and a key pressed meanwhile was lost.
   useLayoutEffect(() => {
     const move = (by: number) => {
-      const rows = rowsOnPage();
+      const rows = [...document.querySelectorAll<HTMLElement>(ROW)];
       if (rows.length === 0) return;
       const at = rows.indexOf(currentRow() as HTMLElement);
       const next =
@@ -150,17 +140,15 @@ export function InboxKeyboard({ viewerId }: { viewerId: string }) {
   if (!ready) return null;
   return (
     <>
-      {ready ? (
-        <p className="mt-6 text-sm text-ink-subtle">
-          <button
-            type="button"
-            className="font-semibold text-accent-strong underline"
-            onClick={() => dialog.current?.showModal()}
-          >
-            Keyboard shortcuts
-          </button>
-        </p>
-      ) : null}
+      <p className="mt-6 text-sm text-ink-subtle">
+        <button
+          type="button"
+          className="font-semibold text-accent-strong underline"
+          onClick={() => dialog.current?.showModal()}
+        >
+          Keyboard shortcuts
+        </button>
+      </p>
       <dialog
         ref={dialog}
         aria-labelledby="inbox-keys-title"

@@ -51,14 +51,7 @@ export function toInboxRowView(row: InboxRow, now: number): InboxRowView {
   return view;
 }
 
-/**
- * The compact list: one row per inquiry. Styled by structure in app.css
- * (.inbox-table): a table from md, stacked rows below it. The table is
- * inside the bulk form (its rows' checkboxes are the form's selection);
- * each name links to the inquiry page. The
- * keyboard island finds rows by `data-row` and their links and boxes by
- * their place in the row.
- */
+/** Inside the bulk form: its rows' checkboxes are the form's selection. The keyboard finds rows by `data-row`. */
 export function InboxTable({ rows, selected }: { rows: InboxRowView[]; selected: Set<string> }) {
   return (
     <table className="inbox-table">

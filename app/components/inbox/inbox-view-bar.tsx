@@ -16,12 +16,7 @@ function sortHref(filter: InboxFilter, sort: InboxFilter["sort"]): string {
   return query ? `${href("/dashboard")}?${query}` : href("/dashboard");
 }
 
-/**
- * Behind the inbox's "More filters": the order (links: it lives in the URL),
- * the layout (a POST: it is remembered for the account) and saving the view
- * under a name. All plain links and forms, so all of it works without
- * JavaScript.
- */
+/** The order is links (it lives in the URL), the layout a POST (remembered for the account): no JavaScript needed. */
 export function InboxViewBar({ filter, layout }: { filter: InboxFilter; layout: InboxLayout }) {
   const { search } = useLocation();
   const back = viewQuery(search);

@@ -34,11 +34,7 @@ function IntentButton({
   );
 }
 
-/**
- * One inquiry. Its buttons are plain POST forms (they work without
- * JavaScript); with it they go through a fetcher, and the card shows the
- * outcome before the server answers.
- */
+/** Its buttons are plain POST forms; with JavaScript a fetcher, and the card shows the outcome before the server answers. */
 export function InquiryCard({
   item,
   now,
@@ -76,11 +72,9 @@ export function InquiryCard({
   const whatsapp = whatsappChatUrl(item.whatsapp);
   const closeHref = withSearchParam(withoutParam(location, "delete"), "edit", null);
 
-  // Every class here is one of the few semantic ones in app.css (
-  // a 25-card page repeated the same utilities on each element).
+  // The few semantic classes of app.css: a 25-card page would repeat the same utilities on each element.
   return (
-    // data-row and tabIndex: the keyboard's j/k move focus from card to card (inbox-keyboard.tsx);
-    // data-row empty, as the list's rows: the keyboard reads the id from the card's checkbox.
+    // data-row and tabIndex: the keyboard's j/k move focus from card to card (inbox-keyboard.tsx).
     <article aria-label={item.name} data-unread={unread ? "true" : undefined} data-row="" tabIndex={-1}>
       <header>
         <h2>{item.name}</h2>
@@ -96,7 +90,6 @@ export function InquiryCard({
       <InquiryLine item={item} now={now} selected={selected} />
       <ContactLines item={item} />
 
-      {/* The visitor's own words, quoted; styled as .inbox-list > article > blockquote. */}
       <blockquote>{item.message}</blockquote>
 
       {!unread && item.readAt && pendingIntent !== "mark-read" ? (

@@ -64,19 +64,8 @@ const HELD_LABELS: Record<string, string> = {
   "authentication-failed": "Held: the sender failed our mail server's checks (it may be forged).",
 };
 
-/**
- * A held message: it neither reopened the inquiry nor restarted its clock.
- * Confirming it (it belongs to the conversation) does both.
- */
-function HeldMessage({
-  inquiryId,
-  messageId,
-  reason,
-}: {
-  inquiryId: string;
-  messageId: string;
-  reason: string;
-}) {
+/** A held message neither reopened the inquiry nor restarted its clock; confirming it does both. */
+function HeldMessage({ inquiryId, messageId, reason }: Record<"inquiryId" | "messageId" | "reason", string>) {
   return (
     <div
       className="mt-2 flex flex-wrap items-center gap-2 rounded bg-danger-wash p-2 text-xs text-danger-strong"
@@ -161,11 +150,7 @@ function Attachments({ inquiryId, items }: { inquiryId: string; items: Conversat
   );
 }
 
-/**
- * The inquiry page's conversation: the inquiry, every reply sent and every
- * message received, oldest first. Everything is text: no markup, no
- * remote content.
- */
+/** Oldest first. Everything is text: no markup, no remote content. */
 export function InquiryConversation({
   inquiry,
   replies,

@@ -5,12 +5,7 @@ import { type InboxCard, replyState } from "~/lib/inquiries/inquiry";
 /** The id of the one bulk form the cards' checkboxes belong to (BulkBar). */
 export const BULK_FORM_ID = "bulk";
 
-/**
- * A card's desk line: a checkbox for the bulk form, the inquiry status, the
- * owner, who wrote last, the reply deadline when it is near or past, and
- * the inquiry page.
- * Kept to a few elements: the dashboard lists 25 cards.
- */
+/** A card's desk line, kept to a few elements: the dashboard lists 25 cards. */
 export function InquiryLine({ item, now, selected }: { item: InboxCard; now: number; selected: boolean }) {
   const state = replyState(item, new Date(now));
   return (

@@ -31,11 +31,8 @@ function IntentForm({ id, intent, label }: { id: string; intent: string; label: 
 const instant = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
 
 /**
- * The inquiry page's read state, with the change beside it: opening an unread
- * inquiry marks it read, and the page says so with "Mark as unread" at hand.
- * A live refresh of the open page is not an opening, so its data no longer
- * says `openedAsRead`; the page keeps saying so while the inquiry stays read
- * from that opening.
+ * A live refresh is not an opening, so its data no longer says `openedAsRead`; the page keeps saying so
+ * while the inquiry stays read from that opening.
  */
 export function ReadState({ item, openedAsRead }: { item: InquiryActionsItem; openedAsRead: boolean }) {
   const [opening] = useState(() => (openedAsRead ? { id: item.id, readAt: instant(item.readAt) } : null));

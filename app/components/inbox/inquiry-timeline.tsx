@@ -20,6 +20,24 @@ interface TimelineItem {
 
 const ukTime = (value: unknown) => (typeof value === "string" ? formatUkTime(new Date(value)) : "");
 
+/** Entries whose line needs no details. */
+const FIXED: Record<string, string> = {
+  notified: "Team notified (delivered)",
+  "notify-failed": "Team notification failed",
+  read: "Marked as read",
+  unread: "Marked as unread",
+  spam: "Marked as spam",
+  "notes-edited": "Notes edited",
+  unassigned: "Unassigned",
+  "reply-sent": "Reply sent",
+  "reply-delivered": "Reply delivered",
+  "reply-failed": "Reply could not be delivered",
+  "overdue-alerted": "Overdue alert sent",
+  "message-received": "Message received from the lead",
+  "message-confirmed": "Held message confirmed as part of the conversation",
+  "auto-reply-received": "Automatic reply received (out of office or similar)",
+};
+
 /** One line per entry; ids in details are shown as names where the page knows them. */
 function describe(entry: TimelineItem, names: Map<string, string>): string {
   const { details } = entry;
@@ -31,38 +49,16 @@ function describe(entry: TimelineItem, names: Map<string, string>): string {
         : details.spam
           ? "Received (filed as spam)"
           : "Received";
-    case "notified":
-      return "Team notified (delivered)";
-    case "notify-failed":
-      return "Team notification failed";
-    case "read":
-      return "Marked as read";
-    case "unread":
-      return "Marked as unread";
-    case "spam":
-      return "Marked as spam";
     case "not-spam":
       return details.held ? "Released from held for review" : "Moved back to the inbox";
-    case "notes-edited":
-      return "Notes edited";
     case "assigned":
       return `Assigned to ${name(details.to)}`;
-    case "unassigned":
-      return "Unassigned";
     case "status-changed":
       return `Status ${statusLabel(details.from)} → ${statusLabel(details.to)}${
         details.reason ? ` (reason: ${String(details.reason)})` : ""
       }${details.cause === "first-reply" ? " on the first reply" : ""}`;
-    case "reply-sent":
-      return "Reply sent";
-    case "reply-delivered":
-      return "Reply delivered";
-    case "reply-failed":
-      return "Reply could not be delivered";
     case "replied-outside":
       return `Marked as replied (${deskLabel.replyChannel(String(details.channel ?? "email"))})`;
-    case "overdue-alerted":
-      return "Overdue alert sent";
     // The follow-up's text is never in the timeline: only its time and owner.
     case "follow-up-set":
       return `Follow-up set for ${ukTime(details.dueAt)}, owner ${name(details.ownerId)}`;
@@ -72,20 +68,14 @@ function describe(entry: TimelineItem, names: Map<string, string>): string {
       return `Follow-up done (was due ${ukTime(details.dueAt)})`;
     case "follow-up-reminded":
       return `Follow-up reminder mailed to ${name(details.ownerId)}`;
-    case "message-received":
-      return "Message received from the lead";
     case "message-held":
       return details.reason === "authentication-failed"
         ? "Message held: its sender failed our mail server's checks"
         : "Message held: not from the lead's address";
-    case "message-confirmed":
-      return "Held message confirmed as part of the conversation";
-    case "auto-reply-received":
-      return "Automatic reply received (out of office or similar)";
     case "delivery-report-received":
       return details.failed ? "Delivery failure report received" : "Delivery report received";
     default:
-      return entry.kind;
+      return FIXED[entry.kind] ?? entry.kind;
   }
 }
 
@@ -129,11 +119,7 @@ interface NotesVersionItem {
   createdAt: Date | string;
 }
 
-/**
- * Versions no entry names (notes kept before versions were, the timeline
- * being append-only) join the timeline at their own time, so every text
- * the notes have had is on it.
- */
+/** Versions no entry names (kept before versions were) join the timeline at their own time. */
 function withUnnamedVersions(entries: TimelineItem[], versions: readonly NotesVersionItem[]): TimelineItem[] {
   const named = new Set(entries.map((entry) => entry.details.versionId).filter(Boolean));
   const unnamed = versions

@@ -26,11 +26,7 @@ interface NotesSectionProps {
   now: number;
 }
 
-/**
- * Admin notes: viewing, or editing when the URL says `?edit=<id>` (one card
- * at a time, with or without JavaScript). Save posts the notes; Cancel is a
- * link back to the view without the editor.
- */
+/** Editing when the URL says `?edit=<id>`: one card at a time, with or without JavaScript. */
 export function NotesSection(props: NotesSectionProps) {
   const { id, notes, updatedAt, updatedByName, editing, editHref, closeHref, fetcherKey, now } = props;
   const fetcher = useFetcher<InboxActionFailure>({ key: fetcherKey });

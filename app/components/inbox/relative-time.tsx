@@ -45,11 +45,7 @@ function subscribeToClock(listener: () => void): () => void {
   };
 }
 
-/**
- * The current time for relative ages. Server render and hydration use the
- * server's clock (from the loader), so the markup matches; then the
- * browser's, every minute.
- */
+/** Server render and hydration use the server's clock, so the markup matches; then the browser's, every minute. */
 export function useNow(serverNow: number): number {
   return useSyncExternalStore(
     subscribeToClock,

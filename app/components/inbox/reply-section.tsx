@@ -36,12 +36,8 @@ function DraftButton(props: {
 }
 
 /**
- * The composer and "Mark as replied". Keyed by `composerKey`, the composer
- * starts again from the draft only when that changes; otherwise the text is
- * the person's (TypedTextarea), whatever hydration or a live refresh renders.
- * Without JavaScript the draft buttons post to the draft route, which brings
- * the admin back; with it, a template goes in at the cursor and the draft
- * saves as they type.
+ * Keyed by `composerKey`, the composer starts again from the draft only when that changes; otherwise the
+ * text is the person's, whatever hydration or a live refresh renders.
  */
 export function ReplySection({
   item,

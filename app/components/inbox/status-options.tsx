@@ -8,3 +8,11 @@ export function StatusOptions() {
     </option>
   ));
 }
+
+export function AdminOptions({ admins }: { admins: { id: string; name: string }[] }) {
+  return admins.map((admin) => (
+    <option key={admin.id} value={admin.id}>
+      {admin.name}
+    </option>
+  ));
+}

@@ -10,7 +10,6 @@ import { ReplyTemplateSchema } from "~/forms/reply-templates";
 
 const limits = constraintsOf(ReplyTemplateSchema);
 
-/** The placeholders a template may use, as the editor lists them. */
 export function PlaceholderList() {
   return (
     <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
@@ -26,61 +25,20 @@ export function PlaceholderList() {
   );
 }
 
-/**
- * A template's name, subject and text. On an error the form shows what was
- * posted again, with the error at its field (an unknown placeholder is one).
- */
-function TemplateForm({
+/** A template's page, new or existing; on an error the form shows what was posted again. */
+export function TemplateEditorPage({
+  title,
+  children,
   values,
   errors,
   submitLabel,
 }: {
+  title: string;
+  children?: ReactNode;
   values: { name: string; subject: string; body: string };
   errors: FieldErrors;
   submitLabel: string;
 }) {
-  return (
-    <Form method="post" className="space-y-4" aria-label="Template">
-      <Field
-        label="Name"
-        name="name"
-        error={errors.name}
-        constraint={limits.name}
-        description="Shown in the lead page's template list."
-      >
-        {(control) => <Input {...control} defaultValue={values.name} />}
-      </Field>
-      <Field label="Subject" name="subject" error={errors.subject} constraint={limits.subject}>
-        {(control) => <Input {...control} defaultValue={values.subject} />}
-      </Field>
-      <Field
-        label="Text"
-        name="body"
-        error={errors.body}
-        constraint={limits.body}
-        description="Inserted into the reply where the cursor is. Use [[…]] for what the admin must fill in before sending."
-      >
-        {(control) => <Textarea {...control} defaultValue={values.body} rows={14} />}
-      </Field>
-      <Button type="submit" name="intent" value="save">
-        {submitLabel}
-      </Button>
-    </Form>
-  );
-}
-
-/**
- * A template's page, new or existing: the way back, the form, the
- * placeholders it may use, then whatever the page adds (deleting).
- */
-export function TemplateEditorPage({
-  title,
-  children,
-  ...form
-}: {
-  title: string;
-  children?: ReactNode;
-} & Parameters<typeof TemplateForm>[0]) {
   return (
     <main id="main" className="mx-auto max-w-3xl space-y-8 px-4 py-12">
       <p>
@@ -92,7 +50,32 @@ export function TemplateEditorPage({
         </Link>
       </p>
       <h1 className="text-2xl font-bold break-words text-ink">{title}</h1>
-      <TemplateForm {...form} />
+      <Form method="post" className="space-y-4" aria-label="Template">
+        <Field
+          label="Name"
+          name="name"
+          error={errors.name}
+          constraint={limits.name}
+          description="Shown in the lead page's template list."
+        >
+          {(control) => <Input {...control} defaultValue={values.name} />}
+        </Field>
+        <Field label="Subject" name="subject" error={errors.subject} constraint={limits.subject}>
+          {(control) => <Input {...control} defaultValue={values.subject} />}
+        </Field>
+        <Field
+          label="Text"
+          name="body"
+          error={errors.body}
+          constraint={limits.body}
+          description="Inserted into the reply where the cursor is. Use [[…]] for what the admin must fill in before sending."
+        >
+          {(control) => <Textarea {...control} defaultValue={values.body} rows={14} />}
+        </Field>
+        <Button type="submit" name="intent" value="save">
+          {submitLabel}
+        </Button>
+      </Form>
       <DeskSection id="placeholders-heading" title="Placeholders">
         <PlaceholderList />
       </DeskSection>

@@ -11,7 +11,7 @@ export interface ComposerTemplate {
   body: string;
 }
 
-/** Typing pauses this long before the draft is saved: one request per pause, not per key. */
+/** One request per pause in typing, not per key. */
 const DRAFT_SAVE_DELAY_MS = 800;
 
 type DraftAnswer = { saved: true; savedAt: string } | { saved: false; error: string };
@@ -27,12 +27,8 @@ function closingOf(freshBody: string): string {
 }
 
 /**
- * The composer's JavaScript: a template goes where placeTemplate says, in
- * the text as it is now (the cursor counts once the person has been in the
- * box), and the draft is saved through a fetcher once typing pauses. The
- * fields are uncontrolled and read when needed, never set from state. Each
- * handler only runs once the page is hydrated; without it the buttons post
- * to the draft route instead.
+ * The composer's JavaScript: a template goes where placeTemplate says, and the draft is saved through a
+ * fetcher once typing pauses. The fields are uncontrolled; without JavaScript the buttons post to the draft route.
  */
 export function useDraftComposer(options: {
   inquiryId: string;
@@ -46,7 +42,6 @@ export function useDraftComposer(options: {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
-  /** What the waiting save will send: the text as last typed. */
   const pending = useRef<FormData | null>(null);
   /** The person has been in the reply box: its cursor is where they mean. */
   const cursorPlaced = useRef(false);

@@ -6,26 +6,13 @@ const INBOX_EVENTS_PATH = href("/dashboard/events");
 
 const LIVE_FETCHER_KEY = "inbox-live";
 
-/**
- * Marks a live refresh's request, so a loader can tell it from the admin
- * opening the page: the inquiry page marks an inquiry read on opening, never on a
- * background refresh (which would undo another admin's "Mark as unread").
- */
+/** Marks a background refresh, which must not mark an inquiry read (undoing another admin's "Mark as unread"). */
 export const LIVE_REFRESH_PARAM = "live";
 
-function liveRefreshHref(pathname: string, search: string): string {
-  const params = new URLSearchParams(search);
-  params.set(LIVE_REFRESH_PARAM, "1");
-  return `${pathname}?${params.toString()}`;
-}
-
 /**
- * Keeps the inbox current without a reload. On each change event the
- * dashboard's own loader runs again through a fetcher (it checks the admin
- * again); the root loader is left alone, as re-running it would clear a
- * toast the admin has not read yet. A refresh waits while the admin's own
- * navigation or submission is in flight, which brings fresh data anyway.
- * Returns the fresher of the page's data and the live data.
+ * On each change event the page's own loader runs again through a fetcher; the root loader is left
+ * alone, as re-running it would clear an unread toast. A refresh waits while the admin's own navigation
+ * or submission is in flight. Returns the fresher of the page's data and the live data.
  */
 export function useLiveInboxData<T extends { now: number }>(loaderData: T): T {
   const location = useLocation();
@@ -42,7 +29,9 @@ export function useLiveInboxData<T extends { now: number }>(loaderData: T): T {
     state.current.busy = busy;
     state.current.refresh = () => {
       setLiveHref(href);
-      void live.load(liveRefreshHref(location.pathname, location.search));
+      const params = new URLSearchParams(location.search);
+      params.set(LIVE_REFRESH_PARAM, "1");
+      void live.load(`${location.pathname}?${params.toString()}`);
     };
     if (!busy && state.current.stale) {
       state.current.stale = false;
@@ -63,8 +52,7 @@ export function useLiveInboxData<T extends { now: number }>(loaderData: T): T {
       }, 250);
     };
     source.addEventListener("inbox", scheduleRefresh);
-    // Changes made while no stream was open (between the page's render and
-    // this connection, or during a reconnect) sent events nobody heard.
+    // Changes made while no stream was open (before this connection, or during a reconnect) went unheard.
     source.addEventListener("open", scheduleRefresh);
     return () => {
       clearTimeout(timer);

@@ -6,14 +6,7 @@ import { navActions } from "~/content/navigation";
 import { workspaceCopy, workspaceNavigation, type WorkspaceNavEntry } from "~/content/workspace-navigation";
 import type { WorkspaceData, WorkspaceView } from "~/lib/workspace/workspace-data";
 
-/**
- * The admin workspace's frame: a compact bar (the site, the inbox's unread
- * count, the account, sign out), the navigation built from the one list
- * (app/content/workspace-navigation.ts) and the saved views, then the page.
- * Plain links and forms: it needs no JavaScript. Styled in app/workspace.css
- * (.workspace…): on a phone the navigation is a disclosure (the bar's Menu),
- * so the page starts on the first screen.
- */
+/** Plain links and forms: it needs no JavaScript. On a phone the navigation is a disclosure, so the page starts on the first screen. */
 export function WorkspaceFrame({ data, children }: { data: WorkspaceData | undefined; children: ReactNode }) {
   const location = useLocation();
   return (
@@ -25,8 +18,7 @@ export function WorkspaceFrame({ data, children }: { data: WorkspaceData | undef
         <Link to="/" className="site-logo" aria-label={`${company.brandName} (${workspaceCopy.siteLink})`}>
           <span aria-hidden="true">VM</span>
         </Link>
-        {/* Below lg the navigation is a panel this toggle opens (app/workspace.css); keyed by the
-            location so every client-side navigation closes it. The side bar from lg needs no toggle. */}
+        {/* Keyed by the location so every client-side navigation closes it. */}
         <details key={location.key} className="workspace-menu">
           <summary className={`header-button ${iconClass("menu")}`}>{workspaceCopy.menu}</summary>
         </details>

@@ -23,10 +23,7 @@ export class LostReasonRequiredError extends Error {
   }
 }
 
-/**
- * A change the desk makes to one inquiry (inquiry-actions.server.ts) or to
- * many (applyBulkAction): its values, predicate and timeline entry, once.
- */
+/** A change the desk makes to one inquiry or to many (applyBulkAction). */
 export type InquiryChange =
   | { kind: "mark-read" }
   | { kind: "mark-unread" }
@@ -35,7 +32,6 @@ export type InquiryChange =
   | { kind: "assign"; assigneeId: string | null }
   | { kind: "set-status"; status: InquiryStatus; lostReason?: string | null };
 
-/** What a change reads of each inquiry it may change, with the row locked. */
 const changeColumns = {
   id: contactSubmissions.id,
   readAt: contactSubmissions.read_at,
@@ -154,10 +150,7 @@ function eventOf(
   }
 }
 
-/**
- * Applies a change to those of the locked rows it changes, in one statement, with a timeline
- * entry each (marked with `details`); returns those rows. The caller chunks the rows (CHUNK).
- */
+/** Applies a change to those of the locked rows it changes, with a timeline entry each; returns those rows. */
 export async function applyChange(
   tx: Db,
   change: InquiryChange,
@@ -209,14 +202,9 @@ const CHUNK = 5_000;
 
 export type BulkAction = InquiryChange | { kind: "delete" };
 
-/**
- * Cards selected on the page, or "all N matching this filter". A filter is
- * bounded by `before` (when the count was shown), so what arrived since is
- * not swept up unseen; "mine" needs the viewer.
- */
+/** Cards selected on the page, or "all N matching this filter" up to `before`, so what arrived since is not swept up unseen. */
 export type BulkTarget = { ids: readonly string[] } | { query: InboxQuery; viewerId?: string; before?: Date };
 
-/** Inquiries the target matched, and of those how many the action changed (marking read ones read changes nothing). */
 export type BulkResult = { matched: number; changed: number };
 
 function targetCondition(target: BulkTarget): SQL | undefined {
@@ -236,12 +224,7 @@ export async function countBulkTarget(db: Db, target: BulkTarget): Promise<numbe
   return row?.count ?? 0;
 }
 
-/**
- * Applies one action to every inquiry of the target, in one transaction,
- * with a timeline entry per changed inquiry (deletion takes the timeline
- * with it). Assigning to someone other than the actor sends them one mail
- * listing the inquiries.
- */
+/** Assigning to someone other than the actor sends them one mail listing the inquiries. */
 export async function applyBulkAction(
   db: Db,
   input: {

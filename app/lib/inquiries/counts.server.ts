@@ -1,7 +1,3 @@
-/**
- * What the desk counts: a view's total and the unread, the spam and the held,
- * and how the reply promise is kept (the metrics, the overdue inquiries).
- */
 import { and, asc, count, eq, lte, type SQL, sql } from "drizzle-orm";
 import { contactSubmissions, inquiryResponses } from "~db/schema";
 import { replyPromise } from "~/content/inquiry-desk";
@@ -16,12 +12,7 @@ import {
   whereOf,
 } from "~/lib/inquiries/inquiries.server";
 
-/**
- * One page of the inbox, newest first (id breaks ties). Pages after the
- * first are bounded by `asOf`, the creation time just after the newest
- * inquiry of the first page, so inquiries arriving meanwhile do not shift
- * what page 2 shows.
- */
+/** One page of the inbox with its view's total. */
 export async function listInquiries(
   db: Db,
   filter: InboxFilter,
@@ -37,20 +28,7 @@ export async function listInquiries(
 
 const UNREAD = sql`not ${contactSubmissions.is_spam} and ${contactSubmissions.read_at} is null`;
 
-export interface InquiryCounts {
-  /** Inquiries in the view (within its snapshot). */
-  total: number;
-  /** Unread inquiries outside spam, whatever the view. */
-  unread: number;
-}
-
-/**
- * Views whose rows an index picks out, each a small part of the inbox: the
- * search (trigrams), "awaiting reply", unread, held, spam, "mine" and one inquiry.
- * Their total and the unread count are two index reads (unread, "mine" and
- * "awaiting reply" read the index alone: migration 0011) instead of a pass
- * over every row.
- */
+/** Views whose rows an index picks out: their total and the unread count are two index reads, not a pass over every row. */
 function hasNarrowIndex(filter: InboxFilter): boolean {
   return (
     isWholeInbox(filter) ||
@@ -63,11 +41,7 @@ function hasNarrowIndex(filter: InboxFilter): boolean {
   );
 }
 
-/**
- * The default view, unfiltered: its total reads contact_submissions_inbox_idx
- * alone, where a pass over every row would read the mail's text kept on each
- * (decision 061).
- */
+/** The unfiltered view's total reads contact_submissions_inbox_idx alone, not the mail text kept on each row. */
 function isWholeInbox(filter: InboxFilter): boolean {
   return (
     filter.status === "all" &&
@@ -86,11 +60,8 @@ export function countMatching(db: Db, where: SQL | undefined) {
 }
 
 /**
- * A search's total, its plan held to the indexes. The planner prices LIKE as
- * one comparison, so for a common text it rates reading every row (and
- * matching its kilobyte of text and mail) about as cheap as visiting the rows
- * the trigram indexes give, and may pick the far dearer first (decision 061).
- * Set for this transaction only.
+ * A search's total, its plan held to the trigram indexes: the planner prices LIKE as one comparison and
+ * may otherwise pick reading every row's text and mail for a common text.
  */
 async function countSearch(db: Db, where: SQL | undefined): Promise<number> {
   return db.transaction(async (tx) => {
@@ -101,20 +72,17 @@ async function countSearch(db: Db, where: SQL | undefined): Promise<number> {
 }
 
 /**
- * Both numbers of the dashboard's header. A view spanning most of the inbox
- * ("all", "read", a filter by interest…) counts both in one pass over the
- * table (aggregate FILTERs) instead of one per number; a view with its own
- * index counts through it.
+ * The view's total (within its snapshot) and the unread outside spam. A view spanning most of the inbox
+ * counts both in one pass over the table instead of one per number.
  */
-export async function countInquiries(db: Db, filter: InboxFilter, viewerId?: string): Promise<InquiryCounts> {
+export async function countInquiries(db: Db, filter: InboxFilter, viewerId?: string) {
   const where = whereOf(filter, snapshotBound(filter), viewerId);
   if (hasNarrowIndex(filter)) {
-    if (filter.q) {
-      const [total, unread] = await Promise.all([countSearch(db, where), countUnread(db)]);
-      return { total, unread };
-    }
-    const [[matching], unread] = await Promise.all([countMatching(db, where), countUnread(db)]);
-    return { total: matching?.total ?? 0, unread };
+    const total = filter.q
+      ? countSearch(db, where)
+      : countMatching(db, where).then(([row]) => row?.total ?? 0);
+    const [matching, unread] = await Promise.all([total, countUnread(db)]);
+    return { total: matching, unread };
   }
   const [row] = await db
     .select({
@@ -125,11 +93,7 @@ export async function countInquiries(db: Db, filter: InboxFilter, viewerId?: str
   return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
 }
 
-/**
- * Unread inquiries outside spam: the number beside the header's Dashboard
- * link. UNREAD is the predicate of contact_submissions_unread_idx, so this
- * reads that index alone.
- */
+/** UNREAD is the predicate of contact_submissions_unread_idx, so this reads that index alone. */
 export async function countUnread(db: Db): Promise<number> {
   const [row] = await countUnreadQuery(db);
   return row?.unread ?? 0;
@@ -139,15 +103,8 @@ export function countUnreadQuery(db: Db) {
   return db.select({ unread: count() }).from(contactSubmissions).where(UNREAD);
 }
 
-export interface SpamCounts {
-  /** Judged or trapped as spam. */
-  spam: number;
-  /** Held for review: only its speed looked like a bot. */
-  held: number;
-}
-
 /** Both counts in one read of the spam rows (the partial index on is_spam picks them out). */
-export async function countSpamAndHeld(db: Db): Promise<SpamCounts> {
+export async function countSpamAndHeld(db: Db) {
   const [row] = await db
     .select({
       spam: sql<number>`(count(*) filter (where not ${contactSubmissions.held}))::int`,
@@ -174,11 +131,8 @@ export interface ReplyMetrics {
 }
 
 /**
- * How the reply promise was kept over the last `metricsDays`, on every
- * response, not only the first: each wait of an inquiry (the inquiry, or a later
- * message) that began in the window is one case, answered by the desk's next
- * response (inquiry_responses) or still open (awaiting_since). A wait still
- * inside its deadline and unanswered is not counted either way.
+ * How the reply promise was kept over the last `metricsDays`: each wait (the inquiry, or a later message)
+ * that began in the window is one case, answered (inquiry_responses) or still open (awaiting_since).
  */
 export async function computeReplyMetrics(db: Db, now: Date = new Date()): Promise<ReplyMetrics> {
   const since = new Date(now.getTime() - replyPromise.metricsDays * 24 * 60 * 60 * 1000).toISOString();
@@ -209,15 +163,7 @@ export async function computeReplyMetrics(db: Db, now: Date = new Date()): Promi
       (count(*) filter (where answered is not null or began <= ${cutoff}::timestamptz))::int as due,
       (count(*) filter (where answered - began <= ${within}))::int as within_promise
     from waits`);
-  const row = result.rows[0] as
-    | {
-        received: number;
-        answered: number;
-        median_seconds: string | number | null;
-        due: number;
-        within_promise: number;
-      }
-    | undefined;
+  const row = result.rows[0] as Record<string, string | number | null> | undefined;
   const due = Number(row?.due ?? 0);
   const answeredWithinPromise = Number(row?.within_promise ?? 0);
   const median = row?.median_seconds;

@@ -1,15 +1,6 @@
 /**
- * The inbox's CSV export, with a CSV writer of its own (csvCell, csvRow).
- * Why not csv-stringify: RFC 4180 quoting is three lines here, and the part
- * that matters, formula neutralisation, csv-stringify does only in part: its
- * `escape_formulas` prefixes a cell that starts with = + - @ TAB or CR, but
- * not one where a guessed separator (; TAB |) puts a formula character at
- * the start of a new cell. That rule would stay ours
- * in a `cast.string` hook, and quoting the cells it prefixes would need
- * `quoted_match` with the same pattern: the library would wrap our rule
- * rather than replace it. The export already streams in batches of rows
- * (streamInquiriesCsv), so its stream API brings nothing.
- * csv.server.test.ts holds the injection cases.
+ * A CSV writer of its own rather than csv-stringify: its `escape_formulas` misses a formula character put
+ * at the start of a new cell by a guessed separator (; TAB |), so our rule would stay anyway.
  */
 import { deskLabel } from "~/content/desk-labels";
 import type { InboxQuery } from "~/forms/inbox";
@@ -21,16 +12,13 @@ import { formatInquiryReference } from "~/lib/inquiries/inquiry";
 export const CSV_BOM = "\uFEFF";
 
 /**
- * One CSV field. Spreadsheets run a cell starting with = + - @ (or a tab or
- * carriage return, which some strip first) as a formula, so such a cell is
- * prefixed with an apostrophe: a visitor's message must never execute on an
+ * Spreadsheets run a cell starting with = + - @ (or a tab or carriage return, which some strip first) as
+ * a formula, so such a cell is prefixed with an apostrophe: a visitor's message must never execute on an
  * admin's machine.
  */
 export function csvCell(value: string | null | undefined): string {
   let text = value ?? "";
-  // A spreadsheet that splits at ; TAB or | (a guessed separator) would start
-  // a new cell there: a formula character after one is a formula too. Such a
-  // cell is prefixed and quoted, so it stays one inert cell.
+  // A formula character after a guessed separator starts a cell too: prefixed and quoted, it stays one inert cell.
   const formulaAfterSeparator = /[;\t|]\s*[=+\-@]/.test(text);
   if (formulaAfterSeparator || /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return formulaAfterSeparator || /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
@@ -74,14 +62,6 @@ function firstReplyHours(item: Inquiry): string | null {
   return (Math.max(0, item.firstRepliedAt.getTime() - item.createdAt.getTime()) / HOUR_MS).toFixed(1);
 }
 
-function interestLabel(value: string | null): string | null {
-  return value === null ? null : deskLabel.interest(value);
-}
-
-function dealSizeLabel(value: string | null): string | null {
-  return value === null ? null : deskLabel.dealSize(value);
-}
-
 function inquiryCsvValues(item: Inquiry): (string | null)[] {
   return [
     item.createdAt.toISOString(),
@@ -90,8 +70,8 @@ function inquiryCsvValues(item: Inquiry): (string | null)[] {
     item.email,
     item.phone,
     item.whatsapp,
-    interestLabel(item.interest),
-    dealSizeLabel(item.dealSize),
+    item.interest === null ? null : deskLabel.interest(item.interest),
+    item.dealSize === null ? null : deskLabel.dealSize(item.dealSize),
     item.message,
     item.readAt ? "Read" : "Unread",
     item.readAt?.toISOString() ?? null,
@@ -112,7 +92,6 @@ function inquiryCsvValues(item: Inquiry): (string | null)[] {
 /** The whole view as CSV, streamed in batches so a large inbox never sits in memory at once. */
 export function streamInquiriesCsv(db: Db, query: InboxQuery, viewerId?: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  // "mine" is the viewer's inquiries.
   const rows = iterateInquiries(db, query, undefined, viewerId);
   let started = false;
   return new ReadableStream<Uint8Array>({

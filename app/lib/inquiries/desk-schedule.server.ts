@@ -26,14 +26,7 @@ import {
 } from "~/lib/inquiries/inquiry";
 import { recordEvents } from "~/lib/inquiries/timeline.server";
 
-/*
- * The desk's timed work, as scheduled kinds of job (decision 071).
- * The sweeps run every minute and mark what they handled (markOnce), so a
- * run repeated or overlapping does nothing twice; the digest runs in one
- * transaction with its job's "done" (runOnce), so it is queued once.
- */
-
-/** Every minute: an inquiry is announced as it becomes overdue. Without WEBHOOK_URL there is nothing to announce. */
+/** Without WEBHOOK_URL there is nothing to announce. */
 export const overdueAlertsJob = defineScheduledJobKind({
   kind: "overdue-alerts",
   schedule: (env) => (env.WEBHOOK_URL ? { cron: "* * * * *" } : null),
@@ -47,7 +40,6 @@ export const overdueAlertsJob = defineScheduledJobKind({
   },
 });
 
-/** Every minute: a follow-up's reminder goes at its time, not minutes late. */
 export const followUpRemindersJob = defineScheduledJobKind({
   kind: "follow-up-reminders",
   schedule: { cron: "* * * * *" },
@@ -57,10 +49,7 @@ export const followUpRemindersJob = defineScheduledJobKind({
   },
 });
 
-/**
- * Daily at DIGEST_HOUR_UK, UK time. A digest missed while no instance ran
- * is sent at start, later that UK day; never for a day gone by.
- */
+/** A digest missed while no instance ran is sent at start, later that UK day; never for a day gone by. */
 export const morningDigestJob = defineScheduledJobKind({
   kind: "morning-digest",
   schedule: {
@@ -85,11 +74,8 @@ export const FOLLOW_UP_REMINDER_MAIL = "follow-up-reminder";
 const BATCH = 100;
 
 /**
- * Mails each owner of a follow-up that has come due one reminder, queued
- * in the transaction that marks it reminded (markOnce: with several
- * instances on one Postgres each follow-up is reminded once).
- * Moving a follow-up clears the mark (setFollowUp); completing it first
- * means no reminder.
+ * Mails each owner of a follow-up that has come due one reminder, queued in the transaction that marks it
+ * reminded, so with several instances each is reminded once. Moving a follow-up clears the mark (setFollowUp).
  */
 export async function remindDueFollowUps(db: Db, options: { now: Date; siteUrl: string }): Promise<number> {
   return db.transaction(async (tx) => {
@@ -154,12 +140,8 @@ export async function remindDueFollowUps(db: Db, options: { now: Date; siteUrl: 
 export const OVERDUE_ALERT_LOOKBACK_DAYS = 7;
 
 /**
- * Queues the overdue webhook for every inquiry that became overdue and was
- * not announced yet (a new message from the sender clears the mark: its wait
- * is announced again), and marks it announced in the same transaction
- * (markOnce: with several instances each inquiry is announced exactly
- * once). Without a
- * webhook URL it does nothing (and marks nothing).
+ * Queues the overdue webhook for every inquiry that became overdue and was not announced yet (a new message
+ * clears the mark), marking it in the same transaction so several instances announce it once.
  */
 export async function alertOverdueInquiries(
   db: Db,
@@ -215,13 +197,8 @@ export const MORNING_DIGEST_MAIL = "morning-digest";
 const LISTED = 100;
 
 /**
- * The morning digest of `day` (its UK date): overdue inquiries, open
- * genuine ones nobody owns (answered or not), those held for review and the
- * spam count, and follow-ups due today or overdue (UK time), as of `now`,
- * queued as one mail to the admins. A day with nothing to report mails
- * nobody. Once a day is the schedule's business (morningDigestJob):
- * call it in the run's transaction. What it returns is for the log: counts,
- * never an inquiry.
+ * The morning digest of `day` (its UK date), queued as one mail to the admins; a day with nothing to report
+ * mails nobody. Call it in the run's transaction. It returns counts for the log, never an inquiry.
  */
 export async function sendMorningDigest(
   tx: Db,
@@ -246,10 +223,9 @@ export async function sendMorningDigest(
       ),
     )
   ).map(summary);
-  // What the bot traps kept out of the inbox: held inquiries wait for a judgement.
   const held = (await oldest(eq(contactSubmissions.held, true))).map((row) => ({
     ...summary(row),
-    // The held view: the inbox's default one leaves held inquiries out.
+    // The inbox's default view leaves held inquiries out.
     dashboardUrl: `${inquiryDashboardUrl(siteUrl, row.id)}&status=held`,
   }));
   const { spam } = await countSpamAndHeld(tx);

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { contactSubmissions, followUps, user, userRoles } from "~db/schema";
+import { contactSubmissions, followUps, user } from "~db/schema";
 import { FOLLOW_UP_UPCOMING_DAYS } from "~/content/follow-ups";
-import { ADMIN_ROLE } from "~/lib/auth/roles.server";
 import type { Db } from "~/lib/db/db.server";
+import { findAdmin } from "~/lib/inquiries/changes.server";
 import { recordEvent } from "~/lib/inquiries/timeline.server";
 import { endOfUkDay } from "~/lib/uk-time";
 
@@ -28,11 +28,7 @@ export async function getFollowUp(db: Db, inquiryId: string) {
 
 type FollowUpChange = "set" | "moved" | "unchanged" | "not-found" | "not-an-admin";
 
-/**
- * Sets an inquiry's next step, or moves the open one (its time, text or
- * owner). The timeline records it with ids and times only, never the text.
- * Moving the time or the owner makes the reminder due again.
- */
+/** The timeline records ids and times only, never the text. Moving the time or the owner makes the reminder due again. */
 export async function setFollowUp(
   db: Db,
   input: { inquiryId: string; dueAt: Date; text: string; ownerId: string; actorId: string },
@@ -44,24 +40,12 @@ export async function setFollowUp(
       .where(eq(contactSubmissions.id, input.inquiryId))
       .for("update");
     if (!inquiry) return "not-found";
-    const [owner] = await tx
-      .select({ id: userRoles.user_id })
-      .from(userRoles)
-      .where(and(eq(userRoles.user_id, input.ownerId), eq(userRoles.role, ADMIN_ROLE)))
-      .limit(1);
-    if (!owner) return "not-an-admin";
+    if (!(await findAdmin(tx, input.ownerId))) return "not-an-admin";
     const [current] = await tx.select().from(followUps).where(eq(followUps.inquiry_id, input.inquiryId));
     const open = current && !current.completed_at ? current : null;
-    if (
-      open &&
-      open.due_at.getTime() === input.dueAt.getTime() &&
-      open.text === input.text &&
-      open.owner_id === input.ownerId
-    ) {
-      return "unchanged";
-    }
     const remindAgain =
       !open || open.due_at.getTime() !== input.dueAt.getTime() || open.owner_id !== input.ownerId;
+    if (!remindAgain && open?.text === input.text) return "unchanged";
     const values = {
       due_at: input.dueAt,
       text: input.text,
@@ -113,11 +97,7 @@ export async function completeFollowUp(
 
 const LISTED = 200;
 
-/**
- * The open next steps: overdue (past their time), due later today (UK
- * time) and upcoming (the next FOLLOW_UP_UPCOMING_DAYS days), soonest first;
- * only one owner's with `ownerId`.
- */
+/** The open next steps, soonest first: overdue, due later today (UK time) and upcoming. */
 export async function listFollowUps(db: Db, options: { now: Date; ownerId?: string }) {
   const horizon = new Date(endOfUkDay(options.now).getTime() + FOLLOW_UP_UPCOMING_DAYS * 86_400_000);
   const rows = await db
@@ -143,10 +123,7 @@ export async function listFollowUps(db: Db, options: { now: Date; ownerId?: stri
   };
 }
 
-/**
- * How many open next steps are due by the end of today (UK time), overdue
- * included: the workspace's top bar shows it. With `ownerId`, only theirs.
- */
+/** Open next steps due by the end of today (UK time), overdue included. */
 export async function countDueFollowUps(db: Db, options: { now: Date; ownerId?: string }): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })

@@ -16,10 +16,8 @@ const notesEditor = alias(user, "notes_editor");
 const assignee = alias(user, "assignee");
 
 /**
- * An inquiry that is open, or closed and has written since it was closed: a
- * message reopens the conversation (it awaits a reply again) while the
- * status, the deal's outcome, stays as the desk set it. An inquiry closed
- * while it waited is owed nothing until it writes again.
+ * An inquiry that is open, or closed and has written since: a message reopens the conversation while the
+ * status, the deal's outcome, stays as the desk set it.
  */
 const openOrWroteSinceClosed = or(
   notInArray(contactSubmissions.status, [...CLOSED_LEAD_STATUSES]),
@@ -84,12 +82,7 @@ function isOldestFirst(filter: Pick<InboxFilter, "status" | "sort">): boolean {
   return filter.status === "awaiting" && filter.sort === "received";
 }
 
-/**
- * The ORDER BY of a view, newest first within a tie. Every order reads an
- * index in order over the default view (migration 0022 for activity, deal
- * size and status: their expressions are the schema's); a filtered view
- * sorts its rows.
- */
+/** Every order reads an index in order over the default view (their expressions are the schema's). */
 function orderOf(filter: Pick<InboxFilter, "status" | "sort">): SQL[] {
   switch (filter.sort) {
     case "received":
@@ -140,7 +133,6 @@ const itemColumns = {
   source: contactSubmissions.source,
 };
 
-/** An inquiry as the desk shows it: its fields, and who last touched it. */
 export type Inquiry = Awaited<ReturnType<typeof selectInquiries>>[number];
 
 function selectInquiries(db: Db) {
@@ -166,7 +158,6 @@ function paged<T extends PgSelect>(query: T, filter: InboxFilter, pageSize: numb
     .offset((filter.page - 1) * pageSize);
 }
 
-/** The cards of one page of a view. */
 export function selectInquiryPage(
   db: Db,
   filter: InboxFilter,
@@ -176,11 +167,7 @@ export function selectInquiryPage(
   return paged(selectInquiries(db).$dynamic(), filter, pageSize, viewerId);
 }
 
-/**
- * The compact list's page: only a row's columns and one join (the owner's
- * name), where a card reads two dozen and three joins; on the embedded
- * database every column and joined row is work in the server's own process.
- */
+/** The compact list's page: only a row's columns and one join, where a card reads two dozen and three. */
 export function selectInquiryRowPage(
   db: Db,
   filter: InboxFilter,
@@ -208,10 +195,7 @@ export function selectInquiryRowPage(
   return paged(rows.$dynamic(), filter, pageSize, viewerId);
 }
 
-/**
- * Newest first, the first card bounds the snapshot; in another order the
- * newest inquiry can be anywhere on the page (or on none of it).
- */
+/** Newest first, the first card bounds the snapshot; in another order the newest can be anywhere (or nowhere). */
 function firstPageBound(items: { createdAt: Date | number }[], filter: InboxFilter): Date | null {
   if (items.length === 0) return null;
   const newest =
@@ -221,11 +205,7 @@ function firstPageBound(items: { createdAt: Date | number }[], filter: InboxFilt
   return new Date(newest + 1);
 }
 
-/**
- * A page from its cards and the number of inquiries in its view (within the
- * snapshot); `asOf` bounds the snapshot for the links to further pages, null
- * when nothing matched.
- */
+/** `asOf` bounds the snapshot for the links to further pages; null when nothing matched. */
 export function toInboxPage<T extends { createdAt: Date | number }>(
   items: T[],
   total: number,

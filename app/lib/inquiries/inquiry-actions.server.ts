@@ -28,7 +28,6 @@ import {
 } from "~/lib/inquiries/intake.server";
 import { recordEvent } from "~/lib/inquiries/timeline.server";
 
-/** One inquiry's change, in the caller's transaction. */
 async function changeInquiry(
   tx: Db,
   id: string,
@@ -56,19 +55,12 @@ export function markUnread(db: Db, id: string, adminUserId?: string): Promise<bo
   return changeOne(db, id, { kind: "mark-unread" }, adminUserId);
 }
 
-/**
- * Marking spam also settles a held inquiry as spam. Marking one not spam
- * here announces nothing: the desk's "Not spam" is releaseInquiry, which
- * tells the admins and the visitor.
- */
+/** Marking one not spam here announces nothing: the desk's "Not spam" is releaseInquiry. */
 export function setSpam(db: Db, id: string, isSpam: boolean, adminUserId?: string): Promise<boolean> {
   return changeOne(db, id, { kind: isSpam ? "spam" : "not-spam" }, adminUserId);
 }
 
-/**
- * Moves an inquiry to `status`. Any move is allowed (a closed inquiry may
- * reopen); each is recorded on the timeline with from, to and reason.
- */
+/** Any move is allowed: a closed inquiry may reopen. */
 export async function setInquiryStatus(
   db: Db,
   input: { inquiryId: string; status: InquiryStatus; lostReason?: string | null; actorId: string },
@@ -78,11 +70,7 @@ export async function setInquiryStatus(
   return outcome;
 }
 
-/**
- * Gives an inquiry to an admin (or to nobody, with null). The assignee gets
- * a mail, queued in the same transaction, unless they took it themselves.
- * Anyone but an admin is "not-an-admin", and nothing changes.
- */
+/** Gives an inquiry to an admin (or to nobody, with null), who gets a mail unless they took it themselves. */
 export async function assignInquiry(
   db: Db,
   input: { inquiryId: string; assigneeId: string | null; actorId: string; siteUrl: string },
@@ -112,7 +100,6 @@ export async function assignInquiry(
   });
 }
 
-/** "Take it": the acting admin becomes the owner (no mail to themselves). */
 export function takeInquiry(
   db: Db,
   input: { inquiryId: string; actorId: string; siteUrl: string },
@@ -120,11 +107,7 @@ export function takeInquiry(
   return assignInquiry(db, { ...input, assigneeId: input.actorId });
 }
 
-/**
- * Empty notes are stored as null, like every empty optional field. Each
- * change keeps its text as a version (inquiry_notes_versions), so an edit
- * never loses what was there; the timeline entry holds only the version's id.
- */
+/** Each change keeps its text as a version, so an edit never loses what was there. */
 export function saveNotes(db: Db, id: string, notes: string, adminUserId: string): Promise<boolean> {
   const value = notes === "" ? null : notes;
   return db.transaction(async (tx) => {
@@ -155,9 +138,8 @@ export function saveNotes(db: Db, id: string, notes: string, adminUserId: string
 }
 
 /**
- * "Not spam" on one held or spam inquiry: back in the inbox, and announced
- * if it never was. False when no inquiry has this id. The row lock makes a
- * concurrent second click wait, then find nothing left to release.
+ * "Not spam": back in the inbox, and announced if it never was. The row lock makes a concurrent second
+ * click wait, then find nothing left to release.
  */
 export async function releaseInquiry(
   db: Db,
@@ -200,12 +182,7 @@ export async function deleteInquiry(db: Db, id: string): Promise<boolean> {
   });
 }
 
-/**
- * Read, spam, notes and delete, from a card of the inbox or from the inquiry
- * page (whose delete also carries its confirmation): either leaves the same
- * rows and timeline entries. "Not spam" releases the inquiry: one never
- * announced is announced then, once. False when no inquiry has this id.
- */
+/** An action from an inbox card or the inquiry page: false when no inquiry has this id. */
 export function applyInquiryAction(
   db: Db,
   action: InboxAction,
@@ -228,11 +205,7 @@ export function applyInquiryAction(
   }
 }
 
-/**
- * The one handler of an inquiry action posted to the inbox or to the
- * inquiry page: null when it was done, otherwise what went wrong for the
- * page to say (a failure's reference, never the database's message).
- */
+/** Null when done, otherwise what the page says went wrong (a failure's reference, never the database's message). */
 export async function runInquiryAction(
   context: AppContext,
   action: InboxAction,

@@ -1,4 +1,4 @@
-import type { Inquiry } from "~/lib/inquiries/inquiries.server";
+import type { Inquiry, selectInquiryRowPage } from "~/lib/inquiries/inquiries.server";
 import { CLOSED_LEAD_STATUSES, type InquiryStatus, replyPromise } from "~/content/inquiry-desk";
 
 /** A short, quotable form of the id, e.g. VM-3F9A1C07 (pure: the list renders it from the id). */
@@ -17,10 +17,8 @@ export function inquiryPageUrl(siteUrl: string, inquiryId: string): string {
 }
 
 /**
- * What a dashboard card renders. The loader's data is serialised into the
- * page for hydration beside the cards' HTML, so a card carries only the
- * fields the UI reads, an empty one is left out instead of sent as null, the
- * owner comes as its label, and times are epoch milliseconds.
+ * The loader's data is serialised into the page for hydration beside the cards' HTML, so a card carries
+ * only the fields the UI reads, an empty one left out, and times as epoch milliseconds.
  */
 export interface InboxCard {
   id: string;
@@ -85,10 +83,7 @@ export function toInboxCard(item: Inquiry): InboxCard {
   return card;
 }
 
-/**
- * One row of the compact list, kept small as a card is: every row goes into
- * the page twice (the HTML and the data for hydration).
- */
+/** One row of the compact list, kept small as a card is. */
 export interface InboxRow {
   id: string;
   name: string;
@@ -107,24 +102,7 @@ export interface InboxRow {
   lastFrom: "us" | "them";
 }
 
-/** What the list's query reads for a row (inbox-list.server.ts). */
-export interface InboxRowSource {
-  id: string;
-  name: string;
-  company: string | null;
-  interest: string | null;
-  dealSize: string | null;
-  createdAt: Date;
-  unread: boolean;
-  isSpam: boolean;
-  status: string;
-  assignedTo: string | null;
-  assignedToName: string | null;
-  firstRepliedAt: Date | null;
-  lastMessageBy: string;
-}
-
-export function toInboxRow(item: InboxRowSource): InboxRow {
+export function toInboxRow(item: Awaited<ReturnType<typeof selectInquiryRowPage>>[number]): InboxRow {
   const row: InboxRow = {
     id: item.id,
     name: item.name,
@@ -144,26 +122,14 @@ export function toInboxRow(item: InboxRowSource): InboxRow {
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/**
- * Where an inquiry stands against the reply promise, counted from the sender's
- * oldest unanswered message (the inquiry itself, or a later mail):
- * - "answered": the desk answered the sender's last message;
- * - "not-awaiting": spam, or closed and silent since, nobody owes it a reply;
- * - "on-time", "due-soon" (within `dueSoonHours` of the deadline) or
- *   "overdue" (`withinHours` or more without a first reply).
- */
+/** Where an inquiry stands against the reply promise, counted from the sender's oldest unanswered message. */
 export type ReplyState = "answered" | "not-awaiting" | "on-time" | "due-soon" | "overdue";
 
 export interface ReplyDeadlineInput {
-  /** A Date, or epoch milliseconds (a dashboard card's). */
   createdAt: Date | number;
   /** Absent or null: not replied yet. */
   firstRepliedAt?: Date | number | null;
-  /**
-   * Since when the sender waits (null: nothing is owed), as the inbox reads it:
-   * for a closed inquiry, only a message after the close. Absent: the inquiry
-   * alone counts, waiting from its creation until its first reply.
-   */
+  /** As the inbox reads it (null: nothing is owed). Absent: the inquiry waits from its creation until its first reply. */
   awaitingSince?: Date | number | null;
   status: InquiryStatus | string;
   isSpam?: boolean;

@@ -26,7 +26,6 @@ export const INQUIRY_ACKNOWLEDGEMENT = "inquiry-acknowledgement";
 /** Recorded on an inquiry that nobody could be told about. */
 export const NO_ADMIN_RECIPIENTS = "No admin recipients: give a user the admin role or set ADMIN_EMAILS.";
 
-/** What telling the admins (and acknowledging the visitor) of an inquiry needs from the configuration. */
 export interface AnnounceOptions {
   /** Send the visitor an acknowledgement (ACK_EMAILS). */
   acknowledge: boolean;
@@ -50,9 +49,8 @@ interface CreateInquiryOptions extends AnnounceOptions {
   submissionKey: string;
   /** From hashFormToken: a token already used by another submission marks this one as spam. */
   formTokenHash?: string | null;
-  /** Where the visit began (the form's hidden fields, decision 053). */
   visitSource?: VisitSource;
-  /** "form" (default) or "email": a mail to a team mailbox that started the inquiry. */
+  /** "email": a mail to a team mailbox started the inquiry. */
   source?: "form" | "email";
 }
 
@@ -112,10 +110,7 @@ export async function findAdminRecipients(db: Db, adminEmails: readonly string[]
   return [...new Set(all.filter(Boolean))].sort();
 }
 
-/**
- * Stores an inquiry and queues its mail in the same transaction: the mail exists exactly when
- * the inquiry does, and the job worker delivers it after the response.
- */
+/** Stores an inquiry and queues its mail in the same transaction: the mail exists exactly when the inquiry does. */
 export async function createInquiry(
   db: Db,
   input: InquiryInput,
@@ -125,8 +120,7 @@ export async function createInquiry(
     // A resend of this very submission is answered as before (decision 006).
     const earlier = await findBySubmissionKey(tx, options.submissionKey);
     if (earlier) return earlier;
-    // One token, one submission: further inquiries sent with it are kept
-    // for review as spam, and mail no one.
+    // One token, one submission: further inquiries sent with it are kept as spam, and mail no one.
     const formTokenHash = options.formTokenHash ?? null;
     const reused =
       formTokenHash !== null &&
@@ -172,10 +166,7 @@ export async function createInquiry(
   });
 }
 
-/**
- * Tells of an inquiry, once: the webhook, the admins' notification and the visitor's
- * acknowledgement, queued in the caller's transaction, on arrival or on release from spam or held.
- */
+/** Tells of an inquiry, once: on arrival or on release from spam or held. */
 async function announceInquiry(
   tx: Db,
   inquiry: InquiryForMail,
@@ -253,9 +244,8 @@ export function announceOptionsFromEnv(
 }
 
 /**
- * Announces the released inquiries among `ids` never announced. Call in the transaction that
- * released them, rows locked: the stamp on announced_at makes a second release (a double
- * click, a colleague at the same moment) announce nothing.
+ * Announces the released inquiries among `ids` never announced. Call in the transaction that released
+ * them, rows locked: the stamp on announced_at makes a second, concurrent release announce nothing.
  */
 export async function announceReleased(
   tx: Db,

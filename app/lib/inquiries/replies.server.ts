@@ -26,9 +26,8 @@ export class ReplyPlaceholderError extends Error {
 }
 
 /**
- * A response to the sender (a reply, or one made elsewhere): the first sets first_replied_at and
- * moves a `new` inquiry to `contacted`; each stops the clock (awaiting_since) and is counted, with
- * the sender's wait, for the reply metrics. Call in the reply's transaction, the row locked.
+ * A response to the sender: the first moves a `new` inquiry to `contacted`; each stops the clock and is
+ * counted, with the sender's wait, for the reply metrics. Call in the reply's transaction, the row locked.
  */
 async function recordResponse(
   tx: Db,
@@ -82,11 +81,7 @@ async function lockInquiry(tx: Db, id: string) {
   return row ?? null;
 }
 
-/**
- * Sends a reply from the desk: a mail job (from MAIL_FROM, Reply-To the team address for its
- * interest) queued in the transaction that stores it and records it on the timeline. A draft
- * still holding a `[[…]]` placeholder is refused before anything is written.
- */
+/** Queues the reply's mail in the transaction that stores it; a placeholder left in it is refused first. */
 export async function sendDeskReply(
   db: Db,
   input: { inquiryId: string; subject: string; body: string; actorId: string },
@@ -131,14 +126,12 @@ export async function sendDeskReply(
   });
 }
 
-/**
- * "Mark as replied": a reply made by mail client, phone or WhatsApp counts
- * for the promise like one sent from the desk. Returns "unchanged" when the
- * inquiry was answered and nothing new from the sender waits (the timeline
- * still records it).
- */
 type OutsideReplyChannel = "email" | "phone" | "whatsapp" | "meeting" | "other";
 
+/**
+ * "Mark as replied": a reply made elsewhere counts for the promise like one sent from the desk.
+ * "unchanged" when nothing from the sender waited (the timeline still records it).
+ */
 export async function markRepliedOutside(
   db: Db,
   input: { inquiryId: string; actorId: string; channel?: OutsideReplyChannel },
@@ -157,7 +150,6 @@ export async function markRepliedOutside(
   });
 }
 
-/** The replies stored on an inquiry, newest first. */
 export function listReplies(db: Db, inquiryId: string) {
   return db
     .select({
@@ -182,7 +174,6 @@ type DraftKey = { inquiryId: string; adminId: string };
 const draftOf = (key: DraftKey) =>
   and(eq(replyDrafts.inquiry_id, key.inquiryId), eq(replyDrafts.admin_id, key.adminId));
 
-/** The admin's draft for an inquiry, if one is kept. */
 export async function getReplyDraft(db: Db, key: DraftKey) {
   const [row] = await db
     .select({ subject: replyDrafts.subject, body: replyDrafts.body, updatedAt: replyDrafts.updated_at })
@@ -192,10 +183,7 @@ export async function getReplyDraft(db: Db, key: DraftKey) {
   return row ?? null;
 }
 
-/**
- * Keeps the admin's draft for an inquiry (one per admin and inquiry, replaced on
- * every save). "not-found" when the inquiry is gone: nothing is stored.
- */
+/** One draft per admin and inquiry, replaced on every save. */
 export async function saveReplyDraft(
   db: Db,
   draft: DraftKey & { subject: string; body: string },
@@ -223,14 +211,12 @@ export async function saveReplyDraft(
   });
 }
 
-/** Forgets the admin's draft: after it is sent, or when they discard it. */
 export async function discardReplyDraft(db: Db, key: DraftKey): Promise<void> {
   await db.delete(replyDrafts).where(draftOf(key));
 }
 
 export type ReplyTemplateRow = typeof replyTemplates.$inferSelect;
 
-/** Every template, by name: the editor's list and the composer's choice. */
 export function listReplyTemplates(db: Db): Promise<ReplyTemplateRow[]> {
   return db.select().from(replyTemplates).orderBy(asc(replyTemplates.name), asc(replyTemplates.id));
 }

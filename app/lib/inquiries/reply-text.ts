@@ -2,11 +2,6 @@ import { company } from "~/content/company";
 import { REPLY_PLACEHOLDER } from "~/content/reply-templates";
 import { REPLY_PLACEHOLDER_NAMES, type ReplyPlaceholderName } from "~/content/reply-placeholders";
 
-export interface ReplyDraft {
-  subject: string;
-  body: string;
-}
-
 /** The end of every fresh draft: the reference to quote, and the signature. */
 export function draftClosing(options: { reference: string; senderName: string }): string {
   return [
@@ -19,18 +14,14 @@ export function draftClosing(options: { reference: string; senderName: string })
   ].join("\n");
 }
 
-/**
- * What the composer opens with: a greeting, the inquiry's reference, a
- * template's text (or a space to write) and a signature. Pure, so the card
- * can build it with or without JavaScript.
- */
+/** What the composer opens with; pure, so the card can build it with or without JavaScript. */
 export function draftReply(options: {
   name: string;
   reference: string;
   senderName: string;
   /** A template's text, its placeholders already filled in. */
   templateBody?: string;
-}): ReplyDraft {
+}) {
   const firstName = options.name.trim().split(/\s+/)[0] ?? "";
   return {
     subject: `Your inquiry ${options.reference} – ${company.brandName}`,
@@ -52,10 +43,7 @@ export function hasPlaceholder(text: string): boolean {
 /** `{{ name }}`: a named placeholder, spaces inside the braces allowed. */
 const NAMED = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
-/**
- * What is wrong with the placeholders of a template's text, as one
- * sentence, or null. Unknown names and braces left open are both refused.
- */
+/** What is wrong with the placeholders of a template's text, as one sentence, or null. */
 export function placeholderProblem(text: string): string | null {
   const unknown = [...text.matchAll(NAMED)]
     .map((match) => match[1] ?? "")
@@ -74,7 +62,6 @@ export function placeholderProblem(text: string): string | null {
 
 type PlaceholderValues = Record<ReplyPlaceholderName, string>;
 
-/** The values of the placeholders for one inquiry and the admin writing. */
 export function placeholderValues(inquiry: {
   name: string;
   company: string | null;
@@ -103,11 +90,8 @@ export function fillPlaceholders(text: string, values: PlaceholderValues): strin
 export const YOUR_REPLY_MARK = "[[Your reply]]";
 
 /**
- * Merges a template's text into a draft posted without JavaScript, where
- * the server cannot know the cursor: it takes the place of the draft's
- * "[[Your reply]]" mark when that is still there; otherwise it goes before
- * the closing (the reference line and signature) when the draft still ends
- * with it; otherwise after everything typed. Nothing typed is lost.
+ * Merges a template's text into a draft posted without JavaScript, where the server cannot know the
+ * cursor: in place of the mark, else before the closing, else after everything typed.
  */
 export function mergeIntoDraft(draft: string, insert: string, closing: string): string {
   if (draft.includes(YOUR_REPLY_MARK)) return draft.replace(YOUR_REPLY_MARK, () => insert);
@@ -130,13 +114,7 @@ export function insertAtCursor(
   return { text: text.slice(0, start) + insert + text.slice(end), cursor: start + insert.length };
 }
 
-/**
- * Where the composer puts a template with JavaScript, in the text as it is
- * now: over text the person selected; else in place of the "[[Your reply]]"
- * mark, which is where the draft asks for the reply; else at the cursor, if
- * they have put one in the box; else as without JavaScript (mergeIntoDraft).
- * Nothing typed is lost or repeated.
- */
+/** With JavaScript: over the selection, else in place of the mark, else at the cursor, else as mergeIntoDraft. */
 export function placeTemplate(
   text: string,
   insert: string,

@@ -2,11 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { inquiryEvents, inquiryNotesVersions, user } from "~db/schema";
 import type { Db } from "~/lib/db/db.server";
 
-/**
- * What a timeline entry records. Details hold ids, states and labels, never
- * message text or contact details (the timeline is not a second copy of
- * the inquiry).
- */
+/** Details hold ids, states and labels, never message text or contact details. */
 type InquiryEventKind =
   | "received"
   | "notified"
@@ -61,7 +57,6 @@ export function recordEvent(db: Db, event: NewInquiryEvent): Promise<void> {
   return recordEvents(db, [event]);
 }
 
-/** An inquiry's history, oldest first. */
 export function listTimeline(db: Db, inquiryId: string) {
   return db
     .select({
@@ -78,7 +73,6 @@ export function listTimeline(db: Db, inquiryId: string) {
     .orderBy(asc(inquiryEvents.created_at), asc(inquiryEvents.id));
 }
 
-/** Every text the notes have had, oldest first. */
 export function listNotesVersions(db: Db, inquiryId: string) {
   return db
     .select({
