@@ -102,6 +102,10 @@ export const EndSessionSchema = z.object({
   id: requiredText("No session was chosen.", 100),
 });
 
+/** `path`, with `redirectTo` in its query unless that is empty or the home page. */
+export const withRedirectTo = (path: string, redirectTo: string) =>
+  redirectTo && redirectTo !== "/" ? `${path}?${new URLSearchParams({ redirectTo }).toString()}` : path;
+
 /**
  * Where to go after signing in: a path on this site, else `fallback`.
  * remix-utils' `safeRedirect` refuses what is not a path (`//host`,

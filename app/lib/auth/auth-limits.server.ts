@@ -1,4 +1,6 @@
+import { type AppContext, clientIpContext, databaseContext } from "~/lib/context.server";
 import type { Db } from "~/lib/db/db.server";
+import { retryAfter } from "~/lib/http/response-headers.server";
 import { clientIpGroup } from "~/lib/http/client-ip-group.server";
 import { consumeRateLimit, type RateLimit } from "~/lib/http/rate-limit.server";
 
@@ -111,4 +113,21 @@ export async function checkAuthRateLimit(
     message: `Too many attempts. Please wait ${wait} and try again.`,
     delayMs: 0,
   };
+}
+
+/**
+ * The limit of `action` for this request's client (and `email`): null when
+ * allowed, else the visitor's message and the 429's Retry-After.
+ */
+export async function authLimitRefusal(
+  context: AppContext,
+  action: keyof typeof AUTH_RATE_LIMITS,
+  email?: string,
+) {
+  const limit = await checkAuthRateLimit(context.get(databaseContext).db, action, {
+    ip: context.get(clientIpContext),
+    email,
+  });
+  if (limit.allowed) return null;
+  return { message: limit.message, init: { headers: retryAfter(context, limit.retryAfterSeconds) } };
 }

@@ -41,6 +41,15 @@ export function sessionCookieName(env: Env): string {
   return `${isSecureSite(env) ? "__Secure-" : ""}better-auth.session_token`;
 }
 
+export function readCookie(request: Request, name: string): string | null {
+  const prefix = `${name}=`;
+  const part = (request.headers.get("Cookie") ?? "")
+    .split(";")
+    .map((piece) => piece.trim())
+    .find((piece) => piece.startsWith(prefix));
+  return part ? part.slice(prefix.length) : null;
+}
+
 /**
  * The token of the session a Better Auth answer started (its signed cookie
  * is `token.signature`), or null when it set none.

@@ -1,6 +1,5 @@
-import { type AppContext, clientIpContext, databaseContext } from "~/lib/context.server";
-import { retryAfter } from "~/lib/http/response-headers.server";
-import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
+import { type AppContext, databaseContext } from "~/lib/context.server";
+import { authLimitRefusal } from "~/lib/auth/auth-limits.server";
 import {
   mayChangeSecondFactors,
   readSecondFactors,
@@ -27,13 +26,6 @@ export async function gateFactorChange(
   const { db } = context.get(databaseContext);
   const factors = await readSecondFactors(db, session.user.id);
   if (!mayChangeSecondFactors(session, factors)) return { ok: false, message: stepUpMessage, status: 403 };
-  const allowed = await checkAuthRateLimit(db, limit, {
-    ip: context.get(clientIpContext),
-    email: session.user.email,
-  });
-  if (!allowed.allowed) {
-    const headers = retryAfter(context, allowed.retryAfterSeconds);
-    return { ok: false, message: allowed.message, status: 429, init: { headers } };
-  }
-  return { ok: true, factors };
+  const over = await authLimitRefusal(context, limit, session.user.email);
+  return over ? { ok: false, status: 429, ...over } : { ok: true, factors };
 }

@@ -4,7 +4,7 @@ import { safeRedirectPath } from "~/forms/auth";
 import { PasskeyNameSchema } from "~/forms/passkey";
 import { type FieldErrors, parseForm, readFields } from "~/forms/parse-form";
 import { session as sessionTable } from "~db/schema";
-import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
+import { authLimitRefusal } from "~/lib/auth/auth-limits.server";
 import { type Auth, authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
 import type { PasskeyActionData, PasskeyIntent } from "~/lib/auth/passkey-ceremony";
 import { deleteSession, endPendingChallenge, readWebAuthnResponse } from "~/lib/auth/passkeys.server";
@@ -19,9 +19,8 @@ import {
   databaseContext,
   envContext,
 } from "~/lib/context.server";
-import { createToastHeaders, redirectWithToast } from "~/lib/http/toast.server";
+import { appendToast, redirectWithToast } from "~/lib/http/toast.server";
 import { logger } from "~/lib/ops/logger.server";
-import { retryAfter } from "~/lib/http/response-headers.server";
 
 type AuthenticationAnswer = NonNullable<
   Parameters<Auth["api"]["verifyPasskeyAuthentication"]>[0]
@@ -154,16 +153,11 @@ export async function passkeySignInAction(
   formData: FormData,
   step: { pendingUserId: string | null; passwordSessionId: string | null },
 ) {
+  const over = await authLimitRefusal(context, "passkey");
+  if (over) return refuse(intent, over.message, 429, over.init);
   const { db } = context.get(databaseContext);
-  const clientIp = context.get(clientIpContext);
-  const limit = await checkAuthRateLimit(db, "passkey", { ip: clientIp });
-  if (!limit.allowed) {
-    return refuse(intent, limit.message, 429, {
-      headers: retryAfter(context, limit.retryAfterSeconds),
-    });
-  }
   const auth = context.get(authContext);
-  const authRequestHeaders = authHeaders(request, clientIp);
+  const authRequestHeaders = authHeaders(request, context.get(clientIpContext));
   if (intent === "passkey-options") {
     const answer = await auth.api.generatePasskeyAuthenticationOptions({
       headers: authRequestHeaders,
@@ -199,11 +193,7 @@ export async function passkeySignInAction(
   if (step.passwordSessionId) await deleteSession(db, step.passwordSessionId);
   const headers = signedIn.headers;
   await endPendingChallenge(db, context.get(envContext), request, headers);
-  for (const cookie of (
-    await createToastHeaders(context, { title: "Signed in successfully!" })
-  ).getSetCookie()) {
-    headers.append("Set-Cookie", cookie);
-  }
+  await appendToast(context, headers, { title: "Signed in successfully!" });
   logger.info({ userId }, "signed in with a passkey");
   return redirectDocument(redirectTo, { headers });
 }

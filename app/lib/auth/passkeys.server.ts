@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { passkey, session as sessionTable, verification } from "~db/schema";
-import { isSecureSite } from "~/lib/auth/auth.server";
+import { isSecureSite, readCookie } from "~/lib/auth/auth.server";
 import type { Db } from "~/lib/db/db.server";
 import type { Env } from "~/lib/env.server";
 
@@ -70,15 +70,6 @@ export function twoFactorChallengeCookieName(env: Env): string {
   return `${isSecureSite(env) ? "__Secure-" : ""}better-auth.two_factor`;
 }
 
-function readCookie(request: Request, name: string): string | null {
-  const prefix = `${name}=`;
-  const part = (request.headers.get("Cookie") ?? "")
-    .split(";")
-    .map((piece) => piece.trim())
-    .find((piece) => piece.startsWith(prefix));
-  return part ? part.slice(prefix.length) : null;
-}
-
 /** The identifier in Better Auth's signed two-factor challenge cookie (`identifier.signature`). */
 function challengeIdentifier(env: Env, request: Request): string | null {
   const raw = readCookie(request, twoFactorChallengeCookieName(env));
@@ -136,10 +127,6 @@ export async function startPasskeyStep(db: Db, env: Env, userId: string): Promis
     expiresAt: new Date(Date.now() + PASSKEY_STEP_SECONDS * 1000),
   });
   return `${passkeyStepCookieName(env)}=${key}; ${cookieAttributes(env, PASSKEY_STEP_SECONDS)}`;
-}
-
-export function hasPasskeyStep(env: Env, request: Request): boolean {
-  return readCookie(request, passkeyStepCookieName(env)) !== null;
 }
 
 export async function readPasskeyStepUserId(db: Db, env: Env, request: Request): Promise<string | null> {

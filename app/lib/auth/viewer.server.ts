@@ -1,4 +1,4 @@
-import { authHeaders, SESSION_ABSOLUTE_MAX_MS, sessionCookieName } from "~/lib/auth/auth.server";
+import { authHeaders, readCookie, SESSION_ABSOLUTE_MAX_MS, sessionCookieName } from "~/lib/auth/auth.server";
 import { type AppContext, authContext, envContext } from "~/lib/context.server";
 import { logger } from "~/lib/ops/logger.server";
 import { isSecondFactor, type SecondFactor } from "~/lib/auth/second-factor.server";
@@ -20,13 +20,6 @@ export interface SignedInSession {
   secondFactor: SecondFactor | null;
 }
 
-function hasSessionCookie(context: AppContext, request: Request): boolean {
-  const cookie = request.headers.get("Cookie");
-  if (!cookie) return false;
-  const name = sessionCookieName(context.get(envContext));
-  return cookie.split(";").some((part) => part.trim().startsWith(`${name}=`));
-}
-
 /**
  * The signed-in user, or null. Better Auth checks the signed cookie against
  * the session row and slides its 7-day expiry; on top of that a session ends
@@ -37,7 +30,9 @@ export async function getSession(
   context: AppContext,
   request: Request,
 ): Promise<{ session: SignedInSession | null; headers: Headers | null }> {
-  if (!hasSessionCookie(context, request)) return { session: null, headers: null };
+  if (readCookie(request, sessionCookieName(context.get(envContext))) === null) {
+    return { session: null, headers: null };
+  }
   const auth = context.get(authContext);
   const { headers, response } = await auth.api.getSession({
     headers: authHeaders(request),

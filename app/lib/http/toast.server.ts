@@ -43,9 +43,10 @@ export function createToastCookie(env: Pick<Env, "SITE_URL" | "BETTER_AUTH_SECRE
   });
 }
 
-export async function createToastHeaders(context: AppContext, toast: Toast): Promise<Headers> {
-  const cookie = context.get(toastCookieContext);
-  return new Headers({ "Set-Cookie": await cookie.serialize(ToastSchema.parse(toast)) });
+/** Adds the toast's cookie to `headers`. */
+export async function appendToast(context: AppContext, headers: Headers, toast: Toast): Promise<Headers> {
+  headers.append("Set-Cookie", await context.get(toastCookieContext).serialize(ToastSchema.parse(toast)));
+  return headers;
 }
 
 export async function redirectWithToast(
@@ -54,11 +55,7 @@ export async function redirectWithToast(
   toast: Toast,
   init?: ResponseInit,
 ): Promise<Response> {
-  const headers = new Headers(init?.headers);
-  for (const cookie of (await createToastHeaders(context, toast)).getSetCookie()) {
-    headers.append("Set-Cookie", cookie);
-  }
-  return redirect(url, { ...init, headers });
+  return redirect(url, { ...init, headers: await appendToast(context, new Headers(init?.headers), toast) });
 }
 
 const TOAST_COOKIE = /(?:^|;\s*)toast=/;
