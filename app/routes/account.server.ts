@@ -25,15 +25,6 @@ import type { SignedInSession } from "~/lib/auth/viewer.server";
 import { session as sessionTable } from "~db/schema";
 import { type AppContext, authContext, clientIpContext, databaseContext } from "~/lib/context.server";
 
-export interface SessionSummary {
-  id: string;
-  device: string;
-  /** ISO time the session was last used (Better Auth refreshes it at most daily) or started. */
-  lastSeen: string;
-  signedInAt: string;
-  current: boolean;
-}
-
 export type AccountIntent = "change-password" | "end-session" | "end-other-sessions" | "remove-passkey";
 
 export interface AccountActionData {
@@ -55,9 +46,10 @@ export async function loadAccountPage(context: AppContext, session: SignedInSess
     readAdminRole(db, userId),
     listPasskeys(db, userId),
   ]);
-  const sessions: SessionSummary[] = rows.map((row) => ({
+  const sessions = rows.map((row) => ({
     id: row.id,
     device: describeDevice(row.userAgent),
+    // Better Auth refreshes it at most daily.
     lastSeen: row.updatedAt.toISOString(),
     signedInAt: row.createdAt.toISOString(),
     current: row.id === session.sessionId,
