@@ -12,10 +12,8 @@ export type FactorChangeGate =
   | { ok: false; message: string; status: 403 | 429; init?: ResponseInit };
 
 /**
- * What every change to an account's second factors (authenticator, backup
- * codes, passkeys) passes first: a session that proved a second factor when
- * the account has one, then the change's rate limit. `stepUpMessage` is the
- * refusal, in the words of the page that asked.
+ * What every change to second factors passes first: a session that proved one when the account has one,
+ * then the change's rate limit. `stepUpMessage`: the refusal in the asking page's words.
  */
 export async function gateFactorChange(
   context: AppContext,

@@ -58,10 +58,7 @@ function refuse(
 /** The ceremony's first answer: the challenge, and the cookie that ties it to this browser. */
 function ceremonyOptions(
   ceremony: "register" | "authenticate",
-  answer: {
-    response: unknown;
-    headers: Headers;
-  },
+  answer: { response: unknown; headers: Headers },
 ) {
   answer.headers.set("Cache-Control", "private, no-store");
   const options = answer.response as Record<string, unknown>;
@@ -71,10 +68,7 @@ function ceremonyOptions(
   );
 }
 
-/**
- * Adding a passkey to the signed-in account, from any page that offers it
- * (/account, /account/two-factor). `done` is where a success goes.
- */
+/** Adding a passkey to the signed-in account; `done` is where a success goes. */
 export async function passkeyRegistrationAction(
   context: AppContext,
   request: Request,
@@ -124,9 +118,7 @@ export async function passkeyRegistrationAction(
   }
   let endedSessions = 0;
   if (!hasSecondFactor(factors)) {
-    // The account's first second factor, as when an authenticator is
-    // confirmed: this session has just proved it, and every other session
-    // (signed in with the password alone) ends.
+    // The first second factor: this session has just proved it, and every password-only session ends.
     await db
       .update(sessionTable)
       .set({ secondFactor: "passkey" })
@@ -141,10 +133,8 @@ export async function passkeyRegistrationAction(
 }
 
 /**
- * Signing in with a passkey: as the second step after a right password
- * (`pendingUserId`: whose password it was; `passwordSessionId`: a session
- * that password started, which the passkey's session replaces), or on its
- * own from the sign-in page.
+ * Signing in with a passkey after a right password (`pendingUserId`'s), replacing the session
+ * `passwordSessionId` that password started, if any.
  */
 export async function passkeySignInAction(
   context: AppContext,

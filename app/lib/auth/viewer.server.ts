@@ -3,11 +3,7 @@ import { type AppContext, authContext, envContext } from "~/lib/context.server";
 import { logger } from "~/lib/ops/logger.server";
 import { isSecondFactor, type SecondFactor } from "~/lib/auth/second-factor.server";
 
-/**
- * Who is looking at the page, as the header and guards need it. It must not
- * touch the database for requests without a session cookie: prerendering
- * runs it at build time, and most visitors are anonymous.
- */
+/** Who is looking at the page, as the header needs it. */
 export interface Viewer {
   user: { id: string; name: string; email: string } | null;
   isAdmin: boolean;
@@ -21,10 +17,8 @@ export interface SignedInSession {
 }
 
 /**
- * The signed-in user, or null. Better Auth checks the signed cookie against
- * the session row and slides its 7-day expiry; on top of that a session ends
- * 30 days after sign-in whatever its activity. `headers` carries the cookie
- * Better Auth refreshes (or clears) and should reach the browser.
+ * The signed-in user, or null, without the database when there is no cookie. A session also ends
+ * SESSION_ABSOLUTE_MAX_MS after sign-in whatever its activity. `headers`: the refreshed (or cleared) cookie.
  */
 export async function getSession(
   context: AppContext,
