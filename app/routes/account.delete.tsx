@@ -22,8 +22,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** Every refusal is about the password (wrong, missing, or too many tries). */
 interface DeleteActionData {
-  /** Every refusal is about the password (wrong, missing, or too many tries). */
   fieldErrors: FieldErrors<"password">;
   toast: Toast;
 }
@@ -43,12 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { email: user.email };
 }
 
-/**
- * Deletes the signed-in user's account after checking the password again:
- * the user row and everything the personal-data declarations tie to it
- * (sessions, sign-in methods, roles, account mail, tokens, rate-limit
- * counters keyed by the address), records that it happened, and ends the session.
- */
+/** After the password again: erases the account as the personal-data declarations find it, and signs out. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = guardedUser(context);
   const parsed = parseForm(DeleteAccountSchema, await readFormData(request));
