@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 
-/** Compares a token a request gave with the expected one; hashing first gives equal lengths, so the time says nothing. */
+/** Constant-time comparison; hashing first gives equal lengths. */
 export function sameToken(given: string, expected: string): boolean {
   const digest = (value: string) => crypto.createHash("sha256").update(value).digest();
   return crypto.timingSafeEqual(digest(given), digest(expected));
@@ -22,8 +22,7 @@ export function limitBodySize(maxBytes = MAX_BODY_BYTES): RequestHandler {
       return;
     }
     if (req.headers["transfer-encoding"] && !SAFE_METHODS.has(req.method)) {
-      // Browsers send Content-Length for forms; a chunked body could not be
-      // checked before the route reads it.
+      // Browsers send Content-Length for forms; a chunked body could not be checked up front.
       res.status(411).type("text/plain").send("Content-Length required.");
       return;
     }
@@ -31,11 +30,7 @@ export function limitBodySize(maxBytes = MAX_BODY_BYTES): RequestHandler {
   };
 }
 
-/**
- * Cross-site request forgery: a state-changing request must come from our
- * own pages. Browsers send Origin (and Sec-Fetch-Site) on every POST; a
- * request that names another origin is refused before any action runs.
- */
+/** CSRF: a POST whose Origin or Sec-Fetch-Site names another site is refused before any action runs. */
 export function rejectCrossOrigin(siteUrl: string): RequestHandler {
   const siteOrigin = new URL(siteUrl).origin;
   return (req, res, next) => {
@@ -55,11 +50,7 @@ export function rejectCrossOrigin(siteUrl: string): RequestHandler {
 /** What an HTML form sends; text/plain forms are not used on this site. */
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
-/**
- * Every action reads a form. Any other body (JSON, XML, bytes) comes from
- * something that is not one of our pages, and is refused with 415 before a
- * route tries to parse it. A POST without a body (signing out) passes.
- */
+/** Every action reads a form: any other body is refused before a route parses it; an empty POST passes. */
 export function acceptOnlyForms(): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
@@ -72,11 +63,7 @@ export function acceptOnlyForms(): RequestHandler {
 
 const ALLOWED_METHODS = ["GET", "HEAD", "POST", "OPTIONS"];
 
-/**
- * The site answers only these methods. TRACE (which would echo the request,
- * cookies included) and anything else is refused with 405 before routing,
- * instead of reaching React Router and failing there with a 500.
- */
+/** Any other method (TRACE would echo the cookies) gets a 405 before routing, not a 500 in React Router. */
 export function refuseOtherMethods(): RequestHandler {
   return (req, res, next) => {
     if (ALLOWED_METHODS.includes(req.method)) return next();
@@ -89,9 +76,8 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const NUL_IN_URL = /%00|\0/i;
 
 /**
- * A response to a request that carries a session cookie may be personal (the
- * header, the inbox, its .data): no shared cache and no browser cache keeps
- * it. Set when the headers go out, so no route's own Cache-Control wins.
+ * An answer to a request with a session cookie may be personal: no cache keeps it. Set as the headers
+ * go out, so no route's own Cache-Control wins.
  */
 export function privateWhenSignedIn(): RequestHandler {
   return (req, res, next) => {
@@ -115,11 +101,7 @@ export function privateWhenSignedIn(): RequestHandler {
   };
 }
 
-/**
- * A NUL byte has no place in a URL of this site, and Postgres refuses it in
- * text: a query string holding one (a reset token, the inbox search) is a
- * client error, answered before any route queries with it.
- */
+/** Postgres refuses a NUL in text: a URL holding one is a client error, answered before any query. */
 export function refuseNulInUrl(): RequestHandler {
   return (req, res, next) => {
     if (!NUL_IN_URL.test(req.originalUrl)) return next();

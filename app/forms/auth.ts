@@ -6,10 +6,7 @@ import { requiredText, stripSingleLineControls } from "~/forms/single-line";
 /** The account forms' rules: the browser checks them first, the server again. */
 export const PASSWORD_MIN_LENGTH = authPage.minPasswordLength;
 export const PASSWORD_MAX_LENGTH = 128;
-/**
- * Admin accounts need longer passwords: asked for once the account is an
- * admin, never at sign-up or reset (docs/decisions/024).
- */
+/** Asked for once the account is an admin, never at sign-up or reset (docs/decisions/024). */
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 
 export const adminPasswordMessages = {
@@ -89,7 +86,6 @@ export const ResetPasswordSchema = z
   })
   .superRefine(checkNewPassword);
 
-/** The account page's password change: the current password, then the new one twice. */
 export const ChangePasswordSchema = z
   .object({
     currentPassword: PasswordSchema,
@@ -97,18 +93,17 @@ export const ChangePasswordSchema = z
   })
   .superRefine(checkNewPassword);
 
-/** Ending one session from the account page: its id, from a hidden field. */
 export const EndSessionSchema = z.object({
   id: requiredText("No session was chosen.", 100),
 });
 
+/** `path`, with `redirectTo` in its query unless that is empty or the home page. */
+export const withRedirectTo = (path: string, redirectTo: string) =>
+  redirectTo && redirectTo !== "/" ? `${path}?${new URLSearchParams({ redirectTo }).toString()}` : path;
+
 /**
- * Where to go after signing in: a path on this site, else `fallback`.
- * remix-utils' `safeRedirect` refuses what is not a path (`//host`,
- * `/\host`, a scheme, `..`); it checks the text as given, so it is applied
- * again to the normalised result, which is what the browser follows:
- * `/.//evil.com` and `/%2e//evil.com` normalise to `//evil.com`, another
- * origin.
+ * A path on this site, else `fallback`. remix-utils' `safeRedirect` checks the text as given, so it is
+ * applied again to the normalised path the browser follows: `/.//evil.com` normalises to `//evil.com`.
  */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || value.length > 2000) return fallback;

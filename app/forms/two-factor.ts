@@ -1,11 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH } from "~/forms/auth";
 
-/**
- * The two-factor forms' rules. Authenticator apps show codes as "123 456",
- * some as "12 34 56": spaces are dropped before checking, and the length
- * limit leaves room for a space between every digit.
- */
+/** Apps show codes as "123 456" or "12 34 56": spaces are dropped, and the limit leaves room for them. */
 const TOTP_CODE_MAX_LENGTH = 11;
 const BACKUP_CODE_MAX_LENGTH = 11;
 export const twoFactorMessages = {

@@ -5,7 +5,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { brandTitle, company } from "~/content/company";
 import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
 import { DeleteAccountSchema } from "~/forms/privacy";
-import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
+import { authLimitRefusal } from "~/lib/auth/auth-limits.server";
 import { authHeaders, endSession, readAuthFailure } from "~/lib/auth/auth.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { guardedUser } from "~/lib/http/guards.server";
@@ -13,8 +13,7 @@ import { logger } from "~/lib/ops/logger.server";
 import { erasePersonalData, storageDirsOf } from "~/lib/privacy/personal-data.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import type { Route } from "./+types/account.delete";
-import { authContext, clientIpContext, databaseContext, envContext } from "~/lib/context.server";
-import { retryAfter } from "~/lib/http/response-headers.server";
+import { authContext, databaseContext } from "~/lib/context.server";
 
 export const handle = { hydrate: true };
 
@@ -23,8 +22,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** Every refusal is about the password (wrong, missing, or too many tries). */
 interface DeleteActionData {
-  /** Every refusal is about the password (wrong, missing, or too many tries). */
   fieldErrors: FieldErrors<"password">;
   toast: Toast;
 }
@@ -44,26 +43,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { email: user.email };
 }
 
-/**
- * Deletes the signed-in user's account after checking the password again:
- * the user row and everything the personal-data declarations tie to it
- * (sessions, sign-in methods, roles, account mail, tokens, rate-limit
- * counters keyed by the address), records that it happened, and ends the session.
- */
+/** After the password again: erases the account as the personal-data declarations find it, and signs out. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = guardedUser(context);
   const parsed = parseForm(DeleteAccountSchema, await readFormData(request));
   if (!parsed.ok) return refuse(parsed.first, 400);
 
-  const { db } = context.get(databaseContext);
   // Checking a password is a guess like signing in: the same limits apply.
-  const limit = await checkAuthRateLimit(db, "sign-in", {
-    ip: context.get(clientIpContext),
-    email: user.email,
-  });
-  if (!limit.allowed) {
-    return refuse(limit.message, 429, { headers: retryAfter(context, limit.retryAfterSeconds) });
-  }
+  const over = await authLimitRefusal(context, "sign-in", user.email);
+  if (over) return refuse(over.message, 429, over.init);
 
   const auth = context.get(authContext);
   try {
@@ -78,11 +66,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const counts = await erasePersonalData(
-    db,
+    context.get(databaseContext).db,
     user.email,
     "account",
     { erasedBy: "self", kind: "account-deletion" },
-    storageDirsOf(context.get(envContext)),
+    storageDirsOf(context),
   );
   logger.info({ counts }, "account deleted by its holder");
   // The session row is gone already; this expires the cookie.

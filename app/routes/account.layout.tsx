@@ -4,22 +4,14 @@ import { requireUserMiddleware } from "~/lib/http/guards.server";
 import { currentRequestId } from "~/lib/ops/request-id.server";
 import type { Route } from "./+types/account.layout";
 
-/**
- * The signed-in user's own pages: every route under /account is a child of
- * this layout (app/routes.ts), so its middleware guards every page, action
- * and download, and sets their cache headers.
- */
+/** Every route under /account is a child of this layout, so its middleware guards them all. */
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 
-/** The request's id, for the error boundary. */
 export function loader() {
   return { requestId: currentRequestId() ?? null };
 }
 
-/**
- * Asked again on every navigation, in the same request as the page's own
- * data, so the id the boundary shows is the one of the request that failed.
- */
+/** Asked with every navigation's data, so the boundary shows the id of the request that failed. */
 export const shouldRevalidate = () => true;
 
 export default function AccountLayout() {

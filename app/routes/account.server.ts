@@ -1,11 +1,11 @@
-import { and, desc, eq, gt, ne } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import { errorToast } from "~/components/toast";
 import { data } from "react-router";
 import type { Toast } from "~/lib/http/toast";
 import { ChangePasswordSchema, EndSessionSchema } from "~/forms/auth";
 import { RemovePasskeySchema } from "~/forms/passkey";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
-import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
+import { authLimitRefusal } from "~/lib/auth/auth-limits.server";
 import { authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
 import { passkeyMessages } from "~/lib/auth/passkey-actions.server";
 import { logger } from "~/lib/ops/logger.server";
@@ -13,22 +13,17 @@ import { checkNewPasswordStrength } from "~/lib/auth/password-strength.server";
 import { isAdmin, readAdminRole, recordAdminPasswordLength } from "~/lib/auth/roles.server";
 import { listPasskeys, removePasskey } from "~/lib/auth/passkeys.server";
 import { gateFactorChange } from "~/lib/auth/factor-step-up.server";
-import { hasSecondFactor, mayChangeSecondFactors, readSecondFactors } from "~/lib/auth/second-factor.server";
+import {
+  endOtherSessions,
+  hasSecondFactor,
+  mayChangeSecondFactors,
+  readSecondFactors,
+} from "~/lib/auth/second-factor.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { describeDevice } from "~/lib/auth/user-agent";
 import type { SignedInSession } from "~/lib/auth/viewer.server";
 import { session as sessionTable } from "~db/schema";
 import { type AppContext, authContext, clientIpContext, databaseContext } from "~/lib/context.server";
-import { retryAfter } from "~/lib/http/response-headers.server";
-
-export interface SessionSummary {
-  id: string;
-  device: string;
-  /** ISO time the session was last used (Better Auth refreshes it at most daily) or started. */
-  lastSeen: string;
-  signedInAt: string;
-  current: boolean;
-}
 
 export type AccountIntent = "change-password" | "end-session" | "end-other-sessions" | "remove-passkey";
 
@@ -51,9 +46,10 @@ export async function loadAccountPage(context: AppContext, session: SignedInSess
     readAdminRole(db, userId),
     listPasskeys(db, userId),
   ]);
-  const sessions: SessionSummary[] = rows.map((row) => ({
+  const sessions = rows.map((row) => ({
     id: row.id,
     device: describeDevice(row.userAgent),
+    // Better Auth refreshes it at most daily.
     lastSeen: row.updatedAt.toISOString(),
     signedInAt: row.createdAt.toISOString(),
     current: row.id === session.sessionId,
@@ -139,24 +135,17 @@ export async function accountAction(
   }
 
   if (intent === "end-other-sessions") {
-    const ended = await db
-      .delete(sessionTable)
-      .where(and(eq(sessionTable.userId, userId), ne(sessionTable.id, session.sessionId)))
-      .returning({ id: sessionTable.id });
-    logger.info({ userId, ended: ended.length }, "other sessions ended from the account page");
+    const ended = await endOtherSessions(db, userId, { id: session.sessionId });
+    logger.info({ userId, ended }, "other sessions ended from the account page");
     return redirectWithToast(context, "/account", {
-      title: ended.length === 1 ? "1 other session ended" : `${ended.length} other sessions ended`,
+      title: ended === 1 ? "1 other session ended" : `${ended} other sessions ended`,
     });
   }
 
   const parsed = parseForm(ChangePasswordSchema, formData);
   if (!parsed.ok) return refuse(intent, parsed.first, 400, parsed.fieldErrors);
-  const limit = await checkAuthRateLimit(db, "change-password", { ip: clientIp, email: session.user.email });
-  if (!limit.allowed) {
-    return refuse(intent, limit.message, 429, undefined, {
-      headers: retryAfter(context, limit.retryAfterSeconds),
-    });
-  }
+  const over = await authLimitRefusal(context, "change-password", session.user.email);
+  if (over) return refuse(intent, over.message, 429, undefined, over.init);
   // After the spec's checks: an admin needs 12 characters, nobody a guessable
   // password. The account's own role: this tells its owner nothing new.
   const weak = await checkNewPasswordStrength(parsed.data.password, {

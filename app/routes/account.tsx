@@ -6,11 +6,10 @@ import { Button, buttonVariants, SubmitButton, useSubmitting } from "~/component
 import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { brandTitle } from "~/content/company";
-import { adminPasswordMessages, ChangePasswordSchema } from "~/forms/auth";
+import { adminPasswordMessages, ChangePasswordSchema, withRedirectTo } from "~/forms/auth";
 import { constraintsOf } from "~/forms/parse-form";
 import { passkeyRegistrationAction } from "~/lib/auth/passkey-actions.server";
 import { isPasskeyIntent, type PasskeyActionData, splitPasskeyAnswer } from "~/lib/auth/passkey-ceremony";
-import type { PasskeySummary } from "~/lib/auth/passkeys.server";
 import { readFormData, refuseForeignForm } from "~/lib/http/form-data.server";
 import { guardedSession } from "~/lib/http/guards.server";
 import type { Route } from "./+types/account";
@@ -19,7 +18,6 @@ import {
   type AccountActionData,
   type AccountIntent,
   loadAccountPage,
-  type SessionSummary,
 } from "~/routes/account.server";
 
 export const handle = { hydrate: true };
@@ -57,6 +55,7 @@ const formatTime = new Intl.DateTimeFormat("en-GB", {
   timeStyle: "short",
   timeZone: "UTC",
 });
+const utc = (iso: string) => `${formatTime.format(new Date(iso))} UTC`;
 
 const passwordLimits = constraintsOf(ChangePasswordSchema);
 
@@ -80,143 +79,45 @@ function ChangePassword({ actionData }: { actionData?: AccountActionData }) {
   );
 }
 
-function SessionRow({ session }: { session: SessionSummary }) {
-  const busy = useSubmitting("end-session", session.id);
+/** A session or passkey; its button posts `intent` and the row's id, `sr` naming the row to a screen reader. */
+function Row({
+  id,
+  name,
+  current,
+  detail,
+  button,
+}: {
+  id: string;
+  name: string;
+  current?: boolean;
+  detail: string;
+  button?: { intent: AccountIntent; labels: [string, string]; sr: string };
+}) {
+  const busy = useSubmitting(button?.intent ?? "", id);
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 py-3" aria-label={session.device}>
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3" aria-label={name}>
       <div>
         <p className="font-medium text-ink">
-          {session.device}
-          {session.current ? (
+          {name}
+          {current ? (
             <span className="ml-2 rounded-full bg-success-soft px-2 py-0.5 text-xs font-semibold text-success-strong">
               This device
             </span>
           ) : null}
         </p>
-        <p className="text-sm text-ink-muted">
-          Last seen {formatTime.format(new Date(session.lastSeen))} UTC · signed in{" "}
-          {formatTime.format(new Date(session.signedInAt))} UTC
-        </p>
+        <p className="text-sm text-ink-muted">{detail}</p>
       </div>
-      {session.current ? null : (
-        <RowButton
-          intent="end-session"
-          id={session.id}
-          busy={busy}
-          labels={["End session", "Ending..."]}
-          detail={` on ${session.device}`}
-        />
-      )}
-    </li>
-  );
-}
-
-/** A row's one button, posting its intent and the row's id; `detail` names the row to a screen reader. */
-function RowButton({
-  intent,
-  id,
-  busy,
-  labels: [label, busyLabel],
-  detail,
-}: {
-  intent: AccountIntent;
-  id: string;
-  busy: boolean;
-  labels: [string, string];
-  detail: string;
-}) {
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      <Button type="submit" disabled={busy} variant="secondary" size="compact">
-        {busy ? busyLabel : label}
-        <span className="sr-only">{detail}</span>
-      </Button>
-    </Form>
-  );
-}
-
-function PasskeyRow({ passkey, removable }: { passkey: PasskeySummary; removable: boolean }) {
-  const busy = useSubmitting("remove-passkey", passkey.id);
-  return (
-    <li className="flex flex-wrap items-center justify-between gap-3 py-3" aria-label={passkey.name}>
-      <div>
-        <p className="font-medium text-ink">{passkey.name}</p>
-        <p className="text-sm text-ink-muted">
-          {passkey.createdAt
-            ? `Added ${formatTime.format(new Date(passkey.createdAt))} UTC`
-            : "Added earlier"}
-        </p>
-      </div>
-      {removable ? (
-        <RowButton
-          intent="remove-passkey"
-          id={passkey.id}
-          busy={busy}
-          labels={["Remove", "Removing..."]}
-          detail={` passkey ${passkey.name}`}
-        />
+      {button ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value={button.intent} />
+          <input type="hidden" name="id" value={id} />
+          <Button type="submit" disabled={busy} variant="secondary" size="compact">
+            {busy ? button.labels[1] : button.labels[0]}
+            <span className="sr-only">{button.sr}</span>
+          </Button>
+        </Form>
       ) : null}
     </li>
-  );
-}
-
-function Passkeys({
-  passkeys,
-  mayChange,
-  error,
-  nameError,
-}: {
-  passkeys: PasskeySummary[];
-  mayChange: boolean;
-  error?: string;
-  nameError?: string;
-}) {
-  return (
-    <Card>
-      <h2 className="text-xl font-semibold text-ink">Passkeys</h2>
-      <p className="mt-2 text-ink-muted">
-        A passkey confirms it is you with your device&apos;s screen lock or a security key. After your
-        password it can take the place of an authenticator code, and it counts as an administrator&apos;s
-        second factor with or without an authenticator app.
-      </p>
-      {passkeys.length > 0 ? (
-        <ul className="mt-2 divide-y divide-line" aria-label="Your passkeys">
-          {passkeys.map((passkey) => (
-            <PasskeyRow key={passkey.id} passkey={passkey} removable={mayChange} />
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-2 text-sm text-ink-muted">No passkeys yet.</p>
-      )}
-      <div className="mt-4">
-        {mayChange ? (
-          <PasskeyButton
-            ceremony="register"
-            label="Add a passkey"
-            busyLabel="Waiting for your passkey..."
-            withName
-            error={error}
-            nameError={nameError}
-          />
-        ) : (
-          <>
-            <p className="text-sm text-ink-muted">
-              You signed in with your password alone. To add or remove passkeys, confirm it is you with a
-              passkey first.
-            </p>
-            <Link
-              to={`${href("/auth/two-factor")}?${new URLSearchParams({ redirectTo: href("/account") }).toString()}`}
-              reloadDocument
-              className={cn(buttonVariants({ variant: "secondary", width: "full" }), "mt-3")}
-            >
-              Confirm with a passkey
-            </Link>
-          </>
-        )}
-      </div>
-    </Card>
   );
 }
 
@@ -247,7 +148,22 @@ export default function AccountPage() {
           <h2 className="text-xl font-semibold text-ink">Active sessions</h2>
           <ul className="mt-2 divide-y divide-line" aria-label="Active sessions">
             {sessions.map((session) => (
-              <SessionRow key={session.id} session={session} />
+              <Row
+                key={session.id}
+                id={session.id}
+                name={session.device}
+                current={session.current}
+                detail={`Last seen ${utc(session.lastSeen)} · signed in ${utc(session.signedInAt)}`}
+                button={
+                  session.current
+                    ? undefined
+                    : {
+                        intent: "end-session",
+                        labels: ["End session", "Ending..."],
+                        sr: ` on ${session.device}`,
+                      }
+                }
+              />
             ))}
           </ul>
           {others > 0 ? (
@@ -277,12 +193,63 @@ export default function AccountPage() {
           </Link>
         </Card>
 
-        <Passkeys
-          passkeys={passkeys}
-          mayChange={mayChangeFactors}
-          error={passkeyError}
-          nameError={passkeyNameError}
-        />
+        <Card>
+          <h2 className="text-xl font-semibold text-ink">Passkeys</h2>
+          <p className="mt-2 text-ink-muted">
+            A passkey confirms it is you with your device&apos;s screen lock or a security key. After your
+            password it can take the place of an authenticator code, and it counts as an administrator&apos;s
+            second factor with or without an authenticator app.
+          </p>
+          {passkeys.length > 0 ? (
+            <ul className="mt-2 divide-y divide-line" aria-label="Your passkeys">
+              {passkeys.map((passkey) => (
+                <Row
+                  key={passkey.id}
+                  id={passkey.id}
+                  name={passkey.name}
+                  detail={passkey.createdAt ? `Added ${utc(passkey.createdAt)}` : "Added earlier"}
+                  button={
+                    mayChangeFactors
+                      ? {
+                          intent: "remove-passkey",
+                          labels: ["Remove", "Removing..."],
+                          sr: ` passkey ${passkey.name}`,
+                        }
+                      : undefined
+                  }
+                />
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-2 text-sm text-ink-muted">No passkeys yet.</p>
+          )}
+          <div className="mt-4">
+            {mayChangeFactors ? (
+              <PasskeyButton
+                ceremony="register"
+                label="Add a passkey"
+                busyLabel="Waiting for your passkey..."
+                withName
+                error={passkeyError}
+                nameError={passkeyNameError}
+              />
+            ) : (
+              <>
+                <p className="text-sm text-ink-muted">
+                  You signed in with your password alone. To add or remove passkeys, confirm it is you with a
+                  passkey first.
+                </p>
+                <Link
+                  to={withRedirectTo(href("/auth/two-factor"), href("/account"))}
+                  reloadDocument
+                  className={cn(buttonVariants({ variant: "secondary", width: "full" }), "mt-3")}
+                >
+                  Confirm with a passkey
+                </Link>
+              </>
+            )}
+          </div>
+        </Card>
 
         <Card>
           <h2 id="change-password" className="text-xl font-semibold text-ink">

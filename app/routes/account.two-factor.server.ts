@@ -10,6 +10,7 @@ import { isAdmin } from "~/lib/auth/roles.server";
 import { gateFactorChange } from "~/lib/auth/factor-step-up.server";
 import { endOtherSessions, mayChangeSecondFactors, readSecondFactors } from "~/lib/auth/second-factor.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
+import { currentPath } from "~/lib/http/guards.server";
 import { allowBackupCodesOnce, takeBackupCodesPermission } from "~/lib/auth/backup-codes-once.server";
 import { readPendingTotpSetup, type TotpSetup } from "~/lib/auth/totp-enrolment.server";
 import { claimTotpStep } from "~/lib/auth/totp-steps.server";
@@ -22,7 +23,7 @@ import {
   envContext,
 } from "~/lib/context.server";
 
-export type TwoFactorPageState =
+type TwoFactorPageState =
   | { step: "start" }
   | { step: "verify"; setup: TotpSetup }
   | { step: "codes"; backupCodes: string[] }
@@ -78,19 +79,6 @@ function refuse(intent: TwoFactorIntent, description: string, status: number, in
   );
 }
 
-function samePage(request: Request): string {
-  const url = new URL(request.url);
-  return url.pathname.replace(/\.data$/, "") + url.search;
-}
-
-/** The account's own password, from a form: refusals as field errors. */
-function readPassword(intent: TwoFactorIntent, formData: FormData) {
-  const parsed = parseForm(PasswordConfirmSchema, formData);
-  return parsed.ok
-    ? { password: parsed.data.password, error: null }
-    : { password: "", error: refuse(intent, parsed.first, 400) };
-}
-
 export async function twoFactorAction(
   context: AppContext,
   request: Request,
@@ -129,22 +117,23 @@ export async function twoFactorAction(
       result.headers.append("Set-Cookie", await allowBackupCodesOnce(context, userId));
       return redirectWithToast(
         context,
-        samePage(request),
+        currentPath(request),
         { title: "Two-factor authentication is on", description: "Save your backup codes now." },
         { headers: result.headers },
       );
     }
 
-    const { password, error } = readPassword(intent, formData);
-    if (error) return error;
+    const confirmed = parseForm(PasswordConfirmSchema, formData);
+    if (!confirmed.ok) return refuse(intent, confirmed.first, 400);
+    const { password } = confirmed.data;
     if (intent === "start") {
       await auth.api.enableTwoFactor({ body: { password }, headers });
-      return redirect(samePage(request), { headers: NO_STORE });
+      return redirect(currentPath(request), { headers: NO_STORE });
     }
     if (intent === "regenerate") {
       await auth.api.generateBackupCodes({ body: { password }, headers });
       logger.info({ userId }, "backup codes regenerated");
-      return redirect(samePage(request), {
+      return redirect(currentPath(request), {
         headers: { ...NO_STORE, "Set-Cookie": await allowBackupCodesOnce(context, userId) },
       });
     }

@@ -4,7 +4,7 @@ import { PasskeyButton } from "~/components/passkey-button";
 import { Toaster } from "~/components/toast";
 import { buttonVariants, SubmitButton, useSubmitting } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
-import { safeRedirectPath } from "~/forms/auth";
+import { safeRedirectPath, withRedirectTo } from "~/forms/auth";
 import { constraintsOf } from "~/forms/parse-form";
 import { PasswordConfirmSchema, TotpCodeSchema } from "~/forms/two-factor";
 import { passkeyRegistrationAction } from "~/lib/auth/passkey-actions.server";
@@ -17,7 +17,6 @@ import {
   twoFactorAction,
   type TwoFactorActionData,
   type TwoFactorIntent,
-  type TwoFactorPageState,
 } from "~/routes/account.two-factor.server";
 
 export const handle = { hydrate: true };
@@ -78,56 +77,6 @@ function PasswordForm({
   );
 }
 
-function VerifyStep({
-  state,
-  actionData,
-}: {
-  state: Extract<TwoFactorPageState, { step: "verify" }>;
-  actionData?: TwoFactorActionData;
-}) {
-  const busy = useSubmitting("verify");
-  return (
-    <ol className="list-decimal space-y-6 pl-5 text-ink-soft">
-      <li>
-        <p>
-          Scan this QR code with an authenticator app (for example Google Authenticator, Microsoft
-          Authenticator or 1Password).
-        </p>
-        <div
-          role="img"
-          aria-label="QR code of your authenticator secret"
-          className="mt-3 w-48 max-w-full [&>svg]:h-auto [&>svg]:w-full"
-          // SVG made on the server by the qrcode library from our own URI.
-          dangerouslySetInnerHTML={{ __html: state.setup.qrSvg }}
-        />
-      </li>
-      <li>
-        <p>Or type this secret into the app:</p>
-        <code
-          data-testid="totp-secret"
-          className="mt-2 block rounded bg-surface-sunken p-3 font-mono text-sm break-all"
-        >
-          {state.setup.secret}
-        </code>
-      </li>
-      <li>
-        <Form method="post" className="space-y-4" aria-label="Confirm authenticator">
-          <input type="hidden" name="intent" value="verify" />
-          <TextField
-            label="Code from the app"
-            name="code"
-            constraint={codeLimits.code}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            error={actionData?.intent === "verify" ? actionData.fieldErrors.code : undefined}
-          />
-          <SubmitButton busy={busy} label="Turn on two-factor" busyLabel="Checking..." />
-        </Form>
-      </li>
-    </ol>
-  );
-}
-
 function BackupCodes({ codes, next }: { codes: string[]; next: string }) {
   return (
     <div className="space-y-4 text-ink-soft">
@@ -162,6 +111,7 @@ export default function TwoFactorSettings() {
     useActionData<typeof action>() as TwoFactorActionData | PasskeyActionData | undefined,
   );
   const location = useLocation();
+  const verifying = useSubmitting("verify");
   const next = redirectTo || "/account";
 
   return (
@@ -205,7 +155,46 @@ export default function TwoFactorSettings() {
               </section>
             </>
           ) : null}
-          {state.step === "verify" ? <VerifyStep state={state} actionData={actionData} /> : null}
+          {state.step === "verify" ? (
+            <ol className="list-decimal space-y-6 pl-5 text-ink-soft">
+              <li>
+                <p>
+                  Scan this QR code with an authenticator app (for example Google Authenticator, Microsoft
+                  Authenticator or 1Password).
+                </p>
+                <div
+                  role="img"
+                  aria-label="QR code of your authenticator secret"
+                  className="mt-3 w-48 max-w-full [&>svg]:h-auto [&>svg]:w-full"
+                  // SVG made on the server by the qrcode library from our own URI.
+                  dangerouslySetInnerHTML={{ __html: state.setup.qrSvg }}
+                />
+              </li>
+              <li>
+                <p>Or type this secret into the app:</p>
+                <code
+                  data-testid="totp-secret"
+                  className="mt-2 block rounded bg-surface-sunken p-3 font-mono text-sm break-all"
+                >
+                  {state.setup.secret}
+                </code>
+              </li>
+              <li>
+                <Form method="post" className="space-y-4" aria-label="Confirm authenticator">
+                  <input type="hidden" name="intent" value="verify" />
+                  <TextField
+                    label="Code from the app"
+                    name="code"
+                    constraint={codeLimits.code}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    error={actionData?.intent === "verify" ? actionData.fieldErrors.code : undefined}
+                  />
+                  <SubmitButton busy={verifying} label="Turn on two-factor" busyLabel="Checking..." />
+                </Form>
+              </li>
+            </ol>
+          ) : null}
           {state.step === "codes" ? <BackupCodes codes={state.backupCodes} next={next} /> : null}
           {state.step === "on" ? (
             <>
@@ -257,15 +246,14 @@ export default function TwoFactorSettings() {
                 first.
               </p>
               <Link
-                to={`${href("/auth/two-factor")}?${new URLSearchParams({ redirectTo: href("/account/two-factor") }).toString()}`}
+                to={withRedirectTo(href("/auth/two-factor"), href("/account/two-factor"))}
                 reloadDocument
                 className={buttonVariants({ width: "full" })}
               >
                 Confirm with a passkey
               </Link>
             </>
-          ) : null}
-          {state.step === "locked" && state.confirmWith === "sign-in" ? (
+          ) : state.step === "locked" ? (
             <>
               <p className="text-ink-soft">
                 This session was signed in with your password alone. To change two-factor settings or backup

@@ -5,14 +5,13 @@ import { SubmitButton } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
 import { EmailOnlySchema } from "~/forms/auth";
 import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
-import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
+import { authLimitRefusal } from "~/lib/auth/auth-limits.server";
 import { authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
 import { logger } from "~/lib/ops/logger.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import type { Route } from "./+types/auth.forgot-password";
 import { readFormData } from "~/lib/http/form-data.server";
-import { authContext, clientIpContext, databaseContext } from "~/lib/context.server";
-import { retryAfter } from "~/lib/http/response-headers.server";
+import { authContext, clientIpContext } from "~/lib/context.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: brandTitle("Reset your password") },
@@ -38,18 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const { email } = parsed.data;
-  const limit = await checkAuthRateLimit(context.get(databaseContext).db, "request-reset", {
-    ip: context.get(clientIpContext),
-    email,
-  });
-  if (!limit.allowed) {
-    return data<ForgotActionData>(
-      {
-        email,
-        toast: errorToast(limit.message, "Could not send the link"),
-      },
-      { status: 429, headers: retryAfter(context, limit.retryAfterSeconds) },
-    );
+  const over = await authLimitRefusal(context, "request-reset", email);
+  if (over) {
+    const toast = errorToast(over.message, "Could not send the link");
+    return data<ForgotActionData>({ email, toast }, { ...over.init, status: 429 });
   }
   const auth = context.get(authContext);
   try {

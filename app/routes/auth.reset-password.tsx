@@ -7,7 +7,7 @@ import { SubmitButton } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
 import { ResetPasswordSchema } from "~/forms/auth";
 import { constraintsOf, type FieldErrors, parseForm } from "~/forms/parse-form";
-import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
+import { authLimitRefusal } from "~/lib/auth/auth-limits.server";
 import { readAuthFailure } from "~/lib/auth/auth.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { findResetTokenOwner } from "~/lib/auth/email-verification.server";
@@ -15,9 +15,8 @@ import { checkNewPasswordStrength } from "~/lib/auth/password-strength.server";
 import { recordAdminPasswordLength } from "~/lib/auth/roles.server";
 import type { Route } from "./+types/auth.reset-password";
 import { readFormData } from "~/lib/http/form-data.server";
-import { authContext, clientIpContext, databaseContext } from "~/lib/context.server";
+import { authContext, databaseContext } from "~/lib/context.server";
 import type { Db } from "~/lib/db/db.server";
-import { retryAfter } from "~/lib/http/response-headers.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: brandTitle("Choose a new password") },
@@ -53,14 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { fieldErrors, first } = parsed;
     return data<ResetActionData>({ fieldErrors, toast: errorToast(first) }, { status: 400 });
   }
-  const limit = await checkAuthRateLimit(context.get(databaseContext).db, "reset-password", {
-    ip: context.get(clientIpContext),
-  });
-  if (!limit.allowed) {
-    return data<ResetActionData>(
-      { toast: errorToast(limit.message, "Password not changed") },
-      { status: 429, headers: retryAfter(context, limit.retryAfterSeconds) },
-    );
+  const over = await authLimitRefusal(context, "reset-password");
+  if (over) {
+    const toast = errorToast(over.message, "Password not changed");
+    return data<ResetActionData>({ toast }, { ...over.init, status: 429 });
   }
   // After the spec's checks: nobody a guessable password. The same rules for
   // every account: an admin's shorter password closes the admin area instead

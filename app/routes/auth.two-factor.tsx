@@ -2,10 +2,10 @@ import type { ReactNode } from "react";
 import { data, Form, redirect, useActionData, useLoaderData, useLocation } from "react-router";
 import { TextField } from "~/components/form-fields";
 import { PasskeyButton } from "~/components/passkey-button";
-import { errorToast, Toaster } from "~/components/toast";
+import { Toaster } from "~/components/toast";
 import { SubmitButton, useSubmitting } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
-import { safeRedirectPath } from "~/forms/auth";
+import { safeRedirectPath, withRedirectTo } from "~/forms/auth";
 import { constraintsOf } from "~/forms/parse-form";
 import { BackupCodeSchema, TotpCodeSchema } from "~/forms/two-factor";
 import { readFormData } from "~/lib/http/form-data.server";
@@ -13,10 +13,10 @@ import { passkeySignInAction } from "~/lib/auth/passkey-actions.server";
 import { isPasskeyIntent, type PasskeyActionData, splitPasskeyAnswer } from "~/lib/auth/passkey-ceremony";
 import {
   readSignInStep,
+  restartSignIn,
   type TwoFactorStepData,
   verifySignInSecondFactor,
 } from "~/lib/auth/two-factor-sign-in.server";
-import { redirectWithToast } from "~/lib/http/toast.server";
 import type { Route } from "./+types/auth.two-factor";
 
 export const handle = { hydrate: true };
@@ -26,14 +26,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const signInAgainUrl = (redirectTo: string) =>
-  redirectTo && redirectTo !== "/" ? `/auth?${new URLSearchParams({ redirectTo }).toString()}` : "/auth";
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
   // Without a pending step (expired, or never signed in) this page means nothing.
   const step = await readSignInStep(context, request);
-  if (!step) throw redirect(signInAgainUrl(redirectTo));
+  if (!step) throw redirect(withRedirectTo("/auth", redirectTo));
   return { redirectTo, totp: step.totp, passkey: step.passkey };
 }
 
@@ -44,10 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const step = await readSignInStep(context, request);
     if (!step?.pendingUserId) {
       const redirectTo = safeRedirectPath(formData.get("redirectTo"));
-      return redirectWithToast(
+      return restartSignIn(
         context,
-        signInAgainUrl(redirectTo),
-        errorToast("Your sign-in has expired. Please enter your password again.", "Please sign in again"),
+        redirectTo,
+        "Your sign-in has expired. Please enter your password again.",
       );
     }
     return passkeySignInAction(context, request, intent, formData, step);

@@ -5,11 +5,8 @@ import type { Route } from "./+types/auth.verify-email";
 import { databaseContext } from "~/lib/context.server";
 
 /**
- * The link in the verification mail. Opening it changes nothing and signs
- * no one in: it opens the sign-in form, and signing in there with the
- * account's password confirms the address (auth-actions.server). So a link
- * never blesses a password its reader did not set, and someone else's link
- * cannot sign you into their account.
+ * Opening the mail's link changes nothing: it opens the sign-in form, where the account's password
+ * confirms the address, so a link never blesses a password its reader did not set.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

@@ -19,7 +19,7 @@ import {
 } from "~/lib/privacy/personal-data.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import type { Route } from "./+types/dashboard.privacy";
-import { databaseContext, envContext } from "~/lib/context.server";
+import { databaseContext } from "~/lib/context.server";
 
 export const handle = { hydrate: true };
 
@@ -64,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.get(databaseContext).db,
     parsed.data.email,
     "all",
-    storageDirsOf(context.get(envContext)),
+    storageDirsOf(context),
   );
   const counts = countPersonalData(found);
   logger.info({ adminId: user.id, counts }, "rights request looked up");
@@ -96,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     email,
     "all",
     { erasedBy: user.id, kind: "rights-request" },
-    storageDirsOf(context.get(envContext)),
+    storageDirsOf(context),
   );
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
   logger.info({ adminId: user.id, counts }, "rights request: personal data erased");

@@ -2,10 +2,7 @@ import { sql } from "drizzle-orm";
 import { accountActivity } from "~db/schema";
 import type { Db } from "~/lib/db/db.server";
 
-/**
- * Records a sign-in (every new session): the account is in use again, so an
- * inactivity warning sent before no longer leads to its deletion.
- */
+/** Every new session: the account is in use, so an earlier inactivity warning no longer deletes it. */
 export async function recordSignIn(db: Db, userId: string, at: Date = new Date()): Promise<void> {
   await db
     .insert(accountActivity)

@@ -1,9 +1,10 @@
 import { data, redirectDocument } from "react-router";
 import type { Toast } from "~/lib/http/toast";
+import { errorToast } from "~/components/toast";
 import { authPage } from "~/content/account-pages";
 import { EmailOnlySchema, safeRedirectPath, SignInSchema, SignUpSchema } from "~/forms/auth";
 import { type FieldErrors, parseForm, readFields } from "~/forms/parse-form";
-import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
+import { authLimitRefusal, checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
 import { createEmailVerificationToken } from "better-auth/api";
 import {
   type Auth,
@@ -37,7 +38,7 @@ import {
 } from "~/lib/auth/roles.server";
 import { endSessionByToken, startPasskeyStep } from "~/lib/auth/passkeys.server";
 import { readSecondFactors } from "~/lib/auth/second-factor.server";
-import { createToastHeaders, redirectWithToast } from "~/lib/http/toast.server";
+import { appendToast, redirectWithToast } from "~/lib/http/toast.server";
 import { retryAfter } from "~/lib/http/response-headers.server";
 
 type AuthIntent = "sign-in" | "sign-up" | "resend-verification";
@@ -58,19 +59,14 @@ const { messages } = authPage;
 function refuse(
   status: number,
   { title, description, ...body }: Omit<AuthActionData, "toast"> & { title: string; description: string },
-  headers?: HeadersInit,
+  init?: ResponseInit,
 ) {
-  return data<AuthActionData>(
-    { ...body, toast: { title, description, variant: "destructive" } },
-    { status, headers },
-  );
+  return data<AuthActionData>({ ...body, toast: errorToast(description, title) }, { ...init, status });
 }
 
 /**
- * Signs in with the password; with `verifyToken` (the form a verification
- * link opens) it first confirms the address, but only for the holder of the
- * account's current password: a link alone proves the mailbox, not who chose
- * the password.
+ * Signs in with the password; with `verifyToken` it also confirms the address, as a link alone proves
+ * the mailbox, not who chose the password.
  */
 async function signInWithPassword(
   auth: Auth,
@@ -119,8 +115,8 @@ export async function signIn(context: AppContext, request: Request, formData: Fo
 
   const limit = await checkAuthRateLimit(db, "sign-in", { ip: clientIp, email });
   if (!limit.allowed) {
-    const headers = retryAfter(context, limit.retryAfterSeconds);
-    return refuse(429, { intent: "sign-in", values, title, description: limit.message }, headers);
+    const init = { headers: retryAfter(context, limit.retryAfterSeconds) };
+    return refuse(429, { intent: "sign-in", values, title, description: limit.message }, init);
   }
   // Many attempts on this account from anywhere: slower, never locked.
   if (limit.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, limit.delayMs));
@@ -133,23 +129,19 @@ export async function signIn(context: AppContext, request: Request, formData: Fo
       verifyToken: fields.verifyToken.slice(0, 2000),
     });
     const twoFactorPending = "twoFactorRedirect" in response && response.twoFactorRedirect;
-    // ADMIN_EMAILS counts only here: a verified owner who has just proved the
-    // password they set (verification needs that password too). An admin
-    // still reaches no dashboard data without a second factor.
+    // ADMIN_EMAILS counts only here: a verified owner who has just proved the password they set.
     const account = twoFactorPending ? await findAccountByEmail(db, email) : response.user;
     if (account?.emailVerified) {
       await grantAdminIfListed(db, account, context.get(envContext).ADMIN_EMAILS);
     }
     // The one moment the password is known: an admin's length is checked here.
     if (account) await recordAdminPasswordLength(db, account.id, password);
+    // `headers` carries the challenge cookie of the second step.
     if (twoFactorPending) {
-      // The password was right; the second step (an authenticator or backup
-      // code) signs in. `headers` carries the challenge cookie.
       return redirectDocument(twoFactorStepUrl(safeRedirectPath(fields.redirectTo)), { headers });
     }
     if (account && "token" in response && (await needsPasskeyStep(db, account.id))) {
-      // An admin whose second factor is a passkey: like a code challenge, the
-      // password alone keeps no session; the passkey step signs in.
+      // Like a code challenge: the password alone keeps no session.
       await endSessionByToken(db, response.token);
       const step = new Headers({
         "Set-Cookie": await startPasskeyStep(db, context.get(envContext), account.id),
@@ -159,11 +151,8 @@ export async function signIn(context: AppContext, request: Request, formData: Fo
     const toast = verifiedNow
       ? { title: "Email verified", description: messages.signInSuccess }
       : { title: messages.signInSuccess };
-    for (const cookie of (await createToastHeaders(context, toast)).getSetCookie()) {
-      headers.append("Set-Cookie", cookie);
-    }
-    // A full page load: every page (most render without JavaScript) shows
-    // the signed-in header from the server.
+    await appendToast(context, headers, toast);
+    // A full page load: the server draws the signed-in header.
     return redirectDocument(safeRedirectPath(fields.redirectTo), { headers });
   } catch (error) {
     const failure = readAuthFailure(error);
@@ -202,21 +191,17 @@ export async function signUp(context: AppContext, request: Request, formData: Fo
     return refuse(400, { intent: "sign-up", fieldErrors, values, title: "Error", description: weak });
   }
 
-  const limit = await checkAuthRateLimit(db, "sign-up", { ip: clientIp, email });
-  if (!limit.allowed) {
-    const headers = retryAfter(context, limit.retryAfterSeconds);
+  const over = await authLimitRefusal(context, "sign-up", email);
+  if (over) {
     const title = messages.signUpFailed;
-    return refuse(429, { intent: "sign-up", values, title, description: limit.message }, headers);
+    return refuse(429, { intent: "sign-up", values, title, description: over.message }, over.init);
   }
 
   const auth = context.get(authContext);
   try {
-    // An unverified address belongs to whoever signs up last: the password
-    // is replaced and a new link sent, earlier links stop working.
-    // Every branch costs the same on the request path: one password hash,
-    // one signed link or mail. Not Better Auth's resend endpoint here: it
-    // waits for a floor of half a second, which told unverified addresses
-    // apart by the time sign-up took.
+    // An unverified address belongs to whoever signs up last: new password, new link, old links void.
+    // Every branch costs one password hash and one link or mail, so timing tells no addresses apart
+    // (Better Auth's resend endpoint waits for a floor of half a second).
     const unverifiedId = await findUnverifiedAccount(db, email);
     const authContextValue = unverifiedId ? await auth.$context : null;
     const passwordHash = authContextValue ? await authContextValue.password.hash(password) : "";
@@ -240,9 +225,7 @@ export async function signUp(context: AppContext, request: Request, formData: Fo
         VERIFY_EMAIL_EXPIRES_IN_SECONDS,
       );
     } else {
-      // A taken (verified) address answers exactly like a new one (its owner
-      // gets a mail instead): the response reveals nothing about who has an
-      // account.
+      // A taken address answers like a new one (its owner gets a mail): nothing tells who has an account.
       await auth.api.signUpEmail({
         body: { name: fullName, email, password },
         headers: authHeaders(request, clientIp),
@@ -266,21 +249,10 @@ export async function resendVerification(context: AppContext, formData: FormData
     return refuse(400, { intent: "resend-verification", fieldErrors, title: "Error", description });
   }
   const { email } = parsed.data;
-  const limit = await checkAuthRateLimit(context.get(databaseContext).db, "resend-verification", {
-    ip: context.get(clientIpContext),
-    email,
-  });
-  if (!limit.allowed) {
-    return refuse(
-      429,
-      {
-        intent: "resend-verification",
-        unverifiedEmail: email,
-        title: "Could not send the link",
-        description: limit.message,
-      },
-      retryAfter(context, limit.retryAfterSeconds),
-    );
+  const over = await authLimitRefusal(context, "resend-verification", email);
+  if (over) {
+    const [intent, title] = ["resend-verification", "Could not send the link"] as const;
+    return refuse(429, { intent, unverifiedEmail: email, title, description: over.message }, over.init);
   }
   const auth = context.get(authContext);
   try {

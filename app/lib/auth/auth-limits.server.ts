@@ -1,36 +1,31 @@
+import { type AppContext, clientIpContext, databaseContext } from "~/lib/context.server";
 import type { Db } from "~/lib/db/db.server";
+import { retryAfter } from "~/lib/http/response-headers.server";
 import { clientIpGroup } from "~/lib/http/client-ip-group.server";
 import { consumeRateLimit, type RateLimit } from "~/lib/http/rate-limit.server";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** An account-wide limit that slows attempts down instead of refusing them. */
+/** Slows attempts after `after` in a window: baseDelayMs, doubling each time, up to maxDelayMs. */
 interface Slowdown {
   windowMs: number;
-  /** Attempts in a window before any delay. */
   after: number;
-  /** The first delay; each further attempt doubles it, up to maxDelayMs. */
   baseDelayMs: number;
   maxDelayMs: number;
 }
 
 interface AuthLimits {
   ip: RateLimit;
-  /** A hard limit per address, whatever the IP. */
   email: RateLimit | null;
-  /** A hard limit per address and IP together. */
   emailAndIp?: RateLimit;
-  /** Per address, whatever the IP: slows down, never blocks. */
   emailSlowdown?: Slowdown;
 }
 
 /**
- * Per address and per client IP. The IP limits are loose enough for an
- * office behind one NAT address; the e-mail limits stop flooding one inbox.
- * Sign-in is different: a hard per-address limit would let anyone lock the
- * owner out from everywhere with ten wrong passwords, so the hard limit is
- * per address and IP, and the address as a whole only gets slower to guess.
+ * IP limits loose enough for an office behind one NAT; e-mail limits stop flooding one inbox. Sign-in's
+ * hard limit is per address and IP (else ten wrong passwords would lock the owner out everywhere); the
+ * address as a whole only gets slower to guess.
  */
 const MAIL_SENDING: AuthLimits = { ip: { max: 30, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } };
 
@@ -46,14 +41,11 @@ export const AUTH_RATE_LIMITS = {
   "request-reset": MAIL_SENDING,
   // The token is the secret here; the IP limit stops guessing it.
   "reset-password": { ip: { max: 30, windowMs: HOUR }, email: null },
-  // A code or backup code, at sign-in or enrolment. Better Auth also allows
-  // 5 tries per sign-in challenge and locks the account's second factor for
-  // 15 minutes after 10 wrong codes in a row.
   // The current password is checked: the same limits as signing in.
   "change-password": { ip: { max: 60, windowMs: 15 * MINUTE }, email: { max: 10, windowMs: 15 * MINUTE } },
+  // A code or backup code. Better Auth also locks the second factor after 10 wrong codes in a row.
   "two-factor": { ip: { max: 30, windowMs: 15 * MINUTE }, email: { max: 10, windowMs: 15 * MINUTE } },
-  // Each step of a passkey ceremony (a challenge, an answer). A signed answer
-  // cannot be guessed: this bounds the challenges stored, not guessing.
+  // Each ceremony step: a signed answer cannot be guessed, so this bounds the challenges stored.
   passkey: { ip: { max: 60, windowMs: 15 * MINUTE }, email: { max: 20, windowMs: 15 * MINUTE } },
 } satisfies Record<string, AuthLimits>;
 
@@ -65,11 +57,9 @@ export function slowdownDelayMs(slowdown: Slowdown, count: number): number {
 }
 
 /**
- * Counts one attempt of `action` against the client's IP (an IPv6 address
- * by its /64) and, when given, the e-mail address (alone and with the IP).
- * Every counter advances on every attempt, so none can be probed for free.
- * `message` is for the visitor when not allowed; `delayMs` is how long to
- * hold an allowed attempt before answering (the account-wide slowdown).
+ * Counts one attempt of `action` against the client's IP group and, when given, the address (alone and
+ * with the IP). Every counter advances on every attempt, so none can be probed for free. `delayMs`: how
+ * long to hold an allowed attempt (the account-wide slowdown).
  */
 export async function checkAuthRateLimit(
   db: Db,
@@ -111,4 +101,21 @@ export async function checkAuthRateLimit(
     message: `Too many attempts. Please wait ${wait} and try again.`,
     delayMs: 0,
   };
+}
+
+/**
+ * The limit of `action` for this request's client (and `email`): null when
+ * allowed, else the visitor's message and the 429's Retry-After.
+ */
+export async function authLimitRefusal(
+  context: AppContext,
+  action: keyof typeof AUTH_RATE_LIMITS,
+  email?: string,
+) {
+  const limit = await checkAuthRateLimit(context.get(databaseContext).db, action, {
+    ip: context.get(clientIpContext),
+    email,
+  });
+  if (limit.allowed) return null;
+  return { message: limit.message, init: { headers: retryAfter(context, limit.retryAfterSeconds) } };
 }

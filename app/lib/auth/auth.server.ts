@@ -21,30 +21,32 @@ import { secondFactorOfNewSession } from "~/lib/auth/second-factor.server";
 const DAY_SECONDS = 24 * HOUR_SECONDS;
 /** The lifetimes of the links in account mails, which the mails state (content/auth-links). */
 export const VERIFY_EMAIL_EXPIRES_IN_SECONDS = authLinks.verifyEmailHours * HOUR_SECONDS;
-const RESET_PASSWORD_EXPIRES_IN_SECONDS = authLinks.resetPasswordHours * HOUR_SECONDS;
 /** Idle timeout: a session unused for this long ends (the privacy notice states it). */
 export const SESSION_EXPIRES_IN_SECONDS = retention.sessionIdleDays * DAY_SECONDS;
-/** Using a session at most this often pushes its expiry out again (sliding). */
-const SESSION_UPDATE_AGE_SECONDS = DAY_SECONDS;
 /** However active, a session ends this long after sign-in (see getSession). */
 export const SESSION_ABSOLUTE_MAX_MS = retention.sessionMaxDays * DAY_SECONDS * 1000;
 
-/** Header carrying the client address into Better Auth (context.clientIp, never the client's own header). */
+/** Carries context.clientIp into Better Auth (never the client's own header). */
 const CLIENT_IP_HEADER = "x-client-ip";
 
 export function isSecureSite(env: Env): boolean {
   return env.SITE_URL.startsWith("https:");
 }
 
-/** The session cookie's name; `__Secure-` prefixed on an https site. */
 export function sessionCookieName(env: Env): string {
   return `${isSecureSite(env) ? "__Secure-" : ""}better-auth.session_token`;
 }
 
-/**
- * The token of the session a Better Auth answer started (its signed cookie
- * is `token.signature`), or null when it set none.
- */
+export function readCookie(request: Request, name: string): string | null {
+  const prefix = `${name}=`;
+  const part = (request.headers.get("Cookie") ?? "")
+    .split(";")
+    .map((piece) => piece.trim())
+    .find((piece) => piece.startsWith(prefix));
+  return part ? part.slice(prefix.length) : null;
+}
+
+/** The token of the session a Better Auth answer started (its cookie is `token.signature`), or null. */
 export function sessionTokenSetBy(env: Env, headers: Headers): string | null {
   const prefix = `${sessionCookieName(env)}=`;
   const cookie = headers.getSetCookie().find((value) => value.startsWith(prefix));
@@ -53,23 +55,12 @@ export function sessionTokenSetBy(env: Env, headers: Headers): string | null {
 }
 
 /**
- * WebAuthn binds a passkey to the site's host name (rpID) and accepts
- * answers only from the site's own origin, both from SITE_URL.
- */
-function passkeyOptions(env: Env) {
-  const site = new URL(env.SITE_URL);
-  return { rpID: site.hostname, rpName: company.brandName, origin: site.origin };
-}
-
-/**
- * The Better Auth instance on a given database, built once at startup
- * (server/main.ts) and handed to the routes in `authContext`. Links in mail point at the
- * site's own routes (/auth/verify-email, /auth/reset-password), not at Better
- * Auth's HTTP handler, which is not mounted: every auth request goes through
- * a React Router action, and so through the rate limits there.
+ * The Better Auth instance, built once at startup. Its HTTP handler is not mounted: mail links point
+ * at the site's own routes, and every auth request goes through an action and its rate limits.
  */
 export function createAuth(db: Db, env: Env) {
   const siteUrl = env.SITE_URL;
+  const site = new URL(siteUrl);
   return betterAuth({
     appName: company.brandName,
     baseURL: siteUrl,
@@ -84,7 +75,7 @@ export function createAuth(db: Db, env: Env) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN_SECONDS,
+      resetPasswordTokenExpiresIn: authLinks.resetPasswordHours * HOUR_SECONDS,
       async sendResetPassword({ user, token }) {
         const url = `${siteUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
         await enqueueMail(db, resetPasswordMail({ to: user.email, url }));
@@ -98,9 +89,7 @@ export function createAuth(db: Db, env: Env) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      // A link confirms the address only together with the password (the
-      // sign-in form it opens): opening one never signs in, and never
-      // blesses a password that the address owner did not set.
+      // A link confirms the address only with the password (the sign-in form it opens).
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_EMAIL_EXPIRES_IN_SECONDS,
       async sendVerificationEmail({ user, token }) {
@@ -110,9 +99,9 @@ export function createAuth(db: Db, env: Env) {
     session: {
       additionalFields: { secondFactor: { type: "string", required: false, input: false } },
       expiresIn: SESSION_EXPIRES_IN_SECONDS,
-      updateAge: SESSION_UPDATE_AGE_SECONDS,
-      // No cookie cache: every request reads the session row, so a
-      // revoked session ends at once.
+      // Using a session at most daily slides its expiry.
+      updateAge: DAY_SECONDS,
+      // No cookie cache: a revoked session ends at once.
       cookieCache: { enabled: false },
     },
     plugins: [
@@ -120,7 +109,8 @@ export function createAuth(db: Db, env: Env) {
         issuer: company.brandName,
         backupCodeOptions: { amount: 10, length: 10 },
       }),
-      passkey(passkeyOptions(env)),
+      // WebAuthn binds a passkey to the host name and accepts answers only from the site's origin.
+      passkey({ rpID: site.hostname, rpName: company.brandName, origin: site.origin }),
     ],
     databaseHooks: {
       session: {
@@ -140,8 +130,7 @@ export function createAuth(db: Db, env: Env) {
       useSecureCookies: isSecureSite(env),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    // Better Auth's limiter guards only its HTTP handler, which is not
-    // mounted; the actions apply database-backed limits (auth-limits.server).
+    // Its limiter guards only the unmounted HTTP handler; the actions apply auth-limits.server.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     logger: {
@@ -156,10 +145,7 @@ export function createAuth(db: Db, env: Env) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/**
- * Headers for a server-side Better Auth call: the browser's cookies and
- * user agent, and the client address as Express determined it.
- */
+/** Headers for a server-side Better Auth call: the browser's cookies and user agent, and its address. */
 export function authHeaders(request: Request, clientIp?: string): Headers {
   const headers = new Headers();
   for (const name of ["cookie", "user-agent"]) {
@@ -170,28 +156,17 @@ export function authHeaders(request: Request, clientIp?: string): Headers {
   return headers;
 }
 
-interface AuthFailure {
-  /** Better Auth's error code, e.g. EMAIL_NOT_VERIFIED. */
-  code: string;
-  message: string;
-  status: number;
-}
-
 /** Better Auth's refusal (bad credentials, invalid token...), or null for anything else (a bug, an outage). */
-export function readAuthFailure(error: unknown): AuthFailure | null {
+export function readAuthFailure(error: unknown) {
   if (!isAPIError(error)) return null;
   const body = (error.body ?? {}) as { code?: unknown; message?: unknown };
   return {
     code: typeof body.code === "string" ? body.code : "UNKNOWN",
     message: typeof body.message === "string" && body.message !== "" ? body.message : error.message,
-    status: error.statusCode,
   };
 }
 
-/**
- * Ends the request's session: deletes its row, if any is left, and returns
- * the headers that expire the cookie; none when there is no valid session.
- */
+/** Ends the request's session; the headers expire its cookie (none without a valid session). */
 export async function endSession(auth: Auth, request: Request): Promise<Headers | undefined> {
   try {
     const { headers } = await auth.api.signOut({ headers: authHeaders(request), returnHeaders: true });

@@ -7,20 +7,17 @@ import { resolveAuthSecret } from "~/lib/auth/auth-secret.server";
 import { type AppContext, databaseContext, envContext } from "~/lib/context.server";
 
 /**
- * Permission to show the backup codes once: issued with them (at enrolment
- * or on regenerating) as a random token whose hash is a row that the page
- * showing them deletes. The cookie alone proves nothing: replaying it finds
- * no row, and the row is refused after five minutes. The codes themselves
- * never travel in a cookie.
+ * Permission to show the backup codes once: a random token whose hashed row the page showing them
+ * deletes, so a replayed cookie finds nothing. The codes never travel in a cookie. The cookie's name and
+ * lifetime are the privacy notice's.
  */
-// The name and lifetime the privacy notice states.
 const BACKUP_CODES_ONCE_SECONDS = BACKUP_CODES_COOKIE.lifetimeMinutes * 60;
 const IDENTIFIER_PREFIX = "backup-codes-once:";
 
 const identifierOf = (token: string) =>
   `${IDENTIFIER_PREFIX}${createHash("sha256").update(token).digest("hex")}`;
 
-// Cheap to make: made per request, so no module state outlives a configuration.
+// Made per request: no module state outlives a configuration.
 function backupCodesOnce(context: AppContext): Cookie {
   const env = context.get(envContext);
   return createCookie(BACKUP_CODES_COOKIE.name, {
@@ -51,10 +48,7 @@ export async function allowBackupCodesOnce(context: AppContext, userId: string):
   return backupCodesOnce(context).serialize(token);
 }
 
-/**
- * True (and a header that clears the cookie) when the codes may be shown to
- * this user now. Taking the permission uses it up, allowed or not.
- */
+/** Whether the codes may be shown to this user now, and the cookie's clearing; taking it uses it up. */
 export async function takeBackupCodesPermission(
   context: AppContext,
   request: Request,

@@ -6,11 +6,8 @@ import { verificationMail } from "~/lib/mail/auth-mails.server";
 import { enqueueMail } from "~/lib/mail/mail.server";
 
 /**
- * Better Auth's verification links are signed tokens, valid until they
- * expire. To make a link usable only while it belongs to the account's
- * current password, each one sent is also recorded (as a hash); a sign-up
- * that replaces the password of an unverified account forgets the earlier
- * ones, and verifying forgets them all.
+ * Better Auth's verification links are valid until they expire: each one sent is also recorded (as a
+ * hash), so that a link works only while it belongs to the account's current password.
  */
 const identifierOf = (userId: string) => `verify-email:${userId}`;
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -51,11 +48,7 @@ function readClaims(token: string): { userId: string; email: string } | null {
   }
 }
 
-/**
- * The account a verification link is for, while it is a current link of an
- * unverified account, or that account is verified already (`alreadyVerified`:
- * the link may be spent); null otherwise.
- */
+/** The account of a current link of an unverified account, or of a verified one (`alreadyVerified`); else null. */
 export async function readVerificationLink(db: Db, token: string) {
   const claims = readClaims(token);
   if (!claims) return null;
@@ -80,7 +73,6 @@ export async function readVerificationLink(db: Db, token: string) {
   return current ? { ...claims, alreadyVerified: false } : null;
 }
 
-/** The id of the unverified account with this address, or null. */
 export async function findUnverifiedAccount(db: Db, email: string): Promise<string | null> {
   const [existing] = await db
     .select({ id: user.id })
@@ -91,10 +83,8 @@ export async function findUnverifiedAccount(db: Db, email: string): Promise<stri
 }
 
 /**
- * Replaces the password and name of an unverified account, and forgets its
- * earlier links: whoever signs up last with an address they can read owns
- * it, and a link never confirms a password set by someone else. False when
- * the account was verified (or deleted) meanwhile.
+ * Whoever signs up last with an address they can read owns it: replaces the name and password and
+ * forgets earlier links. False when the account was verified (or deleted) meanwhile.
  */
 export async function replaceUnverifiedAccount(
   db: Db,

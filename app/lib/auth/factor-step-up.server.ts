@@ -1,6 +1,5 @@
-import { type AppContext, clientIpContext, databaseContext } from "~/lib/context.server";
-import { retryAfter } from "~/lib/http/response-headers.server";
-import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
+import { type AppContext, databaseContext } from "~/lib/context.server";
+import { authLimitRefusal } from "~/lib/auth/auth-limits.server";
 import {
   mayChangeSecondFactors,
   readSecondFactors,
@@ -13,10 +12,8 @@ export type FactorChangeGate =
   | { ok: false; message: string; status: 403 | 429; init?: ResponseInit };
 
 /**
- * What every change to an account's second factors (authenticator, backup
- * codes, passkeys) passes first: a session that proved a second factor when
- * the account has one, then the change's rate limit. `stepUpMessage` is the
- * refusal, in the words of the page that asked.
+ * What every change to second factors passes first: a session that proved one when the account has one,
+ * then the change's rate limit. `stepUpMessage`: the refusal in the asking page's words.
  */
 export async function gateFactorChange(
   context: AppContext,
@@ -27,13 +24,6 @@ export async function gateFactorChange(
   const { db } = context.get(databaseContext);
   const factors = await readSecondFactors(db, session.user.id);
   if (!mayChangeSecondFactors(session, factors)) return { ok: false, message: stepUpMessage, status: 403 };
-  const allowed = await checkAuthRateLimit(db, limit, {
-    ip: context.get(clientIpContext),
-    email: session.user.email,
-  });
-  if (!allowed.allowed) {
-    const headers = retryAfter(context, allowed.retryAfterSeconds);
-    return { ok: false, message: allowed.message, status: 429, init: { headers } };
-  }
-  return { ok: true, factors };
+  const over = await authLimitRefusal(context, limit, session.user.email);
+  return over ? { ok: false, status: 429, ...over } : { ok: true, factors };
 }

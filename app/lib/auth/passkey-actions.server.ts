@@ -4,7 +4,7 @@ import { safeRedirectPath } from "~/forms/auth";
 import { PasskeyNameSchema } from "~/forms/passkey";
 import { type FieldErrors, parseForm, readFields } from "~/forms/parse-form";
 import { session as sessionTable } from "~db/schema";
-import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
+import { authLimitRefusal } from "~/lib/auth/auth-limits.server";
 import { type Auth, authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
 import type { PasskeyActionData, PasskeyIntent } from "~/lib/auth/passkey-ceremony";
 import { deleteSession, endPendingChallenge, readWebAuthnResponse } from "~/lib/auth/passkeys.server";
@@ -19,9 +19,8 @@ import {
   databaseContext,
   envContext,
 } from "~/lib/context.server";
-import { createToastHeaders, redirectWithToast } from "~/lib/http/toast.server";
+import { appendToast, redirectWithToast } from "~/lib/http/toast.server";
 import { logger } from "~/lib/ops/logger.server";
-import { retryAfter } from "~/lib/http/response-headers.server";
 
 type AuthenticationAnswer = NonNullable<
   Parameters<Auth["api"]["verifyPasskeyAuthentication"]>[0]
@@ -59,10 +58,7 @@ function refuse(
 /** The ceremony's first answer: the challenge, and the cookie that ties it to this browser. */
 function ceremonyOptions(
   ceremony: "register" | "authenticate",
-  answer: {
-    response: unknown;
-    headers: Headers;
-  },
+  answer: { response: unknown; headers: Headers },
 ) {
   answer.headers.set("Cache-Control", "private, no-store");
   const options = answer.response as Record<string, unknown>;
@@ -72,10 +68,7 @@ function ceremonyOptions(
   );
 }
 
-/**
- * Adding a passkey to the signed-in account, from any page that offers it
- * (/account, /account/two-factor). `done` is where a success goes.
- */
+/** Adding a passkey to the signed-in account; `done` is where a success goes. */
 export async function passkeyRegistrationAction(
   context: AppContext,
   request: Request,
@@ -125,9 +118,7 @@ export async function passkeyRegistrationAction(
   }
   let endedSessions = 0;
   if (!hasSecondFactor(factors)) {
-    // The account's first second factor, as when an authenticator is
-    // confirmed: this session has just proved it, and every other session
-    // (signed in with the password alone) ends.
+    // The first second factor: this session has just proved it, and every password-only session ends.
     await db
       .update(sessionTable)
       .set({ secondFactor: "passkey" })
@@ -142,10 +133,8 @@ export async function passkeyRegistrationAction(
 }
 
 /**
- * Signing in with a passkey: as the second step after a right password
- * (`pendingUserId`: whose password it was; `passwordSessionId`: a session
- * that password started, which the passkey's session replaces), or on its
- * own from the sign-in page.
+ * Signing in with a passkey after a right password (`pendingUserId`'s), replacing the session
+ * `passwordSessionId` that password started, if any.
  */
 export async function passkeySignInAction(
   context: AppContext,
@@ -154,16 +143,11 @@ export async function passkeySignInAction(
   formData: FormData,
   step: { pendingUserId: string | null; passwordSessionId: string | null },
 ) {
+  const over = await authLimitRefusal(context, "passkey");
+  if (over) return refuse(intent, over.message, 429, over.init);
   const { db } = context.get(databaseContext);
-  const clientIp = context.get(clientIpContext);
-  const limit = await checkAuthRateLimit(db, "passkey", { ip: clientIp });
-  if (!limit.allowed) {
-    return refuse(intent, limit.message, 429, {
-      headers: retryAfter(context, limit.retryAfterSeconds),
-    });
-  }
   const auth = context.get(authContext);
-  const authRequestHeaders = authHeaders(request, clientIp);
+  const authRequestHeaders = authHeaders(request, context.get(clientIpContext));
   if (intent === "passkey-options") {
     const answer = await auth.api.generatePasskeyAuthenticationOptions({
       headers: authRequestHeaders,
@@ -199,11 +183,7 @@ export async function passkeySignInAction(
   if (step.passwordSessionId) await deleteSession(db, step.passwordSessionId);
   const headers = signedIn.headers;
   await endPendingChallenge(db, context.get(envContext), request, headers);
-  for (const cookie of (
-    await createToastHeaders(context, { title: "Signed in successfully!" })
-  ).getSetCookie()) {
-    headers.append("Set-Cookie", cookie);
-  }
+  await appendToast(context, headers, { title: "Signed in successfully!" });
   logger.info({ userId }, "signed in with a passkey");
   return redirectDocument(redirectTo, { headers });
 }

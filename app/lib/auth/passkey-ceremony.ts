@@ -1,12 +1,7 @@
 import type { FieldErrors } from "~/forms/parse-form";
 import type { Toast } from "~/lib/http/toast";
 
-/**
- * A WebAuthn ceremony takes two posts to the page's own action: the first
- * (`passkey-options`) gets the challenge the authenticator signs, and a
- * challenge cookie; the second (`passkey`) carries the authenticator's
- * answer. Shared by the server modules and the button that runs it.
- */
+/** A ceremony's two posts: `passkey-options` gets the challenge (and its cookie), `passkey` the answer. */
 export type PasskeyIntent = "passkey-options" | "passkey";
 
 type PasskeyCeremony = "register" | "authenticate";
@@ -19,11 +14,7 @@ export function isPasskeyIntent(value: unknown): value is PasskeyIntent {
   return value === "passkey-options" || value === "passkey";
 }
 
-/**
- * A page with a passkey button answers two kinds of post: the ceremony's and
- * its own forms'. Splits the action's answer into the two, with the toast to
- * show and the ceremony's error for the button.
- */
+/** Splits an action's answer into the page's own and the ceremony's, with the toast to show. */
 export function splitPasskeyAnswer<PageData extends { toast?: Toast | null }>(
   answer: PageData | PasskeyActionData | undefined,
 ) {

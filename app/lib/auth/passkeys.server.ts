@@ -2,19 +2,12 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { passkey, session as sessionTable, verification } from "~db/schema";
-import { isSecureSite } from "~/lib/auth/auth.server";
+import { isSecureSite, readCookie } from "~/lib/auth/auth.server";
 import type { Db } from "~/lib/db/db.server";
 import type { Env } from "~/lib/env.server";
 
-/** A passkey as the account page lists it; never its key material. */
-export interface PasskeySummary {
-  id: string;
-  name: string;
-  /** ISO time it was added. */
-  createdAt: string | null;
-}
-
-export async function listPasskeys(db: Db, userId: string): Promise<PasskeySummary[]> {
+/** The passkeys as the account page lists them; never their key material. */
+export async function listPasskeys(db: Db, userId: string) {
   const rows = await db
     .select({ id: passkey.id, name: passkey.name, createdAt: passkey.createdAt })
     .from(passkey)
@@ -36,10 +29,7 @@ export async function removePasskey(db: Db, userId: string, id: string): Promise
   return removed.length > 0;
 }
 
-/**
- * The browser's answer to a ceremony (what @simplewebauthn/browser returns),
- * posted as JSON text; the plugin checks its content and signature.
- */
+/** The browser's answer to a ceremony, posted as JSON text; the plugin checks its content and signature. */
 const WebAuthnResponseSchema = z.looseObject({
   id: z.string().min(1).max(1024),
   rawId: z.string().min(1).max(1024),
@@ -70,15 +60,6 @@ export function twoFactorChallengeCookieName(env: Env): string {
   return `${isSecureSite(env) ? "__Secure-" : ""}better-auth.two_factor`;
 }
 
-function readCookie(request: Request, name: string): string | null {
-  const prefix = `${name}=`;
-  const part = (request.headers.get("Cookie") ?? "")
-    .split(";")
-    .map((piece) => piece.trim())
-    .find((piece) => piece.startsWith(prefix));
-  return part ? part.slice(prefix.length) : null;
-}
-
 /** The identifier in Better Auth's signed two-factor challenge cookie (`identifier.signature`). */
 function challengeIdentifier(env: Env, request: Request): string | null {
   const raw = readCookie(request, twoFactorChallengeCookieName(env));
@@ -93,11 +74,7 @@ function challengeIdentifier(env: Env, request: Request): string | null {
   return dot > 0 ? value.slice(0, dot) : null;
 }
 
-/**
- * Whose password the pending two-factor challenge proved. The identifier is
- * random and kept server-side for 10 minutes, so an unknown or forged one
- * finds nothing.
- */
+/** Whose password the pending challenge proved; its identifier is random, so a forged one finds nothing. */
 export async function readPendingChallengeUserId(db: Db, env: Env, request: Request): Promise<string | null> {
   const identifier = challengeIdentifier(env, request);
   if (!identifier) return null;
@@ -110,10 +87,8 @@ export async function readPendingChallengeUserId(db: Db, env: Env, request: Requ
 }
 
 /**
- * The passkey step of an admin whose only second factor is a passkey: Better
- * Auth asks such an account for no code, so the password starts no session
- * here; this cookie (a random key to a 10-minute row, like Better Auth's own
- * challenge) says whose password was right until the passkey answers.
+ * Better Auth asks an admin whose only second factor is a passkey for no code, so the password starts
+ * no session; this cookie (a random key to a 10-minute row) says whose password was right.
  */
 const PASSKEY_STEP_SECONDS = 10 * 60;
 const PASSKEY_STEP_PREFIX = "passkey-step-";
@@ -138,10 +113,6 @@ export async function startPasskeyStep(db: Db, env: Env, userId: string): Promis
   return `${passkeyStepCookieName(env)}=${key}; ${cookieAttributes(env, PASSKEY_STEP_SECONDS)}`;
 }
 
-export function hasPasskeyStep(env: Env, request: Request): boolean {
-  return readCookie(request, passkeyStepCookieName(env)) !== null;
-}
-
 export async function readPasskeyStepUserId(db: Db, env: Env, request: Request): Promise<string | null> {
   const key = readCookie(request, passkeyStepCookieName(env));
   if (!key || !/^[\w-]{32}$/.test(key)) return null;
@@ -158,10 +129,7 @@ export async function readPasskeyStepUserId(db: Db, env: Env, request: Request):
   return row?.value ?? null;
 }
 
-/**
- * After a passkey completed the sign-in, neither Better Auth's code
- * challenge nor the passkey step can be used again.
- */
+/** After a passkey completed the sign-in, neither the code challenge nor the passkey step works again. */
 export async function endPendingChallenge(
   db: Db,
   env: Env,

@@ -6,11 +6,7 @@ const MIN_PASSWORD_SCORE = 3;
 
 let checker: Promise<ZxcvbnFactory> | undefined;
 
-/**
- * The dictionaries are large: loaded on the first password check, not at
- * server start, and only on the server (the browser runs just the spec's
- * two checks).
- */
+/** The dictionaries are large: loaded on the first check, on the server only. */
 function getChecker(): Promise<ZxcvbnFactory> {
   checker ??= Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common")]).then(
     ([core, common]) =>
@@ -23,10 +19,8 @@ function getChecker(): Promise<ZxcvbnFactory> {
 }
 
 /**
- * The server's checks of a new password, after the spec's (mismatch, then
- * length): an admin account needs at least 12 characters, and no password
- * may be common or easy to guess (zxcvbn score below 3, also counting the
- * account's own address and name). Returns the message, or null.
+ * After the spec's checks: an admin needs ADMIN_PASSWORD_MIN_LENGTH characters, and no password may be
+ * easy to guess (counting the account's own address and name). The message, or null.
  */
 export async function checkNewPasswordStrength(
   password: string,

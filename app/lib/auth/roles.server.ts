@@ -19,21 +19,15 @@ async function addAdminRoles(db: Db, userIds: readonly string[]): Promise<number
   return inserted.length;
 }
 
-/**
- * Admin status is a `user_roles` row, read from the database on every call:
- * never cached, so a revoke takes effect on the next request.
- */
+/** Never cached: a revoke takes effect on the next request. */
 export async function isAdmin(db: Db, userId: string): Promise<boolean> {
   return (await readAdminRole(db, userId)) !== null;
 }
 
 /**
- * An admin's password must have ADMIN_PASSWORD_MIN_LENGTH characters. Sign-up
- * and reset cannot ask for it (their answer would tell who is listed in
- * ADMIN_EMAILS), so it is asked for when the account is an admin: every time
- * its password is seen in plain text (a sign-in, a reset, a change), whether
- * it is long enough is recorded; a new role starts at "not known". The admin
- * area stays closed until it is (docs/decisions/024).
+ * Sign-up and reset cannot ask an admin for a longer password (the answer would tell who is listed in
+ * ADMIN_EMAILS): whenever an admin's password is seen in plain text, whether it is long enough is
+ * recorded, and the admin area stays closed until it is (docs/decisions/024).
  */
 export async function recordAdminPasswordLength(db: Db, userId: string, password: string): Promise<void> {
   await db
@@ -103,9 +97,8 @@ export function listAdmins(db: Db) {
 }
 
 /**
- * At sign-in: a verified user whose address is in ADMIN_EMAILS becomes an
- * admin. Not at verification: only the owner who signs in with the password
- * they set counts, or anyone could claim a listed address by signing up.
+ * At sign-in, not at verification: only the owner who signs in with the password they set counts, or
+ * anyone could claim a listed address by signing up.
  */
 export async function grantAdminIfListed(
   db: Db,
@@ -118,11 +111,7 @@ export async function grantAdminIfListed(
   return granted;
 }
 
-/**
- * At start: every verified user listed in ADMIN_EMAILS gets the admin role.
- * Listing is additive: removing an address from ADMIN_EMAILS does not
- * revoke (use `npm run admin -- revoke`). Returns how many were granted.
- */
+/** At start; additive: removing an address from ADMIN_EMAILS does not revoke (`npm run admin -- revoke`). */
 export async function syncAdminEmails(db: Db, adminEmails: readonly string[]): Promise<number> {
   if (adminEmails.length === 0) return 0;
   const listed = await db

@@ -23,10 +23,8 @@ interface NewSessionContext {
 }
 
 /**
- * For Better Auth's session.create hook: which second factor the new session
- * proved. A session that replaces the current one (Better Auth rotates it
- * on enabling or disabling two-factor, and on a password change) keeps the
- * current one's.
+ * For Better Auth's session.create hook: which second factor the new session proved. A session that
+ * replaces the current one (two-factor toggled, password changed) keeps the current one's.
  */
 export function secondFactorOfNewSession(
   session: Record<string, unknown>,
@@ -44,29 +42,25 @@ export function isSecondFactor(value: unknown): value is SecondFactor {
   return value === "totp" || value === "backup-code" || value === "passkey";
 }
 
-export interface SecondFactors {
-  /** off: never started; pending: secret issued, no code confirmed yet; on: in use. */
-  totp: "off" | "pending" | "on";
-  passkeys: number;
-}
-
-export async function readSecondFactors(db: Db, userId: string): Promise<SecondFactors> {
+/** totp "pending": a secret issued, no code confirmed yet. */
+export async function readSecondFactors(db: Db, userId: string) {
   const [[row], [keys]] = await Promise.all([
     db.select({ verified: twoFactor.verified }).from(twoFactor).where(eq(twoFactor.userId, userId)).limit(1),
     db.select({ n: count() }).from(passkey).where(eq(passkey.userId, userId)),
   ]);
-  const totp = !row ? "off" : row.verified ? "on" : "pending";
+  const totp: "off" | "pending" | "on" = !row ? "off" : row.verified ? "on" : "pending";
   return { totp, passkeys: keys?.n ?? 0 };
 }
+
+export type SecondFactors = Awaited<ReturnType<typeof readSecondFactors>>;
 
 export function hasSecondFactor(factors: SecondFactors): boolean {
   return factors.totp === "on" || factors.passkeys > 0;
 }
 
 /**
- * Whether a session may add or remove second factors: once an account has
- * one, only a session that proved one may; else the password alone would
- * be enough to add the attacker's own passkey, or remove the owner's.
+ * Once an account has a second factor, only a session that proved one may add or remove factors; else
+ * the password alone would add an attacker's passkey, or remove the owner's.
  */
 export function mayChangeSecondFactors(
   session: { secondFactor: SecondFactor | null },
@@ -76,12 +70,8 @@ export function mayChangeSecondFactors(
 }
 
 /**
- * Ends every session of the user but the one that has just proved the new
- * factor: after setting up a second factor, no session signed in with the
- * password alone (perhaps by someone else, even while the setup ran) may
- * live on. Chosen by id, not by start time: a sign-in racing the setup is
- * younger than its start. Without `keep` (its cookie unreadable) every
- * session ends.
+ * Ends every session of the user but `keep` (all without it): after a second factor is set up, no
+ * password-only session may live on. By id, not start time: a sign-in racing the setup is younger.
  */
 export async function endOtherSessions(
   db: Db,
@@ -101,10 +91,8 @@ export async function endOtherSessions(
 }
 
 /**
- * For an account whose owner lost the device (`npm run admin -- reset-2fa`):
- * removes the authenticator and its backup codes and every passkey, and ends every session,
- * so the next sign-in is with the password alone and an admin is asked to
- * set up a new authenticator before the dashboard.
+ * For an owner who lost the device (`npm run admin -- reset-2fa`): removes the authenticator, its backup
+ * codes and every passkey, and ends every session.
  */
 export async function resetSecondFactors(db: Db, email: string) {
   const account = await requireAccount(db, email);

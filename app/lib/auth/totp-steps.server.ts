@@ -52,23 +52,17 @@ function stepOfCode(key: Buffer, code: string, now: number): number | null {
   return matched;
 }
 
-type TotpClaim =
-  /** The code is of a step later than any accepted before: now recorded. */
-  | "claimed"
-  /** The code is right, of a step accepted already (or an earlier one). */
-  | "used"
-  /** Not a current code (or no authenticator): Better Auth refuses and counts it. */
-  | "unmatched";
-
 /**
- * Before Better Auth checks an authenticator code (signing in, confirming an
- * enrolment): records the code's time step as the account's last accepted
- * one, unless that step or a later one was accepted before. Better Auth
- * itself accepts a code for its whole window, again and again. The update
- * is one conditional statement, so of two requests racing with one code
- * only one claims it.
+ * Before Better Auth checks an authenticator code, which it accepts again and again for its window:
+ * records the code's time step unless it or a later one was accepted ("used"). One conditional update,
+ * so of two requests racing with one code only one claims it. "unmatched": Better Auth refuses it.
  */
-export async function claimTotpStep(auth: Auth, db: Db, userId: string, code: string): Promise<TotpClaim> {
+export async function claimTotpStep(
+  auth: Auth,
+  db: Db,
+  userId: string,
+  code: string,
+): Promise<"claimed" | "used" | "unmatched"> {
   const [row] = await db
     .select({ secret: twoFactor.secret })
     .from(twoFactor)

@@ -1,12 +1,11 @@
 import { data, redirectDocument } from "react-router";
-import type { Toast } from "~/lib/http/toast";
-import { safeRedirectPath } from "~/forms/auth";
+import { errorToast, type Toast } from "~/components/toast";
+import { safeRedirectPath, withRedirectTo } from "~/forms/auth";
 import { type FieldErrors, parseForm, readFields } from "~/forms/parse-form";
 import { BackupCodeSchema, TotpCodeSchema, twoFactorMessages } from "~/forms/two-factor";
-import { checkAuthRateLimit } from "~/lib/auth/auth-limits.server";
-import { authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
+import { authLimitRefusal } from "~/lib/auth/auth-limits.server";
+import { authHeaders, readAuthFailure, readCookie } from "~/lib/auth/auth.server";
 import {
-  hasPasskeyStep,
   readPasskeyStepUserId,
   readPendingChallengeUserId,
   twoFactorChallengeCookieName,
@@ -21,14 +20,13 @@ import {
   envContext,
 } from "~/lib/context.server";
 import { logger } from "~/lib/ops/logger.server";
-import { createToastHeaders, redirectWithToast } from "~/lib/http/toast.server";
+import { appendToast, redirectWithToast } from "~/lib/http/toast.server";
 import { readRequestSession } from "~/lib/http/request-session.server";
 import { retryAfter } from "~/lib/http/response-headers.server";
 
 /**
- * The second step of signing in: after a right password, an account with
- * two-factor holds only Better Auth's short-lived (10 minutes) challenge
- * cookie, and signs in with an authenticator code or a backup code here.
+ * The second step of signing in: after a right password, an account with two-factor holds only Better
+ * Auth's short-lived challenge cookie, and signs in with an authenticator code or a backup code here.
  */
 type TwoFactorIntent = "totp" | "backup-code";
 
@@ -39,43 +37,25 @@ export interface TwoFactorStepData {
   toast: Toast;
 }
 
-export function twoFactorStepUrl(redirectTo: string): string {
-  const query = redirectTo && redirectTo !== "/" ? `?${new URLSearchParams({ redirectTo }).toString()}` : "";
-  return `/auth/two-factor${query}`;
-}
-
-function hasTwoFactorChallenge(context: AppContext, request: Request): boolean {
-  const name = twoFactorChallengeCookieName(context.get(envContext));
-  return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${name}=`));
-}
+export const twoFactorStepUrl = (redirectTo: string) => withRedirectTo("/auth/two-factor", redirectTo);
 
 /**
- * The second step waiting for this browser: a password proved by Better
- * Auth's challenge (an account with an authenticator) or by the passkey step
- * (an admin whose only factor is a passkey), or a session signed in with the
- * password alone of an account with a passkey, which the passkey replaces
- * (to confirm before changing second factors). Null: nothing to do here.
+ * The second step waiting for this browser: a password proved by Better Auth's challenge or by the
+ * passkey step, or a password-only session of an account with a passkey, which the passkey replaces
+ * (to confirm before changing second factors). `pendingUserId` is null once the challenge expired.
+ * Null: nothing to do here.
  */
-interface SignInStep {
-  /** Whose password was right (null: the challenge has expired). */
-  pendingUserId: string | null;
-  /** The password-only session a passkey's session replaces. */
-  passwordSessionId: string | null;
-  totp: boolean;
-  passkey: boolean;
-}
-
-export async function readSignInStep(context: AppContext, request: Request): Promise<SignInStep | null> {
+export async function readSignInStep(context: AppContext, request: Request) {
   const { db } = context.get(databaseContext);
   const env = context.get(envContext);
-  if (hasTwoFactorChallenge(context, request)) {
+  if (readCookie(request, twoFactorChallengeCookieName(env)) !== null) {
     const pendingUserId = await readPendingChallengeUserId(db, env, request);
     const passkey = pendingUserId ? (await readSecondFactors(db, pendingUserId)).passkeys > 0 : false;
     return { pendingUserId, passwordSessionId: null, totp: true, passkey };
   }
-  if (hasPasskeyStep(env, request)) {
-    const pendingUserId = await readPasskeyStepUserId(db, env, request);
-    if (pendingUserId) return { pendingUserId, passwordSessionId: null, totp: false, passkey: true };
+  const passkeyStepUserId = await readPasskeyStepUserId(db, env, request);
+  if (passkeyStepUserId) {
+    return { pendingUserId: passkeyStepUserId, passwordSessionId: null, totp: false, passkey: true };
   }
   const { session } = readRequestSession(context);
   if (!session || session.secondFactor) return null;
@@ -84,18 +64,14 @@ export async function readSignInStep(context: AppContext, request: Request): Pro
 }
 
 function refuse(intent: TwoFactorIntent, description: string, status: number, init?: ResponseInit) {
-  const toast: Toast = { title: "Sign in failed", description, variant: "destructive" };
+  const toast = errorToast(description, "Sign in failed");
   return data<TwoFactorStepData>({ intent, fieldErrors: { code: description }, toast }, { ...init, status });
 }
 
 /** The challenge expired or was used up: back to the password step. */
-function restart(context: AppContext, redirectTo: string, description: string) {
-  const target = redirectTo === "/" ? "/auth" : `/auth?${new URLSearchParams({ redirectTo }).toString()}`;
-  return redirectWithToast(context, target, {
-    title: "Please sign in again",
-    description,
-    variant: "destructive",
-  });
+export function restartSignIn(context: AppContext, redirectTo: string, description: string) {
+  const toast = errorToast(description, "Please sign in again");
+  return redirectWithToast(context, withRedirectTo("/auth", redirectTo), toast);
 }
 
 export async function verifySignInSecondFactor(
@@ -108,13 +84,8 @@ export async function verifySignInSecondFactor(
   const parsed = parseForm(intent === "totp" ? TotpCodeSchema : BackupCodeSchema, formData);
   if (!parsed.ok) return refuse(intent, parsed.first, 400);
 
-  const clientIp = context.get(clientIpContext);
-  const limit = await checkAuthRateLimit(context.get(databaseContext).db, "two-factor", { ip: clientIp });
-  if (!limit.allowed) {
-    return refuse(intent, limit.message, 429, {
-      headers: retryAfter(context, limit.retryAfterSeconds),
-    });
-  }
+  const over = await authLimitRefusal(context, "two-factor");
+  if (over) return refuse(intent, over.message, 429, over.init);
 
   const auth = context.get(authContext);
   if (intent === "totp") {
@@ -126,7 +97,7 @@ export async function verifySignInSecondFactor(
       return refuse(intent, twoFactorMessages.codeUsed, 401);
     }
   }
-  const headers = authHeaders(request, clientIp);
+  const headers = authHeaders(request, context.get(clientIpContext));
   try {
     const result =
       intent === "totp"
@@ -140,11 +111,7 @@ export async function verifySignInSecondFactor(
       logger.warn({ userId, backupCodesLeft: backupCodes.length }, "signed in with a backup code");
       description = `You used a backup code; ${backupCodes.length} left. You can make new ones on your account page.`;
     }
-    for (const cookie of (
-      await createToastHeaders(context, { title: "Signed in successfully!", description })
-    ).getSetCookie()) {
-      result.headers.append("Set-Cookie", cookie);
-    }
+    await appendToast(context, result.headers, { title: "Signed in successfully!", description });
     return redirectDocument(redirectTo, { headers: result.headers });
   } catch (error) {
     const failure = readAuthFailure(error);
@@ -162,10 +129,14 @@ export async function verifySignInSecondFactor(
           { headers: retryAfter(context, 900) },
         );
       case "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE":
-        return restart(context, redirectTo, "Too many wrong codes. Sign in with your password again.");
+        return restartSignIn(context, redirectTo, "Too many wrong codes. Sign in with your password again.");
       default:
         logger.info({ code: failure.code }, "two-factor sign-in step refused");
-        return restart(context, redirectTo, "Your sign-in has expired. Please enter your password again.");
+        return restartSignIn(
+          context,
+          redirectTo,
+          "Your sign-in has expired. Please enter your password again.",
+        );
     }
   }
 }

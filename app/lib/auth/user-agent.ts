@@ -1,8 +1,4 @@
-/**
- * A device as a person recognises it ("Firefox on Windows"), from a
- * User-Agent header. Deliberately simple: the order matters, as Edge and
- * Opera also say Chrome, and Chrome also says Safari.
- */
+/** "Firefox on Windows", from a User-Agent. The order matters: Edge and Opera say Chrome, Chrome says Safari. */
 const BROWSERS: [RegExp, string][] = [
   [/Edg(e|A|iOS)?\//, "Edge"],
   [/OPR\/|Opera/, "Opera"],

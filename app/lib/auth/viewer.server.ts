@@ -1,13 +1,9 @@
-import { authHeaders, SESSION_ABSOLUTE_MAX_MS, sessionCookieName } from "~/lib/auth/auth.server";
+import { authHeaders, readCookie, SESSION_ABSOLUTE_MAX_MS, sessionCookieName } from "~/lib/auth/auth.server";
 import { type AppContext, authContext, envContext } from "~/lib/context.server";
 import { logger } from "~/lib/ops/logger.server";
 import { isSecondFactor, type SecondFactor } from "~/lib/auth/second-factor.server";
 
-/**
- * Who is looking at the page, as the header and guards need it. It must not
- * touch the database for requests without a session cookie: prerendering
- * runs it at build time, and most visitors are anonymous.
- */
+/** Who is looking at the page, as the header needs it. */
 export interface Viewer {
   user: { id: string; name: string; email: string } | null;
   isAdmin: boolean;
@@ -20,24 +16,17 @@ export interface SignedInSession {
   secondFactor: SecondFactor | null;
 }
 
-function hasSessionCookie(context: AppContext, request: Request): boolean {
-  const cookie = request.headers.get("Cookie");
-  if (!cookie) return false;
-  const name = sessionCookieName(context.get(envContext));
-  return cookie.split(";").some((part) => part.trim().startsWith(`${name}=`));
-}
-
 /**
- * The signed-in user, or null. Better Auth checks the signed cookie against
- * the session row and slides its 7-day expiry; on top of that a session ends
- * 30 days after sign-in whatever its activity. `headers` carries the cookie
- * Better Auth refreshes (or clears) and should reach the browser.
+ * The signed-in user, or null, without the database when there is no cookie. A session also ends
+ * SESSION_ABSOLUTE_MAX_MS after sign-in whatever its activity. `headers`: the refreshed (or cleared) cookie.
  */
 export async function getSession(
   context: AppContext,
   request: Request,
 ): Promise<{ session: SignedInSession | null; headers: Headers | null }> {
-  if (!hasSessionCookie(context, request)) return { session: null, headers: null };
+  if (readCookie(request, sessionCookieName(context.get(envContext))) === null) {
+    return { session: null, headers: null };
+  }
   const auth = context.get(authContext);
   const { headers, response } = await auth.api.getSession({
     headers: authHeaders(request),

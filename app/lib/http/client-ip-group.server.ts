@@ -1,11 +1,8 @@
 import net from "node:net";
 
 /**
- * The key a per-IP limit counts a client under. One IPv6 subscriber is
- * handed a whole /64 and can pick any address in it, so an IPv6 address
- * counts as its /64; an IPv4-mapped IPv6 address (`::ffff:192.0.2.1`, as a
- * dual-stack socket reports IPv4 clients) counts as the IPv4 address itself.
- * Anything that is not an IP address is returned as it is.
+ * The key a per-IP limit counts a client under: an IPv6 subscriber can pick any address in its /64, so
+ * that counts; an IPv4-mapped address counts as the IPv4 address. Anything else is returned as it is.
  */
 export function clientIpGroup(ip: string): string {
   const address = ip.trim().replace(/%.*$/, "");

@@ -1,17 +1,10 @@
 import crypto from "node:crypto";
 
 /**
- * Cheap bot traps for public forms, with no third-party service and no
- * JavaScript: a honeypot field people never see, and a signed timestamp
- * that shows how long the form was open. Tripping either marks a
- * submission as spam; it is still stored, so a false positive is never lost.
- *
- * Why not remix-utils' Honeypot: it passes a form missing both its fields (a
- * bot dropping hidden inputs gets through), throws on spam (the caller needs
- * the reason, to store it as spam), binds its token neither to one form
- * (`purpose`) nor to one render (the nonce that lets a token file one inquiry
- * only), and needs @oslojs/crypto for an HMAC. Captchas send visitors' data
- * to a third party and need JavaScript.
+ * Bot traps for public forms without a third party or JavaScript: a honeypot field and a signed
+ * timestamp. Tripping either marks a submission as spam; it is still stored, so no false positive is lost.
+ * Not remix-utils' Honeypot: it passes a form missing both fields, throws instead of giving the reason,
+ * and binds its token neither to one form nor to one render. Captchas send visitors' data to a third party.
  */
 
 /** Hidden from people (display: none); naive bots fill every field. */
@@ -31,11 +24,7 @@ function sign(secret: string, purpose: string, issuedAt: number, nonce?: string)
   return crypto.createHmac("sha256", secret).update(payload).digest("base64url");
 }
 
-/**
- * `<issued-at ms>.<nonce>.<HMAC>`, bound to one form by `purpose`. The nonce
- * makes every token unique: a token is good for one inquiry, so two visitors
- * shown the form in the same millisecond must not share one.
- */
+/** `<issued-at ms>.<nonce>.<HMAC>`, bound to one form by `purpose`; the nonce makes it good for one inquiry. */
 export function issueFormToken(secret: string, purpose: string, now = Date.now()): string {
   const nonce = crypto.randomBytes(9).toString("base64url");
   return `${now}.${nonce}.${sign(secret, purpose, now, nonce)}`;

@@ -8,13 +8,7 @@ import { readRequestSession } from "~/lib/http/request-session.server";
 import { withNoStore } from "~/lib/http/response-headers.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 
-type GuardedUser = SignedInSession["user"];
-
-/**
- * Set only by the guards below, so only inside a guarded layout
- * (app/routes.ts): a route that reads it anywhere else fails loudly
- * instead of serving an anonymous visitor.
- */
+/** Set only by the guards below: read outside a guarded layout, it fails loudly instead of serving anyone. */
 const guardedSessionContext = createContext<SignedInSession>();
 
 /** The session a guard let through: its user, its id, its second factor. */
@@ -22,13 +16,13 @@ export function guardedSession(context: AppContext): SignedInSession {
   return context.get(guardedSessionContext);
 }
 
-export function guardedUser(context: AppContext): GuardedUser {
+export function guardedUser(context: AppContext): SignedInSession["user"] {
   return guardedSession(context).user;
 }
 
-function currentPath(request: Request): string {
+/** The page a request is for: a data request (/dashboard.data) comes back to its page. */
+export function currentPath(request: Request): string {
   const url = new URL(request.url);
-  // A data request (/dashboard.data) comes back to its page.
   return url.pathname.replace(/\.data$/, "") + url.search;
 }
 
@@ -36,10 +30,7 @@ function signInUrl(request: Request): string {
   return `/auth?${new URLSearchParams({ redirectTo: currentPath(request) }).toString()}`;
 }
 
-/**
- * The middleware of the `/account` layout: anyone not signed in is
- * redirected to sign in, and comes back here afterwards.
- */
+/** The `/account` layout's middleware: anyone not signed in signs in and comes back. */
 export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { session } = readRequestSession(context);
   if (!session) throw redirect(signInUrl(request));
@@ -48,15 +39,9 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
 };
 
 /**
- * The middleware of the `dashboard` layout, so of every page, action,
- * download and stream under it. Anonymous visitors go to sign in; signed-in
- * users without the admin role go home. The role is the one the database
- * holds for this request. An admin's session must also have proved a
- * second factor (an authenticator code, a backup code or a passkey): an
- * admin without one is sent to set one up, and one who has a factor but
- * signed in without it (a session from before it was set up) signs in again.
- * Last, an admin whose password was not seen to have the admin length is
- * sent to set a longer one.
+ * The `dashboard` layout's middleware: signed in, the admin role as the database holds it now, a
+ * session that proved a second factor (else set one up, or sign in again with it), and a password seen
+ * to have the admin length.
  */
 export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { session, isAdmin, adminLongPassword } = readRequestSession(context);
@@ -64,8 +49,7 @@ export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ req
   if (!isAdmin) throw redirect("/");
   if (!session.secondFactor) throw await secondFactorMissing(context, request, session);
   if (!adminLongPassword) {
-    // Asked for here, not at sign-up or reset, whose answers would then
-    // tell who is an admin (docs/decisions/024).
+    // Not at sign-up or reset, whose answers would tell who is an admin (docs/decisions/024).
     throw await redirectWithToast(context, "/account#change-password", {
       title: "Set a longer password",
       description: adminPasswordMessages.needsLonger,

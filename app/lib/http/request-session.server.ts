@@ -4,12 +4,11 @@ import { getSession, type SignedInSession, type Viewer } from "~/lib/auth/viewer
 import { type AppContext, databaseContext, isServedContext } from "~/lib/context.server";
 import { withHeaders } from "~/lib/http/response-headers.server";
 
-/** Who sent this request, read once by the root middleware for everything after it. */
+/** Who sent this request; the role as the database holds it now. */
 export interface RequestSession {
   session: SignedInSession | null;
-  /** The role as the database holds it now, not as the session remembers it. */
   isAdmin: boolean;
-  /** Whether the admin's password was last seen with the admin length (docs/decisions/024). */
+  /** Whether the admin's password was last seen with the admin length. */
   adminLongPassword: boolean;
 }
 
@@ -17,11 +16,7 @@ const ANONYMOUS: RequestSession = { session: null, isAdmin: false, adminLongPass
 
 const requestSessionContext = createContext<RequestSession>();
 
-/**
- * The session the root middleware read. It throws outside that middleware
- * (a context built by hand), rather than answering "anonymous" and letting a
- * test or a new entry point believe nobody signed in.
- */
+/** Throws outside the root middleware, rather than let a new entry point believe nobody signed in. */
 export function readRequestSession(context: AppContext): RequestSession {
   return context.get(requestSessionContext);
 }
@@ -35,11 +30,8 @@ export function viewerOf({ session, isAdmin }: RequestSession): Viewer {
 const cookieName = (setCookie: string) => setCookie.slice(0, setCookie.indexOf("=")).trim();
 
 /**
- * Reads the session once per request, before any loader, action or guard
- * (a session without a cookie costs nothing: prerendering and most visitors
- * never reach the database). Better Auth's refresh of the cookie, or its
- * clearing when the session ended, goes on whatever the request answers,
- * unless the answer sets that cookie itself: signing in or out decides.
+ * Reads the session once per request, before any loader, action or guard. Better Auth's refresh (or
+ * clearing) of the cookie goes on whatever the request answers, unless the answer sets it itself.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (!isServedContext(context)) {

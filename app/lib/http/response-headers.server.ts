@@ -1,11 +1,7 @@
 import { createContext, type MiddlewareFunction } from "react-router";
 import type { AppContext } from "~/lib/context.server";
 
-/**
- * Headers that middleware adds to what a route answered. Most responses
- * here carry mutable headers; one that does not (a Response.redirect, a
- * fetched body) is copied first.
- */
+/** Edits a response's headers, copying a response whose headers are immutable first. */
 export function withHeaders(response: Response, edit: (headers: Headers) => void): Response {
   try {
     edit(response.headers);
@@ -17,10 +13,7 @@ export function withHeaders(response: Response, edit: (headers: Headers) => void
   }
 }
 
-/**
- * Nothing behind a sign-in is kept by a shared or a browser cache. An event
- * stream's no-transform stays: proxies must not buffer it.
- */
+/** Nothing behind a sign-in is cached; an event stream keeps no-transform, so proxies do not buffer it. */
 export function withNoStore(response: Response): Response {
   const noTransform = /no-transform/i.test(response.headers.get("Cache-Control") ?? "");
   return withHeaders(response, (headers) =>
@@ -32,10 +25,8 @@ export function withNoStore(response: Response): Response {
 const addedHeadersContext = createContext<Headers | null>(null);
 
 /**
- * React Router sends the headers of a loader's or action's `data()` only
- * through a route's `headers` export (cookies aside). Instead of one such
- * export per route, a loader or action hands the headers it needs on the
- * response to this middleware, which sets them whatever route answered.
+ * React Router sends a `data()`'s headers only through a route's `headers` export: instead of one per
+ * route, loaders and actions hand them to this middleware.
  */
 export const addedHeadersMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
   const added = new Headers();
@@ -47,11 +38,7 @@ export const addedHeadersMiddleware: MiddlewareFunction<Response> = async ({ con
   });
 };
 
-/**
- * Retry-After for an answer that refuses for now (429, 503): set on the
- * response by the middleware above, and returned for the `data()` init so
- * that a test calling the action directly sees it too.
- */
+/** Retry-After, set by the middleware above and returned for `data()`, so a test calling an action sees it. */
 export function retryAfter(context: AppContext, seconds: number): { "Retry-After": string } {
   const value = String(seconds);
   context.get(addedHeadersContext)?.set("Retry-After", value);

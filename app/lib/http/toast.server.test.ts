@@ -2,7 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { envContext, toastCookieContext } from "~/lib/context.server";
 import { parseEnv } from "~/lib/env.server";
-import { createToastCookie, createToastHeaders, getToast } from "~/lib/http/toast.server";
+import { appendToast, createToastCookie, getToast } from "~/lib/http/toast.server";
 
 /** The toast needs only its cookie, made from the configuration. */
 function toastContext(siteUrl: string) {
@@ -14,7 +14,7 @@ function toastContext(siteUrl: string) {
 }
 
 async function toastSetCookie(siteUrl: string): Promise<string> {
-  return (await createToastHeaders(toastContext(siteUrl), { title: "Saved" })).getSetCookie()[0]!;
+  return (await appendToast(toastContext(siteUrl), new Headers(), { title: "Saved" })).getSetCookie()[0]!;
 }
 
 describe("toast cookie", () => {
@@ -43,7 +43,9 @@ describe("a forged toast cookie", () => {
     expect(read.headers?.get("set-cookie")).toMatch(/^toast=;.*Max-Age=0/);
 
     // One the server set is still read back.
-    const cookie = (await createToastHeaders(context, { title: "Saved" })).getSetCookie()[0]!.split(";")[0]!;
+    const cookie = (await appendToast(context, new Headers(), { title: "Saved" }))
+      .getSetCookie()[0]!
+      .split(";")[0]!;
     const genuine = await getToast(context, new Request("https://www.example.com/", { headers: { cookie } }));
     expect(genuine.toast).toMatchObject({ title: "Saved" });
   });

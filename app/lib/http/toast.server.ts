@@ -17,17 +17,9 @@ const ToastSchema = z.object({
 }) satisfies z.ZodType<Toast, Toast>;
 
 /**
- * Toasts that survive a redirect travel in a short-lived flash cookie: the
- * action redirects with it, the root loader of the next page reads and clears
- * it, and the root renders it. That works the same with and without
- * JavaScript. A response that does not redirect (a failed submission that
- * keeps the visitor's values) returns its toast in the action data instead,
- * and the route renders the same <Toaster>.
- *
- * The cookie is signed: a toast is the site speaking, so one written by
- * anyone else (a forged cookie, a cookie set from a sibling subdomain) is
+ * A toast survives a redirect in a short-lived flash cookie, which the next page's root loader reads and
+ * clears. Signed, as a toast is the site speaking: one written by anyone else (a sibling subdomain) is
  * ignored. The key is derived from the auth secret for this purpose alone.
- * Made once at startup into the services; requests find it in the context.
  */
 export function createToastCookie(env: Pick<Env, "SITE_URL" | "BETTER_AUTH_SECRET">): Cookie {
   if (!env.BETTER_AUTH_SECRET) throw new Error("The toast cookie needs the auth secret, resolved at startup");
@@ -37,15 +29,15 @@ export function createToastCookie(env: Pick<Env, "SITE_URL" | "BETTER_AUTH_SECRE
     httpOnly: true,
     sameSite: "lax",
     maxAge: 60,
-    // Never sent over plain HTTP when the site is https.
     secure: env.SITE_URL.startsWith("https:"),
     secrets: [key],
   });
 }
 
-export async function createToastHeaders(context: AppContext, toast: Toast): Promise<Headers> {
-  const cookie = context.get(toastCookieContext);
-  return new Headers({ "Set-Cookie": await cookie.serialize(ToastSchema.parse(toast)) });
+/** Adds the toast's cookie to `headers`. */
+export async function appendToast(context: AppContext, headers: Headers, toast: Toast): Promise<Headers> {
+  headers.append("Set-Cookie", await context.get(toastCookieContext).serialize(ToastSchema.parse(toast)));
+  return headers;
 }
 
 export async function redirectWithToast(
@@ -54,19 +46,12 @@ export async function redirectWithToast(
   toast: Toast,
   init?: ResponseInit,
 ): Promise<Response> {
-  const headers = new Headers(init?.headers);
-  for (const cookie of (await createToastHeaders(context, toast)).getSetCookie()) {
-    headers.append("Set-Cookie", cookie);
-  }
-  return redirect(url, { ...init, headers });
+  return redirect(url, { ...init, headers: await appendToast(context, new Headers(init?.headers), toast) });
 }
 
 const TOAST_COOKIE = /(?:^|;\s*)toast=/;
 
-/**
- * Reads the flash toast, and the header that clears it once shown (a forged
- * or unreadable one is cleared and not shown).
- */
+/** The flash toast, and the header that clears it (a forged or unreadable one is cleared, not shown). */
 export async function getToast(
   context: AppContext,
   request: Request,
@@ -75,9 +60,8 @@ export async function getToast(
   // Prerendering has no cookie, and no toast cookie in its context.
   if (!header || !TOAST_COOKIE.test(header)) return { toast: null, headers: null };
   const cookie = context.get(toastCookieContext);
-  // Null when the signature does not match.
-  const raw: unknown = await cookie.parse(header);
-  const parsed = ToastSchema.safeParse(raw);
+  // parse() gives null when the signature does not match.
+  const parsed = ToastSchema.safeParse(await cookie.parse(header));
   const headers = new Headers({ "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) });
   return { toast: parsed.success ? parsed.data : null, headers };
 }

@@ -1,6 +1,7 @@
 import { eq, getTableName, sql } from "drizzle-orm";
 import { contactSubmissions, privacyErasures, user } from "~db/schema";
 import { retention } from "~/content/retention";
+import { type AppContext, databaseContext, envContext } from "~/lib/context.server";
 import type { Db } from "~/lib/db/db.server";
 import { fileDeclarations, tableDeclarations } from "~/lib/privacy/declarations/index.server";
 import type { ErasureScope, StorageDirs, Subject } from "~/lib/privacy/declarations/types";
@@ -8,18 +9,15 @@ import { LEFT_OUT_NOTICE } from "~/lib/privacy/redact-mail";
 
 export type { ErasureScope, StorageDirs } from "~/lib/privacy/declarations/types";
 
-/**
- * Everything held about one email address (a subject access request), and
- * its erasure, read from the declarations (./declarations): no table or
- * file is found or erased any other way here.
- */
+/* Everything held about one address, and its erasure, only ever read from the declarations. */
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
 /** Where the declared files live, from the configuration. */
-export function storageDirsOf(env: { DATA_DIR: string; BACKUP_DIR?: string }): StorageDirs {
+export function storageDirsOf(context: AppContext): StorageDirs {
+  const env = context.get(envContext);
   return { dataDir: env.DATA_DIR, backupDir: env.BACKUP_DIR };
 }
 
@@ -86,7 +84,7 @@ export async function exportPersonalData(
   rawEmail: string,
   scope: ErasureScope,
   dirs: StorageDirs = {},
-): Promise<Record<string, unknown>> {
+): Promise<Record<string, unknown> & { exportedAt: Date }> {
   const found = await findPersonalData(db, rawEmail, scope, dirs);
   return {
     exportedAt: new Date(),
@@ -95,6 +93,23 @@ export async function exportPersonalData(
     backups: `Backups of the database may hold copies of these records; every backup is deleted at the latest ${retention.backupDays} days after it was taken.`,
     ...found.parts,
   };
+}
+
+/** The export as a JSON download, named `<name>-<date>.json`. */
+export async function personalDataDownload(
+  context: AppContext,
+  email: string,
+  scope: ErasureScope,
+  name: string,
+) {
+  const { db } = context.get(databaseContext);
+  const exported = await exportPersonalData(db, email, scope, storageDirsOf(context));
+  return new Response(JSON.stringify(exported, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}-${exported.exportedAt.toISOString().slice(0, 10)}.json"`,
+    },
+  });
 }
 
 interface ErasureRecord {

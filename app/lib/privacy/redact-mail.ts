@@ -1,15 +1,10 @@
-/**
- * Exported mail keeps what a mail said, never what it lets someone do: a
- * reset or verification link in an export would turn a stolen session (or a
- * leaked export) into a password takeover.
- */
+/** A reset link in an export would turn a stolen session or a leaked export into a takeover. */
 export const LEFT_OUT_NOTICE =
   "Links, tokens and one-time codes are left out of the mail in this export: each is shown as [link left out], [token left out] or [code left out]. They could still work, and an export must not open your account to whoever holds it.";
 
 const URL_PATTERN = /\b(?:https?:\/\/|www\.)\S+/gi;
-// Anything that looks like a token: a long run of base64url or hex characters with letters and
-// digits, or of 20 or more with a capital after a small letter (a random token may hold no digit;
-// words and names do not mix case like that).
+// Long runs of letters and digits, or of 20 or more with a capital after a small letter (words and
+// names do not mix case like that; a random token may hold no digit).
 const TOKEN_PATTERN =
   /\b(?:(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{16,}|(?=[A-Za-z0-9_-]*[a-z][A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{20,})\b/g;
 // A one-time code: a stand-alone run of 6 to 8 digits (not part of a longer or decimal number).

@@ -10,21 +10,16 @@ import type { StorageDirs } from "~/lib/privacy/declarations/types";
 
 export { daysBefore, monthsBefore } from "~/lib/privacy/declarations/declare-table.server";
 
+/** `ran` is false when another instance was running it; accounts warned count for `user`. */
 interface RetentionResult {
-  /** False when another instance was running the job: this run did nothing. */
   ran: boolean;
-  /** Rows (or files) deleted per declared table or file kind; accounts warned count for `user`. */
   counts: Record<string, number>;
 }
 
 /**
- * Applies every declared retention rule once, as of `now`, in declaration
- * order. Safe to run from several instances at the same time: one holds a
- * transaction-scoped advisory lock of its own (not the backup's: a backup
- * must not stop the periods from being applied) and does the work; the
- * others find it taken and return at once. Running it again deletes nothing
- * new, and no row inside its period is touched. Files go after the rows
- * commit.
+ * Applies every declared retention rule once, as of `now`. Across instances one holds its own advisory
+ * lock (not the backup's, which must not stop the periods) and the others return at once. Files go after
+ * the rows commit.
  */
 export async function runRetention(
   db: Db,
@@ -54,11 +49,7 @@ export async function runRetention(
   return result;
 }
 
-/**
- * Applies the periods every `jobIntervalHours` (on the hour, UTC), as a
- * scheduled kind of job; a run missed while no instance ran happens at
- * start. Logs counts, never content.
- */
+/** Every `jobIntervalHours`; a run missed while no instance ran happens at start. Logs counts, never content. */
 export const retentionJob = defineScheduledJobKind({
   kind: "retention",
   schedule: { cron: retentionCron(retention.jobIntervalHours) },

@@ -25,7 +25,7 @@ import {
 import type { RetentionRun } from "~/lib/privacy/declarations/types";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Accounts warned per run: bounds one run's transaction; the next run does the rest. */
+/** Bounds one run's transaction; the next run does the rest. */
 const WARNINGS_PER_RUN = 200;
 
 /** An account's last use: created, signed in, or a session used (sessions slide daily). */
@@ -220,7 +220,6 @@ export const accountActivityDeclaration = ownedByAccount({
   },
 });
 
-/** How an admin likes the inbox laid out: theirs, and gone with their account. */
 export const workspacePreferencesDeclaration = ownedByAccount({
   owner: workspacePreferences.user_id,
   exportAs: "workspacePreferences",
@@ -228,10 +227,7 @@ export const workspacePreferencesDeclaration = ownedByAccount({
   columns: { inboxLayout: workspacePreferences.inbox_layout, updatedAt: workspacePreferences.updated_at },
 });
 
-/**
- * The views an admin saved. The owner's id makes them personal data; a shared
- * view goes with its owner too (the team keeps no view nobody answers for).
- */
+/** The owner's id makes them personal; a shared view goes with its owner too. */
 export const savedViewsDeclaration = ownedByAccount({
   owner: savedViews.owner_id,
   exportAs: "savedViews",

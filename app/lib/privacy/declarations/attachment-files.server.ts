@@ -12,11 +12,7 @@ import type { FileDeclaration } from "~/lib/privacy/declarations/types";
 /** A file without its row this long is an orphan (its transaction rolled back), not one being filed. */
 const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
 
-/**
- * Attachments of received mail, one directory per inquiry: they go when
- * their inquiry goes, whether erased or expired (its rows cascade; the
- * files follow here, after the rows commit).
- */
+/** One directory per inquiry: the files follow their inquiry's rows, after those commit. */
 export const attachmentFilesDeclaration: FileDeclaration = {
   name: "attachment files",
   where: "DATA_DIR/attachments/<inquiry>/<attachment>",

@@ -19,7 +19,6 @@ export function daysBefore(date: Date, days: number): Date {
 /** A timestamp parameter both drivers pass the same way. */
 export const at = (date: Date): SQL => sql`${date.toISOString()}::timestamptz`;
 
-/** How many rows a delete or update touched. */
 export async function countRows(query: Promise<unknown[]>): Promise<number> {
   return (await query).length;
 }
@@ -52,7 +51,7 @@ interface Listing {
   table: PgTable;
   exportAs: string;
   label: string;
-  /** What an export shows of each row: never a secret, a link or a token. */
+  /** Never a secret, a link or a token. */
   columns: SelectedFields;
   orderBy?: PgColumn;
   /** Reshapes an exported row (redaction). */
@@ -66,7 +65,6 @@ async function listRows(db: Db, { table, columns, orderBy, map }: Listing, where
 }
 
 export const INQUIRY_PERIODS = ["inquiryMonths", "spamDays"] as const;
-/** Inactive accounts: warned, then deleted after the grace period unless used since. */
 export const ACCOUNT_PERIODS = ["inactiveAccountMonths", "inactiveAccountGraceDays"] as const;
 
 type PersonalTable = Extract<TableDeclaration, { personal: true }>;

@@ -24,11 +24,7 @@ function removeOlderThan(files: string[], cutoff: Date): number {
   return old.length;
 }
 
-/**
- * A mail file as text to search in: the raw message, its quoted-printable
- * parts decoded (soft line breaks joined) and its base64 parts decoded, in
- * lower case. An address split across an encoded line is still found.
- */
+/** The raw message with its quoted-printable and base64 parts decoded, so an encoded address is found. */
 function searchableMail(raw: string): string {
   const joined = raw.replace(/=\r?\n/g, "");
   const quotedPrintable = Buffer.from(
@@ -76,21 +72,13 @@ export const mailFilesDeclaration: FileDeclaration = {
   },
 };
 
-/**
- * Where backups are written: BACKUP_DIR, and DATA_DIR/backups, where a start
- * that migrates writes its backup when BACKUP_DIR is not set.
- */
+/** BACKUP_DIR, and DATA_DIR/backups, where a migrating start writes without BACKUP_DIR. */
 function backupDirs(dirs: StorageDirs): string[] {
   const found = [dirs.backupDir, dirs.dataDir && path.join(dirs.dataDir, FALLBACK_BACKUP_DIR)];
   return [...new Set(found.filter((dir): dir is string => Boolean(dir)).map((dir) => path.resolve(dir)))];
 }
 
-/**
- * Backups copy the whole database: a person's rows cannot be found or
- * erased one by one inside them, so every backup, scheduled, manual or taken
- * before migrations, is deleted at the latest `backupDays` after it was
- * taken, whatever BACKUP_KEEP allows.
- */
+/** A person's rows cannot be erased inside a backup: every backup goes after `backupDays`, whatever BACKUP_KEEP. */
 export const backupFilesDeclaration: FileDeclaration = {
   name: "backups",
   where: "BACKUP_DIR/backup-*, DATA_DIR/backups/backup-*",

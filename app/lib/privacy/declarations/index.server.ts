@@ -7,11 +7,8 @@ import * as other from "~/lib/privacy/declarations/other-tables.server";
 import type { FileDeclaration, TableDeclaration } from "~/lib/privacy/declarations/types";
 
 /**
- * Every table of db/schema.ts and db/auth-schema.ts, declared once: export,
- * erasure, account deletion and the retention job read only this list (a
- * test fails when a table is missing). The order is the order of work:
- * what points at a row goes before it, and queued mail and webhook calls
- * about expired inquiries go before the inquiries.
+ * Every table, declared once (a test fails when one is missing). The order is the order of work: what
+ * points at a row goes before it, and queued jobs about expired inquiries before the inquiries.
  */
 export const tableDeclarations: readonly TableDeclaration[] = [
   inquiries.inquiryEventsDeclaration,
@@ -46,7 +43,7 @@ export const tableDeclarations: readonly TableDeclaration[] = [
   other.reportWeekFiguresDeclaration,
 ];
 
-/** Every kind of file the site writes (a test fails when a module writes files not declared here). */
+/** Every kind of file the site writes. */
 export const fileDeclarations: readonly FileDeclaration[] = [
   files.mailFilesDeclaration,
   attachmentFilesDeclaration,

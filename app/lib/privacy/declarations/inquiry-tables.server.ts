@@ -28,18 +28,10 @@ import {
 } from "~/lib/privacy/declarations/declare-table.server";
 import type { RetentionRun, TableDeclaration } from "~/lib/privacy/declarations/types";
 
-/**
- * An inquiry's last activity: it arrived, its notes changed, or the desk
- * acted on it (a reply, its status, its owner). Opening it is not activity:
- * reading a card gives no reason to keep it longer.
- */
+/** Arrival, notes or the desk's last action; reading a card gives no reason to keep it longer. */
 const inquiryLastActivity = sql`greatest(${contactSubmissions.created_at}, ${contactSubmissions.notes_updated_at}, ${contactSubmissions.last_action_at})`;
 
-/**
- * Inquiries past their period: genuine ones after inquiryMonths, spam after
- * spamDays. A held inquiry is genuine until an admin judges it (decision 048):
- * the short spam period must not delete a lead nobody has looked at.
- */
+/** A held inquiry is genuine until judged: the short spam period must not delete a lead nobody saw. */
 export function expiredInquiries({ now, config }: RetentionRun): SQL {
   return sql`(((not ${contactSubmissions.is_spam} or ${contactSubmissions.held}) and ${inquiryLastActivity} < ${at(monthsBefore(now, config.inquiryMonths))})
     or (${contactSubmissions.is_spam} and not ${contactSubmissions.held} and ${inquiryLastActivity} < ${at(daysBefore(now, config.spamDays))}))`;
@@ -52,9 +44,7 @@ export const contactSubmissionsDeclaration: TableDeclaration = {
   label: "Inquiries",
   async find(db, subject) {
     if (subject.inquiryIds.length === 0) return [];
-    // The token hashes only recognise a resent form: they are not the person's data; the
-    // search text and the mail text are lower-cased copies of columns and of replies and
-    // messages exported already (and go with the row when it is erased or expires).
+    // Token hashes only recognise a resent form; the search and mail texts copy what is exported already.
     const {
       submission_key: _key,
       form_token_hash: _hash,
@@ -126,10 +116,7 @@ export const inquiryRepliesDeclaration = ofInquiries({
   map: (row) => ({ ...row, body: redactMailText(row.body as string) }),
 });
 
-/**
- * The notes' earlier texts: what the desk wrote about the lead. An erased
- * admin stays out of them as an author, as on the timeline.
- */
+/** What the desk wrote about the lead; an erased admin is forgotten as their author. */
 export const inquiryNotesVersionsDeclaration = ofInquiries({
   inquiry: inquiryNotesVersions.inquiry_id,
   actors: ["author_id"],

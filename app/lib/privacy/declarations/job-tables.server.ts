@@ -27,11 +27,7 @@ function jobsOf(subject: Subject): SQL | undefined {
   return subject.inquiryIds.length > 0 ? or(mail, inArray(jobs.inquiry_id, subject.inquiryIds)) : mail;
 }
 
-/**
- * The job queue: mail (addresses and text) and webhook calls (an inquiry's
- * reference, interest and deal size, which the inquiry export shows already).
- * The export lists the mail; erasure and retention take every kind.
- */
+/** Mail and webhook calls (whose fields the inquiry export shows): erasure and retention take both. */
 export const jobsDeclaration: TableDeclaration = {
   table: jobs,
   personal: true,

@@ -20,11 +20,7 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/**
- * Counters keyed by the address (app/lib/auth/auth-limits.server.ts):
- * `auth:<action>:email:<email>`, `auth:<action>:email-slow:<email>` and
- * `auth:<action>:email-ip:<email>:<ip>`.
- */
+/** The auth-limits counters keyed by the address. */
 function countersOf(subject: Subject) {
   const email = escapeLike(subject.email);
   const key = sql`lower(${rateLimits.key})`;
