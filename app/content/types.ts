@@ -132,6 +132,10 @@ type LegalBlock =
   | { kind: "paragraph"; text: string; links?: readonly ExternalLink[] }
   | { kind: "list"; items: readonly string[] };
 
+export const paragraph = (text: string, links?: readonly ExternalLink[]): LegalBlock =>
+  links ? { kind: "paragraph", text, links } : { kind: "paragraph", text };
+export const list = (items: readonly string[]): LegalBlock => ({ kind: "list", items });
+
 interface LegalSection {
   id: string;
   heading: string;
