@@ -253,6 +253,9 @@ export const FOOTER_SERVICES = [
 
 export type FooterService = (typeof FOOTER_SERVICES)[number];
 
+export const primaryCta = (label: string, href: string) => ({ label, href, variant: "primary" }) as const;
+export const secondaryCta = (label: string, href: string) => ({ label, href, variant: "secondary" }) as const;
+
 /** The secondary call to chat on WhatsApp, the standard greeting prefilled. */
 export const whatsappCta = (label: string) =>
   ({ label, href: company.whatsapp.greetingUrl, external: true, variant: "secondary" }) as const;

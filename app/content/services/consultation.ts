@@ -1,4 +1,4 @@
-import { brandTitle, company } from "../company";
+import { brandTitle, company, primaryCta, secondaryCta } from "../company";
 import { contactHref } from "../inquiry-options";
 import { equipmentTerms } from "../equipment-trading";
 import type {
@@ -25,7 +25,7 @@ const page = {
     subtitle:
       "Practical advice from people who have worked on Ghanaian mine sites, in compliance teams and at the negotiating table — so you can make decisions with clear eyes.",
     ctas: [
-      { label: "Book Consultation", href: "/contact", variant: "primary" },
+      primaryCta("Book Consultation", "/contact"),
       {
         label: "Initial Discussion",
         href: company.whatsapp.chatUrl,
@@ -208,12 +208,8 @@ const page = {
     title: "Book a consultation",
     description: `Tell us what you are working on and we will suggest the right format and consultant within ${company.responsePromise}.`,
     ctas: [
-      {
-        label: "Book Consultation",
-        href: contactHref("consultation"),
-        variant: "primary",
-      },
-      { label: "View All Services", href: "/services", variant: "secondary" },
+      primaryCta("Book Consultation", contactHref("consultation")),
+      secondaryCta("View All Services", "/services"),
     ],
   } satisfies CtaSection,
 };

@@ -1,4 +1,4 @@
-import { brandTitle, company } from "../company";
+import { brandTitle, company, primaryCta, secondaryCta } from "../company";
 import { equipmentTerms, MINIMUM_HIRE, minimumHirePhrase } from "../equipment-trading";
 import { contactHref } from "../inquiry-options";
 import { earthMovingEquipmentRulesNotice, equipmentContractNotice } from "../notices";
@@ -15,12 +15,8 @@ const page = {
     subtitle:
       "Flexible rental of excavators, dozers and gold processing plants for exploration, pilot and production work in Ghana — inspected, serviced and supported throughout the hire.",
     ctas: [
-      {
-        label: "Request a Rental Quote",
-        href: contactHref("equipment-rental"),
-        variant: "primary",
-      },
-      { label: "Browse Equipment", href: "/equipment", variant: "secondary" },
+      primaryCta("Request a Rental Quote", contactHref("equipment-rental")),
+      secondaryCta("Browse Equipment", "/equipment"),
     ],
   } satisfies PageHero,
   categoriesIntro: {
@@ -132,16 +128,8 @@ const page = {
     title: "Tell us what your site needs",
     description: `Share the machines, site location and hire period you have in mind and we will reply with availability and a quote within ${company.responsePromise}.`,
     ctas: [
-      {
-        label: "Request a Rental Quote",
-        href: contactHref("equipment-rental"),
-        variant: "primary",
-      },
-      {
-        label: "View Equipment Catalogue",
-        href: "/equipment",
-        variant: "secondary",
-      },
+      primaryCta("Request a Rental Quote", contactHref("equipment-rental")),
+      secondaryCta("View Equipment Catalogue", "/equipment"),
     ],
   } satisfies CtaSection,
 };

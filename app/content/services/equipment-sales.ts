@@ -1,4 +1,4 @@
-import { brandTitle, company } from "../company";
+import { brandTitle, company, primaryCta, secondaryCta } from "../company";
 import { equipmentTerms } from "../equipment-trading";
 import type { IconName } from "../icons";
 import { contactHref } from "../inquiry-options";
@@ -26,12 +26,8 @@ const page = {
     title: "Mining Equipment Sourced, Inspected and Delivered",
     subtitle: `Whether you need a new production excavator, a carefully inspected used dozer or a processing plant built to your ore, ${equipmentTerms.fleetOwner}, our Ghana subsidiary, sources it, verifies it and sees it commissioned on site.`,
     ctas: [
-      {
-        label: "Request a Quote",
-        href: contactHref("equipment-purchase"),
-        variant: "primary",
-      },
-      { label: "View Equipment", href: "/equipment", variant: "secondary" },
+      primaryCta("Request a Quote", contactHref("equipment-purchase")),
+      secondaryCta("View Equipment", "/equipment"),
     ],
   } satisfies PageHero,
   categoriesIntro: {
@@ -137,16 +133,8 @@ const page = {
     title: "Looking for a specific machine?",
     description: `Tell us the model, capacity or application and we will come back with options within ${company.responsePromise}.`,
     ctas: [
-      {
-        label: "Request a Quote",
-        href: contactHref("equipment-purchase"),
-        variant: "primary",
-      },
-      {
-        label: "Browse the Catalogue",
-        href: "/equipment",
-        variant: "secondary",
-      },
+      primaryCta("Request a Quote", contactHref("equipment-purchase")),
+      secondaryCta("Browse the Catalogue", "/equipment"),
     ],
   } satisfies CtaSection,
 };

@@ -1,4 +1,4 @@
-import { brandTitle, company, whatsappCta } from "../company";
+import { brandTitle, company, primaryCta, secondaryCta, whatsappCta } from "../company";
 import { contactHref } from "../inquiry-options";
 import {
   APPLICATION_STAGE_TIMEFRAMES,
@@ -32,11 +32,7 @@ const page = {
     subtitle:
       "Mineral rights in Ghana are applied for through the Minerals Commission under the Minerals and Mining Act, 2006 (Act 703). This guide explains the main licence types, the laws that apply and what it takes to obtain and keep a licence.",
     ctas: [
-      {
-        label: "Get Licensing Help",
-        href: contactHref("licensing-support"),
-        variant: "primary",
-      },
+      primaryCta("Get Licensing Help", contactHref("licensing-support")),
       whatsappCta("Chat Consultation"),
     ],
   } satisfies PageHero,
@@ -232,16 +228,8 @@ const page = {
     title: "Planning a mining project in Ghana?",
     description: `Speak to our licensing team about the right route for your project. We reply within ${company.responsePromise}.`,
     ctas: [
-      {
-        label: "Contact Our Licensing Team",
-        href: contactHref("licensing-support"),
-        variant: "primary",
-      },
-      {
-        label: "Licensing Support Services",
-        href: "/services/licensing-support",
-        variant: "secondary",
-      },
+      primaryCta("Contact Our Licensing Team", contactHref("licensing-support")),
+      secondaryCta("Licensing Support Services", "/services/licensing-support"),
     ],
   } satisfies CtaSection,
 };

@@ -1,4 +1,11 @@
-import { brandTitle, CLIENT_FUNDS_STATEMENT, company, whatsappCta } from "../company";
+import {
+  brandTitle,
+  CLIENT_FUNDS_STATEMENT,
+  company,
+  primaryCta,
+  secondaryCta,
+  whatsappCta,
+} from "../company";
 import { contactHref } from "../inquiry-options";
 import { antiFraudNotice, goldBoardNotice, intermediaryNotice } from "../notices";
 import type {
@@ -23,11 +30,7 @@ const page = {
     subtitle:
       "We introduce international buyers and licensed sellers, verify every party and document, and coordinate the transaction through Ghana’s legal channels — without ever taking title to the gold or holding your funds.",
     ctas: [
-      {
-        label: "Start a Gold Inquiry",
-        href: contactHref("gold-buying"),
-        variant: "primary",
-      },
+      primaryCta("Start a Gold Inquiry", contactHref("gold-buying")),
       whatsappCta("WhatsApp Consultation"),
     ],
   } satisfies PageHero,
@@ -123,16 +126,8 @@ const page = {
     title: "Discuss a gold transaction in confidence",
     description: `Share your requirements and we will explain the verification steps and likely timeline. We reply within ${company.responsePromise}.`,
     ctas: [
-      {
-        label: "Start a Gold Buying Inquiry",
-        href: contactHref("gold-buying"),
-        variant: "primary",
-      },
-      {
-        label: "I Am a Licensed Seller",
-        href: contactHref("gold-selling"),
-        variant: "secondary",
-      },
+      primaryCta("Start a Gold Buying Inquiry", contactHref("gold-buying")),
+      secondaryCta("I Am a Licensed Seller", contactHref("gold-selling")),
     ],
   } satisfies CtaSection,
 };

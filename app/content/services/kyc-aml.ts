@@ -1,4 +1,4 @@
-import { brandTitle, company, whatsappCta } from "../company";
+import { brandTitle, company, primaryCta, secondaryCta, whatsappCta } from "../company";
 import { contactHref } from "../inquiry-options";
 import { antiFraudNotice, GOLDBOD_OFFTAKER_KYC } from "../notices";
 import type {
@@ -29,11 +29,7 @@ const page = {
     subtitle:
       "No introduction, rental or sale proceeds until every party has been identified and verified. Our compliance programme protects you, your counterparties and the integrity of Ghana’s gold trade.",
     ctas: [
-      {
-        label: "Discuss Your Compliance Needs",
-        href: contactHref("consultation"),
-        variant: "primary",
-      },
+      primaryCta("Discuss Your Compliance Needs", contactHref("consultation")),
       whatsappCta("WhatsApp Consultation"),
     ],
   } satisfies PageHero,
@@ -189,12 +185,8 @@ const page = {
     description:
       "Talk to our compliance team about what you need to provide and how long it will take for your transaction.",
     ctas: [
-      {
-        label: "Contact Our Compliance Team",
-        href: contactHref("consultation"),
-        variant: "primary",
-      },
-      { label: "View All Services", href: "/services", variant: "secondary" },
+      primaryCta("Contact Our Compliance Team", contactHref("consultation")),
+      secondaryCta("View All Services", "/services"),
     ],
   } satisfies CtaSection,
 };

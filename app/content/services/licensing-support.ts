@@ -1,4 +1,4 @@
-import { brandTitle, company } from "../company";
+import { brandTitle, company, primaryCta, secondaryCta } from "../company";
 import { contactHref } from "../inquiry-options";
 import { ACT_703_REFORM_NOTE, LICENCE_TERMS, PROCESSING_TIMES } from "../licensing-facts";
 import type {
@@ -26,16 +26,8 @@ const page = {
     subtitle:
       "We help operators and investors prepare complete, accurate applications for Ghanaian mineral rights, follow them through the Minerals Commission and stay compliant once the licence is granted.",
     ctas: [
-      {
-        label: "Discuss Your Application",
-        href: contactHref("licensing-support"),
-        variant: "primary",
-      },
-      {
-        label: "Read the Ghana Licensing Guide",
-        href: "/services/ghana-licensing",
-        variant: "secondary",
-      },
+      primaryCta("Discuss Your Application", contactHref("licensing-support")),
+      secondaryCta("Read the Ghana Licensing Guide", "/services/ghana-licensing"),
     ],
   } satisfies PageHero,
   servicesIntro: {
@@ -205,16 +197,8 @@ const page = {
     title: "Start your licence application with confidence",
     description: `Tell us about your project and we will outline the right licence route, the documents you need and a realistic timeline within ${company.responsePromise}.`,
     ctas: [
-      {
-        label: "Request Licensing Support",
-        href: contactHref("licensing-support"),
-        variant: "primary",
-      },
-      {
-        label: "Ghana Licensing Guide",
-        href: "/services/ghana-licensing",
-        variant: "secondary",
-      },
+      primaryCta("Request Licensing Support", contactHref("licensing-support")),
+      secondaryCta("Ghana Licensing Guide", "/services/ghana-licensing"),
     ],
   } satisfies CtaSection,
 };
