@@ -2,13 +2,13 @@ import { brandTitle, company, primaryCta, secondaryCta } from "../company";
 import { equipmentTerms, MINIMUM_HIRE, minimumHirePhrase } from "../equipment-trading";
 import { contactHref } from "../inquiry-options";
 import { earthMovingEquipmentRulesNotice, equipmentContractNotice } from "../notices";
-import type { CtaSection, FeatureCard, PageHero, PageMeta, SectionIntro, ServicePageContent } from "../types";
+import type { FeatureCard, ServicePageContent } from "../types";
 
 const page = {
   meta: {
     title: brandTitle("Mining Equipment Rental in Ghana"),
     description: `Rent excavators, bulldozers and gold wash plants in Ghana ${minimumHirePhrase}, at daily rates, with delivery, maintenance and training.`,
-  } satisfies PageMeta,
+  },
   hero: {
     badge: "Mining Equipment Rental",
     title: "Reliable Equipment, Delivered to Your Site",
@@ -18,11 +18,11 @@ const page = {
       primaryCta("Request a Rental Quote", contactHref("equipment-rental")),
       secondaryCta("Browse Equipment", "/equipment"),
     ],
-  } satisfies PageHero,
+  },
   categoriesIntro: {
     title: "Equipment Categories",
     description: `The rental fleet of ${equipmentTerms.fleetOwner} covers the core machines of an alluvial or open-pit gold operation.`,
-  } satisfies SectionIntro,
+  },
   categories: [
     {
       title: "Excavators",
@@ -61,7 +61,7 @@ const page = {
   benefitsIntro: {
     title: "Why Rent With Us",
     description: "Rental terms designed around the realities of mining in Ghana.",
-  } satisfies SectionIntro,
+  },
   benefits: [
     {
       title: "Flexible Hire Periods",
@@ -131,7 +131,7 @@ const page = {
       primaryCta("Request a Rental Quote", contactHref("equipment-rental")),
       secondaryCta("View Equipment Catalogue", "/equipment"),
     ],
-  } satisfies CtaSection,
+  },
 };
 
 export const equipmentRentalPage = {

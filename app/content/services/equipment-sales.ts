@@ -3,7 +3,7 @@ import { equipmentTerms } from "../equipment-trading";
 import type { IconName } from "../icons";
 import { contactHref } from "../inquiry-options";
 import { earthMovingEquipmentRulesNotice, equipmentContractNotice } from "../notices";
-import type { CtaSection, PageHero, PageMeta, ProcessStep, SectionIntro, ServicePageContent } from "../types";
+import type { ServicePageContent } from "../types";
 
 type SalesCategoryId = "new" | "used" | "specialized";
 
@@ -20,7 +20,7 @@ const page = {
     title: brandTitle("Mining Equipment Sales"),
     description:
       "Buy new, inspected used and specialised mining equipment for Ghana, with sourcing, inspection, shipping, import clearance and commissioning coordinated for you.",
-  } satisfies PageMeta,
+  },
   hero: {
     badge: "Equipment Sales",
     title: "Mining Equipment Sourced, Inspected and Delivered",
@@ -29,11 +29,11 @@ const page = {
       primaryCta("Request a Quote", contactHref("equipment-purchase")),
       secondaryCta("View Equipment", "/equipment"),
     ],
-  } satisfies PageHero,
+  },
   categoriesIntro: {
     title: "What We Sell",
     description: "Three routes to the right machine, each backed by inspection and clear documentation.",
-  } satisfies SectionIntro,
+  },
   categories: [
     {
       id: "new",
@@ -78,7 +78,7 @@ const page = {
   processIntro: {
     title: "Our Sales Process",
     description: "Eight steps from first conversation to a machine working on your site.",
-  } satisfies SectionIntro,
+  },
   process: [
     {
       step: 1,
@@ -126,7 +126,7 @@ const page = {
       title: "Commissioning and After-Sales Support",
       description: "On-site handover, operator training and ongoing access to parts and servicing support.",
     },
-  ] satisfies readonly ProcessStep[],
+  ],
   contractNotice: equipmentContractNotice,
   deliveryNotice: earthMovingEquipmentRulesNotice,
   cta: {
@@ -136,7 +136,7 @@ const page = {
       primaryCta("Request a Quote", contactHref("equipment-purchase")),
       secondaryCta("Browse the Catalogue", "/equipment"),
     ],
-  } satisfies CtaSection,
+  },
 };
 
 export const equipmentSalesPage = {

@@ -8,22 +8,14 @@ import {
 } from "../company";
 import { contactHref } from "../inquiry-options";
 import { antiFraudNotice, goldBoardNotice, intermediaryNotice } from "../notices";
-import type {
-  CtaSection,
-  FeatureCard,
-  PageHero,
-  PageMeta,
-  ProcessStep,
-  SectionIntro,
-  ServicePageContent,
-} from "../types";
+import type { FeatureCard, ServicePageContent } from "../types";
 
 const page = {
   meta: {
     title: brandTitle("Gold Transaction Intermediary"),
     description:
       "Verified introductions for licensed Ghana gold transactions: counterparty KYC/AML, licence checks, GoldBod-compliant structuring, assay and chain of custody.",
-  } satisfies PageMeta,
+  },
   hero: {
     badge: "Gold Transaction Intermediary",
     title: "Licensed Ghana Gold Deals, Verified End to End",
@@ -33,12 +25,12 @@ const page = {
       primaryCta("Start a Gold Inquiry", contactHref("gold-buying")),
       whatsappCta("WhatsApp Consultation"),
     ],
-  } satisfies PageHero,
+  },
   featuresIntro: {
     title: "What Our Intermediary Service Covers",
     description:
       "Everything needed to take a gold transaction from first introduction to completed delivery, with verification at every stage.",
-  } satisfies SectionIntro,
+  },
   features: [
     {
       title: "Counterparty Verification",
@@ -92,7 +84,7 @@ const page = {
     title: "How a Gold Transaction Works",
     description:
       "Four clear stages. A transaction only moves to the next stage once the previous one is complete and documented.",
-  } satisfies SectionIntro,
+  },
   process: [
     {
       step: 1,
@@ -118,7 +110,7 @@ const page = {
       description:
         "Payment is made through regulated banking or escrow against verified documents, the gold is exported and delivered by secure carrier, and we close the file with a complete chain-of-custody record.",
     },
-  ] satisfies readonly ProcessStep[],
+  ],
   regulatoryNotice: goldBoardNotice,
   antiFraudNotice,
   disclaimer: intermediaryNotice,
@@ -129,7 +121,7 @@ const page = {
       primaryCta("Start a Gold Buying Inquiry", contactHref("gold-buying")),
       secondaryCta("I Am a Licensed Seller", contactHref("gold-selling")),
     ],
-  } satisfies CtaSection,
+  },
 };
 
 export const goldIntermediaryPage = {
