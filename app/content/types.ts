@@ -82,19 +82,19 @@ export interface LicenceType {
   cost: string;
 }
 
-export interface ProcessingTimeline {
+interface ProcessingTimeline {
   licence: string;
   duration: string;
   note: string;
 }
 
-export interface Framework {
+interface Framework {
   title: string;
   description: string;
   keyPoints: readonly string[];
 }
 
-export interface ConsultationFormat {
+interface ConsultationFormat {
   title: string;
   duration: string;
   description: string;
