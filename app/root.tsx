@@ -66,9 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // With a precedence React writes the stylesheet first in the head, before
-  // the module preloads it hoists there: the desk's 20-odd preloads would
-  // otherwise be asked for first and hold the connections the paint waits on.
+  // With a precedence React writes the stylesheet before the module preloads it hoists, which
+  // would otherwise hold the connections the paint waits on.
   { rel: "stylesheet", href: stylesheet, precedence: "default" },
 ];
 
@@ -87,8 +86,7 @@ function useHandleWanted(key: keyof RouteHandle): boolean {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  // In development every page hydrates, so Vite's client can hot-reload an
-  // edited content page too; production ships scripts only where a route asks.
+  // In development every page hydrates, so Vite can hot-reload content pages.
   const hydrate = useHandleWanted("hydrate") || import.meta.env.DEV;
   // The workspace has its own bar and navigation, and no marketing footer.
   const workspace = useHandleWanted("workspace");

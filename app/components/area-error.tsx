@@ -1,11 +1,9 @@
 import { isRouteErrorResponse, Link } from "react-router";
 
 /**
- * The error boundary of a signed-in area (the dashboard, the account):
- * what failed, in words, and the request's id, which is also the response's
- * X-Request-Id and the id of the log line that holds the details. The
- * error's own message is never shown: a database's can name tables and
- * values (in production React Router hands the page a sanitized error anyway).
+ * The error boundary of a signed-in area: what failed, in words, and the request's id (the
+ * X-Request-Id of the log line with the details). The error's own message is never shown: a
+ * database's can name tables and values.
  */
 export function AreaError({
   error,

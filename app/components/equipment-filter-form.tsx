@@ -44,38 +44,18 @@ export function EquipmentFilterForm({ query }: { query: EquipmentQuery }) {
             </div>
           )}
         </Field>
-        <Field
+        <SelectField
           label={controls.categoryLabel}
           name="category"
-          id="equipment-category"
-          constraint={LIMITS.category}
-        >
-          {(control) => (
-            <Select {...control} defaultValue={query.category}>
-              {categoryOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field
+          value={query.category}
+          options={categoryOptions}
+        />
+        <SelectField
           label={controls.availabilityLabel}
           name="availability"
-          id="equipment-availability"
-          constraint={LIMITS.availability}
-        >
-          {(control) => (
-            <Select {...control} defaultValue={query.availability}>
-              {availabilityOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+          value={query.availability}
+          options={availabilityOptions}
+        />
       </div>
       <div className="mt-4 flex flex-wrap items-start justify-between gap-4">
         <details open={query.sort !== undefined} className="group">
@@ -99,5 +79,31 @@ export function EquipmentFilterForm({ query }: { query: EquipmentQuery }) {
         <Button type="submit">Apply Filters</Button>
       </div>
     </form>
+  );
+}
+
+function SelectField({
+  name,
+  value,
+  options,
+  ...props
+}: {
+  label: string;
+  name: "category" | "availability";
+  value: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <Field {...props} name={name} id={`equipment-${name}`} constraint={LIMITS[name]}>
+      {(control) => (
+        <Select {...control} defaultValue={value}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
   );
 }

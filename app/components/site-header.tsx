@@ -90,9 +90,8 @@ function NavActions({ viewer }: { viewer: HeaderViewer }) {
 }
 
 /**
- * Fixed navigation bar. It turns opaque after ~20 px of scroll through a
- * CSS scroll-driven animation (`.site-header` in app.css), and on small
- * screens collapses into a panel that a <details> toggle opens, so neither
+ * Fixed navigation bar. It turns opaque on scroll through a CSS scroll-driven animation
+ * (`.site-header` in app.css) and on small screens collapses into a <details> panel, so neither
  * needs JavaScript. The menu is in the page once, for every width.
  */
 export function SiteHeader({ viewer }: { viewer: HeaderViewer }) {

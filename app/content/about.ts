@@ -1,4 +1,4 @@
-import { brandTitle, company } from "./company";
+import { brandTitle, company, primaryCta, secondaryCta } from "./company";
 import { equipmentTerms } from "./equipment-trading";
 import type { CtaSection, FeatureCard, Leader, PageHero, PageMeta, SectionIntro } from "./types";
 
@@ -132,13 +132,6 @@ export const aboutPage = {
     title: "Work with a partner you can verify",
     description:
       "Whether you are buying, selling, equipping a site or applying for a licence, start with a confidential conversation.",
-    ctas: [
-      { label: "Contact Us", href: "/contact", variant: "primary" },
-      {
-        label: "Explore Our Services",
-        href: "/services",
-        variant: "secondary",
-      },
-    ],
+    ctas: [primaryCta("Contact Us", "/contact"), secondaryCta("Explore Our Services", "/services")],
   } satisfies CtaSection,
 };

@@ -1,12 +1,6 @@
-/**
- * How long the links in account mails work: the one source for the token
- * lifetimes Better Auth enforces (app/lib/auth/auth.server.ts) and for the
- * sentences in the mails that promise them (app/lib/mail/auth-mails.server.tsx).
- */
+/** How long the links in account mails work, for Better Auth and the mails that promise it. */
 export const authLinks = {
-  /** The link in the verification mail. */
   verifyEmailHours: 24,
-  /** The link in the password-reset mail. */
   resetPasswordHours: 1,
 } as const;
 

@@ -1,33 +1,16 @@
 /**
- * Single source of company facts. Every other module reads names, contact
- * details and identifiers from here so they are never retyped in copy.
- *
- * All identifiers are fictional: the phone number sits in Ofcom's range
- * reserved for drama (020 7946 0000–0999), the company number is above the
- * range Companies House has issued, the Ghana subsidiary's registration
- * number only imitates the Office of the Registrar of Companies' "CS" style,
- * and the licence reference follows no official format.
+ * Company facts, so they are never retyped in copy. All identifiers are fictional (the phone
+ * number is in Ofcom's drama range 020 7946 0000–0999).
  *
  * Legal facts that shape the copy (sources in docs/decisions/007):
- * - The UK company cannot hold a Ghanaian mineral right (Act 703 s.10 needs a
- *   Ghana-incorporated body), so the licence is held by GHANA_SUBSIDIARY and
- *   every label says so.
- * - AML_SUPERVISION is null: the company names no AML supervisor or
- *   registration, so no copy may claim the regulated sector's duties (POCA
- *   2002 s.330 reporting, tipping-off).
- * - The London address is the registered office, and every place that gives
- *   the company's details says so (trading disclosures, docs/decisions/030).
- * - Who owns the equipment and who contracts for it, and so in which
- *   currency, is stated in equipment-trading.ts (Act 723, docs/decisions/031);
- *   the disclaimer names the same subsidiary, as the content test checks.
+ * - The UK company cannot hold a Ghanaian mineral right (Act 703 s.10 needs a Ghana-incorporated
+ *   body), so the licence is held by GHANA_SUBSIDIARY and every label says so.
+ * - The London address is the registered office, and every place that gives the company's details
+ *   says so (trading disclosures, docs/decisions/030).
+ * - Equipment ownership and contracting are stated in equipment-trading.ts (Act 723, docs/decisions/031).
  */
 
-/**
- * How documents reach us, in one wording for the contact page, the KYC page
- * and the KYC reply template. The site offers no upload channel of its own
- * (mail attachments are the only way in), so the copy promises no "secure
- * channel": the team asks for documents and says how to send them.
- */
+/** The site has no upload channel of its own, so the copy promises no "secure channel". */
 export const DOCUMENTS_STATEMENT =
   "Please do not send identity or other due diligence documents until our team asks for them: we will tell you then which ones we need and how to send them. Please do not send them on WhatsApp.";
 
@@ -37,16 +20,13 @@ export const CLIENT_FUNDS_STATEMENT = "We do not hold client funds.";
 type DayOfWeek = "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
 
 interface BusinessHoursEntry {
-  /** Display label for the days, e.g. 'Monday – Friday'. */
   label: string;
   shortLabel: string;
-  /** Label in the one-line summary, e.g. 'Mon-Fri', 'Sunday'. */
   summaryLabel: string;
   days: readonly DayOfWeek[];
   /** 24-hour 'HH:MM' in GMT, or null when closed. */
   opens: string | null;
   closes: string | null;
-  /** Display string for the hours, e.g. '9:00 – 18:00 GMT'. */
   display: string;
 }
 
@@ -68,13 +48,11 @@ const phoneDigits = "442079460321";
 const legalName = `${brandName} Partners Ltd`;
 const companyNumber = "98765432";
 const ghanaRegistrationNumber = "CS917402024";
-/** UK VAT registration number; null while none is registered, and then nothing about VAT is shown. */
 const vatNumber: string | null = null;
 /** The reply promise every page makes; the desk marks inquiries overdue against the same figure. */
 const responseHours = 24;
 const whatsappGreeting = "Hello, I'm interested in your gold trading and mining equipment services.";
 
-/** wa.me link; with `text` the chat opens with that message prefilled. */
 export function whatsappLink(text?: string): string {
   const base = `https://wa.me/${phoneDigits}`;
   return text ? `${base}?text=${encodeURIComponent(text)}` : base;
@@ -108,31 +86,21 @@ export const BUSINESS_HOURS: readonly BusinessHoursEntry[] = [
   }),
 ];
 
-/** The days the office is closed all day, e.g. 'Sundays'. */
 const closedDays = BUSINESS_HOURS.filter((entry) => entry.opens === null).flatMap((entry) =>
   entry.days.map((day) => `${day}s`),
 );
 
-/**
- * The reply promise as visitors read it. The office is closed on Sundays, so
- * an inquiry sent on Saturday evening could not get a reply within 24 clock
- * hours: the closed days are not counted (docs/decisions/030).
- */
+/** Closed days are not counted: a Saturday-evening inquiry could not get a reply in 24 clock hours (docs/decisions/030). */
 const responsePromise =
   closedDays.length > 0
     ? `${responseHours} hours, not counting ${closedDays.join(" or ")}`
     : `${responseHours} hours`;
 
-/** 'Mon-Fri: 9:00-18:00 GMT', 'Sunday: Closed'. */
 function summariseHours(entry: BusinessHoursEntry): string {
   if (!entry.opens || !entry.closes) return `${entry.summaryLabel}: Closed`;
   return `${entry.summaryLabel}: ${displayTime(entry.opens)}-${displayTime(entry.closes)} GMT`;
 }
 
-/**
- * What GMT-all-year means in summer: during British Summer Time (UTC+1) the
- * same hours read one hour later on a UK clock.
- */
 function summerTimeNote(entries: readonly BusinessHoursEntry[]): string {
   const open = entries.filter(
     (entry): entry is BusinessHoursEntry & { opens: string; closes: string } =>
@@ -145,30 +113,18 @@ function summerTimeNote(entries: readonly BusinessHoursEntry[]): string {
   return `Our hours are GMT all year: during British Summer Time (late March to late October) that is ${parts.join(" and ")}.`;
 }
 
-/**
- * The particulars a UK company's website must give (registered name, part of
- * the UK it is registered in, number and registered office), with the VAT
- * number only when one is set.
- */
-export function tradingDisclosure(particulars: {
+/** The particulars a UK company's website must give, with the VAT number only when one is set. */
+export function tradingDisclosure(p: {
   legalName: string;
   jurisdiction: string;
   companyNumber: string;
   registeredOffice: string;
   vatNumber: string | null;
 }): string {
-  const {
-    legalName: name,
-    jurisdiction,
-    companyNumber: number,
-    registeredOffice,
-    vatNumber: vat,
-  } = particulars;
-  const vatPart = vat ? ` VAT no. ${vat}.` : "";
-  return `${name}. Registered in ${jurisdiction}, company no. ${number}. Registered office: ${registeredOffice}.${vatPart}`;
+  const vatPart = p.vatNumber ? ` VAT no. ${p.vatNumber}.` : "";
+  return `${p.legalName}. Registered in ${p.jurisdiction}, company no. ${p.companyNumber}. Registered office: ${p.registeredOffice}.${vatPart}`;
 }
 
-/** The Ghana-incorporated subsidiary that holds the group's Ghanaian mineral right. */
 export const GHANA_SUBSIDIARY = {
   name: `${brandName} Ghana Limited`,
   jurisdiction: "Ghana",
@@ -178,7 +134,7 @@ export const GHANA_SUBSIDIARY = {
   licence: {
     /** The right held, named exactly: a prospecting licence is not a licence to mine. */
     type: "Prospecting Licence",
-    /** Granted by the Minister responsible for mines on the Commission's recommendation (Act 703). */
+    /** Granted by the Minister on the Commission's recommendation (Act 703). */
     registeredWith: "Minerals Commission of Ghana",
     number: "VM/GH-PL/2024-0417",
     covers:
@@ -186,11 +142,7 @@ export const GHANA_SUBSIDIARY = {
   },
 } as const;
 
-/**
- * AML supervisor and registration. Null: the company is not registered with
- * an AML supervisor, so it must not claim the regulated sector's statutory
- * reporting duty (POCA 2002 s.330) or tipping-off exposure.
- */
+/** Null: with no AML supervisor, no copy may claim the regulated sector's duties (POCA 2002 s.330, tipping-off). */
 export const AML_SUPERVISION: { supervisor: string; registration: string } | null = null;
 
 const londonAddress = {
@@ -199,9 +151,7 @@ const londonAddress = {
   postcode: "EC4M 9AF",
   country: "United Kingdom",
   countryCode: "GB",
-  /** The London address is the company's registered office; it is labelled so wherever it is given. */
   label: "Registered office",
-  /** One-line form for footers and structured data. */
   singleLine: "Suite 4.02, 27 Cordwainer Row, London EC4M 9AF, United Kingdom",
   lines: ["Suite 4.02", "27 Cordwainer Row", "London EC4M 9AF", "United Kingdom"],
 } as const;
@@ -211,11 +161,9 @@ export const company = {
   legalName,
   tagline: "Licensed Ghana gold deals and mining equipment, brokered from London",
   foundedYear: 2017,
-  /** Hours within which every inquiry gets a first reply (the lead desk measures it). */
   responseHours,
   /** The bare figure, for the desk's overdue mark and the spec's toast. */
   responseTime: `${responseHours} hours`,
-  /** What every page, mail and FAQ promises: the figure with the days not counted. */
   responsePromise,
   address: londonAddress,
   phone: {
@@ -224,13 +172,10 @@ export const company = {
     href: `tel:+${phoneDigits}`,
   },
   whatsapp: {
-    /** Digits only, as wa.me expects. */
     number: phoneDigits,
     display: "+44 20 7946 0321",
     greeting: whatsappGreeting,
-    /** Chat link with the standard greeting prefilled. */
     greetingUrl: whatsappLink(whatsappGreeting),
-    /** Chat link with no prefilled text. */
     chatUrl: whatsappLink(),
   },
   emails: {
@@ -260,7 +205,6 @@ export const company = {
     jurisdiction: "England and Wales",
     display: `Registered in England and Wales, company no. ${companyNumber}`,
     vatNumber,
-    /** Name, registration, registered office and (when set) VAT number: the footer's company line. */
     disclosure: tradingDisclosure({
       legalName,
       jurisdiction: "England and Wales",
@@ -274,7 +218,6 @@ export const company = {
     label: `Ghana ${GHANA_SUBSIDIARY.licence.type} Ref.`,
     number: GHANA_SUBSIDIARY.licence.number,
     holder: GHANA_SUBSIDIARY.name,
-    /** One line for the footer, About and anywhere the licence is named. */
     attribution:
       `Ghana ${GHANA_SUBSIDIARY.licence.type} Ref. ${GHANA_SUBSIDIARY.licence.number}, held by ` +
       `${GHANA_SUBSIDIARY.name} (registered in Ghana, no. ${GHANA_SUBSIDIARY.registrationNumber}), a subsidiary of ${legalName}`,
@@ -283,13 +226,11 @@ export const company = {
   hours: {
     timezone: "GMT",
     entries: BUSINESS_HOURS,
-    /** Compact lines for the footer and contact card. */
     summary: BUSINESS_HOURS.map(summariseHours),
-    /** What GMT all year means on a UK clock in summer. */
     summerNote: summerTimeNote(BUSINESS_HOURS),
   },
   mail: {
-    /** Default sender of the site's mail when MAIL_FROM is not set. */
+    /** Used when MAIL_FROM is not set. */
     defaultFrom: `${brandName} <no-reply@${domain}>`,
   },
   disclaimer:
@@ -312,7 +253,9 @@ export const FOOTER_SERVICES = [
 
 export type FooterService = (typeof FOOTER_SERVICES)[number];
 
-/** Builds a page title with the brand suffix, e.g. 'About Us | Volta Meridian'. */
+export const primaryCta = (label: string, href: string) => ({ label, href, variant: "primary" }) as const;
+export const secondaryCta = (label: string, href: string) => ({ label, href, variant: "secondary" }) as const;
+
 /** The secondary call to chat on WhatsApp, the standard greeting prefilled. */
 export const whatsappCta = (label: string) =>
   ({ label, href: company.whatsapp.greetingUrl, external: true, variant: "secondary" }) as const;
@@ -321,7 +264,6 @@ export function brandTitle(page: string): string {
   return `${page} | ${brandName}`;
 }
 
-/** schema.org Organization description for the document head (not displayed). */
 export const organizationStructuredData = {
   "@context": "https://schema.org",
   "@type": "Organization",
@@ -375,8 +317,7 @@ export const organizationStructuredData = {
       telephone: company.phone.e164,
       email: company.emails.general.address,
       availableLanguage: ["English"],
-      // With their offset: the hours are GMT all year, so without one a
-      // reader in British Summer Time would take them for UK clock time.
+      // With their offset: without one, a reader in British Summer Time would take them for UK time.
       hoursAvailable: BUSINESS_HOURS.filter((entry) => entry.opens !== null).map((entry) => ({
         "@type": "OpeningHoursSpecification",
         dayOfWeek: entry.days,

@@ -1,12 +1,7 @@
 import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "./inquiry-options";
 import { INQUIRY_STATUS_LABELS, isInquiryStatus } from "./inquiry-desk";
 
-/**
- * The one place the desk turns a stored value into words: every view (card,
- * lead page, timeline, forms' options) shows a value through these, never
- * the raw value. A value this site no longer offers shows as stored.
- * "Email" is spelt as everywhere on the site (content.test.ts holds it to one spelling).
- */
+/** The one place the desk turns a stored value into words; a value no longer offered shows as stored. */
 
 /** How a lead was answered outside the desk ("Marked as replied"). */
 export const REPLY_CHANNEL_VALUES = ["email", "phone", "whatsapp", "meeting", "other"] as const;

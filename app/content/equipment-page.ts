@@ -1,4 +1,4 @@
-import { brandTitle, whatsappCta } from "./company";
+import { brandTitle, primaryCta, whatsappCta } from "./company";
 import { equipmentTerms } from "./equipment-trading";
 import {
   AVAILABILITY_LABELS,
@@ -66,13 +66,6 @@ export const equipmentPage = {
     title: "Need something not listed?",
     description:
       "Our sourcing network covers loaders, haul trucks, crushers, generators and pumps. Tell us the machine and the site, and we will find it.",
-    ctas: [
-      {
-        label: "Request Equipment",
-        href: "/contact?interest=equipment-rental",
-        variant: "primary",
-      },
-      whatsappCta("WhatsApp Us"),
-    ],
+    ctas: [primaryCta("Request Equipment", "/contact?interest=equipment-rental"), whatsappCta("WhatsApp Us")],
   } satisfies CtaSection,
 };

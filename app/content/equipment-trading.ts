@@ -1,13 +1,9 @@
 import { company, GHANA_SUBSIDIARY } from "./company";
 
 /**
- * Who owns the rental fleet and who is the contracting party for equipment
- * rentals and sales (docs/decisions/031). The Ghana subsidiary, being
- * resident in Ghana, may not price, invoice or take payment in foreign
- * currency there without the Bank of Ghana's written permission (Foreign
- * Exchange Act, 2006 (Act 723)); `bankOfGhanaPermission` holds its reference
- * once granted, and the currency statement every equipment page shows
- * follows from it.
+ * Who owns the fleet and contracts for rentals and sales (docs/decisions/031). A Ghana resident may
+ * not price, invoice or take payment in foreign currency without the Bank of Ghana's written
+ * permission (Foreign Exchange Act, 2006 (Act 723)); `bankOfGhanaPermission` holds its reference.
  */
 interface EquipmentTrading {
   owner: string;
@@ -41,10 +37,7 @@ export function equipmentCurrencyStatement(trading: EquipmentTrading): string {
   );
 }
 
-/**
- * The shortest hire, stated once: rentals are priced at daily rates but never
- * let by the day, so no page may offer "daily terms".
- */
+/** Rentals are priced at daily rates but never let by the day, so no page may offer "daily terms". */
 export const MINIMUM_HIRE = {
   mobileEquipment: "one week",
   washPlants: "one month",

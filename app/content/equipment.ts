@@ -17,7 +17,6 @@ export const AVAILABILITY_LABELS: Record<Availability, string> = {
 };
 
 interface EquipmentSpec {
-  /** Stable machine key, e.g. 'bucketCapacity'. */
   key: string;
   label: string;
   value: string;
@@ -36,7 +35,6 @@ export interface EquipmentItem {
   rentalPrice: string;
   /** Display text, e.g. '$185,000' or 'Contact for Price'. */
   salePrice: string;
-  /** Ordered for display. */
   specs: readonly EquipmentSpec[];
   description: string;
   features: readonly string[];

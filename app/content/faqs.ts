@@ -1,4 +1,4 @@
-import { brandTitle, CLIENT_FUNDS_STATEMENT, company } from "./company";
+import { brandTitle, CLIENT_FUNDS_STATEMENT, company, primaryCta } from "./company";
 import { equipmentTerms, MINIMUM_HIRE } from "./equipment-trading";
 import { processingTimesSentence } from "./licensing-facts";
 import { antiFraudNotice } from "./notices";
@@ -130,7 +130,7 @@ export const faqsPage = {
     title: "Still have a question?",
     description: `Our team will answer within ${company.responsePromise}.`,
     ctas: [
-      { label: "Contact Us", href: "/contact", variant: "primary" },
+      primaryCta("Contact Us", "/contact"),
       {
         label: "Chat on WhatsApp",
         href: company.whatsapp.greetingUrl,

@@ -1,4 +1,4 @@
-import { company, whatsappCta } from "./company";
+import { company, primaryCta, secondaryCta, whatsappCta } from "./company";
 import { getServiceCard } from "./services";
 import type { CtaSection, NavLink, PageHero, PageMeta, SectionIntro, ServiceCard } from "./types";
 
@@ -13,14 +13,7 @@ export const homePage = {
     title: "Your Trusted Intermediary for Gold Deals & Mining Equipment",
     subtitle:
       "We connect international buyers, sellers and mining operators with licensed Ghanaian gold transactions and dependable mining equipment — with every party verified before any deal moves forward.",
-    ctas: [
-      {
-        label: "Request an Introduction",
-        href: "/contact",
-        variant: "primary",
-      },
-      whatsappCta("WhatsApp Consultation"),
-    ],
+    ctas: [primaryCta("Request an Introduction", "/contact"), whatsappCta("WhatsApp Consultation")],
   } satisfies PageHero,
   disclaimer: company.disclaimer,
   servicesIntro: {
@@ -51,13 +44,6 @@ export const homePage = {
     title: "Ready to discuss your gold deal or equipment needs?",
     description:
       "Tell us what you are looking for. We will review your inquiry, explain the verification steps and introduce you to the right people.",
-    ctas: [
-      {
-        label: "Request an Introduction",
-        href: "/contact",
-        variant: "primary",
-      },
-      { label: "View All Services", href: "/services", variant: "secondary" },
-    ],
+    ctas: [primaryCta("Request an Introduction", "/contact"), secondaryCta("View All Services", "/services")],
   } satisfies CtaSection,
 };

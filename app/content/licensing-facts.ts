@@ -1,12 +1,6 @@
 /**
- * Licence terms and processing times, stated once. The Ghana licensing guide,
- * the licensing support page and the FAQs read them from here, so they
- * cannot disagree (sources in docs/decisions/032).
- *
- * The terms follow the law; the processing times are our experience, not a
- * statutory period: the Minerals and Mining (Licensing) Regulations, 2012
- * (L.I. 2176) set deadlines for single steps (such as the five-day review of
- * a recorded application), not for the whole way from application to grant.
+ * Licence terms and processing times, stated once (sources in docs/decisions/032). The processing
+ * times are our experience: L.I. 2176 sets deadlines for single steps, not from application to grant.
  */
 
 export const LICENCE_TERMS = {
@@ -23,16 +17,12 @@ export const PROCESSING_TIMES = {
   reconnaissance: "3-6 months",
 } as const;
 
-/** One sentence for every page that gives the processing times. */
 export const processingTimesSentence =
   `From submission of a complete application to grant, small-scale licences typically take ${PROCESSING_TIMES.smallScale}, ` +
   `mining leases ${PROCESSING_TIMES.miningLease} and reconnaissance licences ${PROCESSING_TIMES.reconnaissance}, ` +
   "depending on the authorities and the environmental permitting required.";
 
-/**
- * The guide's six application stages. Review and grant take the per-licence
- * processing times above, so those two stages give no separate figure in weeks.
- */
+/** Review and grant take the per-licence processing times above, so they give no figure in weeks. */
 export const APPLICATION_STAGE_TIMEFRAMES = {
   preliminaryAssessment: "2-4 weeks",
   documentPreparation: "8-16 weeks",
@@ -42,19 +32,11 @@ export const APPLICATION_STAGE_TIMEFRAMES = {
   complianceSetup: "4-8 weeks",
 } as const;
 
-/**
- * The announced reform of Act 703 (Minerals Commission, August 2025): not
- * enacted as far as we could confirm, so the terms above stay those of the
- * Act, and this says only that a reform for new grants is pending (sources
- * in docs/decisions/032).
- */
+/** The reform of Act 703 announced in August 2025 is not enacted as far as we could confirm (docs/decisions/032). */
 export const ACT_703_REFORM_NOTE =
   "A reform of the Minerals and Mining Act for new grants is pending: the Government has announced mining leases of at most 15 years and prospecting licences of at most nine years in all. The terms shown are those of the Act as it stands; check the current terms with the Minerals Commission before you rely on them.";
 
-/**
- * Why a licence must be checked at the Minerals Commission before anyone
- * relies on it: its status can change after it was granted.
- */
+/** Why a licence must be checked at the Minerals Commission: its status can change after grant. */
 export const licenceStatusPoints = [
   "In March 2025 the Minister for Lands and Natural Resources revoked the small-scale mining licences granted from 7 December 2024, after a review found that due process had not been followed.",
   "Mining in forest reserves is banned: the Environmental Protection (Mining in Forest Reserves) Regulations, 2022 (L.I. 2462), which had allowed it in exceptional cases, were revoked in late 2025.",

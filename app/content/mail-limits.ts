@@ -1,10 +1,7 @@
 /**
- * How much automatic mail the site sends, and how much mail from one sender
- * or domain the desk announces: the one source for the code
- * (app/lib/inquiries/intake.server.ts, app/lib/conversation/), the privacy
- * notice and docs/team-mailboxes.md (a test holds the docs to these
- * numbers). Addresses are counted by their key (app/lib/mail/address-key.ts):
- * lower case, no `+tag`, and no dots for Gmail.
+ * How much automatic mail the site sends, and how much from one sender or domain the desk
+ * announces, for the code, the privacy notice and docs/team-mailboxes.md. Addresses are counted
+ * by their key (app/lib/mail/address-key.ts): lower case, no `+tag`, and no dots for Gmail.
  */
 const HOUR_MS = 60 * 60 * 1000;
 

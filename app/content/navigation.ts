@@ -27,14 +27,9 @@ export const navActions = {
   menuToggleLabel: "Toggle navigation menu",
 } as const;
 
+/** The main navigation, with About named in full, then the legal pages. */
 export const footerQuickLinks: readonly NavLink[] = [
-  { label: "Home", href: "/" },
-  { label: "About Us", href: "/about" },
-  { label: "Services", href: "/services" },
-  { label: "Equipment", href: "/equipment" },
-  { label: "Ghana Licensing", href: "/licensing" },
-  { label: "FAQs", href: "/faqs" },
-  { label: "Contact", href: "/contact" },
+  ...mainNavLinks.map((link) => (link.href === "/about" ? { ...link, label: "About Us" } : link)),
   { label: "Privacy Policy", href: "/privacy" },
   { label: "Terms of Use", href: "/terms" },
 ];

@@ -3,11 +3,7 @@ import { equipmentTerms } from "./equipment-trading";
 import { MINERALS_COMMISSION_LINK, VERIFY_LICENCE_LINKS } from "./regulators";
 import type { Notice } from "./types";
 
-/**
- * Notices shared by several pages. The anti-fraud notice must appear on the
- * gold intermediary page, the KYC/AML page and in the FAQs, so it lives here
- * once rather than being copied.
- */
+/** Notices shared by several pages (the anti-fraud notice: gold intermediary, KYC/AML, FAQs). */
 
 export const antiFraudNotice: Notice = {
   title: "Protect yourself from gold fraud",
@@ -24,13 +20,7 @@ export const antiFraudNotice: Notice = {
   links: VERIFY_LICENCE_LINKS,
 };
 
-/**
- * GoldBod's own checks on whoever buys from it: its licensing pages say
- * "all applicants for licenses from the Goldbod and off-takers of the
- * Goldbod must pass a KYC and a due diligence test conducted by the Goldbod
- * in conjunction with the Bank of Ghana and the Financial Intelligence
- * Centre" (sources in docs/decisions/072).
- */
+/** GoldBod's own KYC and due diligence of its off-takers, with the Bank of Ghana and the FIC (docs/decisions/072). */
 export const GOLDBOD_OFFTAKER_KYC =
   "GoldBod runs its own KYC and due diligence test, with the Bank of Ghana and the Financial Intelligence Centre, on everyone who buys gold from it and everyone it licenses: our checks come on top of it and never replace it.";
 
@@ -57,10 +47,7 @@ export const equipmentContractNotice: Notice = {
   body: `${equipmentTerms.ownership} ${equipmentTerms.currency}`,
 };
 
-/**
- * Shown wherever a page speaks of delivering equipment to site or importing
- * it (sources in docs/decisions/031).
- */
+/** Wherever a page speaks of delivering or importing equipment (docs/decisions/031). */
 export const earthMovingEquipmentRulesNotice: Notice = {
   title: "Excavators in Ghana: import permit, DVLA registration and tracking",
   tone: "warning",

@@ -1,11 +1,7 @@
 /**
- * What one received e-mail may cost: the one source for the mailbox fetcher
- * and parser (app/lib/conversation/), the search text kept by the database
- * (its trigger is checked against these figures) and the docs. A message
- * over a limit that stops it from being read at all (size, MIME depth,
- * header size, parse time) is set aside as "not filed" for an admin to see,
- * and the mailbox moves on; one over a limit on what is kept (body,
- * attachments, ids) is filed with what fits, marked as cut.
+ * What one received e-mail may cost, for the fetcher, the parser, the search trigger and the docs.
+ * A message over a limit on reading it (size, depth, headers, parse time) is set aside as "not
+ * filed" for an admin; one over a limit on what is kept is filed with what fits, marked as cut.
  */
 export const receivedMailLimits = {
   /** Largest message fetched at all, in bytes (40 MB); a larger one is not filed, never loaded whole. */

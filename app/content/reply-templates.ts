@@ -3,16 +3,9 @@ import { equipmentTerms } from "./equipment-trading";
 import { kycAmlPage } from "./services/kyc-aml";
 
 /**
- * The reply templates the desk shipped with: the migration that moved
- * templates into the database (table reply_templates, edited at
- * /dashboard/templates) seeded them from this text, and a test holds the
- * seed to it. The team's edits live in the database, not here.
- *
- * Starting points for replies from the desk. Each is a draft the admin
- * edits before sending: `[[…]]` marks what only they can fill in (a rate,
- * a date), and the desk refuses to send a reply that still contains one.
- * Every statement must stay true under Ghanaian and UK law (decision 007):
- * the facts come from company.ts and the service pages, never retyped.
+ * The seed of the reply_templates table (a test holds the seed to this text; edits live in the
+ * database). `[[…]]` marks what only the admin can fill in, and the desk refuses to send a reply
+ * that still contains one. Every statement must stay true under Ghanaian and UK law (decision 007).
  */
 type ReplyTemplateId = "kyc-checklist" | "equipment-availability" | "licensing-consultation" | "not-offered";
 

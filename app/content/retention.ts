@@ -1,18 +1,14 @@
 /**
- * How long each kind of personal data is kept: the one source for the
- * retention job (app/lib/privacy/retention.server.ts), the session lifetime
- * (app/lib/auth/auth.server.ts) and the privacy notice (app/content/privacy.ts).
- *
- * There are deliberately no environment overrides: the privacy notice is
- * prerendered at build time, so a period changed at run time would make the
- * published notice false. Change a period here and rebuild (docs/decisions/009-retention-from-one-config.md).
+ * How long each kind of personal data is kept, for the retention job, the session lifetime and the
+ * privacy notice. No environment overrides: the notice is prerendered, so a period changed at run
+ * time would make it false (docs/decisions/009-retention-from-one-config.md).
  */
 export const retention = {
   /** Inquiries (and the mail about them), after their last activity. */
   inquiryMonths: 24,
   /** Inquiries in the spam view, after their last activity. */
   spamDays: 30,
-  /** Mail and other jobs (a copy of what was sent), after delivery. */
+  /** Mail and other jobs, after delivery. */
   deliveredMailDays: 7,
   /** Mail and other jobs the worker gave up on, after it gave up: long enough to investigate. */
   failedMailDays: 30,
@@ -26,23 +22,14 @@ export const retention = {
   sessionMaxDays: 30,
   /** Rate-limit counters (which hold IP addresses) last at most one window; the longest window. */
   rateLimitMaxWindowHours: 24,
-  /**
-   * Backups hold every row, erased ones too: each (scheduled, manual or
-   * taken before migrations, and every copy off the machine) is deleted this
-   * long after it was taken, whatever BACKUP_KEEP allows.
-   */
+  /** Backups hold erased rows too: each backup and off-machine copy goes this long after it was taken, whatever BACKUP_KEEP allows. */
   backupDays: 30,
-  /**
-   * Server logs: the site's request lines in the journal (journald) and
-   * nginx's access and error logs. deploy/ carries this period
-   * (deploy/journald/volta.conf, deploy/logrotate/nginx), as a test checks.
-   */
+  /** Journal and nginx logs; deploy/journald/volta.conf and deploy/logrotate/nginx carry it, as a test checks. */
   serverLogDays: 14,
   /** Records of phone calls and WhatsApp messages, which are not kept on this website: after the last contact. */
   phoneRecordMonths: 24,
   /** The record that an erasure happened (never what was erased): accountability, and the limitation period for claims. */
   erasureRecordYears: 6,
-  /** How often the retention job runs. */
   jobIntervalHours: 1,
   /** Privacy complaints are acknowledged within this many days (DUAA 2025 s.103). */
   complaintAcknowledgeDays: 30,

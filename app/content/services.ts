@@ -1,4 +1,4 @@
-import { brandTitle, company, whatsappCta } from "./company";
+import { brandTitle, company, primaryCta, whatsappCta } from "./company";
 import { minimumHirePhrase } from "./equipment-trading";
 import type { CtaSection, PageHero, PageMeta, ServiceCard } from "./types";
 
@@ -93,13 +93,6 @@ export const servicesPage = {
   cta: {
     title: "Not sure which service you need?",
     description: `Tell us about your project and a member of our team will reply within ${company.responsePromise} to suggest the right starting point.`,
-    ctas: [
-      {
-        label: "Request an Introduction",
-        href: "/contact",
-        variant: "primary",
-      },
-      whatsappCta("Chat on WhatsApp"),
-    ],
+    ctas: [primaryCta("Request an Introduction", "/contact"), whatsappCta("Chat on WhatsApp")],
   } satisfies CtaSection,
 };

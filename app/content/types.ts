@@ -82,19 +82,19 @@ export interface LicenceType {
   cost: string;
 }
 
-export interface ProcessingTimeline {
+interface ProcessingTimeline {
   licence: string;
   duration: string;
   note: string;
 }
 
-export interface Framework {
+interface Framework {
   title: string;
   description: string;
   keyPoints: readonly string[];
 }
 
-export interface ConsultationFormat {
+interface ConsultationFormat {
   title: string;
   duration: string;
   description: string;
@@ -131,6 +131,10 @@ export interface FaqSection {
 type LegalBlock =
   | { kind: "paragraph"; text: string; links?: readonly ExternalLink[] }
   | { kind: "list"; items: readonly string[] };
+
+export const paragraph = (text: string, links?: readonly ExternalLink[]): LegalBlock =>
+  links ? { kind: "paragraph", text, links } : { kind: "paragraph", text };
+export const list = (items: readonly string[]): LegalBlock => ({ kind: "list", items });
 
 interface LegalSection {
   id: string;

@@ -6,19 +6,11 @@ export interface WorkspaceNavEntry {
   /** A path under /dashboard, with a query for a view of the inbox. */
   to: string;
   icon?: CssIconName;
-  /**
-   * A number the workspace shows beside the link, from the layout's loader:
-   * the inbox's unread count, the inquiries held for review, or the
-   * follow-ups due by the end of today (UK time), overdue included.
-   */
+  /** A count beside the link, from the layout's loader. */
   count?: "unread" | "held" | "dueFollowUps";
 }
 
-/**
- * The workspace's navigation, in display order: the one list the side bar
- * (and the phone's menu) renders. A new workspace page adds its entry
- * here, nowhere else. Saved views follow these, from the database.
- */
+/** The workspace's navigation, in display order, for the side bar and the phone's menu. */
 export const workspaceNavigation: readonly WorkspaceNavEntry[] = [
   { label: "Inbox", to: "/dashboard", icon: "mail", count: "unread" },
   { label: "Held/Spam", to: "/dashboard?status=held", icon: "shield-alert", count: "held" },

@@ -1,14 +1,9 @@
 import { z } from "zod";
 
 /**
- * What a one-line field (a name, a company, an address, a phone number) may
- * not hold, removed before it is checked and stored: line breaks (a stored
- * name with one can forge lines in a mail, a log or a CSV) and the bidi
- * controls U+202A–U+202E and U+2066–U+2069 (which reorder what an admin
- * reads, e.g. to disguise an address), with the invisible marks that do the
- * same or hide characters (U+061C, U+200B, U+200E–U+200F, U+2060–U+2064,
- * U+FEFF). NUL and the other C0 controls too: Postgres refuses NUL, and the
- * rest draw nothing a reader can see. The zero-width joiners U+200C/U+200D
+ * Removed from a one-line field before it is checked and stored: line breaks (they can forge lines
+ * in a mail, a log or a CSV), bidi controls and invisible marks (they reorder or hide what an admin
+ * reads), NUL (Postgres refuses it) and the other C0 controls. The zero-width joiners U+200C/U+200D
  * stay: scripts and emoji need them.
  */
 const LINE_BREAKS = /[\r\n\u2028\u2029]+/g;

@@ -2,9 +2,7 @@ import { z } from "zod";
 import { stripSingleLineControls } from "~/forms/single-line";
 
 /**
- * Where a form inquiry's visit began (decision 053): hidden fields of the
- * contact form, filled on the server from the contact page's own request and
- * by a few lines of script from the visit's first page. Each field is named
+ * Where a form inquiry's visit began (decision 053): hidden fields of the contact form, each named
  * after its contact_submissions column.
  */
 export const VISIT_SOURCE_FIELDS = [
@@ -23,11 +21,7 @@ export const EMPTY_VISIT_SOURCE = Object.fromEntries(
   VISIT_SOURCE_FIELDS.map((field) => [field, null]),
 ) as VisitSource;
 
-/**
- * A value that does not fit is dropped, never refused: these fields are
- * the site's bookkeeping, and a tampered one must not cost the visitor an
- * inquiry.
- */
+/** A value that does not fit is dropped, never refused: a tampered one must not cost an inquiry. */
 const lenient = (schema: z.ZodType<string | null>) =>
   z.preprocess((value) => (typeof value === "string" ? value : ""), schema).catch(null);
 

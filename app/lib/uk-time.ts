@@ -1,12 +1,6 @@
 /**
- * UK time (Europe/London) with Intl alone: the offset is read at the instant
- * itself, so GMT and BST are both right. The desk's follow-ups and digest and
- * every weekly figure (the reports page, its CSV, the weekly mail) use these
- * boundaries, so a day or a week is the same everywhere; the database only
- * compares instants against them.
- *
- * A week is 167 hours when the clocks go forward and 169 when they go back:
- * adding 7 × 24 hours is wrong twice a year, so days and weeks step by London dates.
+ * UK time (Europe/London) with Intl alone, so a day or a week is the same in the desk and every
+ * report. A week is 167 or 169 hours when the clocks change, so days and weeks step by London dates.
  */
 
 export const UK_TIME_ZONE = "Europe/London";
@@ -35,14 +29,8 @@ function londonParts(instant: Date) {
   for (const part of londonFormat.formatToParts(instant)) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
   }
-  return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 0,
-    day: parts.day ?? 0,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
+  const { year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0 } = parts;
+  return { year, month, day, hour, minute, second };
 }
 
 /** How far London is ahead of UTC at `instant` (0 or one hour). */
@@ -121,10 +109,8 @@ export function lastUkWeeks(now: Date, count: number): UkWeek[] {
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /**
- * The instant a UK wall-clock time (a datetime-local value, which has no zone
- * of its own) means, or null for a value that is not one. A time skipped by
- * the spring change is taken an hour on; a repeated autumn hour, the first
- * time it happens.
+ * The instant a datetime-local value means in UK time, or null. A time skipped in spring is taken
+ * an hour on; a repeated autumn hour, the first time it happens.
  */
 export function fromUkLocal(value: string): Date | null {
   const match = LOCAL.exec(value);

@@ -11,11 +11,8 @@ import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/contact";
 
 /*
- * Not hydrated: server-rendered, the page scores 100 in all four Lighthouse
- * categories (mobile); hydrated it scored 89 for performance (first paint
- * 3.0 s behind the modulepreloaded bundles). The form is a plain POST with
- * Post/Redirect/Get; InquiryForm uses <Form>, so setting
- * `handle = { hydrate: true }` would make it submit without a reload.
+ * Not hydrated, for first-paint performance: the form is a plain POST with Post/Redirect/Get
+ * (InquiryForm uses <Form>, so `handle = { hydrate: true }` would make it submit without a reload).
  */
 
 export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/contact", matches);

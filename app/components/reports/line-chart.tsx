@@ -16,6 +16,7 @@ const LINE_STYLES = [
   { stroke: "stroke-accent", fill: "fill-accent", dash: undefined, marker: "circle" },
   { stroke: "stroke-ink", fill: "fill-ink", dash: "6 4", marker: "square" },
 ] as const;
+const REFERENCE_STYLE = { stroke: "stroke-danger", dash: "2 3", marker: undefined } as const;
 
 function Marker({ style, x, y }: { style: (typeof LINE_STYLES)[number]; x: number; y: number }) {
   return style.marker === "circle" ? (
@@ -72,9 +73,9 @@ export function WeekLines({
           x2={CHART.width - CHART.right}
           y1={y(reference.value)}
           y2={y(reference.value)}
-          className="stroke-danger"
+          className={REFERENCE_STYLE.stroke}
           strokeWidth="2"
-          strokeDasharray="2 3"
+          strokeDasharray={REFERENCE_STYLE.dash}
         />
         <text
           x={CHART.width - CHART.right}
@@ -107,40 +108,26 @@ export function WeekLines({
         <WeekAxis x={x} keys={keys} title={xTitle} />
       </svg>
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-muted" aria-label="Legend">
-        {series.map((s, index) => {
-          const style = LINE_STYLES[index % LINE_STYLES.length]!;
-          return (
-            <li key={s.label} className="flex items-center gap-1.5">
-              <svg width="28" height="12" aria-hidden="true">
-                <line
-                  x1="0"
-                  x2="28"
-                  y1="6"
-                  y2="6"
-                  className={style.stroke}
-                  strokeWidth="2"
-                  strokeDasharray={style.dash}
-                />
-                <Marker style={style} x={14} y={6} />
-              </svg>
-              {s.label}
-            </li>
-          );
-        })}
-        <li className="flex items-center gap-1.5">
-          <svg width="28" height="12" aria-hidden="true">
-            <line
-              x1="0"
-              x2="28"
-              y1="6"
-              y2="6"
-              className="stroke-danger"
-              strokeWidth="2"
-              strokeDasharray="2 3"
-            />
-          </svg>
-          {reference.label}
-        </li>
+        {[
+          ...series.map((s, index) => ({ label: s.label, style: LINE_STYLES[index % LINE_STYLES.length]! })),
+          { label: reference.label, style: REFERENCE_STYLE },
+        ].map(({ label, style }) => (
+          <li key={label} className="flex items-center gap-1.5">
+            <svg width="28" height="12" aria-hidden="true">
+              <line
+                x1="0"
+                x2="28"
+                y1="6"
+                y2="6"
+                className={style.stroke}
+                strokeWidth="2"
+                strokeDasharray={style.dash}
+              />
+              {style.marker ? <Marker style={style} x={14} y={6} /> : null}
+            </svg>
+            {label}
+          </li>
+        ))}
       </ul>
     </>
   );

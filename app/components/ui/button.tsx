@@ -5,9 +5,7 @@ import { cn } from "~/components/ui/cn";
 
 /**
  * Also for links styled as buttons: `<Link className={buttonVariants({ variant: "secondary" })}>`.
- * The shape common to every variant is one class, `ui-button` in app.css (
- * pages with many buttons repeated its dozen utilities on each); variants and call
- * sites add utilities, which win over it (components layer).
+ * The shape every variant shares is `ui-button` in app.css; utilities added here win over it.
  */
 export const buttonVariants = cva("ui-button", {
   variants: {

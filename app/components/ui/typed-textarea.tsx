@@ -24,14 +24,10 @@ function typedBeforeHydration(id: string): Typed | null {
 }
 
 /**
- * An uncontrolled textarea whose text typed before the page hydrated is kept.
- * React keeps an <input>'s typed value when it hydrates, but sets a
- * <textarea>'s value back to the server's text (react-dom's initTextarea):
- * on a slow phone the first words of a reply were thrown away. The text is
- * read in render, before React reaches the element, and put back when the
- * hydration commits; an input event then tells the form, as typing would
- * have. `defaultValue` is the text the box starts with and is never applied
- * again: a later render (a live refresh) changes nothing in the box.
+ * An uncontrolled textarea that keeps text typed before the page hydrated: React sets a
+ * <textarea>'s value back to the server's text (react-dom's initTextarea). The text is read in
+ * render and put back when the hydration commits, with an input event as typing would send.
+ * `defaultValue` is never applied again, so a live refresh changes nothing in the box.
  */
 export function TypedTextarea({
   id,

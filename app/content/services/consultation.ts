@@ -1,31 +1,21 @@
-import { brandTitle, company } from "../company";
+import { brandTitle, company, primaryCta, secondaryCta } from "../company";
 import { contactHref } from "../inquiry-options";
 import { equipmentTerms } from "../equipment-trading";
-import type {
-  BenefitGroup,
-  ConsultationFormat,
-  CtaSection,
-  FeatureCard,
-  PageHero,
-  PageMeta,
-  ProcessStep,
-  SectionIntro,
-  ServicePageContent,
-} from "../types";
+import type { BenefitGroup, FeatureCard, PageHero, ServicePageContent } from "../types";
 
 const page = {
   meta: {
     title: brandTitle("Mining & Gold Sector Consultation"),
     description:
       "Advice on Ghana gold sector market entry, deal structuring, mining operations and regulatory strategy, from initial assessments to ongoing advisory.",
-  } satisfies PageMeta,
+  },
   hero: {
     badge: "Consultation Services",
     title: "Expert Guidance for Ghana’s Gold and Mining Sector",
     subtitle:
       "Practical advice from people who have worked on Ghanaian mine sites, in compliance teams and at the negotiating table — so you can make decisions with clear eyes.",
     ctas: [
-      { label: "Book Consultation", href: "/contact", variant: "primary" },
+      primaryCta("Book Consultation", "/contact"),
       {
         label: "Initial Discussion",
         href: company.whatsapp.chatUrl,
@@ -38,7 +28,7 @@ const page = {
     title: "Consultation Services",
     description:
       "Three services, tailored to where you are in your project. None of them is financial, investment, legal or tax advice; for those we introduce you to regulated advisers.",
-  } satisfies SectionIntro,
+  },
   services: [
     {
       title: "Market Entry & Regulatory Orientation",
@@ -80,7 +70,7 @@ const page = {
   expertiseIntro: {
     title: "Areas of Expertise",
     description: "What our consultants bring to your project.",
-  } satisfies SectionIntro,
+  },
   expertise: [
     {
       title: "Gold Trade and Markets",
@@ -122,7 +112,7 @@ const page = {
   formatsIntro: {
     title: "Consultation Formats",
     description: "Choose the format that fits your decision and timeline.",
-  } satisfies SectionIntro,
+  },
   formats: [
     {
       title: "Initial Assessment",
@@ -148,11 +138,11 @@ const page = {
       description:
         "Scoped support for a defined piece of work, such as a transaction, an equipment purchase or a licence application.",
     },
-  ] satisfies readonly ConsultationFormat[],
+  ],
   reasonsIntro: {
     title: "Why Choose Our Consultation",
     description: "Advice grounded in real transactions and real mine sites.",
-  } satisfies SectionIntro,
+  },
   reasons: [
     {
       title: "Hands-On Experience",
@@ -179,7 +169,7 @@ const page = {
   approachIntro: {
     title: "Our Approach",
     description: "Every engagement follows the same four steps.",
-  } satisfies SectionIntro,
+  },
   approach: [
     {
       step: 1,
@@ -203,19 +193,15 @@ const page = {
       title: "Implementation Support",
       description: "We stay involved as you act on the plan, adjusting as circumstances change.",
     },
-  ] satisfies readonly ProcessStep[],
+  ],
   cta: {
     title: "Book a consultation",
     description: `Tell us what you are working on and we will suggest the right format and consultant within ${company.responsePromise}.`,
     ctas: [
-      {
-        label: "Book Consultation",
-        href: contactHref("consultation"),
-        variant: "primary",
-      },
-      { label: "View All Services", href: "/services", variant: "secondary" },
+      primaryCta("Book Consultation", contactHref("consultation")),
+      secondaryCta("View All Services", "/services"),
     ],
-  } satisfies CtaSection,
+  },
 };
 
 export const consultationPage = {

@@ -1,32 +1,28 @@
-import { brandTitle, company } from "../company";
+import { brandTitle, company, primaryCta, secondaryCta } from "../company";
 import { equipmentTerms, MINIMUM_HIRE, minimumHirePhrase } from "../equipment-trading";
 import { contactHref } from "../inquiry-options";
 import { earthMovingEquipmentRulesNotice, equipmentContractNotice } from "../notices";
-import type { CtaSection, FeatureCard, PageHero, PageMeta, SectionIntro, ServicePageContent } from "../types";
+import type { FeatureCard, ServicePageContent } from "../types";
 
 const page = {
   meta: {
     title: brandTitle("Mining Equipment Rental in Ghana"),
     description: `Rent excavators, bulldozers and gold wash plants in Ghana ${minimumHirePhrase}, at daily rates, with delivery, maintenance and training.`,
-  } satisfies PageMeta,
+  },
   hero: {
     badge: "Mining Equipment Rental",
     title: "Reliable Equipment, Delivered to Your Site",
     subtitle:
       "Flexible rental of excavators, dozers and gold processing plants for exploration, pilot and production work in Ghana — inspected, serviced and supported throughout the hire.",
     ctas: [
-      {
-        label: "Request a Rental Quote",
-        href: contactHref("equipment-rental"),
-        variant: "primary",
-      },
-      { label: "Browse Equipment", href: "/equipment", variant: "secondary" },
+      primaryCta("Request a Rental Quote", contactHref("equipment-rental")),
+      secondaryCta("Browse Equipment", "/equipment"),
     ],
-  } satisfies PageHero,
+  },
   categoriesIntro: {
     title: "Equipment Categories",
     description: `The rental fleet of ${equipmentTerms.fleetOwner} covers the core machines of an alluvial or open-pit gold operation.`,
-  } satisfies SectionIntro,
+  },
   categories: [
     {
       title: "Excavators",
@@ -65,7 +61,7 @@ const page = {
   benefitsIntro: {
     title: "Why Rent With Us",
     description: "Rental terms designed around the realities of mining in Ghana.",
-  } satisfies SectionIntro,
+  },
   benefits: [
     {
       title: "Flexible Hire Periods",
@@ -132,18 +128,10 @@ const page = {
     title: "Tell us what your site needs",
     description: `Share the machines, site location and hire period you have in mind and we will reply with availability and a quote within ${company.responsePromise}.`,
     ctas: [
-      {
-        label: "Request a Rental Quote",
-        href: contactHref("equipment-rental"),
-        variant: "primary",
-      },
-      {
-        label: "View Equipment Catalogue",
-        href: "/equipment",
-        variant: "secondary",
-      },
+      primaryCta("Request a Rental Quote", contactHref("equipment-rental")),
+      secondaryCta("View Equipment Catalogue", "/equipment"),
     ],
-  } satisfies CtaSection,
+  },
 };
 
 export const equipmentRentalPage = {

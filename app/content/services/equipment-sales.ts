@@ -1,9 +1,9 @@
-import { brandTitle, company } from "../company";
+import { brandTitle, company, primaryCta, secondaryCta } from "../company";
 import { equipmentTerms } from "../equipment-trading";
 import type { IconName } from "../icons";
 import { contactHref } from "../inquiry-options";
 import { earthMovingEquipmentRulesNotice, equipmentContractNotice } from "../notices";
-import type { CtaSection, PageHero, PageMeta, ProcessStep, SectionIntro, ServicePageContent } from "../types";
+import type { ServicePageContent } from "../types";
 
 type SalesCategoryId = "new" | "used" | "specialized";
 
@@ -20,24 +20,20 @@ const page = {
     title: brandTitle("Mining Equipment Sales"),
     description:
       "Buy new, inspected used and specialised mining equipment for Ghana, with sourcing, inspection, shipping, import clearance and commissioning coordinated for you.",
-  } satisfies PageMeta,
+  },
   hero: {
     badge: "Equipment Sales",
     title: "Mining Equipment Sourced, Inspected and Delivered",
     subtitle: `Whether you need a new production excavator, a carefully inspected used dozer or a processing plant built to your ore, ${equipmentTerms.fleetOwner}, our Ghana subsidiary, sources it, verifies it and sees it commissioned on site.`,
     ctas: [
-      {
-        label: "Request a Quote",
-        href: contactHref("equipment-purchase"),
-        variant: "primary",
-      },
-      { label: "View Equipment", href: "/equipment", variant: "secondary" },
+      primaryCta("Request a Quote", contactHref("equipment-purchase")),
+      secondaryCta("View Equipment", "/equipment"),
     ],
-  } satisfies PageHero,
+  },
   categoriesIntro: {
     title: "What We Sell",
     description: "Three routes to the right machine, each backed by inspection and clear documentation.",
-  } satisfies SectionIntro,
+  },
   categories: [
     {
       id: "new",
@@ -82,7 +78,7 @@ const page = {
   processIntro: {
     title: "Our Sales Process",
     description: "Eight steps from first conversation to a machine working on your site.",
-  } satisfies SectionIntro,
+  },
   process: [
     {
       step: 1,
@@ -130,25 +126,17 @@ const page = {
       title: "Commissioning and After-Sales Support",
       description: "On-site handover, operator training and ongoing access to parts and servicing support.",
     },
-  ] satisfies readonly ProcessStep[],
+  ],
   contractNotice: equipmentContractNotice,
   deliveryNotice: earthMovingEquipmentRulesNotice,
   cta: {
     title: "Looking for a specific machine?",
     description: `Tell us the model, capacity or application and we will come back with options within ${company.responsePromise}.`,
     ctas: [
-      {
-        label: "Request a Quote",
-        href: contactHref("equipment-purchase"),
-        variant: "primary",
-      },
-      {
-        label: "Browse the Catalogue",
-        href: "/equipment",
-        variant: "secondary",
-      },
+      primaryCta("Request a Quote", contactHref("equipment-purchase")),
+      secondaryCta("Browse the Catalogue", "/equipment"),
     ],
-  } satisfies CtaSection,
+  },
 };
 
 export const equipmentSalesPage = {

@@ -1,4 +1,4 @@
-import { brandTitle, company, whatsappCta } from "../company";
+import { brandTitle, company, primaryCta, secondaryCta, whatsappCta } from "../company";
 import { contactHref } from "../inquiry-options";
 import {
   APPLICATION_STAGE_TIMEFRAMES,
@@ -7,17 +7,7 @@ import {
   processingTimesSentence,
 } from "../licensing-facts";
 import { MINERALS_COMMISSION_LINK, VERIFY_LICENCE_LINKS } from "../regulators";
-import type {
-  CtaSection,
-  Framework,
-  LicenceType,
-  Notice,
-  PageHero,
-  PageMeta,
-  ProcessStep,
-  SectionIntro,
-  ServicePageContent,
-} from "../types";
+import type { Notice, ServicePageContent } from "../types";
 
 /** Served at both /licensing and /services/ghana-licensing. */
 const page = {
@@ -25,21 +15,17 @@ const page = {
     title: brandTitle("Ghana Mining Licensing Guide"),
     description:
       "A guide to Ghana mining licences: small-scale licences, mining leases and reconnaissance licences, the laws behind them, application stages and ongoing compliance.",
-  } satisfies PageMeta,
+  },
   hero: {
     badge: "Ghana Mining Licensing",
     title: "Understanding Mining Licences in Ghana",
     subtitle:
       "Mineral rights in Ghana are applied for through the Minerals Commission under the Minerals and Mining Act, 2006 (Act 703). This guide explains the main licence types, the laws that apply and what it takes to obtain and keep a licence.",
     ctas: [
-      {
-        label: "Get Licensing Help",
-        href: contactHref("licensing-support"),
-        variant: "primary",
-      },
+      primaryCta("Get Licensing Help", contactHref("licensing-support")),
       whatsappCta("Chat Consultation"),
     ],
-  } satisfies PageHero,
+  },
   authorityNote:
     "All mineral rights are applied for through the Minerals Commission, which evaluates applications and issues licences under Act 703, with grants made by the Minister responsible for mines on the Commission’s recommendation. Any licence can be verified with the Commission before you rely on it, and gold trading licences with the Ghana Gold Board.",
   /** Where the authority note sends visitors to verify a licence. */
@@ -55,7 +41,7 @@ const page = {
     title: "Licence Types",
     description:
       "The three licences most relevant to our clients. A prospecting licence, granted for up to three years and renewable, usually sits between reconnaissance and a mining lease.",
-  } satisfies SectionIntro,
+  },
   licenceTypes: [
     {
       title: "Small Scale Mining License",
@@ -103,11 +89,11 @@ const page = {
       ],
       cost: "An application fee and an annual fee linked to the area held. Most of the cost lies in the committed work programme rather than in fees.",
     },
-  ] satisfies readonly LicenceType[],
+  ],
   frameworksIntro: {
     title: "Regulatory Framework",
     description: "The principal laws that govern mining activity and investment in Ghana.",
-  } satisfies SectionIntro,
+  },
   frameworks: [
     {
       title: "Minerals and Mining Act, 2006 (Act 703)",
@@ -146,11 +132,11 @@ const page = {
         "No tax incentive comes with registration: since the Exemptions Act, 2022 (Act 1083), exemptions are granted only under that Act, with GIPC screening applications and the Ministry of Finance deciding them",
       ],
     },
-  ] satisfies readonly Framework[],
+  ],
   processIntro: {
     title: "Application Process",
     description: `Six stages with typical timeframes. ${processingTimesSentence} Actual durations depend on the regulators’ workload.`,
-  } satisfies SectionIntro,
+  },
   process: [
     {
       step: 1,
@@ -193,12 +179,12 @@ const page = {
         "Put in place the permits, reporting systems, bonds and community arrangements needed before operations start.",
       timeframe: APPLICATION_STAGE_TIMEFRAMES.complianceSetup,
     },
-  ] satisfies readonly ProcessStep[],
+  ],
   complianceIntro: {
     title: "Ongoing Compliance Requirements",
     description:
       "Obtaining a licence is only the start. Holders must meet these obligations throughout its life.",
-  } satisfies SectionIntro,
+  },
   complianceItems: [
     "Pay annual ground rent and mineral right fees on time",
     "Pay royalties on production as required by law",
@@ -218,7 +204,7 @@ const page = {
   supportIntro: {
     title: "How We Can Help",
     description: "Our licensing team supports you from eligibility check to a compliant operation.",
-  } satisfies SectionIntro,
+  },
   support: [
     "Eligibility and licence-route assessment",
     "Cadastral searches and site due diligence",
@@ -232,18 +218,10 @@ const page = {
     title: "Planning a mining project in Ghana?",
     description: `Speak to our licensing team about the right route for your project. We reply within ${company.responsePromise}.`,
     ctas: [
-      {
-        label: "Contact Our Licensing Team",
-        href: contactHref("licensing-support"),
-        variant: "primary",
-      },
-      {
-        label: "Licensing Support Services",
-        href: "/services/licensing-support",
-        variant: "secondary",
-      },
+      primaryCta("Contact Our Licensing Team", contactHref("licensing-support")),
+      secondaryCta("Licensing Support Services", "/services/licensing-support"),
     ],
-  } satisfies CtaSection,
+  },
 };
 
 export const ghanaLicensingPage = {

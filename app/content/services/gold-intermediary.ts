@@ -1,41 +1,36 @@
-import { brandTitle, CLIENT_FUNDS_STATEMENT, company, whatsappCta } from "../company";
+import {
+  brandTitle,
+  CLIENT_FUNDS_STATEMENT,
+  company,
+  primaryCta,
+  secondaryCta,
+  whatsappCta,
+} from "../company";
 import { contactHref } from "../inquiry-options";
 import { antiFraudNotice, goldBoardNotice, intermediaryNotice } from "../notices";
-import type {
-  CtaSection,
-  FeatureCard,
-  PageHero,
-  PageMeta,
-  ProcessStep,
-  SectionIntro,
-  ServicePageContent,
-} from "../types";
+import type { FeatureCard, ServicePageContent } from "../types";
 
 const page = {
   meta: {
     title: brandTitle("Gold Transaction Intermediary"),
     description:
       "Verified introductions for licensed Ghana gold transactions: counterparty KYC/AML, licence checks, GoldBod-compliant structuring, assay and chain of custody.",
-  } satisfies PageMeta,
+  },
   hero: {
     badge: "Gold Transaction Intermediary",
     title: "Licensed Ghana Gold Deals, Verified End to End",
     subtitle:
       "We introduce international buyers and licensed sellers, verify every party and document, and coordinate the transaction through Ghana’s legal channels — without ever taking title to the gold or holding your funds.",
     ctas: [
-      {
-        label: "Start a Gold Inquiry",
-        href: contactHref("gold-buying"),
-        variant: "primary",
-      },
+      primaryCta("Start a Gold Inquiry", contactHref("gold-buying")),
       whatsappCta("WhatsApp Consultation"),
     ],
-  } satisfies PageHero,
+  },
   featuresIntro: {
     title: "What Our Intermediary Service Covers",
     description:
       "Everything needed to take a gold transaction from first introduction to completed delivery, with verification at every stage.",
-  } satisfies SectionIntro,
+  },
   features: [
     {
       title: "Counterparty Verification",
@@ -89,7 +84,7 @@ const page = {
     title: "How a Gold Transaction Works",
     description:
       "Four clear stages. A transaction only moves to the next stage once the previous one is complete and documented.",
-  } satisfies SectionIntro,
+  },
   process: [
     {
       step: 1,
@@ -115,7 +110,7 @@ const page = {
       description:
         "Payment is made through regulated banking or escrow against verified documents, the gold is exported and delivered by secure carrier, and we close the file with a complete chain-of-custody record.",
     },
-  ] satisfies readonly ProcessStep[],
+  ],
   regulatoryNotice: goldBoardNotice,
   antiFraudNotice,
   disclaimer: intermediaryNotice,
@@ -123,18 +118,10 @@ const page = {
     title: "Discuss a gold transaction in confidence",
     description: `Share your requirements and we will explain the verification steps and likely timeline. We reply within ${company.responsePromise}.`,
     ctas: [
-      {
-        label: "Start a Gold Buying Inquiry",
-        href: contactHref("gold-buying"),
-        variant: "primary",
-      },
-      {
-        label: "I Am a Licensed Seller",
-        href: contactHref("gold-selling"),
-        variant: "secondary",
-      },
+      primaryCta("Start a Gold Buying Inquiry", contactHref("gold-buying")),
+      secondaryCta("I Am a Licensed Seller", contactHref("gold-selling")),
     ],
-  } satisfies CtaSection,
+  },
 };
 
 export const goldIntermediaryPage = {

@@ -1,16 +1,7 @@
-import { brandTitle, company, whatsappCta } from "../company";
+import { brandTitle, company, primaryCta, secondaryCta, whatsappCta } from "../company";
 import { contactHref } from "../inquiry-options";
 import { antiFraudNotice, GOLDBOD_OFFTAKER_KYC } from "../notices";
-import type {
-  CtaSection,
-  FeatureCard,
-  Notice,
-  PageHero,
-  PageMeta,
-  ProcessStep,
-  SectionIntro,
-  ServicePageContent,
-} from "../types";
+import type { FeatureCard, Notice, ServicePageContent } from "../types";
 
 interface ComplianceStandard {
   title: string;
@@ -22,25 +13,21 @@ const page = {
     title: brandTitle("KYC/AML Compliance"),
     description:
       "How we verify every party to a gold or equipment deal: identity, ownership, sanctions screening and responsible-sourcing checks to FATF, OECD and LBMA standards.",
-  } satisfies PageMeta,
+  },
   hero: {
     badge: "KYC/AML Compliance",
     title: "Verification Comes First, on Every Transaction",
     subtitle:
       "No introduction, rental or sale proceeds until every party has been identified and verified. Our compliance programme protects you, your counterparties and the integrity of Ghana’s gold trade.",
     ctas: [
-      {
-        label: "Discuss Your Compliance Needs",
-        href: contactHref("consultation"),
-        variant: "primary",
-      },
+      primaryCta("Discuss Your Compliance Needs", contactHref("consultation")),
       whatsappCta("WhatsApp Consultation"),
     ],
-  } satisfies PageHero,
+  },
   servicesIntro: {
     title: "Our Compliance Services",
     description: "Three layers of checks, applied in proportion to the risk of each transaction.",
-  } satisfies SectionIntro,
+  },
   services: [
     {
       title: "Customer Due Diligence",
@@ -79,7 +66,7 @@ const page = {
   processIntro: {
     title: "Our Verification Process",
     description: "Six steps, completed and signed off before any transaction can proceed.",
-  } satisfies SectionIntro,
+  },
   process: [
     {
       step: 1,
@@ -117,12 +104,12 @@ const page = {
       description:
         "Relationships are monitored for changes, checks are refreshed periodically and records are kept for five years after the relationship ends.",
     },
-  ] satisfies readonly ProcessStep[],
+  ],
   requirementsIntro: {
     title: "Documents We Will Ask For",
     description:
       "The exact list depends on your role and the transaction, but most parties should have the following ready.",
-  } satisfies SectionIntro,
+  },
   requirements: [
     "Valid passport or national identity card for each individual, director and beneficial owner",
     "Proof of residential address dated within the last three months",
@@ -145,7 +132,7 @@ const page = {
     title: "International Standards We Follow",
     description:
       "Our programme is built on the laws and guidance that govern responsible gold supply chains in the UK, Ghana and internationally.",
-  } satisfies SectionIntro,
+  },
   standards: [
     {
       title: "FATF Recommendations",
@@ -189,14 +176,10 @@ const page = {
     description:
       "Talk to our compliance team about what you need to provide and how long it will take for your transaction.",
     ctas: [
-      {
-        label: "Contact Our Compliance Team",
-        href: contactHref("consultation"),
-        variant: "primary",
-      },
-      { label: "View All Services", href: "/services", variant: "secondary" },
+      primaryCta("Contact Our Compliance Team", contactHref("consultation")),
+      secondaryCta("View All Services", "/services"),
     ],
-  } satisfies CtaSection,
+  },
 };
 
 export const kycAmlPage = {

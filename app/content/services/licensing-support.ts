@@ -1,47 +1,28 @@
-import { brandTitle, company } from "../company";
+import { brandTitle, company, primaryCta, secondaryCta } from "../company";
 import { contactHref } from "../inquiry-options";
 import { ACT_703_REFORM_NOTE, LICENCE_TERMS, PROCESSING_TIMES } from "../licensing-facts";
-import type {
-  CtaSection,
-  FeatureCard,
-  LicenceType,
-  Notice,
-  PageHero,
-  PageMeta,
-  ProcessingTimeline,
-  ProcessStep,
-  SectionIntro,
-  ServicePageContent,
-} from "../types";
+import type { FeatureCard, Notice, ServicePageContent } from "../types";
 
 const page = {
   meta: {
     title: brandTitle("Mining Licensing Support"),
     description:
       "Practical support for Ghana mining licence applications: eligibility checks, document preparation, Minerals Commission liaison, environmental permits and renewals.",
-  } satisfies PageMeta,
+  },
   hero: {
     badge: "Licensing Support",
     title: "Mining Licence Applications, Handled Properly",
     subtitle:
       "We help operators and investors prepare complete, accurate applications for Ghanaian mineral rights, follow them through the Minerals Commission and stay compliant once the licence is granted.",
     ctas: [
-      {
-        label: "Discuss Your Application",
-        href: contactHref("licensing-support"),
-        variant: "primary",
-      },
-      {
-        label: "Read the Ghana Licensing Guide",
-        href: "/services/ghana-licensing",
-        variant: "secondary",
-      },
+      primaryCta("Discuss Your Application", contactHref("licensing-support")),
+      secondaryCta("Read the Ghana Licensing Guide", "/services/ghana-licensing"),
     ],
-  } satisfies PageHero,
+  },
   servicesIntro: {
     title: "How We Support You",
     description: "Support at every stage of the licence life cycle, from first eligibility check to renewal.",
-  } satisfies SectionIntro,
+  },
   services: [
     {
       title: "Application Preparation",
@@ -76,7 +57,7 @@ const page = {
   licenceTypesIntro: {
     title: "Licence Types We Support",
     description: `The right licence depends on the size of the operation, the stage of exploration and who is applying. ${ACT_703_REFORM_NOTE}`,
-  } satisfies SectionIntro,
+  },
   licenceTypes: [
     {
       title: "Small Scale",
@@ -121,7 +102,7 @@ const page = {
       ],
       cost: "A modest application and processing fee with an annual fee linked to the area, set by the Minerals Commission. Costs are mainly driven by the work programme itself.",
     },
-  ] satisfies readonly LicenceType[],
+  ],
   citizenshipNotice: {
     title: "Small-scale licences are reserved for Ghanaians",
     tone: "info",
@@ -130,7 +111,7 @@ const page = {
   processIntro: {
     title: "Our Licensing Process",
     description: "A structured seven-step approach that keeps your application complete and on track.",
-  } satisfies SectionIntro,
+  },
   process: [
     {
       step: 1,
@@ -174,12 +155,12 @@ const page = {
       description:
         "On grant, we help you register the licence, meet its conditions and set up a compliance calendar for reporting and renewals.",
     },
-  ] satisfies readonly ProcessStep[],
+  ],
   timelinesIntro: {
     title: "Typical Processing Timelines",
     description:
       "From submission of a complete application to grant. Timelines depend on the authorities’ workload and how quickly queries are answered.",
-  } satisfies SectionIntro,
+  },
   timelines: [
     {
       licence: "Small Scale",
@@ -196,7 +177,7 @@ const page = {
       duration: PROCESSING_TIMES.reconnaissance,
       note: "Shortest route, as no ground disturbance is involved.",
     },
-  ] satisfies readonly ProcessingTimeline[],
+  ],
   guideLink: {
     label: "Read our full Ghana Licensing Guide",
     href: "/services/ghana-licensing",
@@ -205,18 +186,10 @@ const page = {
     title: "Start your licence application with confidence",
     description: `Tell us about your project and we will outline the right licence route, the documents you need and a realistic timeline within ${company.responsePromise}.`,
     ctas: [
-      {
-        label: "Request Licensing Support",
-        href: contactHref("licensing-support"),
-        variant: "primary",
-      },
-      {
-        label: "Ghana Licensing Guide",
-        href: "/services/ghana-licensing",
-        variant: "secondary",
-      },
+      primaryCta("Request Licensing Support", contactHref("licensing-support")),
+      secondaryCta("Ghana Licensing Guide", "/services/ghana-licensing"),
     ],
-  } satisfies CtaSection,
+  },
 };
 
 export const licensingSupportPage = {

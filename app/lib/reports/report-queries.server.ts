@@ -6,10 +6,8 @@ import { overdueCutoff } from "~/lib/inquiries/inquiry";
 import type { UkWeek } from "~/lib/uk-time";
 
 /**
- * The reports' live queries: response times and lost leads, which need each
- * row. Weeks come from app/lib/uk-time.ts: the database only puts each instant
- * between the boundaries it is given (width_bucket), so the week maths needs
- * no time-zone data here. The counts come from the rollup (report-rollup.server.ts).
+ * The reports' live queries, for figures that need each row. The database only puts each instant
+ * between the week boundaries it is given (width_bucket), so it needs no time-zone data.
  */
 
 /** The flags a row of contact_submissions or of a rollup carries. */
@@ -18,11 +16,7 @@ interface JudgedColumns {
   held: SQLWrapper;
 }
 
-/**
- * Inquiries held for review (only too fast, not yet judged): the one place
- * that says what "held" means for the reports and the weekly mail. A held
- * row is also marked spam, so spam counts leave it out by asking for this.
- */
+/** Inquiries held for review. A held row is also marked spam, so spam counts leave it out with this. */
 export function heldInquiryCondition(columns: JudgedColumns = contactSubmissions): SQL {
   return sql`${columns.held}`;
 }
@@ -64,9 +58,7 @@ export interface ResponseRow {
 }
 
 /**
- * Response times: from each message of a lead (the inquiry, or a later mail
- * of kind "message") to the next reply of the desk (a reply sent from it, or
- * the first reply recorded as made elsewhere), bucketed by the message's week.
+ * Response times: from each message of a lead to the desk's next reply, by the message's week.
  * Percentiles interpolate linearly (percentile_cont), as d3-array's quantile does.
  */
 export async function selectWeeklyResponses(

@@ -5,10 +5,8 @@ import { genuineInquiryCondition, heldInquiryCondition, TOP } from "~/lib/report
 import type { UkWeek } from "~/lib/uk-time";
 
 /**
- * The reports' counts, read from the weekly rollup (db/reports-schema.ts):
- * a few rows per week whatever the number of inquiries. Its trigger names
- * each week by its Monday's London date, as UkWeek.key does (both are
- * tested across the clock changes), so a range is the keys of its weeks.
+ * The reports' counts, from the weekly rollup (db/reports-schema.ts). Its trigger names each week
+ * by its Monday's London date, as UkWeek.key does, so a range is the keys of its weeks.
  */
 
 /** The rollup rows of the range's weeks: their keys are the weeks' Mondays, in order. */
@@ -28,11 +26,7 @@ interface VolumeRows {
   genuine: { status: string; source: string; count: number }[];
 }
 
-/**
- * The volume, spam, pipeline-status and channel figures, from the weekly
- * rollup in one pass (grouping sets): a few rows per week, whatever the
- * range's length and the number of inquiries.
- */
+/** The volume, spam, pipeline-status and channel figures, in one pass (grouping sets). */
 export async function selectWeeklyVolume(db: Db, weeks: readonly UkWeek[]): Promise<VolumeRows> {
   const c = reportWeekCounts;
   const result = await db.execute<{
@@ -85,11 +79,7 @@ function byCountThenKey<T extends { count: number }>(key: (row: T) => string | n
   };
 }
 
-/**
- * Where the genuine form inquiries of the range came from: landing page,
- * referring site and campaign, from the weekly rollup in one pass (grouping
- * sets), top ten of each.
- */
+/** Landing page, referring site and campaign of the genuine form inquiries, in one pass, top ten of each. */
 export async function selectSources(db: Db, weeks: readonly UkWeek[]): Promise<SourceRows> {
   const s = reportWeekSources;
   const result = await db.execute<{

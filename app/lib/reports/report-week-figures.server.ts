@@ -39,17 +39,11 @@ async function computeWeekFigures(db: Db, span: readonly UkWeek[], now: Date): P
 }
 
 /**
- * The response times and lost leads of each week of the range. These need
- * each row (a week's percentiles come from its own messages), so a week is
- * computed once and kept in report_week_figures with the version its rows
- * had when it was read; triggers raise the version (and drop the figures)
- * in the transaction of any change to the week's inquiries, messages,
- * replies or status history, so kept figures are used only while exact.
- *
- * The version is read before the figures are computed, and they are kept
- * only if it has not moved since: a change committed in between makes them
- * be computed again, and never leaves a stale copy behind. Weeks within the reply promise
- * (their "due" count still moves with the clock) are computed every time.
+ * The response times and lost leads of each week. These need each row, so a week is computed once
+ * and kept in report_week_figures with its rows' version; triggers raise the version on any change
+ * to the week's rows. The version is read before computing and the figures kept only if it has not
+ * moved, so no stale copy is left. Weeks within the reply promise ("due" moves with the clock) are
+ * computed every time.
  */
 export async function selectWeekFigures(db: Db, weeks: readonly UkWeek[], now: Date): Promise<WeekFigures[]> {
   const f = reportWeekFigures;

@@ -21,10 +21,7 @@ const WEEKLY_REPORT_HOUR_UK = 8;
 const LISTED = 20;
 
 /**
- * The weekly report for the UK week of `now`: last UK week's inquiries and
- * response times against the promise, the leads overdue and held now, and a
- * link to the reports page, queued as one mail to the admins. Once a week
- * is the schedule's business (weeklyReportJob): call it in the run's transaction.
+ * Queues last UK week's report as one mail to the admins; call it in the run's transaction.
  * What it returns is for the log: the week and counts, never a lead.
  */
 async function sendWeeklyReport(
