@@ -8,44 +8,20 @@ import type { StreamSlots } from "~/lib/ops/stream-slots.server";
 import type { MailSender } from "~/lib/mail/mail.server";
 import type { WebhookSender } from "~/lib/webhook/webhook-job.server";
 
-/*
- * What loaders, actions and middleware depend on, handed to them in React
- * Router's typed `context` (docs/decisions/013): the server opens the
- * database and builds the Better Auth instance once at startup, and its
- * getLoadContext puts them, with the validated configuration, into every
- * request's context. Tests build the same context around a test database.
- *
- * Only type imports here besides react-router: in development the keys must
- * stay the same objects while Vite reloads the modules around them.
- */
+/* Only type imports here besides react-router: in development the keys must stay the same objects while Vite reloads. */
 
 /** The validated configuration (env.server.ts), with the auth secret resolved at startup. */
 export const envContext = createContext<Env>();
 export const databaseContext = createContext<DatabaseHandle>();
 export const authContext = createContext<Auth>();
-/**
- * The client's address: the socket's, or X-Forwarded-For's only when
- * TRUST_PROXY says the proxy in front may be believed.
- */
+/** The socket's address, or X-Forwarded-For's only when TRUST_PROXY says the proxy may be believed. */
 export const clientIpContext = createContext<string>();
-/**
- * The request's logger: a child of the process's that binds the request id
- * (X-Request-Id), so every line a loader or action writes can be found with
- * the request's. Null outside a served request (prerendering, tests): log
- * through requestLogger(context), which falls back to the process's logger.
- */
+/** The request's logger, binding its id; null outside a served request (use requestLogger(context)). */
 export const loggerContext = createContext<Logger | null>(null);
-/**
- * Per-request nonce for inline scripts under the Content-Security-Policy;
- * null when prerendering (prerendered pages carry no scripts). Not undefined:
- * React Router treats an undefined default as none.
- */
+/** The CSP nonce; null when prerendering. Not undefined: React Router treats an undefined default as none. */
 export const cspNonceContext = createContext<string | null>(null);
 
-/**
- * The flash toast's cookie, signed with a key derived from the auth secret
- * (app/lib/http/toast.server.ts): made once at startup, like the services.
- */
+/** The flash toast's cookie, signed with a key derived from the auth secret. */
 export const toastCookieContext = createContext<Cookie>();
 
 /** Open inbox event streams per account on this instance (EVENT_STREAMS_PER_ACCOUNT). */
@@ -60,21 +36,18 @@ export function isServedContext(context: AppContext): boolean {
 
 export type AppContext = Readonly<RouterContextProvider>;
 
-/**
- * What lives as long as the process: built once by the composition root
- * (app-services.server.ts), shared by every request and the job worker.
- */
+/** What lives as long as the process, shared by every request and the job worker. */
 export interface AppServices {
   env: Env;
   database: DatabaseHandle;
   auth: Auth;
   toastCookie: Cookie;
   eventStreams: StreamSlots;
-  /** The mail transport the job worker sends through (SMTP, or .eml files). */
+  /** SMTP, or .eml files. */
   mailer: MailSender;
   /** Posts webhook calls for the job worker, signed with WEBHOOK_SECRET. */
   webhooks: WebhookSender;
-  /** How fetching each team mailbox (IMAP_URL) is doing in this process, for /readyz. */
+  /** How fetching each team mailbox is doing in this process, for /readyz. */
   mailboxes: MailboxStatusBoard;
 }
 
