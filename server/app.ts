@@ -42,9 +42,7 @@ export function createApp(options: AppOptions): express.Express {
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
 
-  // While draining, every answer (the probes', the metrics', a page's)
-  // closes its connection after it, so a proxy never sends another request
-  // on a connection that is about to close.
+  // While draining, every answer closes its connection, so a proxy never sends another request on it.
   app.use((_req, res, next) => {
     if (options.isShuttingDown()) res.setHeader("Connection", "close");
     next();
@@ -75,9 +73,7 @@ export function createApp(options: AppOptions): express.Express {
     createRequestHandler({
       build,
       mode: development ? "development" : "production",
-      // Every request's context carries the process's services and what Express knows of the
-      // request (app/lib/context.server.ts). req.ip is X-Forwarded-For's only when TRUST_PROXY
-      // says the proxy in front may be believed.
+      // req.ip is X-Forwarded-For's only when TRUST_PROXY says the proxy in front may be believed.
       getLoadContext: (req, res) =>
         createAppContext(services, {
           cspNonce: res.locals.cspNonce as string,

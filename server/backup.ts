@@ -13,11 +13,8 @@ export const BACKUP_TOKEN_HEADER = "x-backup-token";
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
 /**
- * POST /_ops/backup: the running server dumps its embedded database (no
- * second process may open it). Only for `npm run backup` on this machine:
- * the connection must come from the machine itself (never X-Forwarded-For),
- * and carry the token derived from the auth secret. Any other request falls
- * through to the site, as if the endpoint did not exist.
+ * POST /_ops/backup: the running server dumps its embedded database, which no second process may open. Only for a
+ * connection from this machine (never X-Forwarded-For) with the token; anything else falls through to the site.
  */
 export function backupRoutes(env: Env, database: DatabaseHandle): Router {
   const router = Router();

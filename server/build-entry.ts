@@ -1,10 +1,4 @@
-/**
- * What `react-router build` bundles into build/server/app.js (see
- * vite.config.ts): the server, and React Router's build as a chunk of its
- * own (prerendering imports that chunk). One bundle means the routes and the
- * server share one module graph, and so one database connection. Importing
- * it starts nothing; server/index.ts does.
- */
+/* One bundle (build/server/app.js): the routes and the server share one module graph, and one database. */
 import type { ServerBuild } from "react-router";
 
 export { startServer } from "./main";

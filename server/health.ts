@@ -9,11 +9,8 @@ interface HealthOptions {
 }
 
 /**
- * Liveness and readiness probes; neither reveals anything about internals.
- * /readyz lists the team mailboxes' fetching (user and folder, no host, no
- * error text) without letting a failing one make the instance unready: a
- * mail server's outage is not the instance's, and taking every instance out
- * of the load balancer for it would stop the site.
+ * Liveness and readiness probes, revealing nothing of internals. A failing mailbox does not make the instance
+ * unready: a mail server's outage taking every instance out of the load balancer would stop the site.
  */
 export function healthRoutes({ isShuttingDown, pingDatabase, mailboxes }: HealthOptions): Router {
   const router = Router();

@@ -28,10 +28,7 @@ interface StartServerOptions {
   vite?: { middlewares: RequestHandler; close(): Promise<void> };
 }
 
-/**
- * Starts the server, the same in development and production: configuration,
- * database, background jobs, HTTP, shutdown. server/index.ts calls this.
- */
+/** Starts the server, the same in development and production. */
 export async function startServer({ httpServer, build, clientDir, vite }: StartServerOptions): Promise<void> {
   const parsed = checkedSettings();
   logger.level = parsed.LOG_LEVEL;
@@ -48,8 +45,7 @@ export async function startServer({ httpServer, build, clientDir, vite }: StartS
   }
 
   if (!vite && process.env.NODE_ENV !== "production") {
-    // React picks its build when first loaded, before this runs; its
-    // development build renders several times slower.
+    // React picks its build when first loaded, before this runs.
     logger.warn("NODE_ENV is not 'production': React is using its slow development build");
   }
 
@@ -66,12 +62,10 @@ export async function startServer({ httpServer, build, clientDir, vite }: StartS
     fail(`Could not open the database (${env.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR"}): ${reason}`);
   }
 
-  // The composition root: what requests and the background jobs share.
   const services = createAppServices(env, database);
   await startBackgroundJobs(services);
 
-  // Pages prerendered for another origin would show it in their canonical
-  // links and structured data: rendered per request instead.
+  // Pages prerendered for another origin would show it in their canonical links: rendered per request instead.
   const prerenderOrigin = clientDir ? readPrerenderOrigin(clientDir) : undefined;
   const servePrerenderedPages = prerenderOrigin === undefined || prerenderOrigin === env.SITE_URL;
   if (!servePrerenderedPages) {
@@ -119,8 +113,7 @@ export async function startServer({ httpServer, build, clientDir, vite }: StartS
     forceClose.unref();
     // Ends open streams and stops the background jobs.
     const hooksSettled = runShutdownHooks();
-    // Vite's HMR websocket would otherwise keep the server from closing.
-    // Not awaited: its promise can stay pending once the HTTP server is closed.
+    // Vite's HMR websocket would keep the server from closing. Not awaited: it can stay pending.
     void vite?.close().catch((error: unknown) => logger.warn({ err: error }, "closing Vite failed"));
     server.close(async () => {
       clearTimeout(forceClose);
@@ -141,11 +134,8 @@ export async function startServer({ httpServer, build, clientDir, vite }: StartS
     if (shuttingDown) return;
     // From here /readyz answers 503 and responses ask clients not to reuse the connection.
     shuttingDown = true;
-    // Idle kept-alive connections stay open: a proxy may be sending a request
-    // on one right now, and a post lost that way is not retried (nginx also
-    // counts the error against this instance). The next request on each is
-    // answered with `Connection: close`; one that gets none is closed by the
-    // proxy's idle timeout, which the delay outlasts (decision 055).
+    // Idle kept-alive connections stay open: a proxy may be sending a request on one now, and a post lost that
+    // way is not retried. The next request on each is answered with `Connection: close`.
     const delayMs = env.SHUTDOWN_DELAY_SECONDS * 1000;
     logger.info({ signal, delayMs }, "shutting down: not ready, draining in-flight requests");
     if (delayMs === 0) return closeAndDrain();

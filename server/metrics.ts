@@ -32,11 +32,8 @@ function routeTree(build: ServerBuild): RouteObject[] {
 }
 
 /**
- * The patterns of the routes whose path has no parameter (`/about`,
- * `/services/kyc-aml`): a request for one of them exactly is labelled with
- * it without matching. matchRoutes flattens and ranks the whole route table
- * on every call, which made the label cost more than serving a prerendered
- * page; a path listed here would match itself and nothing ranks above it.
+ * The patterns of routes without a parameter, labelled without matching: matchRoutes ranks the whole route table
+ * on every call, and nothing ranks above a path matching itself.
  */
 function staticPatterns(routes: RouteObject[], parent = ""): Set<string> {
   const patterns = new Set<string>();
@@ -49,10 +46,7 @@ function staticPatterns(routes: RouteObject[], parent = ""): Set<string> {
   return patterns;
 }
 
-/**
- * The route pattern that answered (`/equipment/:id`), never the raw path:
- * a label per distinct URL would let anyone grow the metrics without bound.
- */
+/** The route pattern, never the raw path: a label per distinct URL would let anyone grow the metrics without bound. */
 function labelRoute(routes: RouteObject[], fixed: Set<string>, path: string): string {
   if (SERVER_PATHS.has(path)) return path;
   if (path.startsWith("/assets/")) return "/assets/*";
@@ -64,10 +58,7 @@ function labelRoute(routes: RouteObject[], fixed: Set<string>, path: string): st
   return `/${pattern}`.replace(/\/{2,}/g, "/");
 }
 
-/**
- * Counts and times every request, and serves GET /metrics to a bearer of
- * METRICS_TOKEN. Without a token configured /metrics does not exist (404).
- */
+/** Counts and times every request; GET /metrics for a bearer of METRICS_TOKEN, 404 without one configured. */
 export function metricsRoutes({
   build,
   token,
@@ -78,8 +69,7 @@ export function metricsRoutes({
   token: string | undefined;
   database: DatabaseHandle;
 }): Router {
-  // In development the route table is read at the first request: labels for
-  // routes added later need a restart, which is fine for development.
+  // In development the route table is read at the first request: routes added later need a restart.
   let routes: RouteObject[] | undefined = typeof build === "function" ? undefined : routeTree(build);
   let fixed = routes ? staticPatterns(routes) : new Set<string>();
   let loading: Promise<void> | undefined;

@@ -9,10 +9,7 @@ export interface BuildInfo {
   prerenderOrigin: string;
 }
 
-/**
- * The origin the build's prerendered pages carry, or undefined for a build
- * that did not record it.
- */
+/** The origin the build's prerendered pages carry, or undefined for a build that did not record it. */
 export function readPrerenderOrigin(clientDir: string): string | undefined {
   const file = path.join(clientDir, "..", BUILD_INFO_FILE);
   if (!fs.existsSync(file)) return undefined;
@@ -21,11 +18,7 @@ export function readPrerenderOrigin(clientDir: string): string | undefined {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/**
- * Replaces one origin with another in a prerendered page or its data:
- * canonical links, og:url, structured data. Only whole origins are replaced:
- * `http://localhost:3000` does not touch `http://localhost:30001`.
- */
+/** Replaces whole origins only: `http://localhost:3000` does not touch `http://localhost:30001`. */
 export function replaceOrigin(text: string, from: string, to: string): string {
   if (from === to) return text;
   return text.replace(new RegExp(`${escapeRegExp(from)}(?![\\w.:-])`, "g"), () => to);

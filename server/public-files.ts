@@ -2,19 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import express, { Router } from "express";
 
-/**
- * Cookies that make a page personal: Better Auth's session (with or without
- * the `__Secure-` prefix), and a flash toast waiting to be shown.
- * deploy/nginx/volta-meridian.conf tells them apart the same way.
- */
+/** Cookies that make a page personal (a session, a toast); deploy/nginx/volta-meridian.conf matches the same. */
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:(?:__Secure-)?[\w.-]*session_token|toast)=/;
 
-/**
- * URL paths of what React Router prerendered, to the file under the client
- * build: `/about` to `about/index.html`, and the `.data` its client
- * navigation fetches. Listed at start, so a request is served from a file
- * only if the build made one for its path.
- */
+/** URL paths of what React Router prerendered (HTML and .data), to their files under the client build. */
 function findPrerenderedPages(clientDir: string): Map<string, string> {
   const pages = new Map<string, string>();
   if (!fs.existsSync(clientDir)) return pages;
@@ -29,13 +20,8 @@ function findPrerenderedPages(clientDir: string): Map<string, string> {
 }
 
 /**
- * The client build with express.static: hashed assets cached for a year,
- * other public files for an hour. Prerendered pages (HTML and their .data)
- * go only to visitors without a session or toast cookie and without a query
- * string, as files; the others get a server render (their header differs, a
- * toast must be read, a catalogue filter changes the page). With
- * `servePages` false (the pages carry another origin than SITE_URL) every
- * page is rendered.
+ * Prerendered pages go as files only to visitors without a session or toast cookie and without a query string;
+ * the others get a server render. With `servePages` false every page is rendered.
  */
 export function publicFiles(clientDir: string, { servePages }: { servePages: boolean }): Router {
   const router = Router();

@@ -8,13 +8,8 @@ import { runWithRequestId } from "~/lib/ops/request-id.server";
 const REQUEST_ID_HEADER = "X-Request-Id";
 
 /**
- * One line per request through pino-http, and an id per request. Only
- * method, path, status and duration are logged: query strings, cookies and
- * bodies can hold e-mail addresses, tokens or passwords, so pino-http's own
- * request and response serializers (URL with query, all headers) are not
- * used. The id is always made here, never taken from the client (a caller
- * could otherwise plant another request's id in the log); it goes back as
- * X-Request-Id and is the reference error messages show.
+ * Only method, path, status and duration: query strings, cookies and bodies can hold addresses, tokens or
+ * passwords. The id is always made here, never taken from the client, who could plant another request's id.
  */
 const fields = (req: IncomingMessage, res: ServerResponse, ms: number) => ({
   method: req.method,

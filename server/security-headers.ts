@@ -12,12 +12,7 @@ function hostOf(req: IncomingMessage): string {
 const nonceOf = (_req: IncomingMessage, res: ServerResponse) =>
   `'nonce-${(res as ServerResponse & { locals: { cspNonce: string } }).locals.cspNonce}'`;
 
-/**
- * Security headers for every response, static files and errors included,
- * through helmet. Scripts run only from this origin or with the per-request
- * nonce. deploy/nginx sets the same headers, without the nonce, on the
- * prerendered pages it serves itself, which carry no inline script.
- */
+/** Scripts run only from this origin or with the per-request nonce; deploy/nginx sets the same headers. */
 export function securityHeaders({
   https,
   development = false,
@@ -36,8 +31,7 @@ export function securityHeaders({
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", nonceOf],
-        // Inline style attributes are harmless compared with scripts and
-        // some components set them; scripts stay nonce-only.
+        // Some components set inline style attributes, harmless compared with scripts.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],

@@ -1,10 +1,4 @@
-/**
- * The server's settings, checked. server/index.ts checks them before it loads
- * the app, so that a bad setting stops the start in one line without first
- * loading the app's bundle (over a second of CPU); startServer reads them
- * again within the app for what it runs with. Nothing here holds state, so
- * the copy bundled into build/server/index.js and the app's agree.
- */
+/* Nothing here holds state, so the copy bundled into build/server/index.js and the app's agree. */
 import { configurationError, type Env, EnvError, getEnv } from "~/lib/env.server";
 import { ensurePrivateDir, UnusableDirectoryError } from "~/lib/ops/private-files.server";
 
@@ -25,8 +19,7 @@ export function failStart(error: unknown): never {
 export function checkedSettings(): Env {
   try {
     const env = getEnv();
-    // The embedded database and mail written to files live in DATA_DIR: an
-    // unusable one fails here, in a line, not at the first write.
+    // An unusable DATA_DIR fails here, in a line, not at the first write.
     if (!env.DATABASE_URL || !env.SMTP_URL) ensurePrivateDir(env.DATA_DIR, { tighten: true });
     return env;
   } catch (error) {

@@ -21,17 +21,9 @@ import { createMailSenderFromEnv } from "~/lib/mail/mail.server";
 import { logger } from "~/lib/ops/logger.server";
 import { createWebhookSender, webhookJob } from "~/lib/webhook/webhook-job.server";
 
-/*
- * The composition root: what the app and its background jobs share is built
- * here once per process (server/main.ts) or per test (tests/support), and
- * reaches requests through the typed context and the job worker as its
- * dependencies. Nothing per-environment lives in a module variable.
- */
+/* The composition root: built once per process or per test; nothing per-environment lives in a module variable. */
 
-/**
- * The kinds of job the workers run. A new kind is its module (a payload
- * schema and a run, and a cron schedule if the clock starts it) and a place here.
- */
+/** The kinds of job the workers run. */
 export const JOB_KINDS: readonly AnyJobKind<JobDeps>[] = [
   mailJob,
   webhookJob,
@@ -64,12 +56,7 @@ export function createAppServices(
   };
 }
 
-/**
- * Starts fetching the team mailboxes (IMAP_URL) into `file`, the filer that
- * threads each message onto its inquiry; null when IMAP_URL is unset. With
- * no filer nothing is fetched: a message taken past the cursor unfiled
- * would be lost.
- */
+/** Null when IMAP_URL is unset. With no filer nothing is fetched: a message taken past the cursor would be lost. */
 export function createMailboxFetcher(
   services: Pick<AppServices, "env" | "database" | "mailboxes">,
   file: FileReceivedMail | null,

@@ -10,26 +10,16 @@ import { startJobWorker } from "~/lib/jobs/job-worker.server";
 import { logger } from "~/lib/ops/logger.server";
 import { onShutdown } from "~/lib/ops/shutdown.server";
 
-/**
- * Everything the server does besides answering requests, started in one
- * place in development and production alike, beside the composition root
- * whose services it wires. Each part registers its stop with the shutdown
- * hooks, which the server awaits before closing the database.
- */
+/** Everything besides answering requests; each part's stop runs before the database closes. */
 export async function startBackgroundJobs(services: AppServices): Promise<void> {
   const { database, env } = services;
   // ADMIN_EMAILS: verified users listed there get the admin role (also at a verified sign-in).
   await syncAdminEmails(database.db, env.ADMIN_EMAILS);
 
-  // The clock's work (the desk's sweeps, the digest, the weekly report,
-  // retention, backups) as kinds on the one queue: this instance enqueues
-  // each due run, once across instances, and runs those its settings allow
-  // (backups only where BACKUP_INTERVAL is set).
   const scheduled = scheduledKinds(JOB_KINDS, env);
   const unscheduled = JOB_KINDS.filter((kind) => !kind.schedule);
 
-  // Two loops over the one queue, so that a long run (a backup, retention)
-  // never holds up mail and webhook calls.
+  // Two loops over the one queue, so a long run (a backup, retention) never holds up mail and webhook calls.
   const jobWorker = await startJobWorker(database, unscheduled, services);
   const scheduledWorker = await startJobWorker(
     database,
@@ -48,8 +38,6 @@ export async function startBackgroundJobs(services: AppServices): Promise<void> 
     services.mailer.close();
   });
 
-  // Team mailboxes (IMAP_URL) into the desk: each message filed once, across
-  // instances too, and threaded onto their leads by the filer.
   const mailboxFetching = createMailboxFetcher(
     services,
     createReceivedMailFiler(receivedMailConfigFromEnv(env)),

@@ -8,26 +8,20 @@ import type { StreamSlots } from "~/lib/ops/stream-slots.server";
 import type { MailSender } from "~/lib/mail/mail.server";
 import type { WebhookSender } from "~/lib/webhook/webhook-job.server";
 
-/*
- * What loaders, actions and middleware depend on, in React Router's typed `context`. Only type imports
- * besides react-router: in development the keys must stay the same objects while Vite reloads modules.
- */
+/* Only type imports here besides react-router: in development the keys must stay the same objects while Vite reloads. */
 
-/** The validated configuration, with the auth secret resolved at startup. */
+/** The validated configuration (env.server.ts), with the auth secret resolved at startup. */
 export const envContext = createContext<Env>();
 export const databaseContext = createContext<DatabaseHandle>();
 export const authContext = createContext<Auth>();
-/** The socket's address, or X-Forwarded-For's only when TRUST_PROXY trusts the proxy. */
+/** The socket's address, or X-Forwarded-For's only when TRUST_PROXY says the proxy may be believed. */
 export const clientIpContext = createContext<string>();
-/** The request's logger, bound to its request id; null outside a served request (use requestLogger). */
+/** The request's logger, binding its id; null outside a served request (use requestLogger(context)). */
 export const loggerContext = createContext<Logger | null>(null);
-/**
- * The CSP nonce for inline scripts; null when prerendering (no scripts). Not undefined: React Router
- * treats an undefined default as none.
- */
+/** The CSP nonce; null when prerendering. Not undefined: React Router treats an undefined default as none. */
 export const cspNonceContext = createContext<string | null>(null);
 
-/** The flash toast's cookie (toast.server.ts), made once at startup. */
+/** The flash toast's cookie, signed with a key derived from the auth secret. */
 export const toastCookieContext = createContext<Cookie>();
 
 /** Open inbox event streams per account on this instance (EVENT_STREAMS_PER_ACCOUNT). */
@@ -49,7 +43,9 @@ export interface AppServices {
   auth: Auth;
   toastCookie: Cookie;
   eventStreams: StreamSlots;
+  /** SMTP, or .eml files. */
   mailer: MailSender;
+  /** Posts webhook calls for the job worker, signed with WEBHOOK_SECRET. */
   webhooks: WebhookSender;
   /** How fetching each team mailbox is doing in this process, for /readyz. */
   mailboxes: MailboxStatusBoard;
@@ -61,7 +57,7 @@ interface RequestFacts {
   log?: Logger;
 }
 
-/** One request's context, built alike by the server and the tests. */
+/** One request's context: the server's getLoadContext and the tests build it alike. */
 export function createAppContext(services: AppServices, request: RequestFacts): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(envContext, services.env);

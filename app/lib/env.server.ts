@@ -76,8 +76,7 @@ const EnvSchema = z
         if (["false", "0", "no"].includes(value)) return false;
         if (["true", "yes"].includes(value)) return true;
         if (/^\d+$/.test(value)) return Number(value);
-        // Express hands a list to proxy-addr, which throws at the first
-        // request's set-up on a word it does not know: check it here instead.
+        // proxy-addr would throw at the first request on a word it does not know: check it here instead.
         try {
           proxyAddr.compile(value.split(",").map((entry) => entry.trim()));
           return value;
@@ -90,16 +89,10 @@ const EnvSchema = z
           return z.NEVER;
         }
       }),
-    /**
-     * After SIGTERM, how long to keep accepting requests while /readyz says
-     * 503, so a load balancer stops routing here before the listener closes.
-     */
+    /** After SIGTERM, requests are still served this long while /readyz says 503, for the load balancer. */
     SHUTDOWN_DELAY_SECONDS: seconds(60).default(0),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    /**
-     * Inbox event streams (/dashboard/events) one account may hold open at
-     * once on an instance; one more is answered 429 until one closes.
-     */
+    /** Inbox event streams one account may hold open at once on an instance; one more is answered 429. */
     EVENT_STREAMS_PER_ACCOUNT: wholeNumber("streams").max(100, "expected at most 100").default(10),
     /** Bearer token for GET /metrics; unset, /metrics answers 404. */
     METRICS_TOKEN: z.string().min(16, "expected at least 16 characters").optional(),
@@ -121,17 +114,11 @@ const EnvSchema = z
         (ms) => ms === null || cronForInterval(ms) !== null,
         "expected minutes that divide an hour (5min, 15min, 30min…), hours that divide a day (1h, 2h, 6h, 12h…) or 1d",
       ),
-    /**
-     * Outgoing webhook for new (non-spam) and overdue inquiries; a Slack
-     * incoming-webhook URL (hooks.slack.com) gets Slack's message format.
-     */
+    /** Outgoing webhook; a Slack incoming-webhook URL (hooks.slack.com) gets Slack's message format. */
     WEBHOOK_URL: httpUrl().optional(),
     /** Key of the HMAC-SHA256 signature header (X-Webhook-Signature) on every webhook call. */
     WEBHOOK_SECRET: secret().optional(),
-    /**
-     * Team mailboxes fetched into the desk: comma-separated
-     * imap(s)://user:password@host[:port]/Folder URLs. Unset, nothing is fetched.
-     */
+    /** Team mailboxes fetched into the desk: comma-separated imap(s)://user:password@host[:port]/Folder URLs. */
     IMAP_URL: z
       .string()
       .default("")
@@ -141,22 +128,13 @@ const EnvSchema = z
         ctx.addIssue({ code: "custom", message: parsed.error });
         return z.NEVER;
       }),
-    /**
-     * The authserv-id our receiving mail server writes at the start of its
-     * Authentication-Results header (e.g. mx.volta.example). Only that
-     * header's verdicts are believed; unset, none is, and no mail that
-     * reaches the desk directly is acknowledged.
-     */
+    /** Our receiving server's authserv-id: only its Authentication-Results are believed; unset, none is. */
     MAIL_AUTHSERV_ID: z
       .string()
       .trim()
       .regex(/^[A-Za-z0-9._-]+$/, "expected the server's authserv-id, e.g. mx.example.com")
       .optional(),
-    /**
-     * OAuth2 for the IMAP_URL mailboxes given without a password (Microsoft
-     * 365): the client credentials grant at this token endpoint; the token
-     * signs in with XOAUTH2. One client for every such mailbox.
-     */
+    /** OAuth2 (client credentials, then XOAUTH2) for every IMAP_URL mailbox given without a password. */
     IMAP_OAUTH2_TOKEN_URL: httpUrl("expected an https:// URL")
       .refine((value) => {
         const url = new URL(value);
@@ -223,10 +201,7 @@ export function configurationError(variable: string, message: string): string {
   return `Invalid configuration: ${variable}: ${message}`;
 }
 
-/**
- * What a production start should tell the operator once: settings that are
- * valid but probably not what a live site wants.
- */
+/** Settings that are valid but probably not what a live site wants. */
 export function productionWarnings(env: Env): string[] {
   const warnings: string[] = [];
   if (!env.SMTP_URL) {
@@ -265,11 +240,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return result.data;
 }
 
-/**
- * The process environment, validated: for entry points only (server/main.ts,
- * scripts/). Loaders and actions read the configuration from their context
- * (`context.get(envContext)`), which the server fills once at startup.
- */
+/** For entry points only: loaders and actions read the configuration from their context. */
 export function getEnv(): Env {
   return parseEnv(process.env);
 }

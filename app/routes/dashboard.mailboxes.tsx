@@ -19,10 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { notFiled: notFiled.map((row) => ({ ...row, at: row.at.toISOString() })) };
 }
 
-/**
- * The mail the fetchers set aside instead of filing: which mailbox, which
- * UID (to find it there), how large and why, never its content.
- */
+/** The mail the fetchers set aside instead of filing, never its content. */
 export default function DashboardMailboxes() {
   const { notFiled } = useLoaderData<typeof loader>();
   return (

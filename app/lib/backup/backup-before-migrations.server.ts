@@ -14,12 +14,7 @@ export function preMigrationBackupDir(env: Env): string {
   return path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, FALLBACK_BACKUP_DIR));
 }
 
-/**
- * The hook openDatabase runs when a database with data has migrations to
- * apply: a backup with the usual name and format (restored by `npm run
- * restore`), taken before anything is changed. Its failure stops the start,
- * so a migration never runs without the way back.
- */
+/** A backup before a database with data is migrated; its failure stops the start, so there is a way back. */
 export function backupBeforeMigrations(env: Env): BeforeMigrations {
   return async ({ migrations, dumpPglite }) => {
     const dir = preMigrationBackupDir(env);

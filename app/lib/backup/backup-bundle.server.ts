@@ -14,19 +14,14 @@ import {
 const run = promisify(execFile);
 
 /**
- * A backup is one file, a gzipped tar: `backup.json` first (what it holds),
- * then the database (`database.tar.gz`, PGlite's dump, or `database.dump`,
- * pg_dump's custom format), then the files the database points at and does
- * not hold: the kept attachments of received mail, `attachments/<inquiry
- * id>/<attachment id>` as under DATA_DIR (decision 047). A backup without
- * them would restore the list of a customer's documents without the
- * documents. Written and read with the system's `tar` (GNU tar, in every
- * Debian), as pg_dump is: the files are streamed, never held in memory.
+ * A backup is one gzipped tar: `backup.json` first, then the database, then the kept attachments as under DATA_DIR
+ * (without them a restore would list a customer's documents without the documents). The system's `tar` streams
+ * the files, never holding them in memory.
  */
 const DATABASE_MEMBER: Record<BackupKind, string> = { pglite: "database.tar.gz", postgres: "database.dump" };
 
 /** Every kept attachment under DATA_DIR, as `<inquiry>/<attachment>`. */
-function storedAttachments(dataDir: string): string[] {
+export function storedAttachments(dataDir: string): string[] {
   const root = attachmentsDir(dataDir);
   if (!fs.existsSync(root)) return [];
   return fs.readdirSync(root).flatMap((inquiry) => {
@@ -43,10 +38,7 @@ function storedAttachments(dataDir: string): string[] {
   });
 }
 
-/**
- * Writes a backup of `kind` into `file`: `writeDatabase` dumps the database
- * into the path it is given, and DATA_DIR's attachment files go beside it.
- */
+/** Writes a backup of `kind` into `file`: `writeDatabase` dumps the database into the path it is given. */
 export async function writeBackup(
   file: string,
   options: { kind: BackupKind; dataDir: string; writeDatabase: (target: string) => Promise<void> },
@@ -94,20 +86,8 @@ export async function writeBackup(
   return manifest!;
 }
 
-interface OpenedBackup {
-  manifest: BackupManifest;
-  databaseFile: string;
-  /** The extracted `attachments` directory (absent when the backup held none). */
-  attachmentsDir: string;
-  dispose(): void;
-}
-
 /** Extracts a backup into a private directory under `workDir` (on DATA_DIR's disk, so its files move by rename). */
-export async function extractBackup(
-  file: string,
-  manifest: BackupManifest,
-  workDir: string,
-): Promise<OpenedBackup> {
+export async function extractBackup(file: string, manifest: BackupManifest, workDir: string) {
   ensurePrivateDir(workDir);
   const dir = fs.mkdtempSync(path.join(workDir, ".restore-"));
   const dispose = () => fs.rmSync(dir, { recursive: true, force: true });
@@ -129,16 +109,7 @@ export async function extractBackup(
   }
 }
 
-/** How many attachment files DATA_DIR holds now (a restore must not mix two sites' files). */
-export function countStoredAttachments(dataDir: string): number {
-  return storedAttachments(dataDir).length;
-}
-
-/**
- * Puts a restored backup's attachment files in DATA_DIR/attachments (0600
- * files in 0700 directories), replacing what was there. Only names the
- * server would have written (two ids) are taken.
- */
+/** Replaces DATA_DIR/attachments with a restored backup's files; only names the server would write are taken. */
 export function installAttachments(extracted: string, dataDir: string): number {
   const target = attachmentsDir(dataDir);
   fs.rmSync(target, { recursive: true, force: true });

@@ -73,11 +73,7 @@ export function readManifest(file: string): BackupManifest | null {
   }
 }
 
-/**
- * Writes through a temporary name and renames: a backup interrupted halfway
- * never sits under a name that looks complete. Backups hold every visitor's
- * data: the file is 0600, and a directory made for it 0700.
- */
+/** Writes through a temporary name and renames: a backup interrupted halfway never looks complete. Private. */
 export async function writeAtomically(
   file: string,
   write: (temporary: string) => Promise<void>,
@@ -96,13 +92,10 @@ export async function writeAtomically(
   }
 }
 
-/** The backups in `dir` written under backupFileName's names, oldest first. */
-/**
- * Where a backup taken before migrations goes when BACKUP_DIR is not set,
- * under DATA_DIR: the retention job prunes it by the same period.
- */
+/** Under DATA_DIR, for a backup before migrations without BACKUP_DIR; retention prunes it. */
 export const FALLBACK_BACKUP_DIR = "backups";
 
+/** The backups in `dir` written under backupFileName's names, oldest first. */
 export function listBackups(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs

@@ -25,9 +25,7 @@ export async function takeScheduledBackup(database: DatabaseHandle, env: Env): P
   };
   if (database.kind === "pglite") return take();
 
-  // Several instances share the database: the advisory lock lets one dump at
-  // a time, and a backup in a shared BACKUP_DIR younger than half the
-  // interval means another instance has just taken this period's.
+  // One dump at a time across instances; a backup younger than half the interval is this period's.
   return withPostgresAdvisoryLock(env.DATABASE_URL!, BACKUP_LOCK_ID, async () => {
     const newest = listBackups(dir).at(-1);
     if (newest && Date.now() - fs.statSync(newest).mtimeMs < env.BACKUP_INTERVAL! / 2) return null;
@@ -35,13 +33,7 @@ export async function takeScheduledBackup(database: DatabaseHandle, env: Env): P
   });
 }
 
-/**
- * A backup into BACKUP_DIR every BACKUP_INTERVAL (as a cron schedule in
- * UTC: 6h is 00:00, 06:00, 12:00 and 18:00), keeping the newest
- * BACKUP_KEEP. Only instances with BACKUP_INTERVAL set schedule and run it,
- * so a backup is written where its settings point. One missed while no
- * instance ran is taken at start.
- */
+/** Only instances with BACKUP_INTERVAL set schedule and run it, so a backup is written where its settings point. */
 export const backupJob = defineScheduledJobKind({
   kind: "backup",
   schedule: (env) => {

@@ -5,9 +5,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { attachmentsDir } from "~/lib/conversation/attachment-files.server";
 import {
-  countStoredAttachments,
   extractBackup,
   installAttachments,
+  storedAttachments,
   writeBackup,
 } from "~/lib/backup/backup-bundle.server";
 import {
@@ -24,10 +24,8 @@ import type { Env } from "~/lib/env.server";
 const run = promisify(execFile);
 
 /**
- * The token `npm run backup` shows the running server: derived from the
- * auth secret, which only someone who can read DATA_DIR or the server's
- * environment knows. A web page on the same machine cannot, so it cannot
- * make a browser start a backup.
+ * The token `npm run backup` shows the running server, derived from the auth secret: a web page on the same
+ * machine cannot know it, so it cannot make a browser start a backup.
  */
 export function deriveBackupToken(authSecret: string): string {
   return crypto.createHmac("sha256", authSecret).update("local-backup-endpoint-v1").digest("base64url");
@@ -57,11 +55,7 @@ export async function backupStoppedPglite(dataDir: string, file: string): Promis
   await backupPgliteDump(() => dumpStoppedPglite(path.resolve(dataDir)), dataDir, file);
 }
 
-/**
- * `pg_dump` in custom format: one consistent snapshot, while the servers
- * keep running; with the attachment files of `dataDir` (the instances'
- * shared DATA_DIR, docs/operations.md).
- */
+/** `pg_dump` in custom format: one consistent snapshot while the servers keep running. */
 export async function backupPostgres(databaseUrl: string, dataDir: string, file: string): Promise<void> {
   await writeBackup(file, {
     kind: "postgres",
@@ -72,10 +66,7 @@ export async function backupPostgres(databaseUrl: string, dataDir: string, file:
   });
 }
 
-/**
- * A backup into `dir` under its usual name: of the PGlite dump `dumpPglite`
- * gives, else of DATABASE_URL with pg_dump. Returns its path.
- */
+/** A backup into `dir` under its usual name, of the PGlite dump if given, else of DATABASE_URL. */
 export async function backupInto(
   dir: string,
   env: Pick<Env, "DATA_DIR" | "DATABASE_URL">,
@@ -100,11 +91,8 @@ interface RestoreOptions {
 }
 
 /**
- * Restores a backup into an empty data directory (PGlite) or database
- * (Postgres) with the server stopped, then applies the migrations this
- * version has and the backup lacks, and puts its attachment files in
- * DATA_DIR/attachments. `attachments` is null for an older backup, which
- * held none (those files are left as they are).
+ * Restores a backup into an empty data directory or database with the server stopped, then migrates it.
+ * `attachments` is null for an older backup, which held none (those files are left as they are).
  */
 export async function restoreBackup(
   options: RestoreOptions,
@@ -122,7 +110,7 @@ export async function restoreBackup(
   }
   const manifest = readManifest(options.file);
   // Refused before anything is changed: one site's documents never mix with another's.
-  if (manifest && countStoredAttachments(options.dataDir) > 0 && !options.force) {
+  if (manifest && storedAttachments(options.dataDir).length > 0 && !options.force) {
     throw new RestoreRefusedError(
       `${attachmentsDir(path.resolve(options.dataDir))} already holds attachment files. Restore into an empty DATA_DIR, or add --force to replace them.`,
     );

@@ -32,10 +32,7 @@ export function emptyPostgresDatabase(url: string): Promise<void> {
   });
 }
 
-/**
- * Runs `work` while this session holds advisory lock `id`, or returns null
- * at once when another session (another instance) holds it.
- */
+/** Runs `work` while this session holds advisory lock `id`; null at once when another session holds it. */
 export function withPostgresAdvisoryLock<T>(
   url: string,
   id: number,

@@ -4,10 +4,8 @@ import path from "node:path";
 import { ensurePrivateDir, writePrivateFile } from "~/lib/ops/private-files.server";
 
 /**
- * Kept attachments of received mail: DATA_DIR/attachments/<inquiry id>/<attachment id>.
- * One directory per inquiry, so erasure and retention remove an inquiry's
- * files by its id alone, whatever order its rows go in. The stored name is
- * ours (ids), never the sender's file name.
+ * DATA_DIR/attachments/<inquiry id>/<attachment id>: one directory per inquiry, so erasure removes an inquiry's
+ * files by its id alone. The stored name is ours, never the sender's file name.
  */
 export function attachmentsDir(dataDir: string): string {
   return path.join(dataDir, "attachments");
@@ -27,11 +25,7 @@ export function attachmentPath(dataDir: string, storedAs: string): string | null
 /** The files written by the filing in progress, for removal should it roll back. */
 const writtenInFiling = new AsyncLocalStorage<string[]>();
 
-/**
- * Runs one filing (its transaction) so that the attachment files it wrote
- * are removed again when it fails: the rows that named them were rolled
- * back, and a retried or set-aside message leaves no file behind.
- */
+/** Runs one filing so the attachment files it wrote are removed again when its transaction rolls back. */
 export async function removingWrittenFilesOnFailure<T>(filing: () => Promise<T>): Promise<T> {
   const written: string[] = [];
   try {

@@ -54,11 +54,7 @@ async function sentMessageMatching(tx: Db, ids: string[]) {
   return row ?? null;
 }
 
-/**
- * The inquiry a message belongs to: by In-Reply-To/References against what
- * the desk sent (or the lead's earlier messages), then by the reference in
- * the subject; null when it starts a new conversation.
- */
+/** The inquiry a message belongs to: by In-Reply-To/References, then by the reference in the subject. */
 async function threadOf(tx: Db, mail: ReceivedMail): Promise<string | null> {
   const ids = [...(mail.inReplyTo ? [mail.inReplyTo] : []), ...mail.references];
   const sent = await sentMessageMatching(tx, ids);
@@ -177,14 +173,8 @@ function inquiryFromMail(mail: ReceivedMail) {
 }
 
 /**
- * Files one received message (see FileReceivedMail). Our own mail seen
- * again is skipped; a delivery report goes to the mail it reports on; a
- * message on a known conversation is added to it (held for an admin when it
- * is not the lead's or the team's, or its sender failed our server's
- * checks); anything else starts an inquiry through the form's path, unless
- * it is automatic (RFC 3834), which is never answered. Only a sender our
- * server vouched for is acknowledged; a failed one, or one past its limits,
- * is held (decision 073).
+ * Files one received message. Automatic mail (RFC 3834) never starts an inquiry and is never answered; only a
+ * sender our server vouched for is acknowledged, and one that failed its checks or is past its limits is held.
  */
 export function createReceivedMailFiler(config: ReceivedMailConfig): FileReceivedMail {
   const own = new Set(config.ownAddresses.map(addressOf));
@@ -260,7 +250,6 @@ export function createReceivedMailFiler(config: ReceivedMailConfig): FileReceive
   };
 }
 
-/** The filer as the server configures it. */
 export function receivedMailConfigFromEnv(env: Env): ReceivedMailConfig {
   return {
     dataDir: env.DATA_DIR,

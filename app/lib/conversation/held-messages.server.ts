@@ -5,11 +5,8 @@ import { recordEvent } from "~/lib/inquiries/timeline.server";
 import { restartClock } from "~/lib/conversation/received-mail-effects.server";
 
 /**
- * An admin confirms a held message (from an address that is not the
- * lead's, or whose sender failed our server's checks) as part of the
- * conversation: from now it counts as the lead's, reopens a closed lead and
- * restarts the clock, as it would have on arrival. False when the inquiry
- * has no such held message (confirmed already, by a colleague too).
+ * A confirmed held message counts as the lead's, reopening and restarting the clock as it would have on arrival.
+ * False when there is no such held message (a colleague confirmed it already).
  */
 export async function confirmHeldMessage(
   db: Db,

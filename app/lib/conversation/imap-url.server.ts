@@ -1,9 +1,6 @@
 /** One team mailbox (and folder) to fetch, from IMAP_URL. */
 export interface MailboxAddress {
-  /**
-   * The mailbox without its password, `imaps://user@host[:port]/Folder`:
-   * its cursor's key in the database, its metrics label and its name in logs.
-   */
+  /** `imaps://user@host[:port]/Folder`, without the password: its cursor's key, metrics label and log name. */
   key: string;
   /** `user/Folder`: what /readyz shows (neither host nor password). */
   label: string;
@@ -36,10 +33,7 @@ export function isLoopbackHost(host: string): boolean {
   return host === "localhost" || host === "[::1]" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-/**
- * Parses one URL. The message never repeats the value: it holds a password,
- * and configuration errors are printed and logged.
- */
+/** The error never repeats the value: it holds a password, and configuration errors are logged. */
 function parseOne(value: string, position: string): MailboxAddress | string {
   let url: URL;
   try {

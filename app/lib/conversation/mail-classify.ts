@@ -1,11 +1,7 @@
 import crypto from "node:crypto";
 import type { ReceivedMail } from "~/lib/conversation/received-mail";
 
-/**
- * The message's identity across mailboxes, folders and instances: its
- * Message-ID, or (when it has none) a hash of its headers, which are the
- * same wherever the one message is found.
- */
+/** The message's identity across mailboxes and instances: its Message-ID, or else a hash of its headers. */
 export function messageKeyOf(mail: ReceivedMail): string {
   if (mail.messageId) return `id:${mail.messageId.trim().toLowerCase()}`;
   const headers = Object.keys(mail.headers)
@@ -20,10 +16,7 @@ export function isDeliveryReport(headers: Record<string, string>): boolean {
   return type.includes("multipart/report") && /report-type\s*=\s*"?delivery-status/.test(type);
 }
 
-/**
- * RFC 3834: mail sent by a program, which must never be answered. Also the
- * common vendor marks of out-of-office replies that set none of its headers.
- */
+/** RFC 3834: mail sent by a program, never to be answered; also vendors' out-of-office marks. */
 export function isAutomatic(headers: Record<string, string>): boolean {
   const autoSubmitted = headers["auto-submitted"]?.trim().toLowerCase();
   if (autoSubmitted && autoSubmitted !== "no") return true;

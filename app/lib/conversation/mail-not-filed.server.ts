@@ -11,11 +11,7 @@ export function reasonText(reason: string): string {
     .slice(0, 300);
 }
 
-/**
- * Sets one message aside instead of filing it: recorded as not filed (its
- * mailbox, UID, size and why, never its content) and the cursor advanced
- * past it in one transaction, so the messages behind it are filed.
- */
+/** Records a message as not filed (never its content) and advances the cursor past it in one transaction. */
 export async function setAsideUnderCursor(
   db: Db,
   target: { mailbox: string; uidValidity: number; uid: number; listedAfter: number },
@@ -35,17 +31,8 @@ export async function setAsideUnderCursor(
   });
 }
 
-interface NotFiledMessage {
-  mailbox: string;
-  uidValidity: number;
-  uid: number;
-  size: number | null;
-  reason: string;
-  at: Date;
-}
-
 /** The messages set aside, newest first, for the admins' desk. */
-export async function listNotFiled(db: Db, limit = 50): Promise<NotFiledMessage[]> {
+export async function listNotFiled(db: Db, limit = 50) {
   return db
     .select({
       mailbox: mailNotFiled.mailbox,

@@ -22,13 +22,9 @@ const require = createRequire(import.meta.url);
 const MODULES = { postalMime: require.resolve("postal-mime"), htmlToText: require.resolve("html-to-text") };
 
 /*
- * Parsing runs in a worker thread because postal-mime and html-to-text
- * work synchronously between microtasks: an 8 MB body held the event loop
- * (and /healthz) for seconds, and 3,000 nested <div> overflowed the stack.
- * In a worker neither stalls the server, a stuck parse is ended by its
- * time limit, and memory is bounded. The code is a string, not a file, so
- * the bundled server needs no second entry point; it only calls the two
- * libraries and cuts what it hands back.
+ * Parsing runs in a worker thread because postal-mime and html-to-text work synchronously: a large body would hold
+ * the event loop, and deep nesting overflows the stack. In a worker a stuck parse is ended by its time limit and
+ * memory is bounded. The code is a string so the bundled server needs no second entry point.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
@@ -76,11 +72,7 @@ parentPort.on("message", async ({ raw, limits }) => {
 /** A worker that answered is kept for the next message: starting one costs more than most parses. */
 let spare: Worker | null = null;
 
-/**
- * Parses one raw message in a worker. Rejects with an UnreadableMailError
- * (a reason without content) when the message cannot be read: a parse
- * error, a stack overflow, the time or memory limit.
- */
+/** Parses one raw message in a worker; an UnreadableMailError when it cannot be read (error, time or memory). */
 export function parseInWorker(raw: Uint8Array, limits: ReceivedMailLimits): Promise<ParsedInWorker> {
   const worker =
     spare ??

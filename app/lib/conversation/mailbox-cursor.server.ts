@@ -19,65 +19,49 @@ export async function readCursor(db: Db, mailbox: string): Promise<CursorPositio
 }
 
 /**
- * The UID after which messages are new. Under another UIDVALIDITY the
- * remembered UIDs name other messages (the folder was rebuilt or replaced):
- * start again from its beginning, and the filer's de-duplication makes the
- * messages seen before no-ops.
+ * The UID after which messages are new. Under another UIDVALIDITY the remembered UIDs name other messages: start
+ * again from the beginning, and the filer's de-duplication makes the messages seen before no-ops.
  */
 export function uidsTakenUpTo(cursor: CursorPosition, uidValidity: number): number {
   return cursor.uidValidity === uidValidity ? cursor.lastUid : 0;
 }
 
-export type FilingOutcome =
-  /** Filed, and the cursor advanced to its UID. */
-  | "filed"
-  /** Another fetcher (an instance, a connection) took it first. */
-  | "taken"
-  /** The cursor went back (a UIDVALIDITY change seen by another fetcher): list again. */
-  | "stale";
+/** "taken": another fetcher took it first; "stale": the cursor went back (a UIDVALIDITY change), list again. */
+export type FilingOutcome = "filed" | "taken" | "stale";
 
 /**
- * Files one message and advances the cursor to its UID in one transaction,
- * with the cursor row locked (FOR UPDATE), so fetchers on several instances
- * take each message once: the second waits for the first's commit and then
- * finds the UID taken. `listedAfter` is the position the caller listed new
- * UIDs from; a cursor now behind it means the listing may miss messages.
- * Attachment files the filing wrote are removed again if it rolls back.
+ * Files one message and advances the cursor in one transaction with the cursor row locked, so fetchers on several
+ * instances take each message once. A cursor now behind `listedAfter` means the caller's listing may miss
+ * messages. Attachment files the filing wrote are removed again if it rolls back.
  */
 export async function fileUnderCursor(
   db: Db,
   target: { mailbox: string; uidValidity: number; uid: number; listedAfter: number },
   file: (tx: Db) => Promise<void>,
 ): Promise<FilingOutcome> {
-  return removingWrittenFilesOnFailure(() => lockedFiling(db, target, file));
-}
-
-async function lockedFiling(
-  db: Db,
-  target: { mailbox: string; uidValidity: number; uid: number; listedAfter: number },
-  file: (tx: Db) => Promise<void>,
-): Promise<FilingOutcome> {
-  return db.transaction(async (tx) => {
-    await tx.insert(mailboxCursors).values({ mailbox: target.mailbox }).onConflictDoNothing();
-    const [row] = await tx
-      .select({ uidValidity: mailboxCursors.uid_validity, lastUid: mailboxCursors.last_uid })
-      .from(mailboxCursors)
-      .where(eq(mailboxCursors.mailbox, target.mailbox))
-      .for("update");
-    const takenUpTo = uidsTakenUpTo(row ?? { uidValidity: null, lastUid: 0 }, target.uidValidity);
-    if (takenUpTo < target.listedAfter) return "stale";
-    if (target.uid <= takenUpTo) return "taken";
-    // The embedded database runs a query without giving way to timers: the filing takes turns
-    // of the event loop between its steps, so the server answers while it runs.
-    await setImmediate();
-    await file(tx);
-    await setImmediate();
-    await tx
-      .update(mailboxCursors)
-      .set({ uid_validity: target.uidValidity, last_uid: target.uid, last_fetched_at: sql`now()` })
-      .where(eq(mailboxCursors.mailbox, target.mailbox));
-    return "filed";
-  });
+  return removingWrittenFilesOnFailure(() =>
+    db.transaction(async (tx) => {
+      await tx.insert(mailboxCursors).values({ mailbox: target.mailbox }).onConflictDoNothing();
+      const [row] = await tx
+        .select({ uidValidity: mailboxCursors.uid_validity, lastUid: mailboxCursors.last_uid })
+        .from(mailboxCursors)
+        .where(eq(mailboxCursors.mailbox, target.mailbox))
+        .for("update");
+      const takenUpTo = uidsTakenUpTo(row ?? { uidValidity: null, lastUid: 0 }, target.uidValidity);
+      if (takenUpTo < target.listedAfter) return "stale";
+      if (target.uid <= takenUpTo) return "taken";
+      // The embedded database runs a query without giving way to timers: the filing takes turns
+      // of the event loop between its steps, so the server answers while it runs.
+      await setImmediate();
+      await file(tx);
+      await setImmediate();
+      await tx
+        .update(mailboxCursors)
+        .set({ uid_validity: target.uidValidity, last_uid: target.uid, last_fetched_at: sql`now()` })
+        .where(eq(mailboxCursors.mailbox, target.mailbox));
+      return "filed";
+    }),
+  );
 }
 
 /** A fetch that found the folder and everything new in it filed. */

@@ -63,11 +63,6 @@ interface MailboxFetcherOptions {
   tokens?: AccessTokenSource | null;
 }
 
-interface MailboxFetcher {
-  /** Finishes the message being filed, closes the connection, and stops. */
-  stop(): Promise<void>;
-}
-
 /** The SQLSTATE of a database error, also when a query builder wrapped it (as its cause). */
 function sqlState(error: unknown): string | null {
   for (let cause = error, depth = 0; cause && depth < 5; depth++) {
@@ -78,19 +73,14 @@ function sqlState(error: unknown): string | null {
   return null;
 }
 
-/**
- * Refused for what the message holds (a data exception, a constraint, a
- * limit such as an index row's size): filing it again fails again.
- */
+/** Refused for what the message holds (data exception, constraint, limit): filing it again fails again. */
 function refusedForItsData(error: unknown): boolean {
   return /^(22|23|54)/.test(sqlState(error) ?? "");
 }
 
 /**
- * An error's message for logs and the cursor row: the password taken out
- * should a server echo it, and no query parameters (a failed query's text
- * lists them, and they are the mail's data); a database error by its own
- * message and SQLSTATE.
+ * An error's message for logs and the cursor row: without the password should a server echo it, and without
+ * query parameters (they are the mail's data).
  */
 function describe(error: unknown, mailbox: MailboxAddress): string {
   const details = error as { code?: string; responseText?: string; message?: string; cause?: unknown };
@@ -123,14 +113,10 @@ function createClient(mailbox: MailboxAddress, accessToken: string | null): Imap
 }
 
 /**
- * Fetches one mailbox folder for as long as the server runs: connects,
- * opens the folder read-only (EXAMINE: nothing is flagged, moved or
- * deleted), files every message after the cursor, then waits for IDLE's
- * news of new mail or the next poll. A failure (server down, password
- * refused, filer error) is recorded and retried with exponential backoff;
- * it never ends the loop or the process.
+ * Fetches one mailbox folder read-only (EXAMINE: nothing is flagged, moved or deleted) for as long as the server
+ * runs. A failure is recorded and retried with exponential backoff; it never ends the loop or the process.
  */
-export function startMailboxFetcher(options: MailboxFetcherOptions): MailboxFetcher {
+export function startMailboxFetcher(options: MailboxFetcherOptions) {
   const { db, mailbox, file, logger, status, tokens } = options;
   const timing = { ...DEFAULT_FETCH_TIMING, ...options.timing };
   const limits = options.limits ?? attachmentLimits;
@@ -161,9 +147,8 @@ export function startMailboxFetcher(options: MailboxFetcherOptions): MailboxFetc
   const fetchNew = async (connection: ImapFlow): Promise<void> => {
     for (;;) {
       newMail = false;
-      // Opened again each round: a server need not tell a connected client
-      // that the folder was rebuilt (Dovecot does not), and a stale
-      // UIDVALIDITY would take new UIDs for ones already filed.
+      // Opened again each round: a server need not tell a connected client that the folder was rebuilt, and a
+      // stale UIDVALIDITY would take new UIDs for ones already filed.
       const opened = await connection.mailboxOpen(mailbox.folder, { readOnly: true });
       const uidValidity = Number(opened.uidValidity);
       const listedAfter = uidsTakenUpTo(await readCursor(db, mailbox.key), uidValidity);
@@ -213,7 +198,10 @@ export function startMailboxFetcher(options: MailboxFetcherOptions): MailboxFetc
         ) {
           outcome = await setAside(`filing failed ${failing.attempts} times: ${failing.reason}`);
         } else {
-          outcome = await fileOne(source, target).catch(async (error: unknown) => {
+          const filing = parseReceivedMail(source, mailbox.key, limits, mailLimits).then((mail) =>
+            fileUnderCursor(db, target, (tx) => file(tx, mail)),
+          );
+          outcome = await filing.catch(async (error: unknown) => {
             if (error instanceof UnreadableMailError) return setAside(error.message);
             if (refusedForItsData(error))
               return setAside(`refused by the database: ${describe(error, mailbox)}`);
@@ -238,25 +226,13 @@ export function startMailboxFetcher(options: MailboxFetcherOptions): MailboxFetc
     }
   };
 
-  /** Parses one message (off the event loop) and files it under the cursor. */
-  const fileOne = async (
-    source: Uint8Array,
-    target: { mailbox: string; uidValidity: number; uid: number; listedAfter: number },
-  ) => {
-    const mail = await parseReceivedMail(source, mailbox.key, limits, mailLimits);
-    return fileUnderCursor(db, target, (tx) => file(tx, mail));
-  };
-
-  /** A token for a mailbox without a password, from the shared source (kept while fresh). */
-  const accessToken = async (): Promise<string | null> => {
-    if (mailbox.password !== null) return null;
-    if (!tokens) throw new Error("no password, and no OAuth2 client to get a token from");
-    return tokens.get();
-  };
-
   const connectAndFollow = async () => {
     status.connecting(mailbox);
-    const token = await accessToken();
+    let token: string | null = null;
+    if (mailbox.password === null) {
+      if (!tokens) throw new Error("no password, and no OAuth2 client to get a token from");
+      token = await tokens.get();
+    }
     const connection = createClient(mailbox, token);
     client = connection;
     // An error event without a listener would end the process.
@@ -314,8 +290,7 @@ export function startMailboxFetcher(options: MailboxFetcherOptions): MailboxFetc
     async stop() {
       stopped = true;
       wake();
-      // Ends a command waiting on a slow server; a filing transaction in
-      // progress is the database's and finishes (or rolls back) whole.
+      // Ends a command waiting on a slow server; a filing transaction finishes (or rolls back) whole.
       client?.close();
       await running;
     },

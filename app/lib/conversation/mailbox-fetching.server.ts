@@ -8,16 +8,9 @@ import { createMailboxStatusBoard, type MailboxStatusBoard } from "~/lib/convers
 import { createAccessTokenSource } from "~/lib/conversation/oauth2-token.server";
 import type { FileReceivedMail } from "~/lib/conversation/received-mail";
 
-export interface MailboxFetching {
-  /** Stops every mailbox's fetcher; each finishes the message it is filing. */
-  stop(): Promise<void>;
-}
+export type MailboxFetching = ReturnType<typeof startMailboxFetching>;
 
-/**
- * Fetches every mailbox of IMAP_URL into `file`, each on its own connection
- * and loop: one mailbox that cannot be reached holds up no other. Nothing
- * runs when IMAP_URL is unset.
- */
+/** Each mailbox on its own connection and loop: one that cannot be reached holds up no other. */
 export function startMailboxFetching({
   db,
   env,
@@ -37,7 +30,7 @@ export function startMailboxFetching({
   timing?: Partial<FetchTiming>;
   limits?: AttachmentLimits;
   mailLimits?: ReceivedMailLimits;
-}): MailboxFetching {
+}) {
   // One token serves every mailbox the client may open, until it is due for renewal.
   const tokens = env.IMAP_OAUTH2 ? createAccessTokenSource(env.IMAP_OAUTH2) : null;
   const fetchers = env.IMAP_URL.map((mailbox) =>
@@ -47,6 +40,7 @@ export function startMailboxFetching({
     logger.info({ mailboxes: env.IMAP_URL.map((mailbox) => mailbox.key) }, "fetching team mailboxes");
   }
   return {
+    /** Each fetcher finishes the message it is filing. */
     async stop() {
       await Promise.all(fetchers.map((fetcher) => fetcher.stop()));
     },

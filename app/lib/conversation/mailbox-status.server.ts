@@ -12,20 +12,14 @@ interface MailboxState {
   failingSince: Date | null;
   /** The last failure's message (never a password); for logs and tests, not for /readyz. */
   lastError: string | null;
-  /** Consecutive failed attempts. */
   failures: number;
   retryAt: Date | null;
   /** The wait before that retry: doubled per consecutive failure, up to a ceiling. */
   retryDelayMs: number | null;
-  /** Messages this process filed. */
   filed: number;
 }
 
-/**
- * How each team mailbox's fetching is doing in this process: the fetchers
- * write it, /readyz (`readiness`: no host, no error text) and the tests read
- * it, and the Prometheus series follow it.
- */
+/** How each team mailbox's fetching is doing in this process; `readiness` (for /readyz) has no host or error text. */
 export function createMailboxStatusBoard() {
   const states = new Map<string, MailboxState>();
   const waiters = new Set<() => void>();

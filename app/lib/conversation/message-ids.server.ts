@@ -8,16 +8,7 @@ import type { MailThreading } from "~/lib/mail/mail.server";
 /** The site's own domain: Message-IDs the desk makes are recognisable as ours. */
 const MESSAGE_ID_DOMAIN = company.emails.general.address.split("@")[1] ?? "localhost";
 
-/** A fresh, globally unique Message-ID (without angle brackets). */
-function newMessageId(): string {
-  return `${crypto.randomUUID()}@${MESSAGE_ID_DOMAIN}`;
-}
-
-/**
- * Gives a mail about an inquiry its Message-ID and records it, in the
- * transaction that queues the mail: a lead's answer to it threads back by
- * its In-Reply-To or References header.
- */
+/** Gives a mail about an inquiry its Message-ID and records it, so a lead's answer threads back. */
 export async function recordSentMessage(
   tx: Db,
   input: {
@@ -27,7 +18,7 @@ export async function recordSentMessage(
     thread?: { inReplyTo: string | null; references: string[] };
   },
 ): Promise<MailThreading> {
-  const messageId = newMessageId();
+  const messageId = `${crypto.randomUUID()}@${MESSAGE_ID_DOMAIN}`;
   await tx.insert(sentMessageIds).values({
     message_id: messageId,
     inquiry_id: input.inquiryId,
@@ -41,10 +32,7 @@ export async function recordSentMessage(
   };
 }
 
-/**
- * What a desk reply answers: the lead's last message (its Message-ID), and
- * the thread so far (what we sent, and that message), oldest first.
- */
+/** What a desk reply answers: the lead's last message, and the thread so far, oldest first. */
 export async function threadOf(
   tx: Db,
   inquiryId: string,

@@ -1,8 +1,6 @@
 /**
- * Access tokens for team mailboxes whose server takes no password
- * (Microsoft 365 has turned basic authentication off for IMAP): the OAuth2
- * client credentials grant (RFC 6749 §4.4) at a token endpoint, the token
- * kept and reused until shortly before it expires, then fetched again.
+ * Access tokens for team mailboxes whose server takes no password (Microsoft 365 has turned basic authentication
+ * off for IMAP): the OAuth2 client credentials grant (RFC 6749 §4.4).
  */
 import { z } from "zod";
 
@@ -88,11 +86,7 @@ async function requestToken(client: OAuth2Client): Promise<{ token: string; life
   return { token, lifetimeMs: expiresIn === undefined ? UNSTATED_LIFETIME_MS : expiresIn * 1000 };
 }
 
-/**
- * One client's tokens, shared by every mailbox signing in with it: callers
- * at the same moment share one request, and a failed request is not kept
- * (the mailbox's retry asks again).
- */
+/** One client's tokens, shared by every mailbox: callers at the same moment share one request. */
 export function createAccessTokenSource(
   client: OAuth2Client,
   { now = Date.now }: { now?: () => number } = {},

@@ -5,11 +5,7 @@ import { stripSingleLineControls, stripTextControls } from "~/forms/single-line"
 import { parseInWorker } from "~/lib/conversation/mail-parse-worker.server";
 import type { ReceivedAttachment, ReceivedMail } from "~/lib/conversation/received-mail";
 
-/**
- * `<a@b>` → `a@b`; every id in a References or In-Reply-To value, in order.
- * An id longer than the limit is dropped: no index row holds one of any
- * length, and no mail client writes one.
- */
+/** Every id in a References or In-Reply-To value, in order; one over the limit would not fit an index row. */
 function messageIds(value: string | undefined, limits: ReceivedMailLimits): string[] {
   if (!value) return [];
   const clean = stripSingleLineControls(value.slice(0, 64 * 1024));
@@ -43,11 +39,7 @@ function contentBytes(content: Attachment["content"]): Uint8Array {
   return content instanceof Uint8Array ? content : new Uint8Array(content);
 }
 
-/**
- * Keeps attachments in the order they come while they fit: one over the
- * per-file limit, or one that would take the message's kept total over the
- * per-message limit, is handed on with its name and size but no content.
- */
+/** Attachments over the per-file limit or past the per-message total are handed on without content. */
 function limitAttachments(attachments: Attachment[], limits: AttachmentLimits): ReceivedAttachment[] {
   let kept = 0;
   return attachments.map((attachment, index) => {

@@ -1,8 +1,4 @@
-/**
- * Where the quoted history of a mail begins: the "On … wrote:" line, an
- * Outlook "Original Message" or "From:" block, or the first run of ">"
- * lines. Everything from there is shown collapsed.
- */
+/** Where the quoted history of a mail begins; everything from there is shown collapsed. */
 const QUOTE_STARTS = [
   /^On .{1,300}wrote:\s*$/,
   /^-{2,}\s*Original Message\s*-{2,}\s*$/i,

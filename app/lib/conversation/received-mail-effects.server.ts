@@ -23,19 +23,13 @@ export interface ReceivedMailConfig {
   adminEmails: readonly string[];
   siteUrl: string;
   webhookUrl?: string;
-  /**
-   * MAIL_AUTHSERV_ID: the receiving server whose Authentication-Results are
-   * believed; unset or null believes none (nothing is acknowledged).
-   */
+  /** MAIL_AUTHSERV_ID: whose Authentication-Results are believed; unset believes none (nothing is acknowledged). */
   authservId?: string | null;
 }
 
 export const MESSAGE_RECEIVED_NOTICE = "inquiry-message-notice";
 
-/**
- * Stores a message's attachments: kept ones as private files, the others
- * (dropped by the fetcher over the size limits) listed as not kept.
- */
+/** Kept attachments are stored as private files; those dropped over the size limits are listed as not kept. */
 export async function storeAttachments(
   tx: Db,
   config: ReceivedMailConfig,
@@ -63,12 +57,9 @@ export async function storeAttachments(
 }
 
 /**
- * A message from the lead: the lead awaits a reply again, its clock runs
- * from its oldest unanswered message (this one, unless an earlier one is
- * still unanswered), the overdue webhook may fire again for this wait, and
- * the inbox shows it unread and theirs. On a closed lead a wait from before
- * the close is over: the clock starts at this message, which reopens the
- * conversation (awaitingReplyCondition) without changing the status.
+ * A message from the lead: its clock runs from its oldest unanswered message and the overdue webhook may fire
+ * again. On a closed lead a wait from before the close is over: the clock starts at this message, which reopens
+ * the conversation without changing the status.
  */
 export async function restartClock(tx: Db, inquiryId: string): Promise<void> {
   const closed = sql.join(
@@ -89,11 +80,7 @@ export async function restartClock(tx: Db, inquiryId: string): Promise<void> {
     .where(eq(contactSubmissions.id, inquiryId));
 }
 
-/**
- * A held message: the lead shows unread in the inbox, so someone looks,
- * without any other change (no clock, no reopening, no activity that would
- * keep the lead's data longer).
- */
+/** A held message shows its lead unread, without any activity that would reopen it or keep its data longer. */
 export async function showUnread(tx: Db, inquiryId: string): Promise<void> {
   await tx
     .update(contactSubmissions)
@@ -106,16 +93,12 @@ export async function announceChange(tx: Db): Promise<void> {
   await tx.execute(sql`select pg_notify(${INBOX_CHANGED_CHANNEL}, '')`);
 }
 
-/**
- * Tells the owner (or, with none, every admin) by mail, and the webhook by
- * an `inquiry.message_received` call: the reference and a link, never the
- * message.
- */
+/** Tells the owner (or, with none, every admin) and the webhook: the reference and a link, never the message. */
 export async function announceMessage(
   tx: Db,
   config: ReceivedMailConfig,
   inquiryId: string,
-  options: { held: boolean } = { held: false },
+  options: { held: boolean },
 ): Promise<void> {
   const [inquiry] = await tx
     .select({
@@ -130,36 +113,25 @@ export async function announceMessage(
     .leftJoin(user, eq(user.id, contactSubmissions.assigned_to))
     .where(eq(contactSubmissions.id, inquiryId));
   if (!inquiry || inquiry.isSpam) return;
-  const reference = formatInquiryReference(inquiry.id);
-  const dashboardUrl = inquiryDashboardUrl(config.siteUrl, inquiry.id);
+  const summary = {
+    reference: formatInquiryReference(inquiry.id),
+    interest: inquiry.interest,
+    dealSize: inquiry.dealSize,
+    createdAt: inquiry.createdAt,
+    dashboardUrl: inquiryDashboardUrl(config.siteUrl, inquiry.id),
+  };
   const to = inquiry.ownerEmail ? [inquiry.ownerEmail] : await findAdminRecipients(tx, config.adminEmails);
   await enqueueMail(tx, {
     kind: MESSAGE_RECEIVED_NOTICE,
     to,
     inquiryId: inquiry.id,
-    ...renderMessageReceivedMail(
-      {
-        reference,
-        interest: inquiry.interest,
-        dealSize: inquiry.dealSize,
-        createdAt: inquiry.createdAt,
-        dashboardUrl,
-      },
-      options,
-    ),
+    ...renderMessageReceivedMail(summary, options),
   });
   // A held message is nobody's news outside the desk until an admin confirms it.
   if (options.held) return;
   await enqueueWebhook(tx, {
     url: config.webhookUrl,
     event: "inquiry.message_received",
-    inquiry: {
-      id: inquiry.id,
-      reference,
-      interest: inquiry.interest,
-      dealSize: inquiry.dealSize,
-      createdAt: inquiry.createdAt,
-      dashboardUrl,
-    },
+    inquiry: { id: inquiry.id, ...summary },
   });
 }

@@ -46,11 +46,7 @@ async function receivedSince(
   return row?.received ?? 0;
 }
 
-/**
- * Whether the desk may announce one more mail from this sender (mail,
- * webhook): within the per-address and per-domain limits of
- * app/content/mail-limits.ts, counting what was received before it.
- */
+/** Whether the desk may announce one more mail from this sender, within the per-address and per-domain limits. */
 export async function withinAnnounceLimits(tx: Db, sender: Sender): Promise<boolean> {
   const { announcedPerSender, announcedPerDomain } = mailLimits;
   return (
@@ -60,11 +56,8 @@ export async function withinAnnounceLimits(tx: Db, sender: Sender): Promise<bool
 }
 
 /**
- * Why a message on a known lead waits for an admin, or null when it is
- * taken as the lead's: one whose sender failed our server's checks, or one
- * from an address that is neither the lead's nor the team's (anyone who
- * learnt a Message-ID or a reference could otherwise write into the lead,
- * reopen it and restart its clock).
+ * Why a message on a known lead waits for an admin: its sender failed our server's checks, or it is neither the
+ * lead's nor the team's (anyone who learnt a reference could otherwise write into the lead and reopen it).
  */
 export async function heldReasonOf(
   tx: Db,

@@ -1,10 +1,6 @@
 import type { Db } from "~/lib/db/db.server";
 
-/**
- * One message as fetched from a team mailbox and parsed: what the fetcher
- * hands to the filer. The fetcher knows mailboxes, UIDs and MIME; the filer
- * knows inquiries, threading and the desk.
- */
+/** One message as fetched from a team mailbox and parsed: what the fetcher hands to the filer. */
 export interface ReceivedMail {
   /** The mailbox and folder it was found in (the cursor's key, no password). */
   mailbox: string;
@@ -19,12 +15,10 @@ export interface ReceivedMail {
   subject: string;
   /** The text body; an HTML-only message converted to text. Never markup. */
   text: string;
-  /** The Date header, when present and parseable. */
   date: Date | null;
   /** Every header, names lower-cased, values unfolded; repeated headers joined with "\n". */
   headers: Record<string, string>;
   attachments: ReceivedAttachment[];
-  /** The whole message's size in bytes. */
   size: number;
 }
 
@@ -36,9 +30,5 @@ export interface ReceivedAttachment {
   content: Uint8Array | null;
 }
 
-/**
- * Files one message in the fetcher's transaction, which also advances the
- * mailbox cursor past it: either both happen or neither. Filing the same
- * message twice (another folder, another instance) must be a no-op.
- */
+/** Files one message in the transaction that advances the cursor; filing the same message twice is a no-op. */
 export type FileReceivedMail = (tx: Db, mail: ReceivedMail) => Promise<void>;

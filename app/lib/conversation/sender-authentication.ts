@@ -1,8 +1,6 @@
 /**
- * What the receiving mail server found out about a message's sender, read
- * from its own Authentication-Results header (RFC 8601) and nothing else:
- * any other such header, and anything inside comments or quoted strings,
- * was written by whoever sent the message and proves nothing.
+ * Read from our receiving server's own Authentication-Results header (RFC 8601) and nothing else: any other such
+ * header, and anything inside comments or quoted strings, was written by the sender and proves nothing.
  */
 
 /** One method's result as the header states it, with the properties it names (e.g. `header.d`). */
@@ -13,18 +11,12 @@ interface MethodResult {
 }
 
 /**
- * pass: DMARC passed, or SPF or DKIM passed for the From domain (aligned).
- * fail: DMARC failed, or SPF or DKIM failed and nothing passed.
- * unverified: no verdict we can trust (no header from our server, no
- * authserv-id configured, or only neutral results).
+ * pass: DMARC passed, or SPF or DKIM passed aligned with the From domain. fail: DMARC failed, or SPF or DKIM
+ * failed and nothing passed. unverified: no verdict we can trust.
  */
 type SenderTrust = "pass" | "fail" | "unverified";
 
-export interface SenderAuthentication {
-  /** Each method's result, for the lead page's badges; empty when nothing can be trusted. */
-  verdicts: Record<string, string>;
-  trust: SenderTrust;
-}
+export type SenderAuthentication = ReturnType<typeof senderAuthentication>;
 
 /** The header value with each comment (nested parentheses) and quoted string replaced by a space. */
 function withoutCommentsAndQuotes(value: string): string {
@@ -49,10 +41,7 @@ function withoutCommentsAndQuotes(value: string): string {
   return out;
 }
 
-/**
- * One Authentication-Results value: its authserv-id and method results, or
- * null when it is not written by `authservId`.
- */
+/** One Authentication-Results value's method results, or null when it is not written by `authservId`. */
 function resultsBy(value: string, authservId: string): MethodResult[] | null {
   const [head, ...resinfos] = withoutCommentsAndQuotes(value).split(";");
   // authserv-id [ version ]
@@ -80,9 +69,8 @@ function domainOf(value: string | undefined): string | null {
 }
 
 /**
- * Relaxed alignment without the public suffix list: the same domain, or one
- * a subdomain of the other. Stricter than DMARC's organisational domain in
- * odd cases (two sibling subdomains), never looser.
+ * Relaxed alignment without the public suffix list: the same domain, or one a subdomain of the other. Stricter
+ * than DMARC's organisational domain for sibling subdomains, never looser.
  */
 function aligned(fromDomain: string, authenticated: string | null): boolean {
   if (!authenticated) return false;
@@ -101,19 +89,15 @@ function trustOf(results: MethodResult[], fromAddress: string): SenderTrust {
   if (dmarc.some((result) => result.result === "fail")) return "fail";
   const spf = of("spf");
   const dkim = of("dkim");
-  if (fromDomain) {
-    const spfPass = spf.some(
+  const alignedPass = (found: MethodResult[], identity: string, fallback: string) =>
+    fromDomain !== null &&
+    found.some(
       (result) =>
         result.result === "pass" &&
-        aligned(fromDomain, domainOf(result.properties["smtp.mailfrom"] ?? result.properties["smtp.helo"])),
+        aligned(fromDomain, domainOf(result.properties[identity] ?? result.properties[fallback])),
     );
-    const dkimPass = dkim.some(
-      (result) =>
-        result.result === "pass" &&
-        aligned(fromDomain, domainOf(result.properties["header.d"] ?? result.properties["header.i"])),
-    );
-    if (spfPass || dkimPass) return "pass";
-  }
+  if (alignedPass(spf, "smtp.mailfrom", "smtp.helo") || alignedPass(dkim, "header.d", "header.i"))
+    return "pass";
   const failed =
     spf.some((result) => result.result === "fail" || result.result === "softfail") ||
     dkim.some((result) => result.result === "fail");
@@ -121,16 +105,14 @@ function trustOf(results: MethodResult[], fromAddress: string): SenderTrust {
 }
 
 /**
- * The verdicts of the receiving server named `authservId` (MAIL_AUTHSERV_ID)
- * on this message, from its topmost header with that id (the one it added
- * on arrival; RFC 8601 §5 has it remove any forged ones). Without an
- * authserv-id no header can be told from a forgery: nothing is trusted.
+ * The verdicts from the topmost header of the server named `authservId` (RFC 8601 §5 has it remove forged ones);
+ * `verdicts` feed the lead page's badges. Without an authserv-id no header can be told from a forgery.
  */
 export function senderAuthentication(
   headers: Record<string, string>,
   fromAddress: string,
   authservId: string | null,
-): SenderAuthentication {
+): { verdicts: Record<string, string>; trust: SenderTrust } {
   const header = headers["authentication-results"];
   if (!header || !authservId) return { verdicts: {}, trust: "unverified" };
   for (const value of header.split("\n")) {

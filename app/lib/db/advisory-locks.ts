@@ -1,8 +1,4 @@
-/**
- * Postgres advisory lock ids, arbitrary constants shared by every instance.
- * One list, so that no two jobs share a lock by accident: a job that finds
- * its lock taken skips its run, and would skip it for the wrong job.
- */
+/** Postgres advisory lock ids, in one list so no two jobs share a lock by accident. */
 export const ADVISORY_LOCKS = {
   /** Migrations at startup: instances wait for each other. */
   migration: 727_001,

@@ -5,12 +5,7 @@ import { ensurePrivateDir } from "~/lib/ops/private-files.server";
 
 const LOCK_FILE = "pglite.lock";
 
-/**
- * Where a PID means something: the host, its boot and the PID namespace. A
- * PID read in another namespace (another container on the same volume) or
- * after a reboot names another process, or none; "none" where the system
- * has no /proc (no namespaces to tell apart).
- */
+/** Where a PID means something: in another namespace or after a reboot it names another process; "none" without /proc. */
 interface PidScope {
   host: string;
   boot: string;
@@ -51,10 +46,7 @@ function sameScope(owner: LockOwner, own: PidScope): boolean {
   return owner.host === own.host && owner.boot === own.boot && owner.pidns === own.pidns;
 }
 
-/**
- * Written on this host before its last reboot: the reboot ended every process
- * of that boot, whatever its namespace (containers share the kernel's boot id).
- */
+/** Written on this host before its last reboot, which ended every process of that boot in any namespace. */
 function fromEarlierBoot(owner: LockOwner, own: PidScope): boolean {
   return (
     owner.host === own.host &&
@@ -122,13 +114,9 @@ function isProvablyDead(owner: LockOwner): boolean {
 }
 
 /**
- * Takes an exclusive lock on a data directory. PGlite is a single-process
- * database and two processes writing the same files corrupt it, so a second
- * opener must fail loudly. A lock is taken over only when its owner is
- * provably dead: the same host, boot and PID namespace, and no process with
- * its PID and start time; or the same host before its last reboot. A lock from anywhere else (a container beside this
- * one sees other PIDs) is refused with how to remove it by hand. Returns the
- * function that releases the lock.
+ * Takes an exclusive lock on a data directory: two processes writing PGlite's files corrupt them. A lock is taken
+ * over only when its owner is provably dead; one from another host or namespace is refused with how to remove it
+ * by hand. Returns the function that releases the lock.
  */
 export function acquireDataDirLock(dataDir: string): () => void {
   ensurePrivateDir(dataDir, { tighten: true });

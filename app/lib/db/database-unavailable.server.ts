@@ -10,10 +10,7 @@ const NETWORK_CODES = new Set([
   "EAI_AGAIN",
 ]);
 
-/**
- * SQLSTATEs of a server that is shutting down, crashed, still recovering
- * or full; class 08 (connection exceptions) is matched as a whole.
- */
+/** SQLSTATEs of a server shutting down, crashed, recovering or full; class 08 is matched as a whole. */
 const SERVER_STATES = new Set(["57P01", "57P02", "57P03", "53300"]);
 
 /** node-postgres reports a lost or unobtainable connection without a code. */
@@ -23,12 +20,7 @@ const DRIVER_MESSAGES = [
   /is not queryable/,
 ];
 
-/**
- * True when `error` (or an error it wraps, as Drizzle's query errors do)
- * means the database cannot be reached right now: down, restarting,
- * refusing connections. Such a failure is temporary and the server's
- * answer is 503 (try again), not 500 (a fault in the site).
- */
+/** When `error` (or one it wraps) means the database cannot be reached now: a 503, not a 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current instanceof Error && depth < 5; depth++) {

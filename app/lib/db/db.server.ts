@@ -34,32 +34,16 @@ export interface DatabaseHandle {
   readonly kind: "pglite" | "postgres";
   /** True when the database answers `select 1` within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
-  /**
-   * Calls `onPayload` for every NOTIFY on `channel`, from this or any other
-   * instance sharing the database, and with RESYNC_PAYLOAD when a lost
-   * Postgres connection is back (what was sent meanwhile is gone). Resolves
-   * to the unsubscribe function.
-   */
+  /** Every NOTIFY on `channel` from any instance, and RESYNC_PAYLOAD when a lost connection is back. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** Sends NOTIFY (delivered when the surrounding transaction, if any, commits). */
   notify(channel: string, payload: string): Promise<void>;
   /** Waits for running queries, then closes the connection (and the PGlite lock). */
   close(): Promise<void>;
-  /** Connections now running a query, and queries waiting for one (for /metrics). */
-  connectionStats(): ConnectionStats;
-  /**
-   * PGlite only: a gzipped tarball of the data directory, taken between
-   * transactions, so it is what a crash at that moment would leave on disk.
-   */
+  /** For /metrics; `max` is the connections the pool may open (PGlite: its single connection). */
+  connectionStats(): { max: number; open: number; inUse: number; waiting: number };
+  /** PGlite only: a gzipped tarball of the data directory, taken between transactions. */
   dumpDataDir?(): Promise<Blob>;
-}
-
-interface ConnectionStats {
-  /** Connections the pool may open (PGlite: its single connection). */
-  max: number;
-  open: number;
-  inUse: number;
-  waiting: number;
 }
 
 async function notifyVia(db: Db, channel: string, payload: string) {
@@ -149,10 +133,7 @@ async function openPostgres({
   };
 }
 
-/**
- * Counts the queries PGlite is running or has queued, so close() can wait for
- * them: closing PGlite mid-query wedges it.
- */
+/** Counts the queries PGlite is running or has queued, so close() can wait: closing mid-query wedges it. */
 function trackInFlight(client: PGlite) {
   const inFlight = new Set<Promise<unknown>>();
   for (const method of ["query", "exec", "transaction"] as const) {
@@ -177,9 +158,8 @@ function trackInFlight(client: PGlite) {
 }
 
 /**
- * PGlite runs each statement on the server's thread, and a transaction's
- * statements follow one another in microtasks: a turn of the event loop
- * before each keeps a long transaction from holding every request (decision 080).
+ * PGlite runs each statement on the server's thread, a transaction's statements in microtasks: a turn of the event
+ * loop before each keeps a long transaction from holding every request.
  */
 function yieldBeforeEachStatement(client: PGlite) {
   const runExclusiveQuery = client._runExclusiveQuery.bind(client);
@@ -258,11 +238,7 @@ async function openPglite({
   };
 }
 
-/**
- * Runs `work` on the raw PGlite of a data directory no process has open,
- * under the data-dir lock and without migrating: for backup and restore.
- * `loadDataDir` first fills the (empty) directory from a dump.
- */
+/** Runs `work` on the unmigrated PGlite of a data directory no process has open, under the data-dir lock. */
 async function withStoppedPglite<T>(
   dataDir: string,
   work: (client: PGlite) => Promise<T>,
@@ -294,11 +270,7 @@ export async function loadPgliteDump(dataDir: string, dump: Blob): Promise<void>
   await withStoppedPglite(dataDir, async () => {}, dump);
 }
 
-/**
- * Opens a database and applies the committed migrations. The server opens
- * one at startup and hands it to every request in `databaseContext`
- * (app/lib/context.server.ts); scripts and tests open their own.
- */
+/** Opens a database and applies the committed migrations. */
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === "postgres" ? openPostgres(options) : openPglite(options);
 }

@@ -8,18 +8,12 @@ export function assertChannelName(channel: string) {
 
 type Listener = (payload: string) => void;
 
-/**
- * Given to every listener when a lost connection is back: notifications
- * sent in between were lost, so whoever listens should re-read the state.
- */
+/** Given to every listener when a lost connection is back: notifications in between were lost. */
 export const RESYNC_PAYLOAD = "resync";
 
 const RECONNECT_DELAY_MS = 1_000;
 
-/**
- * One dedicated connection carries every LISTEN of the process (a pooled
- * client would lose them). It reconnects after an outage and listens again.
- */
+/** One dedicated connection carries every LISTEN of the process (a pooled client would lose them). */
 export function createPostgresListener(url: string) {
   const channels = new Map<string, Set<Listener>>();
   let client: pg.Client | null = null;
@@ -87,8 +81,7 @@ export function createPostgresListener(url: string) {
           const connection = client ?? (await connect());
           await connection.query(`listen "${channel}"`);
         } catch (error) {
-          // Database unreachable: the caller hears so, and no reconnect loop
-          // keeps a channel alive that nobody listens on.
+          // No reconnect loop keeps a channel alive that nobody listens on.
           if (created.size === 0 && channels.get(channel) === created) channels.delete(channel);
           throw error;
         }

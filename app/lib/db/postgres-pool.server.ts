@@ -2,12 +2,8 @@ import pg from "pg";
 import { logger } from "~/lib/ops/logger.server";
 
 /**
- * Hands a checked-out client back to the pool, as broken, the moment its
- * connection ends. Drizzle's transaction() sends BEGIN before its
- * try/finally, so a connection that died while idle in the pool (a Postgres
- * restart) fails on BEGIN and is never released: the slot is lost for good,
- * and after `max` such losses every query waits out the connection timeout.
- * The owner's own later release() is then a no-op.
+ * Hands a checked-out client back to the pool, as broken, the moment its connection ends: Drizzle's transaction()
+ * sends BEGIN before its try/finally, so a connection that died idle would fail on BEGIN and its slot be lost.
  */
 function releaseWhenConnectionEnds(client: pg.PoolClient): pg.PoolClient {
   const release = client.release;
@@ -35,13 +31,9 @@ export function createPostgresPool(url: string, poolSize: number): pg.Pool {
   const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined;
   pool.connect = ((callback?: unknown) =>
     callback ? connect(callback) : connect()!.then(releaseWhenConnectionEnds)) as typeof pool.connect;
-  // An idle client losing its connection (e.g. a Postgres restart) emits here;
-  // unhandled, it would crash the process. The pool reconnects on next use.
+  // Unhandled, a lost connection's error event would crash the process, idle or checked out; a caller still
+  // sees the failure through its query.
   pool.on("error", (error) => logger.warn({ err: error.message }, "postgres idle client error"));
-  // The pool listens for errors only while a client is idle. A checked-out
-  // client (a transaction between two statements, or one whose query has just
-  // failed) emits 'error' when the server goes away, and unhandled that kills
-  // the process. The caller still sees the failure through its query.
   pool.on("connect", (client) => {
     client.on("error", (error) => logger.debug({ err: error.message }, "postgres connection lost"));
   });

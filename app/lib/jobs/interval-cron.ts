@@ -1,10 +1,8 @@
 const MINUTE_MS = 60_000;
 
 /**
- * The cron expression (UTC) that repeats every `ms` exactly, or null when
- * none does: minutes that divide an hour (`*\/15 * * * *`), hours that
- * divide a day (`0 *\/6 * * *`), or a day (`0 0 * * *`). Any other period
- * would drift at the hour or day boundary, where the cron steps start again.
+ * The cron expression (UTC) that repeats every `ms` exactly, or null when none does: any other period than minutes
+ * dividing an hour, hours dividing a day, or a day would drift where the cron steps start again.
  */
 export function cronForInterval(ms: number): string | null {
   if (ms % MINUTE_MS !== 0) return null;

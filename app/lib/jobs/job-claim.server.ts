@@ -1,8 +1,3 @@
-/**
- * The queue's one claim and one retry plan, for every kind of job: due jobs
- * go to one worker each, and a failed attempt is retried with backoff until
- * MAX_ATTEMPTS, then given up on.
- */
 import { and, asc, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { jobs } from "~db/schema";
 import type { Db } from "~/lib/db/db.server";
@@ -18,12 +13,8 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
- * Claims up to `limit` due jobs of the given kinds (those this worker can
- * run: during a rolling upgrade an older instance leaves a newer kind
- * alone). `now` defaults to the database's clock, which also stamped the
- * jobs when they were enqueued: a JavaScript Date (milliseconds) taken in
- * the same instant could fall just before a microsecond timestamp and miss
- * a due job.
+ * Claims up to `limit` due jobs of the kinds this worker can run (an older instance leaves a newer kind alone).
+ * `now` defaults to the database's clock: a millisecond Date could fall just before a microsecond timestamp.
  */
 export async function claimDueJobs(
   db: Db,
@@ -36,8 +27,7 @@ export async function claimDueJobs(
   const claimedUntil = now
     ? new Date(now.getTime() + CLAIM_MS)
     : sql`now() + make_interval(secs => ${CLAIM_MS / 1000})`;
-  // Select, then mark, in one transaction: several instances may run workers
-  // on one Postgres, and SKIP LOCKED gives each due job to exactly one.
+  // SKIP LOCKED gives each due job to exactly one of several instances' workers.
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: jobs.id })
@@ -60,11 +50,7 @@ export async function claimDueJobs(
   });
 }
 
-/**
- * The job's new state after a failed attempt: retried after `retryDelayMs`
- * counted from `retryFrom`, or given up (failed at `failedAt`) after
- * MAX_ATTEMPTS. The error is kept short.
- */
+/** The job's new state after a failed attempt: retried with backoff, or given up after MAX_ATTEMPTS. */
 export function planRetry(
   previousAttempts: number,
   error: unknown,

@@ -8,44 +8,25 @@ export type JobRow = typeof jobs.$inferSelect;
 /** How one attempt ended, as a kind may record it beside the job's own state. */
 export type JobOutcome = { done: true } | { done: false; error: string; giveUp: boolean; attempts: number };
 
-/**
- * When a kind runs by the clock: a five-field cron expression read in
- * `timezone` (UTC when absent). The scheduler enqueues each due run once,
- * keyed by kind and scheduled minute, on the one queue.
- */
+/** A five-field cron expression read in `timezone` (UTC when absent). */
 export interface JobSchedule {
   cron: string;
   timezone?: string;
-  /**
-   * Whether a run missed while no instance was running is still worth
-   * running at `now` (checked at start for the latest scheduled time). By
-   * default it is, until the next one is due.
-   */
+  /** Whether a run missed while no instance was running is still worth running at `now` (by default it is). */
   catchUp?(scheduledFor: Date, now: Date): boolean;
 }
 
 /** A kind's schedule, or how the settings give it one (null: not scheduled with these settings). */
 export type JobScheduleSetting = JobSchedule | ((env: Env) => JobSchedule | null);
 
-/**
- * What a kind of job is: its name (jobs.kind, and the `kind` label in
- * /metrics), the schema of its payload, and how to run it. Adding a kind is
- * one of these and its place in the composition root's list; the queue,
- * the claim, the retries and the metrics are the same for every kind.
- * `Deps` is what the run needs from the composition root (a mail
- * transport, a webhook sender, …).
- */
+/** A kind of job: its name (also the `kind` label in /metrics), its payload's schema, and how to run it. */
 interface JobKindSpec<Payload, Deps> {
   kind: string;
   payloadSchema: z.ZodType<Payload>;
   /** Does the work once, or throws: the queue retries on its one plan. */
   run(payload: Payload, job: JobRow, deps: Deps): Promise<void>;
-  /**
-   * Records an attempt's outcome where the app shows it (e.g. on an
-   * inquiry), in the transaction that stores the job's new state.
-   */
+  /** Records an attempt's outcome where the app shows it, in the transaction that stores the job's state. */
   record?(tx: Db, payload: Payload, job: JobRow, outcome: JobOutcome): Promise<void>;
-  /** Runs by the clock as well as when enqueued (job-scheduler.server.ts). */
   schedule?: JobScheduleSetting;
 }
 

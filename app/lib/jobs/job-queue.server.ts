@@ -1,15 +1,7 @@
 /**
- * Enqueueing a job: a row of `jobs`, written with the caller's handle, so
- * inside the caller's transaction it exists exactly when what it is about
- * does (an acknowledged inquiry never loses its mail). The insert's trigger
- * notifies JOBS_CHANNEL when that transaction commits, which wakes the
- * worker of every instance; nothing in this process needs to be told.
- *
- * Why no queue library: BullMQ and Bee-Queue need Redis, which the enqueue
- * cannot share a transaction with. pg-boss and graphile-worker migrate a
- * schema of their own at run time (outside the committed migrations,
- * backups and restore tests) and need a server with advisory locks and
- * several connections: neither runs on PGlite, the default database.
+ * A job is a row of `jobs` written in the caller's transaction, so it exists exactly when what it is about does.
+ * No queue library: Redis-based ones cannot share that transaction, and pg-boss and graphile-worker migrate their
+ * own schema at run time and do not run on PGlite.
  */
 import { jobs } from "~db/schema";
 import type { Db } from "~/lib/db/db.server";
@@ -29,12 +21,7 @@ function jobValues<Payload>(kind: JobKind<Payload, never>, payload: Payload, opt
   };
 }
 
-/**
- * Queues one job of `kind`. The payload is checked against the kind's
- * schema first: a bad one throws and, inside a transaction, rolls it back.
- * Returns the job's id (`id` when given: a webhook's delivery id is known
- * before its body is built).
- */
+/** Queues one job of `kind`; a payload its schema refuses throws (and rolls back the caller's transaction). */
 export async function enqueueJob<Payload>(
   db: Db,
   kind: JobKind<Payload, never>,
@@ -48,12 +35,7 @@ export async function enqueueJob<Payload>(
   return row!.id;
 }
 
-/**
- * Queues the job `uniqueKey` names unless a job with that key exists (queued,
- * running, done or given up on): whoever enqueues it, on whichever instance,
- * it is one row, so it runs once. Returns the new job's id, or null when the
- * key was taken.
- */
+/** Queues the job `uniqueKey` names unless one with that key ever existed; null when the key was taken. */
 export async function enqueueJobOnce<Payload>(
   db: Db,
   kind: JobKind<Payload, never>,

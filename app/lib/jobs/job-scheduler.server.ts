@@ -1,14 +1,6 @@
 /**
- * Time-driven work as jobs on the one queue: a kind that carries a cron
- * schedule (job-kind.server.ts) gets a job for each time it is due, keyed
- * `<kind>:<scheduled minute>`. Every instance runs this scheduler; the key
- * makes each scheduled time one row whoever enqueues it first, and the
- * queue's claim gives that row to one worker. No leader, no table of its own.
- *
- * Why croner: it reads a cron expression in an IANA time zone (the digest
- * and the weekly report are due at a UK hour, across the clock changes),
- * computes past times as well as future ones (the catch-up at start), and
- * its timers do not keep the process alive.
+ * Every instance runs this scheduler: a run's key (kind and scheduled minute) makes each scheduled time one job
+ * whoever enqueues it first. croner reads cron in an IANA time zone and computes past times for the catch-up.
  */
 import { Cron } from "croner";
 import type { Db } from "~/lib/db/db.server";
@@ -44,8 +36,7 @@ export function scheduledKinds<Deps>(kinds: readonly AnyJobKind<Deps>[], env: En
 
 /** The latest time the schedule was due, at or before `now`. */
 export function latestScheduledTime(times: Cron, now: Date): Date | null {
-  // croner counts a time in the same second as the reference as past: a
-  // timer that fires on the dot must find its own time, not the one before.
+  // croner counts a time in the same second as the reference as past: a timer on the dot must find its own.
   return times.previousRuns(1, new Date(now.getTime() + 1))[0] ?? null;
 }
 
@@ -54,12 +45,7 @@ export function scheduledRunKey(kind: string, scheduledFor: Date): string {
   return `${kind}:${scheduledFor.toISOString().slice(0, 16)}Z`;
 }
 
-/**
- * Enqueues the latest due run of each scheduled kind unless its key is
- * taken (another instance enqueued it, or it ran), and unless the kind
- * says a run that late is no longer worth running. Returns the keys it
- * enqueued.
- */
+/** Enqueues the latest due run of each kind unless its key is taken or it is no longer worth running. */
 export async function enqueueDueRuns(
   db: Db,
   scheduled: readonly ScheduledKind<never>[],
@@ -77,21 +63,12 @@ export async function enqueueDueRuns(
   return enqueued;
 }
 
-interface Scheduler {
-  /** Stops the timers; resolves once an enqueue under way has finished. */
-  stop(): Promise<void>;
-}
-
-/**
- * Enqueues what came due while no instance was running (a restart, an
- * outage: each kind's latest time, if still worth running), then each due
- * time as it comes. `now` (tests) stands for the clock.
- */
+/** Enqueues what came due while no instance was running, then each due time as it comes. */
 export async function startScheduler(
   db: Db,
   scheduled: readonly ScheduledKind<never>[],
   options: { now?: () => Date } = {},
-): Promise<Scheduler> {
+) {
   const now = options.now ?? (() => new Date());
   const caughtUp = await enqueueDueRuns(db, scheduled, now());
   if (caughtUp.length > 0) logger.debug({ runs: caughtUp }, "scheduled runs enqueued at start");

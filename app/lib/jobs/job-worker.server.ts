@@ -33,10 +33,7 @@ async function recordFailure(db: Db, kind: AnyJobKind<never>, job: JobRow, error
   logger.warn({ jobId: job.id, kind: job.kind, attempts, giveUp, err: message }, "job failed");
 }
 
-/**
- * Runs the due jobs of `kinds` once each; returns how many it tried. `now`
- * (tests) stands for the clock in the claim and the retry plan.
- */
+/** Runs the due jobs of `kinds` once each; returns how many it tried. */
 export async function runDueJobs<Deps>(
   db: Db,
   kinds: readonly AnyJobKind<NoInfer<Deps>>[],
@@ -57,18 +54,8 @@ export async function runDueJobs<Deps>(
   return claimed.length;
 }
 
-interface JobWorker {
-  kick(): void;
-  /** Finishes the job being run; the rest stays queued. */
-  stop(): Promise<void>;
-}
-
-/**
- * The queue's worker loop: passes over the due jobs at once, on every kick
- * and every `pollMs`, and keeps going while a pass finds work (a backlog).
- * One pass at a time; a kick during a pass asks for one more.
- */
-function startWorkerLoop(pollMs: number, pass: () => Promise<number>): JobWorker {
+/** Passes over the due jobs on every kick and every `pollMs`, one pass at a time, while a pass finds work. */
+function startWorkerLoop(pollMs: number, pass: () => Promise<number>) {
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -109,17 +96,13 @@ function startWorkerLoop(pollMs: number, pass: () => Promise<number>): JobWorker
   };
 }
 
-/**
- * Runs jobs in the background: at once when a transaction that enqueued
- * some commits (on any instance: JOBS_CHANNEL), and every `pollMs` for
- * retries and for jobs left by a previous run. Resolves once it listens.
- */
+/** Runs jobs when a transaction that enqueued some commits on any instance, and every `pollMs` for retries. */
 export async function startJobWorker<Deps>(
   database: DatabaseHandle,
   kinds: readonly AnyJobKind<NoInfer<Deps>>[],
   deps: Deps,
   pollMs = 5_000,
-): Promise<JobWorker> {
+) {
   declareJobKinds(kinds.map((kind) => kind.kind));
   const worker = startWorkerLoop(pollMs, () => runDueJobs(database.db, kinds, deps));
   // Without the notification (a lost connection) the poll still finds every job.

@@ -17,11 +17,8 @@ interface MarkOnceOptions<TTable extends PgTable, TReturning extends SelectedFie
 }
 
 /**
- * Stamps `mark` with now() on up to `limit` due rows that are not marked
- * yet and returns them. The rows are read FOR UPDATE SKIP LOCKED and the
- * update checks the mark again, so with several instances on one Postgres a
- * row is marked once: whatever the caller queues for the returned rows in
- * the same transaction is queued once.
+ * Stamps `mark` with now() on up to `limit` due unmarked rows and returns them; SKIP LOCKED and a second check of
+ * the mark make each row marked once across instances.
  */
 export async function markOnce<TTable extends PgTable, TReturning extends SelectedFields>(
   tx: Db,

@@ -17,25 +17,14 @@ type ScheduledRunPayload = z.infer<typeof ScheduledRunSchema>;
 /** What a scheduled run's work may use: the settings and the database. */
 export type ScheduledJobDeps = Pick<AppServices, "env" | "database">;
 
-interface ScheduledRun {
-  /** The time the run was due (its key names it). */
-  scheduledFor: Date;
-  /**
-   * The time the run works as of: the later of its scheduled time and the
-   * clock, so a run caught up after a restart reads the present, and a
-   * run's figures never come from before the time it stands for.
-   */
-  asOf: Date;
-}
-
 /**
- * A kind that runs by the clock: its schedule, and the work of one run. The
- * payload is the scheduled time; the queue retries a run that throws.
+ * A kind that runs by the clock. A run works as of the later of its scheduled time and the clock, so one caught
+ * up after a restart reads the present.
  */
 export function defineScheduledJobKind(spec: {
   kind: string;
   schedule: JobScheduleSetting;
-  run(run: ScheduledRun, deps: ScheduledJobDeps, job: JobRow): Promise<void>;
+  run(run: { scheduledFor: Date; asOf: Date }, deps: ScheduledJobDeps, job: JobRow): Promise<void>;
 }): JobKind<ScheduledRunPayload, ScheduledJobDeps> {
   return defineJobKind({
     kind: spec.kind,
@@ -50,12 +39,8 @@ export function defineScheduledJobKind(spec: {
 }
 
 /**
- * Does a run's work in one transaction that also marks its job done, for
- * work that must happen exactly once (a mail queued for the admins). The
- * queue alone runs a job at least once: a run that outlives its claim, or
- * a crash between the work and the job's "done", would run it again. Here a
- * second attempt waits for the first's transaction and then finds the job
- * done; work that fails rolls back with the mark, and the queue retries it.
+ * Does a run's work in the transaction that marks its job done, for work that must happen exactly once: the queue
+ * alone runs a job at least once.
  */
 export async function runOnce<Result>(
   db: Db,

@@ -1,9 +1,4 @@
-/**
- * One mailbox however its address is spelled, for counting what it was
- * sent or sent us: lower case, without a `+tag`, and for Gmail without the
- * dots it ignores. `victim+1@gmail.com` and `V.ictim@googlemail.com` are
- * one key, so a limit per address cannot be stepped around by spelling.
- */
+/** One key per mailbox however its address is spelled, so a per-address limit cannot be stepped around. */
 const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
 
 export function addressKey(address: string): string {

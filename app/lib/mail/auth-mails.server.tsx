@@ -5,12 +5,7 @@ import { renderLaidOut } from "~/lib/mail/desk-mails.server";
 import { Paragraph, SignOff } from "~/lib/mail/templates/mail-blocks.server";
 import { Button } from "~/lib/mail/templates/mail-button.server";
 
-/**
- * A mail about the reader's account: the recipient, what the mail is for,
- * and its content. It greets without the account's name: whoever signs up
- * chooses it, so it could carry a phishing text into a genuine mail. Links
- * are built by us. `note` closes it, e.g. what to do if it was not expected.
- */
+/** Greets without the account's name: whoever signs up chooses it, so it could carry phishing into a genuine mail. */
 export function renderAccountMail(mail: {
   kind: string;
   to: string;

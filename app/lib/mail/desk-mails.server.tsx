@@ -7,8 +7,6 @@ import { MailLayout } from "~/lib/mail/templates/mail-layout.server";
 import { type RenderedMail, renderMail } from "~/lib/mail/templates/render-mail.server";
 import { formatUkTime } from "~/lib/uk-time";
 
-/** The lead desk's mails, from the same layout and blocks as every other mail (decision 015). */
-
 export interface MailContent extends RenderedMail {
   subject: string;
 }
@@ -40,12 +38,7 @@ export interface InquirySummary {
 }
 
 /** One lead as the desk's mails list it: never the visitor's name, contact details or message. */
-interface LeadLine {
-  text: string;
-  dashboardUrl: string;
-}
-
-function leadLine(lead: InquirySummary): LeadLine {
+function leadLine(lead: InquirySummary) {
   return {
     text: `${lead.reference} – ${interestLabel(lead.interest)}, ${dealSizeLabel(lead.dealSize)}, received ${lead.createdAt.toISOString()}`,
     dashboardUrl: lead.dashboardUrl,
@@ -53,7 +46,7 @@ function leadLine(lead: InquirySummary): LeadLine {
 }
 
 /** Leads as lines with their desk links; "None." for none. */
-function InquiryList({ leads }: { leads: readonly LeadLine[] }) {
+function InquiryList({ leads }: { leads: readonly { text: string; dashboardUrl: string }[] }) {
   if (leads.length === 0) return <Paragraph>None.</Paragraph>;
   return leads.map((lead) => (
     <Paragraph key={lead.dashboardUrl}>
@@ -86,21 +79,10 @@ export function renderAssignmentMail(lead: InquirySummary, assignedByName: strin
   return renderInquiryMail(`Inquiry ${lead.reference} is now yours`, by, lead, "Open the inquiry");
 }
 
-/**
- * To a follow-up's owner when it comes due. Its text is not in the mail
- * (it may say things about the lead); the link opens the lead page.
- */
+/** To a follow-up's owner when it comes due; its text is not in the mail (it may say things about the lead). */
 export function renderFollowUpReminder(lead: InquirySummary & { dueAt: Date }): MailContent {
   const by = `Your follow-up on inquiry ${lead.reference} is due ${formatUkTime(lead.dueAt)}.`;
   return renderInquiryMail(`Follow-up due: inquiry ${lead.reference}`, by, lead, "Open the inquiry");
-}
-
-/** A follow-up as the digest lists it: the lead, when, and whose; never its text. */
-interface FollowUpSummary {
-  reference: string;
-  dashboardUrl: string;
-  dueAt: Date;
-  ownerName: string | null;
 }
 
 /** The morning digest: what is overdue, what nobody owns, and the follow-ups due today. */
@@ -111,7 +93,8 @@ export function renderMorningDigest(
     /** Held for review, and the spam count: what the bot traps kept out of the inbox. */
     held?: InquirySummary[];
     spam?: number;
-    followUps?: FollowUpSummary[];
+    /** Never a follow-up's text. */
+    followUps?: { reference: string; dashboardUrl: string; dueAt: Date; ownerName: string | null }[];
     day: string;
   },
   dashboardUrl: string,
@@ -165,10 +148,7 @@ export function renderBulkAssignmentMail(leads: InquirySummary[], mineUrl: strin
   );
 }
 
-/**
- * To the lead's owner, or every admin: a new message from the lead waits on
- * the lead page. Where to read it, not what it says.
- */
+/** Where to read a new message from the lead, not what it says. */
 export function renderMessageReceivedMail(
   lead: InquirySummary,
   options: { held?: boolean } = {},

@@ -28,11 +28,7 @@ export interface InquiryForMail {
   message: string;
 }
 
-/**
- * The email to admins: every field, a reply goes to the inquirer, a link to
- * the inbox. A held one (only too fast) waits for the admins to decide
- * whether it is a lead before anyone answers.
- */
+/** The email to admins: every field, and a reply goes to the inquirer. */
 export function renderInquiryNotification(
   inquiry: InquiryForMail,
   siteUrl: string,
@@ -80,11 +76,7 @@ export function renderInquiryNotification(
   );
 }
 
-/**
- * The visitor's confirmation: the reference and the promise. Anyone can type
- * any address into the form, so it takes none of their free text (name,
- * message): the form cannot be used to send arbitrary content to a stranger.
- */
+/** Takes none of the visitor's free text: anyone can type any address, and must not send content to a stranger. */
 export function renderInquiryAcknowledgement(inquiry: InquiryForMail, siteUrl: string): MailContent {
   return renderLaidOut(
     `We have received your inquiry – reference ${inquiry.reference}`,

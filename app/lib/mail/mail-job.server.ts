@@ -1,10 +1,3 @@
-/**
- * Mail as a kind of job (app/lib/jobs): a mail is queued in the transaction
- * of what it reports (an inquiry, an account) and sent by the job worker
- * with the queue's retries. Its delivery state also belongs on the inquiry
- * (notification sent or failed, a reply delivered or failed), recorded in
- * the transaction that settles the job.
- */
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { contactSubmissions, inquiryReplies } from "~db/schema";
@@ -37,11 +30,7 @@ const mailPayloadSchema = z.object({
 });
 export type MailPayload = z.infer<typeof mailPayloadSchema>;
 
-/**
- * What the inquiry's card shows about this mail: the notification's state on
- * the inquiry, a reply's on the reply, and on the timeline the delivery and
- * the final failure (not every retry).
- */
+/** The notification's state on the inquiry, a reply's on the reply; the timeline gets no event per retry. */
 async function recordOnInquiry(tx: Db, payload: MailPayload, job: JobRow, outcome: JobOutcome) {
   if (!job.inquiry_id) return;
   if (payload.purpose === INQUIRY_NOTIFICATION) {
@@ -82,10 +71,8 @@ async function recordOnInquiry(tx: Db, payload: MailPayload, job: JobRow, outcom
 }
 
 /**
- * RFC 3834 §5: what the site sends by itself says so, so that other
- * auto-responders leave it unanswered. An acknowledgement of a mail answers
- * that mail ("auto-replied"); notices, digests, account mail and the form's
- * acknowledgement answer none ("auto-generated"). A desk reply is a person's.
+ * RFC 3834 §5: what the site sends by itself says so, so that other auto-responders leave it unanswered. A desk
+ * reply is a person's.
  */
 function autoSubmittedOf(payload: MailPayload): "auto-replied" | "auto-generated" | null {
   if (payload.purpose === INQUIRY_REPLY) return null;

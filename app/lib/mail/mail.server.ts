@@ -38,12 +38,7 @@ export function stripLineBreaks(value: string): string {
   return value.replace(/[\r\n]+/g, " ").trim();
 }
 
-/**
- * Queues a mail (a job of kind "mail"). Call it inside the transaction that
- * records what the mail is about: the mail then exists exactly when that
- * does. The job worker sends it after the response, with retries. Returns
- * the job's id, or null when there was nobody to send it to.
- */
+/** Queues a mail in the transaction that records what it is about; null when there was nobody to send it to. */
 export async function enqueueMail(db: Db, message: MailMessage): Promise<string | null> {
   const to = (Array.isArray(message.to) ? message.to : [message.to]).map(stripLineBreaks).filter(Boolean);
   if (to.length === 0) return null;
@@ -78,10 +73,7 @@ export interface MailSender {
   close(): void;
 }
 
-/**
- * SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in
- * DATA_DIR/mail, so a newcomer can read what the site would have sent.
- */
+/** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/mail. */
 export function createMailSender(options: { smtpUrl?: string; mailDir: string; from: string }): MailSender {
   const transport: Transporter = options.smtpUrl
     ? nodemailer.createTransport(

@@ -3,11 +3,7 @@ import { type DestinationStream, type Logger, pino } from "pino";
 import { type AppContext, loggerContext } from "~/lib/context.server";
 import { currentRequestId } from "~/lib/ops/request-id.server";
 
-/**
- * Errors are logged without what they may carry of a visitor's data:
- * Drizzle's query errors repeat every bound parameter (names, e-mails,
- * messages) in their message and stack, so those are cut off.
- */
+/** Drizzle's query errors repeat every bound parameter (a visitor's data) in their message: cut off. */
 export function serializeError(value: unknown): unknown {
   if (!(value instanceof Error)) return value;
   const withoutParams = (text: string) => text.split("\nparams:")[0] ?? text;
@@ -26,35 +22,20 @@ export function serializeError(value: unknown): unknown {
   };
 }
 
-/**
- * Every line written while a request is served carries its id: a request's
- * child logger (`context.get(loggerContext)`) binds it, and a line from code
- * that logs through this module's logger gets it here, from the request the
- * line is written in.
- */
+/** Every line written while a request is served carries its id; a request's child logger binds it itself. */
 function requestIdMixin(_merge: object, _level: number, instance: Logger): object {
   const reqId = currentRequestId();
-  // A request's child logger binds the id itself.
   return reqId === undefined || "reqId" in instance.bindings() ? {} : { reqId };
 }
 
-/**
- * Readable lines for a person at a terminal in development; JSON everywhere
- * else (a pipe, a file, the journal), for the machines that read them.
- * pino-pretty is loaded only then, so production never loads it.
- */
+/** Readable lines at a terminal in development (production never loads pino-pretty); JSON everywhere else. */
 function destination(): DestinationStream | undefined {
   if (process.env.NODE_ENV === "production" || !process.stdout.isTTY) return undefined;
   const pretty = createRequire(import.meta.url)("pino-pretty") as (options: object) => DestinationStream;
   return pretty({ colorize: true, sync: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" });
 }
 
-/**
- * One logger for the whole process; the server sets its level from the
- * environment module at start. Request logging records only method, path,
- * status, duration and the client's address; redaction is a safety net for
- * anything else.
- */
+/** Redaction is a safety net: request logging records only method, path, status, duration and address. */
 export const logger = pino(
   {
     level: "info",

@@ -4,12 +4,7 @@ import { jobs } from "~db/schema";
 import type { DatabaseHandle } from "~/lib/db/db.server";
 import { logger } from "~/lib/ops/logger.server";
 
-/**
- * The process's Prometheus metrics. Counters live in this process (each
- * instance reports its own; Prometheus sums them); what the database knows
- * (the job queue) is read from it at each scrape, so every instance reports
- * the same, true figure.
- */
+/** Counters are per instance (Prometheus sums them); the job queue's figures are read from the database per scrape. */
 const registry = new Registry();
 collectDefaultMetrics({ register: registry });
 

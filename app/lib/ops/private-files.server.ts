@@ -1,11 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-/**
- * Files that hold visitors' data or the auth secret (DATA_DIR, its mail
- * files, backups) are the service user's alone: files 0600 in directories
- * 0700, whatever the umask.
- */
+/** Files that hold visitors' data or the auth secret are the service user's alone, whatever the umask. */
 export const PRIVATE_FILE_MODE = 0o600;
 export const PRIVATE_DIR_MODE = 0o700;
 
@@ -36,11 +32,7 @@ function reasonOf(error: unknown): string {
   return `${REASONS[code] ?? "the system refused"} (${code})`;
 }
 
-/**
- * Makes a private directory, or finds it made: two instances started at once
- * on a new DATA_DIR both see it missing, and the second one's mkdir fails
- * with EEXIST although the directory is exactly what it wanted.
- */
+/** Makes a private directory, or finds it made (by an instance started at the same time). */
 export function makeDirUnlessThere(dir: string): void {
   try {
     fs.mkdirSync(dir, { mode: PRIVATE_DIR_MODE });
@@ -50,10 +42,8 @@ export function makeDirUnlessThere(dir: string): void {
 }
 
 /**
- * Creates `dir` (and its missing parents) 0700, checks that it is a directory
- * this process can write, and, with `tighten`, takes group and other access
- * away from an existing one this process owns. Never calls mkdir with
- * `recursive`: on a path under /proc, Node's recursive mkdir loops forever.
+ * Creates `dir` and its missing parents 0700 and checks this process can write it; `tighten` takes group and other
+ * access away from an existing one. Never mkdir `recursive`: under /proc, Node's loops forever.
  */
 export function ensurePrivateDir(dir: string, { tighten = false } = {}): void {
   const target = path.resolve(dir);

@@ -1,10 +1,4 @@
-/**
- * Work the server must end before it can stop: long-lived responses (the
- * HTTP server waits for every open response while draining, so a stream
- * nobody ends would hold the process for the whole drain timeout) and the
- * background jobs. server/main.ts runs these when it stops accepting
- * connections, and closes the database only after they have settled.
- */
+/** Work the server must end before it can stop: a stream nobody ends would hold the drain to its timeout. */
 const hooks = new Set<() => void | Promise<void>>();
 
 export function onShutdown(hook: () => void | Promise<void>): () => void {

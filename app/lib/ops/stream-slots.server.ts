@@ -1,22 +1,11 @@
-/** Places for long-lived streams, counted per account. */
-export interface StreamSlots {
-  /**
-   * Takes a place for the account: the function that gives it back (safe to
-   * call more than once), or null when the account already holds them all.
-   */
-  take(accountId: string): (() => void) | null;
-  held(accountId: string): number;
-}
+export type StreamSlots = ReturnType<typeof createStreamSlots>;
 
-/**
- * Open streams per account, in this process's memory: the limit holds per
- * instance, which is where a stream's cost (a socket, timers, a LISTEN
- * subscription) is paid. Built once at startup into the services.
- */
-export function createStreamSlots(perAccount: number): StreamSlots {
+/** Open streams per account, per instance: where a stream's cost (a socket, a LISTEN) is paid. */
+export function createStreamSlots(perAccount: number) {
   const open = new Map<string, number>();
   return {
-    take(accountId) {
+    /** The function that gives the place back (safe to call twice), or null when the account holds them all. */
+    take(accountId: string): (() => void) | null {
       const count = open.get(accountId) ?? 0;
       if (count >= perAccount) return null;
       open.set(accountId, count + 1);
@@ -29,6 +18,6 @@ export function createStreamSlots(perAccount: number): StreamSlots {
         else open.delete(accountId);
       };
     },
-    held: (accountId) => open.get(accountId) ?? 0,
+    held: (accountId: string) => open.get(accountId) ?? 0,
   };
 }

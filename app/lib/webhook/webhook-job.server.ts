@@ -1,9 +1,4 @@
-/**
- * Webhook calls as a kind of job (app/lib/jobs): queued in the transaction
- * of what they announce, posted by the job worker with the queue's retries.
- * The body is stored as sent; the signature is computed at delivery from
- * WEBHOOK_SECRET, which never enters the database.
- */
+/* The body is stored as sent; the signature is computed at delivery, so WEBHOOK_SECRET never enters the database. */
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { Db } from "~/lib/db/db.server";
@@ -65,10 +60,7 @@ export const webhookJob = defineJobKind({
     deps.webhooks.post({ ...payload, deliveryId: job.id }),
 });
 
-/**
- * Queues a webhook call. Call it inside the transaction that records what it
- * announces: it then exists exactly when that does. Does nothing without a URL.
- */
+/** Queues a webhook call in the transaction that records what it announces; nothing without a URL. */
 export async function enqueueWebhook(
   db: Db,
   options: { url: string | undefined; event: WebhookEvent; inquiry: WebhookInquiry },

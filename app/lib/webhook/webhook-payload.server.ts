@@ -1,23 +1,12 @@
 import crypto from "node:crypto";
 import { company } from "~/content/company";
-import { dealSizeLabel, interestLabel } from "~/lib/mail/desk-mails.server";
+import { dealSizeLabel, type InquirySummary, interestLabel } from "~/lib/mail/desk-mails.server";
 
 export const WEBHOOK_EVENTS = ["inquiry.received", "inquiry.overdue", "inquiry.message_received"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-/**
- * What a webhook may say about an inquiry: enough to act on, nothing the
- * receiver (a chat channel, a third-party service) should hold. Never the
- * message, the name or any contact detail.
- */
-export interface WebhookInquiry {
-  id: string;
-  reference: string;
-  interest: string | null;
-  dealSize: string | null;
-  createdAt: Date;
-  dashboardUrl: string;
-}
+/** Enough to act on, nothing a third-party receiver should hold: never the message, the name or a contact detail. */
+export type WebhookInquiry = InquirySummary & { id: string };
 
 export const SIGNATURE_HEADER = "X-Webhook-Signature";
 
@@ -26,18 +15,10 @@ function isSlackWebhook(url: string): boolean {
   return new URL(url).hostname === "hooks.slack.com";
 }
 
-/**
- * How far (either way) a receiver should allow a call's timestamp from its own
- * clock. A captured call replayed later than this is refused; within it, the
- * receiver drops a repeated X-Webhook-Id (docs/decisions/018).
- */
+/** How far a call's timestamp may be from the receiver's clock: a call replayed later is refused. */
 export const WEBHOOK_SIGNATURE_TOLERANCE_SECONDS = 300;
 
-/**
- * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, keyed with
- * WEBHOOK_SECRET. The timestamp is signed with the body, so changing it
- * breaks the signature; each attempt (a retry too) signs its own time.
- */
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`: each attempt signs its own time with the body. */
 export function signWebhookBody(body: string, secret: string, nowMs = Date.now()): string {
   const timestamp = Math.floor(nowMs / 1000);
   return `t=${timestamp},v1=${signatureOf(timestamp, body, secret).toString("hex")}`;
@@ -47,10 +28,7 @@ function signatureOf(timestamp: number, body: string, secret: string): Buffer {
   return crypto.createHmac("sha256", secret).update(`${timestamp}.${body}`, "utf8").digest();
 }
 
-/**
- * For receivers (and tests): the header's v1 matches the body and timestamp
- * (compared in constant time), and the timestamp is within the tolerance.
- */
+/** For receivers (and tests): v1 matches in constant time, and the timestamp is within the tolerance. */
 export function verifyWebhookSignature(
   body: string,
   secret: string,

@@ -3,12 +3,7 @@ import { company } from "~/content/company";
 import { useMailFormat } from "~/lib/mail/templates/mail-format.server";
 import { mailTheme } from "~/lib/mail/templates/mail-theme.server";
 
-/*
- * The building blocks of a mail's body. Each renders itself twice (see
- * mail-format.server.ts): as inline-styled HTML, and as plain text where a
- * block is its text followed by a blank line. Mails use only these, the
- * layout and the button, so every mail looks alike and has a text part.
- */
+/* Mails use only these blocks, the layout and the button, so every mail looks alike and has a text part. */
 
 /** In plain text, a block ends with a blank line. */
 function TextBlock({ children }: { children: ReactNode }) {

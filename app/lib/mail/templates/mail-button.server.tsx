@@ -3,10 +3,8 @@ import { Paragraph } from "~/lib/mail/templates/mail-blocks.server";
 import { mailTheme } from "~/lib/mail/templates/mail-theme.server";
 
 /**
- * The one call to action of a mail. The colour sits on a table cell, which
- * every client paints (Outlook ignores padding and backgrounds on links), and
- * the address follows as text for clients that block links. In plain text:
- * "Label:" and the address on the next line.
+ * The one call to action of a mail. The colour sits on a table cell (Outlook ignores backgrounds on links), and
+ * the address follows as text for clients that block links.
  */
 export function Button({ href, children }: { href: string; children: string }) {
   if (useMailFormat() === "text") return <>{`${children}:\n${href}\n\n`}</>;

@@ -4,12 +4,8 @@ import { useMailFormat } from "~/lib/mail/templates/mail-format.server";
 import { mailTheme } from "~/lib/mail/templates/mail-theme.server";
 
 /**
- * The frame of every mail: the brand above a white card, and below it the
- * company's trading disclosure (registered name, where and under which
- * number it is registered, and its registered office, labelled so), as the
- * site's footer shows it: the Companies (Trading Disclosures) Regulations
- * 2008 ask for the same on business mail. Tables, not divs:
- * Outlook lays out only tables reliably.
+ * The frame of every mail, with the company's trading disclosure below the card: the Companies (Trading
+ * Disclosures) Regulations 2008 ask for it on business mail. Tables: Outlook lays out only tables reliably.
  */
 export function MailLayout({ title, children }: { title: string; children: ReactNode }) {
   if (useMailFormat() === "text") {

@@ -1,9 +1,4 @@
-/**
- * The look of every mail, as inline styles: mail clients drop <style> blocks
- * and external CSS, and many ignore classes, so each element carries its own.
- * Colours match the site (stone text, amber actions); the action colour keeps
- * white text above 7:1 contrast.
- */
+/** Inline styles: mail clients drop <style> blocks. The action colour keeps white text above 7:1 contrast. */
 export const mailTheme = {
   font: "Arial, Helvetica, sans-serif",
   text: "#1c1917",

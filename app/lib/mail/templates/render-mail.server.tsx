@@ -17,16 +17,11 @@ const REACT_TEXT_ENTITIES: Record<string, string> = {
   "&#x27;": "'",
 };
 
-/**
- * Renders a mail component as HTML and as plain text. Values in the element
- * are React children and props, so React escapes them in the HTML part: a
- * visitor's `<script>` arrives as text, never as markup.
- */
+/** Renders a mail as HTML and plain text; React escapes values in the HTML, so a `<script>` arrives as text. */
 export function renderMail(element: ReactElement): RenderedMail {
   const html = `<!doctype html>${renderToStaticMarkup(<MailFormatContext value="html">{element}</MailFormatContext>)}`;
   const markup = renderToStaticMarkup(<MailFormatContext value="text">{element}</MailFormatContext>);
-  // In text the building blocks emit strings only, so every "<" here was escaped
-  // by React; a raw one means a component forgot the plain-text part.
+  // In text the blocks emit strings only: a raw "<" means a component forgot the plain-text part.
   if (markup.includes("<")) throw new Error("a mail component wrote HTML into the plain-text part");
   const text = markup.replace(
     /&(?:amp|lt|gt|quot|#x27);/g,
