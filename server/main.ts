@@ -135,7 +135,7 @@ export async function startServer({ httpServer, build, clientDir, vite }: StartS
     // From here /readyz answers 503 and responses ask clients not to reuse the connection.
     shuttingDown = true;
     // Idle kept-alive connections stay open: a proxy may be sending a request on one now, and a post lost that
-    // way is not retried. The next request on each is answered with `Connection: close`.
+    // way is not retried (decision 055). The next request on each is answered with `Connection: close`.
     const delayMs = env.SHUTDOWN_DELAY_SECONDS * 1000;
     logger.info({ signal, delayMs }, "shutting down: not ready, draining in-flight requests");
     if (delayMs === 0) return closeAndDrain();

@@ -32,7 +32,7 @@ export const replyPromise = {
 /** The morning digest's hour, UK time: before the office opens. */
 export const DIGEST_HOUR_UK = 8;
 
-/** The Reply-To of a desk reply: gold leads go to the deals address the site gives for transactions. */
+/** The Reply-To of a desk reply: gold leads go to the deals address the site gives for transactions (decision 019). */
 export function deskReplyTo(interest: string | null): string {
   return interest !== null && GOLD_INTERESTS.includes(interest)
     ? company.emails.deals.address

@@ -3,7 +3,7 @@ import type { z } from "zod";
 /*
  * Every form takes its HTML limits from the schema its action parses with (`constraintsOf`), so the
  * browser's checks and the server's cannot drift apart. Hand-written rather than Conform: these two
- * functions are all of it this site would use.
+ * functions are all of it this site would use (decision 014).
  */
 
 type FormSource = FormData | URLSearchParams;

@@ -8,7 +8,10 @@ import type { StreamSlots } from "~/lib/ops/stream-slots.server";
 import type { MailSender } from "~/lib/mail/mail.server";
 import type { WebhookSender } from "~/lib/webhook/webhook-job.server";
 
-/* Only type imports here besides react-router: in development the keys must stay the same objects while Vite reloads. */
+/*
+ * What loaders, actions and middleware depend on, in React Router's typed `context` (decision 013). Only type
+ * imports besides react-router: in development the keys must stay the same objects while Vite reloads.
+ */
 
 /** The validated configuration (env.server.ts), with the auth secret resolved at startup. */
 export const envContext = createContext<Env>();

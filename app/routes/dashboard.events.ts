@@ -13,7 +13,7 @@ const HEARTBEAT_MS = 25_000;
 const SESSION_RECHECK_MS = 10_000;
 
 /**
- * Server-sent events for the admin inbox, fed by LISTEN/NOTIFY. An event carries no inquiry data, only
+ * Server-sent events for the admin inbox, fed by LISTEN/NOTIFY (decision 028). An event carries no inquiry data, only
  * that something changed: the page reloads through its loader, which checks the admin again. The session
  * and admin status are re-read on every change and every SESSION_RECHECK_MS, so a signed-out admin's
  * stream ends. An account holds a limited number of streams on an instance; one more is answered 429.

@@ -14,7 +14,7 @@ import {
 const run = promisify(execFile);
 
 /**
- * A backup is one gzipped tar: `backup.json` first, then the database, then the kept attachments as under DATA_DIR
+ * A backup is one gzipped tar: `backup.json` first, then the database, then the kept attachments as under DATA_DIR (decision 047)
  * (without them a restore would list a customer's documents without the documents). The system's `tar` streams
  * the files, never holding them in memory.
  */

@@ -174,7 +174,7 @@ function inquiryFromMail(mail: ReceivedMail) {
 
 /**
  * Files one received message. Automatic mail (RFC 3834) never starts an inquiry and is never answered; only a
- * sender our server vouched for is acknowledged, and one that failed its checks or is past its limits is held.
+ * sender our server vouched for is acknowledged, and one that failed its checks or is past its limits is held (decision 073).
  */
 export function createReceivedMailFiler(config: ReceivedMailConfig): FileReceivedMail {
   const own = new Set(config.ownAddresses.map(addressOf));

@@ -159,7 +159,7 @@ function trackInFlight(client: PGlite) {
 
 /**
  * PGlite runs each statement on the server's thread, a transaction's statements in microtasks: a turn of the event
- * loop before each keeps a long transaction from holding every request.
+ * loop before each keeps a long transaction from holding every request (decision 080).
  */
 function yieldBeforeEachStatement(client: PGlite) {
   const runExclusiveQuery = client._runExclusiveQuery.bind(client);

@@ -8,7 +8,7 @@ import { withHeaders } from "~/lib/http/response-headers.server";
 export interface RequestSession {
   session: SignedInSession | null;
   isAdmin: boolean;
-  /** Whether the admin's password was last seen with the admin length. */
+  /** Whether the admin's password was last seen with the admin length (decision 024). */
   adminLongPassword: boolean;
 }
 

@@ -41,7 +41,7 @@ function hasNarrowIndex(filter: InboxFilter): boolean {
   );
 }
 
-/** The unfiltered view's total reads contact_submissions_inbox_idx alone, not the mail text kept on each row. */
+/** The unfiltered view's total reads contact_submissions_inbox_idx alone, not the mail text kept on each row (decision 061). */
 function isWholeInbox(filter: InboxFilter): boolean {
   return (
     filter.status === "all" &&
@@ -61,7 +61,7 @@ export function countMatching(db: Db, where: SQL | undefined) {
 
 /**
  * A search's total, its plan held to the trigram indexes: the planner prices LIKE as one comparison and
- * may otherwise pick reading every row's text and mail for a common text.
+ * may otherwise pick reading every row's text and mail for a common text (decision 061).
  */
 async function countSearch(db: Db, where: SQL | undefined): Promise<number> {
   return db.transaction(async (tx) => {

@@ -26,6 +26,10 @@ import {
 } from "~/lib/inquiries/inquiry";
 import { recordEvents } from "~/lib/inquiries/timeline.server";
 
+/*
+ * The desk's timed work, as scheduled kinds of job (decision 071). The sweeps mark what they handled (markOnce),
+ * so a run repeated or overlapping does nothing twice; the digest commits with its job's "done" (runOnce).
+ */
 /** Without WEBHOOK_URL there is nothing to announce. */
 export const overdueAlertsJob = defineScheduledJobKind({
   kind: "overdue-alerts",

@@ -49,6 +49,7 @@ interface CreateInquiryOptions extends AnnounceOptions {
   submissionKey: string;
   /** From hashFormToken: a token already used by another submission marks this one as spam. */
   formTokenHash?: string | null;
+  /** Where the visit began (decision 053). */
   visitSource?: VisitSource;
   /** "email": a mail to a team mailbox started the inquiry. */
   source?: "form" | "email";

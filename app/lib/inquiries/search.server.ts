@@ -48,7 +48,7 @@ function mailBranch(text: string, pattern: string): SQL {
 
 /**
  * Inquiries matching the text, for every view, count, export and bulk action. Every branch is on
- * contact_submissions itself, so Postgres can combine their indexes or walk the page's order.
+ * contact_submissions itself, so Postgres can combine their indexes or walk the page's order (decision 061).
  */
 export function searchCondition(text: string): SQL {
   const pattern = likePattern(text);

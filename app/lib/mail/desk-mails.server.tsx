@@ -11,7 +11,7 @@ export interface MailContent extends RenderedMail {
   subject: string;
 }
 
-/** The mail `subject` titles, in the layout, with its text and HTML parts. */
+/** The mail `subject` titles, in the one layout (decision 015), with its text and HTML parts. */
 export function renderLaidOut(subject: string, body: ReactNode): MailContent {
   return { subject, ...renderMail(<MailLayout title={subject}>{body}</MailLayout>) };
 }

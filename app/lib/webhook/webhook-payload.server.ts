@@ -15,7 +15,7 @@ function isSlackWebhook(url: string): boolean {
   return new URL(url).hostname === "hooks.slack.com";
 }
 
-/** How far a call's timestamp may be from the receiver's clock: a call replayed later is refused. */
+/** How far a call's timestamp may be from the receiver's clock: a call replayed later is refused (decision 018). */
 export const WEBHOOK_SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`: each attempt signs its own time with the body. */

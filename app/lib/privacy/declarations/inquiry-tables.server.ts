@@ -31,7 +31,7 @@ import type { RetentionRun, TableDeclaration } from "~/lib/privacy/declarations/
 /** Arrival, notes or the desk's last action; reading a card gives no reason to keep it longer. */
 const inquiryLastActivity = sql`greatest(${contactSubmissions.created_at}, ${contactSubmissions.notes_updated_at}, ${contactSubmissions.last_action_at})`;
 
-/** A held inquiry is genuine until judged: the short spam period must not delete a lead nobody saw. */
+/** A held inquiry is genuine until judged: the short spam period must not delete a lead nobody saw (decision 048). */
 export function expiredInquiries({ now, config }: RetentionRun): SQL {
   return sql`(((not ${contactSubmissions.is_spam} or ${contactSubmissions.held}) and ${inquiryLastActivity} < ${at(monthsBefore(now, config.inquiryMonths))})
     or (${contactSubmissions.is_spam} and not ${contactSubmissions.held} and ${inquiryLastActivity} < ${at(daysBefore(now, config.spamDays))}))`;
