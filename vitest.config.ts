@@ -7,10 +7,12 @@ export default defineConfig({
   test: {
     environment: "node",
     setupFiles: ["tests/support/vitest-setup.ts"],
-    // Temporary files in memory where there is room; then one embedded
-    // database (and one Postgres database, with TEST_DATABASE_URL) migrated
-    // per run, which tests copy.
+    // The run's CPU account (first, so its files stay outside the temporary
+    // directory); temporary files in memory where there is room; then one
+    // embedded database (and one Postgres database, with TEST_DATABASE_URL)
+    // migrated per run, which tests copy.
     globalSetup: [
+      "tests/support/cpu-account.ts",
       "tests/support/memory-tmpdir.ts",
       "tests/support/pglite-template.ts",
       "tests/support/postgres-template.ts",
