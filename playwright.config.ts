@@ -37,6 +37,8 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     trace: "off",
+    // A failure keeps what the page looked like (test-results/), for the failures that do not repeat.
+    screenshot: "only-on-failure",
     launchOptions: {
       executablePath: findTestBrowser(),
       args: [
