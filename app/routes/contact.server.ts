@@ -26,6 +26,8 @@ import { dataWithToast, redirectWithToast } from "~/lib/http/toast.server";
 import { clientIpGroup } from "~/lib/http/client-ip-group.server";
 import { type AppContext, clientIpContext, databaseContext, envContext } from "~/lib/context.server";
 import { retryAfter } from "~/lib/http/response-headers.server";
+import { findPublishedItem } from "~/lib/catalogue/catalogue.server";
+import type { Db } from "~/lib/db/db.server";
 
 /** Binds form tokens to this form. */
 export const CONTACT_FORM_PURPOSE = "contact";
@@ -86,13 +88,16 @@ export const RATE_LIMIT_MESSAGE =
   "You have sent several inquiries in a short time. Please wait a while and try again, or call or WhatsApp us instead.";
 
 /** The page's initial state: prefilled values, a freshly signed form token, and where replies come from. */
-export function loadContactForm(
+export async function loadContactForm(
   request: Request,
   config: ContactConfig,
-): ContactFormData & { replyFrom: string } {
+  db: Db,
+): Promise<ContactFormData & { replyFrom: string }> {
   const url = new URL(request.url);
+  const equipmentId = url.searchParams.get("equipment");
+  const item = equipmentId ? await findPublishedItem(db, equipmentId.slice(0, 200)) : null;
   return {
-    values: prefillContactValues(url.searchParams),
+    values: prefillContactValues(url.searchParams, item ? [item] : []),
     formToken: issueFormToken(config.secret, CONTACT_FORM_PURPOSE),
     visit: visitSourceFromRequest(url, request.headers.get("referer"), [new URL(config.siteUrl).host]),
     replyFrom: config.replyFrom,

@@ -7,6 +7,7 @@ import { PageHero } from "~/components/sections/page-hero";
 import { Toaster } from "~/components/toast";
 import { contactPage } from "~/content/contact";
 import { getContactConfig, handleContactSubmission, loadContactForm } from "~/routes/contact.server";
+import { databaseContext } from "~/lib/context.server";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/contact";
 
@@ -18,7 +19,7 @@ import type { Route } from "./+types/contact";
 export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/contact", matches);
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return loadContactForm(request, getContactConfig(context));
+  return loadContactForm(request, getContactConfig(context), context.get(databaseContext).db);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

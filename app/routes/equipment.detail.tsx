@@ -1,11 +1,14 @@
 import { ArrowLeft } from "lucide-react";
 import { data, href, Link } from "react-router";
 import { AvailabilityBadge } from "~/components/availability-badge";
+import { EquipmentDetails, EquipmentRateCard } from "~/components/equipment-rate-card";
 import { CheckList } from "~/components/sections/check-list";
 import { NoticeBox } from "~/components/sections/notice-box";
 import { ButtonLink } from "~/components/ui/button-link";
 import { brandTitle, whatsappLink } from "~/content/company";
-import { CATEGORY_LABELS, type EquipmentItem, equipmentItems } from "~/content/equipment";
+import { CATEGORY_LABELS, type EquipmentItem } from "~/content/equipment";
+import { findPublishedItem } from "~/lib/catalogue/catalogue.server";
+import { databaseContext } from "~/lib/context.server";
 import { equipmentPage } from "~/content/equipment-page";
 import { buildMeta } from "~/seo/meta";
 import type { Route } from "./+types/equipment.detail";
@@ -16,8 +19,8 @@ const OFFER: Record<EquipmentItem["availability"], string> = {
   "sale-only": "for sale",
 };
 
-export function loader({ params }: Route.LoaderArgs) {
-  const item = equipmentItems.find((entry) => entry.id === params.id);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const item = await findPublishedItem(context.get(databaseContext).db, params.id);
   if (!item) throw data(null, { status: 404 });
   return { item };
 }
@@ -74,6 +77,8 @@ export default function EquipmentDetail({ loaderData }: Route.ComponentProps) {
                 <dd className="text-xl font-bold text-ink">{item.salePrice}</dd>
               </div>
             </dl>
+            <EquipmentRateCard item={item} />
+            <EquipmentDetails item={item} />
             <div className="mt-6 flex flex-wrap gap-3">
               <ButtonLink href={`${card.inquireHref}?equipment=${item.id}`}>
                 Inquire about the {item.name}

@@ -5,26 +5,28 @@ import { NoticeBox } from "~/components/sections/notice-box";
 import { PageHero } from "~/components/sections/page-hero";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { equipmentItems } from "~/content/equipment";
 import { filterEquipment, sortEquipment } from "~/content/equipment-filters";
 import { equipmentPage } from "~/content/equipment-page";
 import { parseEquipmentQuery } from "~/forms/equipment-query";
+import { databaseContext } from "~/lib/context.server";
+import { listPublishedItems } from "~/lib/catalogue/catalogue.server";
 import { routeMeta } from "~/seo/meta";
 // A static asset, not a bundle: the page is not hydrated (app/browser/catalogue-filter.js).
 import catalogueFilterScript from "~/browser/catalogue-filter.js?url&no-inline";
 import type { Route } from "./+types/equipment";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseEquipmentQuery(new URL(request.url).searchParams);
-  const matching = filterEquipment(equipmentItems, query);
+  const catalogue = await listPublishedItems(context.get(databaseContext).db);
+  const matching = filterEquipment(catalogue, query);
   const items = query.sort ? sortEquipment(matching, query.sort) : matching;
-  return { query, items };
+  return { query, items, total: catalogue.length };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/equipment", matches);
 
 export default function Equipment({ loaderData }: Route.ComponentProps) {
-  const { query, items } = loaderData;
+  const { query, items, total } = loaderData;
   return (
     <main id="main">
       <PageHero hero={equipmentPage.hero} />
@@ -35,7 +37,7 @@ export default function Equipment({ loaderData }: Route.ComponentProps) {
           </h2>
           <EquipmentFilterForm query={query} />
           <p id="catalogue-count" className="mt-6 text-sm text-ink-muted" role="status">
-            Showing {items.length} of {equipmentItems.length} items
+            Showing {items.length} of {total} items
           </p>
           <div id="catalogue-results">
             {items.length > 0 ? (

@@ -1,4 +1,5 @@
 import * as accounts from "~/lib/privacy/declarations/account-tables.server";
+import * as catalogue from "~/lib/privacy/declarations/catalogue-tables.server";
 import { attachmentFilesDeclaration } from "~/lib/privacy/declarations/attachment-files.server";
 import * as files from "~/lib/privacy/declarations/files.server";
 import * as inquiries from "~/lib/privacy/declarations/inquiry-tables.server";
@@ -20,6 +21,7 @@ export const tableDeclarations: readonly TableDeclaration[] = [
   inquiries.inquiryRepliesDeclaration,
   inquiries.replyDraftsDeclaration,
   inquiries.followUpsDeclaration,
+  catalogue.equipmentRequestsDeclaration,
   jobsDeclaration,
   inquiries.contactSubmissionsDeclaration,
   other.rateLimitsDeclaration,
@@ -41,6 +43,8 @@ export const tableDeclarations: readonly TableDeclaration[] = [
   other.reportWeekCountsDeclaration,
   other.reportWeekSourcesDeclaration,
   other.reportWeekFiguresDeclaration,
+  catalogue.equipmentItemChangesDeclaration,
+  catalogue.equipmentItemsDeclaration,
 ];
 
 /** Every kind of file the site writes. */

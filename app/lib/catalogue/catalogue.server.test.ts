@@ -1,0 +1,72 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { equipmentItems as equipmentTable } from "~db/schema";
+import { equipmentItems } from "~/content/equipment";
+import { prerenderedPaths } from "~/content/prerender";
+import { findPublishedItem, listPublishedItems } from "~/lib/catalogue/catalogue.server";
+import { loader as catalogueLoader } from "~/routes/equipment";
+import { loader as itemLoader } from "~/routes/equipment.detail";
+import { useTestDatabase } from "../../../tests/support/suite-database";
+import { testBackends } from "../../../tests/support/test-database";
+import { createTestContext, createTestServices } from "../../../tests/support/test-context";
+
+/** The loader's arguments for a GET of `path`; the loaders read only request, params and context. */
+function loaderArgs(database: Parameters<typeof createTestServices>[0], path: string, id = "") {
+  const context = createTestContext(createTestServices(database));
+  return { request: new Request(`http://127.0.0.1${path}`), params: { id }, context } as never;
+}
+
+describe("the catalogue's pages are rendered on each request, never prerendered", () => {
+  it("leaves /equipment and every item page out of the build's files", () => {
+    expect(prerenderedPaths.filter((path) => path.startsWith("/equipment"))).toEqual([]);
+  });
+});
+
+describe.each(testBackends)("the catalogue in the database on %s", (backend) => {
+  const database = useTestDatabase(backend);
+
+  it("is seeded with the six shipped items, published in their order, exactly as the content had them", async () => {
+    const items = await listPublishedItems(database.db);
+    expect(items.map((item) => item.id)).toEqual(equipmentItems.map((item) => item.id));
+    for (const [index, shipped] of equipmentItems.entries()) {
+      expect(items[index]).toMatchObject({
+        ...shipped,
+        specs: [...shipped.specs],
+        features: [...shipped.features],
+      });
+    }
+    const washPlant = items.find((item) => item.id === "gold-wash-plant-150tph");
+    expect(washPlant?.rateCard.minimumHire).toEqual({ count: 1, unit: "month" });
+    expect(items.find((item) => item.id === "cat-320-excavator")?.rateCard.minimumHire).toEqual({
+      count: 1,
+      unit: "week",
+    });
+  });
+
+  it("shows a published change on the next request, and hides a draft and its page", async () => {
+    const id = "cat-320-excavator";
+    await database.db.update(equipmentTable).set({ day_rate_usd: 900 }).where(eq(equipmentTable.id, id));
+    const page = await catalogueLoader(loaderArgs(database, "/equipment?q=cat+320"));
+    expect(page.items.map((item) => item.rentalPrice)).toEqual(["$900/day"]);
+    expect(page.total).toBe(6);
+
+    await database.db.update(equipmentTable).set({ status: "draft" }).where(eq(equipmentTable.id, id));
+    const after = await catalogueLoader(loaderArgs(database, "/equipment"));
+    expect(after.items.map((item) => item.id)).not.toContain(id);
+    expect(after.total).toBe(5);
+    await expect(itemLoader(loaderArgs(database, `/equipment/${id}`, id))).rejects.toMatchObject({
+      init: { status: 404 },
+    });
+    expect(await findPublishedItem(database.db, id)).toBeNull();
+  });
+
+  it("never gives a public page the serial number", async () => {
+    const id = "komatsu-d65px-bulldozer";
+    await database.db
+      .update(equipmentTable)
+      .set({ serial_number: "KMT-SECRET-42" })
+      .where(eq(equipmentTable.id, id));
+    const { item } = await itemLoader(loaderArgs(database, `/equipment/${id}`, id));
+    expect(JSON.stringify(item)).not.toContain("KMT-SECRET-42");
+  });
+});
