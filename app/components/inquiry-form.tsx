@@ -127,6 +127,31 @@ function ErrorSummary({ fieldErrors, formError }: { fieldErrors: ContactFieldErr
   );
 }
 
+/** The hidden fields every inquiry form posts to the one intake: its token, where the visit began, the honeypot. */
+export function InquiryGuardFields({ formToken, visit }: { formToken: string; visit: VisitSource }) {
+  return (
+    <>
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
+      {/* Where the visit began, as the server guesses it from this page's request (decision 053). */}
+      <div id="visit-source" hidden>
+        {VISIT_SOURCE_FIELDS.map((field) => (
+          <input key={field} type="hidden" name={field} defaultValue={visit[field] ?? ""} />
+        ))}
+      </div>
+      <div hidden>
+        <label htmlFor="contact-company-website">Leave this field empty</label>
+        <input
+          id="contact-company-website"
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+        />
+      </div>
+    </>
+  );
+}
+
 interface InquiryFormProps {
   values: ContactValues;
   fieldErrors: ContactFieldErrors;
@@ -154,23 +179,7 @@ export function InquiryForm({ values, fieldErrors, formError, formToken, visit }
       className="mt-6"
     >
       <ErrorSummary fieldErrors={fieldErrors} formError={formError} />
-      <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
-      {/* Where the visit began, as the server guesses it from this page's request (decision 053). */}
-      <div id="visit-source" hidden>
-        {VISIT_SOURCE_FIELDS.map((field) => (
-          <input key={field} type="hidden" name={field} defaultValue={visit[field] ?? ""} />
-        ))}
-      </div>
-      <div hidden>
-        <label htmlFor="contact-company-website">Leave this field empty</label>
-        <input
-          id="contact-company-website"
-          name={HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-        />
-      </div>
+      <InquiryGuardFields formToken={formToken} visit={visit} />
       <div className="grid gap-5 sm:grid-cols-2">
         {INPUTS.map(([field, extra]) => (
           <ContactFormField key={field} field={field} error={fieldErrors[field]}>

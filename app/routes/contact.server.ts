@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Toast } from "~/lib/http/toast";
 import { contactPage } from "~/content/contact";
 import { INQUIRY_SENT_ID } from "~/components/inquiry-sent";
-import { type ContactField, ContactFormSchema, type ContactValues } from "~/forms/contact";
+import { type ContactField, ContactFormSchema, type ContactInput, type ContactValues } from "~/forms/contact";
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { prefillContactValues } from "~/forms/contact-prefill";
 import {
@@ -68,19 +68,53 @@ function mailAddressOf(from: string): string {
   return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
-interface ContactFormData {
-  values: ContactValues;
+interface InquiryFormData<Values> {
+  values: Values;
   formToken: string;
   /** Where the visit began, for the form's hidden fields (decision 053). */
   visit: VisitSource;
 }
 
-export interface ContactActionData extends ContactFormData {
-  fieldErrors: FieldErrors<ContactField>;
+type ContactFormData = InquiryFormData<ContactValues>;
+
+export interface InquiryActionData<Values, Field extends string> extends InquiryFormData<Values> {
+  fieldErrors: FieldErrors<Field>;
   /** A problem with the submission as a whole (e.g. the rate limit). */
   formError?: string;
   toast?: Toast;
 }
+
+export type ContactActionData = InquiryActionData<ContactValues, ContactField>;
+
+/**
+ * A form that sends an inquiry: how it is read, and where a sent one lands.
+ * Every such form goes through the one intake below (rate limit, bot traps,
+ * one store per submission, acknowledgement and the reply promise).
+ */
+export interface InquiryFormIntake<Values, Field extends string> {
+  parse(formData: FormData):
+    | {
+        ok: true;
+        values: Values;
+        input: ContactInput;
+        onStored?: (tx: Db, inquiryId: string) => Promise<void>;
+        /** Added to the confirmation toast (a request's estimate). */
+        note?: string;
+      }
+    | { ok: false; values: Values; fieldErrors: FieldErrors<Field> };
+  /** Where a sent inquiry redirects, before the confirmation's fragment. */
+  sentPath: string;
+}
+
+const CONTACT_INTAKE: InquiryFormIntake<ContactValues, ContactField> = {
+  parse(formData) {
+    const validation = parseForm(ContactFormSchema, formData);
+    return validation.ok
+      ? { ok: true, values: validation.values, input: validation.data }
+      : { ok: false, values: validation.values, fieldErrors: validation.fieldErrors };
+  },
+  sentPath: "/contact",
+};
 
 const SUCCESS_TOAST: Toast = { ...contactPage.form.success, variant: "default" };
 const FAILURE_TOAST: Toast = { ...contactPage.form.error, variant: "destructive" };
@@ -98,8 +132,20 @@ export async function loadContactForm(
   const item = equipmentId ? await findPublishedItem(db, equipmentId.slice(0, 200)) : null;
   return {
     values: prefillContactValues(url.searchParams, item ? [item] : []),
+    ...startInquiryForm(request, config),
+  };
+}
+
+/** What any inquiry form starts with: a freshly signed token, where the visit began, where replies come from. */
+export function startInquiryForm(
+  request: Request,
+  config: ContactConfig,
+): Omit<InquiryFormData<never>, "values"> & { replyFrom: string } {
+  return {
     formToken: issueFormToken(config.secret, CONTACT_FORM_PURPOSE),
-    visit: visitSourceFromRequest(url, request.headers.get("referer"), [new URL(config.siteUrl).host]),
+    visit: visitSourceFromRequest(new URL(request.url), request.headers.get("referer"), [
+      new URL(config.siteUrl).host,
+    ]),
     replyFrom: config.replyFrom,
   };
 }
@@ -118,11 +164,22 @@ function keepFormToken(formData: FormData | null, config: ContactConfig): string
  * The contact route's action: validate, rate-limit, store (with the mail,
  * in one transaction), then Post/Redirect/Get with the success toast.
  */
-export async function handleContactSubmission(
+export function handleContactSubmission(
   context: AppContext,
   request: Request,
   config = getContactConfig(context),
 ) {
+  return handleInquirySubmission(context, request, CONTACT_INTAKE, config);
+}
+
+/** Any inquiry form's action, as the contact form's: `intake` says how to read it. */
+export async function handleInquirySubmission<Values, Field extends string>(
+  context: AppContext,
+  request: Request,
+  intake: InquiryFormIntake<Values, Field>,
+  config = getContactConfig(context),
+) {
+  type ActionData = InquiryActionData<Values, Field>;
   const { db } = context.get(databaseContext);
   let formData: FormData | null = null;
   try {
@@ -130,13 +187,13 @@ export async function handleContactSubmission(
   } catch {
     // A body that is not a form is treated as an empty submission.
   }
-  const validation = parseForm(ContactFormSchema, formData ?? new FormData());
+  const validation = intake.parse(formData ?? new FormData());
   const { values } = validation;
   const formToken = keepFormToken(formData, config);
   // Kept through a failed attempt; an unusable value is dropped, never an error.
   const visit = formData ? readVisitSource(formData) : EMPTY_VISIT_SOURCE;
   if (!validation.ok) {
-    return data<ContactActionData>(
+    return data<ActionData>(
       { values, formToken, visit, fieldErrors: validation.fieldErrors },
       { status: 400 },
     );
@@ -148,7 +205,7 @@ export async function handleContactSubmission(
       const client = clientIpGroup(context.get(clientIpContext));
       const limit = await consumeRateLimit(db, `contact:${client}`, config.rateLimit);
       if (!limit.allowed) {
-        return data<ContactActionData>(
+        return data<ActionData>(
           { values, formToken, visit, fieldErrors: {}, formError: RATE_LIMIT_MESSAGE },
           { status: 429, headers: retryAfter(context, limit.retryAfterSeconds) },
         );
@@ -165,17 +222,18 @@ export async function handleContactSubmission(
     // Speed alone is no proof (autofill, a fast typist): held for an admin to judge,
     // where a filled honeypot or a forged or missing token is spam.
     const held = spamReason === "too-fast";
-    inquiry = await createInquiry(db, validation.data, {
+    inquiry = await createInquiry(db, validation.input, {
       isSpam: spamReason !== null && !held,
       held,
       acknowledge: config.acknowledge,
       adminEmails: config.adminEmails,
       siteUrl: config.siteUrl,
       webhookUrl: config.webhookUrl,
+      onStored: validation.onStored,
       visitSource: visit,
       submissionKey: deriveSubmissionKey(
         typeof submittedToken === "string" ? submittedToken : "",
-        validation.data,
+        validation.input,
       ),
       // Only a genuine token binds (a fast one is genuine): a forged or missing one is spam already.
       formTokenHash:
@@ -190,7 +248,7 @@ export async function handleContactSubmission(
     );
   } catch (error) {
     requestLogger(context).error({ err: error }, "inquiry could not be stored");
-    return dataWithToast<ContactActionData>({ values, formToken, visit, fieldErrors: {} }, FAILURE_TOAST, {
+    return dataWithToast<ActionData>({ values, formToken, visit, fieldErrors: {} }, FAILURE_TOAST, {
       status: 503,
       headers: retryAfter(context, 5),
     });
@@ -199,8 +257,12 @@ export async function handleContactSubmission(
   // the reference to the confirmation; the fragment takes the reader (and focus) to it.
   return redirectWithToast(
     context,
-    `/contact#${INQUIRY_SENT_ID}`,
-    { ...SUCCESS_TOAST, reference: inquiry.reference },
+    `${intake.sentPath}#${INQUIRY_SENT_ID}`,
+    {
+      ...SUCCESS_TOAST,
+      ...(validation.note && { description: `${validation.note} ${SUCCESS_TOAST.description ?? ""}`.trim() }),
+      reference: inquiry.reference,
+    },
     { status: 303 },
   );
 }

@@ -1,5 +1,12 @@
 import { ArrowLeft } from "lucide-react";
-import { data, href, Link } from "react-router";
+import { data, href, Link, useActionData, useRouteLoaderData } from "react-router";
+import { EquipmentRequestForm } from "~/components/equipment-request-form";
+import { InquirySent } from "~/components/inquiry-sent";
+import type { Toast } from "~/components/toast";
+import { equipmentRequestForm } from "~/content/equipment-item-page";
+import { EMPTY_EQUIPMENT_REQUEST_VALUES } from "~/forms/equipment-request";
+import { equipmentRequestIntake, ghanaToday } from "~/lib/catalogue/equipment-request.server";
+import { getContactConfig, handleInquirySubmission, startInquiryForm } from "~/routes/contact.server";
 import { AvailabilityBadge } from "~/components/availability-badge";
 import { EquipmentDetails, EquipmentRateCard } from "~/components/equipment-rate-card";
 import { CheckList } from "~/components/sections/check-list";
@@ -19,10 +26,16 @@ const OFFER: Record<EquipmentItem["availability"], string> = {
   "sale-only": "for sale",
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const item = await findPublishedItem(context.get(databaseContext).db, params.id);
   if (!item) throw data(null, { status: 404 });
-  return { item };
+  return { item, form: startInquiryForm(request, getContactConfig(context)), today: ghanaToday() };
+}
+
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const item = await findPublishedItem(context.get(databaseContext).db, params.id);
+  if (!item) throw data(null, { status: 404 });
+  return handleInquirySubmission(context, request, equipmentRequestIntake(item, ghanaToday()));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -40,7 +53,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function EquipmentDetail({ loaderData }: Route.ComponentProps) {
-  const { item } = loaderData;
+  const { item, form, today } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const sentReference = useRouteLoaderData<{ toast: Toast | null }>("root")?.toast?.reference;
   const { card } = equipmentPage;
   return (
     <main id="main" className="bg-surface">
@@ -122,6 +137,26 @@ export default function EquipmentDetail({ loaderData }: Route.ComponentProps) {
             </div>
           </section>
         </div>
+        <section
+          aria-labelledby="request-heading"
+          className="mt-12 rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8"
+        >
+          <h2 id="request-heading" className="text-2xl font-semibold text-ink">
+            {equipmentRequestForm.heading}
+          </h2>
+          <p className="mt-2 mb-6 text-ink-muted">{equipmentRequestForm.intro}</p>
+          {sentReference ? <InquirySent reference={sentReference} replyFrom={form.replyFrom} /> : null}
+          <EquipmentRequestForm
+            itemId={item.id}
+            machine={item}
+            values={actionData?.values ?? EMPTY_EQUIPMENT_REQUEST_VALUES}
+            fieldErrors={actionData?.fieldErrors ?? {}}
+            formError={actionData?.formError}
+            formToken={actionData?.formToken ?? form.formToken}
+            visit={actionData?.visit ?? form.visit}
+            today={today}
+          />
+        </section>
         <p className="mt-10 text-sm text-ink-subtle">{equipmentPage.pricingNote}</p>
         <div className="mt-8">
           <NoticeBox notice={equipmentPage.deliveryNotice} />

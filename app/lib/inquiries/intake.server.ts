@@ -53,6 +53,8 @@ interface CreateInquiryOptions extends AnnounceOptions {
   visitSource?: VisitSource;
   /** "email": a mail to a team mailbox started the inquiry. */
   source?: "form" | "email";
+  /** Stores what a form adds to the inquiry (a rental request's machine and dates), in its transaction. */
+  onStored?: (tx: Db, inquiryId: string) => Promise<void>;
 }
 
 /** Acknowledgements one address (by its key) gets at most per window: the form must not mail-bomb anyone. */
@@ -155,6 +157,7 @@ export async function createInquiry(
       return twin;
     }
     const reference = formatInquiryReference(row.id);
+    await options.onStored?.(tx, row.id);
     await recordEvent(tx, {
       inquiryId: row.id,
       kind: "received",
