@@ -16,6 +16,7 @@ export const workspaceNavigation: readonly WorkspaceNavEntry[] = [
   { label: "Held/Spam", to: "/dashboard?status=held", icon: "shield-alert", count: "held" },
   { label: "Follow-ups", to: "/dashboard/follow-ups", icon: "phone", count: "dueFollowUps" },
   { label: "Templates", to: "/dashboard/templates", icon: "message" },
+  { label: "Catalogue", to: "/dashboard/equipment", icon: "building" },
   { label: "Reports", to: "/dashboard/reports", icon: "dashboard" },
   { label: "Team mailboxes", to: "/dashboard/mailboxes", icon: "mail-open" },
   { label: "Privacy requests", to: "/dashboard/privacy", icon: "shield-check" },

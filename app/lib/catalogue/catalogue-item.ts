@@ -7,7 +7,7 @@ import {
 } from "~/content/equipment";
 import { HIRE_UNITS, type RateCard, rentalPriceText, salePriceText } from "~/lib/catalogue/rate-card";
 
-const CONDITION_VALUES = ["new", "used"] as const;
+export const CONDITION_VALUES = ["new", "used"] as const;
 type Condition = (typeof CONDITION_VALUES)[number];
 
 /** A published machine as the public pages show it: never its serial number. */
