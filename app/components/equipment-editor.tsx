@@ -20,6 +20,15 @@ const limits = constraintsOf(EquipmentItemSchema);
 export type EditorField = keyof typeof limits;
 export type EditorValues = Record<EditorField, string>;
 
+/** A new machine's form: blank but for the usual choices. */
+export const NEW_ITEM_VALUES = {
+  ...Object.fromEntries(Object.keys(limits).map((name) => [name, ""])),
+  category: "excavators",
+  availability: "available",
+  minimum_hire_count: "1",
+  minimum_hire_unit: "week",
+} as EditorValues;
+
 const TEXT_FIELDS = [
   ["day_rate_usd", "numeric"],
   ["week_rate_usd", "numeric"],

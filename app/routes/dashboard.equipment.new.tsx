@@ -1,9 +1,9 @@
 import { useActionData } from "react-router";
-import { EquipmentEditorForm, EquipmentEditorPage } from "~/components/equipment-editor";
+import { EquipmentEditorForm, EquipmentEditorPage, NEW_ITEM_VALUES } from "~/components/equipment-editor";
 import { brandTitle } from "~/content/company";
 import { readFormData } from "~/lib/http/form-data.server";
 import { guardedUser } from "~/lib/http/guards.server";
-import { NEW_ITEM_VALUES, saveItemForm } from "~/routes/dashboard.equipment.server";
+import { saveItemForm } from "~/routes/dashboard.equipment.server";
 import type { Route } from "./+types/dashboard.equipment.new";
 
 export const handle = { hydrate: true };

@@ -42,14 +42,6 @@ export function editorValues(item: DeskItem): EditorValues {
   };
 }
 
-export const NEW_ITEM_VALUES: EditorValues = {
-  ...Object.fromEntries(Object.keys(EquipmentItemSchema.shape).map((name) => [name, ""])),
-  category: "excavators",
-  availability: "available",
-  minimum_hire_count: "1",
-  minimum_hire_unit: "week",
-} as EditorValues;
-
 /** Saves the editor's form: bad input answers 400 with each field's message and the text as posted, and saves nothing. */
 export async function saveItemForm(
   context: AppContext,
