@@ -11,6 +11,7 @@ import type { InboxLayout } from "../app/forms/inbox";
 import { saveInboxLayout } from "../app/lib/workspace/preferences.server";
 import { createAccount, type DemoDeskOptions, demoInquiries, insertInquiries } from "../db/seed/seed.server";
 import { demoConversation, insertConversation } from "../db/seed/seed-conversation.server";
+import { demoCatalogueItems, insertCatalogueItems } from "../db/seed/seed-catalogue.server";
 import { signInAdminWithTotp } from "../tests/support/admin-session";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,6 +51,12 @@ export async function seedInquiries(
   }
   // As autovacuum would have by now: statistics, and the visibility map index-only counts need.
   await database.db.execute(sql`vacuum analyze contact_submissions, inquiry_replies, inquiry_messages`);
+}
+
+/** A published catalogue of `items` machines in all: the six the migration seeds and copies of them. */
+export async function seedCatalogue(database: DatabaseHandle, items: number): Promise<void> {
+  await insertCatalogueItems(database.db, demoCatalogueItems(Math.max(0, items - 6)));
+  await database.db.execute(sql`vacuum analyze equipment_items`);
 }
 
 /**

@@ -5,7 +5,7 @@ import { type RetentionConfig, retention } from "./retention";
 import { type LegalDocument, list, paragraph } from "./types";
 
 /** Recorded on each inquiry sent while in force; change it with every revision, with `lastUpdated`. */
-export const PRIVACY_NOTICE_VERSION = "2026-11-27.1";
+export const PRIVACY_NOTICE_VERSION = "2026-11-28.1";
 
 /** requireAdminMiddleware enforces a second factor for admins; turn this off only in the change that stops it. */
 export const ADMIN_STRONG_AUTHENTICATION = true;
@@ -46,7 +46,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
       description: `How ${company.legalName} collects, uses, stores and protects personal data from inquiries and accounts under UK GDPR, and how to exercise your rights.`,
     },
     title: "Privacy Policy",
-    lastUpdated: "27 November 2026",
+    lastUpdated: "28 November 2026",
     intro: `This notice explains how ${company.legalName} (“${company.brandName}”, “we”, “us”) handles personal data when you use this website, send us an inquiry or create an account. We process personal data in accordance with the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.`,
     sections: [
       {
@@ -71,6 +71,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
             "your email address, and optionally your phone and WhatsApp numbers",
             "your area of interest and, optionally, your expected deal size",
             "the content of your message, and which version of this notice was in force when you sent it",
+            "if you ask to rent or buy a machine from our equipment pages: the machine, the hire dates and the site location you give, and the price estimate we showed you",
             "your IP address, used to limit repeated submissions and prevent spam (our server logs also record it: see below)",
             VISIT_SOURCE_NOTICE,
             "notes our team adds to your inquiry while handling it, follow-up reminders it sets itself (such as when to call you back), and replies to you that it is still drafting",

@@ -532,8 +532,9 @@ export const ACTIONS: ActionCase[] = [
     hydrated: false,
     fields: () => ({
       kind: "rent",
-      start_on: "2030-01-07",
-      end_on: "2030-01-20",
+      // A week from today, for two weeks: within what the form accepts whenever the test runs.
+      start_on: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      end_on: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
       site_location: "Tarkwa",
       name: "Rita Rental",
       company: "",
