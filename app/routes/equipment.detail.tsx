@@ -8,6 +8,7 @@ import { EMPTY_EQUIPMENT_REQUEST_VALUES } from "~/forms/equipment-request";
 import { equipmentRequestIntake, ghanaToday } from "~/lib/catalogue/equipment-request.server";
 import { getContactConfig, handleInquirySubmission, startInquiryForm } from "~/routes/contact.server";
 import { AvailabilityBadge } from "~/components/availability-badge";
+import { EquipmentOfferMarkup } from "~/components/equipment-offer-markup";
 import { EquipmentDetails, EquipmentRateCard } from "~/components/equipment-rate-card";
 import { CheckList } from "~/components/sections/check-list";
 import { NoticeBox } from "~/components/sections/notice-box";
@@ -55,7 +56,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function EquipmentDetail({ loaderData }: Route.ComponentProps) {
   const { item, form, today } = loaderData;
   const actionData = useActionData<typeof action>();
-  const sentReference = useRouteLoaderData<{ toast: Toast | null }>("root")?.toast?.reference;
+  const rootData = useRouteLoaderData<{ toast: Toast | null; siteUrl: string }>("root");
+  const sentReference = rootData?.toast?.reference;
+  const itemUrl = `${rootData?.siteUrl ?? ""}/equipment/${item.id}`;
   const { card } = equipmentPage;
   return (
     <main id="main" className="bg-surface">
@@ -67,8 +70,11 @@ export default function EquipmentDetail({ loaderData }: Route.ComponentProps) {
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to the catalogue
         </Link>
-        <div className="mt-6 grid gap-10 lg:grid-cols-2">
+        <div className="mt-6 grid gap-10 lg:grid-cols-2" itemScope itemType="https://schema.org/Product">
+          <link itemProp="url" href={itemUrl} />
+          <EquipmentOfferMarkup item={item} url={itemUrl} />
           <img
+            itemProp="image"
             src={item.image}
             alt={item.imageAlt}
             width={item.imageWidth}
@@ -76,12 +82,18 @@ export default function EquipmentDetail({ loaderData }: Route.ComponentProps) {
             className="w-full rounded-xl border border-line bg-surface-sunken"
           />
           <div>
-            <p className="text-sm font-medium text-ink-subtle">{CATEGORY_LABELS[item.category]}</p>
-            <h1 className="mt-1 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{item.name}</h1>
+            <p className="text-sm font-medium text-ink-subtle" itemProp="category">
+              {CATEGORY_LABELS[item.category]}
+            </p>
+            <h1 itemProp="name" className="mt-1 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+              {item.name}
+            </h1>
             <div className="mt-3">
               <AvailabilityBadge availability={item.availability} />
             </div>
-            <p className="mt-6 text-ink-muted">{item.description}</p>
+            <p className="mt-6 text-ink-muted" itemProp="description">
+              {item.description}
+            </p>
             <dl className="mt-6 grid grid-cols-2 gap-4 rounded-xl bg-surface-muted p-5">
               <div>
                 <dt className="text-sm text-ink-subtle">{card.rentalLabel}</dt>
