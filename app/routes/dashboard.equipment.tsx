@@ -4,6 +4,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
 import { databaseContext } from "~/lib/context.server";
 import { listDeskItems } from "~/lib/catalogue/catalogue-editor.server";
+import { countRequestsByMachine } from "~/lib/catalogue/catalogue-reports.server";
 import { rentalPriceText, salePriceText } from "~/lib/catalogue/rate-card";
 import { readFormData } from "~/lib/http/form-data.server";
 import { guardedUser } from "~/lib/http/guards.server";
@@ -20,7 +21,8 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   guardedUser(context);
-  const items = await listDeskItems(context.get(databaseContext).db);
+  const { db } = context.get(databaseContext);
+  const [items, requests] = await Promise.all([listDeskItems(db), countRequestsByMachine(db)]);
   return {
     items: items.map((item) => ({
       id: item.id,
@@ -29,6 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       status: item.status,
       rental: rentalPriceText({ dayRateUsd: item.day_rate_usd }),
       sale: salePriceText(item.sale_price_usd),
+      requests: requests.get(item.id) ?? 0,
     })),
   };
 }
@@ -70,6 +73,7 @@ export default function EquipmentDeskPage() {
                 <span>
                   {item.rental} · {item.sale}
                 </span>
+                <span>{item.requests === 1 ? "1 request" : `${item.requests} requests`}</span>
               </p>
             </div>
             <Form method="post" className="flex flex-wrap gap-2" aria-label={`Change ${item.name}`}>

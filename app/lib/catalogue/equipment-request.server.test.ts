@@ -5,6 +5,7 @@ import { equipmentRequestSchema, type RequestedMachine } from "~/forms/equipment
 import { parseForm } from "~/forms/parse-form";
 import { findPublishedItem } from "~/lib/catalogue/catalogue.server";
 import { equipmentRequestIntake } from "~/lib/catalogue/equipment-request.server";
+import { countRequestsByMachine } from "~/lib/catalogue/catalogue-reports.server";
 import { estimateRental } from "~/lib/catalogue/hire-period";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
 import { CONTACT_FORM_PURPOSE, type ContactConfig, handleInquirySubmission } from "~/routes/contact.server";
@@ -155,6 +156,10 @@ describe.each(testBackends)("a rental request sent from an item's page on %s", (
       end_on: "2026-12-20",
       estimate_usd: 11_900,
     });
+    // The desk's count per machine; a request filed as spam does not count.
+    expect(await countRequestsByMachine(database.db)).toEqual(new Map([["cat-320-excavator", 1]]));
+    await database.db.update(contactSubmissions).set({ is_spam: true });
+    expect(await countRequestsByMachine(database.db)).toEqual(new Map());
   });
 
   it("stores nothing when the range is shorter than the minimum hire, and says why", async () => {
