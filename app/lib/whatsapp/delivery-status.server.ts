@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { stripSingleLineControls } from "~/forms/single-line";
-import { whatsappMessages } from "~db/schema";
+import { contactSubmissions, whatsappMessages } from "~db/schema";
 import type { Db } from "~/lib/db/db.server";
 import { announceChange } from "~/lib/conversation/received-mail-effects.server";
 import { logger } from "~/lib/ops/logger.server";
@@ -48,6 +48,32 @@ export async function applyDeliveryStatus(db: Db, raw: unknown): Promise<void> {
         sql`${rankSql} < ${rank}`,
       ),
     )
-    .returning({ inquiryId: whatsappMessages.inquiry_id });
-  if (updated.length > 0) await announceChange(db);
+    .returning({ id: whatsappMessages.id });
+  if (updated.length === 0) return;
+  if (status.status === "failed") await reopenAfterFailedReply(db, updated[0]!.id);
+  await announceChange(db);
+}
+
+/**
+ * A desk reply Meta reports failed was never an answer: the lead awaits one
+ * again, from their latest message before it (or the reply's own time).
+ */
+export async function reopenAfterFailedReply(tx: Db, messageId: string): Promise<void> {
+  const [reply] = await tx
+    .select({
+      inquiryId: whatsappMessages.inquiry_id,
+      sentAt: whatsappMessages.sent_at,
+      sentBy: whatsappMessages.sent_by,
+    })
+    .from(whatsappMessages)
+    .where(and(eq(whatsappMessages.id, messageId), eq(whatsappMessages.direction, "out")));
+  if (!reply?.sentBy) return;
+  const lastLeadMessage = sql`(select max(${whatsappMessages.sent_at}) from ${whatsappMessages} where ${whatsappMessages.inquiry_id} = ${reply.inquiryId} and ${whatsappMessages.direction} = 'in' and ${whatsappMessages.sent_at} <= ${reply.sentAt.toISOString()}::timestamptz)`;
+  await tx
+    .update(contactSubmissions)
+    .set({
+      awaiting_since: sql`coalesce(${contactSubmissions.awaiting_since}, ${lastLeadMessage}, ${reply.sentAt.toISOString()}::timestamptz)`,
+      last_message_by: "lead",
+    })
+    .where(eq(contactSubmissions.id, reply.inquiryId));
 }

@@ -6,6 +6,7 @@ import type { Env } from "~/lib/env.server";
 import { announceChange } from "~/lib/conversation/received-mail-effects.server";
 import { defineJobKind } from "~/lib/jobs/job-kind.server";
 import { enqueueJob } from "~/lib/jobs/job-queue.server";
+import { reopenAfterFailedReply } from "~/lib/whatsapp/delivery-status.server";
 import { GraphApiError, type OutgoingContent, sendWhatsAppMessage } from "~/lib/whatsapp/graph-api.server";
 
 /** Its row is the message: the job carries only which one, so the text is kept once. */
@@ -17,6 +18,7 @@ async function markFailed(db: Db, messageId: string, code: number | null, title:
       .update(whatsappMessages)
       .set({ status: "failed", status_at: new Date(), error_code: code, error_title: title.slice(0, 500) })
       .where(and(eq(whatsappMessages.id, messageId), eq(whatsappMessages.status, "queued")));
+    await reopenAfterFailedReply(tx, messageId);
     await announceChange(tx);
   });
 }
@@ -61,6 +63,7 @@ export const whatsAppSendJob = defineJobKind({
       .update(whatsappMessages)
       .set({ status: "failed", status_at: new Date(), error_title: outcome.error.slice(0, 500) })
       .where(and(eq(whatsappMessages.id, payload.messageId), eq(whatsappMessages.status, "queued")));
+    await reopenAfterFailedReply(tx, payload.messageId);
   },
 });
 
