@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  boolean,
   index,
   integer,
   jsonb,
@@ -112,3 +113,22 @@ export const whatsappTemplates = pgTable(
   },
   (table) => [uniqueIndex("whatsapp_templates_name_language_key").on(table.name, table.language)],
 );
+
+/**
+ * The channel's health as every instance sees it: one row. A refused token
+ * (401) or a run of failed calls flags it on the desk and in /metrics; the
+ * admins are told once per flag, and the next call that works clears it.
+ * No personal data: Meta's error texts about the channel only.
+ */
+export const whatsappChannelState = pgTable("whatsapp_channel_state", {
+  id: text().primaryKey().default("channel"),
+  /** The Graph API refused the access token (401): nothing can be sent until it is replaced. */
+  unauthorized: boolean().notNull().default(false),
+  /** Calls that failed in a row (Meta's own failures, timeouts, 401); reset by one that works. */
+  consecutive_failures: integer().notNull().default(0),
+  last_error: text(),
+  failing_since: timestamp({ withTimezone: true }),
+  /** When the admins were told of the current flag; null while unflagged or not yet told. */
+  admins_told_at: timestamp({ withTimezone: true }),
+  updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

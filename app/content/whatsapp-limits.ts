@@ -8,4 +8,6 @@ export const whatsAppLimits = {
   textChars: 4096,
   /** Most messages filed from one webhook call; the rest of a larger batch is logged and left. */
   messagesPerDelivery: 100,
+  /** Graph API calls failing in a row (timeouts, Meta's own errors) before the channel is flagged; a 401 flags it at once. */
+  failuresBeforeFlag: 5,
 } as const;

@@ -50,7 +50,7 @@ function lead(item: InquiryPageData["item"]): InquiryPageData {
     timeline: [],
     replies: [],
     messages: [],
-    whatsapp: { messages: [], thread: null, templates: [] },
+    whatsapp: { messages: [], thread: null, templates: [], health: null },
     admins: [
       { id: "admin-ada", name: "Ada Admin" },
       { id: "admin-stan", name: "Stan Stale" },
@@ -241,6 +241,7 @@ describe("the lead page", () => {
         ],
         thread: { to: "233201110001", windowClosesAt: new Date(NOW + 3_600_000) },
         templates: [],
+        health: { flagged: true, unauthorized: true, lastError: null, failingSince: new Date(NOW) },
       },
     });
     const entries = [...html.matchAll(/data-testid="whatsapp-message"/g)];
@@ -269,6 +270,7 @@ describe("the lead page", () => {
         templates: [
           { id: "t-1", name: "follow_up", language: "en_GB", body: "Hello {{1}}", parameters: ["Name"] },
         ],
+        health: { flagged: false, unauthorized: false, lastError: null, failingSince: null },
       },
     });
     expect(closed).not.toContain('value="whatsapp-text"');
@@ -276,5 +278,9 @@ describe("the lead page", () => {
       /only an approved template/,
     );
     expect(closed).toContain('value="whatsapp-template"');
+    expect(closed).not.toContain('data-testid="whatsapp-health"');
+    expect(textOf(elementOf(html, "p", 'data-testid="whatsapp-health"'))).toMatch(
+      /Meta refused the access token/,
+    );
   });
 });

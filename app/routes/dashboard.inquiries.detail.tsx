@@ -275,6 +275,7 @@ function InquiryView({ inquiry, deleted }: { inquiry: InquiryData; deleted: bool
           inquiryId={item.id}
           thread={inquiry.whatsapp.thread}
           templates={inquiry.whatsapp.templates}
+          health={inquiry.whatsapp.health}
           now={now}
         />
       ) : null}

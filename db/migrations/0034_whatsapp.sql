@@ -1,3 +1,13 @@
+CREATE TABLE "whatsapp_channel_state" (
+	"id" text PRIMARY KEY DEFAULT 'channel' NOT NULL,
+	"unauthorized" boolean DEFAULT false NOT NULL,
+	"consecutive_failures" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	"failing_since" timestamp with time zone,
+	"admins_told_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "whatsapp_deliveries" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"body" text NOT NULL,

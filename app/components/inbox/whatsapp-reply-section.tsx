@@ -22,9 +22,11 @@ export function WhatsAppReplySection({
   inquiryId,
   thread,
   templates,
+  health,
   now,
 }: {
   inquiryId: string;
+  health: { flagged: boolean; unauthorized: boolean; lastError: string | null } | null;
   thread: { to: string; windowClosesAt: Date | string };
   templates: WhatsAppTemplateItem[];
   now: number;
@@ -34,6 +36,17 @@ export function WhatsAppReplySection({
   const open = closesAt.getTime() > now;
   return (
     <DeskSection id="whatsapp-reply-heading" title="Reply on WhatsApp">
+      {health?.flagged ? (
+        <p
+          className="rounded bg-danger-wash p-2 text-sm text-danger-strong"
+          role="alert"
+          data-testid="whatsapp-health"
+        >
+          {health.unauthorized
+            ? "WhatsApp is failing: Meta refused the access token. Replies wait in the queue until an admin replaces WHATSAPP_ACCESS_TOKEN."
+            : `WhatsApp is failing: the last calls to Meta failed${health.lastError ? ` (${health.lastError})` : ""}. Replies wait in the queue and are tried again.`}
+        </p>
+      ) : null}
       <p className="text-sm text-ink-muted" data-testid="whatsapp-window">
         {open
           ? `To +${thread.to}. Free text can be sent until ${formatWhen(closesAt)}, ${whatsAppLimits.serviceWindowHours} hours after the lead's last message.`

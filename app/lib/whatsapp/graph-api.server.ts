@@ -14,9 +14,18 @@ export class GraphApiError extends Error {
     super(`Graph API ${httpStatus}${code === null ? "" : ` (${code})`}: ${title}`);
   }
 
-  /** Whether trying again later may work: throttling and Meta's own failures; anything else was refused. */
+  /**
+   * Whether trying again later may work: throttling, Meta's own failures, and a refused token (it goes
+   * through once the token is replaced); anything else was refused for this message.
+   */
   get retryable(): boolean {
-    return this.httpStatus === 429 || this.httpStatus >= 500 || this.code === 131016 || this.code === 4;
+    return (
+      this.httpStatus === 401 ||
+      this.httpStatus === 429 ||
+      this.httpStatus >= 500 ||
+      this.code === 131016 ||
+      this.code === 4
+    );
   }
 }
 

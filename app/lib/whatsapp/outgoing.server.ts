@@ -6,6 +6,7 @@ import type { Env } from "~/lib/env.server";
 import { announceChange } from "~/lib/conversation/received-mail-effects.server";
 import { defineJobKind } from "~/lib/jobs/job-kind.server";
 import { enqueueJob } from "~/lib/jobs/job-queue.server";
+import { recordChannelFailure, recordChannelSuccess } from "~/lib/whatsapp/channel-health.server";
 import { reopenAfterFailedReply } from "~/lib/whatsapp/delivery-status.server";
 import { GraphApiError, type OutgoingContent, sendWhatsAppMessage } from "~/lib/whatsapp/graph-api.server";
 
@@ -42,20 +43,32 @@ export const whatsAppSendJob = defineJobKind({
             parameters: row.template_parameters,
           }
         : { type: "text", body: row.body };
+    let wamid: string;
     try {
-      const wamid = await sendWhatsAppMessage(channel, row.wa_id, content);
-      await db.transaction(async (tx) => {
-        await tx
-          .update(whatsappMessages)
-          .set({ wamid, status: "accepted", status_at: new Date() })
-          .where(and(eq(whatsappMessages.id, row.id), eq(whatsappMessages.status, "queued")));
-        await announceChange(tx);
-      });
+      wamid = await sendWhatsAppMessage(channel, row.wa_id, content);
     } catch (error) {
-      if (error instanceof GraphApiError && !error.retryable)
+      if (error instanceof GraphApiError && !error.retryable) {
+        // Meta answered about this message: the channel itself works.
+        await recordChannelSuccess(db);
         return markFailed(db, row.id, error.code, error.title);
+      }
+      const unauthorized = error instanceof GraphApiError && error.httpStatus === 401;
+      const message = error instanceof Error ? error.message : String(error);
+      await recordChannelFailure(
+        db,
+        { unauthorized, error: message },
+        { adminEmails: deps.env.ADMIN_EMAILS },
+      );
       throw error;
     }
+    await recordChannelSuccess(db);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(whatsappMessages)
+        .set({ wamid, status: "accepted", status_at: new Date() })
+        .where(and(eq(whatsappMessages.id, row.id), eq(whatsappMessages.status, "queued")));
+      await announceChange(tx);
+    });
   },
   async record(tx, payload, _job, outcome) {
     if (outcome.done || !outcome.giveUp) return;

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { user, whatsappMessages } from "~db/schema";
 import type { Db } from "~/lib/db/db.server";
+import { readChannelHealth } from "~/lib/whatsapp/channel-state.server";
 import { listWhatsAppTemplates, whatsAppThreadOf } from "~/lib/whatsapp/whatsapp-replies.server";
 
 /** An inquiry's WhatsApp messages, oldest first, as the lead page's thread shows them: text only. */
@@ -32,10 +33,11 @@ async function listWhatsAppMessages(db: Db, inquiryId: string) {
 
 /** What the lead page shows of WhatsApp: the messages, and with the channel on, where a reply goes and the templates. */
 export async function loadWhatsApp(db: Db, inquiryId: string, channelOn: boolean) {
-  const [messages, thread, templates] = await Promise.all([
+  const [messages, thread, templates, health] = await Promise.all([
     listWhatsAppMessages(db, inquiryId),
     channelOn ? whatsAppThreadOf(db, inquiryId) : null,
     channelOn ? listWhatsAppTemplates(db) : [],
+    channelOn ? readChannelHealth(db) : null,
   ]);
-  return { messages, thread, templates };
+  return { messages, thread, templates, health };
 }

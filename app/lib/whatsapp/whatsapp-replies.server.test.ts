@@ -4,11 +4,16 @@ import {
   contactSubmissions,
   jobs,
   user,
+  whatsappChannelState,
   whatsappDeliveries,
   whatsappMessages,
   whatsappTemplates,
 } from "~db/schema";
 import { runDueJobs } from "~/lib/jobs/job-worker.server";
+import { renderMetrics } from "~/lib/ops/metrics.server";
+import { WHATSAPP_CHANNEL_ALERT } from "~/lib/whatsapp/channel-health.server";
+import { readChannelHealth } from "~/lib/whatsapp/channel-state.server";
+import { mailJobs } from "../../../tests/support/job-rows";
 import { whatsAppSendJob } from "~/lib/whatsapp/outgoing.server";
 import { whatsAppDeliveryJob } from "~/lib/whatsapp/whatsapp-intake.server";
 import { sendWhatsAppReply } from "~/lib/whatsapp/whatsapp-replies.server";
@@ -32,6 +37,7 @@ describe.each(testBackends)("WhatsApp replies from the lead page on %s", (backen
     whatsappMessages,
     whatsappDeliveries,
     whatsappTemplates,
+    whatsappChannelState,
     jobs,
     contactSubmissions,
     user,
@@ -41,7 +47,7 @@ describe.each(testBackends)("WhatsApp replies from the lead page on %s", (backen
   let webhook: Awaited<ReturnType<typeof startWebhookServer>>;
   beforeAll(async () => {
     graph = await startFakeGraphApi();
-    env = testEnvWithWhatsApp(graph.url);
+    env = testEnvWithWhatsApp(graph.url, { ADMIN_EMAILS: "ops@example.test" });
     webhook = await startWebhookServer(database, env);
   });
   afterAll(async () => {
@@ -204,5 +210,39 @@ describe.each(testBackends)("WhatsApp replies from the lead page on %s", (backen
     const [reopened] = await database.db.select().from(contactSubmissions);
     expect(reopened!.awaiting_since).toBeInstanceOf(Date);
     expect(reopened!.last_message_by).toBe("lead");
+  });
+
+  it("a 401 from the Graph API flags the channel on the desk and in /metrics, tells the admins once, and a call that works clears it", async () => {
+    const { inquiryId } = await leadWhoWrote();
+    graph.answerWith({
+      status: 401,
+      error: {
+        message: "Error validating access token: The session has been invalidated",
+        type: "OAuthException",
+        code: 190,
+      },
+    });
+    await sendWhatsAppReply(database.db, { kind: "text", body: "Hello", inquiryId, actorId: "admin-1" });
+    const deps = { env, database };
+    await runDueJobs(database.db, [whatsAppSendJob], deps);
+    expect(await readChannelHealth(database.db)).toMatchObject({ flagged: true, unauthorized: true });
+    expect((await renderMetrics(database)).body).toMatch(/^whatsapp_channel_flagged 1$/m);
+    // The reply waits to be tried again rather than failing for good: the token can be replaced.
+    expect((await outgoing(inquiryId))[0]).toMatchObject({ status: "queued" });
+    const later = new Date(Date.now() + 3_600_000);
+    await runDueJobs(database.db, [whatsAppSendJob], deps, { now: later });
+    expect(graph.calls).toHaveLength(2);
+    const alerts = await mailJobs(database.db, WHATSAPP_CHANNEL_ALERT);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.to).toEqual(["ops@example.test"]);
+    expect(alerts[0]!.text).toMatch(/refused the WhatsApp access token/);
+
+    graph.answerWith({ status: 200 });
+    await runDueJobs(database.db, [whatsAppSendJob], deps, {
+      now: new Date(later.getTime() + 6 * 3_600_000),
+    });
+    expect((await outgoing(inquiryId))[0]).toMatchObject({ status: "accepted" });
+    expect(await readChannelHealth(database.db)).toMatchObject({ flagged: false });
+    expect((await renderMetrics(database)).body).toMatch(/^whatsapp_channel_flagged 0$/m);
   });
 });

@@ -42,6 +42,7 @@ export const tableDeclarations: readonly TableDeclaration[] = [
   inquiries.mailNotFiledDeclaration,
   inquiries.replyTemplatesDeclaration,
   whatsapp.whatsappTemplatesDeclaration,
+  whatsapp.whatsappChannelStateDeclaration,
   other.reportWeekCountsDeclaration,
   other.reportWeekSourcesDeclaration,
   other.reportWeekFiguresDeclaration,

@@ -1,5 +1,5 @@
 import { and, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import { whatsappDeliveries, whatsappMessages, whatsappTemplates } from "~db/schema";
+import { whatsappChannelState, whatsappDeliveries, whatsappMessages, whatsappTemplates } from "~db/schema";
 import {
   daysBefore,
   deleteRows,
@@ -73,4 +73,9 @@ export const whatsappMessagesDeclaration = ofInquiries({
 export const whatsappTemplatesDeclaration = notPersonal(
   whatsappTemplates,
   "The names, languages and approved wording of the team's WhatsApp templates: about no one.",
+);
+
+export const whatsappChannelStateDeclaration = notPersonal(
+  whatsappChannelState,
+  "Whether the channel works and Meta's last error about it: about the channel, never a lead.",
 );
