@@ -63,6 +63,11 @@ export const whatsappMessages = pgTable(
     media_id: text(),
     media_mime_type: text(),
     media_filename: text(),
+    /** The media file under DATA_DIR/attachments, fetched from Meta at filing; null until then, or when not kept. */
+    media_stored_as: text(),
+    media_size: integer(),
+    /** Why the media was not kept ("too-large", "expired"); null when kept or not yet fetched. */
+    media_not_kept_reason: text(),
     /** Other inquiries the sender's number also matched: never merged on a guess, shown on the desk. */
     possible_inquiry_ids: jsonb().$type<string[]>().notNull().default([]),
     /** When it was sent (Meta's timestamp for "in"; when queued for "out"). */

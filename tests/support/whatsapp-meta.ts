@@ -10,12 +10,13 @@ import { whatsAppWebhookRoutes } from "../../server/whatsapp-webhook";
 const TEST_APP_SECRET = "test-whatsapp-app-secret-0123456789";
 export const TEST_VERIFY_TOKEN = "test-verify-token-0123456789";
 const TEST_PHONE_NUMBER_ID = "106540352242922";
+const TEST_ACCESS_TOKEN = "test-access-token-0123456789abcdef";
 
 /** The channel's settings for tests; `graphUrl` points at a fake Graph API on loopback. */
 export function whatsAppTestEnv(graphUrl = "http://127.0.0.1:9/v23.0") {
   return {
     WHATSAPP_PHONE_NUMBER_ID: TEST_PHONE_NUMBER_ID,
-    WHATSAPP_ACCESS_TOKEN: "test-access-token-0123456789abcdef",
+    WHATSAPP_ACCESS_TOKEN: TEST_ACCESS_TOKEN,
     WHATSAPP_APP_SECRET: TEST_APP_SECRET,
     WHATSAPP_VERIFY_TOKEN: TEST_VERIFY_TOKEN,
     WHATSAPP_GRAPH_URL: graphUrl,
@@ -157,7 +158,48 @@ export async function startFakeGraphApi() {
   const calls: GraphCall[] = [];
   let answer: { status: number; error?: { message: string; type: string; code: number } } = { status: 200 };
   let count = 0;
+  /** Media Meta holds, by id; a download link given out with `expireLinks` left answers 404, as an expired one does. */
+  const media = new Map<string, { bytes: Buffer; mimeType: string }>();
+  const mediaState = { expireLinks: 0, downloads: 0 };
   const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (req.method === "GET") {
+      const authorized = req.headers.authorization === `Bearer ${TEST_ACCESS_TOKEN}`;
+      const download = /^\/download\/([^/]+)\/(\d+)$/.exec(url.pathname);
+      if (download) {
+        mediaState.downloads += 1;
+        const item = media.get(decodeURIComponent(download[1]!));
+        const expired = Number(download[2]) === 0;
+        res.statusCode = !authorized ? 401 : !item || expired ? 404 : 200;
+        res.end(res.statusCode === 200 ? item!.bytes : "");
+        return;
+      }
+      const mediaId = decodeURIComponent(url.pathname.split("/").pop() ?? "");
+      const item = media.get(mediaId);
+      res.setHeader("Content-Type", "application/json");
+      if (!authorized || !item) {
+        res.statusCode = authorized ? 404 : 401;
+        res.end(
+          JSON.stringify({
+            error: { message: "Unsupported get request.", type: "GraphMethodException", code: 100 },
+          }),
+        );
+        return;
+      }
+      const live = mediaState.expireLinks > 0 ? 0 : 1;
+      if (mediaState.expireLinks > 0) mediaState.expireLinks -= 1;
+      res.end(
+        JSON.stringify({
+          messaging_product: "whatsapp",
+          url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/download/${encodeURIComponent(mediaId)}/${live}`,
+          mime_type: item.mimeType,
+          sha256: "c2hhMjU2",
+          file_size: String(item.bytes.length),
+          id: mediaId,
+        }),
+      );
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
@@ -184,6 +226,8 @@ export async function startFakeGraphApi() {
   return {
     url: `http://127.0.0.1:${port}/v23.0`,
     calls,
+    media,
+    mediaState,
     answerWith(next: typeof answer) {
       answer = next;
     },

@@ -13,7 +13,9 @@ import {
 } from "~/lib/conversation/received-mail-effects.server";
 import { createInquiry } from "~/lib/inquiries/intake.server";
 import { recordEvent } from "~/lib/inquiries/timeline.server";
+import { enqueueJob } from "~/lib/jobs/job-queue.server";
 import { logger } from "~/lib/ops/logger.server";
+import { whatsAppMediaJob } from "~/lib/whatsapp/media.server";
 import { applyDeliveryStatus } from "~/lib/whatsapp/delivery-status.server";
 import { queueWhatsAppText } from "~/lib/whatsapp/outgoing.server";
 import {
@@ -140,6 +142,7 @@ async function fileMessage(
         .returning({ id: whatsappMessages.id });
       // Filed already (a repeat, or another instance first): an inquiry this filing started goes with it.
       if (!row) throw new AlreadyFiled();
+      if (content.mediaId) await enqueueJob(tx, whatsAppMediaJob, { messageId: row.id }, { inquiryId });
       await recordEvent(tx, {
         inquiryId,
         kind: "message-received",
