@@ -42,6 +42,10 @@ export default [
     route("dashboard/inquiries/:id/draft", "routes/dashboard.inquiries.draft.ts"),
     route("dashboard/inquiries/:id/follow-up", "routes/dashboard.inquiries.follow-up.ts"),
     route("dashboard/inquiries/:id/whatsapp", "routes/dashboard.inquiries.whatsapp.ts"),
+    route(
+      "dashboard/inquiries/:id/whatsapp-media/:messageId",
+      "routes/dashboard.inquiries.whatsapp-media.ts",
+    ),
     route("dashboard/templates", "routes/dashboard.templates.tsx"),
     route("dashboard/templates/new", "routes/dashboard.templates.new.tsx"),
     route("dashboard/templates/:id", "routes/dashboard.templates.detail.tsx"),

@@ -186,6 +186,8 @@ describe("the lead page", () => {
       profileName: "Kofi",
       mediaMimeType: null,
       mediaFilename: null,
+      mediaKept: false,
+      mediaNotKeptReason: null,
       possibleInquiryIds: [],
       status: null,
       statusAt: null,
@@ -214,6 +216,7 @@ describe("the lead page", () => {
             body: "",
             mediaMimeType: "application/pdf",
             mediaFilename: "licence.pdf",
+            mediaKept: true,
             sentAt: new Date(NOW - 7_100_000),
             possibleInquiryIds: ["0f1e2d3c-0000-4000-8000-000000000000"],
           },
@@ -247,9 +250,9 @@ describe("the lead page", () => {
     const entries = [...html.matchAll(/data-testid="whatsapp-message"/g)];
     expect(entries).toHaveLength(4);
     expect(html).toContain('data-testid="channel">WhatsApp</span>');
-    expect(textOf(elementOf(html, "p", 'data-testid="whatsapp-attachment"'))).toBe(
-      "Document: licence.pdf (application/pdf)",
-    );
+    const attachment = elementOf(html, "p", 'data-testid="whatsapp-attachment"');
+    expect(textOf(attachment)).toBe("Document: licence.pdf (application/pdf)");
+    expect(attachment).toContain(`href="/dashboard/inquiries/${KOFI_ID}/whatsapp-media/w2"`);
     expect(textOf(elementOf(html, "p", 'data-testid="whatsapp-unsupported"'))).toContain('"location"');
     expect(textOf(elementOf(html, "span", 'data-testid="whatsapp-status"'))).toMatch(
       /^Failed .* \(131047: Re-engagement message\)$/,

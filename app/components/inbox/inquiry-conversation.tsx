@@ -194,7 +194,7 @@ export function InquiryConversation({
           );
         }
         if (entry.type === "whatsapp")
-          return <WhatsAppMessage key={entry.message.id} message={entry.message} />;
+          return <WhatsAppMessage key={entry.message.id} inquiryId={inquiry.id} message={entry.message} />;
         if (entry.type === "reply") {
           const { reply } = entry;
           return (

@@ -11,6 +11,8 @@ export interface WhatsAppItem {
   profileName: string | null;
   mediaMimeType: string | null;
   mediaFilename: string | null;
+  mediaKept: boolean;
+  mediaNotKeptReason: string | null;
   possibleInquiryIds: string[];
   sentAt: Date | string;
   status: string | null;
@@ -65,7 +67,51 @@ function DeliveryState({ message }: { message: WhatsAppItem }) {
 }
 
 /** One WhatsApp message in the thread: text as text; media named as an attachment; any other type said as such. */
-export function WhatsAppMessage({ message }: { message: WhatsAppItem }) {
+const NOT_KEPT: Record<string, string> = {
+  "too-large": "not kept: over the size limit",
+  expired: "not kept: WhatsApp no longer had it",
+};
+
+/** Media as an attachment: a download once fetched into the store, else why it is not there (yet). */
+function MediaLine({
+  inquiryId,
+  message,
+  label,
+}: {
+  inquiryId: string;
+  message: WhatsAppItem;
+  label: string;
+}) {
+  const name = `${label}${message.mediaFilename ? `: ${message.mediaFilename}` : ""}`;
+  const state = message.mediaKept
+    ? ""
+    : message.mediaNotKeptReason
+      ? ` – ${NOT_KEPT[message.mediaNotKeptReason] ?? "not kept"}`
+      : " – being fetched";
+  return (
+    <p className="mt-2 text-sm text-ink-muted" data-testid="whatsapp-attachment">
+      {message.mediaKept ? (
+        <a
+          className="font-medium text-accent-strong underline"
+          href={href("/dashboard/inquiries/:id/whatsapp-media/:messageId", {
+            id: inquiryId,
+            messageId: message.id,
+          })}
+          download
+          rel="noreferrer"
+        >
+          {name}
+        </a>
+      ) : (
+        name
+      )}
+      {message.mediaMimeType ? ` (${message.mediaMimeType})` : ""}
+      {state}
+    </p>
+  );
+}
+
+export function WhatsAppMessage({ inquiryId, message }: { inquiryId: string; message: WhatsAppItem }) {
   const incoming = message.direction === "in";
   const media = MEDIA_LABELS[message.type];
   const known = message.type === "text" || message.type === "template" || media !== undefined;
@@ -86,13 +132,7 @@ export function WhatsAppMessage({ message }: { message: WhatsAppItem }) {
         </span>
         {incoming ? null : <DeliveryState message={message} />}
       </p>
-      {media ? (
-        <p className="mt-2 text-sm text-ink-muted" data-testid="whatsapp-attachment">
-          {media}
-          {message.mediaFilename ? `: ${message.mediaFilename}` : ""}
-          {message.mediaMimeType ? ` (${message.mediaMimeType})` : ""}
-        </p>
-      ) : null}
+      {media ? <MediaLine inquiryId={inquiryId} message={message} label={media} /> : null}
       {known ? null : (
         <p className="mt-2 text-sm text-ink-muted" data-testid="whatsapp-unsupported">
           {`A "${message.type}" message, which the desk does not show: see it in WhatsApp.`}

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { user, whatsappMessages } from "~db/schema";
 import type { Db } from "~/lib/db/db.server";
 import { readChannelHealth } from "~/lib/whatsapp/channel-state.server";
@@ -16,6 +16,8 @@ async function listWhatsAppMessages(db: Db, inquiryId: string) {
       profileName: whatsappMessages.profile_name,
       mediaMimeType: whatsappMessages.media_mime_type,
       mediaFilename: whatsappMessages.media_filename,
+      mediaKept: sql<boolean>`${whatsappMessages.media_stored_as} is not null`,
+      mediaNotKeptReason: whatsappMessages.media_not_kept_reason,
       possibleInquiryIds: whatsappMessages.possible_inquiry_ids,
       sentAt: whatsappMessages.sent_at,
       status: whatsappMessages.status,
