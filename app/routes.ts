@@ -44,6 +44,11 @@ export default [
     route("dashboard/equipment", "routes/dashboard.equipment.tsx"),
     route("dashboard/equipment/new", "routes/dashboard.equipment.new.tsx"),
     route("dashboard/equipment/:id", "routes/dashboard.equipment.detail.tsx"),
+    route("dashboard/inquiries/:id/whatsapp", "routes/dashboard.inquiries.whatsapp.ts"),
+    route(
+      "dashboard/inquiries/:id/whatsapp-media/:messageId",
+      "routes/dashboard.inquiries.whatsapp-media.ts",
+    ),
     route("dashboard/templates", "routes/dashboard.templates.tsx"),
     route("dashboard/templates/new", "routes/dashboard.templates.new.tsx"),
     route("dashboard/templates/:id", "routes/dashboard.templates.detail.tsx"),

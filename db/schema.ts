@@ -22,6 +22,7 @@ export * from "./leadpage-schema";
 export * from "./workspace-schema";
 export * from "./reports-schema";
 export * from "./catalogue-schema";
+export * from "./whatsapp-schema";
 
 /**
  * What the admin inbox search looks in: name, company, e-mail, message and

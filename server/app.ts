@@ -18,6 +18,7 @@ import {
 } from "./request-guards";
 import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
+import { whatsAppWebhookRoutes } from "./whatsapp-webhook";
 
 interface AppOptions {
   /** The build, or a function returning its latest version (development). */
@@ -62,6 +63,8 @@ export function createApp(options: AppOptions): express.Express {
       mailboxes: () => services.mailboxes.readiness(),
     }),
   );
+  // Before the form guards: Meta posts JSON of its own size from its own origin, vouched for by its signature.
+  app.use(whatsAppWebhookRoutes(env, database));
   app.use(limitBodySize());
   app.use(rejectCrossOrigin(env.SITE_URL));
   // After the CSRF check: a cross-origin PUT is refused as cross-origin (403).

@@ -23,6 +23,7 @@ import {
   singleFetchPath,
 } from "../tests/support/csrf-requests";
 import { startSeededSite } from "../tests/support/seeded-site";
+import { whatsAppTestEnv } from "../tests/support/whatsapp-meta";
 import { clientBuildDir, loadServerBuild } from "../tests/support/server-process";
 import { createTestServices } from "../tests/support/test-context";
 import { createTestDatabase } from "../tests/support/test-database";
@@ -91,7 +92,7 @@ describe(`cross-site request forgery, on every action (${BACKEND})`, () => {
   let afterAttacks: DatabaseSnapshot | undefined;
   beforeAll(async () => {
     build = await loadServerBuild();
-    site = await startSeededSite(BACKEND, INQUIRIES, {}, seedHeldMessage);
+    site = await startSeededSite(BACKEND, INQUIRIES, whatsAppTestEnv(), seedHeldMessage);
   });
   afterAll(async () => {
     await site?.stop();

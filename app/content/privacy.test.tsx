@@ -193,9 +193,12 @@ describe("the privacy notice keeps its promises", () => {
   });
 
   it("gives phone and WhatsApp records a period, from the configuration", () => {
-    expect(section("4. How long we keep your data")).toContain(
-      `Records of phone calls and WhatsApp messages with you, which are not kept on this website: ${retention.phoneRecordMonths} months after our last contact with you`,
+    const periods = section("4. How long we keep your data");
+    expect(periods).toContain(
+      `Records of phone calls, and of WhatsApp messages with you that are not kept on this website: ${retention.phoneRecordMonths} months after our last contact with you`,
     );
+    expect(periods).toContain("WhatsApp messages filed with an inquiry on this website");
+    expect(periods).toContain(`${retention.deliveredMailDays} days after filing`);
   });
 
   it("names transfers in the words the law now uses (UK GDPR Art. 45A, DUAA 2025 s.85)", () => {

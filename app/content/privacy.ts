@@ -17,6 +17,10 @@ export const VISIT_SOURCE_NOTICE =
 export const VISIT_STORAGE_NOTICE =
   "We store nothing on your device to note how you found us: when you open our contact form, our server reads it from that request (the page of ours or the website you came from, and the campaign tags in the link), and it is kept only if you send the form.";
 
+/** What the desk keeps of WhatsApp (the channel of docs/whatsapp.md); true whether the channel is connected or not. */
+const WHATSAPP_DESK_NOTICE =
+  "When our WhatsApp business number is connected to this website, a message you send it is filed with your inquiry like an email (or starts one, with your number and WhatsApp profile name), together with the files you send and the delivery and read receipts of our replies, and we answer the first message with its reference number.";
+
 /** React Router's scroll restoration, on the pages that run the framework's script. */
 export const SCROLL_STORAGE_NOTICE =
   "The sign-in and account pages (and our team’s desk) run a script that lets your browser keep, in its session storage, where you had scrolled to on the pages you visited in that tab, so that going back returns you to the same place; it is never sent to us and the browser deletes it when you close the tab. No other page stores anything on your device.";
@@ -102,7 +106,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
             `Because anyone can put someone else’s address on an email, we send an automatic acknowledgement of an email only when our mail server confirmed that it came from the sender’s domain (DMARC, SPF or DKIM). Acknowledgements, of emails and of the form alike, go to one address at most ${formatRate(mailLimits.acknowledgementsPerAddress)} (an address with a “+” tag, or a Gmail address with dots, counts as the same address), and to everyone together at most ${formatRate(mailLimits.acknowledgementsInAll)}. An email whose sender failed those checks is kept for our team to review before it counts as an inquiry or as part of a conversation; so is an email on your conversation sent from an address that is not yours, and a new conversation from an address that emails us more than ${formatRate(mailLimits.announcedPerSender)}, or from a domain that emails us more than ${formatRate(mailLimits.announcedPerDomain)}.`,
           ),
           paragraph(
-            "If you contact us by phone or WhatsApp we keep a record of that correspondence. If a transaction proceeds, we collect identity, ownership and financial documents for customer due diligence; we give you a separate notice explaining that processing at the time.",
+            `If you contact us by phone or WhatsApp we keep a record of that correspondence. ${WHATSAPP_DESK_NOTICE} If a transaction proceeds, we collect identity, ownership and financial documents for customer due diligence; we give you a separate notice explaining that processing at the time.`,
           ),
         ],
       },
@@ -147,7 +151,8 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
             `Accounts, with their sign-in methods, passkeys, authenticator app, roles and sign-in times: until you delete your account on your account page, which deletes it and its sessions at once (copies in our backups remain until those backups are deleted, at the latest ${days(config.backupDays)} later). An account nobody has signed in to for ${months(config.inactiveAccountMonths)} gets a warning email; it is deleted ${days(config.inactiveAccountGraceDays)} after the warning unless you sign in before then.`,
             `Server logs: deleted in daily batches, each line at the latest ${days(config.serverLogDays)} after it was written.`,
             `Backups: we back up our database, with the attachments of emails you send us, on a schedule and before each upgrade of the website, and keep only the most recent scheduled backups, up to a number set in our server configuration. A backup holds everything the database and those attachments held when it was taken, including data erased or deleted since then, until the backup itself is deleted, which is at the latest ${days(config.backupDays)} after it was taken. Copies of backups we keep away from the server, so that the website can be restored if the server is lost, follow the same rule: each copy is deleted at the latest ${days(config.backupDays)} after its backup was taken. We use backups only to restore the website after a failure.`,
-            `Records of phone calls and WhatsApp messages with you, which are not kept on this website: ${months(config.phoneRecordMonths)} after our last contact with you, unless they become part of the customer due diligence records below.`,
+            `WhatsApp messages filed with an inquiry on this website (yours and ours, with your number, profile name and the files you send): as long as the inquiry, and deleted with it. Messages as Meta delivered them to this website, before they are filed: ${days(config.deliveredMailDays)} after filing, or ${days(config.failedMailDays)} after they arrived if they could not be filed.`,
+            `Records of phone calls, and of WhatsApp messages with you that are not kept on this website: ${months(config.phoneRecordMonths)} after our last contact with you, unless they become part of the customer due diligence records below.`,
             "Customer due diligence records, which are not kept on this website: five years after the end of the business relationship or transaction, the period the Money Laundering Regulations 2017 set for the regulated sector.",
           ]),
           paragraph(
@@ -171,7 +176,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
             "the National Crime Agency, regulators, law enforcement and other authorities, as described in section 3",
           ]),
           paragraph(
-            "If you contact us on WhatsApp, your messages are also processed by WhatsApp under its own terms and privacy policy.",
+            "If you contact us on WhatsApp, your messages are also processed by WhatsApp under its own terms and privacy policy. Messages between you and our WhatsApp business number that reach this website go through Meta’s WhatsApp Business Platform, which processes them on our behalf under its data processing terms for that platform.",
           ),
         ],
       },

@@ -20,6 +20,9 @@ import { weeklyReportJob } from "~/lib/reports/weekly-report-mail.server";
 import { createMailSenderFromEnv } from "~/lib/mail/mail.server";
 import { logger } from "~/lib/ops/logger.server";
 import { createWebhookSender, webhookJob } from "~/lib/webhook/webhook-job.server";
+import { whatsAppDeliveryJob } from "~/lib/whatsapp/whatsapp-intake.server";
+import { whatsAppSendJob } from "~/lib/whatsapp/outgoing.server";
+import { whatsAppMediaJob } from "~/lib/whatsapp/media.server";
 
 /* The composition root: built once per process or per test; nothing per-environment lives in a module variable. */
 
@@ -33,6 +36,9 @@ export const JOB_KINDS: readonly AnyJobKind<JobDeps>[] = [
   weeklyReportJob,
   retentionJob,
   backupJob,
+  whatsAppDeliveryJob,
+  whatsAppSendJob,
+  whatsAppMediaJob,
 ];
 
 /** What a job's run may use. */

@@ -9,6 +9,12 @@ import {
 } from "~/lib/conversation/imap-url.server";
 import type { OAuth2Client } from "~/lib/conversation/oauth2-token.server";
 import { cronForInterval } from "~/lib/jobs/interval-cron";
+import {
+  missingWhatsAppSettings,
+  type WhatsAppChannel,
+  whatsAppChannelOf,
+  whatsAppSettingFields,
+} from "~/lib/whatsapp/whatsapp-settings.server";
 
 const booleanish = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -147,6 +153,7 @@ const EnvSchema = z
     IMAP_OAUTH2_SCOPE: z.string().min(1).optional(),
     /** How many scheduled backups BACKUP_DIR keeps; older ones are deleted. */
     BACKUP_KEEP: wholeNumber("backups").default(7),
+    ...whatsAppSettingFields,
   })
   .refine((env) => env.BACKUP_INTERVAL === null || env.BACKUP_DIR !== undefined, {
     path: ["BACKUP_DIR"],
@@ -177,6 +184,10 @@ const EnvSchema = z
       ctx.addIssue({ code: "custom", path: [name], message: "required when IMAP_OAUTH2_TOKEN_URL is set" });
     }
   })
+  .superRefine((env, ctx) => {
+    for (const { path, message } of missingWhatsAppSettings(env))
+      ctx.addIssue({ code: "custom", path: [path], message });
+  })
   .transform((env) => {
     const { IMAP_OAUTH2_TOKEN_URL: tokenUrl, IMAP_OAUTH2_CLIENT_ID: clientId } = env;
     const clientSecret = env.IMAP_OAUTH2_CLIENT_SECRET;
@@ -186,6 +197,8 @@ const EnvSchema = z
       IMAP_OAUTH2: (tokenUrl && clientId && clientSecret
         ? { tokenUrl, clientId, clientSecret, scope: env.IMAP_OAUTH2_SCOPE }
         : null) satisfies OAuth2Client | null,
+      /** The WhatsApp channel; null while its settings are unset. */
+      WHATSAPP: whatsAppChannelOf(env) satisfies WhatsAppChannel | null,
       SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     };
   });

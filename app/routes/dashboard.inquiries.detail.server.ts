@@ -25,6 +25,7 @@ import { getFollowUp } from "~/lib/inquiries/follow-ups.server";
 import { draftReply, fillPlaceholders, placeholderValues } from "~/lib/inquiries/reply-text";
 import { listReceivedMessages } from "~/lib/conversation/conversation.server";
 import { confirmHeldMessage } from "~/lib/conversation/held-messages.server";
+import { loadWhatsApp } from "~/lib/whatsapp/whatsapp-conversation.server";
 
 /**
  * Everything the inquiry page shows of one inquiry; null when it does not exist. Opening an unread
@@ -33,7 +34,14 @@ import { confirmHeldMessage } from "~/lib/conversation/held-messages.server";
  */
 export async function loadInquiry(
   db: Db,
-  input: { id: string; viewerId: string; viewerName: string; templateId: string | null; keepUnread: boolean },
+  input: {
+    id: string;
+    viewerId: string;
+    viewerName: string;
+    templateId: string | null;
+    keepUnread: boolean;
+    whatsAppOn?: boolean;
+  },
 ) {
   let item = await getInquiry(db, input.id);
   if (!item) return null;
@@ -43,7 +51,7 @@ export async function loadInquiry(
     item = await getInquiry(db, input.id);
     if (!item) return null;
   }
-  const [timeline, replies, messages, admins, templateRows, savedDraft, followUp, notesVersions] =
+  const [timeline, replies, messages, admins, templateRows, savedDraft, followUp, notesVersions, whatsapp] =
     await Promise.all([
       listTimeline(db, input.id),
       listReplies(db, input.id),
@@ -53,6 +61,7 @@ export async function loadInquiry(
       getReplyDraft(db, { inquiryId: input.id, adminId: input.viewerId }),
       getFollowUp(db, input.id),
       listNotesVersions(db, input.id),
+      loadWhatsApp(db, input.id, input.whatsAppOn ?? false),
     ]);
   const reference = formatInquiryReference(item.id);
   const values = placeholderValues({ ...item, reference, senderName: input.viewerName });
@@ -80,6 +89,7 @@ export async function loadInquiry(
     timeline,
     replies,
     messages,
+    whatsapp,
     admins: admins.map(({ id, name }) => ({ id, name })),
     draft,
     templateId,

@@ -50,6 +50,7 @@ function lead(item: InquiryPageData["item"]): InquiryPageData {
     timeline: [],
     replies: [],
     messages: [],
+    whatsapp: { messages: [], thread: null, templates: [], health: null },
     admins: [
       { id: "admin-ada", name: "Ada Admin" },
       { id: "admin-stan", name: "Stan Stale" },
@@ -177,5 +178,112 @@ describe("the lead page", () => {
     const state = elementOf(opened, "div", 'data-testid="read-state"');
     expect(textOf(state)).toBe("Marked as read when you opened itMark as unread");
     expect(state).toContain('value="mark-unread"');
+  });
+
+  it("threads WhatsApp beside mail, each marked by channel, with media, unknown types, delivery states and the reply window", () => {
+    const base = {
+      waId: "233201110001",
+      profileName: "Kofi",
+      mediaMimeType: null,
+      mediaFilename: null,
+      mediaKept: false,
+      mediaNotKeptReason: null,
+      possibleInquiryIds: [],
+      status: null,
+      statusAt: null,
+      errorCode: null,
+      errorTitle: null,
+      templateName: null,
+      sentByName: null,
+    };
+    const html = render({
+      ...lead({ ...KOFI, source: "whatsapp" }),
+      whatsapp: {
+        messages: [
+          {
+            ...base,
+            id: "w1",
+            direction: "in",
+            type: "text",
+            body: "Hello",
+            sentAt: new Date(NOW - 7_200_000),
+          },
+          {
+            ...base,
+            id: "w2",
+            direction: "in",
+            type: "document",
+            body: "",
+            mediaMimeType: "application/pdf",
+            mediaFilename: "licence.pdf",
+            mediaKept: true,
+            sentAt: new Date(NOW - 7_100_000),
+            possibleInquiryIds: ["0f1e2d3c-0000-4000-8000-000000000000"],
+          },
+          {
+            ...base,
+            id: "w3",
+            direction: "in",
+            type: "location",
+            body: "",
+            sentAt: new Date(NOW - 7_000_000),
+          },
+          {
+            ...base,
+            id: "w4",
+            direction: "out",
+            type: "text",
+            body: "Thank you",
+            sentAt: new Date(NOW - 3_600_000),
+            status: "failed",
+            statusAt: new Date(NOW - 3_500_000),
+            errorCode: 131047,
+            errorTitle: "Re-engagement message",
+            sentByName: "Ada Admin",
+          },
+        ],
+        thread: { to: "233201110001", windowClosesAt: new Date(NOW + 3_600_000) },
+        templates: [],
+        health: { flagged: true, unauthorized: true, lastError: null, failingSince: new Date(NOW) },
+      },
+    });
+    const entries = [...html.matchAll(/data-testid="whatsapp-message"/g)];
+    expect(entries).toHaveLength(4);
+    expect(html).toContain('data-testid="channel">WhatsApp</span>');
+    const attachment = elementOf(html, "p", 'data-testid="whatsapp-attachment"');
+    expect(textOf(attachment)).toBe("Document: licence.pdf (application/pdf)");
+    expect(attachment).toContain(`href="/dashboard/inquiries/${KOFI_ID}/whatsapp-media/w2"`);
+    expect(textOf(elementOf(html, "p", 'data-testid="whatsapp-unsupported"'))).toContain('"location"');
+    expect(textOf(elementOf(html, "span", 'data-testid="whatsapp-status"'))).toMatch(
+      /^Failed .* \(131047: Re-engagement message\)$/,
+    );
+    expect(textOf(elementOf(html, "p", 'data-testid="whatsapp-ambiguous"'))).toContain("VM-0F1E2D3C");
+    expect(textOf(elementOf(html, "p", 'data-testid="whatsapp-window"'))).toMatch(
+      /Free text can be sent until/,
+    );
+    expect(attributesOf(formFor(html, "whatsapp-text"))).toMatchObject({
+      method: "post",
+      action: `/dashboard/inquiries/${KOFI_ID}/whatsapp`,
+    });
+    const closed = render({
+      ...lead(KOFI),
+      whatsapp: {
+        messages: [],
+        thread: { to: "233201110001", windowClosesAt: new Date(NOW - 60_000) },
+        templates: [
+          { id: "t-1", name: "follow_up", language: "en_GB", body: "Hello {{1}}", parameters: ["Name"] },
+        ],
+        health: { flagged: false, unauthorized: false, lastError: null, failingSince: null },
+      },
+    });
+    expect(closed).not.toContain('value="whatsapp-text"');
+    expect(textOf(elementOf(closed, "p", 'data-testid="whatsapp-window"'))).toMatch(
+      /only an approved template/,
+    );
+    expect(closed).toContain('value="whatsapp-template"');
+    expect(closed).not.toContain('data-testid="whatsapp-health"');
+    expect(textOf(elementOf(html, "p", 'data-testid="whatsapp-health"'))).toMatch(
+      /Meta refused the access token/,
+    );
   });
 });

@@ -16,6 +16,7 @@ import { FollowUpSection } from "~/components/inbox/follow-up-section";
 import { ReplySection } from "~/components/inbox/reply-section";
 import { formatWhen, InquiryTimeline } from "~/components/inbox/inquiry-timeline";
 import { InquiryConversation } from "~/components/inbox/inquiry-conversation";
+import { WhatsAppReplySection } from "~/components/inbox/whatsapp-reply-section";
 import { LIVE_REFRESH_PARAM, useLiveInboxData } from "~/components/inbox/use-inbox-events";
 import { errorToast, Toaster } from "~/components/toast";
 import { Badge } from "~/components/ui/badge";
@@ -79,6 +80,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     viewerId: user.id,
     viewerName: user.name,
     templateId: searchParams.get("template"),
+    whatsAppOn: context.get(envContext).WHATSAPP !== null,
     // Just marked unread, a background refresh, or the page drawn after a posted form: not an opening.
     keepUnread:
       incomingMethod(context) !== "GET" ||
@@ -252,7 +254,12 @@ function InquiryView({ inquiry, deleted }: { inquiry: InquiryData; deleted: bool
         <p className="text-sm text-ink-muted" data-testid="last-message-by">
           {item.lastMessageBy === "desk" ? "Last message: ours" : "Last message: theirs"}
         </p>
-        <InquiryConversation inquiry={item} replies={replies} messages={messages} />
+        <InquiryConversation
+          inquiry={item}
+          replies={replies}
+          messages={messages}
+          whatsapp={inquiry.whatsapp.messages}
+        />
       </DeskSection>
       <ReplySection
         item={item}
@@ -263,6 +270,15 @@ function InquiryView({ inquiry, deleted }: { inquiry: InquiryData; deleted: bool
         composerKey={`${inquiry.templateId ?? "none"}:${ownReplies}`}
         errorFor={(name) => errorFor("reply", name)}
       />
+      {inquiry.whatsapp.thread ? (
+        <WhatsAppReplySection
+          inquiryId={item.id}
+          thread={inquiry.whatsapp.thread}
+          templates={inquiry.whatsapp.templates}
+          health={inquiry.whatsapp.health}
+          now={now}
+        />
+      ) : null}
       <InquiryNotes item={item} error={errorFor("save-notes", "notes")} />
 
       <DeskSection id="status-heading" title="Status">

@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { SEEDED_TEMPLATE_UUIDS } from "~/content/reply-templates";
 import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
-import { inquiryMessages } from "../../db/schema";
+import { inquiryMessages, whatsappMessages } from "../../db/schema";
 import type { Db } from "~/lib/db/db.server";
 import type { DatabaseSnapshot, Row } from "./db-snapshot";
 import {
@@ -59,6 +59,8 @@ export const INQUIRIES = {
   leadConfirm: inquiry("Cleo Confirm", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e0e" }),
   /** Marked read by a bulk action (/dashboard/bulk). */
   bulk: inquiry("Bea Bulk"),
+  /** Wrote on WhatsApp just now (seedHeldMessage writes the message): the WhatsApp reply's window is open. */
+  leadWhatsApp: inquiry("Wale WhatsApp", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e0f" }),
 };
 export type Site = SeededSite<keyof typeof INQUIRIES>;
 
@@ -77,6 +79,15 @@ export async function seedHeldMessage(db: Db, inquiryIds: Record<keyof typeof IN
     sent_at: new Date("2025-01-03T10:00:00Z"),
     held_reason: "not-the-lead",
     mailbox: "INBOX",
+  });
+  await db.insert(whatsappMessages).values({
+    inquiry_id: inquiryIds.leadWhatsApp,
+    wamid: "wamid.CSRF1",
+    direction: "in",
+    type: "text",
+    body: "Hello from WhatsApp.",
+    wa_id: "233201440001",
+    sent_at: new Date(),
   });
 }
 
@@ -606,6 +617,26 @@ export const ACTIONS: ActionCase[] = [
       expect(rows(after, "equipment_items").find((row) => row.id === "komatsu-d65px-bulldozer")?.status).toBe(
         "draft",
       ),
+  },
+  {
+    name: "lead WhatsApp reply",
+    routeId: "routes/dashboard.inquiries.whatsapp",
+    path: `${leadPath("leadWhatsApp")}/whatsapp`,
+    routePath: `${LEAD_ROUTE_PATH}/whatsapp`,
+    as: "admin",
+    hydrated: false,
+    fields: (site) => ({
+      intent: "whatsapp-text",
+      id: site.inquiryIds.leadWhatsApp,
+      body: "Control WhatsApp reply.",
+    }),
+    changes: "queues a WhatsApp reply",
+    changed: (_before, after) =>
+      expect(
+        rows(after, "whatsapp_messages").some(
+          (row) => row.direction === "out" && row.body === "Control WhatsApp reply.",
+        ),
+      ).toBe(true),
   },
   {
     name: "template add",

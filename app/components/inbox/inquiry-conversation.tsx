@@ -2,6 +2,7 @@ import { Form, href } from "react-router";
 import { Button } from "~/components/ui/button";
 import { splitQuotedText } from "~/lib/conversation/quoted-text";
 import { deliveryLabel, formatWhen, type ReplyItem } from "~/components/inbox/inquiry-timeline";
+import { ChannelMark, type WhatsAppItem, WhatsAppMessage } from "~/components/inbox/whatsapp-message";
 
 interface ConversationAttachmentItem {
   id: string;
@@ -28,7 +29,8 @@ interface ConversationMessageItem {
 type Entry =
   | { type: "inquiry"; at: number }
   | { type: "reply"; at: number; reply: ReplyItem & { deliveryError?: string | null } }
-  | { type: "message"; at: number; message: ConversationMessageItem };
+  | { type: "message"; at: number; message: ConversationMessageItem }
+  | { type: "whatsapp"; at: number; message: WhatsAppItem };
 
 const KIND_LABELS: Record<string, string> = {
   "auto-reply": "Automatic reply",
@@ -155,19 +157,21 @@ export function InquiryConversation({
   inquiry,
   replies,
   messages,
+  whatsapp = [],
 }: {
   inquiry: { id: string; createdAt: Date | string; source: string; email: string };
   replies: (ReplyItem & { deliveryError?: string | null })[];
   messages: ConversationMessageItem[];
+  whatsapp?: WhatsAppItem[];
 }) {
   const time = (value: Date | string) => new Date(value).getTime();
+  // A mail or WhatsApp message that started the inquiry is its first message: shown once, as itself.
+  const startedBy = { email: messages.length, whatsapp: whatsapp.length }[inquiry.source] ?? 0;
   const entries: Entry[] = [
-    // A mail that started the inquiry is its first message: shown once, as the mail.
-    ...(inquiry.source === "email" && messages.length > 0
-      ? []
-      : [{ type: "inquiry" as const, at: time(inquiry.createdAt) }]),
+    ...(startedBy > 0 ? [] : [{ type: "inquiry" as const, at: time(inquiry.createdAt) }]),
     ...replies.map((reply) => ({ type: "reply" as const, at: time(reply.createdAt), reply })),
     ...messages.map((message) => ({ type: "message" as const, at: time(message.sentAt), message })),
+    ...whatsapp.map((message) => ({ type: "whatsapp" as const, at: time(message.sentAt), message })),
   ].sort((a, b) => a.at - b.at);
 
   return (
@@ -189,14 +193,16 @@ export function InquiryConversation({
             </li>
           );
         }
+        if (entry.type === "whatsapp")
+          return <WhatsAppMessage key={entry.message.id} inquiryId={inquiry.id} message={entry.message} />;
         if (entry.type === "reply") {
           const { reply } = entry;
           return (
             <li key={reply.id} className="rounded-lg border border-line p-4" data-testid="reply">
               <p className="font-medium text-ink">{reply.subject}</p>
               <p className="text-xs text-ink-subtle">
-                Sent by {reply.sentByName ?? "a former admin"} to {reply.to} · {formatWhen(reply.createdAt)} ·{" "}
-                <span data-testid="delivery">{deliveryLabel(reply)}</span>
+                <ChannelMark channel="email" /> Sent by {reply.sentByName ?? "a former admin"} to {reply.to} ·{" "}
+                {formatWhen(reply.createdAt)} · <span data-testid="delivery">{deliveryLabel(reply)}</span>
                 {reply.failedAt && reply.deliveryError ? ` (${reply.deliveryError})` : ""}
               </p>
               <MessageText body={reply.body} />
@@ -216,6 +222,7 @@ export function InquiryConversation({
               {message.subject || "(no subject)"}
             </p>
             <p className="flex flex-wrap items-center gap-2 text-xs text-ink-subtle">
+              <ChannelMark channel="email" />
               <span>
                 From {message.fromName ? `${message.fromName} <${message.fromAddress}>` : message.fromAddress}{" "}
                 · {formatWhen(message.sentAt)}

@@ -51,8 +51,8 @@ interface CreateInquiryOptions extends AnnounceOptions {
   formTokenHash?: string | null;
   /** Where the visit began (decision 053). */
   visitSource?: VisitSource;
-  /** "email": a mail to a team mailbox started the inquiry. */
-  source?: "form" | "email";
+  /** "email": a mail to a team mailbox started the inquiry; "whatsapp": a WhatsApp message did. */
+  source?: "form" | "email" | "whatsapp";
   /** Stores what a form adds to the inquiry (a rental request's machine and dates), in its transaction. */
   onStored?: (tx: Db, inquiryId: string) => Promise<void>;
 }
@@ -271,12 +271,12 @@ export async function announceReleased(
   if (rows.length === 0) return 0;
   const recipients = await findAdminRecipients(tx, options.adminEmails);
   for (const row of rows) {
-    // An acknowledgement answers mail only on arrival, from a sender our mail server vouched for.
+    // An acknowledgement answers mail or WhatsApp only on arrival (for mail, from a sender our mail server vouched for).
     await announceInquiry(
       tx,
       { ...row, reference: formatInquiryReference(row.id), createdAt: row.created_at },
       recipients,
-      row.source === "email" ? { ...options, acknowledge: false } : options,
+      row.source !== "form" ? { ...options, acknowledge: false } : options,
     );
   }
   if (recipients.length === 0) {

@@ -29,7 +29,7 @@ export class ReplyPlaceholderError extends Error {
  * A response to the sender: the first moves a `new` inquiry to `contacted`; each stops the clock and is
  * counted, with the sender's wait, for the reply metrics. Call in the reply's transaction, the row locked.
  */
-async function recordResponse(
+export async function recordResponse(
   tx: Db,
   inquiry: { id: string; status: string; firstRepliedAt: Date | null; awaitingSince: Date | null },
   actorId: string,

@@ -3,6 +3,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import { jobs } from "~db/schema";
 import type { DatabaseHandle } from "~/lib/db/db.server";
 import { logger } from "~/lib/ops/logger.server";
+import { readChannelHealth } from "~/lib/whatsapp/channel-state.server";
 
 /** Counters are per instance (Prometheus sums them); the job queue's figures are read from the database per scrape. */
 const registry = new Registry();
@@ -157,6 +158,20 @@ async function collectJobs({ db }: DatabaseHandle): Promise<void> {
   }
 }
 
+const whatsAppChannelFlagged = new Gauge({
+  name: "whatsapp_channel_flagged",
+  help: "1 while the WhatsApp channel is flagged on the desk (the Graph API refused the token, or repeated calls failed).",
+  registers,
+});
+
+async function collectWhatsApp({ db }: DatabaseHandle): Promise<void> {
+  try {
+    whatsAppChannelFlagged.set((await readChannelHealth(db)).flagged ? 1 : 0);
+  } catch (error) {
+    logger.warn({ err: error }, "metrics: WhatsApp channel query failed");
+  }
+}
+
 export async function renderMetrics(
   database: DatabaseHandle,
 ): Promise<{ contentType: string; body: string }> {
@@ -165,5 +180,6 @@ export async function renderMetrics(
     gauge.set({ database: database.kind }, stats[field as keyof typeof connectionGauges]);
   }
   await collectJobs(database);
+  await collectWhatsApp(database);
   return { contentType: registry.contentType, body: await registry.metrics() };
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { inArray } from "drizzle-orm";
-import { contactSubmissions, inquiryAttachments } from "~db/schema";
+import { contactSubmissions, inquiryAttachments, whatsappMessages } from "~db/schema";
 import {
   attachmentPath,
   inquiriesWithAttachments,
@@ -19,10 +19,12 @@ export const attachmentFilesDeclaration: FileDeclaration = {
   writtenBy: [
     "app/lib/conversation/attachment-files.server.ts",
     "app/lib/conversation/received-mail-effects.server.ts",
+    "app/lib/whatsapp/media.server.ts",
   ],
   personal: true,
   exportAs: "attachmentFiles",
-  label: "Attachment files (kept on the server; their names and sizes are listed under attachments)",
+  label:
+    "Attachment files, of emails and WhatsApp messages (kept on the server; their names and sizes are listed under attachments and WhatsApp messages)",
   async find(_db, subject, dirs) {
     const dataDir = dirs.dataDir;
     if (!dataDir) return [];
@@ -62,14 +64,21 @@ export const attachmentFilesDeclaration: FileDeclaration = {
           continue;
         }
         const stored = storedAttachmentsOf(dataDir, id);
-        const known = new Set(
-          (
+        const known = new Set([
+          ...(
             await db
               .select({ storedAs: inquiryAttachments.stored_as })
               .from(inquiryAttachments)
               .where(inArray(inquiryAttachments.stored_as, stored))
           ).map((row) => row.storedAs),
-        );
+          // WhatsApp media is kept in the same store, listed on its message.
+          ...(
+            await db
+              .select({ storedAs: whatsappMessages.media_stored_as })
+              .from(whatsappMessages)
+              .where(inArray(whatsappMessages.media_stored_as, stored))
+          ).map((row) => row.storedAs),
+        ]);
         for (const storedAs of stored) {
           const file = attachmentPath(dataDir, storedAs)!;
           if (known.has(storedAs) || now.getTime() - fs.statSync(file).mtimeMs < ORPHAN_GRACE_MS) continue;

@@ -5,6 +5,7 @@ import * as files from "~/lib/privacy/declarations/files.server";
 import * as inquiries from "~/lib/privacy/declarations/inquiry-tables.server";
 import { jobsDeclaration } from "~/lib/privacy/declarations/job-tables.server";
 import * as other from "~/lib/privacy/declarations/other-tables.server";
+import * as whatsapp from "~/lib/privacy/declarations/whatsapp-tables.server";
 import type { FileDeclaration, TableDeclaration } from "~/lib/privacy/declarations/types";
 
 /**
@@ -16,6 +17,8 @@ export const tableDeclarations: readonly TableDeclaration[] = [
   inquiries.inquiryNotesVersionsDeclaration,
   inquiries.inquiryAttachmentsDeclaration,
   inquiries.inquiryMessagesDeclaration,
+  whatsapp.whatsappDeliveriesDeclaration,
+  whatsapp.whatsappMessagesDeclaration,
   inquiries.sentMessageIdsDeclaration,
   inquiries.inquiryResponsesDeclaration,
   inquiries.inquiryRepliesDeclaration,
@@ -40,6 +43,8 @@ export const tableDeclarations: readonly TableDeclaration[] = [
   inquiries.mailboxCursorsDeclaration,
   inquiries.mailNotFiledDeclaration,
   inquiries.replyTemplatesDeclaration,
+  whatsapp.whatsappTemplatesDeclaration,
+  whatsapp.whatsappChannelStateDeclaration,
   other.reportWeekCountsDeclaration,
   other.reportWeekSourcesDeclaration,
   other.reportWeekFiguresDeclaration,
