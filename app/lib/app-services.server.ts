@@ -20,6 +20,7 @@ import { weeklyReportJob } from "~/lib/reports/weekly-report-mail.server";
 import { createMailSenderFromEnv } from "~/lib/mail/mail.server";
 import { logger } from "~/lib/ops/logger.server";
 import { createWebhookSender, webhookJob } from "~/lib/webhook/webhook-job.server";
+import { uploadScansJob } from "~/lib/uploads/upload-scan-job.server";
 
 /* The composition root: built once per process or per test; nothing per-environment lives in a module variable. */
 
@@ -33,6 +34,7 @@ export const JOB_KINDS: readonly AnyJobKind<JobDeps>[] = [
   weeklyReportJob,
   retentionJob,
   backupJob,
+  uploadScansJob,
 ];
 
 /** What a job's run may use. */

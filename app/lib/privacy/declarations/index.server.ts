@@ -2,6 +2,7 @@ import * as accounts from "~/lib/privacy/declarations/account-tables.server";
 import { attachmentFilesDeclaration } from "~/lib/privacy/declarations/attachment-files.server";
 import * as files from "~/lib/privacy/declarations/files.server";
 import * as inquiries from "~/lib/privacy/declarations/inquiry-tables.server";
+import * as kyc from "~/lib/privacy/declarations/kyc-tables.server";
 import { jobsDeclaration } from "~/lib/privacy/declarations/job-tables.server";
 import * as other from "~/lib/privacy/declarations/other-tables.server";
 import type { FileDeclaration, TableDeclaration } from "~/lib/privacy/declarations/types";
@@ -12,6 +13,10 @@ import type { FileDeclaration, TableDeclaration } from "~/lib/privacy/declaratio
  */
 export const tableDeclarations: readonly TableDeclaration[] = [
   inquiries.inquiryEventsDeclaration,
+  kyc.kycDocumentsDeclaration,
+  kyc.kycRequestsDeclaration,
+  kyc.uploadsDeclaration,
+  kyc.clientLinksDeclaration,
   inquiries.inquiryNotesVersionsDeclaration,
   inquiries.inquiryAttachmentsDeclaration,
   inquiries.inquiryMessagesDeclaration,
@@ -47,6 +52,7 @@ export const tableDeclarations: readonly TableDeclaration[] = [
 export const fileDeclarations: readonly FileDeclaration[] = [
   files.mailFilesDeclaration,
   attachmentFilesDeclaration,
+  kyc.uploadFilesDeclaration,
   files.backupFilesDeclaration,
   files.authSecretDeclaration,
   files.databaseFilesDeclaration,
