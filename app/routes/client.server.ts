@@ -5,6 +5,7 @@ import { uploadFormats, uploadLimits } from "~/content/uploads";
 import { type AppContext, databaseContext, envContext } from "~/lib/context.server";
 import { formatInquiryReference } from "~/lib/inquiries/inquiry";
 import { kycOverview, kycStateLabels, offerKycDocument } from "~/lib/kyc/kyc-requests.server";
+import { notifyOwnerOfUpload } from "~/lib/kyc/upload-notice.server";
 import { readUploadForm } from "~/lib/uploads/multipart-form.server";
 import { receiveUpload, uploadSettingsFromEnv } from "~/lib/uploads/uploads.server";
 
@@ -91,6 +92,13 @@ export async function uploadClientDocument(
       });
       if (!received.received) return { problem: received.problem };
       await offerKycDocument(db, { inquiryId, item: item.key, uploadId: received.uploadId });
+      const env = context.get(envContext);
+      await notifyOwnerOfUpload(db, {
+        inquiryId,
+        itemLabel: item.label,
+        siteUrl: env.SITE_URL,
+        adminEmails: env.ADMIN_EMAILS,
+      });
       return { item: item.label, scan: received.scan };
     },
   });

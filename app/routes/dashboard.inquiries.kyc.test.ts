@@ -5,7 +5,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inquiryEvents, jobs, kycDocuments, uploads } from "~db/schema";
+import { inquiryEvents, inquiryReplies, jobs, kycDocuments, uploads } from "~db/schema";
 import { createAccount, signInForCookie } from "~db/seed/seed.server";
 import { sessionCookieName } from "~/lib/auth/auth.server";
 import { loadDeskKyc } from "~/lib/kyc/desk-kyc.server";
@@ -213,5 +213,15 @@ describe.each(testBackends)("reviewing KYC documents on %s", (backend) => {
     expect(kyc.request).toMatchObject({ completedAt: expect.any(Date), completedBy: ADMIN.name });
     expect(await app.db.select().from(kycDocuments)).toHaveLength(4);
     expect(await app.db.select().from(uploads)).toHaveLength(4);
+    const told = await app.db
+      .select({ body: inquiryReplies.body })
+      .from(inquiryReplies)
+      .orderBy(inquiryReplies.created_at);
+    expect(told.map(({ body }) => body.split("\n")[0])).toEqual([
+      expect.stringMatching(/^Before we can introduce you/),
+      "We could not accept this document: Proof of address dated in the last three months (a utility bill or bank statement).",
+      expect.stringMatching(/Your identity checks are complete\.$/),
+    ]);
+    expect(told[1]!.body).toContain("Reason: The bill is older than three months.");
   });
 });

@@ -140,7 +140,8 @@ export async function offerKycDocument(
 
 /**
  * Accepts or rejects one document; when every item of its request has an accepted document, the request is
- * complete, with who and when.
+ * complete, with who and when. A rejection (with its reason) and the completion are mailed to the client in the
+ * inquiry's conversation, in the same transaction.
  */
 export async function reviewKycDocument(
   db: Db,
@@ -154,7 +155,12 @@ export async function reviewKycDocument(
 ): Promise<"done" | "completed" | "not-found"> {
   return db.transaction(async (tx) => {
     const [document] = await tx
-      .select({ id: kycDocuments.id, requestId: kycDocuments.request_id, checklist: kycRequests.checklist })
+      .select({
+        id: kycDocuments.id,
+        item: kycDocuments.item,
+        requestId: kycDocuments.request_id,
+        checklist: kycRequests.checklist,
+      })
       .from(kycDocuments)
       .innerJoin(kycRequests, eq(kycRequests.id, kycDocuments.request_id))
       .where(and(eq(kycDocuments.id, input.documentId), eq(kycRequests.inquiry_id, input.inquiryId)))
@@ -169,11 +175,20 @@ export async function reviewKycDocument(
         reviewed_at: sql`now()`,
       })
       .where(eq(kycDocuments.id, document.id));
+    const checklist = findKycChecklist(document.checklist);
+    if (input.verdict === "rejected") {
+      const label = checklist?.items.find((item) => item.key === document.item)?.label ?? document.item;
+      await tellClient(
+        tx,
+        input,
+        `We could not accept this document: ${label}.\n\nReason: ${input.reason ?? ""}\n\nPlease upload it again on your page, with the link in our earlier e-mail (or ask us for a new link by replying to this e-mail).`,
+      );
+    }
     const accepted = await tx
       .selectDistinct({ item: kycDocuments.item })
       .from(kycDocuments)
       .where(and(eq(kycDocuments.request_id, document.requestId), eq(kycDocuments.review, "accepted")));
-    const needed = findKycChecklist(document.checklist)?.items.map((item) => item.key) ?? [];
+    const needed = checklist?.items.map((item) => item.key) ?? [];
     const have = new Set(accepted.map(({ item }) => item));
     if (needed.length > 0 && needed.every((key) => have.has(key))) {
       const completed = await tx
@@ -181,8 +196,29 @@ export async function reviewKycDocument(
         .set({ completed_at: sql`now()`, completed_by: input.actorId })
         .where(and(eq(kycRequests.id, document.requestId), sql`${kycRequests.completed_at} is null`))
         .returning({ id: kycRequests.id });
-      if (completed.length > 0) return "completed";
+      if (completed.length > 0) {
+        await tellClient(
+          tx,
+          input,
+          "Thank you: we have checked and accepted all the documents we asked for. Your identity checks are complete.",
+        );
+        return "completed";
+      }
     }
     return "done";
   });
+}
+
+async function tellClient(
+  tx: Db,
+  input: { inquiryId: string; actorId: string },
+  body: string,
+): Promise<void> {
+  const sent = await sendDeskReply(tx, {
+    inquiryId: input.inquiryId,
+    subject: "Your documents for our identity checks",
+    body,
+    actorId: input.actorId,
+  });
+  if (sent === "not-found") throw new Error("the inquiry of a locked document is gone");
 }
