@@ -24,6 +24,8 @@ export default [
   route("auth/forgot-password", "routes/auth.forgot-password.tsx"),
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("auth/two-factor", "routes/auth.two-factor.tsx"),
+  route("client", "routes/client.tsx"),
+  route("client/open/:token", "routes/client.open.ts"),
   // Pathless layouts: their middleware guards every route below them (pages,
   // actions, downloads, the event stream), and each child keeps its full path.
   // A route under /account or /dashboard goes inside its layout
@@ -54,6 +56,12 @@ export default [
     route("dashboard/templates/:id", "routes/dashboard.templates.detail.tsx"),
     route("dashboard/follow-ups", "routes/dashboard.follow-ups.tsx"),
     route("dashboard/inquiries/:id/attachments/:attachmentId", "routes/dashboard.inquiries.attachment.ts"),
+    route("dashboard/inquiries/:id/kyc", "routes/dashboard.inquiries.kyc.ts"),
+    route("dashboard/inquiries/:id/uploads/:uploadId", "routes/dashboard.inquiries.upload.ts"),
+    route(
+      "dashboard/inquiries/:id/uploads/:uploadId/preview",
+      "routes/dashboard.inquiries.upload-preview.ts",
+    ),
     route("dashboard/bulk", "routes/dashboard.bulk.tsx"),
     route("dashboard/layout", "routes/dashboard.layout-choice.ts"),
     route("dashboard/views", "routes/dashboard.views.ts"),

@@ -23,6 +23,7 @@ export * from "./workspace-schema";
 export * from "./reports-schema";
 export * from "./catalogue-schema";
 export * from "./whatsapp-schema";
+export * from "./kyc-schema";
 
 /**
  * What the admin inbox search looks in: name, company, e-mail, message and

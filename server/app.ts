@@ -3,6 +3,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
+import { uploadLimits } from "~/content/uploads";
 import { type AppServices, createAppContext } from "~/lib/context.server";
 import { backupRoutes } from "./backup";
 import { healthRoutes } from "./health";
@@ -65,7 +66,7 @@ export function createApp(options: AppOptions): express.Express {
   );
   // Before the form guards: Meta posts JSON of its own size from its own origin, vouched for by its signature.
   app.use(whatsAppWebhookRoutes(env, database));
-  app.use(limitBodySize());
+  app.use(limitBodySize(undefined, [{ prefix: "/client", maxBytes: uploadLimits.maxFileBytes + 64 * 1024 }]));
   app.use(rejectCrossOrigin(env.SITE_URL));
   // After the CSRF check: a cross-origin PUT is refused as cross-origin (403).
   app.use(refuseOtherMethods());

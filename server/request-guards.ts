@@ -12,10 +12,18 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function limitBodySize(maxBytes = MAX_BODY_BYTES): RequestHandler {
+/**
+ * `uploadPaths`: the paths that take a file, with the largest body each may have (the file's limit and a form's
+ * worth of fields); the upload pipeline cuts a file off at its own limit whatever the body says.
+ */
+export function limitBodySize(
+  maxBytes = MAX_BODY_BYTES,
+  uploadPaths: readonly { prefix: string; maxBytes: number }[] = [],
+): RequestHandler {
   return (req, res, next) => {
     const length = Number(req.headers["content-length"] ?? 0);
-    if (length > maxBytes) {
+    const upload = uploadPaths.find(({ prefix }) => req.path === prefix || req.path.startsWith(`${prefix}/`));
+    if (length > (upload?.maxBytes ?? maxBytes)) {
       // Close the connection rather than read the rest of a refused body.
       res.setHeader("Connection", "close");
       res.status(413).type("text/plain").send("Request body too large.");

@@ -23,6 +23,7 @@ import { createWebhookSender, webhookJob } from "~/lib/webhook/webhook-job.serve
 import { whatsAppDeliveryJob } from "~/lib/whatsapp/whatsapp-intake.server";
 import { whatsAppSendJob } from "~/lib/whatsapp/outgoing.server";
 import { whatsAppMediaJob } from "~/lib/whatsapp/media.server";
+import { uploadScansJob } from "~/lib/uploads/upload-scan-job.server";
 
 /* The composition root: built once per process or per test; nothing per-environment lives in a module variable. */
 
@@ -39,6 +40,7 @@ export const JOB_KINDS: readonly AnyJobKind<JobDeps>[] = [
   whatsAppDeliveryJob,
   whatsAppSendJob,
   whatsAppMediaJob,
+  uploadScansJob,
 ];
 
 /** What a job's run may use. */

@@ -164,12 +164,23 @@ describe("MAIL_AUTHSERV_ID", () => {
   });
 });
 
+describe("UPLOAD_KEY", () => {
+  it("is 32 bytes in base64, and nothing else", () => {
+    const key = Buffer.alloc(32, 7);
+    expect(parseEnv({ UPLOAD_KEY: key.toString("base64") }).UPLOAD_KEY).toEqual(key);
+    expect(() => parseEnv({ UPLOAD_KEY: Buffer.alloc(16).toString("base64") })).toThrow(
+      /UPLOAD_KEY: expected 32 bytes in base64/,
+    );
+  });
+});
+
 describe("productionWarnings", () => {
-  it("names a missing SMTP_URL, a missing ADMIN_EMAILS and an http:// SITE_URL", () => {
+  it("names a missing SMTP_URL, ADMIN_EMAILS and UPLOAD_KEY, and an http:// SITE_URL", () => {
     const warnings = productionWarnings(parseEnv({ SITE_URL: "http://site.example.test" }));
     expect(warnings.map((warning) => warning.split(" ")[0])).toEqual([
       "SMTP_URL",
       "ADMIN_EMAILS",
+      "UPLOAD_KEY",
       "SITE_URL",
     ]);
   });
@@ -181,6 +192,7 @@ describe("productionWarnings", () => {
           SITE_URL: "https://site.example.test",
           SMTP_URL: "smtp://mail.example.test",
           ADMIN_EMAILS: "ops@example.test",
+          UPLOAD_KEY: Buffer.alloc(32, 7).toString("base64"),
         }),
       ),
     ).toEqual([]);

@@ -154,6 +154,15 @@ const EnvSchema = z
     /** How many scheduled backups BACKUP_DIR keeps; older ones are deleted. */
     BACKUP_KEEP: wholeNumber("backups").default(7),
     ...whatsAppSettingFields,
+    /** AES-256 key of uploaded files, 32 bytes in base64 (`openssl rand -base64 32`); kept apart from DATA_DIR and the backups. */
+    UPLOAD_KEY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9+/]{43}=$/, "expected 32 bytes in base64 (openssl rand -base64 32)")
+      .transform((value) => Buffer.from(value, "base64"))
+      .optional(),
+    /** clamd, which scans every upload before anyone may open it: host:port, or the path of its socket. */
+    CLAMD_ADDRESS: z.string().trim().min(1).default("/var/run/clamav/clamd.ctl"),
   })
   .refine((env) => env.BACKUP_INTERVAL === null || env.BACKUP_DIR !== undefined, {
     path: ["BACKUP_DIR"],
@@ -227,6 +236,9 @@ export function productionWarnings(env: Env): string[] {
     warnings.push(
       "MAIL_AUTHSERV_ID is not set: no sender check of received mail is believed, so direct mail is never acknowledged (docs/team-mailboxes.md)",
     );
+  }
+  if (!env.UPLOAD_KEY) {
+    warnings.push("UPLOAD_KEY is not set: clients cannot upload documents (docs/operations.md)");
   }
   if (env.SITE_URL.startsWith("http://")) {
     warnings.push(

@@ -58,6 +58,7 @@ function lead(item: InquiryPageData["item"]): InquiryPageData {
     draft: { subject: "Your inquiry", body: "Dear Kofi,\n\n[[Your reply]]" },
     templateId: null,
     notesVersions: [],
+    kyc: { checklists: [], link: { open: false }, request: null },
     openedAsRead: false,
     viewerId: "admin-ada",
     now: NOW,

@@ -44,6 +44,8 @@ import { incomingMethod } from "~/lib/http/incoming-method.server";
 import { InquiryActions, ReadState } from "~/components/inbox/inquiry-page-actions";
 import { InquiryNotes } from "~/components/inbox/inquiry-notes";
 import { deskLabel } from "~/content/desk-labels";
+import { KycSection } from "~/components/inbox/kyc-section";
+import { loadDeskKyc } from "~/lib/kyc/desk-kyc.server";
 
 export const handle = { hydrate: true };
 
@@ -89,7 +91,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
   // Data, not a thrown error: the live refresh of an open page reads it as "deleted".
   if (!inquiry) return data({ deleted: true as const, now: Date.now() }, { status: 404 });
-  return { ...inquiry, viewerId: user.id, now: Date.now() };
+  const kyc = await loadDeskKyc(database.db, id.data);
+  return { ...inquiry, kyc, viewerId: user.id, now: Date.now() };
 }
 
 const DONE: Record<InquiryIntent, string> = {
@@ -280,6 +283,7 @@ function InquiryView({ inquiry, deleted }: { inquiry: InquiryData; deleted: bool
         />
       ) : null}
       <InquiryNotes item={item} error={errorFor("save-notes", "notes")} />
+      <KycSection inquiryId={item.id} kyc={inquiry.kyc} />
 
       <DeskSection id="status-heading" title="Status">
         {/* Keyed by the stored values: after a change, the controls show what is stored. */}

@@ -72,6 +72,12 @@ function describe(entry: TimelineItem, names: Map<string, string>): string {
       return details.reason === "authentication-failed"
         ? "Message held: its sender failed our mail server's checks"
         : "Message held: not from the lead's address";
+    case "upload-received":
+      return `File received from the client (${String(details.format ?? "")})`;
+    case "upload-refused":
+      return `File refused: the virus scanner found ${String(details.signature ?? "a threat")}`;
+    case "upload-downloaded":
+      return "File downloaded";
     case "delivery-report-received":
       return details.failed ? "Delivery failure report received" : "Delivery report received";
     default:

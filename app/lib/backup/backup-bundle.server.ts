@@ -4,6 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { attachmentPath, attachmentsDir } from "~/lib/conversation/attachment-files.server";
 import { ensurePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "~/lib/ops/private-files.server";
+import { uploadPath, uploadsDir } from "~/lib/uploads/upload-files.server";
 import {
   type BackupKind,
   type BackupManifest,
@@ -38,6 +39,30 @@ export function storedAttachments(dataDir: string): string[] {
   });
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Every uploaded file under DATA_DIR, as `<inquiry>/<upload>`. They stay encrypted in the backup; UPLOAD_KEY is
+ * never in it (decision 090), so a restore opens them only where the key is supplied.
+ */
+function storedUploads(dataDir: string): string[] {
+  const root = uploadsDir(dataDir);
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root)
+    .filter((inquiry) => UUID.test(inquiry))
+    .flatMap((inquiry) => {
+      try {
+        return fs
+          .readdirSync(path.join(root, inquiry))
+          .filter((name) => UUID.test(name))
+          .map((name) => `${inquiry}/${name}`);
+      } catch {
+        return [];
+      }
+    });
+}
+
 /** Writes a backup of `kind` into `file`: `writeDatabase` dumps the database into the path it is given. */
 export async function writeBackup(
   file: string,
@@ -54,6 +79,7 @@ export async function writeBackup(
       // every row in the dump has its file here. A file whose row came later is kept too
       // (restored, it is an orphan that retention removes).
       const attachments = storedAttachments(options.dataDir);
+      const uploads = storedUploads(options.dataDir);
       manifest = {
         format: 1,
         kind: options.kind,
@@ -62,9 +88,15 @@ export async function writeBackup(
       };
       fs.writeFileSync(path.join(staging, MANIFEST), JSON.stringify(manifest), { mode: PRIVATE_FILE_MODE });
       const list = path.join(staging, "attachments.list");
-      fs.writeFileSync(list, attachments.map((storedAs) => `attachments/${storedAs}\n`).join(""));
+      fs.writeFileSync(
+        list,
+        [
+          ...attachments.map((storedAs) => `attachments/${storedAs}\n`),
+          ...uploads.map((name) => `uploads/${name}\n`),
+        ].join(""),
+      );
       const files =
-        attachments.length > 0
+        attachments.length + uploads.length > 0
           ? [`--directory=${path.resolve(options.dataDir)}`, `--files-from=${list}`]
           : [];
       // The manifest first: readManifest reads it from the start of the file alone. A file
@@ -102,7 +134,13 @@ export async function extractBackup(file: string, manifest: BackupManifest, work
     ]);
     const databaseFile = path.join(dir, DATABASE_MEMBER[manifest.kind]);
     if (!fs.existsSync(databaseFile)) throw new Error(`${file} holds no ${DATABASE_MEMBER[manifest.kind]}`);
-    return { manifest, databaseFile, attachmentsDir: path.join(dir, "attachments"), dispose };
+    return {
+      manifest,
+      databaseFile,
+      attachmentsDir: path.join(dir, "attachments"),
+      uploadsDir: path.join(dir, "uploads"),
+      dispose,
+    };
   } catch (error) {
     dispose();
     throw error;
@@ -121,6 +159,28 @@ export function installAttachments(extracted: string, dataDir: string): number {
       const from = path.join(extracted, inquiry, name);
       const to = attachmentPath(dataDir, `${inquiry}/${name}`);
       if (!to || !fs.lstatSync(from).isFile()) continue;
+      if (!fs.existsSync(path.dirname(to))) fs.mkdirSync(path.dirname(to), { mode: PRIVATE_DIR_MODE });
+      fs.chmodSync(path.dirname(to), PRIVATE_DIR_MODE);
+      fs.renameSync(from, to);
+      fs.chmodSync(to, PRIVATE_FILE_MODE);
+      installed++;
+    }
+  }
+  return installed;
+}
+
+/** Replaces DATA_DIR/uploads with a restored backup's encrypted files; only uuid names are taken. */
+export function installUploads(extracted: string, dataDir: string): number {
+  const target = uploadsDir(dataDir);
+  fs.rmSync(target, { recursive: true, force: true });
+  if (!fs.existsSync(extracted)) return 0;
+  ensurePrivateDir(target);
+  let installed = 0;
+  for (const inquiry of fs.readdirSync(extracted).filter((name) => UUID.test(name))) {
+    for (const name of fs.readdirSync(path.join(extracted, inquiry)).filter((entry) => UUID.test(entry))) {
+      const from = path.join(extracted, inquiry, name);
+      if (!fs.lstatSync(from).isFile()) continue;
+      const to = uploadPath(dataDir, { inquiryId: inquiry, uploadId: name });
       if (!fs.existsSync(path.dirname(to))) fs.mkdirSync(path.dirname(to), { mode: PRIVATE_DIR_MODE });
       fs.chmodSync(path.dirname(to), PRIVATE_DIR_MODE);
       fs.renameSync(from, to);

@@ -7,6 +7,7 @@ import { attachmentsDir } from "~/lib/conversation/attachment-files.server";
 import {
   extractBackup,
   installAttachments,
+  installUploads,
   storedAttachments,
   writeBackup,
 } from "~/lib/backup/backup-bundle.server";
@@ -121,6 +122,7 @@ export async function restoreBackup(
     if (kind === "pglite") await restorePglite({ ...options, file: databaseFile });
     else await restorePostgres(databaseFile, options.databaseUrl!, options.force);
     const attachments = extracted ? installAttachments(extracted.attachmentsDir, options.dataDir) : null;
+    if (extracted) installUploads(extracted.uploadsDir, options.dataDir);
     return { kind, attachments };
   } finally {
     extracted?.dispose();

@@ -84,7 +84,14 @@ async function lockInquiry(tx: Db, id: string) {
 /** Queues the reply's mail in the transaction that stores it; a placeholder left in it is refused first. */
 export async function sendDeskReply(
   db: Db,
-  input: { inquiryId: string; subject: string; body: string; actorId: string },
+  input: {
+    inquiryId: string;
+    subject: string;
+    body: string;
+    actorId: string;
+    /** The text mailed, when it holds what must not be kept (a client's link): `body` is what the desk keeps. */
+    mailedBody?: string;
+  },
 ): Promise<{ replyId: string } | "not-found"> {
   if (hasPlaceholder(input.subject) || hasPlaceholder(input.body)) throw new ReplyPlaceholderError();
   return db.transaction(async (tx) => {
@@ -112,7 +119,7 @@ export async function sendDeskReply(
         replyId: reply!.id,
         thread: await threadOf(tx, inquiry.id),
       }),
-      ...renderDeskReply({ subject, body: input.body }),
+      ...renderDeskReply({ subject, body: input.mailedBody ?? input.body }),
     });
     await tx.update(inquiryReplies).set({ job_id: jobId }).where(eq(inquiryReplies.id, reply!.id));
     await recordEvent(tx, {

@@ -28,7 +28,10 @@ type InquiryEventKind =
   | "message-held"
   | "message-confirmed"
   | "auto-reply-received"
-  | "delivery-report-received";
+  | "delivery-report-received"
+  | "upload-received"
+  | "upload-refused"
+  | "upload-downloaded";
 
 export interface NewInquiryEvent {
   inquiryId: string;

@@ -3,6 +3,7 @@ import * as catalogue from "~/lib/privacy/declarations/catalogue-tables.server";
 import { attachmentFilesDeclaration } from "~/lib/privacy/declarations/attachment-files.server";
 import * as files from "~/lib/privacy/declarations/files.server";
 import * as inquiries from "~/lib/privacy/declarations/inquiry-tables.server";
+import * as kyc from "~/lib/privacy/declarations/kyc-tables.server";
 import { jobsDeclaration } from "~/lib/privacy/declarations/job-tables.server";
 import * as other from "~/lib/privacy/declarations/other-tables.server";
 import * as whatsapp from "~/lib/privacy/declarations/whatsapp-tables.server";
@@ -14,6 +15,10 @@ import type { FileDeclaration, TableDeclaration } from "~/lib/privacy/declaratio
  */
 export const tableDeclarations: readonly TableDeclaration[] = [
   inquiries.inquiryEventsDeclaration,
+  kyc.kycDocumentsDeclaration,
+  kyc.kycRequestsDeclaration,
+  kyc.uploadsDeclaration,
+  kyc.clientLinksDeclaration,
   inquiries.inquiryNotesVersionsDeclaration,
   inquiries.inquiryAttachmentsDeclaration,
   inquiries.inquiryMessagesDeclaration,
@@ -56,6 +61,7 @@ export const tableDeclarations: readonly TableDeclaration[] = [
 export const fileDeclarations: readonly FileDeclaration[] = [
   files.mailFilesDeclaration,
   attachmentFilesDeclaration,
+  kyc.uploadFilesDeclaration,
   files.backupFilesDeclaration,
   files.authSecretDeclaration,
   files.databaseFilesDeclaration,

@@ -1,0 +1,121 @@
+import fs from "node:fs";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { Readable } from "node:stream";
+import { fileTypeFromBuffer } from "file-type";
+import { type UploadFormat, uploadFormats } from "~/content/uploads";
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from "~/lib/ops/private-files.server";
+import { createEncryptingStream, openDecryptingStream } from "~/lib/uploads/file-cipher.server";
+
+/**
+ * DATA_DIR/uploads/<inquiry id>/<upload id>: names are ours (uuids), never the sender's file name, so a name
+ * cannot reach another path; erasure removes an inquiry's files by its id alone.
+ */
+export function uploadsDir(dataDir: string): string {
+  return path.join(dataDir, "uploads");
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The path of one stored upload; throws for ids that are not uuids. */
+export function uploadPath(dataDir: string, ids: { inquiryId: string; uploadId: string }): string {
+  if (!UUID.test(ids.inquiryId) || !UUID.test(ids.uploadId)) throw new Error("upload ids must be uuids");
+  return path.join(uploadsDir(dataDir), ids.inquiryId, ids.uploadId);
+}
+
+/** file-type reads at most this much of a file's start. */
+const SNIFF_BYTES = 4100;
+
+export type StoreOutcome =
+  | { stored: true; bytes: number; format: UploadFormat }
+  | { stored: false; problem: "too-large" | "format" | "empty" };
+
+/**
+ * Reads `source` once: the first bytes decide the format, then the rest is encrypted to `file` (0600, in 0700
+ * directories) as it comes. A file over `maxBytes` is cut off there and removed; the rest of a refused file is read
+ * and dropped, so the form's other parts still arrive.
+ */
+export async function storeUpload(
+  source: AsyncIterable<Buffer>,
+  options: { file: string; key: Buffer; maxBytes: number; formats: readonly UploadFormat[] },
+): Promise<StoreOutcome> {
+  const iterator = source[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  let ended = false;
+  while (headBytes < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head.push(next.value);
+    headBytes += next.value.length;
+  }
+  const drain = async () => {
+    if (!ended) for (let next = await iterator.next(); !next.done; next = await iterator.next());
+  };
+  if (headBytes === 0) return { stored: false, problem: "empty" };
+  if (headBytes > options.maxBytes) {
+    await drain();
+    return { stored: false, problem: "too-large" };
+  }
+  const format = await formatOf(Buffer.concat(head), options.formats);
+  if (!format) {
+    await drain();
+    return { stored: false, problem: "format" };
+  }
+  ensurePrivateDir(path.dirname(options.file), { tighten: true });
+  let bytes = 0;
+  let tooLarge = false;
+  async function* counted(): AsyncGenerator<Buffer> {
+    for (const chunk of head) {
+      bytes += chunk.length;
+      yield chunk;
+    }
+    if (ended) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      bytes += next.value.length;
+      if (bytes > options.maxBytes) {
+        tooLarge = true;
+        return;
+      }
+      yield next.value;
+    }
+  }
+  const output = fs.createWriteStream(options.file, { mode: PRIVATE_FILE_MODE, flags: "wx" });
+  try {
+    await pipeline(Readable.from(counted()), createEncryptingStream(options.key), output);
+  } catch (error) {
+    fs.rmSync(options.file, { force: true });
+    throw error;
+  }
+  if (tooLarge) {
+    fs.rmSync(options.file, { force: true });
+    await drain();
+    return { stored: false, problem: "too-large" };
+  }
+  return { stored: true, bytes, format };
+}
+
+async function formatOf(head: Buffer, formats: readonly UploadFormat[]): Promise<UploadFormat | null> {
+  const detected = await fileTypeFromBuffer(head);
+  if (!detected) return null;
+  return formats.find((format) => uploadFormats[format].mime === detected.mime) ?? null;
+}
+
+/** A stored upload's plaintext, chunk by chunk; throws when the file was changed or the key is wrong. */
+export async function* readUpload(file: string, key: Buffer): AsyncGenerator<Buffer> {
+  const stream = openDecryptingStream(file, key);
+  for await (const chunk of stream as AsyncIterable<Buffer>) yield chunk;
+}
+
+/** Removes one inquiry's upload directory; returns how many files were in it. */
+export function removeUploadsOf(dataDir: string, inquiryId: string): number {
+  if (!UUID.test(inquiryId)) return 0;
+  const dir = path.join(uploadsDir(dataDir), inquiryId);
+  if (!fs.existsSync(dir)) return 0;
+  const count = fs.readdirSync(dir).length;
+  fs.rmSync(dir, { recursive: true, force: true });
+  return count;
+}

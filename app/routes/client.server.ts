@@ -1,0 +1,115 @@
+import { eq } from "drizzle-orm";
+import { contactSubmissions } from "~db/schema";
+import { isInquiryStatus, type InquiryStatus } from "~/content/inquiry-desk";
+import { uploadFormats, uploadLimits } from "~/content/uploads";
+import { type AppContext, databaseContext, envContext } from "~/lib/context.server";
+import { formatInquiryReference } from "~/lib/inquiries/inquiry";
+import { kycOverview, kycStateLabels, offerKycDocument } from "~/lib/kyc/kyc-requests.server";
+import { notifyOwnerOfUpload } from "~/lib/kyc/upload-notice.server";
+import { readUploadForm } from "~/lib/uploads/multipart-form.server";
+import { receiveUpload, uploadSettingsFromEnv } from "~/lib/uploads/uploads.server";
+
+/** Where the deal stands, in the client's words. */
+const PLAIN_STATUS: Record<InquiryStatus, string> = {
+  new: "We have your inquiry and will answer soon.",
+  contacted: "We have answered you and are working on your inquiry.",
+  qualified: "We are preparing the introduction.",
+  closed_won: "Your inquiry is complete.",
+  closed_lost: "This inquiry is closed.",
+};
+
+export async function loadClientPage(context: AppContext, inquiryId: string) {
+  const db = context.get(databaseContext).db;
+  const [inquiry] = await db
+    .select({ id: contactSubmissions.id, status: contactSubmissions.status })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.id, inquiryId));
+  if (!inquiry) return null;
+  const kyc = await kycOverview(db, inquiryId);
+  return {
+    reference: formatInquiryReference(inquiry.id),
+    status: isInquiryStatus(inquiry.status) ? PLAIN_STATUS[inquiry.status] : PLAIN_STATUS.new,
+    maxFileMegabytes: Math.round(uploadLimits.maxFileBytes / (1024 * 1024)),
+    kyc: kyc && {
+      label: kyc.label,
+      completedAt: kyc.completedAt,
+      items: kyc.items.map((item) => ({
+        key: item.key,
+        label: item.label,
+        why: item.why,
+        formats: item.formats.map((format) => uploadFormats[format].label),
+        accept: item.formats.map((format) => uploadFormats[format].mime).join(","),
+        state: item.state,
+        stateLabel: kycStateLabels[item.state],
+        reason: item.state === "rejected" ? (item.document?.reason ?? null) : null,
+        fileName: item.document?.fileName ?? null,
+      })),
+    },
+  };
+}
+
+const PROBLEMS = {
+  "too-large": `The file is larger than ${Math.round(uploadLimits.maxFileBytes / (1024 * 1024))} MB. Please send a smaller scan or photo.`,
+  "inquiry-full": "You have sent as much as we can keep for this inquiry. Please contact us.",
+  format: "We could not recognise this file as one of the formats accepted for this document.",
+  empty: "The file was empty. Please choose the file again.",
+  infected:
+    "The file was refused: our virus scanner found a threat in it. It has been deleted and our team has been told. Please send a clean copy.",
+  "no-file": "Please choose a file to upload.",
+  "unknown-item": "This document is not on your checklist. Please reload the page.",
+  unavailable: "Uploads are not available at the moment. Please try again later.",
+} as const;
+
+type FileOutcome = { problem: keyof typeof PROBLEMS } | { item: string; scan: "clean" | "pending" };
+
+export type ClientUploadResult = { ok: true; message: string } | { ok: false; message: string };
+
+/** One file for one checklist item: the item's field comes before the file in the form. */
+export async function uploadClientDocument(
+  context: AppContext,
+  request: Request,
+  inquiryId: string,
+): Promise<ClientUploadResult> {
+  const settings = uploadSettingsFromEnv(context.get(envContext));
+  const db = context.get(databaseContext).db;
+  const overview = await kycOverview(db, inquiryId);
+  const form = await readUploadForm(request, {
+    maxFileBytes: uploadLimits.maxFileBytes,
+    async onFile(incoming): Promise<FileOutcome> {
+      const item = overview?.items.find((entry) => entry.key === incoming.fields.get("item"));
+      if (!settings || !item || overview?.completedAt) {
+        for await (const _chunk of incoming.content) {
+          // Read and dropped: the request must end for the answer to be sent.
+        }
+        return { problem: settings ? "unknown-item" : "unavailable" };
+      }
+      const received = await receiveUpload(db, settings, {
+        inquiryId,
+        purpose: "kyc",
+        fileName: incoming.fileName,
+        formats: item.formats,
+        content: incoming.content,
+      });
+      if (!received.received) return { problem: received.problem };
+      await offerKycDocument(db, { inquiryId, item: item.key, uploadId: received.uploadId });
+      const env = context.get(envContext);
+      await notifyOwnerOfUpload(db, {
+        inquiryId,
+        itemLabel: item.label,
+        siteUrl: env.SITE_URL,
+        adminEmails: env.ADMIN_EMAILS,
+      });
+      return { item: item.label, scan: received.scan };
+    },
+  });
+  const file = form.file;
+  if (!file) return { ok: false, message: PROBLEMS["no-file"] };
+  if ("problem" in file) return { ok: false, message: PROBLEMS[file.problem] };
+  return {
+    ok: true,
+    message:
+      file.scan === "clean"
+        ? `Thank you: ${file.item} was received and is being checked.`
+        : `Thank you: ${file.item} was received. It is waiting for our virus scan before we check it.`,
+  };
+}

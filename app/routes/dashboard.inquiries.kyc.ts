@@ -1,0 +1,72 @@
+import { data, href } from "react-router";
+import { z } from "zod";
+import { parseForm } from "~/forms/parse-form";
+import { databaseContext, envContext } from "~/lib/context.server";
+import { readFormData } from "~/lib/http/form-data.server";
+import { guardedUser } from "~/lib/http/guards.server";
+import { redirectWithToast } from "~/lib/http/toast.server";
+import { revokeClientLinks } from "~/lib/kyc/client-links.server";
+import { requestKyc, reviewKycDocument } from "~/lib/kyc/kyc-requests.server";
+import { logger } from "~/lib/ops/logger.server";
+import type { Route } from "./+types/dashboard.inquiries.kyc";
+
+const KycActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("request"), checklist: z.string().min(1).max(100) }),
+  z.object({ intent: z.literal("revoke-link") }),
+  z.object({ intent: z.literal("accept"), documentId: z.uuid() }),
+  z.object({
+    intent: z.literal("reject"),
+    documentId: z.uuid(),
+    reason: z.string().trim().min(1, "Say why the document is rejected: the client reads it.").max(500),
+  }),
+]);
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = guardedUser(context);
+  const inquiryId = z.uuid().safeParse(params.id);
+  if (!inquiryId.success) throw data("Not found", { status: 404 });
+  const page = href("/dashboard/inquiries/:id", { id: inquiryId.data });
+  const parsed = parseForm(KycActionSchema, await readFormData(request));
+  if (!parsed.ok)
+    return redirectWithToast(context, page, { title: "Nothing changed", description: parsed.first });
+  const db = context.get(databaseContext).db;
+  const form = parsed.data;
+  let title: string;
+  switch (form.intent) {
+    case "request": {
+      const outcome = await requestKyc(db, {
+        inquiryId: inquiryId.data,
+        checklist: form.checklist,
+        actorId: user.id,
+        siteUrl: context.get(envContext).SITE_URL,
+      });
+      if (outcome === "not-found") throw data("Not found", { status: 404 });
+      title = outcome === "unknown-checklist" ? "Unknown checklist" : "KYC documents requested";
+      break;
+    }
+    case "revoke-link":
+      title =
+        (await revokeClientLinks(db, inquiryId.data)) > 0 ? "Client link withdrawn" : "No link was open";
+      break;
+    case "accept":
+    case "reject": {
+      const outcome = await reviewKycDocument(db, {
+        inquiryId: inquiryId.data,
+        documentId: form.documentId,
+        verdict: form.intent === "accept" ? "accepted" : "rejected",
+        reason: form.intent === "reject" ? form.reason : null,
+        actorId: user.id,
+      });
+      if (outcome === "not-found") throw data("Not found", { status: 404 });
+      title =
+        outcome === "completed"
+          ? "KYC complete"
+          : form.intent === "accept"
+            ? "Document accepted"
+            : "Document rejected";
+      break;
+    }
+  }
+  logger.info({ intent: form.intent, inquiryId: inquiryId.data, adminId: user.id }, "kyc action");
+  return redirectWithToast(context, page, { title });
+}
