@@ -21,6 +21,7 @@ export * from "./templates-schema";
 export * from "./leadpage-schema";
 export * from "./workspace-schema";
 export * from "./reports-schema";
+export * from "./sanctions-schema";
 
 /**
  * What the admin inbox search looks in: name, company, e-mail, message and

@@ -16,6 +16,7 @@ import {
 import type { AnyJobKind } from "~/lib/jobs/job-worker.server";
 import { mailJob } from "~/lib/mail/mail-job.server";
 import { retentionJob } from "~/lib/privacy/retention.server";
+import { rescreenJob, screenInquiryJob } from "~/lib/sanctions/screening-jobs.server";
 import { weeklyReportJob } from "~/lib/reports/weekly-report-mail.server";
 import { createMailSenderFromEnv } from "~/lib/mail/mail.server";
 import { logger } from "~/lib/ops/logger.server";
@@ -33,6 +34,8 @@ export const JOB_KINDS: readonly AnyJobKind<JobDeps>[] = [
   weeklyReportJob,
   retentionJob,
   backupJob,
+  screenInquiryJob,
+  rescreenJob,
 ];
 
 /** What a job's run may use. */

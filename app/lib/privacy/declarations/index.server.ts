@@ -4,6 +4,7 @@ import * as files from "~/lib/privacy/declarations/files.server";
 import * as inquiries from "~/lib/privacy/declarations/inquiry-tables.server";
 import { jobsDeclaration } from "~/lib/privacy/declarations/job-tables.server";
 import * as other from "~/lib/privacy/declarations/other-tables.server";
+import * as sanctions from "~/lib/privacy/declarations/sanctions-tables.server";
 import type { FileDeclaration, TableDeclaration } from "~/lib/privacy/declarations/types";
 
 /**
@@ -20,6 +21,9 @@ export const tableDeclarations: readonly TableDeclaration[] = [
   inquiries.inquiryRepliesDeclaration,
   inquiries.replyDraftsDeclaration,
   inquiries.followUpsDeclaration,
+  sanctions.sanctionsDecisionsDeclaration,
+  sanctions.sanctionsCandidatesDeclaration,
+  sanctions.sanctionsScreeningsDeclaration,
   jobsDeclaration,
   inquiries.contactSubmissionsDeclaration,
   other.rateLimitsDeclaration,
@@ -41,6 +45,9 @@ export const tableDeclarations: readonly TableDeclaration[] = [
   other.reportWeekCountsDeclaration,
   other.reportWeekSourcesDeclaration,
   other.reportWeekFiguresDeclaration,
+  sanctions.sanctionsEntryNamesDeclaration,
+  sanctions.sanctionsEntriesDeclaration,
+  sanctions.sanctionsListVersionsDeclaration,
 ];
 
 /** Every kind of file the site writes. */
