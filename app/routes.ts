@@ -41,6 +41,7 @@ export default [
     route("dashboard/inquiries/:id", "routes/dashboard.inquiries.detail.tsx"),
     route("dashboard/inquiries/:id/draft", "routes/dashboard.inquiries.draft.ts"),
     route("dashboard/inquiries/:id/follow-up", "routes/dashboard.inquiries.follow-up.ts"),
+    route("dashboard/inquiries/:id/sanctions", "routes/dashboard.inquiries.sanctions.ts"),
     route("dashboard/templates", "routes/dashboard.templates.tsx"),
     route("dashboard/templates/new", "routes/dashboard.templates.new.tsx"),
     route("dashboard/templates/:id", "routes/dashboard.templates.detail.tsx"),

@@ -31,3 +31,15 @@ export const DEFAULT_MATCH_THRESHOLD = 0.7;
 
 /** Inquiries screened per statement when a new version re-screens all of them. */
 export const RESCREEN_BATCH = 500;
+/** What the desk says to do after a confirmed match. */
+export const confirmedMatchSteps = [
+  "Do not reply, send a template, a KYC link or anything else to this lead, and do not deal with them: funds and economic resources of a designated person are frozen.",
+  "Report it to OFSI (HM Treasury's Office of Financial Sanctions Implementation) as soon as practicable, through its online forms (suspected breach, designated person or frozen assets) linked from its guidance ‘Reporting information to OFSI’, or by e-mail to ofsi@hmtreasury.gov.uk, with what you know of the person and any funds or economic resources you hold for them.",
+  "Keep the inquiry and this decision: do not erase them while the report may be needed.",
+] as const;
+
+export const OFSI_REPORTING_URL =
+  "https://www.gov.uk/guidance/suspected-breach-of-financial-sanctions-what-to-do";
+
+/** Longest reason an admin gives for a decision, in characters. */
+export const SANCTIONS_REASON_MAX_LENGTH = 2000;

@@ -72,6 +72,10 @@ function describe(entry: TimelineItem, names: Map<string, string>): string {
       return details.reason === "authentication-failed"
         ? "Message held: its sender failed our mail server's checks"
         : "Message held: not from the lead's address";
+    case "sanctions-decision":
+      return `UK Sanctions List entry ${String(details.entry)}: ${
+        details.decision === "confirmed_match" ? "confirmed match (lead blocked)" : "false positive"
+      }`;
     case "delivery-report-received":
       return details.failed ? "Delivery failure report received" : "Delivery report received";
     default:

@@ -28,7 +28,8 @@ type InquiryEventKind =
   | "message-held"
   | "message-confirmed"
   | "auto-reply-received"
-  | "delivery-report-received";
+  | "delivery-report-received"
+  | "sanctions-decision";
 
 export interface NewInquiryEvent {
   inquiryId: string;
