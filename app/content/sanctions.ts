@@ -22,6 +22,9 @@ export const sanctionsListLimits = {
   smallestShareOfCurrent: 0.5,
 } as const;
 
+/** When SANCTIONS_LIST_URL is fetched (UTC): every six hours, the list changing on any working day. */
+export const SANCTIONS_LIST_FETCH_CRON = "17 */6 * * *";
+
 /**
  * The trigram similarity (0 to 1) of two normalised names at which a list
  * name is a candidate, unless SANCTIONS_MATCH_THRESHOLD says otherwise.

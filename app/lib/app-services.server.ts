@@ -16,6 +16,7 @@ import {
 import type { AnyJobKind } from "~/lib/jobs/job-worker.server";
 import { mailJob } from "~/lib/mail/mail-job.server";
 import { retentionJob } from "~/lib/privacy/retention.server";
+import { sanctionsListFetchJob } from "~/lib/sanctions/list-fetch.server";
 import { rescreenJob, screenInquiryJob } from "~/lib/sanctions/screening-jobs.server";
 import { weeklyReportJob } from "~/lib/reports/weekly-report-mail.server";
 import { createMailSenderFromEnv } from "~/lib/mail/mail.server";
@@ -36,6 +37,7 @@ export const JOB_KINDS: readonly AnyJobKind<JobDeps>[] = [
   backupJob,
   screenInquiryJob,
   rescreenJob,
+  sanctionsListFetchJob,
 ];
 
 /** What a job's run may use. */
