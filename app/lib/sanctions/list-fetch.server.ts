@@ -32,7 +32,7 @@ async function readLimited(response: Response): Promise<Uint8Array> {
  * Downloads the list from `url` and imports it as `importSanctionsList` does. A server that does not
  * answer, or answers with an error, throws (the queue retries); a file refused is logged and left.
  */
-export async function fetchSanctionsList(db: Db, url: string): Promise<ImportResult | "refused"> {
+async function fetchSanctionsList(db: Db, url: string): Promise<ImportResult | "refused"> {
   const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: "follow" });
   if (!response.ok) throw new Error(`the UK Sanctions List server answered HTTP ${response.status}`);
   try {
