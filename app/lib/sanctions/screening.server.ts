@@ -70,7 +70,10 @@ export async function screenInquiries(
         q.inquiry_id, q.field, e.id as entry_id, e.unique_id, e.content_hash,
         n.name as matched_name, n.name_type, similarity(n.match_key, q.key) as score
       from jsonb_to_recordset(${JSON.stringify(probes)}::jsonb) as q(inquiry_id uuid, field text, key text)
-      join sanctions_entry_names n on n.match_key % q.key and n.version_id = ${versionId}
+      cross join lateral (
+        select entry_id, name, name_type, match_key from sanctions_entry_names
+        where match_key % q.key and version_id = ${versionId}
+      ) as n
       join sanctions_entries e on e.id = n.entry_id
       order by q.inquiry_id, e.id, similarity(n.match_key, q.key) desc`);
     const ids = inquiries.map((inquiry) => inquiry.id);
