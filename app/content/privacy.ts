@@ -5,7 +5,7 @@ import { type RetentionConfig, retention } from "./retention";
 import { type LegalDocument, list, paragraph } from "./types";
 
 /** Recorded on each inquiry sent while in force; change it with every revision, with `lastUpdated`. */
-export const PRIVACY_NOTICE_VERSION = "2026-11-27.1";
+export const PRIVACY_NOTICE_VERSION = "2026-11-28.1";
 
 /** requireAdminMiddleware enforces a second factor for admins; turn this off only in the change that stops it. */
 export const ADMIN_STRONG_AUTHENTICATION = true;
@@ -46,7 +46,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
       description: `How ${company.legalName} collects, uses, stores and protects personal data from inquiries and accounts under UK GDPR, and how to exercise your rights.`,
     },
     title: "Privacy Policy",
-    lastUpdated: "27 November 2026",
+    lastUpdated: "28 November 2026",
     intro: `This notice explains how ${company.legalName} (“${company.brandName}”, “we”, “us”) handles personal data when you use this website, send us an inquiry or create an account. We process personal data in accordance with the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.`,
     sections: [
       {
@@ -114,6 +114,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
             "Providing and securing your account — performance of our agreement with you to provide the account.",
             "Rate limiting, spam prevention, server logs and protecting the website from abuse — legitimate interests in keeping our systems secure and available and in finding faults.",
             "Customer due diligence when a transaction proceeds: we are not in the regulated sector under the Money Laundering Regulations 2017, but we apply checks modelled on them — legitimate interests in knowing who we deal with and in preventing fraud, money laundering and terrorist financing.",
+            "Checking every inquiry against the UK Sanctions List published by the Foreign, Commonwealth and Development Office: we compare the name and company you give with the names on the list when your inquiry arrives and whenever a new version of the list is published, and a member of our team reviews every possible match and records a decision; we keep the results and decisions with your inquiry, for as long as the inquiry — legitimate interests in complying with UK financial sanctions, which forbid making funds or economic resources available to a designated person, and in not dealing with one. Reporting a designated person to HM Treasury's Office of Financial Sanctions Implementation — legal obligation where the sanctions regulations require us to report; otherwise legitimate interests in supporting the enforcement of sanctions.",
             "Reporting a belief or suspicion of terrorist financing to the police or the National Crime Agency — legal obligation: section 19 of the Terrorism Act 2000 requires a business outside the regulated sector, such as ours, to disclose such a belief or suspicion when it is based on information met in the course of its business.",
             "Reporting a suspicion of money laundering to the National Crime Agency — legal obligation wherever the Proceeds of Crime Act 2002 requires the report; otherwise (its reporting duty applies to the regulated sector, which we are not in), legitimate interests in preventing crime and in not becoming involved in it.",
             "Information about criminal offences in these reports is processed under the conditions of Schedule 1 to the Data Protection Act 2018.",
