@@ -174,3 +174,27 @@ export async function recordSanctionsDecision(
     return "recorded";
   });
 }
+
+/** The reports' screening figures as they stand: leads screened, awaiting a decision, blocked, and the list in use. */
+export async function countSanctionsFigures(db: Db) {
+  const { rows } = await db.execute<{
+    screened: number;
+    awaiting: number;
+    blocked: number;
+    published_on: string | null;
+  }>(sql`select
+    (select count(*)::int from ${sanctionsScreenings}) as screened,
+    (select count(distinct c.inquiry_id)::int from ${sanctionsCandidates} c
+      where not exists (select 1 from ${sanctionsDecisions} d where d.inquiry_id = c.inquiry_id
+        and (d.decision = 'confirmed_match' or (d.entry_unique_id = c.entry_unique_id and d.entry_hash = c.entry_hash)))
+    ) as awaiting,
+    (select count(distinct inquiry_id)::int from ${sanctionsDecisions} where decision = 'confirmed_match') as blocked,
+    (select published_on::text from ${sanctionsListVersions} order by published_on desc, imported_at desc limit 1) as published_on`);
+  const row = rows[0]!;
+  return {
+    screened: Number(row.screened),
+    awaiting: Number(row.awaiting),
+    blocked: Number(row.blocked),
+    listPublishedOn: row.published_on,
+  };
+}

@@ -23,6 +23,7 @@ import { createInquiry } from "~/lib/inquiries/intake.server";
 import { sendDeskReply } from "~/lib/inquiries/replies.server";
 import { runDueJobs } from "~/lib/jobs/job-worker.server";
 import {
+  countSanctionsFigures,
   InquiryBlockedError,
   isInquiryBlocked,
   loadInquirySanctions,
@@ -96,6 +97,12 @@ describe.each(testBackends)("sanctions decisions on %s", (backend) => {
     expect(sanctions.status).toBe("potential-match");
     expect(sanctions.screening).toMatchObject({ publishedOn: "2026-11-02" });
     expect(sanctions.candidates).toMatchObject([{ entryUniqueId: "GHR9903", score: 1, decision: null }]);
+    expect(await countSanctionsFigures(database.db)).toEqual({
+      screened: 1,
+      awaiting: 1,
+      blocked: 0,
+      listPublishedOn: "2026-11-02",
+    });
   });
 
   it("a false positive holds across a re-import where the entry did not change, and is asked again where it did", async () => {
@@ -153,6 +160,8 @@ describe.each(testBackends)("sanctions decisions on %s", (backend) => {
     });
     expect(await isInquiryBlocked(database.db, id)).toBe(true);
     expect((await loadInquirySanctions(database.db, id)).status).toBe("blocked");
+    // Its other candidate awaits nothing: the lead is blocked whatever it is.
+    expect(await countSanctionsFigures(database.db)).toMatchObject({ screened: 1, awaiting: 0, blocked: 1 });
 
     await expect(
       sendDeskReply(database.db, { inquiryId: id, subject: "Your inquiry", body: "Dear Yevgeniy", actorId }),
