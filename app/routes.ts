@@ -51,6 +51,7 @@ export default [
       "dashboard/inquiries/:id/whatsapp-media/:messageId",
       "routes/dashboard.inquiries.whatsapp-media.ts",
     ),
+    route("dashboard/inquiries/:id/sanctions", "routes/dashboard.inquiries.sanctions.ts"),
     route("dashboard/templates", "routes/dashboard.templates.tsx"),
     route("dashboard/templates/new", "routes/dashboard.templates.new.tsx"),
     route("dashboard/templates/:id", "routes/dashboard.templates.detail.tsx"),

@@ -24,6 +24,7 @@ export * from "./reports-schema";
 export * from "./catalogue-schema";
 export * from "./whatsapp-schema";
 export * from "./kyc-schema";
+export * from "./sanctions-schema";
 
 /**
  * What the admin inbox search looks in: name, company, e-mail, message and

@@ -53,6 +53,7 @@ const scripts = [
   ["bench:contact", "scripts/bench-contact.ts", ["BENCH_CLIENTS", "BENCH_SECONDS"]],
   ["bench:inbox", "scripts/bench-inbox.ts", ["BENCH_ROWS", "BENCH_RUNS", "BENCH_BACKENDS"]],
   ["bench:instructions", "scripts/bench-instructions.ts", ["--requests", "--rounds", "--log-level"]],
+  ["bench:sanctions", "scripts/bench-sanctions.ts", ["BENCH_NAMES", "BENCH_INQUIRIES", "BENCH_BACKENDS"]],
 ] as const;
 
 // Each run loads tsx and the script's imports: room on a busy machine, no timing asserted.

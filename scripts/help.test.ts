@@ -42,6 +42,7 @@ const SCRIPTS: [string, string][] = [
   ["admin", "admin.ts"],
   ["backup", "backup.ts"],
   ["restore", "restore.ts"],
+  ["sanctions", "sanctions.ts"],
   ["db:seed", "seed.ts"],
   ["db:migrate", "migrate.ts"],
   ["db:move", "db-move.ts"],

@@ -16,6 +16,8 @@ import {
 import type { AnyJobKind } from "~/lib/jobs/job-worker.server";
 import { mailJob } from "~/lib/mail/mail-job.server";
 import { retentionJob } from "~/lib/privacy/retention.server";
+import { sanctionsListFetchJob } from "~/lib/sanctions/list-fetch.server";
+import { rescreenJob, screenInquiryJob } from "~/lib/sanctions/screening-jobs.server";
 import { weeklyReportJob } from "~/lib/reports/weekly-report-mail.server";
 import { createMailSenderFromEnv } from "~/lib/mail/mail.server";
 import { logger } from "~/lib/ops/logger.server";
@@ -41,6 +43,9 @@ export const JOB_KINDS: readonly AnyJobKind<JobDeps>[] = [
   whatsAppSendJob,
   whatsAppMediaJob,
   uploadScansJob,
+  screenInquiryJob,
+  rescreenJob,
+  sanctionsListFetchJob,
 ];
 
 /** What a job's run may use. */

@@ -1,6 +1,7 @@
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { company } from "~/content/company";
+import { DEFAULT_MATCH_THRESHOLD } from "~/content/sanctions";
 import {
   CREDENTIALS_REQUIRED,
   isLoopbackHost,
@@ -151,6 +152,14 @@ const EnvSchema = z
     IMAP_OAUTH2_CLIENT_SECRET: z.string().min(1).optional(),
     /** e.g. https://outlook.office365.com/.default; left out of the request when unset. */
     IMAP_OAUTH2_SCOPE: z.string().min(1).optional(),
+    /** Trigram similarity (0–1) at which a UK Sanctions List name is a candidate for an inquiry's name or company. */
+    SANCTIONS_MATCH_THRESHOLD: z.coerce
+      .number()
+      .gt(0, "expected a number above 0 and at most 1")
+      .max(1, "expected a number above 0 and at most 1")
+      .default(DEFAULT_MATCH_THRESHOLD),
+    /** Where the UK Sanctions List's XML is fetched from each day; unset, it is only imported by `npm run sanctions`. */
+    SANCTIONS_LIST_URL: httpUrl().optional(),
     /** How many scheduled backups BACKUP_DIR keeps; older ones are deleted. */
     BACKUP_KEEP: wholeNumber("backups").default(7),
     ...whatsAppSettingFields,

@@ -37,6 +37,7 @@ const KOFI: InquiryPageData["item"] = {
   awaitingSince: new Date(NOW - 30 * 3_600_000),
   lastMessageBy: "lead",
   source: "form",
+  sanctionsStatus: "clear",
 };
 
 function lead(item: InquiryPageData["item"]): InquiryPageData {
@@ -45,6 +46,7 @@ function lead(item: InquiryPageData["item"]): InquiryPageData {
     reference: `VM-${item.id.slice(0, 8).toUpperCase()}`,
     templates: [{ id: "t1", name: "KYC document checklist", subject: "KYC", body: "Please send…" }],
     freshDraft: { subject: "Your inquiry", body: "Dear Kofi,\n\n[[Your reply]]" },
+    sanctions: { status: "clear", screening: null, candidates: [], decisions: [] },
     draftSavedAt: null,
     followUp: null,
     timeline: [],

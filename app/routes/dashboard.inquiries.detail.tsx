@@ -46,6 +46,8 @@ import { InquiryNotes } from "~/components/inbox/inquiry-notes";
 import { deskLabel } from "~/content/desk-labels";
 import { KycSection } from "~/components/inbox/kyc-section";
 import { loadDeskKyc } from "~/lib/kyc/desk-kyc.server";
+import { SanctionsBadge, SanctionsSection } from "~/components/inbox/sanctions-section";
+import { InquiryBlockedError, loadInquirySanctions } from "~/lib/sanctions/decisions.server";
 
 export const handle = { hydrate: true };
 
@@ -91,8 +93,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
   // Data, not a thrown error: the live refresh of an open page reads it as "deleted".
   if (!inquiry) return data({ deleted: true as const, now: Date.now() }, { status: 404 });
-  const kyc = await loadDeskKyc(database.db, id.data);
-  return { ...inquiry, kyc, viewerId: user.id, now: Date.now() };
+  const [kyc, sanctions] = await Promise.all([
+    loadDeskKyc(database.db, id.data),
+    loadInquirySanctions(database.db, id.data),
+  ]);
+  return { ...inquiry, kyc, sanctions, viewerId: user.id, now: Date.now() };
 }
 
 const DONE: Record<InquiryIntent, string> = {
@@ -147,6 +152,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (error instanceof LostReasonRequiredError) {
       return failure(error.message, 400, intent, { lostReason: "Say why the lead was lost." }, kept);
     }
+    if (error instanceof InquiryBlockedError) return failure(error.message, 409, intent);
     if (error instanceof ReplyPlaceholderError) {
       return failure(error.message, 400, intent, { body: error.message });
     }
@@ -194,7 +200,7 @@ export default function InquiryPage() {
 
 function InquiryView({ inquiry, deleted }: { inquiry: InquiryData; deleted: boolean }) {
   const { item, reference, timeline, replies, messages, admins, draft, viewerId, now } = inquiry;
-  const { notesVersions, openedAsRead } = inquiry;
+  const { notesVersions, openedAsRead, sanctions } = inquiry;
   const ownReplies = replies.filter((reply) => reply.sentById === viewerId).length;
   const result = useActionData<typeof action>();
   const errors: FieldErrors = result?.fieldErrors ?? {};
@@ -235,6 +241,7 @@ function InquiryView({ inquiry, deleted }: { inquiry: InquiryData; deleted: bool
           ) : null}
           {item.readAt ? null : <Badge tone="gold">Unread</Badge>}
           {item.isSpam ? <Badge tone="dark">Spam</Badge> : null}
+          <SanctionsBadge status={sanctions.status} />
         </p>
         {waiting !== null ? (
           <p className="text-sm text-ink-muted" data-testid="awaiting-reply">
@@ -247,6 +254,8 @@ function InquiryView({ inquiry, deleted }: { inquiry: InquiryData; deleted: bool
         <ReadState item={item} openedAsRead={openedAsRead} />
         <InquiryActions item={item} />
       </header>
+
+      <SanctionsSection inquiryId={item.id} sanctions={sanctions} />
 
       <DeskSection id="message-heading" title="Message">
         <ContactLines item={item} />

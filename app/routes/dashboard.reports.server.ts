@@ -7,6 +7,7 @@ import { logFailure } from "~/lib/ops/failure-reference.server";
 import { parseReportRange, rangeQuery, type ResolvedRange } from "~/lib/reports/report-range";
 import type { Report } from "~/lib/reports/report-types";
 import { buildReport } from "~/lib/reports/weekly-report.server";
+import { countSanctionsFigures } from "~/lib/sanctions/decisions.server";
 
 type ReportsPageData =
   | {
@@ -15,6 +16,7 @@ type ReportsPageData =
       query: string;
       report: Report;
       promiseHours: number;
+      sanctions: Awaited<ReturnType<typeof countSanctionsFigures>>;
     }
   | ({ ok: false; promiseHours: number } & ReportRangeErrors);
 
@@ -35,8 +37,13 @@ export async function loadReportsPage(
   }
   const { weeks, ...range } = parsed.range;
   try {
-    const report = await buildReport(context.get(databaseContext).db, weeks, now);
-    return { status: 200, body: { ok: true, range, query: rangeQuery(parsed.range), report, promiseHours } };
+    const { db } = context.get(databaseContext);
+    const report = await buildReport(db, weeks, now);
+    const sanctions = await countSanctionsFigures(db);
+    return {
+      status: 200,
+      body: { ok: true, range, query: rangeQuery(parsed.range), report, promiseHours, sanctions },
+    };
   } catch (error) {
     // To the workspace's error boundary, with the reference and never the database's message.
     throw data(logFailure(error, "reports could not be computed"), { status: 500 });

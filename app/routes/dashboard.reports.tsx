@@ -47,7 +47,36 @@ export default function Reports() {
         fieldErrors={page.ok ? {} : page.fieldErrors}
       />
       {page.ok ? <Charts page={page} /> : null}
+      {page.ok ? <SanctionsFigures figures={page.sanctions} /> : null}
     </main>
+  );
+}
+
+/** As things stand today, whatever the range: the screening is of every lead kept. */
+function SanctionsFigures({ figures }: { figures: ReportsPage["sanctions"] }) {
+  const rows: [string, string][] = [
+    ["Leads screened", figures.screened.toLocaleString("en-GB")],
+    ["Possible matches awaiting a decision", figures.awaiting.toLocaleString("en-GB")],
+    ["Leads blocked by a confirmed match", figures.blocked.toLocaleString("en-GB")],
+    [
+      "UK Sanctions List in use",
+      figures.listPublishedOn ? `published ${figures.listPublishedOn}` : "none imported",
+    ],
+  ];
+  return (
+    <section aria-labelledby="sanctions-figures-heading" className="mt-10" data-testid="sanctions-figures">
+      <h2 id="sanctions-figures-heading" className="text-xl font-bold text-ink">
+        Sanctions screening today
+      </h2>
+      <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4 border-b border-line-soft py-1">
+            <dt className="text-ink-muted">{label}</dt>
+            <dd className="font-semibold text-ink">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 

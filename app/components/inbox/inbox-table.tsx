@@ -1,7 +1,12 @@
 import { href, Link } from "react-router";
 import { DEAL_SIZE_LABELS, INTEREST_LABELS, isDealSize, isInterest } from "~/content/inquiry-options";
 import { isInquiryStatus, INQUIRY_STATUS_LABELS } from "~/content/inquiry-desk";
-import { type InboxRow, formatInquiryReference, replyState } from "~/lib/inquiries/inquiry";
+import {
+  type FlaggedSanctionsStatus,
+  type InboxRow,
+  formatInquiryReference,
+  replyState,
+} from "~/lib/inquiries/inquiry";
 import { formatAge } from "~/components/inbox/relative-time";
 
 /** The columns after the box, with their widths from xl (the name's column takes what is left). */
@@ -31,6 +36,7 @@ export interface InboxRowView {
   age: string;
   mark?: "overdue" | "due-soon";
   lastFrom: string;
+  sanctions?: FlaggedSanctionsStatus;
 }
 
 export function toInboxRowView(row: InboxRow, now: number): InboxRowView {
@@ -47,6 +53,7 @@ export function toInboxRowView(row: InboxRow, now: number): InboxRowView {
     lastFrom: LAST_FROM_LABELS[row.lastFrom],
   };
   if (row.company) view.company = row.company;
+  if (row.sanctions) view.sanctions = row.sanctions;
   if (state === "overdue" || state === "due-soon") view.mark = state;
   return view;
 }
@@ -95,6 +102,11 @@ function InboxTableRow({ row, selected }: { row: InboxRowView; selected: boolean
       <th scope="row">
         <Link to={href("/dashboard/inquiries/:id", { id: row.id })}>{row.name}</Link>
         {row.unread ? <b>Unread</b> : null}
+        {row.sanctions ? (
+          <b data-testid="sanctions-flag">
+            {row.sanctions === "blocked" ? "Blocked: sanctions" : "Sanctions check"}
+          </b>
+        ) : null}
         {row.company !== undefined ? <span>{row.company}</span> : null}
       </th>
       <td>{row.interest}</td>

@@ -84,6 +84,11 @@ export function InquiryCard({
         ) : item.isSpam ? (
           <span className="inbox-badge inbox-badge-spam">Spam</span>
         ) : null}
+        {item.sanctions ? (
+          <span className="inbox-badge inbox-badge-spam" data-testid="sanctions-flag">
+            {item.sanctions === "blocked" ? "Blocked: sanctions match" : "Sanctions: possible match"}
+          </span>
+        ) : null}
         <RelativeTime date={item.createdAt} now={now} />
       </header>
 

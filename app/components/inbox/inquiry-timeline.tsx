@@ -78,6 +78,10 @@ function describe(entry: TimelineItem, names: Map<string, string>): string {
       return `File refused: the virus scanner found ${String(details.signature ?? "a threat")}`;
     case "upload-downloaded":
       return "File downloaded";
+    case "sanctions-decision":
+      return `UK Sanctions List entry ${String(details.entry)}: ${
+        details.decision === "confirmed_match" ? "confirmed match (lead blocked)" : "false positive"
+      }`;
     case "delivery-report-received":
       return details.failed ? "Delivery failure report received" : "Delivery report received";
     default:

@@ -7,6 +7,7 @@ import type { Db } from "~/lib/db/db.server";
 import type { InquirySummary } from "~/lib/mail/desk-mails.server";
 import { formatInquiryReference } from "~/lib/inquiries/inquiry";
 import { searchCondition } from "~/lib/inquiries/search.server";
+import { sanctionsStatusSql } from "~/lib/sanctions/decisions.server";
 
 /** Notified by a trigger (migration 0003) on every change to contact_submissions. */
 export const INBOX_CHANGED_CHANNEL = "inbox_changed";
@@ -131,6 +132,7 @@ const itemColumns = {
     ) as SQL<Date | null>,
   lastMessageBy: contactSubmissions.last_message_by,
   source: contactSubmissions.source,
+  sanctionsStatus: sanctionsStatusSql(contactSubmissions.id),
 };
 
 export type Inquiry = Awaited<ReturnType<typeof selectInquiries>>[number];
@@ -189,6 +191,7 @@ export function selectInquiryRowPage(
       assignedToName: assignee.name,
       firstRepliedAt: contactSubmissions.first_replied_at,
       lastMessageBy: contactSubmissions.last_message_by,
+      sanctionsStatus: sanctionsStatusSql(contactSubmissions.id),
     })
     .from(contactSubmissions)
     .leftJoin(assignee, eq(assignee.id, contactSubmissions.assigned_to));

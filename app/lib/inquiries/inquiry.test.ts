@@ -31,6 +31,7 @@ function item(overrides: Partial<Inquiry> = {}): Inquiry {
     awaitingSince: created,
     lastMessageBy: "lead",
     source: "form",
+    sanctionsStatus: "clear",
     ...overrides,
   };
 }

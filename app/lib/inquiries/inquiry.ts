@@ -48,6 +48,15 @@ export interface InboxCard {
   awaitingSince: number | null;
   /** Who wrote last; absent when it was the sender (the usual case, and the smaller card). */
   lastMessageBy?: "desk";
+  /** A UK Sanctions List match awaiting a decision, or confirmed; absent otherwise. */
+  sanctions?: FlaggedSanctionsStatus;
+}
+
+/** The screening states the desk's list shows. */
+export type FlaggedSanctionsStatus = "potential-match" | "blocked";
+
+function flaggedSanctions(status: string): FlaggedSanctionsStatus | null {
+  return status === "potential-match" || status === "blocked" ? status : null;
 }
 
 export function toInboxCard(item: Inquiry): InboxCard {
@@ -80,6 +89,8 @@ export function toInboxCard(item: Inquiry): InboxCard {
   if (item.isSpam) card.isSpam = true;
   if (item.held) card.held = true;
   if (item.lastMessageBy === "desk") card.lastMessageBy = "desk";
+  const sanctions = flaggedSanctions(item.sanctionsStatus);
+  if (sanctions) card.sanctions = sanctions;
   return card;
 }
 
@@ -98,6 +109,7 @@ export interface InboxRow {
   firstRepliedAt?: number;
   unread?: true;
   isSpam?: true;
+  sanctions?: FlaggedSanctionsStatus;
   /** Whose message was the last: "us" (a reply) or "them" (the sender). */
   lastFrom: "us" | "them";
 }
@@ -117,6 +129,8 @@ export function toInboxRow(item: Awaited<ReturnType<typeof selectInquiryRowPage>
   if (item.firstRepliedAt) row.firstRepliedAt = item.firstRepliedAt.getTime();
   if (item.unread) row.unread = true;
   if (item.isSpam) row.isSpam = true;
+  const sanctions = flaggedSanctions(item.sanctionsStatus);
+  if (sanctions) row.sanctions = sanctions;
   return row;
 }
 

@@ -18,6 +18,7 @@ import { enqueueMail } from "~/lib/mail/mail.server";
 import { ADMIN_ROLE } from "~/lib/auth/roles.server";
 import { enqueueWebhook } from "~/lib/webhook/webhook-job.server";
 import { recordEvent } from "~/lib/inquiries/timeline.server";
+import { enqueueInquiryScreening } from "~/lib/sanctions/screening-jobs.server";
 import { recordSentMessage } from "~/lib/conversation/message-ids.server";
 import { formatInquiryReference, inquiryDashboardUrl } from "~/lib/inquiries/inquiry";
 
@@ -158,6 +159,7 @@ export async function createInquiry(
     }
     const reference = formatInquiryReference(row.id);
     await options.onStored?.(tx, row.id);
+    await enqueueInquiryScreening(tx, row.id);
     await recordEvent(tx, {
       inquiryId: row.id,
       kind: "received",

@@ -17,6 +17,7 @@ import { recordSentMessage, threadOf } from "~/lib/conversation/message-ids.serv
 import { formatInquiryReference } from "~/lib/inquiries/inquiry";
 import { hasPlaceholder } from "~/lib/inquiries/reply-text";
 import { recordEvent } from "~/lib/inquiries/timeline.server";
+import { InquiryBlockedError, isInquiryBlocked } from "~/lib/sanctions/decisions.server";
 
 export class ReplyPlaceholderError extends Error {
   override name = "ReplyPlaceholderError";
@@ -97,6 +98,7 @@ export async function sendDeskReply(
   return db.transaction(async (tx) => {
     const inquiry = await lockInquiry(tx, input.inquiryId);
     if (!inquiry) return "not-found";
+    if (await isInquiryBlocked(tx, inquiry.id)) throw new InquiryBlockedError();
     const subject = withReference(input.subject, formatInquiryReference(inquiry.id));
     const [reply] = await tx
       .insert(inquiryReplies)

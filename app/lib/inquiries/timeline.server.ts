@@ -31,7 +31,8 @@ type InquiryEventKind =
   | "delivery-report-received"
   | "upload-received"
   | "upload-refused"
-  | "upload-downloaded";
+  | "upload-downloaded"
+  | "sanctions-decision";
 
 export interface NewInquiryEvent {
   inquiryId: string;

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import type { Db } from "~/lib/db/db.server";
 import { defineJobKind } from "~/lib/jobs/job-kind.server";
+import { isInquiryBlocked } from "~/lib/sanctions/decisions.server";
 import { enqueueJob } from "~/lib/jobs/job-queue.server";
 import {
   buildWebhookBody,
@@ -66,6 +67,7 @@ export async function enqueueWebhook(
   options: { url: string | undefined; event: WebhookEvent; inquiry: WebhookInquiry },
 ): Promise<string | null> {
   if (!options.url) return null;
+  if (await isInquiryBlocked(db, options.inquiry.id)) return null;
   const id = crypto.randomUUID();
   const body = buildWebhookBody({
     deliveryId: id,

@@ -7,6 +7,7 @@ import * as kyc from "~/lib/privacy/declarations/kyc-tables.server";
 import { jobsDeclaration } from "~/lib/privacy/declarations/job-tables.server";
 import * as other from "~/lib/privacy/declarations/other-tables.server";
 import * as whatsapp from "~/lib/privacy/declarations/whatsapp-tables.server";
+import * as sanctions from "~/lib/privacy/declarations/sanctions-tables.server";
 import type { FileDeclaration, TableDeclaration } from "~/lib/privacy/declarations/types";
 
 /**
@@ -30,6 +31,9 @@ export const tableDeclarations: readonly TableDeclaration[] = [
   inquiries.replyDraftsDeclaration,
   inquiries.followUpsDeclaration,
   catalogue.equipmentRequestsDeclaration,
+  sanctions.sanctionsDecisionsDeclaration,
+  sanctions.sanctionsCandidatesDeclaration,
+  sanctions.sanctionsScreeningsDeclaration,
   jobsDeclaration,
   inquiries.contactSubmissionsDeclaration,
   other.rateLimitsDeclaration,
@@ -55,6 +59,9 @@ export const tableDeclarations: readonly TableDeclaration[] = [
   other.reportWeekFiguresDeclaration,
   catalogue.equipmentItemChangesDeclaration,
   catalogue.equipmentItemsDeclaration,
+  sanctions.sanctionsEntryNamesDeclaration,
+  sanctions.sanctionsEntriesDeclaration,
+  sanctions.sanctionsListVersionsDeclaration,
 ];
 
 /** Every kind of file the site writes. */

@@ -1,0 +1,191 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import {
+  contactSubmissions,
+  inquiryReplies,
+  jobs,
+  sanctionsCandidates,
+  sanctionsDecisions,
+  sanctionsEntries,
+  sanctionsEntryNames,
+  sanctionsListVersions,
+  sanctionsScreenings,
+  user,
+} from "~db/schema";
+import { useTestDatabase } from "../../../tests/support/suite-database";
+import { testBackends } from "../../../tests/support/test-database";
+import { TEST_ENV } from "../../../tests/support/test-context";
+import { webhookJobs } from "../../../tests/support/job-rows";
+import { parseEnv } from "~/lib/env.server";
+import { createInquiry } from "~/lib/inquiries/intake.server";
+import { sendDeskReply } from "~/lib/inquiries/replies.server";
+import { runDueJobs } from "~/lib/jobs/job-worker.server";
+import {
+  countSanctionsFigures,
+  InquiryBlockedError,
+  isInquiryBlocked,
+  loadInquirySanctions,
+  recordSanctionsDecision,
+} from "~/lib/sanctions/decisions.server";
+import { importSanctionsList } from "~/lib/sanctions/list-import.server";
+import { rescreenJob, screenInquiryJob } from "~/lib/sanctions/screening-jobs.server";
+import { enqueueWebhook } from "~/lib/webhook/webhook-job.server";
+
+const FIXTURES = path.resolve("tests/fixtures/sanctions");
+const LIST = fs.readFileSync(path.join(FIXTURES, "uk-sanctions-list.xml"));
+const NEXT_LIST = fs.readFileSync(path.join(FIXTURES, "uk-sanctions-list-next.xml"));
+
+describe.each(testBackends)("sanctions decisions on %s", (backend) => {
+  const database = useTestDatabase(backend, [
+    jobs,
+    sanctionsDecisions,
+    sanctionsCandidates,
+    sanctionsScreenings,
+    inquiryReplies,
+    contactSubmissions,
+    sanctionsEntryNames,
+    sanctionsEntries,
+    sanctionsListVersions,
+    user,
+  ]);
+  const deps = () => ({ database, env: parseEnv({ ...TEST_ENV }) });
+  /** The worker's pass over the screening kinds, as the server runs it. */
+  const runScreening = () => runDueJobs(database.db, [screenInquiryJob, rescreenJob], deps());
+
+  const admin = async () => {
+    const [row] = await database.db
+      .insert(user)
+      .values({
+        id: crypto.randomUUID(),
+        name: "Abena Admin",
+        email: `abena-${crypto.randomUUID()}@example.test`,
+      })
+      .returning({ id: user.id });
+    return row!.id;
+  };
+  const arrive = (name: string, company: string | null = null) =>
+    createInquiry(
+      database.db,
+      {
+        name,
+        company,
+        email: "lead@example.test",
+        phone: null,
+        whatsapp: null,
+        interest: "gold-buying",
+        deal_size: "500k-1m",
+        message: "About 40 kg of gold.",
+      },
+      {
+        isSpam: false,
+        acknowledge: false,
+        adminEmails: [],
+        siteUrl: "https://site.test",
+        submissionKey: name,
+      },
+    );
+
+  it("screens a new inquiry on arrival, through the job queue, and flags a potential match", async () => {
+    await importSanctionsList(database.db, LIST, "file");
+    const { id } = await arrive("Castellanos Ruíz, María Elena");
+    expect(await database.db.$count(jobs, eq(jobs.kind, screenInquiryJob.kind))).toBe(1);
+    expect((await loadInquirySanctions(database.db, id)).status).toBe("not-screened");
+    await runScreening();
+    const sanctions = await loadInquirySanctions(database.db, id);
+    expect(sanctions.status).toBe("potential-match");
+    expect(sanctions.screening).toMatchObject({ publishedOn: "2026-11-02" });
+    expect(sanctions.candidates).toMatchObject([{ entryUniqueId: "GHR9903", score: 1, decision: null }]);
+    expect(await countSanctionsFigures(database.db)).toEqual({
+      screened: 1,
+      awaiting: 1,
+      blocked: 0,
+      listPublishedOn: "2026-11-02",
+    });
+  });
+
+  it("a false positive holds across a re-import where the entry did not change, and is asked again where it did", async () => {
+    await importSanctionsList(database.db, LIST, "file");
+    const unchanged = await arrive("Ama Owusu", "Noor Gold House");
+    const changed = await arrive("Maria Elena Castellanos Ruiz");
+    await runScreening();
+    const actorId = await admin();
+    for (const inquiry of [unchanged, changed]) {
+      const [candidate] = (await loadInquirySanctions(database.db, inquiry.id)).candidates;
+      await recordSanctionsDecision(database.db, {
+        inquiryId: inquiry.id,
+        candidateId: candidate!.id,
+        decision: "false_positive",
+        reason: "Different date of birth and nationality.",
+        actorId,
+      });
+      expect((await loadInquirySanctions(database.db, inquiry.id)).status).toBe("false-positive");
+    }
+
+    await importSanctionsList(database.db, NEXT_LIST, "file");
+    await runScreening();
+    const kept = await loadInquirySanctions(database.db, unchanged.id);
+    expect(kept.status).toBe("false-positive");
+    expect(kept.candidates).toMatchObject([
+      {
+        entryUniqueId: "AFG9904",
+        entryChanged: false,
+        decision: { decision: "false_positive", decidedBy: "Abena Admin", publishedOn: "2026-11-02" },
+      },
+    ]);
+    const askedAgain = await loadInquirySanctions(database.db, changed.id);
+    expect(askedAgain.status).toBe("potential-match");
+    expect(askedAgain.candidates).toMatchObject([{ entryUniqueId: "GHR9903", entryChanged: true }]);
+    expect(askedAgain.screening).toMatchObject({ publishedOn: "2026-11-09" });
+  });
+
+  it("a confirmed match blocks the inquiry: no reply, no webhook, whatever the list does next", async () => {
+    await importSanctionsList(database.db, LIST, "file");
+    const { id } = await arrive("Yevgeniy Zolotarev", "Zoloto-Sever Mining JSC");
+    await runScreening();
+    expect(await isInquiryBlocked(database.db, id)).toBe(false);
+    const actorId = await admin();
+    const sanctions = await loadInquirySanctions(database.db, id);
+    expect(sanctions.candidates.map((candidate) => candidate.entryUniqueId).sort()).toEqual([
+      "RUS9901",
+      "RUS9902",
+    ]);
+    await recordSanctionsDecision(database.db, {
+      inquiryId: id,
+      candidateId: sanctions.candidates[0]!.id,
+      decision: "confirmed_match",
+      reason: "Passport copy shows the listed date of birth.",
+      actorId,
+    });
+    expect(await isInquiryBlocked(database.db, id)).toBe(true);
+    expect((await loadInquirySanctions(database.db, id)).status).toBe("blocked");
+    // Its other candidate awaits nothing: the lead is blocked whatever it is.
+    expect(await countSanctionsFigures(database.db)).toMatchObject({ screened: 1, awaiting: 0, blocked: 1 });
+
+    await expect(
+      sendDeskReply(database.db, { inquiryId: id, subject: "Your inquiry", body: "Dear Yevgeniy", actorId }),
+    ).rejects.toThrow(InquiryBlockedError);
+    expect(await database.db.$count(inquiryReplies)).toBe(0);
+    const before = (await webhookJobs(database.db)).length;
+    expect(
+      await enqueueWebhook(database.db, {
+        url: "https://hooks.example.test/desk",
+        event: "inquiry.received",
+        inquiry: {
+          id,
+          reference: "VM-TEST",
+          interest: null,
+          dealSize: null,
+          createdAt: new Date(),
+          dashboardUrl: "https://site.test/dashboard",
+        },
+      }),
+    ).toBeNull();
+    expect((await webhookJobs(database.db)).length).toBe(before);
+
+    await importSanctionsList(database.db, NEXT_LIST, "file");
+    await runScreening();
+    expect(await isInquiryBlocked(database.db, id)).toBe(true);
+  });
+});

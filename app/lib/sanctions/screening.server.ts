@@ -1,0 +1,121 @@
+import { desc, inArray, sql } from "drizzle-orm";
+import {
+  contactSubmissions,
+  sanctionsCandidates,
+  sanctionsListVersions,
+  sanctionsScreenings,
+} from "~db/schema";
+import type { Db } from "~/lib/db/db.server";
+import { nameKey } from "~/lib/sanctions/name-key";
+
+export type ListVersion = typeof sanctionsListVersions.$inferSelect;
+
+/** The version screening uses: the latest published, then the latest imported. Null before any import. */
+export async function findCurrentListVersion(db: Db): Promise<ListVersion | null> {
+  const [row] = await db
+    .select()
+    .from(sanctionsListVersions)
+    .orderBy(desc(sanctionsListVersions.published_on), desc(sanctionsListVersions.imported_at))
+    .limit(1);
+  return row ?? null;
+}
+
+interface CandidateRow extends Record<string, unknown> {
+  inquiry_id: string;
+  field: "name" | "company";
+  entry_id: string;
+  unique_id: string;
+  content_hash: string;
+  matched_name: string;
+  name_type: string;
+  score: number;
+}
+
+/**
+ * Screens the inquiries `inquiryIds` against `versionId`: each one's name and company, by the trigram
+ * similarity of their keys to every list name's (decision 085), at `threshold` or above. Replaces what
+ * their last screening found, in one transaction; per entry, the best-scoring name is kept.
+ */
+export async function screenInquiries(
+  db: Db,
+  inquiryIds: readonly string[],
+  versionId: string,
+  threshold: number,
+): Promise<number> {
+  if (inquiryIds.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const inquiries = await tx
+      .select({
+        id: contactSubmissions.id,
+        name: contactSubmissions.name,
+        company: contactSubmissions.company,
+      })
+      .from(contactSubmissions)
+      .where(inArray(contactSubmissions.id, [...inquiryIds]));
+    if (inquiries.length === 0) return 0;
+    const probes = inquiries.flatMap((inquiry) =>
+      (
+        [
+          ["name", inquiry.name],
+          ["company", inquiry.company],
+        ] as const
+      )
+        .map(([field, value]) => ({ inquiry_id: inquiry.id, field, key: value ? nameKey(value) : "" }))
+        .filter((probe) => probe.key.length > 0),
+    );
+    // `%` reads its threshold from this setting, for this transaction only; the GIN index serves it.
+    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`);
+    const { rows } = await tx.execute<CandidateRow>(sql`
+      select distinct on (q.inquiry_id, e.id)
+        q.inquiry_id, q.field, e.id as entry_id, e.unique_id, e.content_hash,
+        n.name as matched_name, n.name_type, similarity(n.match_key, q.key) as score
+      from jsonb_to_recordset(${JSON.stringify(probes)}::jsonb) as q(inquiry_id uuid, field text, key text)
+      cross join lateral (
+        select entry_id, name, name_type, match_key from sanctions_entry_names
+        where match_key % q.key and version_id = ${versionId}
+      ) as n
+      join sanctions_entries e on e.id = n.entry_id
+      order by q.inquiry_id, e.id, similarity(n.match_key, q.key) desc`);
+    const ids = inquiries.map((inquiry) => inquiry.id);
+    await tx.delete(sanctionsCandidates).where(inArray(sanctionsCandidates.inquiry_id, ids));
+    if (rows.length > 0) {
+      await tx.insert(sanctionsCandidates).values(
+        rows.map((row) => ({
+          inquiry_id: row.inquiry_id,
+          version_id: versionId,
+          entry_id: row.entry_id,
+          entry_unique_id: row.unique_id,
+          entry_hash: row.content_hash,
+          field: row.field,
+          matched_name: row.matched_name,
+          name_type: row.name_type,
+          score: Number(row.score),
+        })),
+      );
+    }
+    const found = new Map<string, number>();
+    for (const row of rows) found.set(row.inquiry_id, (found.get(row.inquiry_id) ?? 0) + 1);
+    await tx
+      .insert(sanctionsScreenings)
+      .values(
+        ids.map((id) => ({ inquiry_id: id, version_id: versionId, candidate_count: found.get(id) ?? 0 })),
+      )
+      .onConflictDoUpdate({
+        target: sanctionsScreenings.inquiry_id,
+        set: {
+          version_id: versionId,
+          screened_at: sql`now()`,
+          candidate_count: sql`excluded.candidate_count`,
+        },
+      });
+    return rows.length;
+  });
+}
+
+/** Every imported version, the one in use first. */
+export function listVersions(db: Db): Promise<ListVersion[]> {
+  return db
+    .select()
+    .from(sanctionsListVersions)
+    .orderBy(desc(sanctionsListVersions.published_on), desc(sanctionsListVersions.imported_at));
+}
