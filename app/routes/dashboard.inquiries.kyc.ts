@@ -8,6 +8,7 @@ import { redirectWithToast } from "~/lib/http/toast.server";
 import { revokeClientLinks } from "~/lib/kyc/client-links.server";
 import { requestKyc, reviewKycDocument } from "~/lib/kyc/kyc-requests.server";
 import { logger } from "~/lib/ops/logger.server";
+import { InquiryBlockedError } from "~/lib/sanctions/decisions.server";
 import type { Route } from "./+types/dashboard.inquiries.kyc";
 
 const KycActionSchema = z.discriminatedUnion("intent", [
@@ -31,41 +32,46 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirectWithToast(context, page, { title: "Nothing changed", description: parsed.first });
   const db = context.get(databaseContext).db;
   const form = parsed.data;
-  let title: string;
-  switch (form.intent) {
-    case "request": {
-      const outcome = await requestKyc(db, {
-        inquiryId: inquiryId.data,
-        checklist: form.checklist,
-        actorId: user.id,
-        siteUrl: context.get(envContext).SITE_URL,
-      });
-      if (outcome === "not-found") throw data("Not found", { status: 404 });
-      title = outcome === "unknown-checklist" ? "Unknown checklist" : "KYC documents requested";
-      break;
-    }
-    case "revoke-link":
-      title =
-        (await revokeClientLinks(db, inquiryId.data)) > 0 ? "Client link withdrawn" : "No link was open";
-      break;
-    case "accept":
-    case "reject": {
-      const outcome = await reviewKycDocument(db, {
-        inquiryId: inquiryId.data,
-        documentId: form.documentId,
-        verdict: form.intent === "accept" ? "accepted" : "rejected",
-        reason: form.intent === "reject" ? form.reason : null,
-        actorId: user.id,
-      });
-      if (outcome === "not-found") throw data("Not found", { status: 404 });
-      title =
-        outcome === "completed"
+  const act = async (): Promise<string> => {
+    switch (form.intent) {
+      case "request": {
+        const outcome = await requestKyc(db, {
+          inquiryId: inquiryId.data,
+          checklist: form.checklist,
+          actorId: user.id,
+          siteUrl: context.get(envContext).SITE_URL,
+        });
+        if (outcome === "not-found") throw data("Not found", { status: 404 });
+        return outcome === "unknown-checklist" ? "Unknown checklist" : "KYC documents requested";
+      }
+      case "revoke-link":
+        return (await revokeClientLinks(db, inquiryId.data)) > 0
+          ? "Client link withdrawn"
+          : "No link was open";
+      case "accept":
+      case "reject": {
+        const outcome = await reviewKycDocument(db, {
+          inquiryId: inquiryId.data,
+          documentId: form.documentId,
+          verdict: form.intent === "accept" ? "accepted" : "rejected",
+          reason: form.intent === "reject" ? form.reason : null,
+          actorId: user.id,
+        });
+        if (outcome === "not-found") throw data("Not found", { status: 404 });
+        return outcome === "completed"
           ? "KYC complete"
           : form.intent === "accept"
             ? "Document accepted"
             : "Document rejected";
-      break;
+      }
     }
+  };
+  let title: string;
+  try {
+    title = await act();
+  } catch (error) {
+    if (!(error instanceof InquiryBlockedError)) throw error;
+    return redirectWithToast(context, page, { title: "Nothing sent", description: error.message });
   }
   logger.info({ intent: form.intent, inquiryId: inquiryId.data, adminId: user.id }, "kyc action");
   return redirectWithToast(context, page, { title });

@@ -6,6 +6,7 @@ import { readFormData, refuseForeignForm } from "~/lib/http/form-data.server";
 import { guardedUser } from "~/lib/http/guards.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { logFailure } from "~/lib/ops/failure-reference.server";
+import { InquiryBlockedError } from "~/lib/sanctions/decisions.server";
 import { sendWhatsAppReply } from "~/lib/whatsapp/whatsapp-replies.server";
 import { whatsAppLimits } from "~/content/whatsapp-limits";
 import type { Route } from "./+types/dashboard.inquiries.whatsapp";
@@ -16,6 +17,7 @@ export function loader({ params }: Route.LoaderArgs) {
 
 const REFUSED = {
   "not-found": "This inquiry no longer exists.",
+  blocked: new InquiryBlockedError().message,
   "no-conversation": "This lead has not written on WhatsApp, so nothing can be sent there.",
   "window-closed": `Not sent: the ${whatsAppLimits.serviceWindowHours}-hour window for free text has closed, and WhatsApp would not deliver it. Send an approved template instead.`,
   "bad-template": "That template is no longer kept, or it needs every part filled in.",

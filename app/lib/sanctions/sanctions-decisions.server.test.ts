@@ -3,8 +3,11 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
+  clientLinks,
   contactSubmissions,
   inquiryReplies,
+  kycDocuments,
+  kycRequests,
   jobs,
   sanctionsCandidates,
   sanctionsDecisions,
@@ -13,6 +16,7 @@ import {
   sanctionsListVersions,
   sanctionsScreenings,
   user,
+  whatsappMessages,
 } from "~db/schema";
 import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
@@ -32,6 +36,9 @@ import {
 import { importSanctionsList } from "~/lib/sanctions/list-import.server";
 import { rescreenJob, screenInquiryJob } from "~/lib/sanctions/screening-jobs.server";
 import { enqueueWebhook } from "~/lib/webhook/webhook-job.server";
+import { requestKyc } from "~/lib/kyc/kyc-requests.server";
+import { kycChecklists } from "~/content/kyc-checklists";
+import { sendWhatsAppReply } from "~/lib/whatsapp/whatsapp-replies.server";
 
 const FIXTURES = path.resolve("tests/fixtures/sanctions");
 const LIST = fs.readFileSync(path.join(FIXTURES, "uk-sanctions-list.xml"));
@@ -40,6 +47,10 @@ const NEXT_LIST = fs.readFileSync(path.join(FIXTURES, "uk-sanctions-list-next.xm
 describe.each(testBackends)("sanctions decisions on %s", (backend) => {
   const database = useTestDatabase(backend, [
     jobs,
+    whatsappMessages,
+    clientLinks,
+    kycDocuments,
+    kycRequests,
     sanctionsDecisions,
     sanctionsCandidates,
     sanctionsScreenings,
@@ -183,6 +194,20 @@ describe.each(testBackends)("sanctions decisions on %s", (backend) => {
       }),
     ).toBeNull();
     expect((await webhookJobs(database.db)).length).toBe(before);
+    await expect(
+      requestKyc(database.db, {
+        inquiryId: id,
+        checklist: kycChecklists[0]!.key,
+        actorId,
+        siteUrl: "https://site.test",
+      }),
+    ).rejects.toThrow(InquiryBlockedError);
+    expect(await database.db.$count(clientLinks)).toBe(0);
+    expect(await database.db.$count(kycRequests)).toBe(0);
+    expect(
+      await sendWhatsAppReply(database.db, { inquiryId: id, actorId, kind: "text", body: "Hello" }),
+    ).toBe("blocked");
+    expect(await database.db.$count(whatsappMessages)).toBe(0);
 
     await importSanctionsList(database.db, NEXT_LIST, "file");
     await runScreening();

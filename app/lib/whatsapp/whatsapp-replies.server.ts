@@ -4,6 +4,7 @@ import { contactSubmissions, whatsappMessages, whatsappTemplates } from "~db/sch
 import type { Db } from "~/lib/db/db.server";
 import { recordResponse } from "~/lib/inquiries/replies.server";
 import { recordEvent } from "~/lib/inquiries/timeline.server";
+import { isInquiryBlocked } from "~/lib/sanctions/decisions.server";
 import { enqueueJob } from "~/lib/jobs/job-queue.server";
 import { queueWhatsAppText, whatsAppSendJob } from "~/lib/whatsapp/outgoing.server";
 
@@ -45,7 +46,7 @@ function filledTemplate(body: string, parameters: readonly string[]): string {
   return body.replace(/\{\{(\d+)\}\}/g, (match, index: string) => parameters[Number(index) - 1] ?? match);
 }
 
-type ReplyOutcome = "queued" | "not-found" | "no-conversation" | "window-closed" | "bad-template";
+type ReplyOutcome = "queued" | "not-found" | "blocked" | "no-conversation" | "window-closed" | "bad-template";
 
 /** Locks the inquiry like a mail reply does, so two replies at once count one response. */
 async function lockInquiry(tx: Db, id: string) {
@@ -80,6 +81,7 @@ export async function sendWhatsAppReply(
   return db.transaction(async (tx) => {
     const inquiry = await lockInquiry(tx, input.inquiryId);
     if (!inquiry) return "not-found";
+    if (await isInquiryBlocked(tx, inquiry.id)) return "blocked";
     const thread = await whatsAppThreadOf(tx, inquiry.id);
     if (!thread) return "no-conversation";
     const open = now < thread.windowClosesAt;
