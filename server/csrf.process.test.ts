@@ -9,10 +9,12 @@ import {
   ACTIONS,
   type ActionCase,
   BETTER_AUTH_ENDPOINTS,
+  clientSessionCookie,
   EXPRESS_ROUTES,
   INQUIRIES,
   seedHeldMessage,
   type Site,
+  UPLOAD_TEST_KEY,
 } from "../tests/support/csrf-endpoints";
 import { type DatabaseSnapshot, summarize } from "../tests/support/db-snapshot";
 import {
@@ -88,16 +90,24 @@ describe("the Express app", () => {
 describe(`cross-site request forgery, on every action (${BACKEND})`, () => {
   let build: ServerBuild;
   let site: Site;
+  let clientSession: string;
   /** Taken by the attack test; the control starts from it rather than stop the embedded database again. */
   let afterAttacks: DatabaseSnapshot | undefined;
   beforeAll(async () => {
     build = await loadServerBuild();
-    site = await startSeededSite(BACKEND, INQUIRIES, whatsAppTestEnv(), seedHeldMessage);
+    site = await startSeededSite(
+      BACKEND,
+      INQUIRIES,
+      { ...whatsAppTestEnv(), UPLOAD_KEY: UPLOAD_TEST_KEY },
+      seedHeldMessage,
+    );
+    clientSession = await clientSessionCookie(site.url);
   });
   afterAll(async () => {
     await site?.stop();
   });
-  const cookie = (as: ActionCase["as"]) => (as ? site.cookies[as] : undefined);
+  const cookie = (as: ActionCase["as"]) =>
+    as === "client" ? clientSession : as ? site.cookies[as] : undefined;
 
   it("lists every route with an action, and every intent of the inbox", () => {
     const withAction = Object.values(build.routes).filter((route) => route?.module.action);
@@ -158,7 +168,12 @@ describe(`cross-site request forgery, on every action (${BACKEND})`, () => {
         for (const variant of variants) {
           for (const encoding of encodings) {
             const label = `${action.name} POST ${target} ${encoding} ${variant.name}`;
-            const options = { headers: variant.headers, cookie: cookie(action.as), encoding };
+            const options = {
+              headers: variant.headers,
+              cookie: cookie(action.as),
+              encoding,
+              file: action.file,
+            };
             await noteUnlessRefused(label, await sendForm(site.url, target, action.fields(site), options));
           }
         }
@@ -196,7 +211,8 @@ describe(`cross-site request forgery, on every action (${BACKEND})`, () => {
       const response = await sendForm(site.url, target, action.fields(site), {
         headers: { origin: site.url, "sec-fetch-site": "same-origin" },
         cookie: cookie(action.as),
-        encoding: "urlencoded",
+        encoding: action.file ? "multipart" : "urlencoded",
+        ...(action.file ? { file: action.file } : {}),
       });
       expect(response.status, `${action.name}: ${await response.text()}`).toBeLessThan(400);
     }

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { UNREADABLE_FORM_MESSAGE } from "~/lib/http/form-data.server";
-import { ACTIONS, INQUIRIES, type Site } from "../tests/support/csrf-endpoints";
+import {
+  ACTIONS,
+  clientSessionCookie,
+  INQUIRIES,
+  seedHeldMessage,
+  type Site,
+  UPLOAD_TEST_KEY,
+} from "../tests/support/csrf-endpoints";
 import { summarize } from "../tests/support/db-snapshot";
 import { singleFetchPath } from "../tests/support/csrf-requests";
 import { startSeededSite } from "../tests/support/seeded-site";
@@ -44,8 +51,10 @@ const MALFORMED: { name: string; contentType: string | null; body: Blob | string
  */
 describe(`malformed request bodies, on every action (${BACKEND})`, () => {
   let site: Site;
+  let clientSession: string;
   beforeAll(async () => {
-    site = await startSeededSite(BACKEND, INQUIRIES);
+    site = await startSeededSite(BACKEND, INQUIRIES, { UPLOAD_KEY: UPLOAD_TEST_KEY }, seedHeldMessage);
+    clientSession = await clientSessionCookie(site.url);
   });
   afterAll(async () => {
     await site?.stop();
@@ -55,7 +64,7 @@ describe(`malformed request bodies, on every action (${BACKEND})`, () => {
     const outcomes: string[] = [];
     // Signing out reads no input: any POST from the site ends the session.
     for (const action of ACTIONS.filter(({ name }) => name !== "sign out")) {
-      const cookie = action.as ? site.cookies[action.as] : undefined;
+      const cookie = action.as === "client" ? clientSession : action.as ? site.cookies[action.as] : undefined;
       for (const target of [action.path, singleFetchPath(action.path)]) {
         for (const { name, contentType, body } of MALFORMED) {
           const response = await fetch(site.url + target, {

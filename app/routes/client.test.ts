@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientLinks, inquiryEvents, inquiryReplies, jobs } from "~db/schema";
+import { clientLinks, inquiryEvents, inquiryReplies, jobs, rateLimits } from "~db/schema";
+import { clientCookie } from "~/lib/kyc/client-session.server";
 import { createAccount } from "~db/seed/seed.server";
 import { createClientLink, revokeClientLinks } from "~/lib/kyc/client-links.server";
 import { requestKyc } from "~/lib/kyc/kyc-requests.server";
@@ -203,5 +204,32 @@ describe.each(testBackends)("the client page on %s", (backend) => {
     expect(await revokeClientLinks(app.db, inquiryB)).toBe(1);
     expect(await page(cookieB)).toMatchObject({ status: 403 });
     expect(await page(null)).toMatchObject({ status: 403 });
+  });
+
+  it("a refused cookie counts against the page's limit, a client's own use does not, and a spent limit refuses all", async () => {
+    const ip = "198.51.100.77";
+    const key = `client-page:ip:${ip}`;
+    const pageFrom = (cookie: string) =>
+      answer(() =>
+        clientRoute.loader({
+          request: new Request(`${SITE}/client`, { headers: { cookie } }),
+          params: {},
+          context: createTestContext(app.services, ip),
+        } as unknown as LoaderArgs),
+      );
+    const counted = async () =>
+      (await app.db.select().from(rateLimits).where(eq(rateLimits.key, key)))[0]?.count ?? 0;
+    const own = await cookieFor(tokenA);
+    await pageFrom(own);
+    await pageFrom(own);
+    expect(await counted()).toBe(0);
+    const guessed = (await clientCookie(SITE).serialize(crypto.randomBytes(32).toString("base64url"))).split(
+      ";",
+    )[0]!;
+    expect(await pageFrom(guessed)).toMatchObject({ status: 403 });
+    expect(await counted()).toBe(1);
+    await app.db.update(rateLimits).set({ count: 600 }).where(eq(rateLimits.key, key));
+    expect(await pageFrom(own)).toMatchObject({ status: 429 });
+    expect(await pageFrom(guessed)).toMatchObject({ status: 429 });
   });
 });

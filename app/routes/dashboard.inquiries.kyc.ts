@@ -2,7 +2,7 @@ import { data, href } from "react-router";
 import { z } from "zod";
 import { parseForm } from "~/forms/parse-form";
 import { databaseContext, envContext } from "~/lib/context.server";
-import { readFormData } from "~/lib/http/form-data.server";
+import { readFormData, refuseForeignForm } from "~/lib/http/form-data.server";
 import { guardedUser } from "~/lib/http/guards.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { revokeClientLinks } from "~/lib/kyc/client-links.server";
@@ -27,7 +27,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const inquiryId = z.uuid().safeParse(params.id);
   if (!inquiryId.success) throw data("Not found", { status: 404 });
   const page = href("/dashboard/inquiries/:id", { id: inquiryId.data });
-  const parsed = parseForm(KycActionSchema, await readFormData(request));
+  const formData = await readFormData(request);
+  refuseForeignForm(
+    formData,
+    "intent",
+    KycActionSchema.options.map((option) => option.shape.intent.value),
+  );
+  const parsed = parseForm(KycActionSchema, formData);
   if (!parsed.ok)
     return redirectWithToast(context, page, { title: "Nothing changed", description: parsed.first });
   const db = context.get(databaseContext).db;

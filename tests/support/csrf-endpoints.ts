@@ -2,7 +2,18 @@ import { expect } from "vitest";
 import { SEEDED_TEMPLATE_UUIDS } from "~/content/reply-templates";
 import { CONTACT_FORM_PURPOSE } from "~/routes/contact.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
-import { inquiryMessages, whatsappMessages } from "../../db/schema";
+import crypto from "node:crypto";
+import { kycChecklists } from "~/content/kyc-checklists";
+import { clientCookie } from "~/lib/kyc/client-session.server";
+import {
+  clientLinks,
+  inquiryMessages,
+  kycRequests,
+  sanctionsCandidates,
+  sanctionsEntries,
+  sanctionsListVersions,
+  whatsappMessages,
+} from "../../db/schema";
 import type { Db } from "~/lib/db/db.server";
 import type { DatabaseSnapshot, Row } from "./db-snapshot";
 import {
@@ -61,10 +72,28 @@ export const INQUIRIES = {
   bulk: inquiry("Bea Bulk"),
   /** Wrote on WhatsApp just now (seedHeldMessage writes the message): the WhatsApp reply's window is open. */
   leadWhatsApp: inquiry("Wale WhatsApp", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e0f" }),
+  /** Asked for KYC documents from the lead page. */
+  leadKyc: inquiry("Kofi Kyc", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e10" }),
+  /** A possible UK Sanctions List match awaiting the desk's decision (SANCTIONS_CANDIDATE_ID). */
+  leadSanctions: inquiry("Yevgeniy Zolotarev", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e11" }),
+  /** Holds a KYC request and the client link CLIENT_TOKEN opens: the client page's upload. */
+  client: inquiry("Cleo Client", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e12" }),
 };
 export type Site = SeededSite<keyof typeof INQUIRIES>;
 
 const HELD_MESSAGE_ID = "5e1d0000-0000-4000-8000-0000000000c1";
+const SANCTIONS_CANDIDATE_ID = "5e1d0000-0000-4000-8000-0000000000c2";
+/** A client link's token: 32 bytes in base64url, as the desk mails them. */
+const CLIENT_TOKEN = Buffer.alloc(32, 7).toString("base64url");
+const CLIENT_CHECKLIST = kycChecklists[0]!;
+
+/** The uploads' key of the seeded site: the client page refuses files without one. */
+export const UPLOAD_TEST_KEY = Buffer.alloc(32, 1).toString("base64");
+
+/** The `Cookie` header of a client who opened CLIENT_TOKEN's link. */
+export async function clientSessionCookie(siteUrl: string): Promise<string> {
+  return (await clientCookie(siteUrl).serialize(CLIENT_TOKEN)).split(";")[0] ?? "";
+}
 
 /** The message confirm-message acts on: mail on leadConfirm's thread from someone else, held. */
 export async function seedHeldMessage(db: Db, inquiryIds: Record<keyof typeof INQUIRIES, string>) {
@@ -89,6 +118,38 @@ export async function seedHeldMessage(db: Db, inquiryIds: Record<keyof typeof IN
     wa_id: "233201440001",
     sent_at: new Date(),
   });
+  const [version] = await db
+    .insert(sanctionsListVersions)
+    .values({ published_on: "2026-11-27", entry_count: 1, name_count: 1, sha256: "csrf", source: "file" })
+    .returning({ id: sanctionsListVersions.id });
+  const [entry] = await db
+    .insert(sanctionsEntries)
+    .values({
+      version_id: version!.id,
+      unique_id: "RUS9901",
+      kind: "Individual",
+      primary_name: "ZOLOTAREV Yevgeniy",
+      content_hash: "csrf",
+    })
+    .returning({ id: sanctionsEntries.id });
+  await db.insert(sanctionsCandidates).values({
+    id: SANCTIONS_CANDIDATE_ID,
+    inquiry_id: inquiryIds.leadSanctions,
+    version_id: version!.id,
+    entry_id: entry!.id,
+    entry_unique_id: "RUS9901",
+    entry_hash: "csrf",
+    field: "name",
+    matched_name: "ZOLOTAREV Yevgeniy",
+    name_type: "Primary Name",
+    score: 1,
+  });
+  await db.insert(kycRequests).values({ inquiry_id: inquiryIds.client, checklist: CLIENT_CHECKLIST.key });
+  await db.insert(clientLinks).values({
+    inquiry_id: inquiryIds.client,
+    token_hash: crypto.createHash("sha256").update(CLIENT_TOKEN).digest("hex"),
+    expires_at: new Date(Date.now() + 86_400_000),
+  });
 }
 
 const rows = (snapshot: DatabaseSnapshot, table: string) => snapshot[table]?.rows ?? [];
@@ -106,11 +167,16 @@ export interface ActionCase {
   path: string;
   /** The route's path pattern, where `path` fills in a parameter. */
   routePath?: string;
-  /** The session a victim's browser would attach (null: the action needs none; challenge: a sign-in's code step). */
-  as: "admin" | "member" | "challenge" | "owner" | "leaving" | null;
+  /**
+   * The session a victim's browser would attach (null: the action needs none; challenge: a sign-in's code step;
+   * client: a client page opened by its link).
+   */
+  as: "admin" | "member" | "challenge" | "owner" | "leaving" | "client" | null;
   fields(site: Site): Record<string, string>;
   /** Submitted from a hydrated page, as React Router's single fetch (`<path>.data`). */
   hydrated: boolean;
+  /** A file the form sends: the site's own request is then multipart. */
+  file?: { field: string; name: string; type: string; bytes: Uint8Array<ArrayBuffer> };
   /** What a request that got through changes; the control asserts it on before/after snapshots. */
   changes: string;
   changed(before: DatabaseSnapshot, after: DatabaseSnapshot, site: Site): void;
@@ -700,6 +766,57 @@ export const ACTIONS: ActionCase[] = [
     changes: "saves a named inbox view",
     changed: (_before, after) =>
       expect(rows(after, "saved_views").some((row) => row.name === "Gold buyers")).toBe(true),
+  },
+  {
+    name: "lead KYC request",
+    routeId: "routes/dashboard.inquiries.kyc",
+    path: `${leadPath("leadKyc")}/kyc`,
+    routePath: `${LEAD_ROUTE_PATH}/kyc`,
+    as: "admin",
+    hydrated: false,
+    fields: () => ({ intent: "request", checklist: CLIENT_CHECKLIST.key }),
+    changes: "asks the lead for KYC documents",
+    changed: (_before, after, site) =>
+      expect(rows(after, "kyc_requests").some((row) => row.inquiry_id === site.inquiryIds.leadKyc)).toBe(
+        true,
+      ),
+  },
+  {
+    name: "lead sanctions decision",
+    routeId: "routes/dashboard.inquiries.sanctions",
+    path: `${leadPath("leadSanctions")}/sanctions`,
+    routePath: `${LEAD_ROUTE_PATH}/sanctions`,
+    as: "admin",
+    hydrated: false,
+    fields: (site) => ({
+      intent: "sanctions-decision",
+      id: site.inquiryIds.leadSanctions,
+      candidateId: SANCTIONS_CANDIDATE_ID,
+      decision: "false_positive",
+      reason: "Another date of birth.",
+    }),
+    changes: "records a decision on a possible match",
+    changed: (_before, after, site) =>
+      expect(
+        rows(after, "sanctions_decisions").some((row) => row.inquiry_id === site.inquiryIds.leadSanctions),
+      ).toBe(true),
+  },
+  {
+    name: "client upload",
+    routeId: "routes/client",
+    path: "/client",
+    as: "client",
+    hydrated: false,
+    fields: () => ({ item: CLIENT_CHECKLIST.items[0]!.key }),
+    file: {
+      field: "file",
+      name: "passport.pdf",
+      type: "application/pdf",
+      bytes: new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
+    },
+    changes: "keeps the client's document",
+    changed: (_before, after, site) =>
+      expect(rows(after, "uploads").some((row) => row.inquiry_id === site.inquiryIds.client)).toBe(true),
   },
 ];
 

@@ -59,7 +59,11 @@ export function sendForm(
   siteUrl: string,
   urlPath: string,
   fields: Record<string, string>,
-  options: SendOptions & { encoding: Encoding },
+  options: SendOptions & {
+    encoding: Encoding;
+    /** Sent only in a multipart body, as a file input would. */
+    file?: { field: string; name: string; type: string; bytes: Uint8Array<ArrayBuffer> };
+  },
 ): Promise<Response> {
   switch (options.encoding) {
     case "urlencoded":
@@ -70,6 +74,8 @@ export function sendForm(
     case "multipart": {
       const form = new FormData();
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      const { file } = options;
+      if (file) form.append(file.field, new Blob([file.bytes], { type: file.type }), file.name);
       // fetch sets the multipart type with its boundary.
       return send(siteUrl, urlPath, form, options);
     }

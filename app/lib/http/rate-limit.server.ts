@@ -3,7 +3,7 @@
  * Not express-rate-limit (whole routes, in memory or Redis; these keys are known only inside actions)
  * nor rate-limiter-flexible (one database client per limiter, its own clock and clean-up timer).
  */
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { rateLimits } from "~db/schema";
 import type { Db } from "~/lib/db/db.server";
 
@@ -27,6 +27,16 @@ export async function consumeRateLimit(db: Db, key: string, limit: RateLimit, no
   const count = row?.count ?? 1;
   const allowed = count <= limit.max;
   return { allowed, retryAfterSeconds: allowed ? 0 : Math.ceil((windowEnd - now) / 1000), count };
+}
+
+/** Whether `key` has used up its window, without counting an attempt. */
+export async function isRateLimited(db: Db, key: string, limit: RateLimit, now = Date.now()) {
+  const windowStart = new Date(now - (now % limit.windowMs));
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.window_start, windowStart)));
+  return (row?.count ?? 0) >= limit.max;
 }
 
 export async function pruneRateLimits(db: Db, now = new Date()): Promise<number> {

@@ -1,7 +1,7 @@
 import { createCookie, data } from "react-router";
 import { clientLinkDays } from "~/content/kyc-checklists";
 import { clientIpContext, databaseContext, envContext, type AppContext } from "~/lib/context.server";
-import { consumeRateLimit } from "~/lib/http/rate-limit.server";
+import { consumeRateLimit, isRateLimited } from "~/lib/http/rate-limit.server";
 import { openClientLink } from "~/lib/kyc/client-links.server";
 
 /**
@@ -27,23 +27,32 @@ const LIMITS = {
 const LINK_REFUSED =
   "This link has expired or was withdrawn. Please ask us for a new one by replying to our last e-mail.";
 
-/** The inquiry a link opens, counted against the address's limit; a 429 or a 403 otherwise. */
+/**
+ * The inquiry a link opens, or a 429 or a 403. Opening a link counts against the address's limit; on the page,
+ * only a refused cookie counts, so a client's own use (and a malformed form) changes nothing.
+ */
 export async function openLinkOrRefuse(
   context: AppContext,
   token: string,
   via: keyof typeof LIMITS = "link",
 ): Promise<string> {
   const db = context.get(databaseContext).db;
-  const limit = await consumeRateLimit(db, `client-${via}:ip:${context.get(clientIpContext)}`, LIMITS[via]);
-  if (!limit.allowed) {
-    throw data("Too many attempts. Please try again later.", {
+  const key = `client-${via}:ip:${context.get(clientIpContext)}`;
+  const tooMany = (retryAfterSeconds: number) =>
+    data("Too many attempts. Please try again later.", {
       status: 429,
-      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+      headers: { "Retry-After": String(retryAfterSeconds) },
     });
+  if (via === "link") {
+    const limit = await consumeRateLimit(db, key, LIMITS.link);
+    if (!limit.allowed) throw tooMany(limit.retryAfterSeconds);
+  } else if (await isRateLimited(db, key, LIMITS.page)) {
+    throw tooMany(Math.ceil((LIMITS.page.windowMs - (Date.now() % LIMITS.page.windowMs)) / 1000));
   }
   const inquiryId = await openClientLink(db, token);
-  if (!inquiryId) throw data(LINK_REFUSED, { status: 403 });
-  return inquiryId;
+  if (inquiryId) return inquiryId;
+  if (via === "page") await consumeRateLimit(db, key, LIMITS.page);
+  throw data(LINK_REFUSED, { status: 403 });
 }
 
 /** The inquiry of this request's client session, or a 403: no cookie, or its link expired or was revoked. */
