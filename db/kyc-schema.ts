@@ -4,7 +4,7 @@ import { user } from "./auth-schema";
 import { contactSubmissions } from "./schema";
 
 /**
- * Every file a person sent us through the upload pipeline (docs/decisions/090-one-upload-pipeline.md): the bytes
+ * Every file a person sent us through the upload pipeline (docs/decisions/089-one-upload-pipeline.md): the bytes
  * are encrypted under DATA_DIR/uploads/<inquiry>/<id>; `scan` is `pending` until clamd has read them, and a file is
  * served only when `clean`. `file_name` is the sender's, for display only. Personal data of the inquiry.
  */

@@ -1,6 +1,6 @@
 /**
  * The limits and formats of files people send us, for the upload pipeline and the pages that state them
- * (docs/decisions/090-one-upload-pipeline.md). No environment overrides: the pages that state them are
+ * (docs/decisions/089-one-upload-pipeline.md). No environment overrides: the pages that state them are
  * prerendered.
  */
 export const uploadLimits = {

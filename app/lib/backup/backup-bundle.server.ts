@@ -43,7 +43,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Every uploaded file under DATA_DIR, as `<inquiry>/<upload>`. They stay encrypted in the backup; UPLOAD_KEY is
- * never in it (decision 090), so a restore opens them only where the key is supplied.
+ * never in it (decision 089), so a restore opens them only where the key is supplied.
  */
 function storedUploads(dataDir: string): string[] {
   const root = uploadsDir(dataDir);

@@ -4,7 +4,7 @@ import { Transform, type TransformCallback } from "node:stream";
 
 /**
  * Stored uploads are AES-256-GCM, streamed: `VMU1`, the 12-byte nonce, the ciphertext, the 16-byte tag. The key
- * is a setting (UPLOAD_KEY), never in DATA_DIR or a backup (docs/decisions/090-one-upload-pipeline.md).
+ * is a setting (UPLOAD_KEY), never in DATA_DIR or a backup (docs/decisions/089-one-upload-pipeline.md).
  */
 const MAGIC = Buffer.from("VMU1");
 const NONCE_BYTES = 12;
