@@ -104,8 +104,14 @@ async function formatOf(head: Buffer, formats: readonly UploadFormat[]): Promise
   return formats.find((format) => uploadFormats[format].mime === detected.mime) ?? null;
 }
 
-/** A stored upload's plaintext, chunk by chunk; throws when the file was changed or the key is wrong. */
+/**
+ * A stored upload's plaintext, chunk by chunk; throws before the first chunk when the file was changed or the key
+ * is wrong. GCM proves the bytes only at the end, so the file is read through once before any byte is given out.
+ */
 export async function* readUpload(file: string, key: Buffer): AsyncGenerator<Buffer> {
+  for await (const _chunk of openDecryptingStream(file, key) as AsyncIterable<Buffer>) {
+    // Read for the tag's check only.
+  }
   const stream = openDecryptingStream(file, key);
   for await (const chunk of stream as AsyncIterable<Buffer>) yield chunk;
 }

@@ -234,4 +234,22 @@ describe.each(testBackends)("the upload pipeline on %s", (backend) => {
     );
     await expect(collect(wrongKey!.content)).rejects.toThrow();
   });
+
+  it("a file changed on disk gives out no byte: the whole file is proved before the first is sent", async () => {
+    const config = settings();
+    const result = await receive(config, "statement.pdf", generated(PDF, 300_000));
+    if (!result.received) throw new Error("not received");
+    const file = uploadPath(dataDir, { inquiryId, uploadId: result.uploadId });
+    const stored = fs.readFileSync(file);
+    stored[stored.length - 1000]! ^= 0xff;
+    fs.writeFileSync(file, stored);
+    const opened = await openCleanUpload(database.db, config, { inquiryId, uploadId: result.uploadId });
+    let given = 0;
+    await expect(
+      (async () => {
+        for await (const chunk of opened!.content) given += chunk.length;
+      })(),
+    ).rejects.toThrow();
+    expect(given).toBe(0);
+  });
 });
