@@ -32,7 +32,7 @@ import { readFormData } from "~/lib/http/form-data.server";
 import { guardedUser } from "~/lib/http/guards.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { runInquiryAction } from "~/lib/inquiries/inquiry-actions.server";
-import { ReplyPlaceholderError } from "~/lib/inquiries/replies.server";
+import { NoMailAddressError, ReplyPlaceholderError } from "~/lib/inquiries/replies.server";
 import { LostReasonRequiredError } from "~/lib/inquiries/changes.server";
 import { replyDeadline, replyState, waitingSince } from "~/lib/inquiries/inquiry";
 import { logFailure } from "~/lib/ops/failure-reference.server";
@@ -152,7 +152,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (error instanceof LostReasonRequiredError) {
       return failure(error.message, 400, intent, { lostReason: "Say why the lead was lost." }, kept);
     }
-    if (error instanceof InquiryBlockedError) return failure(error.message, 409, intent);
+    if (error instanceof InquiryBlockedError || error instanceof NoMailAddressError) {
+      return failure(error.message, 409, intent);
+    }
     if (error instanceof ReplyPlaceholderError) {
       return failure(error.message, 400, intent, { body: error.message });
     }
@@ -273,15 +275,17 @@ function InquiryView({ inquiry, deleted }: { inquiry: InquiryData; deleted: bool
           whatsapp={inquiry.whatsapp.messages}
         />
       </DeskSection>
-      <ReplySection
-        item={item}
-        draft={draft}
-        freshDraft={inquiry.freshDraft}
-        draftSavedAt={inquiry.draftSavedAt}
-        templates={inquiry.templates}
-        composerKey={`${inquiry.templateId ?? "none"}:${ownReplies}`}
-        errorFor={(name) => errorFor("reply", name)}
-      />
+      {item.email ? (
+        <ReplySection
+          item={item}
+          draft={draft}
+          freshDraft={inquiry.freshDraft}
+          draftSavedAt={inquiry.draftSavedAt}
+          templates={inquiry.templates}
+          composerKey={`${inquiry.templateId ?? "none"}:${ownReplies}`}
+          errorFor={(name) => errorFor("reply", name)}
+        />
+      ) : null}
       {inquiry.whatsapp.thread ? (
         <WhatsAppReplySection
           inquiryId={item.id}

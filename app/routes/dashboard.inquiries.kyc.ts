@@ -8,6 +8,7 @@ import { redirectWithToast } from "~/lib/http/toast.server";
 import { revokeClientLinks } from "~/lib/kyc/client-links.server";
 import { requestKyc, reviewKycDocument } from "~/lib/kyc/kyc-requests.server";
 import { logger } from "~/lib/ops/logger.server";
+import { NoMailAddressError } from "~/lib/inquiries/replies.server";
 import { InquiryBlockedError } from "~/lib/sanctions/decisions.server";
 import type { Route } from "./+types/dashboard.inquiries.kyc";
 
@@ -76,7 +77,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     title = await act();
   } catch (error) {
-    if (!(error instanceof InquiryBlockedError)) throw error;
+    if (!(error instanceof InquiryBlockedError || error instanceof NoMailAddressError)) throw error;
     return redirectWithToast(context, page, { title: "Nothing sent", description: error.message });
   }
   logger.info({ intent: form.intent, inquiryId: inquiryId.data, adminId: user.id }, "kyc action");

@@ -8,7 +8,7 @@ import { useTestDatabase } from "../../../tests/support/suite-database";
 import { testBackends } from "../../../tests/support/test-database";
 import { MAX_ATTEMPTS, retryDelayMs } from "~/lib/jobs/job-claim.server";
 import { createMailSender } from "~/lib/mail/mail.server";
-import { sendDeskReply } from "~/lib/inquiries/replies.server";
+import { NoMailAddressError, sendDeskReply } from "~/lib/inquiries/replies.server";
 import { createInquiry } from "~/lib/inquiries/intake.server";
 import { draftReply } from "~/lib/inquiries/reply-text";
 import { listTimeline } from "~/lib/inquiries/timeline.server";
@@ -117,5 +117,21 @@ describe.each(testBackends)("a reply from the desk over SMTP on %s", (backend) =
     const kinds = (await listTimeline(database.db, inquiry.id)).map((entry) => entry.kind);
     expect(kinds.filter((kind) => kind === "reply-failed")).toHaveLength(1);
     expect(kinds).not.toContain("reply-delivered");
+  });
+
+  it("a lead with no e-mail address (one who wrote on WhatsApp) gets no mail reply, and nothing is stored", async () => {
+    const inquiry = await submit();
+    await database.db.update(contactSubmissions).set({ email: "" });
+    const jobsBefore = await database.db.$count(jobs);
+    await expect(
+      sendDeskReply(database.db, {
+        inquiryId: inquiry.id,
+        subject: "Your inquiry",
+        body: "Hello",
+        actorId: "ama",
+      }),
+    ).rejects.toThrow(NoMailAddressError);
+    expect(await database.db.$count(inquiryReplies)).toBe(0);
+    expect(await database.db.$count(jobs)).toBe(jobsBefore);
   });
 });

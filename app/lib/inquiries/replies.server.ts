@@ -19,6 +19,14 @@ import { hasPlaceholder } from "~/lib/inquiries/reply-text";
 import { recordEvent } from "~/lib/inquiries/timeline.server";
 import { InquiryBlockedError, isInquiryBlocked } from "~/lib/sanctions/decisions.server";
 
+/** Refused: the lead wrote on WhatsApp only, so no mail can reach them. */
+export class NoMailAddressError extends Error {
+  override name = "NoMailAddressError";
+  constructor() {
+    super("This lead has no e-mail address: nothing was sent. Answer them on WhatsApp.");
+  }
+}
+
 export class ReplyPlaceholderError extends Error {
   override name = "ReplyPlaceholderError";
   constructor() {
@@ -99,6 +107,7 @@ export async function sendDeskReply(
     const inquiry = await lockInquiry(tx, input.inquiryId);
     if (!inquiry) return "not-found";
     if (await isInquiryBlocked(tx, inquiry.id)) throw new InquiryBlockedError();
+    if (!inquiry.email) throw new NoMailAddressError();
     const subject = withReference(input.subject, formatInquiryReference(inquiry.id));
     const [reply] = await tx
       .insert(inquiryReplies)
