@@ -119,7 +119,7 @@ async function waitForLine(server: ServerProcess, match: (line: Record<string, u
 }
 
 describe("a production start", () => {
-  it("warns once each for a missing SMTP_URL, a missing ADMIN_EMAILS and an http:// SITE_URL", async () => {
+  it("warns once each for a missing SMTP_URL, a missing ADMIN_EMAILS and UPLOAD_KEY, and an http:// SITE_URL", async () => {
     const server = await spawnServer({ DATA_DIR: migratedDataDir(), SITE_URL: "http://site.example.test" });
     try {
       const warnings = logLines(server)
@@ -128,6 +128,7 @@ describe("a production start", () => {
       expect(warnings.filter((msg) => msg.startsWith("SMTP_URL is not set"))).toHaveLength(1);
       expect(warnings.filter((msg) => msg.startsWith("ADMIN_EMAILS is not set"))).toHaveLength(1);
       expect(warnings.filter((msg) => msg.startsWith("SITE_URL is http://"))).toHaveLength(1);
+      expect(warnings.filter((msg) => msg.startsWith("UPLOAD_KEY is not set"))).toHaveLength(1);
     } finally {
       await server.stop();
     }
@@ -143,6 +144,7 @@ describe("a production start", () => {
       SMTP_URL: smtp.url,
       ADMIN_EMAILS: "ops@example.test",
       BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
+      UPLOAD_KEY: crypto.randomBytes(32).toString("base64"),
     });
     try {
       const warnings = logLines(server).filter((line) => line.level === 40);
