@@ -26,7 +26,7 @@ export const retention = {
   backupDays: 30,
   /** Journal and nginx logs; deploy/journald/volta.conf and deploy/logrotate/nginx carry it, as a test checks. */
   serverLogDays: 14,
-  /** Records of phone calls and WhatsApp messages, which are not kept on this website: after the last contact. */
+  /** Records of phone calls, and of WhatsApp messages not filed on this website: after the last contact. */
   phoneRecordMonths: 24,
   /** The record that an erasure happened (never what was erased): accountability, and the limitation period for claims. */
   erasureRecordYears: 6,

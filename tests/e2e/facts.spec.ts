@@ -389,7 +389,9 @@ test("the privacy notice says nothing is stored on the device for the visit, and
   await expect(retention).toContainText(
     "Copies of backups we keep away from the server, so that the website can be restored if the server is lost, follow the same rule",
   );
-  await expect(retention).toContainText("Records of phone calls and WhatsApp messages with you");
+  await expect(retention).toContainText(
+    "Records of phone calls, and of WhatsApp messages with you that are not kept on this website",
+  );
   await expect(main.locator("#your-rights")).toContainText(
     "copies in our backups remain until those backups are deleted",
   );
