@@ -1,11 +1,13 @@
 import type { Page } from "@playwright/test";
 import { EICAR_PDF } from "../support/clamd";
 import { expect, test } from "./fixtures";
+import { signUpVerified } from "./support/accounts";
 import { linkIn, waitForMail } from "./support/mailbox";
 
 /**
  * The client's side of KYC, end to end: the desk asks, the client opens the mailed link without an account and
- * uploads, the scanner refuses EICAR, the admin reviews, the client sends again, and the lead shows "KYC complete".
+ * uploads, the scanner refuses EICAR, the admin reviews, the client sends again, and the lead shows "KYC complete";
+ * then the client signs up with the lead's address and finds the inquiry under /account.
  */
 const AMA = {
   id: "5a1e0000-0000-4000-8000-0000000000c1",
@@ -93,6 +95,15 @@ test("the desk asks for KYC, the client uploads by the mailed link, EICAR is ref
   await expect(adminPage.getByTestId("kyc-complete")).toContainText("KYC complete");
 
   await client.reload();
+  await expect(client.getByText("Your identity checks are complete.")).toBeVisible();
+
+  // The same client signs up with the lead's address and verifies it: the inquiry is theirs at /account.
+  await signUpVerified(client, { name: AMA.name, email: AMA.email });
+  await client.goto("/account");
+  const yours = client.getByRole("list", { name: "Your inquiries" });
+  await expect(yours.getByRole("listitem")).toHaveCount(1);
+  await yours.getByRole("link").click();
+  await expect(client).toHaveURL(new RegExp(`/account/inquiries/${AMA.id}$`));
   await expect(client.getByText("Your identity checks are complete.")).toBeVisible();
   await client.context().close();
 });
