@@ -24,6 +24,7 @@ describe.each(testBackends)("'Your inquiries' on %s", (backend) => {
   let amaFirst: string;
   let amaSecond: string;
   let kwames: string;
+  let spam: string;
 
   beforeAll(async () => {
     app = await createTestApp(backend);
@@ -45,6 +46,7 @@ describe.each(testBackends)("'Your inquiries' on %s", (backend) => {
       created_at: new Date("2026-11-20"),
     });
     kwames = await insertInquiry(app.db, { email: KWAME.email });
+    spam = await insertInquiry(app.db, { email: AMA.email, is_spam: true });
     // The unverified account's address sent one too: still not shown until it is verified.
     await insertInquiry(app.db, { email: UNVERIFIED.email });
   });
@@ -125,6 +127,11 @@ describe.each(testBackends)("'Your inquiries' on %s", (backend) => {
     expect(anonymous.page).toBeUndefined();
     expect((await openInquiry(cookies.ama, "not-a-uuid")).status).toBe(404);
     expect((await openInquiry(cookies.ama, kwames)).status).toBe(404);
+  });
+
+  it("neither lists nor opens an inquiry the desk marked as spam", async () => {
+    expect((await accountInquiries(cookies.ama)).map((inquiry) => inquiry.id)).not.toContain(spam);
+    expect((await openInquiry(cookies.ama, spam)).status).toBe(404);
   });
 
   it("account inquiry attack: an upload to another account's inquiry is refused before its body is read", async () => {

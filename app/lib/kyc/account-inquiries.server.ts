@@ -31,9 +31,10 @@ async function verifiedAddressOf(db: Db, userId: string): Promise<string | null>
 
 /**
  * Exactly the same address, case aside: no folding of dots or "+tags", which would hand one mailbox's inquiries
- * to another.
+ * to another. Spam is left out: its plain status ("we will answer soon") would not be true.
  */
-const sameAddress = (address: string) => sql`lower(trim(${contactSubmissions.email})) = ${address}`;
+const sameAddress = (address: string) =>
+  and(sql`lower(trim(${contactSubmissions.email})) = ${address}`, eq(contactSubmissions.is_spam, false));
 
 /** The inquiries sent from the account's verified address, newest first; none for an unverified one. */
 export async function listAccountInquiries(db: Db, userId: string) {
