@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +21,10 @@ const dataDir = process.env.E2E_DATA_DIR;
 // config evaluated in them sees the same values.
 process.env.E2E_SMTP_PORT ??= String(PORT + 1000);
 process.env.E2E_MAIL_LOG ??= path.join(fs.mkdtempSync(path.join(os.tmpdir(), "e2e-mail-")), "mail.jsonl");
+// Uploads are scanned by a real clamd (started by the global setup) and kept
+// encrypted: every server of a run shares the scanner's port and one key.
+process.env.E2E_CLAMD_PORT ??= String(PORT + 2000);
+process.env.E2E_UPLOAD_KEY ??= crypto.randomBytes(32).toString("base64");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -67,6 +72,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      CLAMD_ADDRESS: `127.0.0.1:${process.env.E2E_CLAMD_PORT}`,
+      UPLOAD_KEY: process.env.E2E_UPLOAD_KEY,
       ADMIN_EMAILS: E2E_ADMIN_EMAILS.join(","),
       // Every test browser shares 127.0.0.1 and fills forms at machine speed:
       // keep the contact form's rate limit and bot timer out of their way

@@ -35,6 +35,7 @@ export default [
     route("account/two-factor", "routes/account.two-factor.tsx"),
     route("account/data", "routes/account.data.ts"),
     route("account/delete", "routes/account.delete.tsx"),
+    route("account/inquiries/:id", "routes/account.inquiries.detail.tsx"),
   ]),
   layout("routes/dashboard.layout.tsx", [
     route("dashboard", "routes/dashboard.tsx"),

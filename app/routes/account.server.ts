@@ -8,6 +8,7 @@ import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { authLimitRefusal } from "~/lib/auth/auth-limits.server";
 import { authHeaders, readAuthFailure } from "~/lib/auth/auth.server";
 import { passkeyMessages } from "~/lib/auth/passkey-actions.server";
+import { listAccountInquiries } from "~/lib/kyc/account-inquiries.server";
 import { logger } from "~/lib/ops/logger.server";
 import { checkNewPasswordStrength } from "~/lib/auth/password-strength.server";
 import { isAdmin, readAdminRole, recordAdminPasswordLength } from "~/lib/auth/roles.server";
@@ -36,7 +37,7 @@ export interface AccountActionData {
 export async function loadAccountPage(context: AppContext, session: SignedInSession) {
   const { db } = context.get(databaseContext);
   const userId = session.user.id;
-  const [rows, factors, adminRole, passkeys] = await Promise.all([
+  const [rows, factors, adminRole, passkeys, inquiries] = await Promise.all([
     db
       .select()
       .from(sessionTable)
@@ -45,6 +46,7 @@ export async function loadAccountPage(context: AppContext, session: SignedInSess
     readSecondFactors(db, userId),
     readAdminRole(db, userId),
     listPasskeys(db, userId),
+    listAccountInquiries(db, userId),
   ]);
   const sessions = rows.map((row) => ({
     id: row.id,
@@ -64,6 +66,7 @@ export async function loadAccountPage(context: AppContext, session: SignedInSess
       /** An admin whose password was not seen to have the admin length: the dashboard waits for it. */
       needsLongerPassword: adminRole !== null && !adminRole.longPassword,
       passkeys,
+      inquiries,
       mayChangeFactors: mayChangeSecondFactors(session, factors),
     },
     { headers: { "Cache-Control": "private, no-store" } },

@@ -1,5 +1,6 @@
 import { Form, href, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { NewPasswordFields, PasswordField } from "~/components/form-fields";
+import { YourInquiries } from "~/components/client/your-inquiries";
 import { PasskeyButton } from "~/components/passkey-button";
 import { Toaster } from "~/components/toast";
 import { Button, buttonVariants, SubmitButton, useSubmitting } from "~/components/ui/button";
@@ -122,7 +123,7 @@ function Row({
 }
 
 export default function AccountPage() {
-  const { user, sessions, factors, isAdmin, needsLongerPassword, passkeys, mayChangeFactors } =
+  const { user, sessions, factors, isAdmin, needsLongerPassword, passkeys, inquiries, mayChangeFactors } =
     useLoaderData<typeof loader>();
   const {
     page: actionData,
@@ -143,6 +144,8 @@ export default function AccountPage() {
             {user.name} · {user.email}
           </p>
         </div>
+
+        <YourInquiries inquiries={inquiries} />
 
         <Card>
           <h2 className="text-xl font-semibold text-ink">Active sessions</h2>

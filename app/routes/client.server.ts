@@ -1,22 +1,13 @@
 import { eq } from "drizzle-orm";
 import { contactSubmissions } from "~db/schema";
-import { isInquiryStatus, type InquiryStatus } from "~/content/inquiry-desk";
 import { uploadFormats, uploadLimits } from "~/content/uploads";
 import { type AppContext, databaseContext, envContext } from "~/lib/context.server";
 import { formatInquiryReference } from "~/lib/inquiries/inquiry";
+import { plainInquiryStatus } from "~/lib/kyc/account-inquiries.server";
 import { kycOverview, kycStateLabels, offerKycDocument } from "~/lib/kyc/kyc-requests.server";
 import { notifyOwnerOfUpload } from "~/lib/kyc/upload-notice.server";
 import { readUploadForm } from "~/lib/uploads/multipart-form.server";
 import { receiveUpload, uploadSettingsFromEnv } from "~/lib/uploads/uploads.server";
-
-/** Where the deal stands, in the client's words. */
-const PLAIN_STATUS: Record<InquiryStatus, string> = {
-  new: "We have your inquiry and will answer soon.",
-  contacted: "We have answered you and are working on your inquiry.",
-  qualified: "We are preparing the introduction.",
-  closed_won: "Your inquiry is complete.",
-  closed_lost: "This inquiry is closed.",
-};
 
 export async function loadClientPage(context: AppContext, inquiryId: string) {
   const db = context.get(databaseContext).db;
@@ -28,7 +19,7 @@ export async function loadClientPage(context: AppContext, inquiryId: string) {
   const kyc = await kycOverview(db, inquiryId);
   return {
     reference: formatInquiryReference(inquiry.id),
-    status: isInquiryStatus(inquiry.status) ? PLAIN_STATUS[inquiry.status] : PLAIN_STATUS.new,
+    status: plainInquiryStatus(inquiry.status),
     maxFileMegabytes: Math.round(uploadLimits.maxFileBytes / (1024 * 1024)),
     kyc: kyc && {
       label: kyc.label,
@@ -113,3 +104,5 @@ export async function uploadClientDocument(
         : `Thank you: ${file.item} was received. It is waiting for our virus scan before we check it.`,
   };
 }
+
+export type ClientPageData = NonNullable<Awaited<ReturnType<typeof loadClientPage>>>;

@@ -56,7 +56,13 @@ export function startWorkerInboxServer(env: Record<string, string> = {}): Promis
   return startInboxServer([], undefined, {
     secondFactorRoles: true,
     // Replies and assignment mail reach the e2e SMTP sink, where specs read them.
-    env: { SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`, ...env },
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      // The global setup's clamd; the key is the run's (playwright.config.ts).
+      CLAMD_ADDRESS: `127.0.0.1:${process.env.E2E_CLAMD_PORT}`,
+      ...(process.env.E2E_UPLOAD_KEY ? { UPLOAD_KEY: process.env.E2E_UPLOAD_KEY } : {}),
+      ...env,
+    },
     postgresUrl: process.env.TEST_DATABASE_URL,
   });
 }

@@ -27,7 +27,7 @@ export interface Clamd {
  * Debian's clamd on a loopback port with a local signature database of one signature, for EICAR anywhere in a
  * file: signatures cannot be downloaded here, and a test must not depend on the day's official ones.
  */
-export async function startClamd(): Promise<Clamd> {
+export async function startClamd(options: { port?: number } = {}): Promise<Clamd> {
   const clamd = ensureClamav();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clamd-"));
   const databaseDir = path.join(dir, "db");
@@ -36,7 +36,7 @@ export async function startClamd(): Promise<Clamd> {
     path.join(databaseDir, "local.ndb"),
     `Local.Eicar-Test-File:0:*:${Buffer.from(EICAR).toString("hex")}\n`,
   );
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const config = path.join(dir, "clamd.conf");
   fs.writeFileSync(
     config,

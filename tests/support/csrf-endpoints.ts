@@ -39,6 +39,7 @@ const inquiry = (name: string, extra: Partial<Row> = {}) => ({
   message: `An inquiry from ${name}.`,
   ...extra,
 });
+const ACCOUNT_CLIENT_ID = "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e13";
 /** One inquiry per dashboard intent, each in the state that intent changes. */
 export const INQUIRIES = {
   unread: inquiry("Uma Unread"),
@@ -78,6 +79,11 @@ export const INQUIRIES = {
   leadSanctions: inquiry("Yevgeniy Zolotarev", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e11" }),
   /** Holds a KYC request and the client link CLIENT_TOKEN opens: the client page's upload. */
   client: inquiry("Cleo Client", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e12" }),
+  /** Sent from the seeded member's verified address, with a KYC request: the account's inquiry page's upload. */
+  accountClient: inquiry("Max Member", {
+    id: ACCOUNT_CLIENT_ID,
+    email: SEEDED_ACCOUNTS.member.email,
+  }),
 };
 export type Site = SeededSite<keyof typeof INQUIRIES>;
 
@@ -144,7 +150,10 @@ export async function seedHeldMessage(db: Db, inquiryIds: Record<keyof typeof IN
     name_type: "Primary Name",
     score: 1,
   });
-  await db.insert(kycRequests).values({ inquiry_id: inquiryIds.client, checklist: CLIENT_CHECKLIST.key });
+  await db.insert(kycRequests).values([
+    { inquiry_id: inquiryIds.client, checklist: CLIENT_CHECKLIST.key },
+    { inquiry_id: inquiryIds.accountClient, checklist: CLIENT_CHECKLIST.key },
+  ]);
   await db.insert(clientLinks).values({
     inquiry_id: inquiryIds.client,
     token_hash: crypto.createHash("sha256").update(CLIENT_TOKEN).digest("hex"),
@@ -361,6 +370,27 @@ export const ACTIONS: ActionCase[] = [
       const remaining = new Set(sessionIds(after, site.userIds.owner));
       expect(sessionIds(before, site.userIds.owner).filter((id) => remaining.has(id))).toEqual([]);
     },
+  },
+  {
+    name: "account inquiry upload",
+    routeId: "routes/account.inquiries.detail",
+    path: `/account/inquiries/${ACCOUNT_CLIENT_ID}`,
+    routePath: "/account/inquiries/:id",
+    // Before "sign out", which ends this session.
+    as: "member",
+    hydrated: false,
+    fields: () => ({ item: CLIENT_CHECKLIST.items[0]!.key }),
+    file: {
+      field: "file",
+      name: "passport.pdf",
+      type: "application/pdf",
+      bytes: new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
+    },
+    changes: "keeps the account holder's document",
+    changed: (_before, after, site) =>
+      expect(rows(after, "uploads").some((row) => row.inquiry_id === site.inquiryIds.accountClient)).toBe(
+        true,
+      ),
   },
   {
     name: "sign out",
