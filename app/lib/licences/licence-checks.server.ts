@@ -60,7 +60,6 @@ export async function loadInquiryLicenceChecks(db: Db, inquiryId: string, today:
       result: licenceChecks.result,
       expiresOn: licenceChecks.expires_on,
       notes: licenceChecks.notes,
-      createdAt: licenceChecks.created_at,
     })
     .from(licenceChecks)
     .leftJoin(user, eq(user.id, licenceChecks.checked_by))
