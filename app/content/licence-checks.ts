@@ -53,3 +53,9 @@ export const licenceCheckLimits = {
   /** A check dated further back than this is a typing mistake rather than a record. */
   oldestCheckYears: 10,
 } as const;
+
+/** Days before a valid licence's expiry date that its inquiry's owner (or the admins) are reminded. */
+export const LICENCE_EXPIRY_REMINDER_DAYS = 30;
+
+/** When the reminders are looked for (UK time): once a day, before the working day. */
+export const LICENCE_EXPIRY_REMINDER_CRON = "0 7 * * *";

@@ -15,7 +15,7 @@ import {
 import { constraintsOf, type FieldErrors } from "~/forms/parse-form";
 import { LicenceCheckSchema } from "~/forms/licence-checks";
 
-export interface LicenceCheckItem {
+interface LicenceCheckItem {
   id: string;
   licenceType: string;
   licenceNumber: string;
