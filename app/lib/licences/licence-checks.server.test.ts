@@ -6,6 +6,7 @@ import { testBackends } from "../../../tests/support/test-database";
 import { LicenceCheckSchema } from "~/forms/licence-checks";
 import { parseForm } from "~/forms/parse-form";
 import {
+  countLicenceFigures,
   loadInquiryLicenceChecks,
   recordLicenceCheck,
   verifiesLicenceOn,
@@ -150,6 +151,13 @@ describe.each(testBackends)("licence checks on %s", (backend) => {
       checkedOn: today,
     });
     expect((await loadInquiryLicenceChecks(database.db, INQUIRY_ID, "2027-04-01")).verified).toBe(false);
+    expect(await countLicenceFigures(database.db, "2027-03-01")).toEqual({
+      verified: 1,
+      expiring: 1,
+      withinDays: 30,
+    });
+    expect(await countLicenceFigures(database.db, "2027-02-28")).toMatchObject({ verified: 1, expiring: 0 });
+    expect(await countLicenceFigures(database.db, "2027-04-01")).toMatchObject({ verified: 0, expiring: 0 });
     const events = await database.db
       .select()
       .from(inquiryEvents)

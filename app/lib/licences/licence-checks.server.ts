@@ -1,5 +1,6 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { licenceChecks, user } from "~db/schema";
+import { LICENCE_EXPIRY_REMINDER_DAYS } from "~/content/licence-checks";
 import type { LicenceCheckInput } from "~/forms/licence-checks";
 import type { Db } from "~/lib/db/db.server";
 import { recordEvent } from "~/lib/inquiries/timeline.server";
@@ -71,4 +72,23 @@ export async function loadInquiryLicenceChecks(db: Db, inquiryId: string, today:
     null,
   );
   return { checks, verified: verifying.length > 0, verifiedUntil };
+}
+
+/**
+ * The reports' licence figures on `today` (a UK date): leads with a licence verified, and those whose
+ * verified licence expires within LICENCE_EXPIRY_REMINDER_DAYS, the reminder's window.
+ */
+export async function countLicenceFigures(db: Db, today: string) {
+  const { rows } = await db.execute<{ verified: number; expiring: number }>(sql`select
+    count(distinct ${licenceChecks.inquiry_id})::int as verified,
+    count(distinct ${licenceChecks.inquiry_id}) filter (
+      where ${licenceChecks.expires_on} <= ${today}::date + ${LICENCE_EXPIRY_REMINDER_DAYS}::int)::int as expiring
+    from ${licenceChecks}
+    where ${licenceChecks.result} = 'valid' and ${licenceChecks.expires_on} >= ${today}::date`);
+  const row = rows[0];
+  return {
+    verified: Number(row?.verified ?? 0),
+    expiring: Number(row?.expiring ?? 0),
+    withinDays: LICENCE_EXPIRY_REMINDER_DAYS,
+  };
 }
