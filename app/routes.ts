@@ -53,6 +53,7 @@ export default [
       "routes/dashboard.inquiries.whatsapp-media.ts",
     ),
     route("dashboard/inquiries/:id/sanctions", "routes/dashboard.inquiries.sanctions.ts"),
+    route("dashboard/inquiries/:id/licence-checks", "routes/dashboard.inquiries.licence-checks.tsx"),
     route("dashboard/templates", "routes/dashboard.templates.tsx"),
     route("dashboard/templates/new", "routes/dashboard.templates.new.tsx"),
     route("dashboard/templates/:id", "routes/dashboard.templates.detail.tsx"),

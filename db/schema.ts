@@ -25,6 +25,7 @@ export * from "./catalogue-schema";
 export * from "./whatsapp-schema";
 export * from "./kyc-schema";
 export * from "./sanctions-schema";
+export * from "./licence-schema";
 
 /**
  * What the admin inbox search looks in: name, company, e-mail, message and

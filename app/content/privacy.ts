@@ -5,7 +5,7 @@ import { type RetentionConfig, retention } from "./retention";
 import { type LegalDocument, list, paragraph } from "./types";
 
 /** Recorded on each inquiry sent while in force; change it with every revision, with `lastUpdated`. */
-export const PRIVACY_NOTICE_VERSION = "2026-11-28.1";
+export const PRIVACY_NOTICE_VERSION = "2026-11-28.2";
 
 /** requireAdminMiddleware enforces a second factor for admins; turn this off only in the change that stops it. */
 export const ADMIN_STRONG_AUTHENTICATION = true;
@@ -120,6 +120,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
             "Rate limiting, spam prevention, server logs and protecting the website from abuse — legitimate interests in keeping our systems secure and available and in finding faults.",
             "Customer due diligence when a transaction proceeds: we are not in the regulated sector under the Money Laundering Regulations 2017, but we apply checks modelled on them — legitimate interests in knowing who we deal with and in preventing fraud, money laundering and terrorist financing.",
             "Checking every inquiry against the UK Sanctions List published by the Foreign, Commonwealth and Development Office: we compare the name and company you give with the names on the list when your inquiry arrives and whenever a new version of the list is published, and a member of our team reviews every possible match and records a decision; we keep the results and decisions with your inquiry, for as long as the inquiry — legitimate interests in complying with UK financial sanctions, which forbid making funds or economic resources available to a designated person, and in not dealing with one. Reporting a designated person to HM Treasury's Office of Financial Sanctions Implementation — legal obligation where the sanctions regulations require us to report; otherwise legitimate interests in supporting the enforcement of sanctions.",
+            "Checking a Ghanaian licence you or your company tell us you hold (a GoldBod licence to buy or aggregate gold, or a mineral right such as a small-scale mining licence or a mining lease) on the official register, GoldBod's or the Minerals Commission's mining cadastre, and recording the licence's type, number, holder and expiry date, what the register showed, who checked and when; we keep these records with your inquiry, for as long as the inquiry — legitimate interests in dealing only with parties licensed to trade gold or to mine in Ghana, where only they may do so.",
             "Reporting a belief or suspicion of terrorist financing to the police or the National Crime Agency — legal obligation: section 19 of the Terrorism Act 2000 requires a business outside the regulated sector, such as ours, to disclose such a belief or suspicion when it is based on information met in the course of its business.",
             "Reporting a suspicion of money laundering to the National Crime Agency — legal obligation wherever the Proceeds of Crime Act 2002 requires the report; otherwise (its reporting duty applies to the regulated sector, which we are not in), legitimate interests in preventing crime and in not becoming involved in it.",
             "Information about criminal offences in these reports is processed under the conditions of Schedule 1 to the Data Protection Act 2018.",

@@ -47,6 +47,8 @@ function lead(item: InquiryPageData["item"]): InquiryPageData {
     templates: [{ id: "t1", name: "KYC document checklist", subject: "KYC", body: "Please send…" }],
     freshDraft: { subject: "Your inquiry", body: "Dear Kofi,\n\n[[Your reply]]" },
     sanctions: { status: "clear", screening: null, candidates: [], decisions: [] },
+    licences: { checks: [], verified: false, verifiedUntil: null },
+    today: "2026-11-28",
     draftSavedAt: null,
     followUp: null,
     timeline: [],
@@ -101,6 +103,43 @@ describe("the lead page", () => {
     ])
       expect(header).toContain(text);
     expect(html).toContain('href="#reply-heading"');
+  });
+
+  it("shows Licence verified only while a valid check has not expired, and the form to record a check", () => {
+    const check = {
+      id: "c1",
+      licenceType: "goldbod-aggregator",
+      licenceNumber: "GB/AGG/0042",
+      holder: "Kofi Gold Ltd",
+      register: "goldbod",
+      checkedOn: "2026-11-20",
+      checkedBy: "Ada Admin",
+      result: "valid" as const,
+      expiresOn: "2027-03-31",
+      notes: null,
+    };
+    const header = (page: string) => textOf(elementsOf(elementOf(page, "main", ""), "header")[0]!);
+    expect(header(html)).not.toContain("Licence verified");
+    const verified = render({
+      ...lead(KOFI),
+      licences: { checks: [check], verified: true, verifiedUntil: "2027-03-31" },
+    });
+    expect(header(verified)).toContain("Licence verified");
+    const section = textOf(elementOf(verified, "section", 'aria-labelledby="licences-heading"'));
+    expect(section).toContain(
+      "GoldBod gold aggregator licence GB/AGG/0042, held by Kofi Gold Ltd: Valid, expires 2027-03-31.",
+    );
+    expect(section).toContain("by Ada Admin");
+    const lapsed = render({
+      ...lead(KOFI),
+      licences: { checks: [check], verified: false, verifiedUntil: null },
+    });
+    expect(header(lapsed)).not.toContain("Licence verified");
+    const form = elementOf(html, "form", 'aria-label="Record a licence check"');
+    expect(attributesOf(form)).toMatchObject({
+      method: "post",
+      action: `/dashboard/inquiries/${KOFI.id}/licence-checks`,
+    });
   });
 
   it("offers tap to call and WhatsApp on the lead's numbers, as digits", () => {

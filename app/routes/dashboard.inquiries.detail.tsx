@@ -48,6 +48,9 @@ import { KycSection } from "~/components/inbox/kyc-section";
 import { loadDeskKyc } from "~/lib/kyc/desk-kyc.server";
 import { SanctionsBadge, SanctionsSection } from "~/components/inbox/sanctions-section";
 import { InquiryBlockedError, loadInquirySanctions } from "~/lib/sanctions/decisions.server";
+import { LicenceBadge, LicenceChecksSection } from "~/components/inbox/licence-checks-section";
+import { londonDate } from "~/lib/uk-time";
+import { loadInquiryLicenceChecks } from "~/lib/licences/licence-checks.server";
 
 export const handle = { hydrate: true };
 
@@ -93,11 +96,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
   // Data, not a thrown error: the live refresh of an open page reads it as "deleted".
   if (!inquiry) return data({ deleted: true as const, now: Date.now() }, { status: 404 });
-  const [kyc, sanctions] = await Promise.all([
+  const today = londonDate(new Date());
+  const [kyc, sanctions, licences] = await Promise.all([
     loadDeskKyc(database.db, id.data),
     loadInquirySanctions(database.db, id.data),
+    loadInquiryLicenceChecks(database.db, id.data, today),
   ]);
-  return { ...inquiry, kyc, sanctions, viewerId: user.id, now: Date.now() };
+  return { ...inquiry, kyc, sanctions, licences, today, viewerId: user.id, now: Date.now() };
 }
 
 const DONE: Record<InquiryIntent, string> = {
@@ -202,7 +207,7 @@ export default function InquiryPage() {
 
 function InquiryView({ inquiry, deleted }: { inquiry: InquiryData; deleted: boolean }) {
   const { item, reference, timeline, replies, messages, admins, draft, viewerId, now } = inquiry;
-  const { notesVersions, openedAsRead, sanctions } = inquiry;
+  const { notesVersions, openedAsRead, sanctions, licences, today } = inquiry;
   const ownReplies = replies.filter((reply) => reply.sentById === viewerId).length;
   const result = useActionData<typeof action>();
   const errors: FieldErrors = result?.fieldErrors ?? {};
@@ -244,6 +249,7 @@ function InquiryView({ inquiry, deleted }: { inquiry: InquiryData; deleted: bool
           {item.readAt ? null : <Badge tone="gold">Unread</Badge>}
           {item.isSpam ? <Badge tone="dark">Spam</Badge> : null}
           <SanctionsBadge status={sanctions.status} />
+          <LicenceBadge verified={licences.verified} />
         </p>
         {waiting !== null ? (
           <p className="text-sm text-ink-muted" data-testid="awaiting-reply">
@@ -258,6 +264,7 @@ function InquiryView({ inquiry, deleted }: { inquiry: InquiryData; deleted: bool
       </header>
 
       <SanctionsSection inquiryId={item.id} sanctions={sanctions} />
+      <LicenceChecksSection inquiryId={item.id} licences={licences} today={today} />
 
       <DeskSection id="message-heading" title="Message">
         <ContactLines item={item} />

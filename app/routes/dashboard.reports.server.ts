@@ -8,6 +8,8 @@ import { parseReportRange, rangeQuery, type ResolvedRange } from "~/lib/reports/
 import type { Report } from "~/lib/reports/report-types";
 import { buildReport } from "~/lib/reports/weekly-report.server";
 import { countSanctionsFigures } from "~/lib/sanctions/decisions.server";
+import { countLicenceFigures } from "~/lib/licences/licence-checks.server";
+import { londonDate } from "~/lib/uk-time";
 
 type ReportsPageData =
   | {
@@ -17,6 +19,7 @@ type ReportsPageData =
       report: Report;
       promiseHours: number;
       sanctions: Awaited<ReturnType<typeof countSanctionsFigures>>;
+      licences: Awaited<ReturnType<typeof countLicenceFigures>>;
     }
   | ({ ok: false; promiseHours: number } & ReportRangeErrors);
 
@@ -40,9 +43,10 @@ export async function loadReportsPage(
     const { db } = context.get(databaseContext);
     const report = await buildReport(db, weeks, now);
     const sanctions = await countSanctionsFigures(db);
+    const licences = await countLicenceFigures(db, londonDate(now));
     return {
       status: 200,
-      body: { ok: true, range, query: rangeQuery(parsed.range), report, promiseHours, sanctions },
+      body: { ok: true, range, query: rangeQuery(parsed.range), report, promiseHours, sanctions, licences },
     };
   } catch (error) {
     // To the workspace's error boundary, with the reference and never the database's message.

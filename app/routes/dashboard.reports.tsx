@@ -47,13 +47,19 @@ export default function Reports() {
         fieldErrors={page.ok ? {} : page.fieldErrors}
       />
       {page.ok ? <Charts page={page} /> : null}
-      {page.ok ? <SanctionsFigures figures={page.sanctions} /> : null}
+      {page.ok ? <SanctionsFigures figures={page.sanctions} licences={page.licences} /> : null}
     </main>
   );
 }
 
 /** As things stand today, whatever the range: the screening is of every lead kept. */
-function SanctionsFigures({ figures }: { figures: ReportsPage["sanctions"] }) {
+function SanctionsFigures({
+  figures,
+  licences,
+}: {
+  figures: ReportsPage["sanctions"];
+  licences: ReportsPage["licences"];
+}) {
   const rows: [string, string][] = [
     ["Leads screened", figures.screened.toLocaleString("en-GB")],
     ["Possible matches awaiting a decision", figures.awaiting.toLocaleString("en-GB")],
@@ -62,11 +68,16 @@ function SanctionsFigures({ figures }: { figures: ReportsPage["sanctions"] }) {
       "UK Sanctions List in use",
       figures.listPublishedOn ? `published ${figures.listPublishedOn}` : "none imported",
     ],
+    ["Leads with a licence verified", licences.verified.toLocaleString("en-GB")],
+    [
+      `Verified licences expiring within ${licences.withinDays} days`,
+      licences.expiring.toLocaleString("en-GB"),
+    ],
   ];
   return (
     <section aria-labelledby="sanctions-figures-heading" className="mt-10" data-testid="sanctions-figures">
       <h2 id="sanctions-figures-heading" className="text-xl font-bold text-ink">
-        Sanctions screening today
+        Sanctions screening and licences today
       </h2>
       <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
         {rows.map(([label, value]) => (

@@ -77,6 +77,8 @@ export const INQUIRIES = {
   leadKyc: inquiry("Kofi Kyc", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e10" }),
   /** A possible UK Sanctions List match awaiting the desk's decision (SANCTIONS_CANDIDATE_ID). */
   leadSanctions: inquiry("Yevgeniy Zolotarev", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e11" }),
+  /** Has a licence check recorded from the lead page. */
+  leadLicence: inquiry("Lena Licence", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e13" }),
   /** Holds a KYC request and the client link CLIENT_TOKEN opens: the client page's upload. */
   client: inquiry("Cleo Client", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e12" }),
   /** Sent from the seeded member's verified address, with a KYC request: the account's inquiry page's upload. */
@@ -829,6 +831,30 @@ export const ACTIONS: ActionCase[] = [
     changed: (_before, after, site) =>
       expect(
         rows(after, "sanctions_decisions").some((row) => row.inquiry_id === site.inquiryIds.leadSanctions),
+      ).toBe(true),
+  },
+  {
+    name: "lead licence check",
+    routeId: "routes/dashboard.inquiries.licence-checks",
+    path: `${leadPath("leadLicence")}/licence-checks`,
+    routePath: `${LEAD_ROUTE_PATH}/licence-checks`,
+    as: "admin",
+    hydrated: false,
+    fields: (site) => ({
+      intent: "licence-check",
+      id: site.inquiryIds.leadLicence,
+      licenceType: "small-scale-mining",
+      licenceNumber: "MC/SSM/2024/117",
+      holder: "Lena Licence",
+      register: "minerals-commission",
+      checkedOn: "2026-01-05",
+      result: "valid",
+      expiresOn: "2028-01-04",
+    }),
+    changes: "records a licence check",
+    changed: (_before, after, site) =>
+      expect(
+        rows(after, "licence_checks").some((row) => row.inquiry_id === site.inquiryIds.leadLicence),
       ).toBe(true),
   },
   {

@@ -1,5 +1,6 @@
 import { formatUkTime } from "~/lib/uk-time";
 import { deskLabel } from "~/content/desk-labels";
+import { LICENCE_CHECK_RESULTS, LICENCE_TYPES } from "~/content/licence-checks";
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
@@ -82,11 +83,20 @@ function describe(entry: TimelineItem, names: Map<string, string>): string {
       return `UK Sanctions List entry ${String(details.entry)}: ${
         details.decision === "confirmed_match" ? "confirmed match (lead blocked)" : "false positive"
       }`;
+    case "licence-checked":
+      return `Licence checked: ${licenceCheckSummary(details)}`;
     case "delivery-report-received":
       return details.failed ? "Delivery failure report received" : "Delivery report received";
     default:
       return FIXED[entry.kind] ?? entry.kind;
   }
+}
+
+/** The type and result of a recorded licence check, from the event's details. */
+function licenceCheckSummary(details: Record<string, unknown>): string {
+  const type = LICENCE_TYPES[details.licenceType as keyof typeof LICENCE_TYPES]?.label ?? "licence";
+  const result = LICENCE_CHECK_RESULTS[details.result as keyof typeof LICENCE_CHECK_RESULTS] ?? "";
+  return `${type}, ${result.toLowerCase()}`;
 }
 
 export function InquiryTimeline({

@@ -32,7 +32,8 @@ type InquiryEventKind =
   | "upload-received"
   | "upload-refused"
   | "upload-downloaded"
-  | "sanctions-decision";
+  | "sanctions-decision"
+  | "licence-checked";
 
 export interface NewInquiryEvent {
   inquiryId: string;

@@ -85,6 +85,19 @@ export function renderFollowUpReminder(lead: InquirySummary & { dueAt: Date }): 
   return renderInquiryMail(`Follow-up due: inquiry ${lead.reference}`, by, lead, "Open the inquiry");
 }
 
+/** To a lead's owner (or the admins) before a licence seen valid expires; never the holder or the number. */
+export function renderLicenceExpiryReminder(
+  lead: InquirySummary & { licence: string; expiresOn: string },
+): MailContent {
+  const sentence = `The ${lead.licence} recorded as valid on inquiry ${lead.reference} expires on ${lead.expiresOn}. Check the register again before the deal moves: after that day the lead page no longer shows it verified.`;
+  return renderInquiryMail(
+    `Licence expires ${lead.expiresOn}: inquiry ${lead.reference}`,
+    sentence,
+    lead,
+    "Open the inquiry",
+  );
+}
+
 /** The morning digest: what is overdue, what nobody owns, and the follow-ups due today. */
 export function renderMorningDigest(
   digest: {

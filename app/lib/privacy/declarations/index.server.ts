@@ -8,6 +8,7 @@ import { jobsDeclaration } from "~/lib/privacy/declarations/job-tables.server";
 import * as other from "~/lib/privacy/declarations/other-tables.server";
 import * as whatsapp from "~/lib/privacy/declarations/whatsapp-tables.server";
 import * as sanctions from "~/lib/privacy/declarations/sanctions-tables.server";
+import { licenceChecksDeclaration } from "~/lib/privacy/declarations/licence-tables.server";
 import type { FileDeclaration, TableDeclaration } from "~/lib/privacy/declarations/types";
 
 /**
@@ -34,6 +35,7 @@ export const tableDeclarations: readonly TableDeclaration[] = [
   sanctions.sanctionsDecisionsDeclaration,
   sanctions.sanctionsCandidatesDeclaration,
   sanctions.sanctionsScreeningsDeclaration,
+  licenceChecksDeclaration,
   jobsDeclaration,
   inquiries.contactSubmissionsDeclaration,
   other.rateLimitsDeclaration,
