@@ -78,7 +78,7 @@ export const INQUIRIES = {
   /** A possible UK Sanctions List match awaiting the desk's decision (SANCTIONS_CANDIDATE_ID). */
   leadSanctions: inquiry("Yevgeniy Zolotarev", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e11" }),
   /** Has a licence check recorded from the lead page. */
-  leadLicence: inquiry("Lena Licence", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e13" }),
+  leadLicence: inquiry("Lena Licence", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e14" }),
   /** Holds a KYC request and the client link CLIENT_TOKEN opens: the client page's upload. */
   client: inquiry("Cleo Client", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e12" }),
   /** Sent from the seeded member's verified address, with a KYC request: the account's inquiry page's upload. */
