@@ -1,4 +1,4 @@
-import { data, href, redirect, useActionData } from "react-router";
+import { data, href, useActionData, useLoaderData } from "react-router";
 import { DeskPage } from "~/components/desk-page";
 import { LICENCE_FIELDS, LicenceCheckForm } from "~/components/inbox/licence-checks-section";
 import { errorToast } from "~/components/toast";
@@ -17,7 +17,8 @@ import type { Route } from "./+types/dashboard.inquiries.licence-checks";
 
 /**
  * A recorded check goes back to the lead page; a refused one is drawn here, each field with its
- * message and the values as sent, so the form works the same without JavaScript.
+ * message and the values as sent, so the form works the same without JavaScript. The page's own
+ * loader must not redirect: it runs again after a refused post, and would drop the messages.
  */
 
 export const meta: Route.MetaFunction = () => [
@@ -25,8 +26,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ params }: Route.LoaderArgs) {
-  return redirect(href("/dashboard/inquiries/:id", { id: params.id }));
+export function loader({ params, context }: Route.LoaderArgs) {
+  guardedUser(context);
+  return { inquiryId: params.id, today: londonDate(new Date()) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -41,7 +43,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         toast: errorToast(description),
         fieldErrors: parsed.ok ? {} : parsed.fieldErrors,
         values: readFields(formData, LICENCE_FIELDS),
-        inquiryId: params.id,
         today,
       },
       { status },
@@ -68,18 +69,22 @@ function isMissingInquiry(error: unknown): boolean {
   return typeof cause === "object" && cause !== null && "code" in cause && cause.code === "23503";
 }
 
-export default function LicenceCheckRefused() {
+export default function LicenceCheckPage() {
+  const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  if (!result) return null;
   return (
     <DeskPage title="Record a licence check">
-      <p className="mt-4 text-sm">Nothing was recorded: correct the fields marked below.</p>
+      <p className="mt-4 text-sm">
+        {result
+          ? "Nothing was recorded: correct the fields marked below."
+          : "Record what the register showed."}
+      </p>
       <div className="mt-6">
         <LicenceCheckForm
-          inquiryId={result.inquiryId}
-          today={result.today}
-          values={result.values}
-          errors={result.fieldErrors}
+          inquiryId={page.inquiryId}
+          today={result?.today ?? page.today}
+          values={result?.values}
+          errors={result?.fieldErrors}
         />
       </div>
     </DeskPage>
