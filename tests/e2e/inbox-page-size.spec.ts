@@ -56,9 +56,10 @@ test.use({
  * compactly, the frame's buttons as one class, links to the page's own
  * route without discovery hints and cards whose id is only in their
  * checkbox brought it back under 80 KB. The manifest as React Router
- * writes it again (docs/decisions/070) made it 80.9 KB: the budget is 82 KB.
+ * writes it again (docs/decisions/070) made it 80.9 KB. The features of WhatsApp, KYC, sanctions and the
+ * catalogue (a navigation entry, a flag on flagged cards, more routes) made it 82.0 KB: the budget is 84 KB.
  */
-const MAX_HTML_KB = 82;
+const MAX_HTML_KB = 84;
 
 test(`the inbox page with ${INBOX_PAGE_SIZE} full cards is at most ${MAX_HTML_KB} KB of HTML`, async ({
   inbox,
@@ -83,10 +84,10 @@ test(`the inbox page with ${INBOX_PAGE_SIZE} full cards is at most ${MAX_HTML_KB
  * from the page), the manifest written compactly, the rows inside the bulk
  * form and the frame's buttons as one class brought it under its 40 KB
  * budget (docs/decisions/062). The rows in the hydration data again and the
- * manifest as React Router writes it (docs/decisions/070) made it 52.8 KB:
- * the budget is 54 KB.
+ * manifest as React Router writes it (docs/decisions/070) made it 52.8 KB, and
+ * this round's features 54.1 KB: the budget is 56 KB.
  */
-const MAX_LIST_HTML_KB = 54;
+const MAX_LIST_HTML_KB = 56;
 
 test.describe("the compact list", () => {
   test.use({ inboxLayout: "list" });
