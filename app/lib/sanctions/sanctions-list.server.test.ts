@@ -190,6 +190,15 @@ describe.each(testBackends)("importing and screening on %s", (backend) => {
     expect(screening).toMatchObject({ version_id: version.id, candidate_count: 0 });
   });
 
+  it("screenings of one lead at once, on arrival and by a new version, keep one candidate per entry", async () => {
+    const { version } = await importSanctionsList(database.db, LIST, "file");
+    const lead = await addInquiry("María Elena Castellanos Ruíz");
+    await Promise.all(
+      Array.from({ length: 6 }, () => screenInquiries(database.db, [lead], version.id, THRESHOLD)),
+    );
+    expect(await candidatesOf(lead)).toMatchObject([{ entry_unique_id: "GHR9903" }]);
+  });
+
   it("a new version re-screens every inquiry: a name newly listed is flagged", async () => {
     const first = await importSanctionsList(database.db, LIST, "file");
     const lead = await addInquiry("Kwabena Asante Darko");

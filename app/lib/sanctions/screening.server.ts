@@ -44,6 +44,14 @@ export async function screenInquiries(
 ): Promise<number> {
   if (inquiryIds.length === 0) return 0;
   return db.transaction(async (tx) => {
+    // Each screening replaces the last one's candidates, so two of the same lead at once (on arrival and by
+    // a new version) must take turns, or both delete before either inserts and the lead's candidates double.
+    // Advisory locks, taken in one order, leave the lead's own row free for the desk meanwhile.
+    await tx.execute(sql`
+      select pg_advisory_xact_lock(k) from (
+        select hashtextextended('sanctions-screening:' || id, 0) as k
+        from unnest(${`{${[...inquiryIds].join(",")}}`}::uuid[]) as id order by k
+      ) as locks`);
     const inquiries = await tx
       .select({
         id: contactSubmissions.id,
