@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Input, Select, Textarea } from "~/components/ui/input";
+import { Input, Options, Select, Textarea } from "~/components/ui/input";
 import { contactPage } from "~/content/contact";
 import { dealSizeOptions, interestOptions } from "~/content/inquiry-options";
 import {
@@ -198,11 +198,7 @@ export function InquiryForm({ values, fieldErrors, formError, formToken, visit }
             {(props) => (
               <Select {...props} defaultValue={values[field]}>
                 <option value="">{placeholder}</option>
-                {options.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
+                <Options choices={options} />
               </Select>
             )}
           </ContactFormField>

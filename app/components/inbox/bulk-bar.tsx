@@ -6,16 +6,17 @@ import { BULK_NOBODY } from "~/forms/inquiry-desk";
 import { INBOX_BUTTON } from "~/components/inbox/card-button";
 import { BULK_FORM_ID } from "~/components/inbox/inquiry-line";
 import { AdminOptions, StatusOptions } from "~/components/inbox/status-options";
+import { Options } from "~/components/ui/input";
 
-const ACTIONS = [
-  ["mark-read", "Mark as read"],
-  ["mark-unread", "Mark as unread"],
-  ["spam", "Mark as spam"],
-  ["not-spam", "Not spam"],
-  ["assign", "Assign to…"],
-  ["set-status", "Set status…"],
-  ["delete", "Delete"],
-] as const;
+const ACTIONS = {
+  "mark-read": "Mark as read",
+  "mark-unread": "Mark as unread",
+  spam: "Mark as spam",
+  "not-spam": "Not spam",
+  assign: "Assign to…",
+  "set-status": "Set status…",
+  delete: "Delete",
+};
 
 /** One short class (app.css): the bar is on a page that must stay small (25 cards). */
 const CONTROL = "bulk-control";
@@ -73,11 +74,7 @@ export function BulkBar({
           <option value="" disabled>
             Choose…
           </option>
-          {ACTIONS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          <Options choices={ACTIONS} />
         </select>
       </div>
       <div>

@@ -2,7 +2,7 @@ import { Form, href, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { INBOX_BUTTON } from "~/components/inbox/card-button";
-import { Input, Select } from "~/components/ui/input";
+import { Input, Options, Select } from "~/components/ui/input";
 import { dealSizeOptions, interestOptions } from "~/content/inquiry-options";
 import {
   INBOX_OWNER_LABELS,
@@ -94,11 +94,7 @@ export function InboxFilters({ filter, layout }: { filter: InboxFilter; layout: 
               {(control) => (
                 <Select {...control} form={FILTER_FORM_ID} defaultValue={filter[name] ?? ""}>
                   <option value="">{`Any ${label.toLowerCase()}`}</option>
-                  {options.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
+                  <Options choices={options} />
                 </Select>
               )}
             </Field>

@@ -3,7 +3,7 @@ import { DeskSection } from "~/components/desk-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Input, Select, Textarea } from "~/components/ui/input";
+import { Input, Options, Select, Textarea } from "~/components/ui/input";
 import {
   LICENCE_CHECK_RESULTS,
   LICENCE_REGISTERS,
@@ -14,6 +14,10 @@ import {
 } from "~/content/licence-checks";
 import { constraintsOf, type FieldErrors } from "~/forms/parse-form";
 import { LicenceCheckSchema } from "~/forms/licence-checks";
+
+const LICENCE_TYPE_LABELS = Object.fromEntries(
+  Object.entries(LICENCE_TYPES).map(([value, type]) => [value, type.label]),
+);
 
 interface LicenceCheckItem {
   id: string;
@@ -78,11 +82,7 @@ export function LicenceCheckForm({
             <option value="" disabled>
               Choose…
             </option>
-            {Object.entries(LICENCE_TYPES).map(([value, type]) => (
-              <option key={value} value={value}>
-                {type.label}
-              </option>
-            ))}
+            <Options choices={LICENCE_TYPE_LABELS} />
           </Select>
         )}
       </Field>
@@ -92,11 +92,7 @@ export function LicenceCheckForm({
             <option value="" disabled>
               Choose…
             </option>
-            {Object.entries(LICENCE_REGISTERS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
+            <Options choices={LICENCE_REGISTERS} />
           </Select>
         )}
       </Field>
@@ -122,11 +118,7 @@ export function LicenceCheckForm({
             <option value="" disabled>
               Choose…
             </option>
-            {Object.entries(LICENCE_CHECK_RESULTS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
+            <Options choices={LICENCE_CHECK_RESULTS} />
           </Select>
         )}
       </Field>

@@ -1,5 +1,5 @@
 import { cva } from "class-variance-authority";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "~/components/ui/cn";
 
 /**
@@ -27,6 +27,20 @@ export function Input({ className, ...props }: ComponentProps<"input">) {
 
 export function Select({ className, ...props }: ComponentProps<"select">) {
   return <select className={cn(controlVariants({ kind: "select" }), className)} {...props} />;
+}
+
+type Choice = { value: string; label: ReactNode };
+
+/** A select's choices as `<option>`s: a list of values and labels, or labels by value. */
+export function Options({ choices }: { choices: readonly Choice[] | Readonly<Record<string, ReactNode>> }) {
+  const list: readonly Choice[] = Array.isArray(choices)
+    ? choices
+    : Object.entries(choices).map(([value, label]) => ({ value, label }));
+  return list.map((choice) => (
+    <option key={choice.value} value={choice.value}>
+      {choice.label}
+    </option>
+  ));
 }
 
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
