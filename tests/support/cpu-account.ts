@@ -11,6 +11,9 @@ import os from "node:os";
 import path from "node:path";
 
 const TICKS_PER_SECOND = 100;
+/** One line a test file (tests/support/vitest-setup.ts): its own processor time and its children's. */
+export const FILES_LOG = "files.jsonl";
+const COSTLIEST = 10;
 
 /** Seconds of CPU of this process (`self`) and of its waited-for descendants (`children`). */
 export function readCpu(): { self: number; children: number } {
@@ -32,6 +35,14 @@ export function setup(): (() => void) | undefined {
   return () => {
     let workers = 0;
     let started = 0;
+    const files = fs.existsSync(path.join(dir, FILES_LOG))
+      ? fs
+          .readFileSync(path.join(dir, FILES_LOG), "utf8")
+          .trim()
+          .split("\n")
+          .map((line) => JSON.parse(line) as { file: string; self: number; children: number })
+      : [];
+    fs.rmSync(path.join(dir, FILES_LOG), { force: true });
     for (const file of fs.readdirSync(dir)) {
       const worker = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as ReturnType<typeof readCpu>;
       workers += worker.self;
@@ -44,5 +55,12 @@ export function setup(): (() => void) | undefined {
       `Vitest CPU: ${total.toFixed(0)} s; Vitest's processes ${(main + workers).toFixed(0)} s, ` +
         `child processes the tests started ${started.toFixed(0)} s (${((100 * started) / total).toFixed(0)} %)`,
     );
+    const costliest = files.sort((a, b) => b.self + b.children - (a.self + a.children)).slice(0, COSTLIEST);
+    console.log(`The ${COSTLIEST} costliest files (seconds of CPU: the file's own + its child processes'):`);
+    for (const { file, self, children } of costliest) {
+      console.log(
+        `  ${(self + children).toFixed(1).padStart(6)} = ${self.toFixed(1)} + ${children.toFixed(1)}  ${file}`,
+      );
+    }
   };
 }
