@@ -16,6 +16,7 @@ import {
   sanctionsEntries,
   sanctionsEntryNames,
   sanctionsListVersions,
+  sanctionsMatchRecords,
   sanctionsScreenings,
   user,
   whatsappMessages,
@@ -52,6 +53,7 @@ const NEXT_LIST = fs.readFileSync(path.join(FIXTURES, "uk-sanctions-list-next.xm
 
 describe.each(testBackends)("sanctions decisions on %s", (backend) => {
   const database = useTestDatabase(backend, [
+    sanctionsMatchRecords,
     jobs,
     whatsappMessages,
     clientLinks,
