@@ -133,3 +133,37 @@ export const sanctionsDecisions = pgTable(
   },
   (table) => [index("sanctions_decisions_inquiry_idx").on(table.inquiry_id, table.entry_unique_id)],
 );
+
+/**
+ * What stays of a confirmed match when its inquiry goes (erased on request or expired): the lead as the
+ * desk knew them, the entry and version matched, the score and the decision. Kept sanctionsMatchYears
+ * after the decision (decision 096). Personal data of the lead.
+ */
+export const sanctionsMatchRecords = pgTable(
+  "sanctions_match_records",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The decision it records; not a foreign key, since the decision goes with the inquiry. */
+    decision_id: uuid().notNull(),
+    inquiry_reference: text().notNull(),
+    lead_name: text().notNull(),
+    lead_company: text(),
+    lead_email: text().notNull(),
+    entry_unique_id: text().notNull(),
+    entry_primary_name: text().notNull(),
+    matched_name: text().notNull(),
+    score: real().notNull(),
+    version_id: uuid()
+      .notNull()
+      .references(() => sanctionsListVersions.id, { onDelete: "restrict" }),
+    screened_at: timestamp({ withTimezone: true }),
+    reason: text().notNull(),
+    decided_by: text().references(() => user.id, { onDelete: "set null" }),
+    decided_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    unique("sanctions_match_records_decision_key").on(table.decision_id),
+    index("sanctions_match_records_email_idx").on(table.lead_email),
+    index("sanctions_match_records_decided_idx").on(table.decided_at),
+  ],
+);

@@ -17,6 +17,7 @@
 import type { InboxFilter } from "../app/forms/inbox";
 import type { DatabaseHandle } from "../app/lib/db/db.server";
 import { loadAverage } from "./bench-report";
+import { runOnBackends, timeRuns } from "./bench-runner";
 import { parseCommandLine } from "./command-line";
 
 const USAGE = `Usage: npm run bench:inbox
@@ -43,9 +44,6 @@ parseCommandLine(USAGE, {}, { min: 0, max: 0 });
 
 // Loaded once the arguments are read, so `--help` loads none of it (scripts/command-line.ts).
 const { InboxFilterSchema } = await import("../app/forms/inbox");
-const { openDatabase } = await import("../app/lib/db/db.server");
-const { createScratchPostgresDatabase, dropScratchPostgresDatabase } =
-  await import("../tests/support/scratch-postgres");
 const { contactSubmissions, user } = await import("../db/schema");
 const { formatInquiryReference } = await import("../app/lib/inquiries/inquiry");
 const { selectInquiryPage } = await import("../app/lib/inquiries/inquiries.server");
@@ -58,10 +56,6 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 2 * ROWS);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const ONLY = process.env.BENCH_ONLY;
-const BACKENDS = (process.env.BENCH_BACKENDS ?? "pglite,postgres").split(",");
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 /** The admin whose leads the "mine" view shows, and three colleagues. */
 const OWNER_ID = "bench-owner";
@@ -91,15 +85,7 @@ async function measure(
       selectInquiryPage(database.db, filter, undefined, viewerId),
       countInquiries(database.db, filter, viewerId),
     ]);
-  for (let i = 0; i < 5; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+  return timeRuns(RUNS, run, 5);
 }
 
 /**
@@ -156,16 +142,8 @@ async function measureReports(
   const parsed = parseReportRange(new URLSearchParams(query), REPORTS_NOW);
   if (!parsed.ok) throw new Error(`not a valid range: ${query}`);
   const { weeks } = parsed.range;
-  const run = () => buildReport(database.db, weeks, REPORTS_NOW);
-  for (let i = 0; i < 3; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { weeks: weeks.length, p50: percentile(times, 50), p99: percentile(times, 99) };
+  const { p50, p99 } = await timeRuns(RUNS, () => buildReport(database.db, weeks, REPORTS_NOW), 3);
+  return { weeks: weeks.length, p50, p99 };
 }
 
 async function benchReports(database: DatabaseHandle): Promise<void> {
@@ -209,31 +187,7 @@ async function main(): Promise<void> {
   console.log(
     `inbox benchmark: ${ROWS.toLocaleString("en-GB")} rows, ${RUNS} runs per query (page + total + unread count)`,
   );
-  if (BACKENDS.includes("pglite")) {
-    const pglite = await openDatabase({ kind: "pglite", dataDir: null });
-    try {
-      await bench("PGlite (in memory)", pglite);
-    } finally {
-      await pglite.close();
-    }
-  }
-  if (!BACKENDS.includes("postgres")) return;
-
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    console.log(
-      "\nPostgres: skipped — set BENCH_DATABASE_URL or TEST_DATABASE_URL (a server where a scratch database may be created).",
-    );
-    return;
-  }
-  const url = await createScratchPostgresDatabase(serverUrl, "bench_inbox");
-  const postgres = await openDatabase({ kind: "postgres", url, poolSize: 4 });
-  try {
-    await bench("Postgres", postgres);
-  } finally {
-    await postgres.close();
-    await dropScratchPostgresDatabase(serverUrl, url);
-  }
+  await runOnBackends("bench_inbox", bench);
 }
 
 main().catch((error: unknown) => {

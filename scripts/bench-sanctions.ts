@@ -6,7 +6,9 @@
  * scratch database on the server of BENCH_DATABASE_URL or TEST_DATABASE_URL,
  * dropped afterwards).
  */
+import type { DatabaseHandle } from "../app/lib/db/db.server";
 import { loadAverage } from "./bench-report";
+import { runOnBackends, timeRuns } from "./bench-runner";
 import { parseCommandLine } from "./command-line";
 
 const USAGE = `Usage: npm run bench:sanctions
@@ -30,19 +32,14 @@ parseCommandLine(USAGE, {}, { min: 0, max: 0 });
 
 // Loaded once the arguments are read, so `--help` loads none of it (scripts/command-line.ts).
 const { sql } = await import("drizzle-orm");
-const { openDatabase } = await import("../app/lib/db/db.server");
-const { createScratchPostgresDatabase, dropScratchPostgresDatabase } =
-  await import("../tests/support/scratch-postgres");
 const { DEFAULT_MATCH_THRESHOLD } = await import("../app/content/sanctions");
 const { importSanctionsList } = await import("../app/lib/sanctions/list-import.server");
 const { rescreenAllInquiries } = await import("../app/lib/sanctions/screening-jobs.server");
 const { screenInquiries } = await import("../app/lib/sanctions/screening.server");
-type DatabaseHandle = Awaited<ReturnType<typeof openDatabase>>;
 
 const NAMES = Number(process.env.BENCH_NAMES ?? 20_000);
 const INQUIRIES = Number(process.env.BENCH_INQUIRIES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
-const BACKENDS = (process.env.BENCH_BACKENDS ?? "pglite,postgres").split(",");
 
 /** A made-up word from a number (letters of a simple generator): varied as real names are, and none real. */
 function word(seed: number, length = 6): string {
@@ -78,10 +75,6 @@ function generatedList(designations: number, publishedOn: string): Uint8Array {
   return new TextEncoder().encode(parts.join(""));
 }
 
-function percentile(sorted: number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
-}
-
 async function bench(label: string, database: DatabaseHandle): Promise<void> {
   const { db } = database;
   let started = performance.now();
@@ -104,24 +97,22 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
   const { rows } = await db.execute<{ id: string }>(
     sql`select id from contact_submissions order by random() limit ${RUNS}`,
   );
-  const times: number[] = [];
-  for (const { id } of rows) {
-    started = performance.now();
-    await screenInquiries(db, [id], first.version.id, DEFAULT_MATCH_THRESHOLD);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
+  console.log(`${label}: load average ${loadAverage()} before screening one inquiry`);
+  const { p50, p99 } = await timeRuns(rows.length, (index) =>
+    screenInquiries(db, [rows[index]!.id], first.version.id, DEFAULT_MATCH_THRESHOLD),
+  );
   console.log(
-    `${label}: screening one inquiry (${times.length} runs): p50 ${percentile(times, 0.5).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms`,
+    `${label}: screening one inquiry (${rows.length} runs): p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; load average ${loadAverage()}`,
   );
   const next = await importSanctionsList(db, generatedList(NAMES / 4 + 10, "09/11/2026"), "bench");
+  console.log(`${label}: load average ${loadAverage()} before re-screening`);
   started = performance.now();
   const screened = await rescreenAllInquiries(db, next.version.id, DEFAULT_MATCH_THRESHOLD);
   const seconds = (performance.now() - started) / 1000;
   const [found] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from sanctions_candidates`))
     .rows;
   console.log(
-    `${label}: re-screening ${screened.toLocaleString("en-GB")} inquiries: ${seconds.toFixed(1)} s (${Math.round(screened / seconds)} a second), ${found?.n ?? 0} candidates`,
+    `${label}: re-screening ${screened.toLocaleString("en-GB")} inquiries: ${seconds.toFixed(1)} s (${Math.round(screened / seconds)} a second), ${found?.n ?? 0} candidates; load average ${loadAverage()}`,
   );
 }
 
@@ -129,28 +120,7 @@ async function main(): Promise<void> {
   console.log(
     `sanctions benchmark: ${NAMES.toLocaleString("en-GB")} list names, ${INQUIRIES.toLocaleString("en-GB")} inquiries, load ${loadAverage()}`,
   );
-  if (BACKENDS.includes("pglite")) {
-    const pglite = await openDatabase({ kind: "pglite", dataDir: null });
-    try {
-      await bench("PGlite (in memory)", pglite);
-    } finally {
-      await pglite.close();
-    }
-  }
-  if (!BACKENDS.includes("postgres")) return;
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    console.log("\nPostgres: skipped — set BENCH_DATABASE_URL or TEST_DATABASE_URL.");
-    return;
-  }
-  const url = await createScratchPostgresDatabase(serverUrl, "bench_sanctions");
-  const postgres = await openDatabase({ kind: "postgres", url, poolSize: 4 });
-  try {
-    await bench("Postgres", postgres);
-  } finally {
-    await postgres.close();
-    await dropScratchPostgresDatabase(serverUrl, url);
-  }
+  await runOnBackends("bench_sanctions", bench);
 }
 
 main().catch((error: unknown) => {

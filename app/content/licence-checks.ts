@@ -4,10 +4,14 @@
  * is reminded of an expiry. The form, the checks' service, the badge and the reminder all read this.
  */
 
-/** The registers a licence is checked on. */
+/**
+ * Where a licence is checked (decision 097). The Minerals Commission publishes mineral rights in the
+ * Online Repository of its Mining Cadastre Administration System (MCAS). GoldBod publishes no register
+ * of its licensees that we could find: its Licence and Regulatory Unit confirms a licence on request.
+ */
 export const LICENCE_REGISTERS = {
-  goldbod: "GoldBod's register of licensed gold buyers and aggregators",
-  "minerals-commission": "The Minerals Commission's mining cadastre",
+  goldbod: "GoldBod (the Ghana Gold Board), through its Licence and Regulatory Unit",
+  "minerals-commission": "The Minerals Commission's Online Repository of its mining cadastre (MCAS)",
 } as const;
 
 export type LicenceRegister = keyof typeof LICENCE_REGISTERS;

@@ -30,6 +30,12 @@ export const retention = {
   phoneRecordMonths: 24,
   /** The record that an erasure happened (never what was erased): accountability, and the limitation period for claims. */
   erasureRecordYears: 6,
+  /**
+   * A confirmed UK Sanctions List match, with the screening and decision behind it, after the decision:
+   * kept through erasure requests and the inquiry's own expiry, the record-keeping period of the Money
+   * Laundering Regulations 2017 (reg. 40), so the desk can show OFSI what it found and did.
+   */
+  sanctionsMatchYears: 5,
   jobIntervalHours: 1,
   /** Privacy complaints are acknowledged within this many days (DUAA 2025 s.103). */
   complaintAcknowledgeDays: 30,

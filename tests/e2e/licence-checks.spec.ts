@@ -42,7 +42,7 @@ test("a refused licence check shows each field's message; a valid one is listed 
   const refused = page.getByRole("form", { name: "Record a licence check" });
   await expect(page.getByText("Nothing was recorded: correct the fields marked below.")).toBeVisible();
   await expect(
-    refused.getByText("checked on GoldBod's register of licensed gold buyers and aggregators"),
+    refused.getByText("checked with GoldBod (the Ghana Gold Board), through its Licence and Regulatory Unit"),
   ).toBeVisible();
   await expect(refused.getByText("Enter the expiry date the register gives")).toBeVisible();
   await expect(refused.getByLabel("Licence number")).toHaveValue("GB/AGG/0042");

@@ -37,7 +37,7 @@ export async function webhookJobs(db: Db): Promise<(JobRow & z.infer<typeof webh
 
 /** One pass of the worker over the due mail jobs, as the server's worker runs it. */
 export function runMailJobs(db: Db, mailer: MailSender, now?: Date): Promise<number> {
-  return runDueJobs(db, [mailJob], { mailer }, { now });
+  return runDueJobs(db, [mailJob], { mailer, database: { db } }, { now });
 }
 
 /** One pass of the worker over the due webhook jobs. */

@@ -178,7 +178,7 @@ export function LicenceChecksSection({
               {check.expiresOn ? `, expires ${check.expiresOn}` : ""}.
             </p>
             <p className="text-ink-muted">
-              Checked on {registerLabel(check.register)} on {check.checkedOn} by{" "}
+              Checked with {registerLabel(check.register)} on {check.checkedOn} by{" "}
               {check.checkedBy ?? "a former admin"}.
             </p>
             {check.notes ? <p className="whitespace-pre-line">{check.notes}</p> : null}

@@ -11,6 +11,7 @@ import {
   recordLicenceCheck,
   verifiesLicenceOn,
 } from "~/lib/licences/licence-checks.server";
+import { remindExpiringLicences } from "~/lib/licences/licence-reminders.server";
 import { erasePersonalData, findPersonalData } from "~/lib/privacy/personal-data.server";
 import { londonDate } from "~/lib/uk-time";
 
@@ -164,6 +165,36 @@ describe.each(testBackends)("licence checks on %s", (backend) => {
       .where(eq(inquiryEvents.kind, "licence-checked"));
     expect(events).toHaveLength(2);
     expect(events[0]!.actor_id).toBe(adminId);
+  });
+
+  it("a newer mismatch or failed check of a licence overrides an older valid one", async () => {
+    const adminId = await setUp();
+    await record(adminId, { checkedOn: "2026-11-02" });
+    await record(adminId, {
+      checkedOn: "2026-11-20",
+      licenceNumber: "gb/agg/0042 ",
+      result: "mismatch",
+      expiresOn: "",
+    });
+    const shown = await loadInquiryLicenceChecks(database.db, INQUIRY_ID, "2026-12-01");
+    expect(shown).toMatchObject({ verified: false, verifiedUntil: null });
+    expect(await countLicenceFigures(database.db, "2027-03-01")).toMatchObject({ verified: 0, expiring: 0 });
+    expect(
+      await remindExpiringLicences(database.db, {
+        now: new Date("2027-03-15T09:00:00Z"),
+        siteUrl: "https://site.test",
+        adminEmails: ["desk@example.test"],
+      }),
+    ).toBe(0);
+
+    // Another licence of the lead, valid on its latest check, still verifies.
+    await record(adminId, {
+      checkedOn: "2026-11-21",
+      licenceNumber: "ML/2026/17",
+      licenceType: "mining-lease",
+      register: "minerals-commission",
+    });
+    expect((await loadInquiryLicenceChecks(database.db, INQUIRY_ID, "2026-12-01")).verified).toBe(true);
   });
 
   it("exports the checks with the inquiry, erases them with it and forgets the admin who checked", async () => {

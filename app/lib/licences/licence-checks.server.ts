@@ -16,6 +16,22 @@ export function verifiesLicenceOn(
   return check.result === "valid" && check.expiresOn !== null && check.expiresOn >= today;
 }
 
+/** One licence, however its number was typed: a later check of it overrides an earlier one. */
+const licenceKey = (check: { licenceType: string; licenceNumber: string }) =>
+  `${check.licenceType}|${check.licenceNumber.replace(/\s+/g, "").toUpperCase()}`;
+
+/**
+ * The check, as SQL on `licence_checks`, is the latest of its licence on its inquiry: a newer mismatch or
+ * failed check of the same licence overrides an older valid one, so only the latest can verify it.
+ */
+export const latestCheckOfItsLicence = sql`not exists (
+  select 1 from ${licenceChecks} as newer
+  where newer.inquiry_id = ${licenceChecks.inquiry_id}
+    and newer.licence_type = ${licenceChecks.licence_type}
+    and upper(regexp_replace(newer.licence_number, '\s+', '', 'g'))
+      = upper(regexp_replace(${licenceChecks.licence_number}, '\s+', '', 'g'))
+    and (newer.checked_on, newer.created_at) > (${licenceChecks.checked_on}, ${licenceChecks.created_at}))`;
+
 /** Records an admin's check of a licence on the inquiry, with its timeline event. */
 export async function recordLicenceCheck(
   db: Db,
@@ -47,7 +63,10 @@ export async function recordLicenceCheck(
   });
 }
 
-/** What the lead page shows: every check, newest first, and whether one verifies a licence today. */
+/**
+ * What the lead page shows: every check, newest first, and whether a licence is verified today: the
+ * latest check of some licence verifies it.
+ */
 export async function loadInquiryLicenceChecks(db: Db, inquiryId: string, today: string) {
   const checks = await db
     .select({
@@ -66,7 +85,9 @@ export async function loadInquiryLicenceChecks(db: Db, inquiryId: string, today:
     .leftJoin(user, eq(user.id, licenceChecks.checked_by))
     .where(eq(licenceChecks.inquiry_id, inquiryId))
     .orderBy(desc(licenceChecks.checked_on), desc(licenceChecks.created_at));
-  const verifying = checks.filter((check) => verifiesLicenceOn(check, today));
+  const seen = new Set<string>();
+  const latest = checks.filter((check) => !seen.has(licenceKey(check)) && seen.add(licenceKey(check)));
+  const verifying = latest.filter((check) => verifiesLicenceOn(check, today));
   const verifiedUntil = verifying.reduce<string | null>(
     (latest, check) => (latest === null || check.expiresOn! > latest ? check.expiresOn : latest),
     null,
@@ -84,7 +105,8 @@ export async function countLicenceFigures(db: Db, today: string) {
     count(distinct ${licenceChecks.inquiry_id}) filter (
       where ${licenceChecks.expires_on} <= ${today}::date + ${LICENCE_EXPIRY_REMINDER_DAYS}::int)::int as expiring
     from ${licenceChecks}
-    where ${licenceChecks.result} = 'valid' and ${licenceChecks.expires_on} >= ${today}::date`);
+    where ${licenceChecks.result} = 'valid' and ${licenceChecks.expires_on} >= ${today}::date
+      and ${latestCheckOfItsLicence}`);
   const row = rows[0];
   return {
     verified: Number(row?.verified ?? 0),

@@ -15,6 +15,7 @@ import { defineScheduledJobKind } from "~/lib/jobs/scheduled-job.server";
 import { renderLicenceExpiryReminder } from "~/lib/mail/desk-mails.server";
 import { enqueueMail } from "~/lib/mail/mail.server";
 import { logger } from "~/lib/ops/logger.server";
+import { latestCheckOfItsLicence } from "~/lib/licences/licence-checks.server";
 import { londonDate, UK_TIME_ZONE } from "~/lib/uk-time";
 
 export const LICENCE_EXPIRY_REMINDER_MAIL = "licence-expiry-reminder";
@@ -28,7 +29,7 @@ function addDays(date: string, days: number): string {
 }
 
 /**
- * Mails one reminder per valid check whose licence expires within LICENCE_EXPIRY_REMINDER_DAYS of the UK day
+ * Mails one reminder per valid check, the latest of its licence, whose licence expires within LICENCE_EXPIRY_REMINDER_DAYS of the UK day
  * `now` falls on: to the inquiry's owner, or to the admins while nobody owns it. The mail is queued in the
  * transaction that marks the check reminded, so several instances or a repeated run remind once.
  */
@@ -46,6 +47,7 @@ export async function remindExpiringLicences(
         eq(licenceChecks.result, "valid"),
         gte(licenceChecks.expires_on, today),
         lte(licenceChecks.expires_on, addDays(today, LICENCE_EXPIRY_REMINDER_DAYS)),
+        latestCheckOfItsLicence,
       ),
       oldest: licenceChecks.expires_on,
       limit: BATCH,

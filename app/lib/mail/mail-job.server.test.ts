@@ -106,7 +106,7 @@ describe.each(testBackends)("mail jobs on %s", (backend) => {
   it("delivers in the background once started, including mail enqueued earlier", async () => {
     await enqueueTestMail("early@example.test", "early");
     // A poll far beyond the test: the enqueue's commit wakes the worker.
-    const worker = await startJobWorker(database, [mailJob], { mailer: sender() }, 60_000);
+    const worker = await startJobWorker(database, [mailJob], { mailer: sender(), database }, 60_000);
     try {
       await smtp.waitFor((mail) => mail.to.includes("early@example.test"));
       await database.db.transaction((tx) =>

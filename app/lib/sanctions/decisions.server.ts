@@ -1,7 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
+  contactSubmissions,
   sanctionsCandidates,
+  sanctionsMatchRecords,
   sanctionsDecisions,
   sanctionsEntries,
   sanctionsListVersions,
@@ -9,6 +11,7 @@ import {
   user,
 } from "~db/schema";
 import type { Db } from "~/lib/db/db.server";
+import { formatInquiryReference } from "~/lib/inquiries/inquiry";
 import { recordEvent } from "~/lib/inquiries/timeline.server";
 
 export type SanctionsDecision = (typeof sanctionsDecisions.$inferSelect)["decision"];
@@ -131,6 +134,26 @@ export async function loadInquirySanctions(db: Db, inquiryId: string) {
 }
 
 /**
+ * Keeps what a confirmed match rests on apart from the inquiry (decision 096): the lead as the desk knew
+ * them, the entry, name and score matched, the version and screening, and the decision. It outlives
+ * the inquiry's erasure and expiry for sanctionsMatchYears.
+ */
+async function keepMatchRecord(tx: Db, decisionId: string, candidateId: string, inquiryId: string) {
+  await tx.execute(sql`
+    insert into ${sanctionsMatchRecords} (decision_id, inquiry_reference, lead_name, lead_company, lead_email,
+      entry_unique_id, entry_primary_name, matched_name, score, version_id, screened_at, reason, decided_by, decided_at)
+    select d.id, ${formatInquiryReference(inquiryId)}, i.name, i.company, lower(i.email),
+      c.entry_unique_id, e.primary_name, c.matched_name, c.score, d.version_id, s.screened_at, d.reason,
+      d.decided_by, d.decided_at
+    from ${sanctionsDecisions} d
+    join ${contactSubmissions} i on i.id = d.inquiry_id
+    join ${sanctionsCandidates} c on c.id = ${candidateId}
+    join ${sanctionsEntries} e on e.id = c.entry_id
+    left join ${sanctionsScreenings} s on s.inquiry_id = d.inquiry_id
+    where d.id = ${decisionId}`);
+}
+
+/**
  * Records an admin's decision on one candidate of the inquiry, on the entry and version it was
  * found on; "not-found" when the candidate is gone (a re-screening replaced it).
  */
@@ -156,15 +179,20 @@ export async function recordSanctionsDecision(
       )
       .for("update");
     if (!candidate) return "not-found";
-    await tx.insert(sanctionsDecisions).values({
-      inquiry_id: input.inquiryId,
-      entry_unique_id: candidate.entry_unique_id,
-      entry_hash: candidate.entry_hash,
-      version_id: candidate.version_id,
-      decision: input.decision,
-      reason: input.reason,
-      decided_by: input.actorId,
-    });
+    const [decision] = await tx
+      .insert(sanctionsDecisions)
+      .values({
+        inquiry_id: input.inquiryId,
+        entry_unique_id: candidate.entry_unique_id,
+        entry_hash: candidate.entry_hash,
+        version_id: candidate.version_id,
+        decision: input.decision,
+        reason: input.reason,
+        decided_by: input.actorId,
+      })
+      .returning({ id: sanctionsDecisions.id, decidedAt: sanctionsDecisions.decided_at });
+    if (input.decision === "confirmed_match")
+      await keepMatchRecord(tx, decision!.id, candidate.id, input.inquiryId);
     await recordEvent(tx, {
       inquiryId: input.inquiryId,
       kind: "sanctions-decision",

@@ -1,4 +1,4 @@
-import { eq, ne } from "drizzle-orm";
+import { eq, ne, sql } from "drizzle-orm";
 import { sanctionsEntries, sanctionsEntryNames, sanctionsListVersions } from "~db/schema";
 import { sanctionsListLimits } from "~/content/sanctions";
 import type { Db } from "~/lib/db/db.server";
@@ -76,12 +76,14 @@ export async function importSanctionsList(db: Db, bytes: Uint8Array, source: str
       }
     }
     const latest = await findCurrentListVersion(tx);
-    if (latest?.id === version!.id) {
-      // Only the version in use is matched against: older names would only slow its index down.
-      // Their entries stay, for the candidates and decisions that name them.
-      await tx.delete(sanctionsEntryNames).where(ne(sanctionsEntryNames.version_id, version!.id));
-      await enqueueJob(tx, rescreenJob, { versionId: version!.id });
-    }
+    // Only the version in use is matched against, so only its names are kept: screening then needs no
+    // filter by version, which the planner would take for the selective condition and walk every name
+    // of the version through `%` instead of the trigram index. Entries stay, for the candidates and
+    // decisions that name them.
+    await tx.delete(sanctionsEntryNames).where(ne(sanctionsEntryNames.version_id, latest!.id));
+    // The statistics must describe the names just written before the re-screening plans its statements.
+    await tx.execute(sql`analyze sanctions_entry_names`);
+    if (latest?.id === version!.id) await enqueueJob(tx, rescreenJob, { versionId: version!.id });
     return { status: "imported", version: version! };
   });
 }

@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -14,6 +16,7 @@ import {
   sanctionsEntries,
   sanctionsEntryNames,
   sanctionsListVersions,
+  sanctionsMatchRecords,
   sanctionsScreenings,
   user,
   whatsappMessages,
@@ -39,6 +42,10 @@ import { enqueueWebhook } from "~/lib/webhook/webhook-job.server";
 import { requestKyc } from "~/lib/kyc/kyc-requests.server";
 import { kycChecklists } from "~/content/kyc-checklists";
 import { sendWhatsAppReply } from "~/lib/whatsapp/whatsapp-replies.server";
+import { queueWhatsAppText, whatsAppSendJob } from "~/lib/whatsapp/outgoing.server";
+import { mailJob, WITHHELD_BY_SANCTIONS } from "~/lib/mail/mail-job.server";
+import type { MailSender } from "~/lib/mail/mail.server";
+import { whatsAppTestEnv } from "../../../tests/support/whatsapp-meta";
 
 const FIXTURES = path.resolve("tests/fixtures/sanctions");
 const LIST = fs.readFileSync(path.join(FIXTURES, "uk-sanctions-list.xml"));
@@ -46,6 +53,7 @@ const NEXT_LIST = fs.readFileSync(path.join(FIXTURES, "uk-sanctions-list-next.xm
 
 describe.each(testBackends)("sanctions decisions on %s", (backend) => {
   const database = useTestDatabase(backend, [
+    sanctionsMatchRecords,
     jobs,
     whatsappMessages,
     clientLinks,
@@ -212,5 +220,52 @@ describe.each(testBackends)("sanctions decisions on %s", (backend) => {
     await importSanctionsList(database.db, NEXT_LIST, "file");
     await runScreening();
     expect(await isInquiryBlocked(database.db, id)).toBe(true);
+  });
+
+  it("mail and WhatsApp queued for a lead before a confirmed match are not sent after it", async () => {
+    // A Graph API on loopback that counts what reaches it: nothing may.
+    let graphCalls = 0;
+    const graph = http.createServer((_request, response) => {
+      graphCalls++;
+      response.writeHead(200, { "content-type": "application/json" }).end('{"messages":[{"id":"wamid.X"}]}');
+    });
+    await new Promise<void>((resolve) => graph.listen(0, "127.0.0.1", resolve));
+    const { port } = graph.address() as AddressInfo;
+    try {
+      await importSanctionsList(database.db, LIST, "file");
+      const { id } = await arrive("Yevgeniy Zolotarev");
+      await runScreening();
+      const actorId = await admin();
+      await sendDeskReply(database.db, { inquiryId: id, subject: "Your inquiry", body: "Dear Sir", actorId });
+      await queueWhatsAppText(database.db, {
+        inquiryId: id,
+        to: "233201234567",
+        body: "Hello",
+        sentBy: actorId,
+      });
+      const [candidate] = (await loadInquirySanctions(database.db, id)).candidates;
+      await recordSanctionsDecision(database.db, {
+        inquiryId: id,
+        candidateId: candidate!.id,
+        decision: "confirmed_match",
+        reason: "Same person as the listed entry.",
+        actorId,
+      });
+
+      const sent: string[][] = [];
+      const env = parseEnv({ ...TEST_ENV, ...whatsAppTestEnv(`http://127.0.0.1:${port}/v23.0`) });
+      const mailer: MailSender = { send: async (mail) => void sent.push(mail.to), close: () => {} };
+      await runDueJobs(database.db, [mailJob, whatsAppSendJob], { database, env, mailer });
+      expect(sent).toEqual([]);
+      expect(graphCalls).toBe(0);
+      const [reply] = await database.db.select().from(inquiryReplies);
+      expect(reply).toMatchObject({ delivered_at: null, delivery_error: WITHHELD_BY_SANCTIONS });
+      expect(reply!.failed_at).not.toBeNull();
+      const [message] = await database.db.select().from(whatsappMessages);
+      expect(message).toMatchObject({ status: "failed", wamid: null });
+      expect(message!.error_title).toMatch(/confirmed UK Sanctions List match/);
+    } finally {
+      await new Promise((resolve) => graph.close(resolve));
+    }
   });
 });

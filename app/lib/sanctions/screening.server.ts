@@ -1,10 +1,5 @@
 import { desc, inArray, sql } from "drizzle-orm";
-import {
-  contactSubmissions,
-  sanctionsCandidates,
-  sanctionsListVersions,
-  sanctionsScreenings,
-} from "~db/schema";
+import { contactSubmissions, sanctionsListVersions } from "~db/schema";
 import type { Db } from "~/lib/db/db.server";
 import { nameKey } from "~/lib/sanctions/name-key";
 
@@ -18,17 +13,6 @@ export async function findCurrentListVersion(db: Db): Promise<ListVersion | null
     .orderBy(desc(sanctionsListVersions.published_on), desc(sanctionsListVersions.imported_at))
     .limit(1);
   return row ?? null;
-}
-
-interface CandidateRow extends Record<string, unknown> {
-  inquiry_id: string;
-  field: "name" | "company";
-  entry_id: string;
-  unique_id: string;
-  content_hash: string;
-  matched_name: string;
-  name_type: string;
-  score: number;
 }
 
 /**
@@ -73,50 +57,40 @@ export async function screenInquiries(
     );
     // `%` reads its threshold from this setting, for this transaction only; the GIN index serves it.
     await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`);
-    const { rows } = await tx.execute<CandidateRow>(sql`
-      select distinct on (q.inquiry_id, e.id)
-        q.inquiry_id, q.field, e.id as entry_id, e.unique_id, e.content_hash,
-        n.name as matched_name, n.name_type, similarity(n.match_key, q.key) as score
-      from jsonb_to_recordset(${JSON.stringify(probes)}::jsonb) as q(inquiry_id uuid, field text, key text)
-      cross join lateral (
-        select entry_id, name, name_type, match_key from sanctions_entry_names
-        where match_key % q.key and version_id = ${versionId}
-      ) as n
-      join sanctions_entries e on e.id = n.entry_id
-      order by q.inquiry_id, e.id, similarity(n.match_key, q.key) desc`);
     const ids = inquiries.map((inquiry) => inquiry.id);
-    await tx.delete(sanctionsCandidates).where(inArray(sanctionsCandidates.inquiry_id, ids));
-    if (rows.length > 0) {
-      await tx.insert(sanctionsCandidates).values(
-        rows.map((row) => ({
-          inquiry_id: row.inquiry_id,
-          version_id: versionId,
-          entry_id: row.entry_id,
-          entry_unique_id: row.unique_id,
-          entry_hash: row.content_hash,
-          field: row.field,
-          matched_name: row.matched_name,
-          name_type: row.name_type,
-          score: Number(row.score),
-        })),
-      );
-    }
-    const found = new Map<string, number>();
-    for (const row of rows) found.set(row.inquiry_id, (found.get(row.inquiry_id) ?? 0) + 1);
-    await tx
-      .insert(sanctionsScreenings)
-      .values(
-        ids.map((id) => ({ inquiry_id: id, version_id: versionId, candidate_count: found.get(id) ?? 0 })),
+    // One statement finds the candidates, replaces the last screening's and records this one: a lead's
+    // screening is a handful of round trips, whatever it finds. The names table holds only the version in
+    // use (the import keeps no other), so no filter by version stands between `%` and its index.
+    const { rows } = await tx.execute<{ found: number }>(sql`
+      with found as (
+        select distinct on (q.inquiry_id, e.id)
+          q.inquiry_id, q.field, e.id as entry_id, e.unique_id, e.content_hash,
+          n.name as matched_name, n.name_type, similarity(n.match_key, q.key) as score
+        from jsonb_to_recordset(${JSON.stringify(probes)}::jsonb) as q(inquiry_id uuid, field text, key text)
+        cross join lateral (
+          select entry_id, name, name_type, match_key from sanctions_entry_names where match_key % q.key
+        ) as n
+        join sanctions_entries e on e.id = n.entry_id
+        order by q.inquiry_id, e.id, similarity(n.match_key, q.key) desc
+      ),
+      cleared as (
+        delete from sanctions_candidates where inquiry_id = any(${`{${ids.join(",")}}`}::uuid[])
+      ),
+      stored as (
+        insert into sanctions_candidates
+          (inquiry_id, version_id, entry_id, entry_unique_id, entry_hash, field, matched_name, name_type, score)
+        select inquiry_id, ${versionId}, entry_id, unique_id, content_hash, field, matched_name, name_type, score
+        from found
+      ),
+      screened as (
+        insert into sanctions_screenings (inquiry_id, version_id, candidate_count)
+        select id, ${versionId}, (select count(*) from found where found.inquiry_id = id)
+        from unnest(${`{${ids.join(",")}}`}::uuid[]) as id
+        on conflict (inquiry_id) do update set
+          version_id = excluded.version_id, screened_at = now(), candidate_count = excluded.candidate_count
       )
-      .onConflictDoUpdate({
-        target: sanctionsScreenings.inquiry_id,
-        set: {
-          version_id: versionId,
-          screened_at: sql`now()`,
-          candidate_count: sql`excluded.candidate_count`,
-        },
-      });
-    return rows.length;
+      select count(*)::int as found from found`);
+    return rows[0]?.found ?? 0;
   });
 }
 

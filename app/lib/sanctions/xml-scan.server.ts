@@ -1,8 +1,11 @@
+import { SaxesParser } from "saxes";
+
 /**
- * A small XML reader for files from outside: elements and their text, nothing else. A document that
- * declares a DTD is refused, so no entity is ever defined, let alone expanded (billion laughs, external
- * entities); only the five predefined entities and character references are decoded. Attributes are
- * read past, never kept. A document that ends inside an element is refused as truncated.
+ * Reads XML from outside through `saxes`, a strict, non-validating streaming parser (jsdom's): elements
+ * and their text, nothing else. saxes never reads a DTD's declarations, so it defines no entity and
+ * expands none; we go further and refuse any document type declaration (billion laughs, external
+ * entities) and name an undeclared entity in the refusal. Depth and text length are limited here, the
+ * file's size by the caller. Every refusal is one line for the operator.
  */
 
 /** Why a file was refused, in one line for the operator. */
@@ -24,97 +27,74 @@ export interface XmlScanLimits {
   textChars: number;
 }
 
-const PREDEFINED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
-const OPEN_TAG = /<([A-Za-z_][\w.:-]*)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/y;
-const CLOSE_TAG = /<\/([A-Za-z_][\w.:-]*)\s*>/y;
+const PREDEFINED: Readonly<Record<string, string>> = {
+  lt: "<",
+  gt: ">",
+  amp: "&",
+  quot: '"',
+  apos: "'",
+};
 
-function decodeText(raw: string): string {
-  return raw.replace(/&([^;&\s]{1,10});/g, (_, entity: string) => {
-    if (entity in PREDEFINED) return PREDEFINED[entity]!;
-    const code = /^#x([0-9a-f]{1,6})$/i.exec(entity)
-      ? parseInt(entity.slice(2), 16)
-      : /^#(\d{1,7})$/.test(entity)
-        ? Number(entity.slice(1))
-        : null;
-    if (code === null) throw new XmlRefused(`the file uses an undeclared entity &${entity};`);
-    if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
-      throw new XmlRefused("the file has a bad character");
-    return String.fromCodePoint(code);
-  });
-}
+/**
+ * The entities saxes may resolve: the five predefined. Any other name is refused here, where its name is
+ * still known (saxes' own error would not say which).
+ */
+const ENTITIES = new Proxy(PREDEFINED, {
+  get(target, name) {
+    if (typeof name === "string" && Object.hasOwn(target, name)) return target[name];
+    throw new XmlRefused(`the file uses an undeclared entity &${String(name)};`);
+  },
+}) as Record<string, string>;
 
 function localName(name: string): string {
   const colon = name.indexOf(":");
   return colon < 0 ? name : name.slice(colon + 1);
 }
 
+/** saxes' messages ("3:14: unclosed tag: Name") as the operator reads them. */
+function refusal(error: Error): XmlRefused {
+  const [, line, column, message = error.message] = /^(\d+):(\d+): (.*)$/s.exec(error.message) ?? [];
+  const unclosed = /^unclosed tag: (\S+)$/.exec(message);
+  if (unclosed) return new XmlRefused(`the file is truncated: it ends inside <${localName(unclosed[1]!)}>`);
+  if (message.startsWith("text data outside of root node"))
+    return new XmlRefused("the file has text outside its root element");
+  if (message.startsWith("document must contain a root element"))
+    return new XmlRefused("the file is empty or not XML");
+  if (message.startsWith("documents may contain only one root"))
+    return new XmlRefused("the file has more than one root element");
+  const where = line ? ` at line ${line}, column ${column}` : "";
+  return new XmlRefused(`the file is not well-formed XML${where}: ${message.replace(/\s+/g, " ")}`);
+}
+
 /** Reads `xml` start to end, calling `handlers`; throws XmlRefused on what it will not read. */
 export function scanXml(xml: string, limits: XmlScanLimits, handlers: XmlHandlers): void {
+  const parser = new SaxesParser({ position: true });
+  parser.ENTITIES = ENTITIES;
   const stack: string[] = [];
-  let pos = xml.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let sawRoot = false;
-  const truncated = () => new XmlRefused(`the file is truncated: it ends inside <${stack.at(-1) ?? "?"}>`);
-  const skipTo = (marker: string, from: number) => {
-    const end = xml.indexOf(marker, from);
-    if (end < 0) throw stack.length > 0 ? truncated() : new XmlRefused("the file is not well-formed XML");
-    return end + marker.length;
-  };
-  const emitText = (text: string) => {
-    if (text.length === 0) return;
-    if (stack.length === 0) {
-      if (text.trim().length > 0) throw new XmlRefused("the file has text outside its root element");
-      return;
-    }
+  const onText = (text: string) => {
+    if (text.length === 0 || stack.length === 0) return;
     if (text.length > limits.textChars)
       throw new XmlRefused(`an element's text is over ${limits.textChars} characters`);
     handlers.text(text, stack.length);
   };
-
-  while (pos < xml.length) {
-    const lt = xml.indexOf("<", pos);
-    if (lt < 0) {
-      emitText(decodeText(xml.slice(pos)));
-      break;
-    }
-    if (lt > pos) emitText(decodeText(xml.slice(pos, lt)));
-    if (xml.startsWith("<?", lt)) pos = skipTo("?>", lt + 2);
-    else if (xml.startsWith("<!--", lt)) pos = skipTo("-->", lt + 4);
-    else if (xml.startsWith("<![CDATA[", lt)) {
-      const end = skipTo("]]>", lt + 9);
-      emitText(xml.slice(lt + 9, end - 3));
-      pos = end;
-    } else if (xml.startsWith("<!", lt)) {
-      throw new XmlRefused("the file declares a DTD, which is refused (no entity is expanded)");
-    } else if (xml.startsWith("</", lt)) {
-      CLOSE_TAG.lastIndex = lt;
-      const match = CLOSE_TAG.exec(xml);
-      if (!match)
-        throw xml.indexOf(">", lt) < 0 ? truncated() : new XmlRefused("the file is not well-formed XML");
-      const name = localName(match[1]!);
-      if (stack.at(-1) !== name)
-        throw new XmlRefused(`the file is not well-formed XML: </${name}> closes nothing open`);
-      handlers.close(name, stack.length);
-      stack.pop();
-      pos = CLOSE_TAG.lastIndex;
-    } else {
-      OPEN_TAG.lastIndex = lt;
-      const match = OPEN_TAG.exec(xml);
-      if (!match)
-        throw xml.indexOf(">", lt) < 0 ? truncated() : new XmlRefused("the file is not well-formed XML");
-      const name = localName(match[1]!);
-      if (stack.length === 0 && sawRoot) throw new XmlRefused("the file has more than one root element");
-      if (stack.length >= limits.depth)
-        throw new XmlRefused(`the file nests elements deeper than ${limits.depth}`);
-      sawRoot = true;
-      stack.push(name);
-      handlers.open(name, stack.length);
-      if (match[3] === "/") {
-        handlers.close(name, stack.length);
-        stack.pop();
-      }
-      pos = OPEN_TAG.lastIndex;
-    }
-  }
-  if (stack.length > 0) throw truncated();
-  if (!sawRoot) throw new XmlRefused("the file is empty or not XML");
+  parser.on("doctype", () => {
+    throw new XmlRefused("the file declares a DTD, which is refused (no entity is expanded)");
+  });
+  parser.on("opentag", (tag) => {
+    if (stack.length >= limits.depth)
+      throw new XmlRefused(`the file nests elements deeper than ${limits.depth}`);
+    const name = localName(tag.name);
+    stack.push(name);
+    handlers.open(name, stack.length);
+  });
+  parser.on("text", onText);
+  parser.on("cdata", onText);
+  parser.on("closetag", () => {
+    handlers.close(stack.at(-1)!, stack.length);
+    stack.pop();
+  });
+  parser.on("error", (error) => {
+    throw refusal(error);
+  });
+  parser.write(xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml).close();
 }

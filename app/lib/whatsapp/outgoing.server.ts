@@ -6,9 +6,13 @@ import type { Env } from "~/lib/env.server";
 import { announceChange } from "~/lib/conversation/received-mail-effects.server";
 import { defineJobKind } from "~/lib/jobs/job-kind.server";
 import { enqueueJob } from "~/lib/jobs/job-queue.server";
+import { isInquiryBlocked } from "~/lib/sanctions/decisions.server";
 import { recordChannelFailure, recordChannelSuccess } from "~/lib/whatsapp/channel-health.server";
 import { reopenAfterFailedReply } from "~/lib/whatsapp/delivery-status.server";
 import { GraphApiError, type OutgoingContent, sendWhatsAppMessage } from "~/lib/whatsapp/graph-api.server";
+
+const WITHHELD_ON_WHATSAPP =
+  "Not sent: a confirmed UK Sanctions List match blocks this lead since the message was queued.";
 
 /** Its row is the message: the job carries only which one, so the text is kept once. */
 const sendPayloadSchema = z.object({ messageId: z.uuid() });
@@ -32,6 +36,10 @@ export const whatsAppSendJob = defineJobKind({
     const { db } = deps.database;
     const [row] = await db.select().from(whatsappMessages).where(eq(whatsappMessages.id, payload.messageId));
     if (!row || row.status !== "queued" || !row.wa_id) return;
+    // Queued before an admin confirmed a sanctions match on the lead: it must not go out after it.
+    if (row.inquiry_id && (await isInquiryBlocked(db, row.inquiry_id))) {
+      return markFailed(db, row.id, null, WITHHELD_ON_WHATSAPP);
+    }
     const channel = deps.env.WHATSAPP;
     if (!channel) return markFailed(db, row.id, null, "The WhatsApp channel is not configured.");
     const content: OutgoingContent =

@@ -33,6 +33,7 @@ export const tableDeclarations: readonly TableDeclaration[] = [
   inquiries.followUpsDeclaration,
   catalogue.equipmentRequestsDeclaration,
   sanctions.sanctionsDecisionsDeclaration,
+  sanctions.sanctionsMatchRecordsDeclaration,
   sanctions.sanctionsCandidatesDeclaration,
   sanctions.sanctionsScreeningsDeclaration,
   licenceChecksDeclaration,

@@ -1,12 +1,20 @@
+import { eq, lt } from "drizzle-orm";
 import {
   sanctionsCandidates,
+  sanctionsMatchRecords,
   sanctionsDecisions,
   sanctionsEntries,
   sanctionsEntryNames,
   sanctionsListVersions,
   sanctionsScreenings,
 } from "~db/schema";
-import { notPersonal, ofInquiries } from "~/lib/privacy/declarations/declare-table.server";
+import {
+  deleteRows,
+  forgetActor,
+  notPersonal,
+  ofInquiries,
+  personalRows,
+} from "~/lib/privacy/declarations/declare-table.server";
 import type { TableDeclaration } from "~/lib/privacy/declarations/types";
 
 const LIST =
@@ -57,3 +65,43 @@ export const sanctionsDecisionsDeclaration: TableDeclaration = ofInquiries({
   },
   orderBy: sanctionsDecisions.decided_at,
 });
+
+/**
+ * A confirmed match as kept apart from its inquiry (decision 096): exported to the lead, never erased on
+ * request (UK GDPR Article 17(3)(b) and (e): a legal obligation, and legal claims), deleted
+ * sanctionsMatchYears after the decision. An admin who leaves is forgotten as the one who decided.
+ */
+const matchRecords = personalRows(
+  {
+    table: sanctionsMatchRecords,
+    exportAs: "sanctionsConfirmedMatches",
+    label: "Confirmed UK Sanctions List matches, kept for the period the law requires",
+    columns: {
+      inquiryReference: sanctionsMatchRecords.inquiry_reference,
+      name: sanctionsMatchRecords.lead_name,
+      company: sanctionsMatchRecords.lead_company,
+      listEntry: sanctionsMatchRecords.entry_unique_id,
+      listName: sanctionsMatchRecords.matched_name,
+      score: sanctionsMatchRecords.score,
+      reason: sanctionsMatchRecords.reason,
+      decidedAt: sanctionsMatchRecords.decided_at,
+    },
+    orderBy: sanctionsMatchRecords.decided_at,
+  },
+  ({ email }) => eq(sanctionsMatchRecords.lead_email, email),
+  {
+    kind: "own",
+    periods: ["sanctionsMatchYears"],
+    async apply(tx, { now, config }) {
+      const cutoff = new Date(now);
+      cutoff.setUTCFullYear(cutoff.getUTCFullYear() - config.sanctionsMatchYears);
+      return deleteRows(tx, sanctionsMatchRecords, lt(sanctionsMatchRecords.decided_at, cutoff));
+    },
+  },
+);
+
+export const sanctionsMatchRecordsDeclaration: TableDeclaration = {
+  ...matchRecords,
+  erase: async (tx, { userId }) =>
+    userId ? forgetActor(tx, sanctionsMatchRecords, ["decided_by"], userId) : 0,
+};
