@@ -68,7 +68,8 @@ export async function uploadClientDocument(
     maxFileBytes: uploadLimits.maxFileBytes,
     async onFile(incoming): Promise<FileOutcome> {
       const item = overview?.items.find((entry) => entry.key === incoming.fields.get("item"));
-      if (!settings || !item || overview?.completedAt) {
+      // After completion only an expired document may be replaced.
+      if (!settings || !item || (overview?.completedAt && item.state !== "expired")) {
         for await (const _chunk of incoming.content) {
           // Read and dropped: the request must end for the answer to be sent.
         }

@@ -11,6 +11,7 @@ const TONES: Record<KycItemState, BadgeTone> = {
   "being-checked": "blue",
   accepted: "green",
   rejected: "gold",
+  expired: "gold",
 };
 
 /** Works without JavaScript: every upload is a plain multipart form, posted to the page that shows it. */
@@ -64,7 +65,7 @@ export function ClientPage({ page, result }: { page: ClientPageData; result?: Cl
                   {item.fileName && item.state !== "requested" ? (
                     <p className="text-sm text-ink-soft">Last file: {item.fileName}</p>
                   ) : null}
-                  {item.state === "requested" || item.state === "rejected" ? (
+                  {item.state === "requested" || item.state === "rejected" || item.state === "expired" ? (
                     <Form method="post" encType="multipart/form-data" reloadDocument className="space-y-2">
                       <input type="hidden" name="item" value={item.key} />
                       <label className="block text-sm font-medium text-ink" htmlFor={`file-${item.key}`}>
