@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { ClientConversation } from "~/components/client/client-conversation";
 import type { KycItemState } from "~/lib/kyc/kyc-requests.server";
 import type { ClientPageData, ClientUploadResult } from "~/routes/client.server";
 
@@ -90,6 +91,7 @@ export function ClientPage({ page, result }: { page: ClientPageData; result?: Cl
       ) : (
         <p>We have not asked you for any documents yet.</p>
       )}
+      <ClientConversation entries={page.conversation} maxLength={page.maxMessageLength} />
     </main>
   );
 }
