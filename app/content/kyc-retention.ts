@@ -8,7 +8,7 @@ import type { RetentionConfig } from "./retention";
 const years = (count: number) => `${count} year${count === 1 ? "" : "s"}`;
 
 /** Why the records stay after an erasure request: shared by the notice and the answer to the request. */
-export const KYC_KEPT_BASIS =
+const KYC_KEPT_BASIS =
   "we are not in the regulated sector, so the Money Laundering Regulations 2017 do not bind us, but we keep these records for the period their regulation 40 sets for it, on our legitimate interests: the banks, refiners and counterparties who rely on our checks, and showing, if a claim or an investigation needs it, whom we checked, how and when. Until then the records are still needed for the purpose they were collected for (so UK GDPR Article 17(1)(a) does not apply), and we may need them to establish, exercise or defend legal claims (Article 17(3)(e))";
 
 /** The privacy notice's line on these records, from the one retention configuration. */

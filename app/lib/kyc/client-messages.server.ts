@@ -13,7 +13,7 @@ import { recordEvent } from "~/lib/inquiries/timeline.server";
 import { isInquiryBlocked } from "~/lib/sanctions/decisions.server";
 
 /** Where a message written on the client page is filed: no mailbox, so the mail fetcher never meets it. */
-export const CLIENT_PAGE_MAILBOX = "client-page";
+const CLIENT_PAGE_MAILBOX = "client-page";
 
 export interface ConversationEntry {
   id: string;

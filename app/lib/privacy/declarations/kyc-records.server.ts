@@ -15,7 +15,7 @@ import type { Subject } from "~/lib/privacy/declarations/types";
 const documentsOfRequest = sql`select 1 from ${kycDocuments} where ${kycDocuments.request_id} = ${kycRequests.id}`;
 
 /** The day a detached request's records are deleted. */
-export function kycKeptUntil(
+function kycKeptUntil(
   relationshipEndedAt: Date,
   config: Pick<RetentionConfig, "kycRecordYears">,
 ): Date {
