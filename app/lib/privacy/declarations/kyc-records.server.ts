@@ -15,10 +15,7 @@ import type { Subject } from "~/lib/privacy/declarations/types";
 const documentsOfRequest = sql`select 1 from ${kycDocuments} where ${kycDocuments.request_id} = ${kycRequests.id}`;
 
 /** The day a detached request's records are deleted. */
-function kycKeptUntil(
-  relationshipEndedAt: Date,
-  config: Pick<RetentionConfig, "kycRecordYears">,
-): Date {
+function kycKeptUntil(relationshipEndedAt: Date, config: Pick<RetentionConfig, "kycRecordYears">): Date {
   const until = new Date(relationshipEndedAt);
   until.setUTCFullYear(until.getUTCFullYear() + config.kycRecordYears);
   return until;
