@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { retention } from "~/content/retention";
+import { uploadLimits } from "~/content/uploads";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8");
@@ -39,5 +40,27 @@ describe("the deploy files keep server logs no longer than the privacy notice sa
     const readme = read("deploy/README.md");
     expect(readme).toContain("journald/volta.conf");
     expect(readme).toContain("logrotate/nginx");
+  });
+});
+
+describe("nginx lets the client page's uploads through, and nothing else that large", () => {
+  it("takes one file of the upload limit with its form on the client pages, streamed, and 64 KiB elsewhere", () => {
+    const text = read("deploy/nginx/volta-meridian.conf");
+    const megabytes = (value: string) =>
+      Number(value.slice(0, -1)) * (value.endsWith("m") ? 1024 * 1024 : 1024);
+    const sizes = [...text.matchAll(/^\s*client_max_body_size (\d+[km]);$/gm)].map((match) => match[1]!);
+    expect(sizes[0]).toBe("64k");
+    const uploadSizes = sizes.slice(1);
+    expect(uploadSizes).toHaveLength(2);
+    for (const size of uploadSizes) {
+      // Room for the multipart boundary and the item's field, but not for a second file.
+      expect(megabytes(size)).toBeGreaterThan(uploadLimits.maxFileBytes);
+      expect(megabytes(size)).toBeLessThan(2 * uploadLimits.maxFileBytes);
+    }
+    for (const location of ["location = /client {", "location ~ ^/account/inquiries/[0-9a-f-]+$ {"]) {
+      const block = text.slice(text.indexOf(location), text.indexOf("}", text.indexOf(location)));
+      expect(block, location).toMatch(/client_max_body_size \d+m;/);
+      expect(block, location).toContain("proxy_request_buffering off;");
+    }
   });
 });

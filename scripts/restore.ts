@@ -6,7 +6,7 @@ const USAGE = `Usage: npm run restore -- FILE [--force]
 
 Restores a backup from \`npm run backup\` into the database this environment
 names (DATABASE_URL, else the embedded database in DATA_DIR), and its
-attachment files into DATA_DIR/attachments, with the server stopped, then
+attachment and uploaded files into DATA_DIR, with the server stopped, then
 applies this version's newer migrations. The target must be empty; --force
 replaces what it holds.`;
 

@@ -7,7 +7,8 @@ export const authPage = {
     description: `Sign in to your ${company.brandName} account or create a new one, with a password or a passkey and, if you choose, a second factor.`,
   } satisfies PageMeta,
   title: "Welcome",
-  subtitle: "Sign in to your account or create a new one.",
+  subtitle:
+    "Sign in to your account or create a new one. An account with the verified address you wrote to us from lists your inquiries: follow each one, answer our team and upload the documents we ask for.",
   tabs: { signIn: "Sign In", signUp: "Sign Up" },
   labels: {
     fullName: "Full Name",

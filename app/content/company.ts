@@ -10,9 +10,12 @@
  * - Equipment ownership and contracting are stated in equipment-trading.ts (Act 723, docs/decisions/031).
  */
 
-/** The site has no upload channel of its own, so the copy promises no "secure channel". */
+/**
+ * Documents travel one way: the private client page the desk's KYC request links to (decision 089). The seeded KYC
+ * reply template carries this sentence too, so a change needs a data migration of `reply_templates`.
+ */
 export const DOCUMENTS_STATEMENT =
-  "Please do not send identity or other due diligence documents until our team asks for them: we will tell you then which ones we need and how to send them. Please do not send them on WhatsApp.";
+  "Please do not send identity or other due diligence documents until our team asks for them: we will then send you a private link to your own page, where you upload each one; it keeps them encrypted and checks them for viruses. Please do not send them by email or on WhatsApp.";
 
 /** The one wording of the client-funds statement: every page that makes it quotes this. */
 export const CLIENT_FUNDS_STATEMENT = "We do not hold client funds.";

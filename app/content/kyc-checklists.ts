@@ -109,3 +109,6 @@ export function findKycChecklist(key: string): KycChecklist | null {
 
 /** How long a client's link opens their page; the desk can send a new one. */
 export const clientLinkDays = 30;
+
+/** Messages a client may send from their page, per inquiry: enough for a conversation, too few to flood the desk. */
+export const clientMessageLimit = { max: 20, windowMs: 3_600_000 } as const;

@@ -1,6 +1,7 @@
 import { brandTitle, company } from "./company";
 import { authLinks } from "./auth-links";
 import { formatRate, mailLimits } from "./mail-limits";
+import { kycRetentionText } from "./kyc-retention";
 import { type RetentionConfig, retention } from "./retention";
 import { type LegalDocument, list, paragraph } from "./types";
 
@@ -106,7 +107,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
             `Because anyone can put someone else’s address on an email, we send an automatic acknowledgement of an email only when our mail server confirmed that it came from the sender’s domain (DMARC, SPF or DKIM). Acknowledgements, of emails and of the form alike, go to one address at most ${formatRate(mailLimits.acknowledgementsPerAddress)} (an address with a “+” tag, or a Gmail address with dots, counts as the same address), and to everyone together at most ${formatRate(mailLimits.acknowledgementsInAll)}. An email whose sender failed those checks is kept for our team to review before it counts as an inquiry or as part of a conversation; so is an email on your conversation sent from an address that is not yours, and a new conversation from an address that emails us more than ${formatRate(mailLimits.announcedPerSender)}, or from a domain that emails us more than ${formatRate(mailLimits.announcedPerDomain)}.`,
           ),
           paragraph(
-            `If you contact us by phone or WhatsApp we keep a record of that correspondence. ${WHATSAPP_DESK_NOTICE} If a transaction proceeds, we collect identity, ownership and financial documents for customer due diligence; we give you a separate notice explaining that processing at the time.`,
+            `If you contact us by phone or WhatsApp we keep a record of that correspondence. ${WHATSAPP_DESK_NOTICE} If a transaction proceeds, we ask for identity, ownership and financial documents for customer due diligence, which you upload on your private page for the inquiry; section 4 says how long we keep them.`,
           ),
         ],
       },
@@ -155,7 +156,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
             `Backups: we back up our database, with the attachments of emails you send us, on a schedule and before each upgrade of the website, and keep only the most recent scheduled backups, up to a number set in our server configuration. A backup holds everything the database and those attachments held when it was taken, including data erased or deleted since then, until the backup itself is deleted, which is at the latest ${days(config.backupDays)} after it was taken. Copies of backups we keep away from the server, so that the website can be restored if the server is lost, follow the same rule: each copy is deleted at the latest ${days(config.backupDays)} after its backup was taken. We use backups only to restore the website after a failure.`,
             `WhatsApp messages filed with an inquiry on this website (yours and ours, with your number, profile name and the files you send): as long as the inquiry, and deleted with it. Messages as Meta delivered them to this website, before they are filed: ${days(config.deliveredMailDays)} after filing, or ${days(config.failedMailDays)} after they arrived if they could not be filed.`,
             `Records of phone calls, and of WhatsApp messages with you that are not kept on this website: ${months(config.phoneRecordMonths)} after our last contact with you, unless they become part of the customer due diligence records below.`,
-            "Customer due diligence records, which are not kept on this website: five years after the end of the business relationship or transaction, the period the Money Laundering Regulations 2017 set for the regulated sector.",
+            kycRetentionText(config),
             `A confirmed match of your name or company on the UK Sanctions List, with what the screening found (the list entry, the name it matched, its score and the list's version) and the decision (its reason, who took it and when), with your name, company, email address and the inquiry's reference: ${years(config.sanctionsMatchYears)} after the decision, also when your inquiry is erased or deleted before then, so that we can show the Office of Financial Sanctions Implementation what we found and did. The right to erasure does not apply to data we must keep to comply with a legal obligation or to establish or defend legal claims (UK GDPR Article 17(3)).`,
           ]),
           paragraph(

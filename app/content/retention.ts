@@ -28,6 +28,11 @@ export const retention = {
   serverLogDays: 14,
   /** Records of phone calls, and of WhatsApp messages not filed on this website: after the last contact. */
   phoneRecordMonths: 24,
+  /**
+   * Customer due diligence records (KYC documents, their review and the request), after the business relationship
+   * ends: the period MLR 2017 reg. 40(3) sets for the regulated sector, which the firm follows (decision 093).
+   */
+  kycRecordYears: 5,
   /** The record that an erasure happened (never what was erased): accountability, and the limitation period for claims. */
   erasureRecordYears: 6,
   /**

@@ -6,7 +6,7 @@ import { databaseContext, type AppContext } from "~/lib/context.server";
 import { guardedUser } from "~/lib/http/guards.server";
 import { accountOpensInquiry } from "~/lib/kyc/account-inquiries.server";
 import type { Route } from "./+types/account.inquiries.detail";
-import { loadClientPage, uploadClientDocument } from "~/routes/client.server";
+import { clientPageAction, loadClientPage } from "~/routes/client.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: brandTitle("Your inquiry") },
@@ -37,7 +37,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const inquiryId = await guardedAccountInquiry(context, params.id);
-  const result = await uploadClientDocument(context, request, inquiryId);
+  const result = await clientPageAction(context, request, inquiryId);
   return data(result, { status: result.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } });
 }
 

@@ -8,6 +8,12 @@ import { kycOverview, kycStateLabels, offerKycDocument } from "~/lib/kyc/kyc-req
 import { notifyOwnerOfUpload } from "~/lib/kyc/upload-notice.server";
 import { readUploadForm } from "~/lib/uploads/multipart-form.server";
 import { receiveUpload, uploadSettingsFromEnv } from "~/lib/uploads/uploads.server";
+import { z } from "zod";
+import { CONTACT_LIMITS } from "~/forms/contact";
+import { parseForm } from "~/forms/parse-form";
+import { receivedMailConfigFromEnv } from "~/lib/conversation/file-received-mail.server";
+import { readFormData } from "~/lib/http/form-data.server";
+import { listClientConversation, postClientMessage } from "~/lib/kyc/client-messages.server";
 
 export async function loadClientPage(context: AppContext, inquiryId: string) {
   const db = context.get(databaseContext).db;
@@ -17,10 +23,13 @@ export async function loadClientPage(context: AppContext, inquiryId: string) {
     .where(eq(contactSubmissions.id, inquiryId));
   if (!inquiry) return null;
   const kyc = await kycOverview(db, inquiryId);
+  const conversation = await listClientConversation(db, inquiryId);
   return {
+    conversation,
     reference: formatInquiryReference(inquiry.id),
     status: plainInquiryStatus(inquiry.status),
     maxFileMegabytes: Math.round(uploadLimits.maxFileBytes / (1024 * 1024)),
+    maxMessageLength: CONTACT_LIMITS.message,
     kyc: kyc && {
       label: kyc.label,
       completedAt: kyc.completedAt,
@@ -56,7 +65,7 @@ type FileOutcome = { problem: keyof typeof PROBLEMS } | { item: string; scan: "c
 export type ClientUploadResult = { ok: true; message: string } | { ok: false; message: string };
 
 /** One file for one checklist item: the item's field comes before the file in the form. */
-export async function uploadClientDocument(
+async function uploadClientDocument(
   context: AppContext,
   request: Request,
   inquiryId: string,
@@ -68,7 +77,8 @@ export async function uploadClientDocument(
     maxFileBytes: uploadLimits.maxFileBytes,
     async onFile(incoming): Promise<FileOutcome> {
       const item = overview?.items.find((entry) => entry.key === incoming.fields.get("item"));
-      if (!settings || !item || overview?.completedAt) {
+      // After completion only an expired document may be replaced.
+      if (!settings || !item || (overview?.completedAt && item.state !== "expired")) {
         for await (const _chunk of incoming.content) {
           // Read and dropped: the request must end for the answer to be sent.
         }
@@ -106,3 +116,49 @@ export async function uploadClientDocument(
 }
 
 export type ClientPageData = NonNullable<Awaited<ReturnType<typeof loadClientPage>>>;
+
+const ClientMessageSchema = z.object({
+  intent: z.literal("message"),
+  message: z
+    .string()
+    .trim()
+    .min(1, "Write your message first.")
+    .max(CONTACT_LIMITS.message, `Please keep your message under ${CONTACT_LIMITS.message} characters.`),
+});
+
+const MESSAGE_REFUSED = {
+  "rate-limited":
+    "You have sent many messages in the last hour. Please wait a little before sending another.",
+  blocked: "We cannot take messages on this inquiry.",
+  "not-found": "This inquiry no longer exists.",
+} as const;
+
+/** The client's answer in the conversation: filed on the lead like a received e-mail. */
+async function sendClientMessage(
+  context: AppContext,
+  request: Request,
+  inquiryId: string,
+): Promise<ClientUploadResult> {
+  const parsed = parseForm(ClientMessageSchema, await readFormData(request));
+  if (!parsed.ok) return { ok: false, message: parsed.first };
+  const outcome = await postClientMessage(
+    context.get(databaseContext).db,
+    receivedMailConfigFromEnv(context.get(envContext)),
+    { inquiryId, body: parsed.data.message },
+  );
+  return outcome === "sent"
+    ? { ok: true, message: "Thank you: your message is on its way to our team." }
+    : { ok: false, message: MESSAGE_REFUSED[outcome] };
+}
+
+/** The page's one action: an upload arrives as multipart, a message as a plain form. */
+export function clientPageAction(
+  context: AppContext,
+  request: Request,
+  inquiryId: string,
+): Promise<ClientUploadResult> {
+  const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/");
+  return multipart
+    ? uploadClientDocument(context, request, inquiryId)
+    : sendClientMessage(context, request, inquiryId);
+}

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientLinks, inquiryEvents, inquiryReplies, jobs, rateLimits } from "~db/schema";
+import { clientLinks, inquiryEvents, inquiryMessages, inquiryReplies, jobs, rateLimits } from "~db/schema";
 import { clientCookie } from "~/lib/kyc/client-session.server";
 import { createAccount } from "~db/seed/seed.server";
 import { createClientLink, revokeClientLinks } from "~/lib/kyc/client-links.server";
@@ -157,6 +157,31 @@ describe.each(testBackends)("the client page on %s", (backend) => {
       .from(inquiryEvents)
       .where(eq(inquiryEvents.inquiry_id, inquiryA));
     expect(events.map(({ kind }) => kind)).toContain("upload-refused");
+  });
+
+  it("takes the client's answer from a plain form (no JavaScript) and shows it in the conversation", async () => {
+    const cookie = await cookieFor(tokenB);
+    const request = new Request(`${SITE}/client`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "message", message: "Our certificate follows tomorrow." }),
+    });
+    const result = await clientRoute.action({
+      request,
+      params: {},
+      context: createTestContext(app.services),
+    } as never);
+    expect((result as unknown as { data: { ok: boolean } }).data).toMatchObject({ ok: true });
+    const shown = (await page(cookie)) as { conversation: { from: string; body: string }[] };
+    expect(shown.conversation.at(-1)).toMatchObject({
+      from: "you",
+      body: "Our certificate follows tomorrow.",
+    });
+    const [message] = await app.db
+      .select()
+      .from(inquiryMessages)
+      .where(eq(inquiryMessages.inquiry_id, inquiryB));
+    expect(message).toMatchObject({ kind: "message", from_address: "b@example.test" });
   });
 
   it("refuses an HTML file named .pdf", async () => {

@@ -3,7 +3,7 @@ import { ClientPage } from "~/components/client/client-page";
 import { brandTitle } from "~/content/company";
 import { guardedClientInquiry } from "~/lib/kyc/client-session.server";
 import type { Route } from "./+types/client";
-import { loadClientPage, uploadClientDocument } from "~/routes/client.server";
+import { clientPageAction, loadClientPage } from "~/routes/client.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: brandTitle("Your inquiry") },
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const inquiryId = await guardedClientInquiry(context, request);
-  const result = await uploadClientDocument(context, request, inquiryId);
+  const result = await clientPageAction(context, request, inquiryId);
   return data(result, { status: result.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } });
 }
 

@@ -15,7 +15,15 @@ import type { Route } from "./+types/dashboard.inquiries.kyc";
 const KycActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("request"), checklist: z.string().min(1).max(100) }),
   z.object({ intent: z.literal("revoke-link") }),
-  z.object({ intent: z.literal("accept"), documentId: z.uuid() }),
+  z.object({
+    intent: z.literal("accept"),
+    documentId: z.uuid(),
+    // Empty when the document has no expiry date of its own (a certificate of incorporation).
+    validUntil: z
+      .union([z.literal(""), z.iso.date("Give the expiry date as a date.")])
+      .optional()
+      .transform((value) => value || null),
+  }),
   z.object({
     intent: z.literal("reject"),
     documentId: z.uuid(),
@@ -62,6 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           documentId: form.documentId,
           verdict: form.intent === "accept" ? "accepted" : "rejected",
           reason: form.intent === "reject" ? form.reason : null,
+          validUntil: form.intent === "accept" ? form.validUntil : null,
           actorId: user.id,
         });
         if (outcome === "not-found") throw data("Not found", { status: 404 });

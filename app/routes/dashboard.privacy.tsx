@@ -13,6 +13,7 @@ import {
   countPersonalData,
   erasePersonalData,
   findPersonalData,
+  keptAfterErasure,
   normalizeEmail,
   PERSONAL_DATA_LABELS,
   storageDirsOf,
@@ -67,11 +68,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     storageDirsOf(context),
   );
   const counts = countPersonalData(found);
+  const kept = await keptAfterErasure(context.get(databaseContext).db, found.email);
   logger.info({ adminId: user.id, counts }, "rights request looked up");
   return {
     email: found.email,
     fieldErrors: noErrors,
-    found: { email: found.email, ...(found.parts as unknown as Shown), counts },
+    found: { email: found.email, ...(found.parts as unknown as Shown), counts, kept },
     confirming: params.get("confirm") === "erase",
     labels: PERSONAL_DATA_LABELS,
   };
@@ -100,9 +102,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
   logger.info({ adminId: user.id, counts }, "rights request: personal data erased");
+  const kept = await keptAfterErasure(context.get(databaseContext).db, email);
   return redirectWithToast(context, pageUrl(email), {
     title: "Personal data erased",
-    description: `${total} record${total === 1 ? "" : "s"} erased. The erasure is logged without the data.`,
+    description: `${total} record${total === 1 ? "" : "s"} erased. The erasure is logged without the data.${kept ? " Customer due diligence records are kept: the page says until when and why, for the answer to the request." : ""}`,
   });
 }
 
@@ -208,6 +211,9 @@ export default function DashboardPrivacy() {
                       .map(({ key, label }) => `${found.counts[key]} ${label.toLowerCase()}`)
                       .join(", ")}
                     . It cannot be undone. A record that the erasure happened is kept, without the data.
+                    {(found.counts.kycDocuments ?? 0) > 0
+                      ? " Customer due diligence documents, their review and their request are kept until their period ends; the page then says until when and why."
+                      : ""}
                   </p>
                   <Form method="post" className="mt-4 flex flex-wrap gap-3">
                     <input type="hidden" name="email" value={found.email} />
@@ -218,6 +224,13 @@ export default function DashboardPrivacy() {
                       Erase permanently
                     </Button>
                   </Form>
+                </section>
+              ) : null}
+
+              {found.kept ? (
+                <section className="mt-8" data-testid="kept-after-erasure">
+                  <h2 className="text-xl font-semibold text-ink">Kept after erasure</h2>
+                  <p className="mt-2 text-ink-soft">{found.kept}</p>
                 </section>
               ) : null}
 

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { ClientConversation } from "~/components/client/client-conversation";
 import type { KycItemState } from "~/lib/kyc/kyc-requests.server";
 import type { ClientPageData, ClientUploadResult } from "~/routes/client.server";
 
@@ -11,6 +12,7 @@ const TONES: Record<KycItemState, BadgeTone> = {
   "being-checked": "blue",
   accepted: "green",
   rejected: "gold",
+  expired: "gold",
 };
 
 /** Works without JavaScript: every upload is a plain multipart form, posted to the page that shows it. */
@@ -64,7 +66,7 @@ export function ClientPage({ page, result }: { page: ClientPageData; result?: Cl
                   {item.fileName && item.state !== "requested" ? (
                     <p className="text-sm text-ink-soft">Last file: {item.fileName}</p>
                   ) : null}
-                  {item.state === "requested" || item.state === "rejected" ? (
+                  {item.state === "requested" || item.state === "rejected" || item.state === "expired" ? (
                     <Form method="post" encType="multipart/form-data" reloadDocument className="space-y-2">
                       <input type="hidden" name="item" value={item.key} />
                       <label className="block text-sm font-medium text-ink" htmlFor={`file-${item.key}`}>
@@ -89,6 +91,7 @@ export function ClientPage({ page, result }: { page: ClientPageData; result?: Cl
       ) : (
         <p>We have not asked you for any documents yet.</p>
       )}
+      <ClientConversation entries={page.conversation} maxLength={page.maxMessageLength} />
     </main>
   );
 }

@@ -42,8 +42,12 @@ export function KycSection({ inquiryId, kyc }: { inquiryId: string; kyc: DeskKyc
                   )}
                   {item.state === "being-checked" ? (
                     <>
-                      <Form method="post" action={action}>
+                      <Form method="post" action={action} className="flex items-end gap-2">
                         <input type="hidden" name="documentId" value={item.document.id} />
+                        <label className="text-xs text-ink-muted" htmlFor={`valid-until-${item.key}`}>
+                          Expires (if it does)
+                          <Input id={`valid-until-${item.key}`} name="validUntil" type="date" />
+                        </label>
                         <Button type="submit" name="intent" value="accept" variant="secondary">
                           Accept
                         </Button>
@@ -65,6 +69,11 @@ export function KycSection({ inquiryId, kyc }: { inquiryId: string; kyc: DeskKyc
                         </Button>
                       </Form>
                     </>
+                  ) : null}
+                  {item.document.validUntil && (item.state === "accepted" || item.state === "expired") ? (
+                    <span data-testid={`desk-valid-until-${item.key}`}>
+                      Expires {item.document.validUntil}
+                    </span>
                   ) : null}
                   {item.state === "rejected" && item.document.reason ? (
                     <span>Reason: {item.document.reason}</span>

@@ -45,7 +45,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * Every uploaded file under DATA_DIR, as `<inquiry>/<upload>`. They stay encrypted in the backup; UPLOAD_KEY is
  * never in it (decision 089), so a restore opens them only where the key is supplied.
  */
-function storedUploads(dataDir: string): string[] {
+export function storedUploads(dataDir: string): string[] {
   const root = uploadsDir(dataDir);
   if (!fs.existsSync(root)) return [];
   return fs

@@ -4,11 +4,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { attachmentsDir } from "~/lib/conversation/attachment-files.server";
+import { uploadsDir } from "~/lib/uploads/upload-files.server";
 import {
   extractBackup,
   installAttachments,
   installUploads,
   storedAttachments,
+  storedUploads,
   writeBackup,
 } from "~/lib/backup/backup-bundle.server";
 import {
@@ -114,6 +116,12 @@ export async function restoreBackup(
   if (manifest && storedAttachments(options.dataDir).length > 0 && !options.force) {
     throw new RestoreRefusedError(
       `${attachmentsDir(path.resolve(options.dataDir))} already holds attachment files. Restore into an empty DATA_DIR, or add --force to replace them.`,
+    );
+  }
+  // Installing a bundle replaces DATA_DIR/uploads whole: files there would be lost with no record of them.
+  if (manifest && storedUploads(options.dataDir).length > 0 && !options.force) {
+    throw new RestoreRefusedError(
+      `${uploadsDir(path.resolve(options.dataDir))} already holds uploaded files. Restore into an empty DATA_DIR, or add --force to replace them.`,
     );
   }
   const extracted = manifest ? await extractBackup(options.file, manifest, options.dataDir) : null;

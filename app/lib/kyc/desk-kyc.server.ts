@@ -4,8 +4,8 @@ import { clientLinkState } from "~/lib/kyc/client-links.server";
 import { kycOverview, kycStateLabels } from "~/lib/kyc/kyc-requests.server";
 
 /** What the inquiry page shows of KYC. */
-export async function loadDeskKyc(db: Db, inquiryId: string) {
-  const overview = await kycOverview(db, inquiryId);
+export async function loadDeskKyc(db: Db, inquiryId: string, now: Date = new Date()) {
+  const overview = await kycOverview(db, inquiryId, now);
   return {
     checklists: kycChecklists.map(({ key, label }) => ({ key, label })),
     link: await clientLinkState(db, inquiryId),

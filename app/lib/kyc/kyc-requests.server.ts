@@ -2,11 +2,12 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { contactSubmissions, kycDocuments, kycRequests, uploads, user } from "~db/schema";
 import { findKycChecklist, type KycChecklist } from "~/content/kyc-checklists";
 import type { Db } from "~/lib/db/db.server";
+import { londonDate } from "~/lib/uk-time";
 import { createClientLink } from "~/lib/kyc/client-links.server";
 import { sendDeskReply } from "~/lib/inquiries/replies.server";
 
 /** What the client and the desk see of one checklist item. */
-export type KycItemState = "requested" | "received" | "being-checked" | "accepted" | "rejected";
+export type KycItemState = "requested" | "received" | "being-checked" | "accepted" | "rejected" | "expired";
 
 export const kycStateLabels: Record<KycItemState, string> = {
   requested: "Requested",
@@ -14,6 +15,7 @@ export const kycStateLabels: Record<KycItemState, string> = {
   "being-checked": "Being checked",
   accepted: "Accepted",
   rejected: "Rejected",
+  expired: "Expired: please upload a current one",
 };
 
 const LINK_PLACEHOLDER = "[the private link to your page, sent by mail]";
@@ -69,8 +71,8 @@ function requestText(checklist: KycChecklist, link: string, expiresAt: Date): st
   ].join("\n");
 }
 
-/** The latest request of an inquiry with each item's state, for the client page and the desk. */
-export async function kycOverview(db: Db, inquiryId: string) {
+/** The latest request of an inquiry with each item's state as of `now`, for the client page and the desk. */
+export async function kycOverview(db: Db, inquiryId: string, now: Date = new Date()) {
   const [request] = await db
     .select({
       id: kycRequests.id,
@@ -93,6 +95,7 @@ export async function kycOverview(db: Db, inquiryId: string) {
       item: kycDocuments.item,
       review: kycDocuments.review,
       reason: kycDocuments.reason,
+      validUntil: kycDocuments.valid_until,
       uploadId: uploads.id,
       fileName: uploads.file_name,
       format: uploads.format,
@@ -107,14 +110,19 @@ export async function kycOverview(db: Db, inquiryId: string) {
     const offered = documents.filter((document) => document.item === item.key);
     const latest = offered.find((document) => document.scan !== "infected") ?? null;
     const refused = offered[0]?.scan === "infected";
-    return { ...item, state: stateOf(latest), document: latest, lastRefused: refused };
+    return { ...item, state: stateOf(latest, londonDate(now)), document: latest, lastRefused: refused };
   });
   return { ...request, label: checklist.label, items };
 }
 
-function stateOf(document: { review: string; scan: string } | null): KycItemState {
+/** An accepted document is expired from the UK day after its own expiry date. */
+function stateOf(
+  document: { review: string; scan: string; validUntil: string | null } | null,
+  today: string,
+): KycItemState {
   if (!document) return "requested";
-  if (document.review === "accepted") return "accepted";
+  if (document.review === "accepted")
+    return document.validUntil !== null && document.validUntil < today ? "expired" : "accepted";
   if (document.review === "rejected") return "rejected";
   return document.scan === "clean" ? "being-checked" : "received";
 }
@@ -150,6 +158,8 @@ export async function reviewKycDocument(
     documentId: string;
     verdict: "accepted" | "rejected";
     reason: string | null;
+    /** The document's own expiry date (YYYY-MM-DD), when it has one; recorded on acceptance only. */
+    validUntil?: string | null;
     actorId: string;
   },
 ): Promise<"done" | "completed" | "not-found"> {
@@ -171,6 +181,7 @@ export async function reviewKycDocument(
       .set({
         review: input.verdict,
         reason: input.verdict === "rejected" ? input.reason : null,
+        valid_until: input.verdict === "accepted" ? (input.validUntil ?? null) : null,
         reviewed_by: input.actorId,
         reviewed_at: sql`now()`,
       })

@@ -6,6 +6,9 @@ import type { Db } from "~/lib/db/db.server";
 import { fileDeclarations, tableDeclarations } from "~/lib/privacy/declarations/index.server";
 import type { ErasureScope, StorageDirs, Subject } from "~/lib/privacy/declarations/types";
 import { LEFT_OUT_NOTICE } from "~/lib/privacy/redact-mail";
+import { kycKeptAnswer } from "~/content/kyc-retention";
+import { formatInquiryReference } from "~/lib/inquiries/inquiry";
+import { keptKycRecords } from "~/lib/privacy/declarations/kyc-records.server";
 
 export type { ErasureScope, StorageDirs } from "~/lib/privacy/declarations/types";
 
@@ -148,4 +151,15 @@ export async function erasePersonalData(
   }
   await db.update(privacyErasures).set({ row_counts: counts }).where(eq(privacyErasures.id, recordId));
   return counts;
+}
+
+/**
+ * What an erasure request leaves for the address, and the basis for keeping it, in the words the requester is
+ * answered with; null when nothing is kept.
+ */
+export async function keptAfterErasure(db: Db, rawEmail: string): Promise<string | null> {
+  const kept = await keptKycRecords(db, normalizeEmail(rawEmail), retention);
+  return kycKeptAnswer(
+    kept.map(({ inquiryId, keptUntil }) => ({ reference: formatInquiryReference(inquiryId), keptUntil })),
+  );
 }

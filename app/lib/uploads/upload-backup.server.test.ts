@@ -5,7 +5,12 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { uploads } from "~db/schema";
-import { backupPostgres, backupStoppedPglite, restoreBackup } from "~/lib/backup/backup.server";
+import {
+  backupPostgres,
+  backupStoppedPglite,
+  RestoreRefusedError,
+  restoreBackup,
+} from "~/lib/backup/backup.server";
 import { type DatabaseHandle, openDatabase } from "~/lib/db/db.server";
 import { uploadPath } from "~/lib/uploads/upload-files.server";
 import { openCleanUpload, receiveUpload, type UploadSettings } from "~/lib/uploads/uploads.server";
@@ -117,5 +122,33 @@ describe.each(testBackends)("uploaded files in a backup on %s", (backend) => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe("a restore that would wipe uploads", () => {
+  it("is refused unless forced, before anything changes, and replaces them when forced", async () => {
+    const site = createPgliteDataDir("upload-backup-");
+    cleanups.push(() => fs.rmSync(site, { recursive: true, force: true }));
+    const file = path.join(tempDir(), "backup.tar.gz");
+    const database = await openDatabase({ kind: "pglite", dataDir: site });
+    const ids = await uploadPassport(database, site);
+    await database.close();
+    await backupStoppedPglite(site, file);
+    const target = { dataDir: tempDir(), databaseUrl: undefined };
+    // Another site's document, where the restore would put this one's.
+    const stranger = uploadPath(target.dataDir, {
+      inquiryId: crypto.randomUUID(),
+      uploadId: crypto.randomUUID(),
+    });
+    fs.mkdirSync(path.dirname(stranger), { recursive: true });
+    fs.writeFileSync(stranger, "someone else's");
+
+    await expect(restoreBackup({ file, force: false, ...target })).rejects.toThrow(RestoreRefusedError);
+    expect(fs.existsSync(path.join(target.dataDir, "pglite"))).toBe(false);
+    expect(fs.existsSync(stranger)).toBe(true);
+
+    await restoreBackup({ file, force: true, ...target });
+    expect(fs.existsSync(stranger)).toBe(false);
+    expect(fs.existsSync(uploadPath(target.dataDir, ids))).toBe(true);
   });
 });

@@ -116,12 +116,17 @@ export async function* readUpload(file: string, key: Buffer): AsyncGenerator<Buf
   for await (const chunk of stream as AsyncIterable<Buffer>) yield chunk;
 }
 
-/** Removes one inquiry's upload directory; returns how many files were in it. */
-export function removeUploadsOf(dataDir: string, inquiryId: string): number {
+/** Removes the files of one inquiry's upload directory but those named in `keep`, and the directory once empty. */
+export function removeUploadsOf(
+  dataDir: string,
+  inquiryId: string,
+  keep: ReadonlySet<string> = new Set(),
+): number {
   if (!UUID.test(inquiryId)) return 0;
   const dir = path.join(uploadsDir(dataDir), inquiryId);
   if (!fs.existsSync(dir)) return 0;
-  const count = fs.readdirSync(dir).length;
-  fs.rmSync(dir, { recursive: true, force: true });
-  return count;
+  const gone = fs.readdirSync(dir).filter((name) => !keep.has(name));
+  for (const name of gone) fs.rmSync(path.join(dir, name), { force: true });
+  if (fs.readdirSync(dir).length === 0) fs.rmSync(dir, { recursive: true, force: true });
+  return gone.length;
 }

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, ne, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactSubmissions, inquiryEvents, uploads } from "~db/schema";
@@ -185,6 +185,45 @@ describe.each(testBackends)("the upload pipeline on %s", (backend) => {
       received: false,
       problem: "inquiry-full",
     });
+  });
+
+  it("two uploads at the same moment never take an inquiry past its byte limit", async () => {
+    const config = settings();
+    const size = 80 * 1024;
+    // Room for one of the two files, not for both.
+    await database.db.insert(uploads).values({
+      inquiry_id: inquiryId,
+      purpose: "kyc",
+      file_name: "earlier.pdf",
+      format: "pdf",
+      byte_size: uploadLimits.maxInquiryBytes - Math.round(size * 1.5),
+      scan: "clean",
+    });
+    /** Holds its last chunk until both uploads have read their first ones, so both streams overlap. */
+    let started = 0;
+    let release!: () => void;
+    const bothStarted = new Promise<void>((resolve) => (release = resolve));
+    async function* overlapping(): AsyncGenerator<Buffer> {
+      yield PDF;
+      started += 1;
+      if (started === 2) release();
+      await bothStarted;
+      yield Buffer.alloc(size - PDF.length, 0x41);
+    }
+    const results = await Promise.all([
+      receive(config, "first.pdf", overlapping()),
+      receive(config, "second.pdf", overlapping()),
+    ]);
+    expect(results.filter((result) => result.received)).toHaveLength(1);
+    expect(results.filter((result) => !result.received)).toEqual([
+      { received: false, problem: "inquiry-full" },
+    ]);
+    const [used] = await database.db
+      .select({ bytes: sql<number>`sum(${uploads.byte_size})::int` })
+      .from(uploads)
+      .where(ne(uploads.scan, "infected"));
+    expect(used!.bytes).toBeLessThanOrEqual(uploadLimits.maxInquiryBytes);
+    expect(filesUnder(path.join(uploadsDir(dataDir), inquiryId))).toHaveLength(1);
   });
 
   it("an infected file is refused, deleted, and the desk sees the refusal on the timeline", async () => {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { uploads } from "~db/schema";
+import { contactSubmissions, uploads } from "~db/schema";
 import { type UploadFormat, uploadLimits } from "~/content/uploads";
 import { stripSingleLineControls } from "~/forms/single-line";
 import type { Db } from "~/lib/db/db.server";
@@ -28,6 +28,15 @@ export type ReceivedUpload =
   | { received: true; uploadId: string; scan: "clean" | "pending" }
   | { received: false; problem: UploadProblem };
 
+/** What an inquiry's files take of its limit: a refused (infected) file's bytes were deleted. */
+async function bytesUsed(db: Db, inquiryId: string): Promise<number> {
+  const [used] = await db
+    .select({ bytes: sql<number>`coalesce(sum(${uploads.byte_size}), 0)::int` })
+    .from(uploads)
+    .where(and(eq(uploads.inquiry_id, inquiryId), ne(uploads.scan, "infected")));
+  return used?.bytes ?? 0;
+}
+
 /** The sender's file name as shown to the desk: no path, no control or direction characters, 200 at most. */
 function displayFileName(name: string): string {
   const base = stripSingleLineControls(name).split(/[\\/]/).pop()!.trim();
@@ -49,11 +58,8 @@ export async function receiveUpload(
     content: AsyncIterable<Buffer>;
   },
 ): Promise<ReceivedUpload> {
-  const [used] = await db
-    .select({ bytes: sql<number>`coalesce(sum(${uploads.byte_size}), 0)::int` })
-    .from(uploads)
-    .where(and(eq(uploads.inquiry_id, upload.inquiryId), ne(uploads.scan, "infected")));
-  const room = uploadLimits.maxInquiryBytes - (used?.bytes ?? 0);
+  const used = await bytesUsed(db, upload.inquiryId);
+  const room = uploadLimits.maxInquiryBytes - used;
   const maxBytes = Math.min(uploadLimits.maxFileBytes, room);
   const uploadId = crypto.randomUUID();
   const file = uploadPath(settings.dataDir, { inquiryId: upload.inquiryId, uploadId });
@@ -70,8 +76,18 @@ export async function receiveUpload(
         : outcome.problem;
     return { received: false, problem };
   }
+  let recorded: boolean;
   try {
-    await db.transaction(async (tx) => {
+    // Checked again under the inquiry's row lock: another upload may have finished while this one streamed.
+    recorded = await db.transaction(async (tx) => {
+      const [inquiry] = await tx
+        .select({ id: contactSubmissions.id })
+        .from(contactSubmissions)
+        .where(eq(contactSubmissions.id, upload.inquiryId))
+        .for("update");
+      if (!inquiry) throw new Error("an upload for an inquiry that does not exist");
+      if ((await bytesUsed(tx, upload.inquiryId)) + outcome.bytes > uploadLimits.maxInquiryBytes)
+        return false;
       await tx.insert(uploads).values({
         id: uploadId,
         inquiry_id: upload.inquiryId,
@@ -85,10 +101,15 @@ export async function receiveUpload(
         kind: "upload-received",
         details: { uploadId, format: outcome.format },
       });
+      return true;
     });
   } catch (error) {
     fs.rmSync(file, { force: true });
     throw error;
+  }
+  if (!recorded) {
+    fs.rmSync(file, { force: true });
+    return { received: false, problem: "inquiry-full" };
   }
   const scan = await scanUpload(db, settings, uploadId);
   if (scan === "infected") return { received: false, problem: "infected" };

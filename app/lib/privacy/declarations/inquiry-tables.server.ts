@@ -29,7 +29,7 @@ import {
 import type { RetentionRun, TableDeclaration } from "~/lib/privacy/declarations/types";
 
 /** Arrival, notes or the desk's last action; reading a card gives no reason to keep it longer. */
-const inquiryLastActivity = sql`greatest(${contactSubmissions.created_at}, ${contactSubmissions.notes_updated_at}, ${contactSubmissions.last_action_at})`;
+export const inquiryLastActivity = sql`greatest(${contactSubmissions.created_at}, ${contactSubmissions.notes_updated_at}, ${contactSubmissions.last_action_at})`;
 
 /** A held inquiry is genuine until judged: the short spam period must not delete a lead nobody saw (decision 048). */
 export function expiredInquiries({ now, config }: RetentionRun): SQL {

@@ -1,13 +1,36 @@
 import fs from "node:fs";
 import path from "node:path";
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { clientLinks, contactSubmissions, kycDocuments, kycRequests, uploads } from "~db/schema";
 import { removeUploadsOf, uploadsDir } from "~/lib/uploads/upload-files.server";
-import { INQUIRY_PERIODS, ofInquiries, personalRows } from "~/lib/privacy/declarations/declare-table.server";
-import type { FileDeclaration, TableDeclaration } from "~/lib/privacy/declarations/types";
+import type { Db } from "~/lib/db/db.server";
+import {
+  deleteRows,
+  forgetActor,
+  INQUIRY_PERIODS,
+  personalRows,
+} from "~/lib/privacy/declarations/declare-table.server";
+import { expiredInquiries } from "~/lib/privacy/declarations/inquiry-tables.server";
+import {
+  deleteUnkeptUploads,
+  detachKycRecords,
+  expiredKycRequests,
+  recordedUploads,
+  requestsOf,
+  uploadsWithoutInquiry,
+} from "~/lib/privacy/declarations/kyc-records.server";
+import type { FileDeclaration, Subject, TableDeclaration } from "~/lib/privacy/declarations/types";
 
-export const uploadsDeclaration = ofInquiries({
-  inquiry: uploads.inquiry_id,
+const KYC_PERIODS = [...INQUIRY_PERIODS, "kycRecordYears"] as const;
+
+/** The requests of a rights request's subject; none for an account deletion, which leaves inquiries alone. */
+const requestIdsOf = (subject: Subject): SQL | null =>
+  subject.scope === "account"
+    ? null
+    : sql`select ${kycRequests.id} from ${kycRequests} where ${requestsOf(subject)}`;
+
+const uploadListing = {
+  table: uploads,
   exportAs: "uploads",
   label: "Files you uploaded (names, formats, sizes and scan results)",
   columns: {
@@ -20,43 +43,102 @@ export const uploadsDeclaration = ofInquiries({
     uploadedAt: uploads.created_at,
   },
   orderBy: uploads.created_at,
-});
+};
 
-export const kycRequestsDeclaration = ofInquiries({
-  inquiry: kycRequests.inquiry_id,
-  actors: ["requested_by", "completed_by"],
-  exportAs: "kycRequests",
-  label: "Identity checks the desk asked you for",
-  columns: {
-    inquiryId: kycRequests.inquiry_id,
-    checklist: kycRequests.checklist,
-    requestedAt: kycRequests.requested_at,
-    completedAt: kycRequests.completed_at,
-  },
-  orderBy: kycRequests.requested_at,
-});
-
-export const kycDocumentsDeclaration: TableDeclaration = personalRows(
-  {
-    table: kycDocuments,
-    exportAs: "kycDocuments",
-    label: "Documents offered for identity checks, and the desk's verdicts",
-    columns: {
-      requestId: kycDocuments.request_id,
-      item: kycDocuments.item,
-      review: kycDocuments.review,
-      reason: kycDocuments.reason,
-      reviewedAt: kycDocuments.reviewed_at,
-      offeredAt: kycDocuments.created_at,
+/** An inquiry's uploads go with it, but those of a KYC document kept after it (decision 093). */
+export const uploadsDeclaration: TableDeclaration = {
+  ...personalRows(
+    uploadListing,
+    (subject) => {
+      const requests = requestIdsOf(subject);
+      if (!requests) return null;
+      const kept = sql`${uploads.id} in (select ${kycDocuments.upload_id} from ${kycDocuments} where ${kycDocuments.request_id} in (${requests}))`;
+      return subject.inquiryIds.length > 0 ? or(inArray(uploads.inquiry_id, subject.inquiryIds), kept) : kept;
     },
-    orderBy: kycDocuments.created_at,
+    { kind: "own", periods: KYC_PERIODS, apply: async () => 0 },
+  ),
+  async erase(tx, { inquiryIds }) {
+    return inquiryIds.length > 0 ? deleteUnkeptUploads(tx, inArray(uploads.inquiry_id, inquiryIds)) : 0;
   },
-  ({ inquiryIds }) =>
-    inquiryIds.length > 0
-      ? sql`${kycDocuments.request_id} in (select ${kycRequests.id} from ${kycRequests} where ${inArray(kycRequests.inquiry_id, inquiryIds)})`
-      : null,
-  { kind: "with-parent", parent: kycRequests, periods: INQUIRY_PERIODS },
-);
+  retention: {
+    kind: "own",
+    periods: KYC_PERIODS,
+    apply: (tx, run) =>
+      deleteUnkeptUploads(
+        tx,
+        or(
+          uploadsWithoutInquiry,
+          inArray(
+            uploads.inquiry_id,
+            tx.select({ id: contactSubmissions.id }).from(contactSubmissions).where(expiredInquiries(run)),
+          ),
+        )!,
+      ),
+  },
+};
+
+export const kycRequestsDeclaration: TableDeclaration = {
+  ...personalRows(
+    {
+      table: kycRequests,
+      exportAs: "kycRequests",
+      label: "Identity checks the desk asked you for",
+      columns: {
+        inquiryId: kycRequests.inquiry_id,
+        checklist: kycRequests.checklist,
+        requestedAt: kycRequests.requested_at,
+        completedAt: kycRequests.completed_at,
+        relationshipEndedAt: kycRequests.relationship_ended_at,
+      },
+      orderBy: kycRequests.requested_at,
+    },
+    (subject) => (subject.scope === "account" ? null : requestsOf(subject)),
+    { kind: "own", periods: KYC_PERIODS, apply: async () => 0 },
+  ),
+  // Requests with documents are kept, detached from the inquiry: the erasure answer names them and their basis.
+  async erase(tx, { inquiryIds, userId }) {
+    const detached =
+      inquiryIds.length > 0 ? await detachKycRecords(tx, inArray(contactSubmissions.id, inquiryIds)) : 0;
+    return (
+      detached + (userId ? await forgetActor(tx, kycRequests, ["requested_by", "completed_by"], userId) : 0)
+    );
+  },
+  retention: {
+    kind: "own",
+    periods: KYC_PERIODS,
+    async apply(tx, run) {
+      const detached = await detachKycRecords(tx, expiredInquiries(run));
+      return detached + (await deleteRows(tx, kycRequests, expiredKycRequests(run.now, run.config)));
+    },
+  },
+};
+
+export const kycDocumentsDeclaration: TableDeclaration = {
+  ...personalRows(
+    {
+      table: kycDocuments,
+      exportAs: "kycDocuments",
+      label: "Documents offered for identity checks, and the desk's verdicts",
+      columns: {
+        requestId: kycDocuments.request_id,
+        item: kycDocuments.item,
+        review: kycDocuments.review,
+        reason: kycDocuments.reason,
+        validUntil: kycDocuments.valid_until,
+        reviewedAt: kycDocuments.reviewed_at,
+        offeredAt: kycDocuments.created_at,
+      },
+      orderBy: kycDocuments.created_at,
+    },
+    (subject) => {
+      const requests = requestIdsOf(subject);
+      return requests ? sql`${kycDocuments.request_id} in (${requests})` : null;
+    },
+    { kind: "with-parent", parent: kycRequests, periods: KYC_PERIODS },
+  ),
+  // The documents and their review are the records kept: an erasure only forgets the reviewer.
+  erase: async (tx, { userId }) => (userId ? forgetActor(tx, kycDocuments, ["reviewed_by"], userId) : 0),
+};
 
 export const clientLinksDeclaration: TableDeclaration = {
   table: clientLinks,
@@ -65,7 +147,17 @@ export const clientLinksDeclaration: TableDeclaration = {
   retention: { kind: "with-parent", parent: contactSubmissions, periods: INQUIRY_PERIODS },
 };
 
-/** One directory per inquiry, encrypted files named by uuid; they follow their inquiry's rows. */
+/** The folders of requests kept after their inquiry, for a rights request's subject. */
+async function keptFolders(db: Db, subject: Subject): Promise<string[]> {
+  if (subject.scope === "account") return [];
+  const rows = await db
+    .selectDistinct({ id: kycRequests.inquiry_id })
+    .from(kycRequests)
+    .where(eq(kycRequests.client_email, subject.email));
+  return rows.map((row) => row.id);
+}
+
+/** One directory per inquiry, encrypted files named by uuid; they follow their upload rows. */
 export const uploadFilesDeclaration: FileDeclaration = {
   name: "uploaded files",
   where: "DATA_DIR/uploads/<inquiry>/<upload>",
@@ -73,22 +165,28 @@ export const uploadFilesDeclaration: FileDeclaration = {
   personal: true,
   exportAs: "uploadedFiles",
   label: "Uploaded files (kept encrypted on the server; listed under files you uploaded)",
-  async find(_db, subject, dirs) {
+  async find(db, subject, dirs) {
     const dataDir = dirs.dataDir;
     if (!dataDir) return [];
-    return subject.inquiryIds.flatMap((id) => {
+    const kept = await keptFolders(db, subject);
+    return [...new Set([...subject.inquiryIds, ...kept])].flatMap((id) => {
       const dir = path.join(uploadsDir(dataDir), id);
       return fs.existsSync(dir) ? fs.readdirSync(dir).map((name) => ({ file: `${id}/${name}` })) : [];
     });
   },
-  async erase(_tx, subject, dirs) {
+  // After the rows' transaction: the files of uploads it kept stay.
+  async erase(db, subject, dirs) {
     const dataDir = dirs.dataDir;
     if (!dataDir) return 0;
-    return subject.inquiryIds.reduce((total, id) => total + removeUploadsOf(dataDir, id), 0);
+    const recorded = await recordedUploads(db, subject.inquiryIds);
+    return subject.inquiryIds.reduce(
+      (total, id) => total + removeUploadsOf(dataDir, id, recorded.get(id)),
+      0,
+    );
   },
   retention: {
     kind: "own",
-    periods: INQUIRY_PERIODS,
+    periods: KYC_PERIODS,
     async apply(db, { dirs }) {
       const dataDir = dirs.dataDir;
       if (!dataDir || !fs.existsSync(uploadsDir(dataDir))) return 0;
@@ -102,9 +200,10 @@ export const uploadFilesDeclaration: FileDeclaration = {
             .where(inArray(contactSubmissions.id, ids))
         ).map((row) => row.id),
       );
-      return ids
-        .filter((id) => !living.has(id))
-        .reduce((total, id) => total + removeUploadsOf(dataDir, id), 0);
+      // A living inquiry's folder is left alone: a file being uploaded has no row yet.
+      const gone = ids.filter((id) => !living.has(id));
+      const recorded = await recordedUploads(db, gone);
+      return gone.reduce((total, id) => total + removeUploadsOf(dataDir, id, recorded.get(id)), 0);
     },
   },
 };
