@@ -284,7 +284,7 @@ describe("the lead page", () => {
             sentByName: "Ada Admin",
           },
         ],
-        thread: { to: "233201110001", windowClosesAt: new Date(NOW + 3_600_000) },
+        thread: { to: "233201110001", windowClosesAt: new Date(NOW + 3_600_000), wroteFirst: true },
         templates: [],
         health: { flagged: true, unauthorized: true, lastError: null, failingSince: new Date(NOW) },
       },
@@ -311,7 +311,7 @@ describe("the lead page", () => {
       ...lead(KOFI),
       whatsapp: {
         messages: [],
-        thread: { to: "233201110001", windowClosesAt: new Date(NOW - 60_000) },
+        thread: { to: "233201110001", windowClosesAt: new Date(NOW - 60_000), wroteFirst: true },
         templates: [
           { id: "t-1", name: "follow_up", language: "en_GB", body: "Hello {{1}}", parameters: ["Name"] },
         ],

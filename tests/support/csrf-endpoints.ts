@@ -13,6 +13,7 @@ import {
   sanctionsEntries,
   sanctionsListVersions,
   whatsappMessages,
+  whatsappTemplates,
 } from "../../db/schema";
 import type { Db } from "~/lib/db/db.server";
 import type { DatabaseSnapshot, Row } from "./db-snapshot";
@@ -94,6 +95,7 @@ export type Site = SeededSite<keyof typeof INQUIRIES>;
 const HELD_MESSAGE_ID = "5e1d0000-0000-4000-8000-0000000000c1";
 const SANCTIONS_CANDIDATE_ID = "5e1d0000-0000-4000-8000-0000000000c2";
 const WHATSAPP_MOVE_MESSAGE_ID = "5e1d0000-0000-4000-8000-0000000000c3";
+const WHATSAPP_TEMPLATE_ID = "5e1d0000-0000-4000-8000-0000000000c4";
 /** A client link's token: 32 bytes in base64url, as the desk mails them. */
 const CLIENT_TOKEN = Buffer.alloc(32, 7).toString("base64url");
 const CLIENT_CHECKLIST = kycChecklists[0]!;
@@ -139,6 +141,13 @@ export async function seedHeldMessage(db: Db, inquiryIds: Record<keyof typeof IN
     wa_id: "233201440001",
     possible_inquiry_ids: [inquiryIds.leadWhatsApp],
     sent_at: new Date(),
+  });
+  await db.insert(whatsappTemplates).values({
+    id: WHATSAPP_TEMPLATE_ID,
+    name: "lead_follow_up",
+    language: "en_GB",
+    body: "Hello {{1}}, about your inquiry {{2}}.",
+    parameters: ["Name", "Reference"],
   });
   const [version] = await db
     .insert(sanctionsListVersions)
@@ -796,6 +805,41 @@ export const ACTIONS: ActionCase[] = [
     changes: "changes the template",
     changed: (_before, after) =>
       expect(rows(after, "reply_templates").some((row) => row.subject === "Control subject")).toBe(true),
+  },
+  {
+    name: "WhatsApp template add",
+    routeId: "routes/dashboard.templates.whatsapp-new",
+    path: "/dashboard/templates/whatsapp/new",
+    as: "admin",
+    hydrated: true,
+    fields: () => ({
+      intent: "save",
+      name: "control_template",
+      language: "en",
+      body: "Hello {{1}}.",
+      parameters: "Name",
+    }),
+    changes: "adds a WhatsApp template",
+    changed: (_before, after) =>
+      expect(rows(after, "whatsapp_templates").some((row) => row.name === "control_template")).toBe(true),
+  },
+  {
+    name: "WhatsApp template save",
+    routeId: "routes/dashboard.templates.whatsapp-detail",
+    path: `/dashboard/templates/whatsapp/${WHATSAPP_TEMPLATE_ID}`,
+    routePath: "/dashboard/templates/whatsapp/:id",
+    as: "admin",
+    hydrated: true,
+    fields: () => ({
+      intent: "save",
+      name: "lead_follow_up",
+      language: "en_GB",
+      body: "Control {{1}}.",
+      parameters: "Name",
+    }),
+    changes: "changes the WhatsApp template",
+    changed: (_before, after) =>
+      expect(rows(after, "whatsapp_templates").some((row) => row.body === "Control {{1}}.")).toBe(true),
   },
   {
     name: "bulk mark-read",
