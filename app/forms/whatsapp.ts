@@ -43,7 +43,7 @@ export const WhatsAppMoveSchema = z.object({
 });
 
 /** The {{n}} numbers a template body uses, each once, in order of first use. */
-export function templateParameterNumbers(body: string): number[] {
+function templateParameterNumbers(body: string): number[] {
   return [...new Set([...body.matchAll(/\{\{(\d+)\}\}/g)].map((match) => Number(match[1])))];
 }
 

@@ -299,7 +299,9 @@ describe("the lead page", () => {
     expect(textOf(elementOf(html, "span", 'data-testid="whatsapp-status"'))).toMatch(
       /^Failed .* \(131047: Re-engagement message\)$/,
     );
-    expect(textOf(elementOf(html, "p", 'data-testid="whatsapp-ambiguous"'))).toContain("VM-0F1E2D3C");
+    const ambiguous = textOf(elementOf(html, "div", 'data-testid="whatsapp-ambiguous"'));
+    expect(ambiguous).toContain("VM-0F1E2D3C");
+    expect(ambiguous).toContain("Move this message to VM-0F1E2D3C");
     expect(textOf(elementOf(html, "p", 'data-testid="whatsapp-window"'))).toMatch(
       /Free text can be sent until/,
     );

@@ -160,7 +160,7 @@ test("a lead who sent the contact form with a WhatsApp number, then writes on Wh
   await visitor.getByLabel("Full Name").fill("Abena Owusu");
   await visitor.getByLabel("Email Address").fill("abena@owusu.test");
   await visitor.getByLabel("WhatsApp Number").fill("+233 24 555 0303");
-  await visitor.getByLabel(/may message me on WhatsApp about this inquiry/).check();
+  await visitor.getByLabel(/may contact me on WhatsApp about this inquiry/).check();
   await visitor.getByLabel("Area of Interest").selectOption("gold-selling");
   await visitor.getByLabel("Message").fill("About 20 kg of doré from Obuasi.");
   await visitor.getByRole("button", { name: "Send Inquiry" }).click();
