@@ -48,6 +48,7 @@ export default [
     route("dashboard/equipment/new", "routes/dashboard.equipment.new.tsx"),
     route("dashboard/equipment/:id", "routes/dashboard.equipment.detail.tsx"),
     route("dashboard/inquiries/:id/whatsapp", "routes/dashboard.inquiries.whatsapp.ts"),
+    route("dashboard/inquiries/:id/whatsapp-move", "routes/dashboard.inquiries.whatsapp-move.ts"),
     route(
       "dashboard/inquiries/:id/whatsapp-media/:messageId",
       "routes/dashboard.inquiries.whatsapp-media.ts",
@@ -57,6 +58,8 @@ export default [
     route("dashboard/templates", "routes/dashboard.templates.tsx"),
     route("dashboard/templates/new", "routes/dashboard.templates.new.tsx"),
     route("dashboard/templates/:id", "routes/dashboard.templates.detail.tsx"),
+    route("dashboard/templates/whatsapp/new", "routes/dashboard.templates.whatsapp-new.tsx"),
+    route("dashboard/templates/whatsapp/:id", "routes/dashboard.templates.whatsapp-detail.tsx"),
     route("dashboard/follow-ups", "routes/dashboard.follow-ups.tsx"),
     route("dashboard/inquiries/:id/attachments/:attachmentId", "routes/dashboard.inquiries.attachment.ts"),
     route("dashboard/inquiries/:id/kyc", "routes/dashboard.inquiries.kyc.ts"),

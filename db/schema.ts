@@ -87,6 +87,12 @@ export const contactSubmissions = pgTable(
     email_key: text(),
     phone: text(),
     whatsapp: text(),
+    /**
+     * When the lead ticked the form's box agreeing to messages on WhatsApp
+     * about the inquiry (decision 091): with it, an approved template may
+     * start the conversation there. Null: not agreed (or no number given).
+     */
+    whatsapp_opt_in_at: timestamp({ withTimezone: true }),
     interest: text(),
     deal_size: text(),
     message: text().notNull(),

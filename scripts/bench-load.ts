@@ -20,6 +20,10 @@ export interface Scenario {
   headers: Record<string, string>;
   /** A fresh body per request: the app deduplicates identical submissions. */
   body?: () => string;
+  /** Headers that depend on the body (a signature over it), added to `headers` for each request. */
+  bodyHeaders?: (body: string) => Record<string, string>;
+  /** Requests a second across all connections, for a fixed rate instead of as fast as the server answers. */
+  overallRate?: number;
   expectedStatus: number;
   /** Concurrent connections for this row instead of the run's (the desk's rows: its admins at once). */
   connections?: number;
@@ -90,11 +94,12 @@ export function clientFor(scenario: Scenario, options: LoadOptions): string {
 }
 
 async function loadWithAutocannon(url: string, scenario: Scenario, seconds: number, options: LoadOptions) {
-  const { body } = scenario;
+  const { body, bodyHeaders } = scenario;
   const result = await autocannon({
     url,
     connections: scenario.connections ?? options.connections,
     duration: seconds,
+    ...(scenario.overallRate ? { overallRate: scenario.overallRate } : {}),
     timeout: options.timeoutSeconds,
     // Worker threads cannot take a function: a changing body stays in this process.
     ...(body ? {} : { workers: options.threads }),
@@ -103,7 +108,14 @@ async function loadWithAutocannon(url: string, scenario: Scenario, seconds: numb
         method: scenario.method,
         path: scenario.path,
         headers: scenario.headers,
-        ...(body ? { setupRequest: (request) => ({ ...request, body: body() }) } : {}),
+        ...(body
+          ? {
+              setupRequest: (request) => {
+                const fresh = body();
+                return { ...request, body: fresh, headers: { ...request.headers, ...bodyHeaders?.(fresh) } };
+              },
+            }
+          : {}),
       },
     ],
   });

@@ -203,6 +203,16 @@ export function InquiryForm({ values, fieldErrors, formError, formToken, visit }
             )}
           </ContactFormField>
         ))}
+        <p className="flex items-start gap-2 text-sm sm:col-span-2">
+          <input
+            type="checkbox"
+            id="contact-whatsapp-opt-in"
+            name="whatsapp_opt_in"
+            value="yes"
+            className="mt-1 size-4"
+          />
+          <label htmlFor="contact-whatsapp-opt-in">{contactPage.form.whatsappOptIn}</label>
+        </p>
         <ContactFormField field="message" error={fieldErrors.message} className="sm:col-span-2">
           {(props) => (
             <Textarea {...props} rows={6} placeholder={placeholders.message} defaultValue={values.message} />

@@ -93,6 +93,8 @@ export const contactPage = {
       dealSize: "Select a range (optional)",
       message: "Tell us about your requirements, timeline and any questions.",
     },
+    /** Asked beside the WhatsApp number: Meta's rules and the law want the lead's agreement before we write first. */
+    whatsappOptIn: `${company.brandName} may contact me on WhatsApp about this inquiry (you can ask us to stop at any time).`,
     submitLabel: "Send Inquiry",
     submittingLabel: "Sending...",
     privacyNote:

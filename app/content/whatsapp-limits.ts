@@ -10,4 +10,9 @@ export const whatsAppLimits = {
   messagesPerDelivery: 100,
   /** Graph API calls failing in a row (timeouts, Meta's own errors) before the channel is flagged; a 401 flags it at once. */
   failuresBeforeFlag: 5,
+  /** A template as Meta's WhatsApp Manager takes it: its name, language code and body text. */
+  templateNameChars: 512,
+  templateBodyChars: 1024,
+  /** Body parameters the desk keeps a label for ({{1}}…{{n}}). */
+  templateParameters: 20,
 } as const;

@@ -1,4 +1,4 @@
-import { asc, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { contactSubmissions, jobs, rateLimits, user, userRoles } from "~db/schema";
 import { mailJobs } from "../../tests/support/job-rows";
@@ -223,6 +223,22 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
     expect(outcome.status).toBe(303);
     const [row] = await database.db.select().from(contactSubmissions);
     expect(row).toMatchObject({ company: null, phone: null, whatsapp: null, deal_size: null });
+  });
+
+  it("keeps the WhatsApp agreement only when the box is ticked and a WhatsApp number is given", async () => {
+    const cases = [
+      [{ email: "ticked@example.test", whatsapp_opt_in: "yes" }, true],
+      [{ email: "unticked@example.test" }, false],
+      [{ email: "nonumber@example.test", whatsapp: "", whatsapp_opt_in: "yes" }, false],
+    ] as const;
+    for (const [fields, agreed] of cases) {
+      expect((await submit(database, { ...validFields, ...fields })).status).toBe(303);
+      const [row] = await database.db
+        .select({ at: contactSubmissions.whatsapp_opt_in_at })
+        .from(contactSubmissions)
+        .where(eq(contactSubmissions.email, fields.email));
+      expect(row!.at !== null).toBe(agreed);
+    }
   });
 
   it("stores where the visit began from the hidden fields, dropping a tampered value rather than the inquiry", async () => {

@@ -118,6 +118,9 @@ const CONTACT_INTAKE: InquiryFormIntake<ContactValues, ContactField> = {
 
 const SUCCESS_TOAST: Toast = { ...contactPage.form.success, variant: "default" };
 const FAILURE_TOAST: Toast = { ...contactPage.form.error, variant: "destructive" };
+/** The contact form's WhatsApp box (app/components/inquiry-form.tsx), outside the echoed text fields. */
+const WHATSAPP_OPT_IN_FIELD = "whatsapp_opt_in";
+
 export const RATE_LIMIT_MESSAGE =
   "You have sent several inquiries in a short time. Please wait a while and try again, or call or WhatsApp us instead.";
 
@@ -231,6 +234,7 @@ export async function handleInquirySubmission<Values, Field extends string>(
       webhookUrl: config.webhookUrl,
       onStored: validation.onStored,
       visitSource: visit,
+      whatsAppOptIn: formData?.get(WHATSAPP_OPT_IN_FIELD) === "yes",
       submissionKey: deriveSubmissionKey(
         typeof submittedToken === "string" ? submittedToken : "",
         validation.input,

@@ -284,7 +284,7 @@ describe("the lead page", () => {
             sentByName: "Ada Admin",
           },
         ],
-        thread: { to: "233201110001", windowClosesAt: new Date(NOW + 3_600_000) },
+        thread: { to: "233201110001", windowClosesAt: new Date(NOW + 3_600_000), wroteFirst: true },
         templates: [],
         health: { flagged: true, unauthorized: true, lastError: null, failingSince: new Date(NOW) },
       },
@@ -299,7 +299,9 @@ describe("the lead page", () => {
     expect(textOf(elementOf(html, "span", 'data-testid="whatsapp-status"'))).toMatch(
       /^Failed .* \(131047: Re-engagement message\)$/,
     );
-    expect(textOf(elementOf(html, "p", 'data-testid="whatsapp-ambiguous"'))).toContain("VM-0F1E2D3C");
+    const ambiguous = textOf(elementOf(html, "div", 'data-testid="whatsapp-ambiguous"'));
+    expect(ambiguous).toContain("VM-0F1E2D3C");
+    expect(ambiguous).toContain("Move this message to VM-0F1E2D3C");
     expect(textOf(elementOf(html, "p", 'data-testid="whatsapp-window"'))).toMatch(
       /Free text can be sent until/,
     );
@@ -311,7 +313,7 @@ describe("the lead page", () => {
       ...lead(KOFI),
       whatsapp: {
         messages: [],
-        thread: { to: "233201110001", windowClosesAt: new Date(NOW - 60_000) },
+        thread: { to: "233201110001", windowClosesAt: new Date(NOW - 60_000), wroteFirst: true },
         templates: [
           { id: "t-1", name: "follow_up", language: "en_GB", body: "Hello {{1}}", parameters: ["Name"] },
         ],

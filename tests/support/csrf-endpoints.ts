@@ -13,6 +13,7 @@ import {
   sanctionsEntries,
   sanctionsListVersions,
   whatsappMessages,
+  whatsappTemplates,
 } from "../../db/schema";
 import type { Db } from "~/lib/db/db.server";
 import type { DatabaseSnapshot, Row } from "./db-snapshot";
@@ -73,6 +74,8 @@ export const INQUIRIES = {
   bulk: inquiry("Bea Bulk"),
   /** Wrote on WhatsApp just now (seedHeldMessage writes the message): the WhatsApp reply's window is open. */
   leadWhatsApp: inquiry("Wale WhatsApp", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e0f" }),
+  /** Started by a WhatsApp message whose number is also leadWhatsApp's (WHATSAPP_MOVE_MESSAGE_ID): the desk moves it there. */
+  leadWhatsAppMove: inquiry("Ambi Guous", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e35" }),
   /** Asked for KYC documents from the lead page. */
   leadKyc: inquiry("Kofi Kyc", { id: "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e10" }),
   /** A possible UK Sanctions List match awaiting the desk's decision (SANCTIONS_CANDIDATE_ID). */
@@ -91,6 +94,8 @@ export type Site = SeededSite<keyof typeof INQUIRIES>;
 
 const HELD_MESSAGE_ID = "5e1d0000-0000-4000-8000-0000000000c1";
 const SANCTIONS_CANDIDATE_ID = "5e1d0000-0000-4000-8000-0000000000c2";
+const WHATSAPP_MOVE_MESSAGE_ID = "5e1d0000-0000-4000-8000-0000000000c3";
+const WHATSAPP_TEMPLATE_ID = "5e1d0000-0000-4000-8000-0000000000c4";
 /** A client link's token: 32 bytes in base64url, as the desk mails them. */
 const CLIENT_TOKEN = Buffer.alloc(32, 7).toString("base64url");
 const CLIENT_CHECKLIST = kycChecklists[0]!;
@@ -125,6 +130,24 @@ export async function seedHeldMessage(db: Db, inquiryIds: Record<keyof typeof IN
     body: "Hello from WhatsApp.",
     wa_id: "233201440001",
     sent_at: new Date(),
+  });
+  await db.insert(whatsappMessages).values({
+    id: WHATSAPP_MOVE_MESSAGE_ID,
+    inquiry_id: inquiryIds.leadWhatsAppMove,
+    wamid: "wamid.CSRF2",
+    direction: "in",
+    type: "text",
+    body: "Which inquiry am I?",
+    wa_id: "233201440001",
+    possible_inquiry_ids: [inquiryIds.leadWhatsApp],
+    sent_at: new Date(),
+  });
+  await db.insert(whatsappTemplates).values({
+    id: WHATSAPP_TEMPLATE_ID,
+    name: "lead_follow_up",
+    language: "en_GB",
+    body: "Hello {{1}}, about your inquiry {{2}}.",
+    parameters: ["Name", "Reference"],
   });
   const [version] = await db
     .insert(sanctionsListVersions)
@@ -737,6 +760,25 @@ export const ACTIONS: ActionCase[] = [
       ).toBe(true),
   },
   {
+    name: "lead WhatsApp message move",
+    routeId: "routes/dashboard.inquiries.whatsapp-move",
+    path: `${leadPath("leadWhatsAppMove")}/whatsapp-move`,
+    routePath: `${LEAD_ROUTE_PATH}/whatsapp-move`,
+    as: "admin",
+    hydrated: false,
+    fields: (site) => ({
+      intent: "whatsapp-move",
+      id: site.inquiryIds.leadWhatsAppMove,
+      messageId: WHATSAPP_MOVE_MESSAGE_ID,
+      to: site.inquiryIds.leadWhatsApp,
+    }),
+    changes: "moves a WhatsApp message to another lead",
+    changed: (_before, after, site) =>
+      expect(
+        rows(after, "whatsapp_messages").find((row) => row.id === WHATSAPP_MOVE_MESSAGE_ID)?.inquiry_id,
+      ).toBe(site.inquiryIds.leadWhatsApp),
+  },
+  {
     name: "template add",
     routeId: "routes/dashboard.templates.new",
     path: "/dashboard/templates/new",
@@ -763,6 +805,41 @@ export const ACTIONS: ActionCase[] = [
     changes: "changes the template",
     changed: (_before, after) =>
       expect(rows(after, "reply_templates").some((row) => row.subject === "Control subject")).toBe(true),
+  },
+  {
+    name: "WhatsApp template add",
+    routeId: "routes/dashboard.templates.whatsapp-new",
+    path: "/dashboard/templates/whatsapp/new",
+    as: "admin",
+    hydrated: true,
+    fields: () => ({
+      intent: "save",
+      name: "control_template",
+      language: "en",
+      body: "Hello {{1}}.",
+      parameters: "Name",
+    }),
+    changes: "adds a WhatsApp template",
+    changed: (_before, after) =>
+      expect(rows(after, "whatsapp_templates").some((row) => row.name === "control_template")).toBe(true),
+  },
+  {
+    name: "WhatsApp template save",
+    routeId: "routes/dashboard.templates.whatsapp-detail",
+    path: `/dashboard/templates/whatsapp/${WHATSAPP_TEMPLATE_ID}`,
+    routePath: "/dashboard/templates/whatsapp/:id",
+    as: "admin",
+    hydrated: true,
+    fields: () => ({
+      intent: "save",
+      name: "lead_follow_up",
+      language: "en_GB",
+      body: "Control {{1}}.",
+      parameters: "Name",
+    }),
+    changes: "changes the WhatsApp template",
+    changed: (_before, after) =>
+      expect(rows(after, "whatsapp_templates").some((row) => row.body === "Control {{1}}.")).toBe(true),
   },
   {
     name: "bulk mark-read",

@@ -147,6 +147,8 @@ interface GraphCall {
   path: string;
   authorization: string | undefined;
   body: Record<string, unknown>;
+  /** The wamid the fake answered with; absent when it answered an error. */
+  wamid?: string;
 }
 
 /**
@@ -212,11 +214,13 @@ export async function startFakeGraphApi() {
         return;
       }
       count += 1;
+      const wamid = `wamid.OUT${count}`;
+      calls[calls.length - 1]!.wamid = wamid;
       res.end(
         JSON.stringify({
           messaging_product: "whatsapp",
           contacts: [{ input: body.to, wa_id: body.to }],
-          messages: [{ id: `wamid.OUT${count}` }],
+          messages: [{ id: wamid }],
         }),
       );
     });

@@ -7,6 +7,7 @@ import {
   formatInquiryReference,
   replyState,
 } from "~/lib/inquiries/inquiry";
+import { LEAD_CHANNEL_LABELS } from "~/content/lead-channels";
 import { formatAge } from "~/components/inbox/relative-time";
 
 /** The columns after the box, with their widths from xl (the name's column takes what is left). */
@@ -37,6 +38,7 @@ export interface InboxRowView {
   mark?: "overdue" | "due-soon";
   lastFrom: string;
   sanctions?: FlaggedSanctionsStatus;
+  channel?: "whatsapp";
 }
 
 export function toInboxRowView(row: InboxRow, now: number): InboxRowView {
@@ -54,6 +56,7 @@ export function toInboxRowView(row: InboxRow, now: number): InboxRowView {
   };
   if (row.company) view.company = row.company;
   if (row.sanctions) view.sanctions = row.sanctions;
+  if (row.channel) view.channel = row.channel;
   if (state === "overdue" || state === "due-soon") view.mark = state;
   return view;
 }
@@ -102,6 +105,7 @@ function InboxTableRow({ row, selected }: { row: InboxRowView; selected: boolean
       <th scope="row">
         <Link to={href("/dashboard/inquiries/:id", { id: row.id })}>{row.name}</Link>
         {row.unread ? <b>Unread</b> : null}
+        {row.channel ? <b data-testid="channel-flag">{LEAD_CHANNEL_LABELS[row.channel]}</b> : null}
         {row.sanctions ? (
           <b data-testid="sanctions-flag">
             {row.sanctions === "blocked" ? "Blocked: sanctions" : "Sanctions check"}

@@ -9,6 +9,7 @@ import { DeleteDialog } from "~/components/inbox/delete-dialog";
 import type { CssIconName } from "~/components/css-icons";
 import { replyMailto, whatsappChatUrl, withSearchParam } from "~/components/inbox/inquiry-links";
 import { InquiryLine } from "~/components/inbox/inquiry-line";
+import { LEAD_CHANNEL_LABELS } from "~/content/lead-channels";
 import { NotesSection } from "~/components/inbox/notes-section";
 import { RelativeTime } from "~/components/inbox/relative-time";
 
@@ -79,6 +80,11 @@ export function InquiryCard({
       <header>
         <h2>{item.name}</h2>
         {unread ? <span className="inbox-badge">{dashboardPage.unreadBadge}</span> : null}
+        {item.channel ? (
+          <span className="inbox-badge" data-testid="channel-flag">
+            {LEAD_CHANNEL_LABELS[item.channel]}
+          </span>
+        ) : null}
         {item.held ? (
           <span className="inbox-badge inbox-badge-spam">Held for review</span>
         ) : item.isSpam ? (

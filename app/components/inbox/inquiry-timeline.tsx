@@ -1,5 +1,6 @@
 import { formatUkTime } from "~/lib/uk-time";
 import { deskLabel } from "~/content/desk-labels";
+import { formatInquiryReference } from "~/lib/inquiries/inquiry";
 import { LICENCE_CHECK_RESULTS, LICENCE_TYPES } from "~/content/licence-checks";
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -85,6 +86,10 @@ function describe(entry: TimelineItem, names: Map<string, string>): string {
       }`;
     case "licence-checked":
       return `Licence checked: ${licenceCheckSummary(details)}`;
+    case "whatsapp-moved-out":
+      return `WhatsApp message moved to ${formatInquiryReference(String(details.to ?? ""))}`;
+    case "whatsapp-moved-in":
+      return `WhatsApp message moved here from ${formatInquiryReference(String(details.from ?? ""))}`;
     case "delivery-report-received":
       return details.failed ? "Delivery failure report received" : "Delivery report received";
     default:

@@ -1,4 +1,5 @@
-import { href, Link } from "react-router";
+import { Form, href, Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import { formatWhen } from "~/components/inbox/inquiry-timeline";
 import { formatInquiryReference } from "~/lib/inquiries/inquiry";
 
@@ -111,6 +112,46 @@ function MediaLine({
   );
 }
 
+/**
+ * A number on several inquiries is never merged on a guess: the message
+ * started this one, and the desk may move it to one of the others.
+ */
+function AmbiguousSender({ inquiryId, message }: { inquiryId: string; message: WhatsAppItem }) {
+  const action = href("/dashboard/inquiries/:id/whatsapp-move", { id: inquiryId });
+  return (
+    <div
+      className="mt-2 rounded bg-danger-wash p-2 text-xs text-danger-strong"
+      data-testid="whatsapp-ambiguous"
+    >
+      <p>
+        This number is also on other inquiries, so it was not merged into any:{" "}
+        {message.possibleInquiryIds.map((id, index) => (
+          <span key={id}>
+            {index > 0 ? ", " : ""}
+            <Link className="underline" to={href("/dashboard/inquiries/:id", { id })}>
+              {formatInquiryReference(id)}
+            </Link>
+          </span>
+        ))}
+      </p>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {message.possibleInquiryIds.map((id) => (
+          <li key={id}>
+            <Form method="post" action={action}>
+              <input type="hidden" name="id" value={inquiryId} />
+              <input type="hidden" name="messageId" value={message.id} />
+              <input type="hidden" name="to" value={id} />
+              <Button type="submit" name="intent" value="whatsapp-move" variant="secondary">
+                {`Move this message to ${formatInquiryReference(id)}`}
+              </Button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function WhatsAppMessage({ inquiryId, message }: { inquiryId: string; message: WhatsAppItem }) {
   const incoming = message.direction === "in";
   const media = MEDIA_LABELS[message.type];
@@ -140,20 +181,7 @@ export function WhatsAppMessage({ inquiryId, message }: { inquiryId: string; mes
       )}
       {message.body ? <p className="mt-2 text-sm whitespace-pre-wrap text-ink">{message.body}</p> : null}
       {message.possibleInquiryIds.length > 0 ? (
-        <p
-          className="mt-2 rounded bg-danger-wash p-2 text-xs text-danger-strong"
-          data-testid="whatsapp-ambiguous"
-        >
-          This number is also on other inquiries, so it was not merged into any:{" "}
-          {message.possibleInquiryIds.map((id, index) => (
-            <span key={id}>
-              {index > 0 ? ", " : ""}
-              <Link className="underline" to={href("/dashboard/inquiries/:id", { id })}>
-                {formatInquiryReference(id)}
-              </Link>
-            </span>
-          ))}
-        </p>
+        <AmbiguousSender inquiryId={inquiryId} message={message} />
       ) : null}
     </li>
   );

@@ -1,4 +1,4 @@
-import { Form, href } from "react-router";
+import { Form, href, Link } from "react-router";
 import { DeskSection } from "~/components/desk-page";
 import { formatWhen } from "~/components/inbox/inquiry-timeline";
 import { Button } from "~/components/ui/button";
@@ -27,7 +27,7 @@ export function WhatsAppReplySection({
 }: {
   inquiryId: string;
   health: { flagged: boolean; unauthorized: boolean; lastError: string | null } | null;
-  thread: { to: string; windowClosesAt: Date | string };
+  thread: { to: string; windowClosesAt: Date | string; wroteFirst: boolean };
   templates: WhatsAppTemplateItem[];
   now: number;
 }) {
@@ -48,9 +48,11 @@ export function WhatsAppReplySection({
         </p>
       ) : null}
       <p className="text-sm text-ink-muted" data-testid="whatsapp-window">
-        {open
-          ? `To +${thread.to}. Free text can be sent until ${formatWhen(closesAt)}, ${whatsAppLimits.serviceWindowHours} hours after the lead's last message.`
-          : `To +${thread.to}. The ${whatsAppLimits.serviceWindowHours}-hour window for free text closed at ${formatWhen(closesAt)}: WhatsApp delivers only an approved template until the lead writes again.`}
+        {!thread.wroteFirst
+          ? `To +${thread.to}. The lead has not written on WhatsApp but agreed on the form to messages there: only an approved template can start the conversation.`
+          : open
+            ? `To +${thread.to}. Free text can be sent until ${formatWhen(closesAt)}, ${whatsAppLimits.serviceWindowHours} hours after the lead's last message.`
+            : `To +${thread.to}. The ${whatsAppLimits.serviceWindowHours}-hour window for free text closed at ${formatWhen(closesAt)}: WhatsApp delivers only an approved template until the lead writes again.`}
       </p>
       {open ? (
         <Form method="post" action={action} className="space-y-3">
@@ -65,7 +67,11 @@ export function WhatsAppReplySection({
       ) : null}
       {templates.length === 0 ? (
         <p className="text-sm text-ink-muted">
-          No approved templates are kept in the desk yet: add them as they are approved in WhatsApp Manager.
+          No approved templates are kept in the desk yet: add them on the{" "}
+          <Link className="underline" to={href("/dashboard/templates")}>
+            templates page
+          </Link>{" "}
+          as they are approved in WhatsApp Manager.
         </p>
       ) : (
         <ul className="space-y-2">

@@ -186,6 +186,7 @@ export function listOverdueInquiries(db: Db, now: Date, limit = 200) {
       interest: contactSubmissions.interest,
       dealSize: contactSubmissions.deal_size,
       createdAt: contactSubmissions.created_at,
+      source: contactSubmissions.source,
       assignedTo: contactSubmissions.assigned_to,
     })
     .from(contactSubmissions)

@@ -148,6 +148,19 @@ describe.each(testBackends)("desk jobs on %s", (backend) => {
     expect(mail?.text).toContain(`${SITE}/dashboard?inquiry=${held}&status=held`);
   });
 
+  it("counts the overdue and unassigned leads by channel, and names a WhatsApp lead's channel", async () => {
+    const late = await inquiry("late-whatsapp", { created_at: before(30 * HOUR), source: "whatsapp" });
+    await inquiry("late-form", { created_at: before(26 * HOUR) });
+    await inquiry("late-form-too", { created_at: before(25 * HOUR) });
+
+    await sendMorningDigest(database.db, { now: MORNING, day: "2030-06-17", ...options });
+    const [mail] = await mailJobs(database.db, MORNING_DIGEST_MAIL);
+    expect(mail?.subject).toBe("Lead desk 2030-06-17: 3 overdue, 3 unassigned");
+    expect(mail?.text.split("By channel: Contact form 2, WhatsApp 1.")).toHaveLength(3);
+    expect(mail?.text).toMatch(new RegExp(`received ${before(30 * HOUR).toISOString()} on WhatsApp`));
+    expect(mail?.text).toContain(`${SITE}/dashboard?inquiry=${late}`);
+  });
+
   it("a day with nothing to report runs once and mails nobody", async () => {
     const deps = scheduledDeps(database, { SITE_URL: SITE, ADMIN_EMAILS: "ops@example.test" });
     expect(await startAndRunScheduled(database.db, DIGEST, deps, MORNING)).toBe(1);

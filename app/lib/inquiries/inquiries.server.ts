@@ -191,6 +191,7 @@ export function selectInquiryRowPage(
       assignedToName: assignee.name,
       firstRepliedAt: contactSubmissions.first_replied_at,
       lastMessageBy: contactSubmissions.last_message_by,
+      source: contactSubmissions.source,
       sanctionsStatus: sanctionsStatusSql(contactSubmissions.id),
     })
     .from(contactSubmissions)
@@ -262,9 +263,13 @@ export const inquirySummaryColumns = {
   interest: contactSubmissions.interest,
   dealSize: contactSubmissions.deal_size,
   createdAt: contactSubmissions.created_at,
+  source: contactSubmissions.source,
 };
 
-export type InquirySummaryRow = Pick<InquirySummary, "interest" | "dealSize" | "createdAt"> & { id: string };
+export type InquirySummaryRow = Pick<InquirySummary, "interest" | "dealSize" | "createdAt"> & {
+  id: string;
+  source?: string;
+};
 
 /** A selected inquiry as a mail lists it, linking to where the mail sends the admin. */
 export function summariseInquiry(row: InquirySummaryRow, dashboardUrl: string): InquirySummary {
@@ -274,5 +279,6 @@ export function summariseInquiry(row: InquirySummaryRow, dashboardUrl: string): 
     dealSize: row.dealSize,
     createdAt: row.createdAt,
     dashboardUrl,
+    ...(row.source ? { channel: row.source } : {}),
   };
 }

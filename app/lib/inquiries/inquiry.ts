@@ -50,6 +50,8 @@ export interface InboxCard {
   lastMessageBy?: "desk";
   /** A UK Sanctions List match awaiting a decision, or confirmed; absent otherwise. */
   sanctions?: FlaggedSanctionsStatus;
+  /** The lead came in on WhatsApp; absent for the form (the usual case, and the smaller card). */
+  channel?: "whatsapp";
 }
 
 /** The screening states the desk's list shows. */
@@ -91,6 +93,7 @@ export function toInboxCard(item: Inquiry): InboxCard {
   if (item.lastMessageBy === "desk") card.lastMessageBy = "desk";
   const sanctions = flaggedSanctions(item.sanctionsStatus);
   if (sanctions) card.sanctions = sanctions;
+  if (item.source === "whatsapp") card.channel = "whatsapp";
   return card;
 }
 
@@ -112,6 +115,8 @@ export interface InboxRow {
   sanctions?: FlaggedSanctionsStatus;
   /** Whose message was the last: "us" (a reply) or "them" (the sender). */
   lastFrom: "us" | "them";
+  /** The lead came in on WhatsApp; absent for the form. */
+  channel?: "whatsapp";
 }
 
 export function toInboxRow(item: Awaited<ReturnType<typeof selectInquiryRowPage>>[number]): InboxRow {
@@ -131,6 +136,7 @@ export function toInboxRow(item: Awaited<ReturnType<typeof selectInquiryRowPage>
   if (item.isSpam) row.isSpam = true;
   const sanctions = flaggedSanctions(item.sanctionsStatus);
   if (sanctions) row.sanctions = sanctions;
+  if (item.source === "whatsapp") row.channel = "whatsapp";
   return row;
 }
 

@@ -40,6 +40,8 @@ export interface AnnounceOptions {
 }
 
 interface CreateInquiryOptions extends AnnounceOptions {
+  /** The form's WhatsApp box was ticked: kept only with a WhatsApp number (decision 091). */
+  whatsAppOptIn?: boolean;
   /** Tripped a bot trap: stored for review, but nobody is mailed. */
   isSpam: boolean;
   /** Only its speed looks like a bot: kept out of the inbox, the admins told; nobody else until released. */
@@ -138,6 +140,7 @@ export async function createInquiry(
       .values({
         ...input,
         email_key: addressKey(input.email),
+        whatsapp_opt_in_at: options.whatsAppOptIn && input.whatsapp ? sql`now()` : null,
         ...options.visitSource,
         is_spam: !genuine,
         held,

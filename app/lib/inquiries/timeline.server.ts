@@ -33,7 +33,9 @@ type InquiryEventKind =
   | "upload-refused"
   | "upload-downloaded"
   | "sanctions-decision"
-  | "licence-checked";
+  | "licence-checked"
+  | "whatsapp-moved-out"
+  | "whatsapp-moved-in";
 
 export interface NewInquiryEvent {
   inquiryId: string;

@@ -1,3 +1,4 @@
+import { LEAD_CHANNEL_LABELS } from "~/content/lead-channels";
 import type { ReactNode } from "react";
 import { company } from "~/content/company";
 import { deskLabel } from "~/content/desk-labels";
@@ -35,12 +36,31 @@ export interface InquirySummary {
   dealSize: string | null;
   createdAt: Date;
   dashboardUrl: string;
+  /** Where the lead came in (contact_submissions.source); absent where the mail does not say. */
+  channel?: string;
+}
+
+const channelLabel = (channel: string) => LEAD_CHANNEL_LABELS[channel] ?? channel;
+
+/** "Contact form 2, WhatsApp 1": how many of `leads` came in on each channel, most first. */
+function byChannel(leads: readonly InquirySummary[]): string {
+  const counts = new Map<string, number>();
+  for (const lead of leads) {
+    const label = channelLabel(lead.channel ?? "form");
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([label, count]) => `${label} ${count}`)
+    .join(", ");
 }
 
 /** One lead as the desk's mails list it: never the visitor's name, contact details or message. */
 function leadLine(lead: InquirySummary) {
   return {
-    text: `${lead.reference} – ${interestLabel(lead.interest)}, ${dealSizeLabel(lead.dealSize)}, received ${lead.createdAt.toISOString()}`,
+    text: `${lead.reference} – ${interestLabel(lead.interest)}, ${dealSizeLabel(lead.dealSize)}, received ${lead.createdAt.toISOString()}${
+      lead.channel && lead.channel !== "form" ? ` on ${channelLabel(lead.channel)}` : ""
+    }`,
     dashboardUrl: lead.dashboardUrl,
   };
 }
@@ -126,8 +146,10 @@ export function renderMorningDigest(
     <>
       <Paragraph>{`Overdue means ${company.responseTime} or more without a first reply.`}</Paragraph>
       <Heading level={2}>{`Overdue (${overdue.length})`}</Heading>
+      {overdue.length > 0 ? <Paragraph muted>{`By channel: ${byChannel(overdue)}.`}</Paragraph> : null}
       <InquiryList leads={overdue.map(leadLine)} />
       <Heading level={2}>{`Unassigned (${unassigned.length})`}</Heading>
+      {unassigned.length > 0 ? <Paragraph muted>{`By channel: ${byChannel(unassigned)}.`}</Paragraph> : null}
       <InquiryList leads={unassigned.map(leadLine)} />
       <Heading level={2}>{`Held for review (${held.length})`}</Heading>
       <Paragraph>

@@ -1,3 +1,4 @@
+import { LEAD_CHANNEL_LABELS } from "~/content/lead-channels";
 import { isInterest } from "~/content/inquiry-options";
 import { INQUIRY_STATUS_VALUES, type InquiryStatus } from "~/content/inquiry-desk";
 import type { Db } from "~/lib/db/db.server";
@@ -109,7 +110,7 @@ export async function buildReport(db: Db, weeks: readonly UkWeek[], now: Date): 
     },
     sources: {
       channels: channels.map((row) => ({
-        label: row.key === "email" ? "E-mail" : row.key === "form" ? "Contact form" : label(row.key),
+        label: LEAD_CHANNEL_LABELS[row.key] ?? label(row.key),
         count: row.count,
       })),
       landingPages: sourceRows.landingPages.map((row) => ({ label: label(row.key), count: row.count })),

@@ -179,6 +179,37 @@ describe.each(testBackends)("WhatsApp replies from the lead page on %s", (backen
     });
   });
 
+  it("a template goes to a form lead only with the form's WhatsApp agreement; free text never before they write", async () => {
+    await database.db.insert(user).values({ id: "admin-1", name: "Ada Admin", email: "ada@example.test" });
+    const form = { name: "Abena", email: "abena@example.test", message: "Gold", whatsapp: "024 555 0101" };
+    const [agreed, silent] = await database.db
+      .insert(contactSubmissions)
+      .values([
+        { ...form, whatsapp_opt_in_at: new Date() },
+        { ...form, email: "other@example.test", whatsapp: "024 555 0102" },
+      ])
+      .returning({ id: contactSubmissions.id });
+    const [template] = await database.db
+      .insert(whatsappTemplates)
+      .values({ name: "lead_follow_up", language: "en_GB", body: "Hello {{1}}.", parameters: ["Name"] })
+      .returning();
+    graph.calls.length = 0;
+    const reply = (inquiryId: string, kind: "text" | "template") =>
+      sendWhatsAppReply(database.db, {
+        ...(kind === "text"
+          ? { kind, body: "Hello" }
+          : { kind, templateId: template!.id, parameters: ["Abena"] }),
+        inquiryId,
+        actorId: "admin-1",
+      });
+
+    expect(await reply(silent!.id, "template")).toBe("no-conversation");
+    expect(await reply(agreed!.id, "text")).toBe("window-closed");
+    expect(await reply(agreed!.id, "template")).toBe("queued");
+    await fileAll();
+    expect(graph.calls.map((call) => [call.body.to, call.body.type])).toEqual([["233245550101", "template"]]);
+  });
+
   it("a reply Meta refuses, or reports failed, does not count as answered: the lead awaits a reply again", async () => {
     const { inquiryId } = await leadWhoWrote();
     graph.answerWith({

@@ -7,6 +7,7 @@ import { recordEvent } from "~/lib/inquiries/timeline.server";
 import { isInquiryBlocked } from "~/lib/sanctions/decisions.server";
 import { enqueueJob } from "~/lib/jobs/job-queue.server";
 import { queueWhatsAppText, whatsAppSendJob } from "~/lib/whatsapp/outgoing.server";
+import { e164Digits } from "~/lib/whatsapp/phone-number.server";
 
 const WINDOW_MS = whatsAppLimits.serviceWindowHours * 3_600_000;
 
@@ -24,8 +25,16 @@ export async function whatsAppThreadOf(db: Db, inquiryId: string) {
     )
     .orderBy(desc(whatsappMessages.sent_at))
     .limit(1);
-  if (!last?.waId) return null;
-  return { to: last.waId, windowClosesAt: new Date(last.sentAt.getTime() + WINDOW_MS) };
+  if (last?.waId) {
+    return { to: last.waId, windowClosesAt: new Date(last.sentAt.getTime() + WINDOW_MS), wroteFirst: true };
+  }
+  // A lead who has not written but agreed on the form may get an approved template, never free text.
+  const [optedIn] = await db
+    .select({ whatsapp: contactSubmissions.whatsapp })
+    .from(contactSubmissions)
+    .where(and(eq(contactSubmissions.id, inquiryId), isNotNull(contactSubmissions.whatsapp_opt_in_at)));
+  const to = e164Digits(optedIn?.whatsapp ?? null);
+  return to ? { to, windowClosesAt: new Date(0), wroteFirst: false } : null;
 }
 
 export async function listWhatsAppTemplates(db: Db) {
@@ -67,7 +76,7 @@ async function lockInquiry(tx: Db, id: string) {
  * A reply on WhatsApp from the desk. Free text only inside Meta's
  * customer-service window (refused before any call after it: Meta would drop
  * it and it would look sent); after it, only an approved template, and only
- * to a lead who wrote on WhatsApp first.
+ * to a lead who wrote on WhatsApp first or agreed to it on the form.
  */
 export async function sendWhatsAppReply(
   db: Db,
