@@ -141,6 +141,9 @@ export function EquipmentEditorPage({ title, children }: { title: string; childr
   );
 }
 
+/** Entries that are not a field of the form. */
+const HISTORY_FIELDS: Partial<Record<string, string>> = { created: "Created", photos: "Photo" };
+
 export interface HistoryEntry {
   id: string;
   field: string;
@@ -172,7 +175,7 @@ export function EquipmentHistory({ entries }: { entries: readonly HistoryEntry[]
           <tbody className="divide-y divide-line-soft">
             {entries.map((entry) => (
               <tr key={entry.id} className="align-top">
-                <td className="py-2 pr-3">{entry.field === "created" ? "Created" : label(entry.field)}</td>
+                <td className="py-2 pr-3">{HISTORY_FIELDS[entry.field] ?? label(entry.field)}</td>
                 <td className="py-2 pr-3 whitespace-pre-line">{entry.from ?? "—"}</td>
                 <td className="py-2 pr-3 whitespace-pre-line">{entry.to ?? "—"}</td>
                 <td className="py-2 pr-3">{entry.by ?? "A former admin"}</td>

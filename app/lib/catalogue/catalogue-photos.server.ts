@@ -8,17 +8,8 @@ import {
   renderPhoto,
   writeRenditions,
 } from "~/lib/catalogue/photo-renditions.server";
+import type { PhotoView } from "~/lib/catalogue/photo-urls";
 import { openUpload } from "~/lib/uploads/upload-files.server";
-
-/** A photo as the pages show it: the renditions' key and widths, its size, its text for screen readers. */
-export interface PhotoView {
-  id: string;
-  key: string;
-  widths: number[];
-  width: number;
-  height: number;
-  alt: string;
-}
 
 const PHOTO_COLUMNS = {
   id: equipmentPhotos.id,
@@ -43,14 +34,7 @@ export async function listPhotosOf(db: Db, itemIds: readonly string[]): Promise<
 }
 
 export type PhotoProblem =
-  | "too-large"
-  | "format"
-  | "empty"
-  | "pixels"
-  | "unreadable"
-  | "full"
-  | "no-item"
-  | "no-alt";
+  "too-large" | "format" | "empty" | "pixels" | "unreadable" | "full" | "no-item" | "no-alt";
 
 /**
  * Takes one uploaded photo for an item through the upload pipeline's opening (streamed, typed by its bytes, cut
@@ -74,7 +58,10 @@ export async function receivePhoto(
     .from(equipmentItems)
     .where(eq(equipmentItems.id, upload.itemId));
   if (!item) return drop("no-item");
-  if ((await db.$count(equipmentPhotos, eq(equipmentPhotos.item_id, item.id))) >= cataloguePhotoLimits.maxPerItem)
+  if (
+    (await db.$count(equipmentPhotos, eq(equipmentPhotos.item_id, item.id))) >=
+    cataloguePhotoLimits.maxPerItem
+  )
     return drop("full");
   const opened = await openUpload(upload.content, {
     maxBytes: uploadLimits.maxFileBytes,
@@ -115,7 +102,13 @@ export async function receivePhoto(
       .returning({ id: equipmentPhotos.id });
     await tx
       .insert(equipmentItemChanges)
-      .values({ item_id: item.id, field: "photos", from_value: null, to_value: alt, changed_by: upload.actorId });
+      .values({
+        item_id: item.id,
+        field: "photos",
+        from_value: null,
+        to_value: alt,
+        changed_by: upload.actorId,
+      });
     return row!.id;
   });
   return { added: true, photoId };
@@ -166,8 +159,14 @@ export async function movePhoto(
     const other = photos[direction === "up" ? index - 1 : index + 1];
     if (!other) return true;
     const photo = photos[index]!;
-    await tx.update(equipmentPhotos).set({ position: other.position }).where(eq(equipmentPhotos.id, photo.id));
-    await tx.update(equipmentPhotos).set({ position: photo.position }).where(eq(equipmentPhotos.id, other.id));
+    await tx
+      .update(equipmentPhotos)
+      .set({ position: other.position })
+      .where(eq(equipmentPhotos.id, photo.id));
+    await tx
+      .update(equipmentPhotos)
+      .set({ position: photo.position })
+      .where(eq(equipmentPhotos.id, other.id));
     return true;
   });
 }

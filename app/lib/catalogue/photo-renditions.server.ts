@@ -3,19 +3,11 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { cataloguePhotoLimits } from "~/content/uploads";
+import { PHOTO_FORMATS, type PhotoFormat, renditionName } from "~/lib/catalogue/photo-urls";
 
-/** Where the renditions are kept; served as they are at PHOTO_URL_PREFIX, by the app and by nginx. */
+/** Where the renditions are kept; served as they are at PHOTO_URL_PREFIX (photo-urls.ts), by the app and by nginx. */
 export function photosDir(dataDir: string): string {
   return path.join(dataDir, "catalogue-photos");
-}
-
-export const PHOTO_FORMATS = ["avif", "webp", "jpg"] as const;
-export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
-
-/** A rendition's file name: ours alone, so nothing a sender chose reaches a path. */
-export function renditionName(key: string, width: number, format: PhotoFormat): string {
-  if (!/^[0-9a-f]{32}$/.test(key) || !Number.isInteger(width)) throw new Error("not a rendition");
-  return `${key}-${width}.${format}`;
 }
 
 export interface Renditions {
@@ -45,7 +37,8 @@ export async function renderPhoto(input: Buffer): Promise<Renditions> {
   let upright = { width: 0, height: 0 };
   try {
     const metadata = await sharp(input, { limitInputPixels: false }).metadata();
-    if (metadata.width * metadata.height > cataloguePhotoLimits.maxInputPixels) throw new PhotoRefused("pixels");
+    if (metadata.width * metadata.height > cataloguePhotoLimits.maxInputPixels)
+      throw new PhotoRefused("pixels");
     // Orientations 5 to 8 turn the picture a quarter: its upright width is the stored height.
     const turned = (metadata.orientation ?? 1) >= 5;
     const uprightWidth = turned ? metadata.height : metadata.width;

@@ -61,6 +61,7 @@ export const tableDeclarations: readonly TableDeclaration[] = [
   other.reportWeekFiguresDeclaration,
   catalogue.equipmentItemChangesDeclaration,
   catalogue.equipmentItemsDeclaration,
+  catalogue.equipmentPhotosDeclaration,
   sanctions.sanctionsEntryNamesDeclaration,
   sanctions.sanctionsEntriesDeclaration,
   sanctions.sanctionsListVersionsDeclaration,
@@ -74,4 +75,5 @@ export const fileDeclarations: readonly FileDeclaration[] = [
   files.backupFilesDeclaration,
   files.authSecretDeclaration,
   files.databaseFilesDeclaration,
+  catalogue.cataloguePhotoFilesDeclaration,
 ];
