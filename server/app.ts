@@ -57,7 +57,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use(privateWhenSignedIn());
   app.use(refuseNulInUrl());
   // Before compression: AVIF, WebP and JPEG are compressed already.
-  app.use(cataloguePhotoFiles(photosDir(env.DATA_DIR)));
+  app.use(cataloguePhotoFiles(photosDir(env)));
   app.use(compression());
   if (clientDir) app.use(publicFiles(clientDir, { servePages: options.servePrerenderedPages ?? true }));
   app.use(

@@ -2,6 +2,7 @@ import { href } from "react-router";
 import { errorToast } from "~/components/toast";
 import { cataloguePhotoLimits, uploadLimits } from "~/content/uploads";
 import { type PhotoProblem, receivePhoto } from "~/lib/catalogue/catalogue-photos.server";
+import { photosDir } from "~/lib/catalogue/photo-renditions.server";
 import { databaseContext, envContext } from "~/lib/context.server";
 import { guardedUser } from "~/lib/http/guards.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
@@ -27,11 +28,11 @@ const PROBLEMS: Record<PhotoProblem | "no-file", string> = {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = guardedUser(context);
   const { db } = context.get(databaseContext);
-  const { DATA_DIR } = context.get(envContext);
+  const dir = photosDir(context.get(envContext));
   const form = await readUploadForm(request, {
     maxFileBytes: uploadLimits.maxFileBytes,
     onFile: (file) =>
-      receivePhoto(db, DATA_DIR, {
+      receivePhoto(db, dir, {
         itemId: params.id,
         alt: file.fields.get("alt") ?? "",
         content: file.content,

@@ -11,6 +11,7 @@ import {
   setDeskItemStatus,
   updateDeskItem,
 } from "~/lib/catalogue/catalogue-editor.server";
+import { photosDir } from "~/lib/catalogue/photo-renditions.server";
 import { deletePhoto, movePhoto } from "~/lib/catalogue/catalogue-photos.server";
 import { type AppContext, databaseContext, envContext } from "~/lib/context.server";
 import { refuseForeignForm } from "~/lib/http/form-data.server";
@@ -110,7 +111,7 @@ export async function changePhotoForm(
   const ids = { itemId, photoId };
   const found =
     intent === "photo-delete"
-      ? await deletePhoto(db, context.get(envContext).DATA_DIR, { ...ids, actorId })
+      ? await deletePhoto(db, photosDir(context.get(envContext)), { ...ids, actorId })
       : await movePhoto(db, ids, intent === "photo-up" ? "up" : "down");
   if (!found) throw data("Not found", { status: 404 });
   const titles = {

@@ -38,11 +38,11 @@ export type PhotoProblem =
 
 /**
  * Takes one uploaded photo for an item through the upload pipeline's opening (streamed, typed by its bytes, cut
- * off at the file limit), then re-encodes it; only the renditions are kept. The item's history records it.
+ * off at the file limit), then re-encodes it; only the renditions are kept, in `dir`. The item's history records it.
  */
 export async function receivePhoto(
   db: Db,
-  dataDir: string,
+  dir: string,
   upload: { itemId: string; alt: string; content: AsyncIterable<Buffer>; actorId: string },
 ): Promise<{ added: true; photoId: string } | { added: false; problem: PhotoProblem }> {
   const drop = async (problem: PhotoProblem) => {
@@ -81,7 +81,7 @@ export async function receivePhoto(
     if (error instanceof PhotoRefused) return { added: false, problem: error.problem };
     throw error;
   }
-  writeRenditions(dataDir, renditions);
+  writeRenditions(dir, renditions);
   const photoId = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('equipment_photos'))`);
     const [last] = await tx
@@ -100,15 +100,13 @@ export async function receivePhoto(
         position: (last?.position ?? 0) + 1,
       })
       .returning({ id: equipmentPhotos.id });
-    await tx
-      .insert(equipmentItemChanges)
-      .values({
-        item_id: item.id,
-        field: "photos",
-        from_value: null,
-        to_value: alt,
-        changed_by: upload.actorId,
-      });
+    await tx.insert(equipmentItemChanges).values({
+      item_id: item.id,
+      field: "photos",
+      from_value: null,
+      to_value: alt,
+      changed_by: upload.actorId,
+    });
     return row!.id;
   });
   return { added: true, photoId };
@@ -117,7 +115,7 @@ export async function receivePhoto(
 /** Removes a photo of an item, and its files unless another photo has the same renditions. */
 export async function deletePhoto(
   db: Db,
-  dataDir: string,
+  dir: string,
   ids: { itemId: string; photoId: string; actorId: string },
 ): Promise<boolean> {
   const removed = await db.transaction(async (tx) => {
@@ -137,7 +135,7 @@ export async function deletePhoto(
     return { photo, shared };
   });
   if (!removed) return false;
-  if (removed.shared === 0) removeRenditions(dataDir, removed.photo);
+  if (removed.shared === 0) removeRenditions(dir, removed.photo);
   return true;
 }
 

@@ -3,11 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { cataloguePhotoLimits } from "~/content/uploads";
+import type { Env } from "~/lib/env.server";
 import { PHOTO_FORMATS, type PhotoFormat, renditionName } from "~/lib/catalogue/photo-urls";
 
 /** Where the renditions are kept; served as they are at PHOTO_URL_PREFIX (photo-urls.ts), by the app and by nginx. */
-export function photosDir(dataDir: string): string {
-  return path.join(dataDir, "catalogue-photos");
+export function photosDir(env: Pick<Env, "DATA_DIR" | "CATALOGUE_PHOTOS_DIR">): string {
+  return path.resolve(env.CATALOGUE_PHOTOS_DIR ?? path.join(env.DATA_DIR, "catalogue-photos"));
 }
 
 export interface Renditions {
@@ -72,21 +73,27 @@ export async function renderPhoto(input: Buffer): Promise<Renditions> {
   };
 }
 
-/** Writes the renditions; a name that exists holds the same bytes already (it is their hash). */
-export function writeRenditions(dataDir: string, renditions: Renditions): void {
-  const dir = photosDir(dataDir);
-  fs.mkdirSync(dir, { recursive: true });
+/**
+ * Writes the renditions into `dir`; a name that exists holds the same bytes already (it is their hash). They are
+ * public, so readable by all (chmod: the service's umask would make them its own), for nginx to serve.
+ */
+export function writeRenditions(dir: string, renditions: Renditions): void {
+  if (!fs.existsSync(dir)) {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.chmodSync(dir, 0o755);
+  }
   for (const file of renditions.files) {
     const target = path.join(dir, file.name);
     if (fs.existsSync(target)) continue;
     const temporary = `${target}.${crypto.randomUUID()}.part`;
-    fs.writeFileSync(temporary, file.data, { mode: 0o644 });
+    fs.writeFileSync(temporary, file.data);
+    fs.chmodSync(temporary, 0o644);
     fs.renameSync(temporary, target);
   }
 }
 
-export function removeRenditions(dataDir: string, photo: { key: string; widths: readonly number[] }): void {
+export function removeRenditions(dir: string, photo: { key: string; widths: readonly number[] }): void {
   for (const width of photo.widths)
     for (const format of PHOTO_FORMATS)
-      fs.rmSync(path.join(photosDir(dataDir), renditionName(photo.key, width, format)), { force: true });
+      fs.rmSync(path.join(dir, renditionName(photo.key, width, format)), { force: true });
 }
