@@ -27,3 +27,10 @@ export function browserLanguage(header: string | null | undefined): string | nul
   }
   return best?.language ?? null;
 }
+
+/** Leads with one browser language, for the reports. */
+export interface LanguageCount {
+  /** A primary language subtag ("en"), or null: not told (a mail, an old inquiry, no header). */
+  language: string | null;
+  leads: number;
+}

@@ -1,3 +1,4 @@
+import { browserLanguage } from "~/forms/browser-language";
 import { data } from "react-router";
 import type { Toast } from "~/lib/http/toast";
 import { contactPage } from "~/content/contact";
@@ -231,6 +232,7 @@ export async function handleInquirySubmission<Values, Field extends string>(
       webhookUrl: config.webhookUrl,
       onStored: validation.onStored,
       visitSource: visit,
+      browserLanguage: browserLanguage(request.headers.get("accept-language")),
       submissionKey: deriveSubmissionKey(
         typeof submittedToken === "string" ? submittedToken : "",
         validation.input,

@@ -52,6 +52,8 @@ interface CreateInquiryOptions extends AnnounceOptions {
   formTokenHash?: string | null;
   /** Where the visit began (decision 053). */
   visitSource?: VisitSource;
+  /** The browser's first language (browserLanguage), for the language report. */
+  browserLanguage?: string | null;
   /** "email": a mail to a team mailbox started the inquiry; "whatsapp": a WhatsApp message did. */
   source?: "form" | "email" | "whatsapp";
   /** Stores what a form adds to the inquiry (a rental request's machine and dates), in its transaction. */
@@ -139,6 +141,7 @@ export async function createInquiry(
         ...input,
         email_key: addressKey(input.email),
         ...options.visitSource,
+        browser_language: options.browserLanguage ?? null,
         is_spam: !genuine,
         held,
         announced_at: genuine ? sql`now()` : null,
