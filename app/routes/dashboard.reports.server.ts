@@ -50,7 +50,16 @@ export async function loadReportsPage(
     const languages = await countLeadsByLanguage(db);
     return {
       status: 200,
-      body: { ok: true, range, query: rangeQuery(parsed.range), report, promiseHours, sanctions, licences, languages },
+      body: {
+        ok: true,
+        range,
+        query: rangeQuery(parsed.range),
+        report,
+        promiseHours,
+        sanctions,
+        licences,
+        languages,
+      },
     };
   } catch (error) {
     // To the workspace's error boundary, with the reference and never the database's message.
