@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { Form, href, Link } from "react-router";
+import { Form, href } from "react-router";
+import { DeskEditorFrame } from "~/components/desk-editor-frame";
 import { DeskSection } from "~/components/desk-page";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { SchemaField } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { catalogueEditor } from "~/content/catalogue-editor";
 import {
@@ -54,10 +55,11 @@ export function EquipmentEditorForm({
   errors: FieldErrors;
   submitLabel: string;
 }) {
-  const field = (name: EditorField, control: Parameters<typeof Field>[0]["children"]) => (
-    <Field key={name} label={labels[name]} name={name} error={errors[name]} constraint={limits[name]}>
+  const form = { errors, limits };
+  const field = (name: EditorField, control: Parameters<typeof SchemaField>[0]["children"]) => (
+    <SchemaField key={name} form={form} label={labels[name]} name={name}>
       {control}
-    </Field>
+    </SchemaField>
   );
   const choice = (name: EditorField, options: readonly (readonly [string, string])[]) =>
     field(name, (control) => (
@@ -123,21 +125,16 @@ export function EquipmentEditorForm({
   );
 }
 
-/** The editor's page frame: a way back to the list, the title, and what follows the form. */
+/** The editor's page: the desk's editor frame, back to the catalogue. */
 export function EquipmentEditorPage({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <main id="main" className="mx-auto max-w-4xl space-y-8 px-4 py-12">
-      <p>
-        <Link
-          to={href("/dashboard/equipment")}
-          className="text-sm font-semibold text-accent-strong underline"
-        >
-          Back to the catalogue
-        </Link>
-      </p>
-      <h1 className="text-2xl font-bold break-words text-ink">{title}</h1>
+    <DeskEditorFrame
+      back={{ to: href("/dashboard/equipment"), label: "Back to the catalogue" }}
+      title={title}
+      wide
+    >
       {children}
-    </main>
+    </DeskEditorFrame>
   );
 }
 
