@@ -47,6 +47,7 @@ export default [
     route("dashboard/equipment", "routes/dashboard.equipment.tsx"),
     route("dashboard/equipment/new", "routes/dashboard.equipment.new.tsx"),
     route("dashboard/equipment/:id", "routes/dashboard.equipment.detail.tsx"),
+    route("dashboard/equipment-photos/:id", "routes/dashboard.equipment-photos.ts"),
     route("dashboard/inquiries/:id/whatsapp", "routes/dashboard.inquiries.whatsapp.ts"),
     route("dashboard/inquiries/:id/whatsapp-move", "routes/dashboard.inquiries.whatsapp-move.ts"),
     route(

@@ -15,8 +15,8 @@ export interface EquipmentSpecRow {
  * whole US dollars (null: not offered at that period, or "Contact for Price"
  * for a sale); the serial number never leaves the desk. The migration that
  * creates the table seeds it with the six machines the code shipped with
- * (app/content/equipment.ts). Photos will be rows of their own, several per
- * item: `image` is the illustration every item has until then.
+ * (app/content/equipment.ts). `image` is the illustration an item shows
+ * until it has photos (`equipment_photos`).
  */
 export const equipmentItems = pgTable(
   "equipment_items",
@@ -60,6 +60,32 @@ export const equipmentItems = pgTable(
     check("equipment_items_status_check", sql`${table.status} in ('draft', 'published')`),
     check("equipment_items_unit_check", sql`${table.minimum_hire_unit} in ('day', 'week', 'month')`),
   ],
+);
+
+/**
+ * A photo of an item, as re-encoded renditions under
+ * DATA_DIR/catalogue-photos named `<key>-<width>.<avif|webp|jpg>`: `key` is
+ * a hash of the renditions' bytes, so a name never points at other content
+ * and the files may be cached for good. The uploaded file itself is not
+ * kept. `width` and `height` are the largest rendition's.
+ */
+export const equipmentPhotos = pgTable(
+  "equipment_photos",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    item_id: text()
+      .notNull()
+      .references(() => equipmentItems.id, { onDelete: "cascade" }),
+    key: text().notNull(),
+    /** The renditions' widths, smallest first. */
+    widths: jsonb().$type<number[]>().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    alt: text().notNull(),
+    position: integer().notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("equipment_photos_item_position_idx").on(table.item_id, table.position)],
 );
 
 /**

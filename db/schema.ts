@@ -158,6 +158,8 @@ export const contactSubmissions = pgTable(
     utm_source: text(),
     utm_medium: text(),
     utm_campaign: text(),
+    /** The browser's first language from Accept-Language, its primary subtag only ("en"): the language report. */
+    browser_language: text(),
     /**
      * Since when the lead's oldest unanswered message waits for the desk: the
      * 24-hour clock. Set from created_at on insert (a trigger) and by every

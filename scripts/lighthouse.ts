@@ -47,6 +47,7 @@ const ROUTES = [
   "/equipment",
   "/contact",
   "/licensing",
+  // With two photos (scripts/lighthouse-seed.ts).
   "/equipment/cat-320-excavator",
   "/faqs",
 ];

@@ -8,7 +8,8 @@ import { type AppServices, createAppContext } from "~/lib/context.server";
 import { backupRoutes } from "./backup";
 import { healthRoutes } from "./health";
 import { metricsRoutes } from "./metrics";
-import { publicFiles } from "./public-files";
+import { photosDir } from "~/lib/catalogue/photo-renditions.server";
+import { cataloguePhotoFiles, publicFiles } from "./public-files";
 import {
   acceptOnlyForms,
   limitBodySize,
@@ -55,6 +56,8 @@ export function createApp(options: AppOptions): express.Express {
   app.use(securityHeaders({ https: env.SITE_URL.startsWith("https:"), development }));
   app.use(privateWhenSignedIn());
   app.use(refuseNulInUrl());
+  // Before compression: AVIF, WebP and JPEG are compressed already.
+  app.use(cataloguePhotoFiles(photosDir(env)));
   app.use(compression());
   if (clientDir) app.use(publicFiles(clientDir, { servePages: options.servePrerenderedPages ?? true }));
   app.use(
@@ -66,7 +69,12 @@ export function createApp(options: AppOptions): express.Express {
   );
   // Before the form guards: Meta posts JSON of its own size from its own origin, vouched for by its signature.
   app.use(whatsAppWebhookRoutes(env, database));
-  app.use(limitBodySize(undefined, [{ prefix: "/client", maxBytes: uploadLimits.maxFileBytes + 64 * 1024 }]));
+  app.use(
+    limitBodySize(undefined, [
+      { prefix: "/client", maxBytes: uploadLimits.maxFileBytes + 64 * 1024 },
+      { prefix: "/dashboard/equipment-photos", maxBytes: uploadLimits.maxFileBytes + 64 * 1024 },
+    ]),
+  );
   app.use(rejectCrossOrigin(env.SITE_URL));
   // After the CSRF check: a cross-origin PUT is refused as cross-origin (403).
   app.use(refuseOtherMethods());

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import express, { Router } from "express";
+import { PHOTO_URL_PREFIX } from "~/lib/catalogue/photo-urls";
 
 /** Cookies that make a page personal (a session, a toast); deploy/nginx/volta-meridian.conf matches the same. */
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:(?:__Secure-)?[\w.-]*session_token|toast)=/;
@@ -58,5 +59,19 @@ export function publicFiles(clientDir: string, { servePages }: { servePages: boo
       next(error);
     });
   });
+  return router;
+}
+
+/**
+ * Catalogue photos' renditions under DATA_DIR: their names are hashes of their bytes, so they are cached for good.
+ * Nothing else is served from DATA_DIR; nginx serves the same directory the same way.
+ */
+export function cataloguePhotoFiles(dir: string): Router {
+  const router = Router();
+  router.use(
+    PHOTO_URL_PREFIX,
+    express.static(dir, { index: false, redirect: false, dotfiles: "deny", immutable: true, maxAge: "1y" }),
+    (_req, res) => void res.status(404).type("text/plain").send("Not found"),
+  );
   return router;
 }

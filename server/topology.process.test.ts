@@ -95,7 +95,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("nginx in front of two instances
     appPorts = [await freePort(), await freePort()];
     siteDir = fs.mkdtempSync(path.join(os.tmpdir(), "topology-site-"));
     // nginx reads the files per request: they are written once its port, and so the origin, is known.
-    proxy = await startNginx(appPorts, { clientDir: path.join(siteDir, "client") });
+    proxy = await startNginx(appPorts, {
+      clientDir: path.join(siteDir, "client"),
+      photosDir: path.join(dataDir, "catalogue-photos"),
+    });
     fs.cpSync(clientBuildDir, path.join(siteDir, "client"), { recursive: true });
     fs.copyFileSync(path.join(clientBuildDir, "..", BUILD_INFO_FILE), path.join(siteDir, BUILD_INFO_FILE));
     // What building the release with SITE_URL set to the proxy's address writes.
@@ -155,6 +158,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("nginx in front of two instances
       headers: { "accept-encoding": "gzip" },
     });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
+
+    // A catalogue photo's rendition, from its directory, cached for good (its name is its hash).
+    fs.mkdirSync(path.join(dataDir, "catalogue-photos"), { recursive: true });
+    const rendition = `${"ab".repeat(16)}-480.jpg`;
+    fs.writeFileSync(path.join(dataDir, "catalogue-photos", rendition), "photo bytes");
+    const photo = await client.request(`${proxy.url}/catalogue-photos/${rendition}`);
+    expect(photo.status).toBe(200);
+    expect(photo.headers["content-type"]).toBe("image/jpeg");
+    expect(photo.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await client.request(`${proxy.url}/catalogue-photos/missing-480.jpg`)).status).toBe(404);
 
     const page = await client.request(`${proxy.url}/about`);
     expect(page.status).toBe(200);

@@ -14,6 +14,8 @@ import { parseEnv } from "~/lib/env.server";
 import { FORM_TOKEN_FIELD, issueFormToken } from "~/lib/http/form-guard.server";
 import { createAuth } from "~/lib/auth/auth.server";
 import { createAccount } from "~db/seed/seed.server";
+import { getDeskItem } from "~/lib/catalogue/catalogue-editor.server";
+import { editorValues } from "~/routes/dashboard.equipment.server";
 import { postForm, signInAdminOverHttp, signInAdminWithTotp } from "../tests/support/admin-session";
 import { type ServerProcess, spawnServer } from "../tests/support/server-process";
 import { startSmtpSink } from "../tests/support/smtp-sink";
@@ -96,6 +98,44 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one Postgres d
     const afterSignOut = await dashboard(first);
     expect(afterSignOut.status).toBe(302);
     expect(afterSignOut.headers.get("location")).toMatch(/^\/auth/);
+  });
+
+  it("shows a catalogue change saved on one instance on the other at once", async () => {
+    const { session } = await signInAdminOverHttp({ ...ADMIN, totpSecret: adminSecret }, first.url, {
+      redirectTo: "/dashboard",
+    });
+    const id = "gold-wash-plant-150tph";
+    const database = await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 1 });
+    let values: Record<string, string>;
+    try {
+      values = editorValues((await getDeskItem(database.db, id))!);
+    } finally {
+      await database.close();
+    }
+    const card = async (server: ServerProcess) => {
+      const html = await (await fetch(`${server.url}/equipment?q=150TPH`)).text();
+      return /\$[\d,]+\/day/.exec(html)?.[0] ?? null;
+    };
+    // Both instances have rendered the page before the change: nothing of it may be kept.
+    expect([await card(first), await card(second)]).toEqual(["$2,500/day", "$2,500/day"]);
+    const saved = await postForm(
+      first.url,
+      `/dashboard/equipment/${id}`,
+      { ...values, day_rate_usd: "2600", intent: "save" },
+      session,
+    );
+    expect(saved.status).toBe(302);
+    expect(await card(second)).toBe("$2,600/day");
+
+    expect(
+      (await postForm(second.url, `/dashboard/equipment/${id}`, { intent: "unpublish" }, session)).status,
+    ).toBe(302);
+    expect((await fetch(`${first.url}/equipment/${id}`)).status).toBe(404);
+    expect(await card(first)).toBeNull();
+    expect(
+      (await postForm(first.url, `/dashboard/equipment/${id}`, { intent: "publish" }, session)).status,
+    ).toBe(302);
+    expect((await fetch(`${second.url}/equipment/${id}`)).status).toBe(200);
   });
 
   it("shares the contact form's rate limit between instances", async () => {

@@ -1,6 +1,8 @@
 import { href, Link } from "react-router";
 import type { EquipmentItem } from "~/content/equipment";
 import { equipmentPage } from "~/content/equipment-page";
+import { EquipmentPicture } from "~/components/equipment-picture";
+import type { PhotoView } from "~/lib/catalogue/photo-urls";
 import { AvailabilityBadge } from "~/components/availability-badge";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
@@ -8,7 +10,13 @@ import { buttonVariants } from "~/components/ui/button";
 const { card } = equipmentPage;
 
 /** Catalogue card: image, name, availability, specs, prices, up to three features. */
-export function EquipmentCard({ item, eagerImage = false }: { item: EquipmentItem; eagerImage?: boolean }) {
+export function EquipmentCard({
+  item,
+  eagerImage = false,
+}: {
+  item: EquipmentItem & { photos?: PhotoView[] };
+  eagerImage?: boolean;
+}) {
   const shownFeatures = item.features.slice(0, card.maxFeatureBadges);
   const hiddenCount = item.features.length - shownFeatures.length;
   return (
@@ -16,13 +24,11 @@ export function EquipmentCard({ item, eagerImage = false }: { item: EquipmentIte
       aria-labelledby={`${item.id}-name`}
       className="flex h-full flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm"
     >
-      <img
-        src={item.image}
-        alt={item.imageAlt}
-        width={item.imageWidth}
-        height={item.imageHeight}
-        loading={eagerImage ? "eager" : "lazy"}
-        decoding="async"
+      <EquipmentPicture
+        item={item}
+        photo={item.photos?.[0]}
+        sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
+        eager={eagerImage}
         className="aspect-[8/5] w-full bg-surface-sunken object-cover"
       />
       <div className="flex flex-1 flex-col p-5">

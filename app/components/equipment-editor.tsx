@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { Form, href, Link } from "react-router";
+import { Form, href } from "react-router";
+import { DeskEditorFrame } from "~/components/desk-editor-frame";
 import { DeskSection } from "~/components/desk-page";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { SchemaField } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { catalogueEditor } from "~/content/catalogue-editor";
 import {
@@ -54,10 +55,11 @@ export function EquipmentEditorForm({
   errors: FieldErrors;
   submitLabel: string;
 }) {
-  const field = (name: EditorField, control: Parameters<typeof Field>[0]["children"]) => (
-    <Field key={name} label={labels[name]} name={name} error={errors[name]} constraint={limits[name]}>
+  const form = { errors, limits };
+  const field = (name: EditorField, control: Parameters<typeof SchemaField>[0]["children"]) => (
+    <SchemaField key={name} form={form} label={labels[name]} name={name}>
       {control}
-    </Field>
+    </SchemaField>
   );
   const choice = (name: EditorField, options: readonly (readonly [string, string])[]) =>
     field(name, (control) => (
@@ -123,23 +125,21 @@ export function EquipmentEditorForm({
   );
 }
 
-/** The editor's page frame: a way back to the list, the title, and what follows the form. */
+/** The editor's page: the desk's editor frame, back to the catalogue. */
 export function EquipmentEditorPage({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <main id="main" className="mx-auto max-w-4xl space-y-8 px-4 py-12">
-      <p>
-        <Link
-          to={href("/dashboard/equipment")}
-          className="text-sm font-semibold text-accent-strong underline"
-        >
-          Back to the catalogue
-        </Link>
-      </p>
-      <h1 className="text-2xl font-bold break-words text-ink">{title}</h1>
+    <DeskEditorFrame
+      back={{ to: href("/dashboard/equipment"), label: "Back to the catalogue" }}
+      title={title}
+      wide
+    >
       {children}
-    </main>
+    </DeskEditorFrame>
   );
 }
+
+/** Entries that are not a field of the form. */
+const HISTORY_FIELDS: Partial<Record<string, string>> = { created: "Created", photos: "Photo" };
 
 export interface HistoryEntry {
   id: string;
@@ -172,7 +172,7 @@ export function EquipmentHistory({ entries }: { entries: readonly HistoryEntry[]
           <tbody className="divide-y divide-line-soft">
             {entries.map((entry) => (
               <tr key={entry.id} className="align-top">
-                <td className="py-2 pr-3">{entry.field === "created" ? "Created" : label(entry.field)}</td>
+                <td className="py-2 pr-3">{HISTORY_FIELDS[entry.field] ?? label(entry.field)}</td>
                 <td className="py-2 pr-3 whitespace-pre-line">{entry.from ?? "—"}</td>
                 <td className="py-2 pr-3 whitespace-pre-line">{entry.to ?? "—"}</td>
                 <td className="py-2 pr-3">{entry.by ?? "A former admin"}</td>

@@ -21,6 +21,7 @@ function item(overrides: Partial<CatalogueItem> = {}): CatalogueItem {
     specs: [],
     description: "A versatile excavator.",
     features: [],
+    photos: [],
     rateCard: {
       dayRateUsd: 850,
       weekRateUsd: 5000,

@@ -60,6 +60,11 @@ export const equipmentPage = {
     message: "No equipment found matching your criteria.",
     clearFilters: "Clear Filters",
   },
+  /**
+   * Cards on one page of the catalogue (decision 099): the render costs in proportion to the cards, so a large
+   * catalogue is paged; the spec's six items fit on one page, which then shows no pager.
+   */
+  pageSize: 24,
   pricingNote: `${equipmentTerms.currency} Prices exclude delivery, fuel, operators and applicable taxes. Rental rates apply to minimum hire periods agreed in writing. Sale prices are indicative and confirmed on inspection. ${equipmentTerms.ownership}`,
   deliveryNotice: earthMovingEquipmentRulesNotice,
   cta: {

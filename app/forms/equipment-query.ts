@@ -23,3 +23,14 @@ export function parseEquipmentQuery(params: URLSearchParams): EquipmentQuery {
     sort: params.get("sort") || undefined,
   });
 }
+
+/** The catalogue's page (?page=2): a number out of range shows the first page, never an error. */
+export function parseCataloguePage(params: URLSearchParams): number {
+  return z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .catch(1)
+    .parse(params.get("page") ?? 1);
+}

@@ -103,6 +103,11 @@ const EnvSchema = z
     EVENT_STREAMS_PER_ACCOUNT: wholeNumber("streams").max(100, "expected at most 100").default(10),
     /** Bearer token for GET /metrics; unset, /metrics answers 404. */
     METRICS_TOKEN: z.string().min(16, "expected at least 16 characters").optional(),
+    /**
+     * Where catalogue photos' renditions are written (default DATA_DIR/catalogue-photos): public files, so a
+     * directory nginx may read, apart from DATA_DIR, which stays the service user's alone.
+     */
+    CATALOGUE_PHOTOS_DIR: z.string().min(1).optional(),
     /** Where scheduled backups (and `npm run backup` without a file) are written. */
     BACKUP_DIR: z.string().min(1).optional(),
     /** Period of scheduled backups (`30min`, `6h`, `1d`; kept as a cron schedule in UTC); `0`, the default, turns them off. */

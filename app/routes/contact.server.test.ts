@@ -1,4 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
+import { countLeadsByLanguage } from "~/lib/reports/leads-by-language.server";
 import { describe, expect, it } from "vitest";
 import { contactSubmissions, jobs, rateLimits, user, userRoles } from "~db/schema";
 import { mailJobs } from "../../tests/support/job-rows";
@@ -61,11 +62,16 @@ interface Outcome {
 async function submit(
   database: TestDatabase,
   fields: Record<string, string>,
-  { config = baseConfig, clientIp = "203.0.113.5", token = tokenAged(10_000) } = {},
+  {
+    config = baseConfig,
+    clientIp = "203.0.113.5",
+    token = tokenAged(10_000),
+    headers = {} as Record<string, string>,
+  } = {},
 ): Promise<Outcome> {
   const body = new URLSearchParams(fields);
   if (token !== "") body.set(FORM_TOKEN_FIELD, token);
-  const request = new Request("http://localhost/contact", { method: "POST", body });
+  const request = new Request("http://localhost/contact", { method: "POST", body, headers });
   const context = createTestContext(createTestServices(database), clientIp);
   const result = await handleContactSubmission(context, request, config);
   if (result instanceof Response) {
@@ -239,6 +245,35 @@ describe.each(testBackends)("the contact form's action on %s", (backend) => {
         .where(eq(contactSubmissions.email, fields.email));
       expect(row!.at !== null).toBe(agreed);
     }
+  });
+
+  it("stores the browser's first language from Accept-Language, and counts genuine leads by it", async () => {
+    await submit(database, validFields, { headers: { "accept-language": "fr-CI,fr;q=0.9,en;q=0.8" } });
+    await submit(
+      database,
+      { ...validFields, email: "kofi@example.test" },
+      { headers: { "accept-language": "en-GB,en;q=0.9" }, clientIp: "203.0.113.6" },
+    );
+    await submit(
+      database,
+      { ...validFields, email: "yaw@example.test" },
+      { headers: { "accept-language": "<script>alert(1)</script>" }, clientIp: "203.0.113.7" },
+    );
+    const rows = await database.db
+      .select({ email: contactSubmissions.email, language: contactSubmissions.browser_language })
+      .from(contactSubmissions);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { email: "ama@example.test", language: "fr" },
+        { email: "kofi@example.test", language: "en" },
+        { email: "yaw@example.test", language: null },
+      ]),
+    );
+    expect(await countLeadsByLanguage(database.db)).toEqual([
+      { language: "en", leads: 1 },
+      { language: "fr", leads: 1 },
+      { language: null, leads: 1 },
+    ]);
   });
 
   it("stores where the visit began from the hidden fields, dropping a tampered value rather than the inquiry", async () => {

@@ -1,3 +1,4 @@
+import { browserLanguage } from "~/forms/browser-language";
 import { data } from "react-router";
 import type { Toast } from "~/lib/http/toast";
 import { contactPage } from "~/content/contact";
@@ -235,6 +236,7 @@ export async function handleInquirySubmission<Values, Field extends string>(
       onStored: validation.onStored,
       visitSource: visit,
       whatsAppOptIn: formData?.get(WHATSAPP_OPT_IN_FIELD) === "yes",
+      browserLanguage: browserLanguage(request.headers.get("accept-language")),
       submissionKey: deriveSubmissionKey(
         typeof submittedToken === "string" ? submittedToken : "",
         validation.input,

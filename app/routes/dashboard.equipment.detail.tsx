@@ -7,7 +7,16 @@ import { getDeskItem } from "~/lib/catalogue/catalogue-editor.server";
 import { databaseContext } from "~/lib/context.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { guardedUser } from "~/lib/http/guards.server";
-import { changeItemForm, editorValues, loadHistory, saveItemForm } from "~/routes/dashboard.equipment.server";
+import { EquipmentPhotoEditor } from "~/components/equipment-photo-editor";
+import { listPhotosOf } from "~/lib/catalogue/catalogue-photos.server";
+import {
+  changeItemForm,
+  changePhotoForm,
+  editorValues,
+  isPhotoIntent,
+  loadHistory,
+  saveItemForm,
+} from "~/routes/dashboard.equipment.server";
 import type { Route } from "./+types/dashboard.equipment.detail";
 
 export const handle = { hydrate: true };
@@ -19,10 +28,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   guardedUser(context);
-  const item = await getDeskItem(context.get(databaseContext).db, params.id);
+  const { db } = context.get(databaseContext);
+  const item = await getDeskItem(db, params.id);
   if (!item) throw data("Not found", { status: 404 });
   return {
     item: { id: item.id, name: item.name, status: item.status },
+    photos: (await listPhotosOf(db, [item.id])).get(item.id) ?? [],
     values: editorValues(item),
     history: await loadHistory(context, item.id),
   };
@@ -32,6 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = guardedUser(context);
   const formData = await readFormData(request);
   if (formData.get("intent") === "save") return saveItemForm(context, formData, user.id, params.id);
+  if (isPhotoIntent(formData.get("intent"))) return changePhotoForm(context, formData, user.id, params.id);
   return changeItemForm(
     context,
     formData,
@@ -42,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EquipmentItemDeskPage() {
-  const { item, values, history } = useLoaderData<typeof loader>();
+  const { item, photos, values, history } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const published = item.status === "published";
   return (
@@ -72,6 +84,7 @@ export default function EquipmentItemDeskPage() {
         errors={result?.errors ?? {}}
         submitLabel="Save machine"
       />
+      <EquipmentPhotoEditor itemId={item.id} photos={photos} />
       <EquipmentHistory entries={history} />
     </EquipmentEditorPage>
   );

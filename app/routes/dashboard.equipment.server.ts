@@ -1,4 +1,5 @@
 import { data, href } from "react-router";
+import { z } from "zod";
 import type { EditorValues } from "~/components/equipment-editor";
 import { EquipmentItemSchema } from "~/forms/equipment-item";
 import { parseForm } from "~/forms/parse-form";
@@ -10,7 +11,9 @@ import {
   setDeskItemStatus,
   updateDeskItem,
 } from "~/lib/catalogue/catalogue-editor.server";
-import { type AppContext, databaseContext } from "~/lib/context.server";
+import { photosDir } from "~/lib/catalogue/photo-renditions.server";
+import { deletePhoto, movePhoto } from "~/lib/catalogue/catalogue-photos.server";
+import { type AppContext, databaseContext, envContext } from "~/lib/context.server";
 import { refuseForeignForm } from "~/lib/http/form-data.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 
@@ -84,6 +87,41 @@ export async function changeItemForm(
   if (!found) throw data("Not found", { status: 404 });
   const titles = { publish: "Published", unpublish: "Unpublished", up: "Moved up", down: "Moved down" };
   return redirectWithToast(context, returnTo, { title: titles[intent] });
+}
+
+const PHOTO_INTENTS = ["photo-up", "photo-down", "photo-delete"] as const;
+
+export function isPhotoIntent(intent: FormDataEntryValue | null): boolean {
+  return PHOTO_INTENTS.includes(intent as (typeof PHOTO_INTENTS)[number]);
+}
+
+/** Moves or deletes one of the item's photos, then back to its editor. */
+export async function changePhotoForm(
+  context: AppContext,
+  formData: FormData,
+  actorId: string,
+  itemId: string,
+) {
+  refuseForeignForm(formData, "intent", PHOTO_INTENTS);
+  refuseForeignForm(formData, "photo");
+  const photoId = String(formData.get("photo"));
+  if (!z.uuid().safeParse(photoId).success) throw data("Not found", { status: 404 });
+  const intent = formData.get("intent") as (typeof PHOTO_INTENTS)[number];
+  const { db } = context.get(databaseContext);
+  const ids = { itemId, photoId };
+  const found =
+    intent === "photo-delete"
+      ? await deletePhoto(db, photosDir(context.get(envContext)), { ...ids, actorId })
+      : await movePhoto(db, ids, intent === "photo-up" ? "up" : "down");
+  if (!found) throw data("Not found", { status: 404 });
+  const titles = {
+    "photo-up": "Photo moved earlier",
+    "photo-down": "Photo moved later",
+    "photo-delete": "Photo deleted",
+  };
+  return redirectWithToast(context, `${href("/dashboard/equipment/:id", { id: itemId })}#photos-heading`, {
+    title: titles[intent],
+  });
 }
 
 /** The history as the page shows it (dates as ISO text). */

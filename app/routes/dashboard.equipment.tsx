@@ -1,6 +1,7 @@
 import { Form, href, Link, useLoaderData } from "react-router";
 import { AvailabilityBadge } from "~/components/availability-badge";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { DeskListHeader } from "~/components/desk-editor-frame";
+import { Button } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
 import { databaseContext } from "~/lib/context.server";
 import { listDeskItems } from "~/lib/catalogue/catalogue-editor.server";
@@ -51,12 +52,10 @@ export default function EquipmentDeskPage() {
   const { items } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="mx-auto max-w-5xl space-y-8 px-4 py-12">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-2xl font-bold text-ink">Equipment catalogue</h1>
-        <Link to={href("/dashboard/equipment/new")} className={buttonVariants({ variant: "primary" })}>
-          New machine
-        </Link>
-      </header>
+      <DeskListHeader
+        title="Equipment catalogue"
+        newEntry={{ to: href("/dashboard/equipment/new"), label: "New machine" }}
+      />
       <ol className="divide-y divide-line-soft rounded-lg border border-line-soft" aria-label="Machines">
         {items.map((item, index) => (
           <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 p-4">

@@ -10,6 +10,8 @@ import { buildReport } from "~/lib/reports/weekly-report.server";
 import { countSanctionsFigures } from "~/lib/sanctions/decisions.server";
 import { countLicenceFigures } from "~/lib/licences/licence-checks.server";
 import { londonDate } from "~/lib/uk-time";
+import type { LanguageCount } from "~/forms/browser-language";
+import { countLeadsByLanguage } from "~/lib/reports/leads-by-language.server";
 
 type ReportsPageData =
   | {
@@ -20,6 +22,7 @@ type ReportsPageData =
       promiseHours: number;
       sanctions: Awaited<ReturnType<typeof countSanctionsFigures>>;
       licences: Awaited<ReturnType<typeof countLicenceFigures>>;
+      languages: LanguageCount[];
     }
   | ({ ok: false; promiseHours: number } & ReportRangeErrors);
 
@@ -44,9 +47,19 @@ export async function loadReportsPage(
     const report = await buildReport(db, weeks, now);
     const sanctions = await countSanctionsFigures(db);
     const licences = await countLicenceFigures(db, londonDate(now));
+    const languages = await countLeadsByLanguage(db);
     return {
       status: 200,
-      body: { ok: true, range, query: rangeQuery(parsed.range), report, promiseHours, sanctions, licences },
+      body: {
+        ok: true,
+        range,
+        query: rangeQuery(parsed.range),
+        report,
+        promiseHours,
+        sanctions,
+        licences,
+        languages,
+      },
     };
   } catch (error) {
     // To the workspace's error boundary, with the reference and never the database's message.

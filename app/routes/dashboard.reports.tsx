@@ -17,6 +17,7 @@ import {
   sourceBreakdowns,
 } from "~/lib/reports/report-tables";
 import type { Route } from "./+types/dashboard.reports";
+import { LeadsByLanguage } from "~/components/leads-by-language";
 import { loadReportsPage } from "~/routes/dashboard.reports.server";
 
 // Not hydrated: server-drawn SVG and a GET form; the page ships no JavaScript.
@@ -48,6 +49,7 @@ export default function Reports() {
       />
       {page.ok ? <Charts page={page} /> : null}
       {page.ok ? <SanctionsFigures figures={page.sanctions} licences={page.licences} /> : null}
+      {page.ok ? <LeadsByLanguage counts={page.languages} /> : null}
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import { href, Link, useLoaderData } from "react-router";
 import { DeskSection } from "~/components/desk-page";
 import { PlaceholderList } from "~/components/inbox/template-form";
-import { buttonVariants } from "~/components/ui/button";
+import { DeskListHeader } from "~/components/desk-editor-frame";
 import { brandTitle } from "~/content/company";
 import { databaseContext } from "~/lib/context.server";
 import { guardedUser } from "~/lib/http/guards.server";
@@ -31,12 +31,10 @@ export default function TemplatesPage() {
   const { templates, whatsApp } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="mx-auto max-w-4xl space-y-8 px-4 py-12">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-2xl font-bold text-ink">Reply templates</h1>
-        <Link to={href("/dashboard/templates/new")} className={buttonVariants({ variant: "primary" })}>
-          New template
-        </Link>
-      </header>
+      <DeskListHeader
+        title="Reply templates"
+        newEntry={{ to: href("/dashboard/templates/new"), label: "New template" }}
+      />
       {templates.length === 0 ? (
         <p>No templates yet.</p>
       ) : (

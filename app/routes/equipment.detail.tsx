@@ -8,6 +8,7 @@ import { EMPTY_EQUIPMENT_REQUEST_VALUES } from "~/forms/equipment-request";
 import { equipmentRequestIntake, ghanaToday } from "~/lib/catalogue/equipment-request.server";
 import { getContactConfig, handleInquirySubmission, startInquiryForm } from "~/routes/contact.server";
 import { AvailabilityBadge } from "~/components/availability-badge";
+import { EquipmentPicture } from "~/components/equipment-picture";
 import { EquipmentOfferMarkup } from "~/components/equipment-offer-markup";
 import { EquipmentDetails, EquipmentRateCard } from "~/components/equipment-rate-card";
 import { CheckList } from "~/components/sections/check-list";
@@ -73,14 +74,31 @@ export default function EquipmentDetail({ loaderData }: Route.ComponentProps) {
         <div className="mt-6 grid gap-10 lg:grid-cols-2" itemScope itemType="https://schema.org/Product">
           <link itemProp="url" href={itemUrl} />
           <EquipmentOfferMarkup item={item} url={itemUrl} />
-          <img
-            itemProp="image"
-            src={item.image}
-            alt={item.imageAlt}
-            width={item.imageWidth}
-            height={item.imageHeight}
-            className="w-full rounded-xl border border-line bg-surface-sunken"
-          />
+          <div className="space-y-4">
+            <EquipmentPicture
+              itemProp="image"
+              item={item}
+              photo={item.photos[0]}
+              sizes="(min-width: 1152px) 540px, (min-width: 1024px) 50vw, 100vw"
+              eager
+              className="w-full rounded-xl border border-line bg-surface-sunken"
+            />
+            {item.photos.length > 1 ? (
+              <ul className="grid grid-cols-2 gap-4" aria-label={`More photos of the ${item.name}`}>
+                {item.photos.slice(1).map((photo) => (
+                  <li key={photo.id}>
+                    <EquipmentPicture
+                      item={item}
+                      photo={photo}
+                      sizes="(min-width: 1152px) 262px, (min-width: 1024px) 25vw, 50vw"
+                      eager={false}
+                      className="h-auto w-full rounded-lg border border-line bg-surface-sunken"
+                    />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
           <div>
             <p className="text-sm font-medium text-ink-subtle" itemProp="category">
               {CATEGORY_LABELS[item.category]}

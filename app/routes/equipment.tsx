@@ -7,7 +7,8 @@ import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { filterEquipment, sortEquipment } from "~/content/equipment-filters";
 import { equipmentPage } from "~/content/equipment-page";
-import { parseEquipmentQuery } from "~/forms/equipment-query";
+import { parseCataloguePage, parseEquipmentQuery } from "~/forms/equipment-query";
+import { CataloguePager } from "~/components/catalogue-pager";
 import { databaseContext } from "~/lib/context.server";
 import { listPublishedItems } from "~/lib/catalogue/catalogue.server";
 import { routeMeta } from "~/seo/meta";
@@ -16,17 +17,21 @@ import catalogueFilterScript from "~/browser/catalogue-filter.js?url&no-inline";
 import type { Route } from "./+types/equipment";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = parseEquipmentQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const query = parseEquipmentQuery(params);
   const catalogue = await listPublishedItems(context.get(databaseContext).db);
   const matching = filterEquipment(catalogue, query);
-  const items = query.sort ? sortEquipment(matching, query.sort) : matching;
-  return { query, items, total: catalogue.length };
+  const sorted = query.sort ? sortEquipment(matching, query.sort) : matching;
+  const pages = Math.max(1, Math.ceil(sorted.length / equipmentPage.pageSize));
+  const page = Math.min(parseCataloguePage(params), pages);
+  const items = sorted.slice((page - 1) * equipmentPage.pageSize, page * equipmentPage.pageSize);
+  return { query, items, total: catalogue.length, matching: sorted.length, page, pages };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/equipment", matches);
 
 export default function Equipment({ loaderData }: Route.ComponentProps) {
-  const { query, items, total } = loaderData;
+  const { query, items, total, matching, page, pages } = loaderData;
   return (
     <main id="main">
       <PageHero hero={equipmentPage.hero} />
@@ -37,7 +42,9 @@ export default function Equipment({ loaderData }: Route.ComponentProps) {
           </h2>
           <EquipmentFilterForm query={query} />
           <p id="catalogue-count" className="mt-6 text-sm text-ink-muted" role="status">
-            Showing {items.length} of {total} items
+            {pages === 1
+              ? `Showing ${items.length} of ${total} items`
+              : `Showing ${items.length} of ${matching} matching items (${total} in the catalogue), page ${page} of ${pages}`}
           </p>
           <div id="catalogue-results">
             {items.length > 0 ? (
@@ -48,7 +55,9 @@ export default function Equipment({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-            ) : (
+            ) : null}
+            {pages > 1 ? <CataloguePager query={query} page={page} pages={pages} /> : null}
+            {items.length > 0 ? null : (
               <div className="mt-4 rounded-xl border border-dashed border-line-strong bg-surface p-12 text-center">
                 <p className="text-lg text-ink-soft">{equipmentPage.empty.message}</p>
                 <a href="/equipment" className={cn(buttonVariants({ variant: "secondary" }), "mt-6")}>

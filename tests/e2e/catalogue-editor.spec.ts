@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { inArray, not } from "drizzle-orm";
-import { equipmentItems } from "../../db/schema";
+import sharp from "sharp";
+import { equipmentItems, equipmentPhotos } from "../../db/schema";
 import { expect, startWorkerInboxServer, test as base } from "./fixtures";
 import type { InboxServer } from "./inbox-setup";
 
@@ -38,6 +39,7 @@ test.use({
     inquiries: () => [],
     prepare: async () => async (database) => {
       await database.db.delete(equipmentItems).where(not(inArray(equipmentItems.id, SHIPPED)));
+      await database.db.delete(equipmentPhotos);
     },
   },
 });
@@ -168,5 +170,77 @@ test("a visitor without JavaScript requests a rental with dates, and the desk sh
   await expect(lead).toContainText("Rental request: CAT 320 Excavator");
   await expect(lead).toContainText(`Dates: ${longDate(dates.start)} to ${longDate(dates.end)} (14 days)`);
   await expect(lead).toContainText("Estimate shown: $11,900 (from the rate card, not a quote)");
+  await guest.context().close();
+});
+
+/** A phone's photo: a JPEG with a GPS position in its EXIF. */
+async function phonePhoto(colour: string): Promise<Buffer> {
+  return sharp({ create: { width: 1200, height: 750, channels: 3, background: colour } })
+    .jpeg()
+    .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "5/1 18/1 0/1" } })
+    .toBuffer();
+}
+
+test("an admin adds two photos to a machine, orders them, and visitors see them on its page", async ({
+  adminPage,
+  inbox,
+  browser,
+}) => {
+  const admin = adminPage;
+  await admin.goto("/dashboard/equipment/cat-320-excavator");
+  const add = async (alt: string, colour: string) => {
+    const form = admin.getByRole("form", { name: "Add a photo" });
+    await form.getByLabel("Photo description (for screen readers)").fill(alt);
+    await form
+      .getByLabel("Photo file")
+      .setInputFiles({ name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: await phonePhoto(colour) });
+    await form.getByRole("button", { name: "Add photo" }).click();
+    await expect(admin.getByRole("list", { name: "Photos in the order visitors see them" })).toContainText(
+      alt,
+    );
+  };
+  await add("The CAT 320 at the Tarkwa yard", "#c0a040");
+  await add("The CAT 320's cab", "#4060a0");
+  const photos = admin.getByRole("list", { name: "Photos in the order visitors see them" });
+  await photos
+    .getByRole("listitem")
+    .filter({ hasText: "The CAT 320's cab" })
+    .getByRole("button", { name: "Move earlier" })
+    .click();
+  await expect(photos.getByRole("listitem").first()).toContainText("The CAT 320's cab");
+
+  const guest = await visitor(browser, inbox.url, true);
+  await guest.goto("/equipment/cat-320-excavator");
+  const main = guest.getByRole("img", { name: "The CAT 320's cab" });
+  await expect(main).toBeVisible();
+  await expect(main).toHaveJSProperty("complete", true);
+  expect(await main.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  // AVIF first, then WebP, then the JPEG every browser shows.
+  const sources = guest.locator("picture").first().locator("source");
+  await expect(sources).toHaveCount(2);
+  await expect(sources.first()).toHaveAttribute("type", "image/avif");
+  await expect(main).toHaveAttribute("srcset", /-480\.jpg 480w, .*-960\.jpg 960w, .*-1200\.jpg 1200w$/);
+  await expect(main).toHaveAttribute("width", "1200");
+  await expect(main).toHaveAttribute("height", "750");
+  const second = guest.getByRole("img", { name: "The CAT 320 at the Tarkwa yard" });
+  await expect(second).toHaveAttribute("loading", "lazy");
+  const file = await guest.request.get((await main.getAttribute("src"))!);
+  expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect((await file.body()).includes("GPS")).toBe(false);
+
+  await guest.goto("/equipment");
+  await expect(
+    guest.getByRole("article", { name: "CAT 320 Excavator" }).getByRole("img", { name: "The CAT 320's cab" }),
+  ).toBeVisible();
+
+  // Deleted, it is gone from the page.
+  await photos
+    .getByRole("listitem")
+    .filter({ hasText: "The CAT 320 at the Tarkwa yard" })
+    .getByRole("button", { name: "Delete photo" })
+    .click();
+  await expect(photos.getByRole("listitem")).toHaveCount(1);
+  await guest.goto("/equipment/cat-320-excavator");
+  await expect(guest.getByRole("img", { name: "The CAT 320 at the Tarkwa yard" })).toHaveCount(0);
   await guest.context().close();
 });

@@ -40,6 +40,12 @@ const inquiry = (name: string, extra: Partial<Row> = {}) => ({
   message: `An inquiry from ${name}.`,
   ...extra,
 });
+/** A 16 × 10 JPEG: the catalogue photo upload's file. */
+const TINY_JPEG_BASE64 =
+  "/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgV" +
+  "GC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAKABADASIAAhEBAxEB/8QAFQAB" +
+  "AQAAAAAAAAAAAAAAAAAAAAP/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABf/EABQRAQAAAAAAAAAAAAAAAAAAAAD/" +
+  "2gAMAwEAAhEDEQA/ALACyL//2Q==";
 const ACCOUNT_CLIENT_ID = "0b5c6a1e-1f0d-4c55-9d3e-5a1b2c3d4e13";
 /** One inquiry per dashboard intent, each in the state that intent changes. */
 export const INQUIRIES = {
@@ -738,6 +744,26 @@ export const ACTIONS: ActionCase[] = [
       expect(rows(after, "equipment_items").find((row) => row.id === "komatsu-d65px-bulldozer")?.status).toBe(
         "draft",
       ),
+  },
+  {
+    name: "catalogue photo",
+    routeId: "routes/dashboard.equipment-photos",
+    path: "/dashboard/equipment-photos/gold-wash-plant-150tph",
+    routePath: "/dashboard/equipment-photos/:id",
+    as: "admin",
+    hydrated: true,
+    fields: () => ({ alt: "Control photo of the wash plant" }),
+    file: {
+      field: "photo",
+      name: "wash-plant.jpg",
+      type: "image/jpeg",
+      bytes: new Uint8Array(Buffer.from(TINY_JPEG_BASE64, "base64")),
+    },
+    changes: "adds a photo to a machine",
+    changed: (_before, after) =>
+      expect(
+        rows(after, "equipment_photos").some((row) => row.alt === "Control photo of the wash plant"),
+      ).toBe(true),
   },
   {
     name: "lead WhatsApp reply",

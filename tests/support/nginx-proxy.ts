@@ -33,7 +33,7 @@ function replaceAll(text: string, from: string | RegExp, to: string): string {
 /**
  * The deploy configuration with only what differs on a test machine
  * replaced: the listening ports (loopback, no IPv6), the host name, the
- * certificate, the instances' ports, the release's client build and the log file.
+ * certificate, the instances' ports, the release's client build, the photos' directory and the log file.
  * Everything else (locations, headers, limits, timeouts) is the file as shipped.
  * `plain` drops TLS from the site's listener (the benchmark compares it with
  * a plain file server).
@@ -45,6 +45,7 @@ function templateSiteConfig(options: {
   certificate: string;
   key: string;
   clientDir: string;
+  photosDir: string;
   plain?: boolean;
 }): string {
   let config = fs.readFileSync(SITE_CONFIG, "utf8");
@@ -58,6 +59,7 @@ function templateSiteConfig(options: {
   config = replaceAll(config, "127.0.0.1:3001 ", `127.0.0.1:${options.appPorts[0]} `);
   config = replaceAll(config, "127.0.0.1:3002 ", `127.0.0.1:${options.appPorts[1]} `);
   config = replaceAll(config, "/srv/volta/current/build/client", options.clientDir);
+  config = replaceAll(config, "/srv/volta/photos/", `${options.photosDir}/`);
   // Relative to nginx's prefix: the test's own directory.
   config = replaceAll(config, "/var/log/nginx/volta-meridian.access.log", "access.log");
   return config;
@@ -128,7 +130,11 @@ async function waitForPort(port: number, child: ChildProcess, errorLog: () => st
  */
 export async function startNginx(
   appPorts: [number, number],
-  { clientDir = clientBuildDir, plain = false }: { clientDir?: string; plain?: boolean } = {},
+  {
+    clientDir = clientBuildDir,
+    photosDir,
+    plain = false,
+  }: { clientDir?: string; photosDir?: string; plain?: boolean } = {},
 ): Promise<NginxProxy> {
   const nginx = ensureNginx();
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "nginx-topology-"));
@@ -136,7 +142,16 @@ export async function startNginx(
   const { certificate, key } = makeCertificate(prefix);
   fs.writeFileSync(
     path.join(prefix, "site.conf"),
-    templateSiteConfig({ httpPort, httpsPort, appPorts, certificate, key, clientDir, plain }),
+    templateSiteConfig({
+      httpPort,
+      httpsPort,
+      appPorts,
+      certificate,
+      key,
+      clientDir,
+      photosDir: photosDir ?? path.join(prefix, "photos"),
+      plain,
+    }),
   );
   fs.writeFileSync(path.join(prefix, "nginx.conf"), mainConfig(prefix));
   const read = (file: string) => () => {

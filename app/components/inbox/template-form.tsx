@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { DeskSection } from "~/components/desk-page";
-import { Form, href, Link } from "react-router";
+import { Form, href } from "react-router";
+import { DeskEditorFrame } from "~/components/desk-editor-frame";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { SchemaField } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { REPLY_PLACEHOLDERS } from "~/content/reply-placeholders";
 import { constraintsOf, type FieldErrors } from "~/forms/parse-form";
@@ -39,39 +40,32 @@ export function TemplateEditorPage({
   errors: FieldErrors;
   submitLabel: string;
 }) {
+  const form = { errors, limits };
   return (
-    <main id="main" className="mx-auto max-w-3xl space-y-8 px-4 py-12">
-      <p>
-        <Link
-          to={href("/dashboard/templates")}
-          className="text-sm font-semibold text-accent-strong underline"
-        >
-          Back to the templates
-        </Link>
-      </p>
-      <h1 className="text-2xl font-bold break-words text-ink">{title}</h1>
+    <DeskEditorFrame
+      back={{ to: href("/dashboard/templates"), label: "Back to the templates" }}
+      title={title}
+    >
       <Form method="post" className="space-y-4" aria-label="Template">
-        <Field
+        <SchemaField
+          form={form}
           label="Name"
           name="name"
-          error={errors.name}
-          constraint={limits.name}
           description="Shown in the lead page's template list."
         >
           {(control) => <Input {...control} defaultValue={values.name} />}
-        </Field>
-        <Field label="Subject" name="subject" error={errors.subject} constraint={limits.subject}>
+        </SchemaField>
+        <SchemaField form={form} label="Subject" name="subject">
           {(control) => <Input {...control} defaultValue={values.subject} />}
-        </Field>
-        <Field
+        </SchemaField>
+        <SchemaField
+          form={form}
           label="Text"
           name="body"
-          error={errors.body}
-          constraint={limits.body}
           description="Inserted into the reply where the cursor is. Use [[…]] for what the admin must fill in before sending."
         >
           {(control) => <Textarea {...control} defaultValue={values.body} rows={14} />}
-        </Field>
+        </SchemaField>
         <Button type="submit" name="intent" value="save">
           {submitLabel}
         </Button>
@@ -80,6 +74,6 @@ export function TemplateEditorPage({
         <PlaceholderList />
       </DeskSection>
       {children}
-    </main>
+    </DeskEditorFrame>
   );
 }

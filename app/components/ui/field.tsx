@@ -1,6 +1,6 @@
 import { CircleAlert } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import type { FieldConstraint } from "~/forms/parse-form";
+import type { FieldConstraint, FieldErrors } from "~/forms/parse-form";
 import { cn } from "~/components/ui/cn";
 import { Label } from "~/components/ui/label";
 
@@ -79,4 +79,19 @@ export function Field({
       ) : null}
     </div>
   );
+}
+
+/**
+ * A field of a form parsed by a schema: its message from the parse's errors and its limits from the schema
+ * (constraintsOf), by the field's name, so an editor names each field once.
+ */
+export function SchemaField<Name extends string>({
+  form,
+  name,
+  ...field
+}: Omit<FieldProps, "name" | "error" | "constraint"> & {
+  form: { errors: FieldErrors<Name>; limits: Record<Name, FieldConstraint> };
+  name: Name;
+}) {
+  return <Field {...field} name={name} error={form.errors[name]} constraint={form.limits[name]} />;
 }

@@ -5,6 +5,7 @@ import {
   type EquipmentCategory,
   type EquipmentItem,
 } from "~/content/equipment";
+import type { PhotoView } from "~/lib/catalogue/photo-urls";
 import { HIRE_UNITS, type RateCard, rentalPriceText, salePriceText } from "~/lib/catalogue/rate-card";
 
 export const CONDITION_VALUES = ["new", "used"] as const;
@@ -19,6 +20,8 @@ export interface CatalogueItem extends EquipmentItem {
   condition: Condition | null;
   year: number | null;
   hourMeter: number | null;
+  /** In the team's order; none: the page shows `image`, the category's illustration. */
+  photos: PhotoView[];
 }
 
 /** The columns a public page reads (the serial number is not among them). */
@@ -52,7 +55,7 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
   return values.find((candidate) => candidate === value) ?? null;
 }
 
-export function toCatalogueItem(row: CatalogueRow): CatalogueItem {
+export function toCatalogueItem(row: CatalogueRow, photos: PhotoView[] = []): CatalogueItem {
   const rateCard: RateCard = {
     dayRateUsd: row.day_rate_usd,
     weekRateUsd: row.week_rate_usd,
@@ -85,5 +88,6 @@ export function toCatalogueItem(row: CatalogueRow): CatalogueItem {
     condition: oneOf(CONDITION_VALUES, row.condition),
     year: row.year,
     hourMeter: row.hour_meter,
+    photos,
   };
 }

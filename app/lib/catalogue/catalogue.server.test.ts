@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { equipmentItems as equipmentTable } from "~db/schema";
 import { equipmentItems } from "~/content/equipment";
 import { prerenderedPaths } from "~/content/prerender";
+import { demoCatalogueItems, insertCatalogueItems } from "~db/seed/seed-catalogue.server";
 import { findPublishedItem, listPublishedItems } from "~/lib/catalogue/catalogue.server";
 import { loader as catalogueLoader } from "~/routes/equipment";
 import { loader as itemLoader } from "~/routes/equipment.detail";
@@ -58,6 +59,26 @@ describe.each(testBackends)("the catalogue in the database on %s", (backend) => 
       init: { status: 404 },
     });
     expect(await findPublishedItem(database.db, id)).toBeNull();
+  });
+
+  it("shows the spec's six items on one page, and a large catalogue in pages that keep the filters", async () => {
+    await database.db.update(equipmentTable).set({ status: "published" });
+    const six = await catalogueLoader(loaderArgs(database, "/equipment"));
+    expect(six).toMatchObject({ total: 6, matching: 6, page: 1, pages: 1 });
+    expect(six.items).toHaveLength(6);
+
+    await insertCatalogueItems(database.db, demoCatalogueItems(194));
+    const first = await catalogueLoader(loaderArgs(database, "/equipment"));
+    expect(first).toMatchObject({ total: 200, matching: 200, page: 1, pages: 9 });
+    expect(first.items).toHaveLength(24);
+    const last = await catalogueLoader(loaderArgs(database, "/equipment?page=9"));
+    expect(last.items).toHaveLength(200 - 8 * 24);
+    // Out of range: the last page; nonsense: the first.
+    expect((await catalogueLoader(loaderArgs(database, "/equipment?page=99"))).page).toBe(9);
+    expect((await catalogueLoader(loaderArgs(database, "/equipment?page=-1"))).page).toBe(1);
+    const washPlants = await catalogueLoader(loaderArgs(database, "/equipment?category=wash-plants&page=2"));
+    expect(washPlants.items.every((item) => item.category === "wash-plants")).toBe(true);
+    expect(washPlants).toMatchObject({ page: 2, pages: Math.ceil(washPlants.matching / 24) });
   });
 
   it("never gives a public page the serial number", async () => {

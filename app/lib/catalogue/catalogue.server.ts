@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { equipmentItems } from "~db/schema";
 import { type CatalogueItem, toCatalogueItem } from "~/lib/catalogue/catalogue-item";
 import type { Db } from "~/lib/db/db.server";
+import { listPhotosOf } from "~/lib/catalogue/catalogue-photos.server";
 
 /** What a public page may read of an item: everything but the serial number and the bookkeeping. */
 const PUBLIC_COLUMNS = {
@@ -39,7 +40,11 @@ export async function listPublishedItems(db: Db): Promise<CatalogueItem[]> {
     .from(equipmentItems)
     .where(PUBLISHED)
     .orderBy(asc(equipmentItems.position), asc(equipmentItems.id));
-  return rows.map(toCatalogueItem);
+  const photos = await listPhotosOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toCatalogueItem(row, photos.get(row.id)));
 }
 
 /** One published item, or null for a draft or an unknown id. */
@@ -49,7 +54,8 @@ export async function findPublishedItem(db: Db, id: string): Promise<CatalogueIt
     .from(equipmentItems)
     .where(and(PUBLISHED, eq(equipmentItems.id, id)))
     .limit(1);
-  return row ? toCatalogueItem(row) : null;
+  if (!row) return null;
+  return toCatalogueItem(row, (await listPhotosOf(db, [row.id])).get(row.id));
 }
 
 /** The published items' addresses, for the sitemap. */

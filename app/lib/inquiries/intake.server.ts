@@ -54,6 +54,8 @@ interface CreateInquiryOptions extends AnnounceOptions {
   formTokenHash?: string | null;
   /** Where the visit began (decision 053). */
   visitSource?: VisitSource;
+  /** The browser's first language (browserLanguage), for the language report. */
+  browserLanguage?: string | null;
   /** "email": a mail to a team mailbox started the inquiry; "whatsapp": a WhatsApp message did. */
   source?: "form" | "email" | "whatsapp";
   /** Stores what a form adds to the inquiry (a rental request's machine and dates), in its transaction. */
@@ -142,6 +144,7 @@ export async function createInquiry(
         email_key: addressKey(input.email),
         whatsapp_opt_in_at: options.whatsAppOptIn && input.whatsapp ? sql`now()` : null,
         ...options.visitSource,
+        browser_language: options.browserLanguage ?? null,
         is_spam: !genuine,
         held,
         announced_at: genuine ? sql`now()` : null,

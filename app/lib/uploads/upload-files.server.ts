@@ -30,15 +30,25 @@ export type StoreOutcome =
   | { stored: true; bytes: number; format: UploadFormat }
   | { stored: false; problem: "too-large" | "format" | "empty" };
 
+/** A file whose first bytes named an accepted format: its bytes as they come, cut off after `maxBytes`. */
+interface OpenedUpload {
+  opened: true;
+  format: UploadFormat;
+  content: AsyncGenerator<Buffer>;
+  /** After `content` ended: the bytes given out, and whether the file went past `maxBytes`. */
+  read(): { bytes: number; tooLarge: boolean };
+  /** Reads and drops what is left, so the form's other parts still arrive. */
+  drain(): Promise<void>;
+}
+
 /**
- * Reads `source` once: the first bytes decide the format, then the rest is encrypted to `file` (0600, in 0700
- * directories) as it comes. A file over `maxBytes` is cut off there and removed; the rest of a refused file is read
- * and dropped, so the form's other parts still arrive.
+ * Every received file starts here: the first bytes decide the format (the name and the browser's word are never
+ * believed), then the rest is handed on as it comes and cut off at `maxBytes`. A refused file is read to its end.
  */
-export async function storeUpload(
+export async function openUpload(
   source: AsyncIterable<Buffer>,
-  options: { file: string; key: Buffer; maxBytes: number; formats: readonly UploadFormat[] },
-): Promise<StoreOutcome> {
+  options: { maxBytes: number; formats: readonly UploadFormat[] },
+): Promise<OpenedUpload | { opened: false; problem: "too-large" | "format" | "empty" }> {
   const iterator = source[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let headBytes = 0;
@@ -54,21 +64,21 @@ export async function storeUpload(
   }
   const drain = async () => {
     if (!ended) for (let next = await iterator.next(); !next.done; next = await iterator.next());
+    ended = true;
   };
-  if (headBytes === 0) return { stored: false, problem: "empty" };
+  if (headBytes === 0) return { opened: false, problem: "empty" };
   if (headBytes > options.maxBytes) {
     await drain();
-    return { stored: false, problem: "too-large" };
+    return { opened: false, problem: "too-large" };
   }
   const format = await formatOf(Buffer.concat(head), options.formats);
   if (!format) {
     await drain();
-    return { stored: false, problem: "format" };
+    return { opened: false, problem: "format" };
   }
-  ensurePrivateDir(path.dirname(options.file), { tighten: true });
   let bytes = 0;
   let tooLarge = false;
-  async function* counted(): AsyncGenerator<Buffer> {
+  async function* content(): AsyncGenerator<Buffer> {
     for (const chunk of head) {
       bytes += chunk.length;
       yield chunk;
@@ -82,20 +92,36 @@ export async function storeUpload(
       }
       yield next.value;
     }
+    ended = true;
   }
+  return { opened: true, format, content: content(), read: () => ({ bytes, tooLarge }), drain };
+}
+
+/**
+ * Reads `source` once through `openUpload`, encrypting it to `file` (0600, in 0700 directories) as it comes. A file
+ * over `maxBytes` is cut off there and removed.
+ */
+export async function storeUpload(
+  source: AsyncIterable<Buffer>,
+  options: { file: string; key: Buffer; maxBytes: number; formats: readonly UploadFormat[] },
+): Promise<StoreOutcome> {
+  const upload = await openUpload(source, options);
+  if (!upload.opened) return { stored: false, problem: upload.problem };
+  ensurePrivateDir(path.dirname(options.file), { tighten: true });
   const output = fs.createWriteStream(options.file, { mode: PRIVATE_FILE_MODE, flags: "wx" });
   try {
-    await pipeline(Readable.from(counted()), createEncryptingStream(options.key), output);
+    await pipeline(Readable.from(upload.content), createEncryptingStream(options.key), output);
   } catch (error) {
     fs.rmSync(options.file, { force: true });
     throw error;
   }
+  const { bytes, tooLarge } = upload.read();
   if (tooLarge) {
     fs.rmSync(options.file, { force: true });
-    await drain();
+    await upload.drain();
     return { stored: false, problem: "too-large" };
   }
-  return { stored: true, bytes, format };
+  return { stored: true, bytes, format: upload.format };
 }
 
 async function formatOf(head: Buffer, formats: readonly UploadFormat[]): Promise<UploadFormat | null> {

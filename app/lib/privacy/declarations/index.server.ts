@@ -62,6 +62,7 @@ export const tableDeclarations: readonly TableDeclaration[] = [
   other.reportWeekFiguresDeclaration,
   catalogue.equipmentItemChangesDeclaration,
   catalogue.equipmentItemsDeclaration,
+  catalogue.equipmentPhotosDeclaration,
   sanctions.sanctionsEntryNamesDeclaration,
   sanctions.sanctionsEntriesDeclaration,
   sanctions.sanctionsListVersionsDeclaration,
@@ -75,4 +76,5 @@ export const fileDeclarations: readonly FileDeclaration[] = [
   files.backupFilesDeclaration,
   files.authSecretDeclaration,
   files.databaseFilesDeclaration,
+  catalogue.cataloguePhotoFilesDeclaration,
 ];
