@@ -2,6 +2,7 @@ import { href, Link, useLoaderData } from "react-router";
 import { DeskSection } from "~/components/desk-page";
 import { PlaceholderList } from "~/components/inbox/template-form";
 import { DeskListHeader } from "~/components/desk-editor-frame";
+import { buttonVariants } from "~/components/ui/button";
 import { brandTitle } from "~/content/company";
 import { databaseContext } from "~/lib/context.server";
 import { guardedUser } from "~/lib/http/guards.server";
