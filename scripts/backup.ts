@@ -28,6 +28,7 @@ const { backupPgliteDump, backupPostgres, backupStoppedPglite, deriveBackupToken
   await import("~/lib/backup/backup.server");
 const { DataDirLockedError } = await import("~/lib/db/data-dir-lock.server");
 const { EnvError, getEnv } = await import("~/lib/env.server");
+const { photosDir } = await import("~/lib/catalogue/photo-files.server");
 const { BACKUP_PATH, BACKUP_TOKEN_HEADER } = await import("../server/backup");
 
 let env: Env;
@@ -64,14 +65,14 @@ async function backupThroughServer(): Promise<void> {
     );
   }
   const dump = await response.blob();
-  await backupPgliteDump(async () => dump, env.DATA_DIR, file);
+  await backupPgliteDump(async () => dump, env.DATA_DIR, file, photosDir(env));
 }
 
 try {
-  if (kind === "postgres") await backupPostgres(env.DATABASE_URL!, env.DATA_DIR, file);
+  if (kind === "postgres") await backupPostgres(env.DATABASE_URL!, env.DATA_DIR, file, photosDir(env));
   else {
     try {
-      await backupStoppedPglite(env.DATA_DIR, file);
+      await backupStoppedPglite(env.DATA_DIR, file, photosDir(env));
     } catch (error) {
       if (!(error instanceof DataDirLockedError)) throw error;
       await backupThroughServer();

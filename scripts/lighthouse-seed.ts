@@ -12,7 +12,7 @@ import { createAuth, sessionCookieName } from "../app/lib/auth/auth.server";
 import sharp from "sharp";
 import { type Db, openDatabase } from "../app/lib/db/db.server";
 import { receivePhoto } from "../app/lib/catalogue/catalogue-photos.server";
-import { photosDir } from "../app/lib/catalogue/photo-renditions.server";
+import { photosDir } from "../app/lib/catalogue/photo-files.server";
 import { createAccount, demoInquiries, insertInquiries } from "../db/seed/seed.server";
 import type { Env } from "../app/lib/env.server";
 import { signInAdminWithTotp } from "../tests/support/admin-session";

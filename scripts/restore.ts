@@ -21,6 +21,7 @@ const force = values.force ?? false;
 const { RestoreRefusedError, restoreBackup } = await import("~/lib/backup/backup.server");
 const { DataDirLockedError } = await import("~/lib/db/data-dir-lock.server");
 const { EnvError, getEnv } = await import("~/lib/env.server");
+const { photosDir } = await import("~/lib/catalogue/photo-files.server");
 
 try {
   const env = getEnv();
@@ -29,6 +30,7 @@ try {
     force,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    photosDir: photosDir(env),
   });
   console.log(`Restored ${files[0]} into ${kind === "postgres" ? "the PostgreSQL database" : env.DATA_DIR}.`);
   if (attachments === null) {

@@ -8,7 +8,7 @@ import { type AppServices, createAppContext } from "~/lib/context.server";
 import { backupRoutes } from "./backup";
 import { healthRoutes } from "./health";
 import { metricsRoutes } from "./metrics";
-import { photosDir } from "~/lib/catalogue/photo-renditions.server";
+import { photosDir } from "~/lib/catalogue/photo-files.server";
 import { cataloguePhotoFiles, publicFiles } from "./public-files";
 import {
   acceptOnlyForms,

@@ -2,7 +2,7 @@ import { href } from "react-router";
 import { errorToast } from "~/components/toast";
 import { cataloguePhotoLimits, uploadLimits } from "~/content/uploads";
 import { type PhotoProblem, receivePhoto } from "~/lib/catalogue/catalogue-photos.server";
-import { photosDir } from "~/lib/catalogue/photo-renditions.server";
+import { photosDir } from "~/lib/catalogue/photo-files.server";
 import { databaseContext, envContext } from "~/lib/context.server";
 import { guardedUser } from "~/lib/http/guards.server";
 import { redirectWithToast } from "~/lib/http/toast.server";

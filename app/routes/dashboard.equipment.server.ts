@@ -11,7 +11,7 @@ import {
   setDeskItemStatus,
   updateDeskItem,
 } from "~/lib/catalogue/catalogue-editor.server";
-import { photosDir } from "~/lib/catalogue/photo-renditions.server";
+import { photosDir } from "~/lib/catalogue/photo-files.server";
 import { deletePhoto, movePhoto } from "~/lib/catalogue/catalogue-photos.server";
 import { type AppContext, databaseContext, envContext } from "~/lib/context.server";
 import { refuseForeignForm } from "~/lib/http/form-data.server";

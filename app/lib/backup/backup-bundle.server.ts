@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
+import { copyPhotos, storedPhotos } from "~/lib/catalogue/photo-files.server";
 import { attachmentPath, attachmentsDir } from "~/lib/conversation/attachment-files.server";
 import { ensurePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "~/lib/ops/private-files.server";
 import { uploadPath, uploadsDir } from "~/lib/uploads/upload-files.server";
@@ -17,9 +18,11 @@ const run = promisify(execFile);
 /**
  * A backup is one gzipped tar: `backup.json` first, then the database, then the kept attachments as under DATA_DIR (decision 047)
  * (without them a restore would list a customer's documents without the documents). The system's `tar` streams
- * the files, never holding them in memory.
+ * the files, never holding them in memory. The catalogue's photos follow under `catalogue-photos/`: they may live
+ * outside DATA_DIR (nginx serves them), and their originals are not kept, so a backup is their only other copy.
  */
 const DATABASE_MEMBER: Record<BackupKind, string> = { pglite: "database.tar.gz", postgres: "database.dump" };
+const PHOTOS_MEMBER = "catalogue-photos";
 
 /** Every kept attachment under DATA_DIR, as `<inquiry>/<attachment>`. */
 export function storedAttachments(dataDir: string): string[] {
@@ -66,7 +69,13 @@ export function storedUploads(dataDir: string): string[] {
 /** Writes a backup of `kind` into `file`: `writeDatabase` dumps the database into the path it is given. */
 export async function writeBackup(
   file: string,
-  options: { kind: BackupKind; dataDir: string; writeDatabase: (target: string) => Promise<void> },
+  options: {
+    kind: BackupKind;
+    dataDir: string;
+    /** The catalogue's photos, DATA_DIR/catalogue-photos unless CATALOGUE_PHOTOS_DIR says otherwise. */
+    photosDir?: string;
+    writeDatabase: (target: string) => Promise<void>;
+  },
 ): Promise<BackupManifest> {
   let manifest: BackupManifest | undefined;
   await writeAtomically(file, async (temporary) => {
@@ -80,6 +89,9 @@ export async function writeBackup(
       // (restored, it is an orphan that retention removes).
       const attachments = storedAttachments(options.dataDir);
       const uploads = storedUploads(options.dataDir);
+      const photosDir = options.photosDir ?? path.join(options.dataDir, PHOTOS_MEMBER);
+      // Staged as copies: the photos' folder can be anywhere, and a tar member's name must not depend on it.
+      const photos = copyPhotos(photosDir, path.join(staging, PHOTOS_MEMBER), storedPhotos(photosDir));
       manifest = {
         format: 1,
         kind: options.kind,
@@ -109,6 +121,7 @@ export async function writeBackup(
         `--directory=${staging}`,
         MANIFEST,
         database,
+        ...(photos > 0 ? [PHOTOS_MEMBER] : []),
         ...files,
       ]);
     } finally {
@@ -139,6 +152,7 @@ export async function extractBackup(file: string, manifest: BackupManifest, work
       databaseFile,
       attachmentsDir: path.join(dir, "attachments"),
       uploadsDir: path.join(dir, "uploads"),
+      photosDir: path.join(dir, PHOTOS_MEMBER),
       dispose,
     };
   } catch (error) {
@@ -167,6 +181,11 @@ export function installAttachments(extracted: string, dataDir: string): number {
     }
   }
   return installed;
+}
+
+/** Adds a restored backup's photos to `photosDir`: a photo's name is its content, so nothing there is replaced. */
+export function installPhotos(extracted: string, photosDir: string): number {
+  return fs.existsSync(extracted) ? copyPhotos(extracted, photosDir, storedPhotos(extracted)) : 0;
 }
 
 /** Replaces DATA_DIR/uploads with a restored backup's encrypted files; only uuid names are taken. */

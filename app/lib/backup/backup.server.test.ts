@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { backupStoppedPglite, RestoreRefusedError, restoreBackup } from "~/lib/backup/backup.server";
 import { openDatabase } from "~/lib/db/db.server";
 import { migrationTags, olderMigrations } from "../../../tests/support/older-migrations";
-import { createOlderPgliteDataDir } from "../../../tests/support/test-database";
+import { createOlderPgliteDataDir, createPgliteDataDir } from "../../../tests/support/test-database";
 
 // Three PGlite boots per test on a shared 2-core machine.
 vi.setConfig({ testTimeout: 180_000 });
@@ -61,5 +61,29 @@ describe("restore", () => {
       restoreBackup({ file, force: false, dataDir: newDir, databaseUrl: undefined }),
     ).rejects.toThrow(RestoreRefusedError);
     await restoreBackup({ file, force: true, dataDir: newDir, databaseUrl: undefined });
+  });
+
+  it("keeps the catalogue's photos, kept outside DATA_DIR too, and a restore brings them back", async () => {
+    const dataDir = createPgliteDataDir("photos-backup-");
+    dirs.push(dataDir);
+    await (await openDatabase({ kind: "pglite", dataDir })).close();
+    const photos = tempDir();
+    const rendition = `${"ab".repeat(16)}-480.webp`;
+    fs.writeFileSync(path.join(photos, rendition), "a photo's bytes");
+    fs.writeFileSync(path.join(photos, "notes.txt"), "not a rendition");
+    const file = path.join(tempDir(), "backup.tar.gz");
+    await backupStoppedPglite(dataDir, file, photos);
+
+    const target = tempDir();
+    const restoredPhotos = path.join(tempDir(), "photos");
+    await restoreBackup({
+      file,
+      force: false,
+      dataDir: target,
+      databaseUrl: undefined,
+      photosDir: restoredPhotos,
+    });
+    expect(fs.readdirSync(restoredPhotos)).toEqual([rendition]);
+    expect(fs.readFileSync(path.join(restoredPhotos, rendition), "utf8")).toBe("a photo's bytes");
   });
 });

@@ -8,6 +8,7 @@ import { uploadsDir } from "~/lib/uploads/upload-files.server";
 import {
   extractBackup,
   installAttachments,
+  installPhotos,
   installUploads,
   storedAttachments,
   storedUploads,
@@ -19,6 +20,7 @@ import {
   readManifest,
   writeAtomically,
 } from "~/lib/backup/backup-files.server";
+import { photosDir } from "~/lib/catalogue/photo-files.server";
 import { acquireDataDirLock } from "~/lib/db/data-dir-lock.server";
 import { dumpStoppedPglite, loadPgliteDump, openDatabase, pgliteFilesDir } from "~/lib/db/db.server";
 import { emptyPostgresDatabase, inspectPostgresTarget } from "~/lib/backup/postgres-backup.server";
@@ -40,29 +42,40 @@ export async function writeBlob(blob: Blob, file: string): Promise<void> {
   });
 }
 
-/** A backup of a PGlite database from its dump (`dump` is called once), with DATA_DIR's attachment files. */
+/**
+ * A backup of a PGlite database from its dump (`dump` is called once), with DATA_DIR's attachment files and the
+ * catalogue's photos (`photos`: DATA_DIR/catalogue-photos unless given).
+ */
 export async function backupPgliteDump(
   dump: () => Promise<Blob>,
   dataDir: string,
   file: string,
+  photos?: string,
 ): Promise<void> {
   await writeBackup(file, {
     kind: "pglite",
     dataDir,
+    photosDir: photos,
     writeDatabase: async (target) => writeBlob(await dump(), target),
   });
 }
 
 /** Backs up a PGlite data directory no process has open (the server is stopped). */
-export async function backupStoppedPglite(dataDir: string, file: string): Promise<void> {
-  await backupPgliteDump(() => dumpStoppedPglite(path.resolve(dataDir)), dataDir, file);
+export async function backupStoppedPglite(dataDir: string, file: string, photos?: string): Promise<void> {
+  await backupPgliteDump(() => dumpStoppedPglite(path.resolve(dataDir)), dataDir, file, photos);
 }
 
 /** `pg_dump` in custom format: one consistent snapshot while the servers keep running. */
-export async function backupPostgres(databaseUrl: string, dataDir: string, file: string): Promise<void> {
+export async function backupPostgres(
+  databaseUrl: string,
+  dataDir: string,
+  file: string,
+  photos?: string,
+): Promise<void> {
   await writeBackup(file, {
     kind: "postgres",
     dataDir,
+    photosDir: photos,
     writeDatabase: async (target) => {
       await run("pg_dump", ["--format=custom", `--file=${target}`, `--dbname=${databaseUrl}`]);
     },
@@ -72,12 +85,12 @@ export async function backupPostgres(databaseUrl: string, dataDir: string, file:
 /** A backup into `dir` under its usual name, of the PGlite dump if given, else of DATABASE_URL. */
 export async function backupInto(
   dir: string,
-  env: Pick<Env, "DATA_DIR" | "DATABASE_URL">,
+  env: Pick<Env, "DATA_DIR" | "DATABASE_URL" | "CATALOGUE_PHOTOS_DIR">,
   dumpPglite?: () => Promise<Blob>,
 ): Promise<string> {
   const file = path.join(dir, backupFileName(dumpPglite ? "pglite" : "postgres"));
-  if (dumpPglite) await backupPgliteDump(dumpPglite, env.DATA_DIR, file);
-  else await backupPostgres(env.DATABASE_URL!, env.DATA_DIR, file);
+  if (dumpPglite) await backupPgliteDump(dumpPglite, env.DATA_DIR, file, photosDir(env));
+  else await backupPostgres(env.DATABASE_URL!, env.DATA_DIR, file, photosDir(env));
   return file;
 }
 
@@ -91,6 +104,8 @@ interface RestoreOptions {
   force: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where the catalogue's photos go: DATA_DIR/catalogue-photos unless given. */
+  photosDir?: string;
 }
 
 /**
@@ -130,7 +145,10 @@ export async function restoreBackup(
     if (kind === "pglite") await restorePglite({ ...options, file: databaseFile });
     else await restorePostgres(databaseFile, options.databaseUrl!, options.force);
     const attachments = extracted ? installAttachments(extracted.attachmentsDir, options.dataDir) : null;
-    if (extracted) installUploads(extracted.uploadsDir, options.dataDir);
+    if (extracted) {
+      installUploads(extracted.uploadsDir, options.dataDir);
+      installPhotos(extracted.photosDir, options.photosDir ?? photosDir({ DATA_DIR: options.dataDir }));
+    }
     return { kind, attachments };
   } finally {
     extracted?.dispose();

@@ -3,13 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { cataloguePhotoLimits } from "~/content/uploads";
-import type { Env } from "~/lib/env.server";
 import { PHOTO_FORMATS, type PhotoFormat, renditionName } from "~/lib/catalogue/photo-urls";
-
-/** Where the renditions are kept; served as they are at PHOTO_URL_PREFIX (photo-urls.ts), by the app and by nginx. */
-export function photosDir(env: Pick<Env, "DATA_DIR" | "CATALOGUE_PHOTOS_DIR">): string {
-  return path.resolve(env.CATALOGUE_PHOTOS_DIR ?? path.join(env.DATA_DIR, "catalogue-photos"));
-}
 
 export interface Renditions {
   key: string;
