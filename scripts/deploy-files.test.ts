@@ -43,21 +43,25 @@ describe("the deploy files keep server logs no longer than the privacy notice sa
   });
 });
 
-describe("nginx lets the client page's uploads through, and nothing else that large", () => {
-  it("takes one file of the upload limit with its form on the client pages, streamed, and 64 KiB elsewhere", () => {
+describe("nginx lets the client page's uploads and the catalogue's photos through, and nothing else that large", () => {
+  it("takes one file of the upload limit with its form on the client pages and the photo upload, streamed, and 64 KiB elsewhere", () => {
     const text = read("deploy/nginx/volta-meridian.conf");
     const megabytes = (value: string) =>
       Number(value.slice(0, -1)) * (value.endsWith("m") ? 1024 * 1024 : 1024);
     const sizes = [...text.matchAll(/^\s*client_max_body_size (\d+[km]);$/gm)].map((match) => match[1]!);
     expect(sizes[0]).toBe("64k");
     const uploadSizes = sizes.slice(1);
-    expect(uploadSizes).toHaveLength(2);
+    expect(uploadSizes).toHaveLength(3);
     for (const size of uploadSizes) {
       // Room for the multipart boundary and the item's field, but not for a second file.
       expect(megabytes(size)).toBeGreaterThan(uploadLimits.maxFileBytes);
       expect(megabytes(size)).toBeLessThan(2 * uploadLimits.maxFileBytes);
     }
-    for (const location of ["location = /client {", "location ~ ^/account/inquiries/[0-9a-f-]+$ {"]) {
+    for (const location of [
+      "location = /client {",
+      "location ~ ^/account/inquiries/[0-9a-f-]+$ {",
+      "location /dashboard/equipment-photos/ {",
+    ]) {
       const block = text.slice(text.indexOf(location), text.indexOf("}", text.indexOf(location)));
       expect(block, location).toMatch(/client_max_body_size \d+m;/);
       expect(block, location).toContain("proxy_request_buffering off;");

@@ -87,7 +87,7 @@ export const LicenceCheckSchema = z
       context.addIssue({
         code: "custom",
         path: ["register"],
-        message: `A ${LICENCE_TYPES[input.licenceType].label.toLowerCase()} is checked with ${LICENCE_REGISTERS[expected].replace(/^The /, "the ")}.`,
+        message: `${LICENCE_TYPES[input.licenceType].label}: checked with ${LICENCE_REGISTERS[expected].replace(/^The /, "the ")}.`,
       });
     if (input.result === "valid" && !input.expiresOn)
       context.addIssue({

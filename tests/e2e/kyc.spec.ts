@@ -37,7 +37,7 @@ async function review(page: Page, item: string, verdict: "Accept" | { reject: st
   if (verdict === "Accept") {
     await card.getByRole("button", { name: "Accept" }).click();
   } else {
-    await card.getByRole("textbox").fill(verdict.reject);
+    await card.getByRole("textbox", { name: /^Reason for rejecting/ }).fill(verdict.reject);
     await card.getByRole("button", { name: "Reject" }).click();
   }
 }

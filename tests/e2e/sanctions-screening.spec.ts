@@ -6,6 +6,7 @@ import {
   sanctionsEntries,
   sanctionsEntryNames,
   sanctionsListVersions,
+  sanctionsMatchRecords,
   sanctionsScreenings,
 } from "../../db/schema";
 import { importSanctionsList } from "../../app/lib/sanctions/list-import.server";
@@ -39,7 +40,13 @@ async function screenSeeded(database: Database) {
   const { version } = await importSanctionsList(database.db, LIST, "file");
   await screenInquiries(database.db, [MARIA.id, KWAME.id], version.id, 0.7);
   return async (after: Database) => {
-    for (const table of [sanctionsDecisions, sanctionsCandidates, sanctionsScreenings, sanctionsEntryNames]) {
+    for (const table of [
+      sanctionsMatchRecords,
+      sanctionsDecisions,
+      sanctionsCandidates,
+      sanctionsScreenings,
+      sanctionsEntryNames,
+    ]) {
       await after.db.delete(table);
     }
     await after.db.delete(sanctionsEntries);

@@ -74,7 +74,9 @@ describe("the licence check form", () => {
     );
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
-    expect(parsed.fieldErrors.register).toMatch(/GoldBod's register/);
+    expect(parsed.fieldErrors.register).toBe(
+      "GoldBod gold aggregator licence: checked with GoldBod (the Ghana Gold Board), through its Licence and Regulatory Unit.",
+    );
     expect(parsed.fieldErrors.expiresOn).toMatch(/expiry date/);
   });
 
