@@ -38,7 +38,7 @@ export const equipmentRequestsDeclaration = ofInquiries({
 export const cataloguePhotoFilesDeclaration: FileDeclaration = {
   name: "catalogue photos",
   where: "DATA_DIR/catalogue-photos/<hash>-<width>.<avif|webp|jpg>",
-  writtenBy: ["app/lib/catalogue/photo-renditions.server.ts"],
+  writtenBy: ["app/lib/catalogue/photo-renditions.server.ts", "app/lib/catalogue/photo-files.server.ts"],
   personal: false,
   why:
     "Public photos of the machines for sale or hire, re-encoded from the pixels alone: no GPS position, camera or " +
