@@ -39,6 +39,10 @@ export default defineConfig({
   // On the embedded database a test's seeding restarts the worker's server
   // (tests/e2e/fixtures.ts), so a test of many steps needs longer there.
   timeout: process.env.TEST_DATABASE_URL ? 30_000 : 60_000,
+  // `npm test` runs Vitest beside these tests on two cores: a password hash or
+  // a server-side render can take longer than Playwright's five-second default
+  // without anything being wrong. Still an assertion that fails, not a retry.
+  expect: { timeout: 15_000 },
   use: {
     baseURL: BASE_URL,
     trace: "off",
