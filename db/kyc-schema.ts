@@ -87,6 +87,11 @@ export const kycDocuments = pgTable(
     reason: text(),
     /** The document's own expiry (a passport's, a licence's), recorded on acceptance: past it, it shows expired. */
     valid_until: date({ mode: "string" }),
+    /**
+     * The name the accepted document shows (the passport's holder, the certificate's company), as the desk read it:
+     * screened against the sanctions list with the lead's own name and company.
+     */
+    holder_name: text(),
     reviewed_by: text().references(() => user.id, { onDelete: "set null" }),
     reviewed_at: timestamp({ withTimezone: true }),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),

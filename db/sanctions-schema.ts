@@ -100,7 +100,7 @@ export const sanctionsCandidates = pgTable(
       .references(() => sanctionsEntries.id, { onDelete: "cascade" }),
     entry_unique_id: text().notNull(),
     entry_hash: text().notNull(),
-    /** "name" or "company": which of the inquiry's fields matched. */
+    /** "name" or "company" (the inquiry's fields), or "kyc" (a name the desk read off an accepted KYC document). */
     field: text().notNull(),
     matched_name: text().notNull(),
     name_type: text().notNull(),

@@ -54,6 +54,7 @@ const scripts = [
   ["bench:inbox", "scripts/bench-inbox.ts", ["BENCH_ROWS", "BENCH_RUNS", "BENCH_BACKENDS"]],
   ["bench:instructions", "scripts/bench-instructions.ts", ["--requests", "--rounds", "--log-level"]],
   ["bench:sanctions", "scripts/bench-sanctions.ts", ["BENCH_NAMES", "BENCH_INQUIRIES", "BENCH_BACKENDS"]],
+  ["bench:uploads", "scripts/bench-uploads.ts", ["BENCH_CLIENTS", "BENCH_MB"]],
   ["bench:whatsapp", "scripts/bench-whatsapp.ts", ["BENCH_RATE", "BENCH_SECONDS", "BENCH_SENDERS"]],
 ] as const;
 

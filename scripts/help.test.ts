@@ -48,6 +48,7 @@ const SCRIPTS: [string, string][] = [
   ["db:move", "db-move.ts"],
   ["lighthouse", "lighthouse.ts"],
   ["lock:complete", "complete-lockfile.ts"],
+  ["rotate-upload-key", "rotate-upload-key.ts"],
 ];
 
 // Each case its own process and directory: they run side by side.

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { RouteObject, ServerBuild } from "react-router";
 import type { DatabaseHandle } from "~/lib/db/db.server";
 import { httpRequestDuration, httpRequests, renderMetrics } from "~/lib/ops/metrics.server";
 import { sameToken } from "./request-guards";
@@ -31,31 +31,62 @@ function routeTree(build: ServerBuild): RouteObject[] {
   return children(undefined);
 }
 
-/**
- * The patterns of routes without a parameter, labelled without matching: matchRoutes ranks the whole route table
- * on every call, and nothing ranks above a path matching itself.
- */
-function staticPatterns(routes: RouteObject[], parent = ""): Set<string> {
-  const patterns = new Set<string>();
-  for (const route of routes) {
+/** Every route's whole pattern, from the root. */
+function routePatterns(routes: RouteObject[], parent = ""): string[] {
+  return routes.flatMap((route) => {
     const path = route.path ? `${parent}/${route.path}`.replace(/\/{2,}/g, "/") : parent;
-    if (/[:*]/.test(path)) continue;
-    patterns.add(path || "/");
-    for (const child of staticPatterns(route.children ?? [], path)) patterns.add(child);
-  }
-  return patterns;
+    return [path || "/", ...routePatterns(route.children ?? [], path)];
+  });
+}
+
+interface RouteLabels {
+  /** Patterns without a parameter: a path matching one is its own label. */
+  fixed: Set<string>;
+  /** The others, compiled once and most specific first, as React Router ranks them. */
+  dynamic: { pattern: string; matcher: RegExp }[];
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A static segment outranks a parameter, which outranks a splat (React Router's own ranking, simplified). */
+const segmentScore = (segment: string) => (segment === "*" ? -2 : segment.startsWith(":") ? 3 : 10);
+
+/**
+ * The route table's labels, worked out once: React Router's matchRoutes flattens and ranks the whole table on
+ * every call, which cost a request for a static file more than serving it. The table has parameters and splats
+ * only, no optional segments.
+ */
+function routeLabels(routes: RouteObject[]): RouteLabels {
+  const patterns = [...new Set(routePatterns(routes))];
+  const score = (pattern: string) =>
+    pattern
+      .split("/")
+      .filter(Boolean)
+      .reduce((sum, segment) => sum + segmentScore(segment), 0);
+  return {
+    fixed: new Set(patterns.filter((pattern) => !/[:*]/.test(pattern))),
+    dynamic: patterns
+      .filter((pattern) => /[:*]/.test(pattern))
+      .sort((a, b) => score(b) - score(a))
+      .map((pattern) => {
+        const source = pattern
+          .split("/")
+          .map((segment) =>
+            segment === "*" ? ".*" : segment.startsWith(":") ? "[^/]+" : escapeRegExp(segment),
+          )
+          .join("/");
+        return { pattern, matcher: new RegExp(`^${source}/?$`, "i") };
+      }),
+  };
 }
 
 /** The route pattern, never the raw path: a label per distinct URL would let anyone grow the metrics without bound. */
-function labelRoute(routes: RouteObject[], fixed: Set<string>, path: string): string {
+function labelRoute(labels: RouteLabels, path: string): string {
   if (SERVER_PATHS.has(path)) return path;
   if (path.startsWith("/assets/")) return "/assets/*";
-  if (fixed.has(path)) return path;
-  const pattern = (matchRoutes(routes, path) ?? [])
-    .map((match) => match.route.path)
-    .filter((segment): segment is string => Boolean(segment))
-    .join("/");
-  return `/${pattern}`.replace(/\/{2,}/g, "/");
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  if (labels.fixed.has(trimmed)) return trimmed;
+  return labels.dynamic.find(({ matcher }) => matcher.test(path))?.pattern ?? "/";
 }
 
 /** Counts and times every request; GET /metrics for a bearer of METRICS_TOKEN, 404 without one configured. */
@@ -70,21 +101,20 @@ export function metricsRoutes({
   database: DatabaseHandle;
 }): Router {
   // In development the route table is read at the first request: routes added later need a restart.
-  let routes: RouteObject[] | undefined = typeof build === "function" ? undefined : routeTree(build);
-  let fixed = routes ? staticPatterns(routes) : new Set<string>();
+  let labels: RouteLabels | undefined =
+    typeof build === "function" ? undefined : routeLabels(routeTree(build));
   let loading: Promise<void> | undefined;
   const router = Router();
   router.use((req, res, next) => {
-    if (!routes && typeof build === "function") {
+    if (!labels && typeof build === "function") {
       loading ??= build().then((latest) => {
-        routes = routeTree(latest);
-        fixed = staticPatterns(routes);
+        labels = routeLabels(routeTree(latest));
       });
     }
     const end = httpRequestDuration.startTimer({ method: req.method });
     res.on("finish", () => {
       // req.path when the response finishes, as Express then has it.
-      const route = routes ? labelRoute(routes, fixed, req.path) : "unlabelled";
+      const route = labels ? labelRoute(labels, req.path) : "unlabelled";
       end({ route });
       httpRequests.inc({ route, method: req.method, status: String(res.statusCode) });
     });

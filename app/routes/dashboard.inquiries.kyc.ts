@@ -23,6 +23,13 @@ const KycActionSchema = z.discriminatedUnion("intent", [
       .union([z.literal(""), z.iso.date("Give the expiry date as a date.")])
       .optional()
       .transform((value) => value || null),
+    // Screened against the sanctions list: the holder of a passport, the company of a certificate.
+    holderName: z
+      .string()
+      .trim()
+      .max(200, "Keep the name on the document to 200 characters.")
+      .optional()
+      .transform((value) => value || null),
   }),
   z.object({
     intent: z.literal("reject"),
@@ -71,6 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           verdict: form.intent === "accept" ? "accepted" : "rejected",
           reason: form.intent === "reject" ? form.reason : null,
           validUntil: form.intent === "accept" ? form.validUntil : null,
+          holderName: form.intent === "accept" ? form.holderName : null,
           actorId: user.id,
         });
         if (outcome === "not-found") throw data("Not found", { status: 404 });

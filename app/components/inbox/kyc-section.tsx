@@ -42,8 +42,12 @@ export function KycSection({ inquiryId, kyc }: { inquiryId: string; kyc: DeskKyc
                   )}
                   {item.state === "being-checked" ? (
                     <>
-                      <Form method="post" action={action} className="flex items-end gap-2">
+                      <Form method="post" action={action} className="flex flex-wrap items-end gap-2">
                         <input type="hidden" name="documentId" value={item.document.id} />
+                        <label className="text-xs text-ink-muted" htmlFor={`holder-name-${item.key}`}>
+                          Name on it (screened)
+                          <Input id={`holder-name-${item.key}`} name="holderName" maxLength={200} />
+                        </label>
                         <label className="text-xs text-ink-muted" htmlFor={`valid-until-${item.key}`}>
                           Expires (if it does)
                           <Input id={`valid-until-${item.key}`} name="validUntil" type="date" />
@@ -69,6 +73,9 @@ export function KycSection({ inquiryId, kyc }: { inquiryId: string; kyc: DeskKyc
                         </Button>
                       </Form>
                     </>
+                  ) : null}
+                  {item.document.holderName && (item.state === "accepted" || item.state === "expired") ? (
+                    <span>Name on it: {item.document.holderName}</span>
                   ) : null}
                   {item.document.validUntil && (item.state === "accepted" || item.state === "expired") ? (
                     <span data-testid={`desk-valid-until-${item.key}`}>

@@ -43,6 +43,13 @@ const STATUS_LINE: Record<SanctionsView["status"], string> = {
   blocked: "Confirmed match on the UK Sanctions List: this lead is blocked.",
 };
 
+/** Which of the lead's names matched: its own fields, or one the desk read off an accepted KYC document. */
+const MATCHED_FIELD: Record<string, string> = {
+  name: "The lead's name",
+  company: "The lead's company",
+  kyc: "A name on the lead's KYC documents",
+};
+
 const DECISION_LABEL = { false_positive: "False positive", confirmed_match: "Confirmed match" } as const;
 
 function DecisionLine({ decision }: { decision: DecisionItem }) {
@@ -91,7 +98,7 @@ export function SanctionsSection({ inquiryId, sanctions }: { inquiryId: string; 
               data-testid="sanctions-candidate"
             >
               <p>
-                The lead's {candidate.field} matched{" "}
+                {MATCHED_FIELD[candidate.field] ?? `The lead's ${candidate.field}`} matched{" "}
                 <span className="font-semibold">{candidate.matchedName}</span> ({candidate.nameType}), score{" "}
                 {Math.round(candidate.score * 100)}%, on entry {candidate.entryUniqueId}:{" "}
                 {candidate.primaryName}, {candidate.kind}

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
-import { Form, href, Link } from "react-router";
+import { Form, href } from "react-router";
+import { DeskEditorFrame } from "~/components/desk-editor-frame";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { SchemaField } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { constraintsOf, type FieldErrors } from "~/forms/parse-form";
 import { WhatsAppTemplateSchema } from "~/forms/whatsapp";
@@ -30,63 +31,54 @@ export function WhatsAppTemplateEditorPage({
   errors: FieldErrors;
   submitLabel: string;
 }) {
+  const form = { errors, limits };
   return (
-    <main id="main" className="mx-auto max-w-3xl space-y-8 px-4 py-12">
-      <p>
-        <Link
-          to={href("/dashboard/templates")}
-          className="text-sm font-semibold text-accent-strong underline"
-        >
-          Back to the templates
-        </Link>
-      </p>
-      <h1 className="text-2xl font-bold break-words text-ink">{title}</h1>
+    <DeskEditorFrame
+      back={{ to: href("/dashboard/templates"), label: "Back to the templates" }}
+      title={title}
+    >
       <p className="text-sm text-ink-muted">
         Only a template Meta has approved in WhatsApp Manager reaches a lead after the 24-hour window: enter
         it here exactly as approved.
       </p>
       <Form method="post" className="space-y-4" aria-label="WhatsApp template">
-        <Field
+        <SchemaField
+          form={form}
           label="Name"
           name="name"
-          error={errors.name}
-          constraint={limits.name}
           description="As in WhatsApp Manager: lower-case letters, digits and underscores."
         >
           {(control) => <Input {...control} defaultValue={values.name} />}
-        </Field>
-        <Field
+        </SchemaField>
+        <SchemaField
+          form={form}
           label="Language"
           name="language"
-          error={errors.language}
-          constraint={limits.language}
           description="Meta's code for the approved language: en, en_GB, fr…"
         >
           {(control) => <Input {...control} defaultValue={values.language} />}
-        </Field>
-        <Field
+        </SchemaField>
+        <SchemaField
+          form={form}
           label="Approved text"
           name="body"
-          error={errors.body}
-          constraint={limits.body}
           description="With {{1}}, {{2}}… where the parts filled in for each lead go."
         >
           {(control) => <Textarea {...control} defaultValue={values.body} rows={8} />}
-        </Field>
-        <Field
+        </SchemaField>
+        <SchemaField
+          form={form}
           label="Labels of the parts"
           name="parameters"
-          error={errors.parameters}
-          constraint={limits.parameters}
           description="One a line, in order: what {{1}}, {{2}}… are. The reply form asks for them by these labels."
         >
           {(control) => <Textarea {...control} defaultValue={values.parameters} rows={4} />}
-        </Field>
+        </SchemaField>
         <Button type="submit" name="intent" value="save">
           {submitLabel}
         </Button>
       </Form>
       {children}
-    </main>
+    </DeskEditorFrame>
   );
 }

@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { copyPhotos, storedPhotos } from "~/lib/catalogue/photo-files.server";
 import { attachmentPath, attachmentsDir } from "~/lib/conversation/attachment-files.server";
 import { ensurePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "~/lib/ops/private-files.server";
-import { uploadPath, uploadsDir } from "~/lib/uploads/upload-files.server";
+import { storedUploads, uploadPath, uploadsDir } from "~/lib/uploads/upload-files.server";
 import {
   type BackupKind,
   type BackupManifest,
@@ -43,28 +43,6 @@ export function storedAttachments(dataDir: string): string[] {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/**
- * Every uploaded file under DATA_DIR, as `<inquiry>/<upload>`. They stay encrypted in the backup; UPLOAD_KEY is
- * never in it (decision 089), so a restore opens them only where the key is supplied.
- */
-export function storedUploads(dataDir: string): string[] {
-  const root = uploadsDir(dataDir);
-  if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root)
-    .filter((inquiry) => UUID.test(inquiry))
-    .flatMap((inquiry) => {
-      try {
-        return fs
-          .readdirSync(path.join(root, inquiry))
-          .filter((name) => UUID.test(name))
-          .map((name) => `${inquiry}/${name}`);
-      } catch {
-        return [];
-      }
-    });
-}
 
 /** Writes a backup of `kind` into `file`: `writeDatabase` dumps the database into the path it is given. */
 export async function writeBackup(

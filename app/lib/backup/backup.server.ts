@@ -4,14 +4,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { attachmentsDir } from "~/lib/conversation/attachment-files.server";
-import { uploadsDir } from "~/lib/uploads/upload-files.server";
+import { storedUploads, uploadsDir } from "~/lib/uploads/upload-files.server";
 import {
   extractBackup,
   installAttachments,
   installPhotos,
   installUploads,
   storedAttachments,
-  storedUploads,
   writeBackup,
 } from "~/lib/backup/backup-bundle.server";
 import {

@@ -5,6 +5,7 @@ import type { Db } from "~/lib/db/db.server";
 import { londonDate } from "~/lib/uk-time";
 import { createClientLink } from "~/lib/kyc/client-links.server";
 import { sendDeskReply } from "~/lib/inquiries/replies.server";
+import { enqueueInquiryScreening } from "~/lib/sanctions/screening-jobs.server";
 
 /** What the client and the desk see of one checklist item. */
 export type KycItemState = "requested" | "received" | "being-checked" | "accepted" | "rejected" | "expired";
@@ -96,6 +97,7 @@ export async function kycOverview(db: Db, inquiryId: string, now: Date = new Dat
       review: kycDocuments.review,
       reason: kycDocuments.reason,
       validUntil: kycDocuments.valid_until,
+      holderName: kycDocuments.holder_name,
       uploadId: uploads.id,
       fileName: uploads.file_name,
       format: uploads.format,
@@ -160,6 +162,8 @@ export async function reviewKycDocument(
     reason: string | null;
     /** The document's own expiry date (YYYY-MM-DD), when it has one; recorded on acceptance only. */
     validUntil?: string | null;
+    /** The name the document shows, as the desk read it; recorded on acceptance only, and screened. */
+    holderName?: string | null;
     actorId: string;
   },
 ): Promise<"done" | "completed" | "not-found"> {
@@ -182,10 +186,13 @@ export async function reviewKycDocument(
         review: input.verdict,
         reason: input.verdict === "rejected" ? input.reason : null,
         valid_until: input.verdict === "accepted" ? (input.validUntil ?? null) : null,
+        holder_name: input.verdict === "accepted" ? (input.holderName ?? null) : null,
         reviewed_by: input.actorId,
         reviewed_at: sql`now()`,
       })
       .where(eq(kycDocuments.id, document.id));
+    // A name read off a document is screened like the lead's own, in the transaction that records it.
+    if (input.verdict === "accepted" && input.holderName) await enqueueInquiryScreening(tx, input.inquiryId);
     const checklist = findKycChecklist(document.checklist);
     if (input.verdict === "rejected") {
       const label = checklist?.items.find((item) => item.key === document.item)?.label ?? document.item;

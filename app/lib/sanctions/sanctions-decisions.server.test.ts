@@ -18,6 +18,7 @@ import {
   sanctionsListVersions,
   sanctionsMatchRecords,
   sanctionsScreenings,
+  uploads,
   user,
   whatsappMessages,
 } from "~db/schema";
@@ -39,7 +40,7 @@ import {
 import { importSanctionsList } from "~/lib/sanctions/list-import.server";
 import { rescreenJob, screenInquiryJob } from "~/lib/sanctions/screening-jobs.server";
 import { enqueueWebhook } from "~/lib/webhook/webhook-job.server";
-import { requestKyc } from "~/lib/kyc/kyc-requests.server";
+import { requestKyc, reviewKycDocument } from "~/lib/kyc/kyc-requests.server";
 import { kycChecklists } from "~/content/kyc-checklists";
 import { sendWhatsAppReply } from "~/lib/whatsapp/whatsapp-replies.server";
 import { queueWhatsAppText, whatsAppSendJob } from "~/lib/whatsapp/outgoing.server";
@@ -58,6 +59,7 @@ describe.each(testBackends)("sanctions decisions on %s", (backend) => {
     whatsappMessages,
     clientLinks,
     kycDocuments,
+    uploads,
     kycRequests,
     sanctionsDecisions,
     sanctionsCandidates,
@@ -105,6 +107,66 @@ describe.each(testBackends)("sanctions decisions on %s", (backend) => {
         submissionKey: name,
       },
     );
+
+  it("a name the desk reads off an accepted KYC document is screened too, and flags the lead", async () => {
+    await importSanctionsList(database.db, LIST, "file");
+    const { id } = await arrive("Abena Owusu", "Owusu Trading");
+    await runScreening();
+    expect((await loadInquirySanctions(database.db, id)).status).toBe("clear");
+
+    const actorId = await admin();
+    const requested = await requestKyc(database.db, {
+      inquiryId: id,
+      checklist: "individual-buyer",
+      actorId,
+      siteUrl: "https://site.test",
+    });
+    if (typeof requested === "string") throw new Error(requested);
+    const offer = async () => {
+      const [upload] = await database.db
+        .insert(uploads)
+        .values({
+          inquiry_id: id,
+          purpose: "kyc",
+          file_name: "id.pdf",
+          format: "pdf",
+          byte_size: 9,
+          scan: "clean",
+        })
+        .returning({ id: uploads.id });
+      const [document] = await database.db
+        .insert(kycDocuments)
+        .values({ request_id: requested.requestId, item: "identity", upload_id: upload!.id })
+        .returning({ id: kycDocuments.id });
+      return document!.id;
+    };
+    // A rejected document's name is not recorded, so it is not screened.
+    const rejected = await offer();
+    await reviewKycDocument(database.db, {
+      inquiryId: id,
+      documentId: rejected,
+      verdict: "rejected",
+      reason: "Blurred.",
+      holderName: "Castellanos Ruiz, Maria Elena",
+      actorId,
+    });
+    await runScreening();
+    expect((await loadInquirySanctions(database.db, id)).status).toBe("clear");
+
+    // The passport accepted names someone else: diacritics left out, the order changed.
+    await reviewKycDocument(database.db, {
+      inquiryId: id,
+      documentId: await offer(),
+      verdict: "accepted",
+      reason: null,
+      holderName: "Maria Elena Castellanos Ruiz",
+      actorId,
+    });
+    await runScreening();
+    const sanctions = await loadInquirySanctions(database.db, id);
+    expect(sanctions.status).toBe("potential-match");
+    expect(sanctions.candidates).toMatchObject([{ entryUniqueId: "GHR9903", field: "kyc" }]);
+  });
 
   it("screens a new inquiry on arrival, through the job queue, and flags a potential match", async () => {
     await importSanctionsList(database.db, LIST, "file");

@@ -1,5 +1,5 @@
-import { desc, inArray, sql } from "drizzle-orm";
-import { contactSubmissions, sanctionsListVersions } from "~db/schema";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { contactSubmissions, kycDocuments, kycRequests, sanctionsListVersions } from "~db/schema";
 import type { Db } from "~/lib/db/db.server";
 import { nameKey } from "~/lib/sanctions/name-key";
 
@@ -16,7 +16,8 @@ export async function findCurrentListVersion(db: Db): Promise<ListVersion | null
 }
 
 /**
- * Screens the inquiries `inquiryIds` against `versionId`: each one's name and company, by the trigram
+ * Screens the inquiries `inquiryIds` against `versionId`: each one's name and company, and the names the desk
+ * read off its accepted KYC documents, by the trigram
  * similarity of their keys to every list name's (decision 085), at `threshold` or above. Replaces what
  * their last screening found, in one transaction; per entry, the best-scoring name is kept.
  */
@@ -45,16 +46,26 @@ export async function screenInquiries(
       .from(contactSubmissions)
       .where(inArray(contactSubmissions.id, [...inquiryIds]));
     if (inquiries.length === 0) return 0;
-    const probes = inquiries.flatMap((inquiry) =>
-      (
-        [
-          ["name", inquiry.name],
-          ["company", inquiry.company],
-        ] as const
-      )
-        .map(([field, value]) => ({ inquiry_id: inquiry.id, field, key: value ? nameKey(value) : "" }))
-        .filter((probe) => probe.key.length > 0),
-    );
+    const documentNames = await tx
+      .select({ id: kycRequests.inquiry_id, name: kycDocuments.holder_name })
+      .from(kycDocuments)
+      .innerJoin(kycRequests, eq(kycRequests.id, kycDocuments.request_id))
+      .where(
+        and(
+          inArray(kycRequests.inquiry_id, [...inquiryIds]),
+          eq(kycDocuments.review, "accepted"),
+          isNotNull(kycDocuments.holder_name),
+        ),
+      );
+    const probes = [
+      ...inquiries.flatMap((inquiry) => [
+        { id: inquiry.id, field: "name", value: inquiry.name },
+        { id: inquiry.id, field: "company", value: inquiry.company },
+      ]),
+      ...documentNames.map((named) => ({ id: named.id, field: "kyc", value: named.name })),
+    ]
+      .map(({ id, field, value }) => ({ inquiry_id: id, field, key: value ? nameKey(value) : "" }))
+      .filter((probe) => probe.key.length > 0);
     // `%` reads its threshold from this setting, for this transaction only; the GIN index serves it.
     await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`);
     const ids = inquiries.map((inquiry) => inquiry.id);

@@ -156,3 +156,77 @@ export function removeUploadsOf(
   if (fs.readdirSync(dir).length === 0) fs.rmSync(dir, { recursive: true, force: true });
   return gone.length;
 }
+
+export interface KeyRotation {
+  rotated: number;
+  /** Files already under the new key: an interrupted rotation run again. */
+  alreadyNew: number;
+  /** Files neither key opens (changed on disk, or under a third key): left as they are. */
+  unreadable: string[];
+}
+
+/**
+ * Every uploaded file under DATA_DIR, as `<inquiry>/<upload>`. They stay encrypted in a backup; UPLOAD_KEY is never
+ * in it (decision 089), so a restore opens them only where the key is supplied. Only uuids are uploads: the
+ * temporary file of an interrupted key rotation is not one.
+ */
+export function storedUploads(dataDir: string): string[] {
+  const root = uploadsDir(dataDir);
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root)
+    .filter((inquiry) => UUID.test(inquiry))
+    .flatMap((inquiry) => {
+      try {
+        return fs
+          .readdirSync(path.join(root, inquiry))
+          .filter((name) => UUID.test(name))
+          .map((name) => `${inquiry}/${name}`);
+      } catch {
+        // Not a directory, or erased with its inquiry since the listing.
+        return [];
+      }
+    });
+}
+
+async function opensWith(file: string, key: Buffer): Promise<boolean> {
+  try {
+    for await (const _chunk of openDecryptingStream(file, key) as AsyncIterable<Buffer>) {
+      // Read to the end: GCM proves the key and the bytes only there.
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Re-encrypts every stored upload from `oldKey` to `newKey`, one file at a time: the new form is written beside the
+ * file, synced, then renamed over it, so a file is always whole under one key or the other. Run again after an
+ * interruption, it skips what the new key already opens. The servers must be stopped: they hold the old key.
+ */
+export async function rotateUploadKey(dataDir: string, oldKey: Buffer, newKey: Buffer): Promise<KeyRotation> {
+  const outcome: KeyRotation = { rotated: 0, alreadyNew: 0, unreadable: [] };
+  for (const stored of storedUploads(dataDir)) {
+    const file = path.join(uploadsDir(dataDir), stored);
+    if (!(await opensWith(file, oldKey))) {
+      if (await opensWith(file, newKey)) outcome.alreadyNew += 1;
+      else outcome.unreadable.push(file);
+      continue;
+    }
+    const next = `${file}.rotating`;
+    const output = fs.createWriteStream(next, { mode: PRIVATE_FILE_MODE });
+    try {
+      await pipeline(openDecryptingStream(file, oldKey), createEncryptingStream(newKey), output);
+      const fd = fs.openSync(next, "r");
+      fs.fsyncSync(fd);
+      fs.closeSync(fd);
+      fs.renameSync(next, file);
+    } catch (error) {
+      fs.rmSync(next, { force: true });
+      throw error;
+    }
+    outcome.rotated += 1;
+  }
+  return outcome;
+}

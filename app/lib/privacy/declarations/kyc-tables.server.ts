@@ -125,6 +125,7 @@ export const kycDocumentsDeclaration: TableDeclaration = {
         review: kycDocuments.review,
         reason: kycDocuments.reason,
         validUntil: kycDocuments.valid_until,
+        holderName: kycDocuments.holder_name,
         reviewedAt: kycDocuments.reviewed_at,
         offeredAt: kycDocuments.created_at,
       },

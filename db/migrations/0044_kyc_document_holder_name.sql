@@ -1,0 +1,1 @@
+ALTER TABLE "kyc_documents" ADD COLUMN "holder_name" text;
