@@ -81,6 +81,10 @@ export async function importSanctionsList(db: Db, bytes: Uint8Array, source: str
     // of the version through `%` instead of the trigram index. Entries stay, for the candidates and
     // decisions that name them.
     await tx.delete(sanctionsEntryNames).where(ne(sanctionsEntryNames.version_id, latest!.id));
+    // New names wait in the trigram index's pending list, which every search reads whole (tens of
+    // thousands of names after an import) until autovacuum merges it, some time later: merged now,
+    // a search reads only the posting lists of its key's trigrams.
+    await tx.execute(sql`select gin_clean_pending_list('sanctions_entry_names_match_key_idx'::regclass)`);
     // The statistics must describe the names just written before the re-screening plans its statements.
     await tx.execute(sql`analyze sanctions_entry_names`);
     if (latest?.id === version!.id) await enqueueJob(tx, rescreenJob, { versionId: version!.id });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   contactSubmissions,
@@ -197,6 +197,14 @@ describe.each(testBackends)("importing and screening on %s", (backend) => {
       Array.from({ length: 6 }, () => screenInquiries(database.db, [lead], version.id, THRESHOLD)),
     );
     expect(await candidatesOf(lead)).toMatchObject([{ entry_unique_id: "GHR9903" }]);
+  });
+
+  it("an import leaves no names waiting in the trigram index's pending list, which every search would read whole", async () => {
+    await importSanctionsList(database.db, LIST, "file");
+    const { rows } = await database.db.execute<{ pages: number }>(
+      sql`select gin_clean_pending_list('sanctions_entry_names_match_key_idx'::regclass)::int as pages`,
+    );
+    expect(rows[0]!.pages).toBe(0);
   });
 
   it("a new version re-screens every inquiry: a name newly listed is flagged", async () => {
