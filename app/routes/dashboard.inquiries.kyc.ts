@@ -8,7 +8,6 @@ import { redirectWithToast } from "~/lib/http/toast.server";
 import { revokeClientLinks } from "~/lib/kyc/client-links.server";
 import { requestKyc, reviewKycDocument } from "~/lib/kyc/kyc-requests.server";
 import { logger } from "~/lib/ops/logger.server";
-import { NoMailAddressError } from "~/lib/inquiries/replies.server";
 import { InquiryBlockedError } from "~/lib/sanctions/decisions.server";
 import type { Route } from "./+types/dashboard.inquiries.kyc";
 
@@ -38,6 +37,15 @@ const KycActionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
+/** The link must reach the client: by mail, or by WhatsApp while free text may go there. */
+class NoChannelError extends Error {
+  constructor() {
+    super(
+      "This lead has no e-mail address and has not written on WhatsApp in the last 24 hours, so the link cannot reach them: send an approved WhatsApp template, and request the documents once they answer.",
+    );
+  }
+}
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = guardedUser(context);
   const inquiryId = z.uuid().safeParse(params.id);
@@ -57,13 +65,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const act = async (): Promise<string> => {
     switch (form.intent) {
       case "request": {
+        const env = context.get(envContext);
         const outcome = await requestKyc(db, {
           inquiryId: inquiryId.data,
           checklist: form.checklist,
           actorId: user.id,
-          siteUrl: context.get(envContext).SITE_URL,
+          siteUrl: env.SITE_URL,
+          whatsApp: env.WHATSAPP !== null,
         });
         if (outcome === "not-found") throw data("Not found", { status: 404 });
+        if (outcome === "no-channel") throw new NoChannelError();
         return outcome === "unknown-checklist" ? "Unknown checklist" : "KYC documents requested";
       }
       case "revoke-link":
@@ -94,7 +105,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     title = await act();
   } catch (error) {
-    if (!(error instanceof InquiryBlockedError || error instanceof NoMailAddressError)) throw error;
+    if (!(error instanceof InquiryBlockedError || error instanceof NoChannelError)) throw error;
     return redirectWithToast(context, page, { title: "Nothing sent", description: error.message });
   }
   logger.info({ intent: form.intent, inquiryId: inquiryId.data, adminId: user.id }, "kyc action");

@@ -5,6 +5,8 @@ import type { Db } from "~/lib/db/db.server";
 import { londonDate } from "~/lib/uk-time";
 import { createClientLink } from "~/lib/kyc/client-links.server";
 import { sendDeskReply } from "~/lib/inquiries/replies.server";
+import { InquiryBlockedError } from "~/lib/sanctions/decisions.server";
+import { sendWhatsAppReply, whatsAppThreadOf } from "~/lib/whatsapp/whatsapp-replies.server";
 import { enqueueInquiryScreening } from "~/lib/sanctions/screening-jobs.server";
 
 /** What the client and the desk see of one checklist item. */
@@ -19,7 +21,9 @@ export const kycStateLabels: Record<KycItemState, string> = {
   expired: "Expired: please upload a current one",
 };
 
-const LINK_PLACEHOLDER = "[the private link to your page, sent by mail]";
+/** What the desk keeps in place of the client's link: the link opens the client's page, and is theirs alone. */
+const linkPlaceholder = (channel: "mail" | "WhatsApp") =>
+  `[the private link to your page, sent by ${channel}]`;
 
 /**
  * Asks the inquiry's sender for one checklist's documents: a request row, a new link to their page, and a reply in
@@ -27,17 +31,28 @@ const LINK_PLACEHOLDER = "[the private link to your page, sent by mail]";
  */
 export async function requestKyc(
   db: Db,
-  input: { inquiryId: string; checklist: string; actorId: string; siteUrl: string },
-): Promise<{ requestId: string } | "not-found" | "unknown-checklist"> {
+  input: {
+    inquiryId: string;
+    checklist: string;
+    actorId: string;
+    siteUrl: string;
+    /** Whether the WhatsApp channel is configured, so the request also goes there while free text may. */
+    whatsApp?: boolean;
+  },
+): Promise<{ requestId: string } | "not-found" | "unknown-checklist" | "no-channel"> {
   const checklist = findKycChecklist(input.checklist);
   if (!checklist) return "unknown-checklist";
   return db.transaction(async (tx) => {
     const [inquiry] = await tx
-      .select({ id: contactSubmissions.id })
+      .select({ id: contactSubmissions.id, email: contactSubmissions.email })
       .from(contactSubmissions)
       .where(eq(contactSubmissions.id, input.inquiryId))
       .for("update");
     if (!inquiry) return "not-found" as const;
+    const thread = input.whatsApp ? await whatsAppThreadOf(tx, inquiry.id) : null;
+    // Free text only inside the window the lead's own last message opened; a template cannot carry the link.
+    const onWhatsApp = thread?.wroteFirst === true && new Date() < thread.windowClosesAt;
+    if (!inquiry.email && !onWhatsApp) return "no-channel" as const;
     const [request] = await tx
       .insert(kycRequests)
       .values({ inquiry_id: input.inquiryId, checklist: checklist.key, requested_by: input.actorId })
@@ -47,14 +62,29 @@ export async function requestKyc(
       createdBy: input.actorId,
     });
     const body = (link: string) => requestText(checklist, link, expiresAt);
-    const sent = await sendDeskReply(tx, {
-      inquiryId: input.inquiryId,
-      subject: "Documents for our identity checks",
-      body: body(LINK_PLACEHOLDER),
-      mailedBody: body(`${input.siteUrl}/client/open/${token}`),
-      actorId: input.actorId,
-    });
-    if (sent === "not-found") throw new Error("the inquiry locked above is gone");
+    const link = `${input.siteUrl}/client/open/${token}`;
+    if (inquiry.email) {
+      const sent = await sendDeskReply(tx, {
+        inquiryId: input.inquiryId,
+        subject: "Documents for our identity checks",
+        body: body(linkPlaceholder("mail")),
+        mailedBody: body(link),
+        actorId: input.actorId,
+      });
+      if (sent === "not-found") throw new Error("the inquiry locked above is gone");
+    }
+    if (onWhatsApp) {
+      const sent = await sendWhatsAppReply(tx, {
+        kind: "text",
+        inquiryId: input.inquiryId,
+        body: body(linkPlaceholder("WhatsApp")),
+        sentBody: body(link),
+        actorId: input.actorId,
+      });
+      if (sent === "blocked") throw new InquiryBlockedError();
+      if (sent !== "queued")
+        throw new Error(`the WhatsApp thread checked above refused the request: ${sent}`);
+    }
     return { requestId: request!.id };
   });
 }

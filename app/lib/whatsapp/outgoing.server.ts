@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { whatsappMessages } from "~db/schema";
+import { whatsAppLimits } from "~/content/whatsapp-limits";
 import type { DatabaseHandle, Db } from "~/lib/db/db.server";
 import type { Env } from "~/lib/env.server";
 import { announceChange } from "~/lib/conversation/received-mail-effects.server";
@@ -14,8 +15,14 @@ import { GraphApiError, type OutgoingContent, sendWhatsAppMessage } from "~/lib/
 const WITHHELD_ON_WHATSAPP =
   "Not sent: a confirmed UK Sanctions List match blocks this lead since the message was queued.";
 
-/** Its row is the message: the job carries only which one, so the text is kept once. */
-const sendPayloadSchema = z.object({ messageId: z.uuid() });
+/**
+ * Its row is the message: the job carries only which one, so the text is kept once; but for a text that holds
+ * what the desk must not keep (a client's link), sent in place of the row's body.
+ */
+const sendPayloadSchema = z.object({
+  messageId: z.uuid(),
+  text: z.string().max(whatsAppLimits.textChars).optional(),
+});
 
 async function markFailed(db: Db, messageId: string, code: number | null, title: string) {
   await db.transaction(async (tx) => {
@@ -50,7 +57,7 @@ export const whatsAppSendJob = defineJobKind({
             language: row.template_language ?? "",
             parameters: row.template_parameters,
           }
-        : { type: "text", body: row.body };
+        : { type: "text", body: payload.text ?? row.body };
     let wamid: string;
     try {
       wamid = await sendWhatsAppMessage(channel, row.wa_id, content);
@@ -91,7 +98,14 @@ export const whatsAppSendJob = defineJobKind({
 /** Queues a free-text message to `to` in the caller's transaction; returns its row's id. */
 export async function queueWhatsAppText(
   tx: Db,
-  input: { inquiryId: string; to: string; body: string; sentBy?: string | null },
+  input: {
+    inquiryId: string;
+    to: string;
+    body: string;
+    sentBy?: string | null;
+    /** The text sent, when it holds what must not be kept (a client's link): `body` is what the desk keeps. */
+    sentText?: string;
+  },
 ): Promise<string> {
   const [row] = await tx
     .insert(whatsappMessages)
@@ -106,6 +120,11 @@ export async function queueWhatsAppText(
       sent_by: input.sentBy ?? null,
     })
     .returning({ id: whatsappMessages.id });
-  await enqueueJob(tx, whatsAppSendJob, { messageId: row!.id }, { inquiryId: input.inquiryId });
+  await enqueueJob(
+    tx,
+    whatsAppSendJob,
+    { messageId: row!.id, ...(input.sentText === undefined ? {} : { text: input.sentText }) },
+    { inquiryId: input.inquiryId },
+  );
   return row!.id;
 }

@@ -80,7 +80,15 @@ async function lockInquiry(tx: Db, id: string) {
  */
 export async function sendWhatsAppReply(
   db: Db,
-  input: ({ kind: "text"; body: string } | { kind: "template"; templateId: string; parameters: string[] }) & {
+  input: (
+    | {
+        kind: "text";
+        body: string;
+        /** The text sent, when it holds what must not be kept (a client's link): `body` is what the desk keeps. */
+        sentBody?: string;
+      }
+    | { kind: "template"; templateId: string; parameters: string[] }
+  ) & {
     inquiryId: string;
     actorId: string;
     now?: Date;
@@ -102,6 +110,7 @@ export async function sendWhatsAppReply(
         to: thread.to,
         body: input.body,
         sentBy: input.actorId,
+        ...(input.sentBody === undefined ? {} : { sentText: input.sentBody }),
       });
     } else {
       const [template] = await tx
