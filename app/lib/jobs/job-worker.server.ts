@@ -43,6 +43,9 @@ export async function runDueJobs<Deps>(
   const byName = new Map(kinds.map((kind) => [kind.kind, kind]));
   const claimed = await claimDueJobs(db, [...byName.keys()], options.now, options.batch ?? 10);
   for (const job of claimed) {
+    // On PGlite a job's statements run on this thread and resolve as microtasks, so a pass would hold the event
+    // loop for all its jobs: waiting a turn before each lets requests that arrived meanwhile be answered first.
+    await new Promise((resolve) => setImmediate(resolve));
     const kind = byName.get(job.kind)!;
     try {
       await kind.run(job, deps);
