@@ -1,6 +1,7 @@
 import { data, href } from "react-router";
 import { z } from "zod";
 import { parseForm } from "~/forms/parse-form";
+import { stripSingleLineControls } from "~/forms/single-line";
 import { databaseContext, envContext } from "~/lib/context.server";
 import { readFormData, refuseForeignForm } from "~/lib/http/form-data.server";
 import { guardedUser } from "~/lib/http/guards.server";
@@ -25,6 +26,7 @@ const KycActionSchema = z.discriminatedUnion("intent", [
     // Screened against the sanctions list: the holder of a passport, the company of a certificate.
     holderName: z
       .string()
+      .overwrite(stripSingleLineControls)
       .trim()
       .max(200, "Keep the name on the document to 200 characters.")
       .optional()
