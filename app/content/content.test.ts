@@ -45,7 +45,8 @@ import {
   GOLDBOD_OFFTAKER_KYC,
   intermediaryNotice,
 } from "~/content/notices";
-import { CANONICAL_PATH, PAGE_META, ROUTE_PATHS, type RoutePath } from "~/content/page-meta";
+import { PAGE_META } from "~/content/page-meta";
+import { CANONICAL_PATH, ROUTE_PATHS, type RoutePath } from "~/content/route-paths";
 import { privacyPage } from "~/content/privacy";
 import { REPLY_TEMPLATES } from "~/content/reply-templates";
 import { GOLDBOD_LINK, MINERALS_COMMISSION_LINK } from "~/content/regulators";

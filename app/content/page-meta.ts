@@ -15,29 +15,7 @@ import { kycAmlPage } from "./services/kyc-aml";
 import { licensingSupportPage } from "./services/licensing-support";
 import { termsPage } from "./terms";
 import type { PageMeta } from "./types";
-
-export const ROUTE_PATHS = [
-  "/",
-  "/about",
-  "/contact",
-  "/equipment",
-  "/services",
-  "/services/gold-intermediary",
-  "/services/equipment-rental",
-  "/services/equipment-sales",
-  "/services/kyc-aml",
-  "/services/licensing-support",
-  "/services/consultation",
-  "/services/ghana-licensing",
-  "/licensing",
-  "/faqs",
-  "/privacy",
-  "/terms",
-  "/auth",
-  "/dashboard",
-] as const;
-
-export type RoutePath = (typeof ROUTE_PATHS)[number];
+import type { RoutePath } from "./route-paths";
 
 /** Head metadata per route. /licensing and /services/ghana-licensing are one page. */
 export const PAGE_META: Record<RoutePath, PageMeta> = {
@@ -59,9 +37,4 @@ export const PAGE_META: Record<RoutePath, PageMeta> = {
   "/terms": termsPage.meta,
   "/auth": authPage.meta,
   "/dashboard": dashboardPage.meta,
-};
-
-/** Canonical path for routes that serve the same page under two addresses. */
-export const CANONICAL_PATH: Partial<Record<RoutePath, RoutePath>> = {
-  "/services/ghana-licensing": "/licensing",
 };

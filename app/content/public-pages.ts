@@ -1,4 +1,4 @@
-import { CANONICAL_PATH, ROUTE_PATHS, type RoutePath } from "./page-meta";
+import { CANONICAL_PATH, ROUTE_PATHS, type RoutePath } from "./route-paths";
 
 const PRIVATE_PATHS: readonly RoutePath[] = ["/auth", "/dashboard"];
 

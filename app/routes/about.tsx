@@ -9,7 +9,7 @@ import { aboutPage } from "~/content/about";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/about", matches);
+export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/about", aboutPage.meta, matches);
 
 export default function About() {
   const { hero, story, credentials, pillars, valuesIntro, values, leadershipIntro, leadership, cta } =

@@ -16,7 +16,7 @@ import { databaseContext } from "~/lib/context.server";
 
 export const handle = { hydrate: true };
 
-export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/auth", matches);
+export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/auth", authPage.meta, matches);
 
 type Tab = "signin" | "signup";
 

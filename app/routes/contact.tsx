@@ -16,7 +16,7 @@ import type { Route } from "./+types/contact";
  * (InquiryForm uses <Form>, so `handle = { hydrate: true }` would make it submit without a reload).
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/contact", matches);
+export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/contact", contactPage.meta, matches);
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadContactForm(request, getContactConfig(context), context.get(databaseContext).db);

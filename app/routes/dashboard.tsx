@@ -48,7 +48,7 @@ export const handle = { hydrate: true };
 /** The tab title carries the unread count, so a background tab shows new inquiries. */
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const unread = loaderData?.unread ?? 0;
-  return routeMeta("/dashboard", matches).map((descriptor) =>
+  return routeMeta("/dashboard", dashboardPage.meta, matches).map((descriptor) =>
     "title" in descriptor && unread > 0 ? { title: `(${unread}) ${String(descriptor.title)}` } : descriptor,
   );
 };

@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { query, items, total: catalogue.length, matching: sorted.length, page, pages };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/equipment", matches);
+export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/equipment", equipmentPage.meta, matches);
 
 export default function Equipment({ loaderData }: Route.ComponentProps) {
   const { query, items, total, matching, page, pages } = loaderData;

@@ -7,7 +7,7 @@ import { faqsPage } from "~/content/faqs";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/faqs";
 
-export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/faqs", matches);
+export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/faqs", faqsPage.meta, matches);
 
 export default function Faqs() {
   const page = faqsPage;

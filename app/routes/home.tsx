@@ -8,7 +8,7 @@ import { homePage } from "~/content/home";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/", matches);
+export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/", homePage.meta, matches);
 
 export default function Home() {
   const { hero, disclaimer, servicesIntro, services, trustedPartner, cta } = homePage;

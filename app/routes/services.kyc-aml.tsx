@@ -3,7 +3,8 @@ import { kycAmlPage } from "~/content/services/kyc-aml";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/services.kyc-aml";
 
-export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/services/kyc-aml", matches);
+export const meta: Route.MetaFunction = ({ matches }) =>
+  routeMeta("/services/kyc-aml", kycAmlPage.meta, matches);
 
 export default function KycAml() {
   return <ServicePage content={kycAmlPage} />;

@@ -6,7 +6,7 @@ import { servicesPage } from "~/content/services";
 import { routeMeta } from "~/seo/meta";
 import type { Route } from "./+types/services";
 
-export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/services", matches);
+export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/services", servicesPage.meta, matches);
 
 export default function Services() {
   const { hero, cards, learnMoreLabel, cta } = servicesPage;

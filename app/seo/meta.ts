@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { company } from "~/content/company";
-import { CANONICAL_PATH, PAGE_META, type RoutePath } from "~/content/page-meta";
+import { CANONICAL_PATH, type RoutePath } from "~/content/route-paths";
 import type { PageMeta } from "~/content/types";
 
 interface MatchLike {
@@ -55,8 +55,13 @@ export function isPrivatePath(pathname: string): boolean {
   return /^\/(auth|account|dashboard)(\/|$)/.test(pathname);
 }
 
-export function routeMeta(path: RoutePath, matches: readonly (MatchLike | undefined)[]): MetaDescriptor[] {
-  return buildMeta(path, PAGE_META[path], matches, {
+/** A page's head; its copy comes from the route, so a route's bundle carries no other page's copy. */
+export function routeMeta(
+  path: RoutePath,
+  page: PageMeta,
+  matches: readonly (MatchLike | undefined)[],
+): MetaDescriptor[] {
+  return buildMeta(path, page, matches, {
     noindex: path === "/auth" || path === "/dashboard",
   });
 }
