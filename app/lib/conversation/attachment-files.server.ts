@@ -1,6 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
+import { and, eq, isNotNull, ne } from "drizzle-orm";
+import { inquiryAttachments, whatsappMessages } from "~db/schema";
+import type { Db } from "~/lib/db/db.server";
 import { ensurePrivateDir, writePrivateFile } from "~/lib/ops/private-files.server";
 import { encryptWhole } from "~/lib/uploads/file-cipher.server";
 import { readUpload } from "~/lib/uploads/upload-files.server";
@@ -77,6 +80,38 @@ export async function* readAttachment(
   }
   if (!stored.key) throw new Error("the attachment is encrypted and UPLOAD_KEY is not set");
   yield* readUpload(file, stored.key);
+}
+
+/**
+ * The files of the attachments and WhatsApp media recorded as encrypted and still kept, for a rotation of
+ * UPLOAD_KEY. Those kept plain (before the key was set) stay plain: their rows say so.
+ */
+export async function encryptedAttachmentFiles(db: Db, dataDir: string): Promise<string[]> {
+  const [attachments, media] = await Promise.all([
+    db
+      .select({ storedAs: inquiryAttachments.stored_as })
+      .from(inquiryAttachments)
+      .where(
+        and(
+          eq(inquiryAttachments.encrypted, true),
+          isNotNull(inquiryAttachments.stored_as),
+          ne(inquiryAttachments.scan, "infected"),
+        ),
+      ),
+    db
+      .select({ storedAs: whatsappMessages.media_stored_as })
+      .from(whatsappMessages)
+      .where(
+        and(
+          eq(whatsappMessages.media_encrypted, true),
+          isNotNull(whatsappMessages.media_stored_as),
+          ne(whatsappMessages.media_scan, "infected"),
+        ),
+      ),
+  ]);
+  return [...attachments, ...media]
+    .map(({ storedAs }) => (storedAs ? attachmentPath(dataDir, storedAs) : null))
+    .filter((file): file is string => file !== null && fs.existsSync(file));
 }
 
 /** The inquiries that have attachment directories. */

@@ -38,6 +38,8 @@ export const attachmentFilesDeclaration: FileDeclaration = {
     "app/lib/conversation/attachment-files.server.ts",
     "app/lib/conversation/received-mail-effects.server.ts",
     "app/lib/whatsapp/media.server.ts",
+    // A rotation of UPLOAD_KEY writes the encrypted ones anew, each beside itself, renamed over it.
+    "app/lib/uploads/upload-files.server.ts",
   ],
   personal: true,
   exportAs: "attachmentFiles",
