@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -138,11 +140,26 @@ export const inquiryAttachments = pgTable(
     stored_as: text(),
     /** Why it was not kept ("too-large", …); null when kept. */
     not_kept_reason: text(),
+    /**
+     * Whether the file is stored encrypted under UPLOAD_KEY (decision 089): recorded, never read off the bytes,
+     * which a sender chooses. False for a file kept while UPLOAD_KEY was unset.
+     */
+    encrypted: boolean().notNull().default(false),
+    /** As `uploads.scan`: pending, clean or infected (the file deleted); null when no file was kept. */
+    scan: text(),
+    scan_signature: text(),
+    scanned_at: timestamp({ withTimezone: true }),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("inquiry_attachments_message_idx").on(table.message_id),
     index("inquiry_attachments_inquiry_idx").on(table.inquiry_id),
+    index("inquiry_attachments_pending_idx")
+      .on(table.created_at)
+      .where(sql`${table.scan} = 'pending'`),
+    check("inquiry_attachments_scan_check", sql`${table.scan} in ('pending', 'clean', 'infected')`),
+    // A kept file always has a scan state, so none is served or forgotten unscanned.
+    check("inquiry_attachments_scan_kept_check", sql`(${table.stored_as} is null) = (${table.scan} is null)`),
   ],
 );
 

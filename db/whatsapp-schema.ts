@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -68,6 +69,12 @@ export const whatsappMessages = pgTable(
     media_size: integer(),
     /** Why the media was not kept ("too-large", "expired"); null when kept or not yet fetched. */
     media_not_kept_reason: text(),
+    /** As `inquiry_attachments.encrypted`: recorded when the file is written, never read off its bytes. */
+    media_encrypted: boolean().notNull().default(false),
+    /** As `uploads.scan`: pending, clean or infected (the file deleted); null while no file is kept. */
+    media_scan: text(),
+    media_scan_signature: text(),
+    media_scanned_at: timestamp({ withTimezone: true }),
     /** Other inquiries the sender's number also matched: never merged on a guess, shown on the desk. */
     possible_inquiry_ids: jsonb().$type<string[]>().notNull().default([]),
     /** When it was sent (Meta's timestamp for "in"; when queued for "out"). */
@@ -94,6 +101,14 @@ export const whatsappMessages = pgTable(
     index("whatsapp_messages_user_id_idx")
       .on(table.user_id, table.created_at.desc())
       .where(sql`${table.direction} = 'in'`),
+    index("whatsapp_messages_media_pending_idx")
+      .on(table.created_at)
+      .where(sql`${table.media_scan} = 'pending'`),
+    check("whatsapp_messages_media_scan_check", sql`${table.media_scan} in ('pending', 'clean', 'infected')`),
+    check(
+      "whatsapp_messages_media_scan_kept_check",
+      sql`(${table.media_stored_as} is null) = (${table.media_scan} is null)`,
+    ),
   ],
 );
 

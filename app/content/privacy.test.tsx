@@ -68,7 +68,7 @@ describe("the privacy notice keeps its promises", () => {
     for (const phrase of [
       "its text (an email written in HTML is kept as plain text",
       "SPF, DKIM and DMARC",
-      "its attachments, within our size limits per file and per email; for a larger one we keep only its name, type and size",
+      "its attachments, within our size limits per file and per email, each checked by a virus scanner before our team can open it; for a larger one, or one the scanner finds infected (which we delete), we keep only its name, type and size",
       "automatic replies",
     ]) {
       expect(collected).toContain(phrase);

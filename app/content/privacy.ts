@@ -6,7 +6,7 @@ import { type RetentionConfig, retention } from "./retention";
 import { type LegalDocument, list, paragraph } from "./types";
 
 /** Recorded on each inquiry sent while in force; change it with every revision, with `lastUpdated`. */
-export const PRIVACY_NOTICE_VERSION = "2026-11-28.2";
+export const PRIVACY_NOTICE_VERSION = "2026-11-28.3";
 
 /** requireAdminMiddleware enforces a second factor for admins; turn this off only in the change that stops it. */
 export const ADMIN_STRONG_AUTHENTICATION = true;
@@ -99,7 +99,7 @@ export function buildPrivacyPage(config: RetentionConfig): LegalDocument {
             "your name and email address as the email gives them, its date and its subject",
             "its text (an email written in HTML is kept as plain text; images and other remote content are never loaded)",
             "the results of the sender checks (SPF, DKIM and DMARC) our mail server recorded on it, so that forged emails stand out",
-            "its attachments, within our size limits per file and per email; for a larger one we keep only its name, type and size",
+            "its attachments, within our size limits per file and per email, each checked by a virus scanner before our team can open it; for a larger one, or one the scanner finds infected (which we delete), we keep only its name, type and size",
             "automatic replies (such as out-of-office messages) and delivery failure reports about our emails to you, with the inquiry they concern",
           ]),
           paragraph(serverLogs),

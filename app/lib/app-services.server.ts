@@ -26,6 +26,7 @@ import { whatsAppDeliveryJob } from "~/lib/whatsapp/whatsapp-intake.server";
 import { whatsAppSendJob } from "~/lib/whatsapp/outgoing.server";
 import { whatsAppMediaJob } from "~/lib/whatsapp/media.server";
 import { uploadScansJob } from "~/lib/uploads/upload-scan-job.server";
+import { attachmentScanJob } from "~/lib/conversation/attachment-scan-job.server";
 import { licenceExpiryRemindersJob } from "~/lib/licences/licence-reminders.server";
 
 /* The composition root: built once per process or per test; nothing per-environment lives in a module variable. */
@@ -43,6 +44,7 @@ export const JOB_KINDS: readonly AnyJobKind<JobDeps>[] = [
   whatsAppDeliveryJob,
   whatsAppSendJob,
   whatsAppMediaJob,
+  attachmentScanJob,
   uploadScansJob,
   screenInquiryJob,
   rescreenJob,

@@ -252,7 +252,9 @@ export function productionWarnings(env: Env): string[] {
     );
   }
   if (!env.UPLOAD_KEY) {
-    warnings.push("UPLOAD_KEY is not set: clients cannot upload documents (docs/operations.md)");
+    warnings.push(
+      "UPLOAD_KEY is not set: clients cannot upload documents, and received attachments are kept unencrypted (docs/operations.md)",
+    );
   }
   if (env.SITE_URL.startsWith("http://")) {
     warnings.push(

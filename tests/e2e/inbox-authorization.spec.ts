@@ -1,7 +1,9 @@
+import fs from "node:fs";
 import { SEEDED_TEMPLATE_UUIDS } from "../../app/content/reply-templates";
 import { eq } from "drizzle-orm";
 import { inquiryAttachments } from "../../db/schema";
 import { BULK_NOBODY } from "../../app/forms/inquiry-desk";
+import { attachmentPath } from "../../app/lib/conversation/attachment-files.server";
 import { createReceivedMailFiler } from "../../app/lib/conversation/file-received-mail.server";
 import { formatInquiryReference } from "../../app/lib/inquiries/inquiry";
 import { expect, test } from "./fixtures";
@@ -219,16 +221,20 @@ const PROBES: Probe[] = [
   ]),
 ];
 
-/** Files a lead's mail with one attachment on the secret inquiry; returns the attachment's download path. */
-async function fileMailWithAttachment(inbox: InboxServer): Promise<string> {
+/**
+ * Files a lead's mail with one attachment on the secret inquiry, kept under the server's UPLOAD_KEY as its own
+ * filer would keep it; returns the attachment's download path and its file.
+ */
+async function fileMailWithAttachment(inbox: InboxServer): Promise<{ path: string; file: string }> {
   const fileMail = createReceivedMailFiler({
     dataDir: inbox.env.DATA_DIR!,
+    uploadKey: inbox.env.UPLOAD_KEY ? Buffer.from(inbox.env.UPLOAD_KEY, "base64") : null,
     ownAddresses: [],
     acknowledge: false,
     adminEmails: [],
     siteUrl: inbox.url,
   });
-  let path = "";
+  let filed = { path: "", file: "" };
   await inbox.write(async (database) => {
     await database.db.transaction((tx) =>
       fileMail(tx, {
@@ -255,12 +261,15 @@ async function fileMailWithAttachment(inbox: InboxServer): Promise<string> {
       }),
     );
     const [row] = await database.db
-      .select({ id: inquiryAttachments.id })
+      .select({ id: inquiryAttachments.id, storedAs: inquiryAttachments.stored_as })
       .from(inquiryAttachments)
       .where(eq(inquiryAttachments.inquiry_id, ID));
-    path = `${LEAD_PATH}/attachments/${row!.id}`;
+    filed = {
+      path: `${LEAD_PATH}/attachments/${row!.id}`,
+      file: attachmentPath(inbox.env.DATA_DIR!, row!.storedAs!)!,
+    };
   });
-  return path;
+  return filed;
 }
 
 /** Requests to the test's inbox server, as one of its roles. */
@@ -478,17 +487,26 @@ test("admin: an attachment of a mail filed on a lead downloads, as a download on
   test.setTimeout(90_000);
   const { probe } = requestsTo(inbox);
   // The attachment download: a real attachment of a mail filed on the lead, as a download only.
-  const attachmentPath = await fileMailWithAttachment(inbox);
-  const download = await fetch(`${inbox.url}${attachmentPath}`, {
-    headers: { Cookie: cookieHeader(inbox.cookies.admin) },
-  });
+  const attachment = await fileMailWithAttachment(inbox);
+  // Kept encrypted: the disk never holds the document as sent.
+  expect(fs.readFileSync(attachment.file).includes("Private document")).toBe(false);
+  const fetchAttachment = () =>
+    fetch(`${inbox.url}${attachment.path}`, { headers: { Cookie: cookieHeader(inbox.cookies.admin) } });
+  // Not served until the server's job has scanned it: wait for that outcome.
+  const status = async () => {
+    const response = await fetchAttachment();
+    await response.body?.cancel();
+    return response.status;
+  };
+  await expect.poll(status, { timeout: 30_000 }).toBe(200);
+  const download = await fetchAttachment();
   expect(download.status).toBe(200);
   expect(download.headers.get("content-disposition")).toMatch(/^attachment;/);
   expect(download.headers.get("x-content-type-options")).toBe("nosniff");
   expect(download.headers.get("content-security-policy")).toContain("sandbox; default-src 'none'");
   expect(await download.text()).toBe("Private document");
   for (const who of ["anonymous", "member", "adminWithoutSecondFactor"] as const) {
-    const refused = await probe(who, { label: ATTACHMENT_PROBE, path: attachmentPath });
+    const refused = await probe(who, { label: ATTACHMENT_PROBE, path: attachment.path });
     expect(refused.status, who).toBe(302);
     expect(refused.body, who).not.toContain("Private document");
   }

@@ -2,8 +2,11 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { InquiryConversation } from "~/components/inbox/inquiry-conversation";
+import { elementOf, textOf } from "../../../tests/support/markup";
 
 const INQUIRY_ID = "6f0d9a4e-3c1b-4b7a-9a51-0d2f3e4c5b6a";
+/** A kept attachment; each test names its scan. */
+const KEPT = { kept: true, notKeptReason: null, scanSignature: null };
 /** What a hostile HTML mail leaves in the text body if the conversion kept its markup. */
 const HOSTILE = `<script>alert(1)</script><img src="https://tracker.example/p.gif" onerror="alert(2)"><a href="javascript:alert(3)">click</a><style>body{display:none}</style>`;
 
@@ -40,13 +43,24 @@ function render() {
           sentAt: "2030-01-01T11:00:00Z",
           authentication: { spf: "pass", dkim: "fail" },
           attachments: [
-            { id: "a1", filename: "id.pdf", size: 2048, kept: true, notKeptReason: null },
+            { ...KEPT, id: "a1", filename: "id.pdf", size: 2048, scan: "clean" },
             {
               id: "a2",
               filename: "<svg onload=alert(4)>.zip",
               size: 30_000_000,
               kept: false,
               notKeptReason: "too-large",
+              scan: null,
+              scanSignature: null,
+            },
+            { ...KEPT, id: "a3", filename: "passport.pdf", size: 4096, scan: "pending" },
+            {
+              ...KEPT,
+              id: "a4",
+              filename: "invoice.pdf",
+              size: 1024,
+              scan: "infected",
+              scanSignature: "Local.Eicar-Test-File",
             },
           ],
         },
@@ -76,6 +90,15 @@ describe("the lead page's conversation", () => {
     expect(html).toContain("DMARC none");
     expect(html).toContain(`href="/dashboard/inquiries/${INQUIRY_ID}/attachments/a1"`);
     expect(html).toContain("not kept: over the size limit");
+    // Only a file the scanner passed is a link: one waiting says so, one refused says why.
+    expect(html).not.toContain(`attachments/a3"`);
+    expect(textOf(elementOf(html, "li", 'data-scan="pending"'))).toBe(
+      "passport.pdf (4 KB) – being checked for viruses",
+    );
+    expect(html).not.toContain(`attachments/a4"`);
+    expect(textOf(elementOf(html, "li", 'data-scan="infected"'))).toBe(
+      "invoice.pdf (1 KB) – refused: the virus scanner found Local.Eicar-Test-File, and the file was deleted",
+    );
     expect(html).toContain("Bounced: 550 no such user");
   });
 });
@@ -118,5 +141,62 @@ describe("a held message on the lead page", () => {
     expect(html).toMatch(/<button[^>]*value="confirm-message" name="intent"/);
     expect(html).toContain(`name="messageId" value="${message.id}"`);
     expect(html).toContain("Sender not verified");
+  });
+});
+
+describe("WhatsApp media on the lead page", () => {
+  const media = (id: string, scan: string | null, more: Record<string, unknown> = {}) => ({
+    id,
+    direction: "in",
+    type: "document",
+    body: "",
+    waId: "233201110001",
+    profileName: "Kofi",
+    mediaMimeType: "application/pdf",
+    mediaFilename: `${id}.pdf`,
+    mediaKept: scan !== null,
+    mediaNotKeptReason: null,
+    mediaScan: scan,
+    mediaScanSignature: null,
+    possibleInquiryIds: [],
+    sentAt: "2030-01-01T11:00:00Z",
+    status: null,
+    statusAt: null,
+    errorCode: null,
+    errorTitle: null,
+    templateName: null,
+    sentByName: null,
+    ...more,
+  });
+  const html = renderToStaticMarkup(
+    <InquiryConversation
+      inquiry={{
+        id: INQUIRY_ID,
+        createdAt: "2030-01-01T09:00:00Z",
+        source: "form",
+        email: "lead@example.test",
+      }}
+      replies={[]}
+      messages={[]}
+      whatsapp={[
+        media("fetching", null),
+        media("waiting", "pending"),
+        media("refused", "infected", { mediaScanSignature: "Local.Eicar-Test-File" }),
+        media("passed", "clean"),
+      ]}
+    />,
+  );
+  const line = (scan: string) => elementOf(html, "p", `data-scan="${scan}"`);
+
+  it("is a link only once scanned clean; until then it is being fetched or checked, and a refused one says why", () => {
+    expect(textOf(line("none"))).toBe("Document: fetching.pdf (application/pdf) – being fetched");
+    expect(textOf(line("pending"))).toBe(
+      "Document: waiting.pdf (application/pdf) – being checked for viruses",
+    );
+    expect(textOf(line("infected"))).toBe(
+      "Document: refused.pdf (application/pdf) – refused: the virus scanner found Local.Eicar-Test-File, and the file was deleted",
+    );
+    for (const scan of ["none", "pending", "infected"]) expect(line(scan)).not.toContain("href=");
+    expect(line("clean")).toContain(`href="/dashboard/inquiries/${INQUIRY_ID}/whatsapp-media/passed"`);
   });
 });

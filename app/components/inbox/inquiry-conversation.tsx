@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { splitQuotedText } from "~/lib/conversation/quoted-text";
 import { deliveryLabel, formatWhen, type ReplyItem } from "~/components/inbox/inquiry-timeline";
 import { ChannelMark, type WhatsAppItem, WhatsAppMessage } from "~/components/inbox/whatsapp-message";
+import { downloadable, scanNote } from "~/components/inbox/attachment-scan";
 
 interface ConversationAttachmentItem {
   id: string;
@@ -10,6 +11,9 @@ interface ConversationAttachmentItem {
   size: number;
   kept: boolean;
   notKeptReason: string | null;
+  /** pending, clean or infected; null when not kept. */
+  scan: string | null;
+  scanSignature: string | null;
 }
 
 interface ConversationMessageItem {
@@ -126,8 +130,8 @@ function Attachments({ inquiryId, items }: { inquiryId: string; items: Conversat
   return (
     <ul className="mt-2 space-y-1 text-sm" aria-label="Attachments">
       {items.map((item) => (
-        <li key={item.id} data-testid="attachment">
-          {item.kept ? (
+        <li key={item.id} data-testid="attachment" data-scan={item.scan ?? "none"}>
+          {item.kept && downloadable(item.scan) ? (
             <a
               className="font-medium text-accent-strong underline"
               href={href("/dashboard/inquiries/:id/attachments/:attachmentId", {
@@ -144,7 +148,7 @@ function Attachments({ inquiryId, items }: { inquiryId: string; items: Conversat
           )}
           <span className="text-ink-subtle">
             {` (${formatSize(item.size)})`}
-            {item.kept ? "" : " – not kept: over the size limit"}
+            {item.kept ? scanNote(item.scan, item.scanSignature) : " – not kept: over the size limit"}
           </span>
         </li>
       ))}

@@ -80,6 +80,8 @@ function describe(entry: TimelineItem, names: Map<string, string>): string {
       return `File refused: the virus scanner found ${String(details.signature ?? "a threat")}`;
     case "upload-downloaded":
       return "File downloaded";
+    case "attachment-refused":
+      return `${details.channel === "whatsapp" ? "WhatsApp file" : "Email attachment"} refused: the virus scanner found ${String(details.signature ?? "a threat")}, and the file was deleted`;
     case "sanctions-decision":
       return `UK Sanctions List entry ${String(details.entry)}: ${
         details.decision === "confirmed_match" ? "confirmed match (lead blocked)" : "false positive"

@@ -2,6 +2,7 @@ import { Form, href, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatWhen } from "~/components/inbox/inquiry-timeline";
 import { formatInquiryReference } from "~/lib/inquiries/inquiry";
+import { downloadable, scanNote } from "~/components/inbox/attachment-scan";
 
 export interface WhatsAppItem {
   id: string;
@@ -14,6 +15,9 @@ export interface WhatsAppItem {
   mediaFilename: string | null;
   mediaKept: boolean;
   mediaNotKeptReason: string | null;
+  /** pending, clean or infected once kept; null before. */
+  mediaScan: string | null;
+  mediaScanSignature: string | null;
   possibleInquiryIds: string[];
   sentAt: Date | string;
   status: string | null;
@@ -73,7 +77,7 @@ const NOT_KEPT: Record<string, string> = {
   expired: "not kept: WhatsApp no longer had it",
 };
 
-/** Media as an attachment: a download once fetched into the store, else why it is not there (yet). */
+/** Media as an attachment: a download once fetched into the store and scanned clean, else why it is not (yet). */
 function MediaLine({
   inquiryId,
   message,
@@ -85,13 +89,17 @@ function MediaLine({
 }) {
   const name = `${label}${message.mediaFilename ? `: ${message.mediaFilename}` : ""}`;
   const state = message.mediaKept
-    ? ""
+    ? scanNote(message.mediaScan, message.mediaScanSignature)
     : message.mediaNotKeptReason
       ? ` – ${NOT_KEPT[message.mediaNotKeptReason] ?? "not kept"}`
       : " – being fetched";
   return (
-    <p className="mt-2 text-sm text-ink-muted" data-testid="whatsapp-attachment">
-      {message.mediaKept ? (
+    <p
+      className="mt-2 text-sm text-ink-muted"
+      data-testid="whatsapp-attachment"
+      data-scan={message.mediaScan ?? "none"}
+    >
+      {message.mediaKept && downloadable(message.mediaScan) ? (
         <a
           className="font-medium text-accent-strong underline"
           href={href("/dashboard/inquiries/:id/whatsapp-media/:messageId", {

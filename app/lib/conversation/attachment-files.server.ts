@@ -1,7 +1,12 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
+import { and, eq, isNotNull, ne } from "drizzle-orm";
+import { inquiryAttachments, whatsappMessages } from "~db/schema";
+import type { Db } from "~/lib/db/db.server";
 import { ensurePrivateDir, writePrivateFile } from "~/lib/ops/private-files.server";
+import { encryptWhole } from "~/lib/uploads/file-cipher.server";
+import { readUpload } from "~/lib/uploads/upload-files.server";
 
 /**
  * DATA_DIR/attachments/<inquiry id>/<attachment id>: one directory per inquiry, so erasure removes an inquiry's
@@ -40,19 +45,73 @@ export async function removingWrittenFilesOnFailure<T>(filing: () => Promise<T>)
   }
 }
 
-/** Writes one attachment (0600, in 0700 directories); returns its stored name. */
+/**
+ * Writes one attachment (0600, in 0700 directories), encrypted as an upload is when there is a key (decision 089).
+ * Without UPLOAD_KEY it is written plain: a message the sender was told we received must not be lost for want of
+ * a setting. Synchronous, so a filing's rollback knows every file it wrote. Returns its stored name and which it is.
+ */
 export function writeAttachment(
   dataDir: string,
   ids: { inquiryId: string; attachmentId: string },
   content: Uint8Array,
-): string {
+  key: Buffer | null,
+): { storedAs: string; encrypted: boolean } {
   const storedAs = `${ids.inquiryId}/${ids.attachmentId}`;
   const file = attachmentPath(dataDir, storedAs);
   if (!file) throw new Error("attachment ids must be uuids");
   ensurePrivateDir(path.dirname(file), { tighten: true });
-  writePrivateFile(file, content, "wx");
+  writePrivateFile(file, key ? encryptWhole(content, key) : content, "wx");
   writtenInFiling.getStore()?.push(file);
-  return storedAs;
+  return { storedAs, encrypted: key !== null };
+}
+
+/**
+ * A stored attachment's plaintext. Whether it is encrypted comes from its row, never from its first bytes (a sender
+ * can start a file with the format's magic); an encrypted one fails before its first chunk when its tag does not
+ * hold or there is no key.
+ */
+export async function* readAttachment(
+  file: string,
+  stored: { encrypted: boolean; key: Buffer | null },
+): AsyncGenerator<Buffer> {
+  if (!stored.encrypted) {
+    yield* fs.createReadStream(file) as AsyncIterable<Buffer>;
+    return;
+  }
+  if (!stored.key) throw new Error("the attachment is encrypted and UPLOAD_KEY is not set");
+  yield* readUpload(file, stored.key);
+}
+
+/**
+ * The files of the attachments and WhatsApp media recorded as encrypted and still kept, for a rotation of
+ * UPLOAD_KEY. Those kept plain (before the key was set) stay plain: their rows say so.
+ */
+export async function encryptedAttachmentFiles(db: Db, dataDir: string): Promise<string[]> {
+  const [attachments, media] = await Promise.all([
+    db
+      .select({ storedAs: inquiryAttachments.stored_as })
+      .from(inquiryAttachments)
+      .where(
+        and(
+          eq(inquiryAttachments.encrypted, true),
+          isNotNull(inquiryAttachments.stored_as),
+          ne(inquiryAttachments.scan, "infected"),
+        ),
+      ),
+    db
+      .select({ storedAs: whatsappMessages.media_stored_as })
+      .from(whatsappMessages)
+      .where(
+        and(
+          eq(whatsappMessages.media_encrypted, true),
+          isNotNull(whatsappMessages.media_stored_as),
+          ne(whatsappMessages.media_scan, "infected"),
+        ),
+      ),
+  ]);
+  return [...attachments, ...media]
+    .map(({ storedAs }) => (storedAs ? attachmentPath(dataDir, storedAs) : null))
+    .filter((file): file is string => file !== null && fs.existsSync(file));
 }
 
 /** The inquiries that have attachment directories. */

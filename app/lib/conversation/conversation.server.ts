@@ -3,7 +3,7 @@ import { inquiryAttachments, inquiryMessages } from "~db/schema";
 import type { Db } from "~/lib/db/db.server";
 
 /**
- * Every message received on an inquiry, oldest first, with its attachments: text only, never
+ * Every message received on an inquiry, oldest first, with its attachments and their scans: text only, never
  * markup. `heldReason` says why one waits for an admin to confirm it as the lead's.
  */
 export async function listReceivedMessages(db: Db, inquiryId: string) {
@@ -32,6 +32,8 @@ export async function listReceivedMessages(db: Db, inquiryId: string) {
         size: inquiryAttachments.size,
         storedAs: inquiryAttachments.stored_as,
         notKeptReason: inquiryAttachments.not_kept_reason,
+        scan: inquiryAttachments.scan,
+        scanSignature: inquiryAttachments.scan_signature,
       })
       .from(inquiryAttachments)
       .where(eq(inquiryAttachments.inquiry_id, inquiryId))
@@ -46,19 +48,4 @@ export async function listReceivedMessages(db: Db, inquiryId: string) {
         kept: storedAs !== null,
       })),
   }));
-}
-
-/** One kept attachment of an inquiry, for its download; null when there is none. */
-export async function findKeptAttachment(db: Db, input: { inquiryId: string; attachmentId: string }) {
-  const [row] = await db
-    .select({
-      filename: inquiryAttachments.filename,
-      size: inquiryAttachments.size,
-      storedAs: inquiryAttachments.stored_as,
-      inquiryId: inquiryAttachments.inquiry_id,
-    })
-    .from(inquiryAttachments)
-    .where(eq(inquiryAttachments.id, input.attachmentId));
-  if (!row || row.inquiryId !== input.inquiryId || row.storedAs === null) return null;
-  return { filename: row.filename, size: row.size, storedAs: row.storedAs };
 }

@@ -315,7 +315,11 @@ describe.each(testBackends)("filing received mail on %s", (backend) => {
       ["passport.pdf", null],
       ["video.mp4", "too-large"],
     ]);
-    expect(rows[1]!.stored_as).toBeNull();
+    expect(rows[1]).toMatchObject({ stored_as: null, scan: null });
+    // Without UPLOAD_KEY the file is kept plain, and waits for its scan like any other.
+    expect(rows[0]).toMatchObject({ encrypted: false, scan: "pending" });
+    const scans = await database.db.select().from(jobs).where(eq(jobs.kind, "attachment-scan"));
+    expect(scans.map((job) => [job.inquiry_id, job.payload])).toEqual([[lead.id, { inquiryId: lead.id }]]);
     const kept = attachmentPath(dataDir, rows[0]!.stored_as!)!;
     expect(fs.readFileSync(kept, "utf8")).toBe("%PDF-");
     expect(fs.statSync(kept).mode & 0o777).toBe(0o600);

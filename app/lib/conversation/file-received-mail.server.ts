@@ -253,6 +253,7 @@ export function createReceivedMailFiler(config: ReceivedMailConfig): FileReceive
 export function receivedMailConfigFromEnv(env: Env): ReceivedMailConfig {
   return {
     dataDir: env.DATA_DIR,
+    uploadKey: env.UPLOAD_KEY ?? null,
     ownAddresses: [env.MAIL_FROM],
     acknowledge: env.ACK_EMAILS,
     adminEmails: env.ADMIN_EMAILS,

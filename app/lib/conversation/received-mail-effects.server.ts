@@ -9,13 +9,17 @@ import { INBOX_CHANGED_CHANNEL } from "~/lib/inquiries/inquiries.server";
 import { renderMessageReceivedMail } from "~/lib/mail/desk-mails.server";
 import { enqueueMail } from "~/lib/mail/mail.server";
 import { enqueueWebhook } from "~/lib/webhook/webhook-job.server";
+import { enqueueJob } from "~/lib/jobs/job-queue.server";
 import { writeAttachment } from "~/lib/conversation/attachment-files.server";
+import { attachmentScanJob } from "~/lib/conversation/attachment-scan-job.server";
 import type { ReceivedAttachment } from "~/lib/conversation/received-mail";
 
 /** What happens to a received message beyond its row: the filer's settings. */
 export interface ReceivedMailConfig {
   /** DATA_DIR: kept attachments go under DATA_DIR/attachments. */
   dataDir: string;
+  /** UPLOAD_KEY: kept attachments are encrypted under it; unset, they are kept plain. */
+  uploadKey?: Buffer | null;
   /** The site's own sending addresses (MAIL_FROM): mail from them is ours, seen again. */
   ownAddresses: readonly string[];
   /** ACK_EMAILS: a new inquiry by mail is acknowledged as one from the form. */
@@ -29,20 +33,29 @@ export interface ReceivedMailConfig {
 
 export const MESSAGE_RECEIVED_NOTICE = "inquiry-message-notice";
 
-/** Kept attachments are stored as private files; those dropped over the size limits are listed as not kept. */
+/**
+ * Kept attachments are stored as private files, encrypted under UPLOAD_KEY when it is set, and wait as `pending`
+ * for the virus scan queued here, never served before it; those dropped over the size limits are listed as not kept.
+ */
 export async function storeAttachments(
   tx: Db,
   config: ReceivedMailConfig,
   ids: { inquiryId: string; messageId: string },
   attachments: readonly ReceivedAttachment[],
 ): Promise<void> {
+  let kept = 0;
   for (const attachment of attachments) {
     const id = crypto.randomUUID();
     // Written before the row; a filing that rolls back removes it (fileUnderCursor).
-    const storedAs =
+    const stored =
       attachment.content === null
         ? null
-        : writeAttachment(config.dataDir, { inquiryId: ids.inquiryId, attachmentId: id }, attachment.content);
+        : writeAttachment(
+            config.dataDir,
+            { inquiryId: ids.inquiryId, attachmentId: id },
+            attachment.content,
+            config.uploadKey ?? null,
+          );
     await tx.insert(inquiryAttachments).values({
       id,
       message_id: ids.messageId,
@@ -50,9 +63,15 @@ export async function storeAttachments(
       filename: attachment.filename.slice(0, 255) || "attachment",
       content_type: attachment.contentType.slice(0, 255) || "application/octet-stream",
       size: attachment.size,
-      stored_as: storedAs,
-      not_kept_reason: attachment.content === null ? "too-large" : null,
+      stored_as: stored?.storedAs ?? null,
+      not_kept_reason: stored ? null : "too-large",
+      encrypted: stored?.encrypted ?? false,
+      scan: stored ? "pending" : null,
     });
+    if (stored) kept += 1;
+  }
+  if (kept > 0) {
+    await enqueueJob(tx, attachmentScanJob, { inquiryId: ids.inquiryId }, { inquiryId: ids.inquiryId });
   }
 }
 

@@ -32,6 +32,7 @@ type InquiryEventKind =
   | "upload-received"
   | "upload-refused"
   | "upload-downloaded"
+  | "attachment-refused"
   | "sanctions-decision"
   | "licence-checked"
   | "whatsapp-moved-out"

@@ -1,7 +1,8 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { contactSubmissions, jobs, user } from "~db/schema";
 import { retention } from "~/content/retention";
@@ -16,24 +17,26 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "attachment-files-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 const dirs = { dataDir };
 
-const fileMail = createReceivedMailFiler({
+const config = {
   dataDir,
   ownAddresses: ["desk@voltameridian.co.uk"],
   acknowledge: false,
   adminEmails: ["admin@example.test"],
   siteUrl: "https://site.example.test",
-});
+};
+const fileMail = createReceivedMailFiler(config);
+const fileMailEncrypted = createReceivedMailFiler({ ...config, uploadKey: crypto.randomBytes(32) });
 
 describe.each(testBackends)("attachment files go with their inquiry on %s", (backend) => {
   const database = useTestDatabase(backend, [jobs, contactSubmissions, user]);
   beforeEach(() => fs.rmSync(attachmentsDir(dataDir), { recursive: true, force: true }));
 
   /** A direct mail from `email` with one kept attachment: a new inquiry, its file on disk. */
-  async function inquiryWithAttachment(email: string): Promise<string> {
+  async function inquiryWithAttachment(email: string, file = fileMail): Promise<string> {
     await database.db.transaction((tx) =>
-      fileMail(tx, {
+      file(tx, {
         mailbox: "imap://deals@imap.example.test/INBOX",
-        messageId: `${email}.${Date.now()}@example.test`,
+        messageId: `${email}.${crypto.randomUUID()}@example.test`,
         inReplyTo: null,
         references: [],
         from: { address: email, name: "A Buyer" },
@@ -52,16 +55,24 @@ describe.each(testBackends)("attachment files go with their inquiry on %s", (bac
     const [row] = await database.db
       .select({ id: contactSubmissions.id })
       .from(contactSubmissions)
-      .where(eq(contactSubmissions.email, email));
+      .where(eq(contactSubmissions.email, email))
+      .orderBy(desc(contactSubmissions.created_at))
+      .limit(1);
     return row!.id;
   }
 
   it("exports and erases a lead's attachment files with its inquiry", async () => {
     const id = await inquiryWithAttachment("lead@buyer.example.test");
+    const encrypted = await inquiryWithAttachment("lead@buyer.example.test", fileMailEncrypted);
     const exported = await exportPersonalData(database.db, "lead@buyer.example.test", "all", dirs);
-    expect(exported.attachmentFiles).toEqual([
-      { file: expect.stringMatching(new RegExp(`^${id}/`)), bytes: 3 },
-    ]);
+    // The size of what was sent, whether or not it is kept encrypted, and which it is.
+    expect(exported.attachmentFiles).toEqual(
+      expect.arrayContaining([
+        { file: expect.stringMatching(new RegExp(`^${id}/`)), bytes: 3, encrypted: false },
+        { file: expect.stringMatching(new RegExp(`^${encrypted}/`)), bytes: 3, encrypted: true },
+      ]),
+    );
+    expect(exported.attachmentFiles).toHaveLength(2);
     const counts = await erasePersonalData(
       database.db,
       "lead@buyer.example.test",
@@ -69,7 +80,7 @@ describe.each(testBackends)("attachment files go with their inquiry on %s", (bac
       { erasedBy: "admin", kind: "rights-request" },
       dirs,
     );
-    expect(counts["attachment files"]).toBe(1);
+    expect(counts["attachment files"]).toBe(2);
     expect(inquiriesWithAttachments(dataDir)).toEqual([]);
   });
 

@@ -32,6 +32,22 @@ export function createEncryptingStream(key: Buffer): Transform {
   });
 }
 
+/**
+ * The stored form of content already whole in memory, in one synchronous step: for a file written inside a
+ * filing that must not wait on a stream (a received mail's attachment). The same format as the stream's.
+ */
+export function encryptWhole(content: Uint8Array, key: Buffer): Buffer {
+  const nonce = crypto.randomBytes(NONCE_BYTES);
+  const cipher = crypto.createCipheriv("aes-256-gcm", key, nonce);
+  const body = Buffer.concat([cipher.update(content), cipher.final()]);
+  return Buffer.concat([MAGIC, nonce, body, cipher.getAuthTag()]);
+}
+
+/** How many bytes of plaintext a stored file of `storedBytes` holds. */
+export function plaintextBytes(storedBytes: number): number {
+  return Math.max(storedBytes - HEADER_BYTES - TAG_BYTES, 0);
+}
+
 class StoredFileError extends Error {
   override name = "StoredFileError";
 }

@@ -201,14 +201,20 @@ async function opensWith(file: string, key: Buffer): Promise<boolean> {
 }
 
 /**
- * Re-encrypts every stored upload from `oldKey` to `newKey`, one file at a time: the new form is written beside the
+ * Re-encrypts every stored upload from `oldKey` to `newKey`, with the received attachments' files named in
+ * `attachmentFiles` (those their rows record as encrypted), one file at a time: the new form is written beside the
  * file, synced, then renamed over it, so a file is always whole under one key or the other. Run again after an
  * interruption, it skips what the new key already opens. The servers must be stopped: they hold the old key.
  */
-export async function rotateUploadKey(dataDir: string, oldKey: Buffer, newKey: Buffer): Promise<KeyRotation> {
+export async function rotateUploadKey(
+  dataDir: string,
+  oldKey: Buffer,
+  newKey: Buffer,
+  attachmentFiles: readonly string[] = [],
+): Promise<KeyRotation> {
   const outcome: KeyRotation = { rotated: 0, alreadyNew: 0, unreadable: [] };
-  for (const stored of storedUploads(dataDir)) {
-    const file = path.join(uploadsDir(dataDir), stored);
+  const uploads = storedUploads(dataDir).map((stored) => path.join(uploadsDir(dataDir), stored));
+  for (const file of [...uploads, ...attachmentFiles]) {
     if (!(await opensWith(file, oldKey))) {
       if (await opensWith(file, newKey)) outcome.alreadyNew += 1;
       else outcome.unreadable.push(file);

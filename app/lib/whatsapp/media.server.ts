@@ -4,9 +4,11 @@ import { attachmentLimits } from "~/content/attachment-limits";
 import { whatsappMessages } from "~db/schema";
 import type { DatabaseHandle } from "~/lib/db/db.server";
 import type { Env } from "~/lib/env.server";
-import { writeAttachment } from "~/lib/conversation/attachment-files.server";
+import { removingWrittenFilesOnFailure, writeAttachment } from "~/lib/conversation/attachment-files.server";
+import { attachmentScanJob } from "~/lib/conversation/attachment-scan-job.server";
 import { announceChange } from "~/lib/conversation/received-mail-effects.server";
 import { defineJobKind } from "~/lib/jobs/job-kind.server";
+import { enqueueJob } from "~/lib/jobs/job-queue.server";
 import type { WhatsAppChannel } from "~/lib/whatsapp/whatsapp-settings.server";
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -74,7 +76,9 @@ async function downloadMedia(
  * Fetches a received image, document or voice note into the attachment
  * store as soon as it is filed: Meta's link to it lasts minutes, so an
  * expired link is asked for again once; media Meta no longer has, or over
- * the size limit, is listed as not kept.
+ * the size limit, is listed as not kept. A kept file is stored as a mail's
+ * attachment is (encrypted under UPLOAD_KEY when set) and waits for its
+ * virus scan, queued with its row.
  */
 export const whatsAppMediaJob = defineJobKind({
   kind: "whatsapp-media",
@@ -107,15 +111,28 @@ export const whatsAppMediaJob = defineJobKind({
     }
     if (content === null) throw new Error("the media link expired twice in a row");
     if (content === "too-large") return notKept("too-large", size);
-    const storedAs = writeAttachment(
-      deps.env.DATA_DIR,
-      { inquiryId: row.inquiry_id, attachmentId: row.id },
-      content,
-    );
-    await db
-      .update(whatsappMessages)
-      .set({ media_stored_as: storedAs, media_size: content.byteLength })
-      .where(eq(whatsappMessages.id, row.id));
-    await announceChange(db);
+    const kept = content;
+    // A file without its row would stop the retry's write of the same name: it goes if the row is not written.
+    await removingWrittenFilesOnFailure(async () => {
+      const stored = writeAttachment(
+        deps.env.DATA_DIR,
+        { inquiryId: row.inquiry_id, attachmentId: row.id },
+        kept,
+        deps.env.UPLOAD_KEY ?? null,
+      );
+      await db.transaction(async (tx) => {
+        await tx
+          .update(whatsappMessages)
+          .set({
+            media_stored_as: stored.storedAs,
+            media_size: kept.byteLength,
+            media_encrypted: stored.encrypted,
+            media_scan: "pending",
+          })
+          .where(eq(whatsappMessages.id, row.id));
+        await enqueueJob(tx, attachmentScanJob, { inquiryId: row.inquiry_id }, { inquiryId: row.inquiry_id });
+        await announceChange(tx);
+      });
+    });
   },
 });

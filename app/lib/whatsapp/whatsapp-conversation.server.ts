@@ -18,6 +18,8 @@ async function listWhatsAppMessages(db: Db, inquiryId: string) {
       mediaFilename: whatsappMessages.media_filename,
       mediaKept: sql<boolean>`${whatsappMessages.media_stored_as} is not null`,
       mediaNotKeptReason: whatsappMessages.media_not_kept_reason,
+      mediaScan: whatsappMessages.media_scan,
+      mediaScanSignature: whatsappMessages.media_scan_signature,
       possibleInquiryIds: whatsappMessages.possible_inquiry_ids,
       sentAt: whatsappMessages.sent_at,
       status: whatsappMessages.status,

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { inArray } from "drizzle-orm";
 import { contactSubmissions, inquiryAttachments, whatsappMessages } from "~db/schema";
+import type { Db } from "~/lib/db/db.server";
 import {
   attachmentPath,
   inquiriesWithAttachments,
@@ -8,6 +9,23 @@ import {
   storedAttachmentsOf,
 } from "~/lib/conversation/attachment-files.server";
 import type { FileDeclaration } from "~/lib/privacy/declarations/types";
+import { plaintextBytes } from "~/lib/uploads/file-cipher.server";
+
+/** The stored names of `stored` that their rows record as encrypted (under UPLOAD_KEY, decision 089). */
+async function encryptedOf(db: Db, stored: string[]): Promise<Set<string | null>> {
+  if (stored.length === 0) return new Set();
+  const [attachments, media] = await Promise.all([
+    db
+      .select({ storedAs: inquiryAttachments.stored_as, encrypted: inquiryAttachments.encrypted })
+      .from(inquiryAttachments)
+      .where(inArray(inquiryAttachments.stored_as, stored)),
+    db
+      .select({ storedAs: whatsappMessages.media_stored_as, encrypted: whatsappMessages.media_encrypted })
+      .from(whatsappMessages)
+      .where(inArray(whatsappMessages.media_stored_as, stored)),
+  ]);
+  return new Set([...attachments, ...media].filter((row) => row.encrypted).map((row) => row.storedAs));
+}
 
 /** A file without its row this long is an orphan (its transaction rolled back), not one being filed. */
 const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -20,20 +38,28 @@ export const attachmentFilesDeclaration: FileDeclaration = {
     "app/lib/conversation/attachment-files.server.ts",
     "app/lib/conversation/received-mail-effects.server.ts",
     "app/lib/whatsapp/media.server.ts",
+    // A rotation of UPLOAD_KEY writes the encrypted ones anew, each beside itself, renamed over it.
+    "app/lib/uploads/upload-files.server.ts",
   ],
   personal: true,
   exportAs: "attachmentFiles",
   label:
-    "Attachment files, of emails and WhatsApp messages (kept on the server; their names and sizes are listed under attachments and WhatsApp messages)",
-  async find(_db, subject, dirs) {
+    "Attachment files, of emails and WhatsApp messages (kept on the server, encrypted where it says so; their names and sizes are listed under attachments and WhatsApp messages)",
+  // Each file's size is its content's, whether or not it is kept encrypted.
+  async find(db, subject, dirs) {
     const dataDir = dirs.dataDir;
     if (!dataDir) return [];
-    return subject.inquiryIds.flatMap((id) =>
-      storedAttachmentsOf(dataDir, id).map((storedAs) => ({
+    const stored = subject.inquiryIds.flatMap((id) => storedAttachmentsOf(dataDir, id));
+    const encrypted = await encryptedOf(db, stored);
+    return stored.map((storedAs) => {
+      const bytes = fs.statSync(attachmentPath(dataDir, storedAs)!).size;
+      const isEncrypted = encrypted.has(storedAs);
+      return {
         file: storedAs,
-        bytes: fs.statSync(attachmentPath(dataDir, storedAs)!).size,
-      })),
-    );
+        bytes: isEncrypted ? plaintextBytes(bytes) : bytes,
+        encrypted: isEncrypted,
+      };
+    });
   },
   async erase(_tx, subject, dirs) {
     const dataDir = dirs.dataDir;

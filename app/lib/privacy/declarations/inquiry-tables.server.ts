@@ -150,7 +150,7 @@ export const inquiryMessagesDeclaration = ofInquiries({
 export const inquiryAttachmentsDeclaration = ofInquiries({
   inquiry: inquiryAttachments.inquiry_id,
   exportAs: "attachments",
-  label: "Attachments of received messages (their names and sizes)",
+  label: "Attachments of received messages (their names, sizes and virus scan results)",
   columns: {
     inquiryId: inquiryAttachments.inquiry_id,
     filename: inquiryAttachments.filename,
@@ -158,6 +158,7 @@ export const inquiryAttachmentsDeclaration = ofInquiries({
     size: inquiryAttachments.size,
     kept: inquiryAttachments.stored_as,
     notKeptReason: inquiryAttachments.not_kept_reason,
+    scan: inquiryAttachments.scan,
   },
   orderBy: inquiryAttachments.created_at,
 });

@@ -65,6 +65,7 @@ export const whatsappMessagesDeclaration = ofInquiries({
     mediaSize: whatsappMessages.media_size,
     mediaKept: whatsappMessages.media_stored_as,
     mediaNotKeptReason: whatsappMessages.media_not_kept_reason,
+    mediaScan: whatsappMessages.media_scan,
     template: whatsappMessages.template_name,
     templateParameters: whatsappMessages.template_parameters,
     status: whatsappMessages.status,
