@@ -116,6 +116,30 @@ describe("production server on the embedded database", () => {
     expect(response.headers.get("content-encoding")).toBe("gzip");
   });
 
+  it("sends the build's own brotli file of an asset to a browser that takes brotli", async () => {
+    const asset = fs.readdirSync(path.join(clientBuildDir, "assets")).find((file) => file.endsWith(".js"));
+    // http.get, not fetch: fetch would decode the body, and the bytes as sent are the point.
+    const { headers, body } = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>(
+      (resolve, reject) => {
+        http
+          .get(
+            `${server.url}/assets/${asset}`,
+            { headers: { "accept-encoding": "gzip, deflate, br" } },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on("data", (chunk: Buffer) => chunks.push(chunk));
+              res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+            },
+          )
+          .on("error", reject);
+      },
+    );
+    expect(headers["content-encoding"]).toBe("br");
+    expect(headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(headers["vary"]).toContain("Accept-Encoding");
+    expect(body.equals(fs.readFileSync(path.join(clientBuildDir, "assets", `${asset}.br`)))).toBe(true);
+  });
+
   it("answers 404 for an unknown asset without rendering a page", async () => {
     const response = await fetch(`${server.url}/assets/missing.js`);
     expect(response.status).toBe(404);
