@@ -1,15 +1,10 @@
 import { href, redirect } from "react-router";
-import { errorToast } from "~/components/toast";
 import { FollowUpActionSchema } from "~/forms/follow-ups";
-import { parseForm } from "~/forms/parse-form";
-import { databaseContext } from "~/lib/context.server";
-import { readFormData, refuseForeignForm } from "~/lib/http/form-data.server";
-import { guardedUser } from "~/lib/http/guards.server";
 import { redirectWithToast } from "~/lib/http/toast.server";
 import { completeFollowUp, setFollowUp } from "~/lib/inquiries/follow-ups.server";
-import { logFailure } from "~/lib/ops/failure-reference.server";
 import { logger } from "~/lib/ops/logger.server";
 import type { Route } from "./+types/dashboard.inquiries.follow-up";
+import { readLeadSectionPost } from "~/routes/lead-section-post.server";
 
 /** The answer is a redirect back to the inquiry page with what happened, or what was wrong. */
 
@@ -27,31 +22,25 @@ const DONE = {
 const FOLLOW_UP_INTENTS = FollowUpActionSchema.options.map((option) => option.shape.intent.value);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = guardedUser(context);
-  const formData = await readFormData(request);
-  refuseForeignForm(formData, "intent", FOLLOW_UP_INTENTS);
-  const back = `${href("/dashboard/inquiries/:id", { id: params.id })}#follow-up-heading`;
-  const fail = (description: string) => redirectWithToast(context, back, errorToast(description));
-  const parsed = parseForm(FollowUpActionSchema, formData);
-  if (!parsed.ok) return fail(parsed.first);
-  const input = parsed.data;
-  if (input.id !== params.id) return fail("This inquiry no longer exists.");
-  const { db } = context.get(databaseContext);
-  let outcome;
-  try {
-    outcome =
-      input.intent === "set-follow-up"
-        ? await setFollowUp(db, {
-            inquiryId: input.id,
-            dueAt: input.dueAt,
-            text: input.text,
-            ownerId: input.ownerId,
-            actorId: user.id,
-          })
-        : await completeFollowUp(db, { inquiryId: input.id, actorId: user.id });
-  } catch (error) {
-    return fail(logFailure(error, "follow-up action failed", { intent: input.intent }));
-  }
+  const post = await readLeadSectionPost(context, request, params.id, {
+    intents: FOLLOW_UP_INTENTS,
+    schema: FollowUpActionSchema,
+    anchor: "follow-up-heading",
+  });
+  if (post instanceof Response) return post;
+  const { user, input, back, fail, attempt } = post;
+  const outcome = await attempt("follow-up action failed", (db) =>
+    input.intent === "set-follow-up"
+      ? setFollowUp(db, {
+          inquiryId: input.id,
+          dueAt: input.dueAt,
+          text: input.text,
+          ownerId: input.ownerId,
+          actorId: user.id,
+        })
+      : completeFollowUp(db, { inquiryId: input.id, actorId: user.id }),
+  );
+  if (outcome instanceof Response) return outcome;
   if (outcome === "not-found") {
     return fail(
       input.intent === "set-follow-up" ? "This inquiry no longer exists." : "There is no open follow-up.",
