@@ -1,10 +1,15 @@
+import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { attachmentLimits } from "~/content/attachment-limits";
 import { whatsappMessages } from "~db/schema";
 import type { DatabaseHandle } from "~/lib/db/db.server";
 import type { Env } from "~/lib/env.server";
-import { removingWrittenFilesOnFailure, writeAttachment } from "~/lib/conversation/attachment-files.server";
+import {
+  attachmentPath,
+  removingWrittenFilesOnFailure,
+  writeAttachment,
+} from "~/lib/conversation/attachment-files.server";
 import { attachmentScanJob } from "~/lib/conversation/attachment-scan-job.server";
 import { announceChange } from "~/lib/conversation/received-mail-effects.server";
 import { defineJobKind } from "~/lib/jobs/job-kind.server";
@@ -112,6 +117,9 @@ export const whatsAppMediaJob = defineJobKind({
     if (content === null) throw new Error("the media link expired twice in a row");
     if (content === "too-large") return notKept("too-large", size);
     const kept = content;
+    // The row names no file yet, so a file of its name is what a run killed between the two left behind.
+    const leftover = attachmentPath(deps.env.DATA_DIR, `${row.inquiry_id}/${row.id}`);
+    if (leftover) fs.rmSync(leftover, { force: true });
     // A file without its row would stop the retry's write of the same name: it goes if the row is not written.
     await removingWrittenFilesOnFailure(async () => {
       const stored = writeAttachment(

@@ -142,6 +142,42 @@ describe.each(testBackends)("WhatsApp media on %s", (backend) => {
     ]);
   });
 
+  it("a media file left by a run killed before its row was written is replaced on the retry, never a reason to fail for good", async () => {
+    const bytes = Buffer.from("%PDF-1.7 small-scale mining licence");
+    graph.media.set("media-after-crash", { bytes, mimeType: "application/pdf" });
+    const from = "233201330001";
+    await postDelivery(
+      webhook.url,
+      messagesDelivery({ waId: from, name: "Esi" }, [
+        mediaMessage("wamid.MEDIA9", from, "document", {
+          id: "media-after-crash",
+          mime_type: "application/pdf",
+          filename: "licence.pdf",
+        }),
+      ]),
+    );
+    while ((await runDueJobs(database.db, [whatsAppDeliveryJob], { env, database })) > 0) {
+      // filed, its media job queued and not yet run
+    }
+    const [filed] = await database.db
+      .select()
+      .from(whatsappMessages)
+      .where(eq(whatsappMessages.wamid, "wamid.MEDIA9"));
+    // What a process killed between the file's write and its row's update leaves behind.
+    const orphan = attachmentPath(dataDir, `${filed!.inquiry_id}/${filed!.id}`)!;
+    fs.mkdirSync(path.dirname(orphan), { recursive: true });
+    fs.writeFileSync(orphan, "half of an earlier run");
+
+    expect(await runDueJobs(database.db, [whatsAppMediaJob], { env, database })).toBe(1);
+    const [kept] = await database.db
+      .select()
+      .from(whatsappMessages)
+      .where(eq(whatsappMessages.id, filed!.id));
+    expect(kept).toMatchObject({ media_size: bytes.length, media_encrypted: true, media_scan: "pending" });
+    const file = attachmentPath(dataDir, kept!.media_stored_as!)!;
+    expect(await collect(readAttachment(file, { encrypted: true, key: env.UPLOAD_KEY! }))).toEqual(bytes);
+  });
+
   it("media Meta no longer has is listed as expired, and one over the size limit as too large: neither is kept", async () => {
     const gone = await receive("wamid.MEDIA2", "media-gone");
     expect(gone).toMatchObject({ media_stored_as: null, media_not_kept_reason: "expired" });
