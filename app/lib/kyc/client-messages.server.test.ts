@@ -20,7 +20,7 @@ import {
 import { clientMessageLimit } from "~/content/kyc-checklists";
 import { parseEnv } from "~/lib/env.server";
 import { receivedMailConfigFromEnv } from "~/lib/conversation/file-received-mail.server";
-import { createInquiry } from "~/lib/inquiries/intake.server";
+import { formInquiry } from "../../../tests/support/form-inquiry";
 import { sendDeskReply } from "~/lib/inquiries/replies.server";
 import { runDueJobs } from "~/lib/jobs/job-worker.server";
 import { listClientConversation, postClientMessage } from "~/lib/kyc/client-messages.server";
@@ -53,28 +53,7 @@ describe.each(testBackends)("the client answers from their page on %s", (backend
   const env = parseEnv({ ...TEST_ENV });
   const config = receivedMailConfigFromEnv(env);
   const arrive = async (name: string) =>
-    (
-      await createInquiry(
-        database.db,
-        {
-          name,
-          company: null,
-          email: "Lead@Example.test",
-          phone: null,
-          whatsapp: null,
-          interest: "gold-buying",
-          deal_size: "500k-1m",
-          message: "About 40 kg of gold.",
-        },
-        {
-          isSpam: false,
-          acknowledge: false,
-          adminEmails: [],
-          siteUrl: "https://site.test",
-          submissionKey: name,
-        },
-      )
-    ).id;
+    (await formInquiry(database.db, { name, email: "Lead@Example.test" })).id;
 
   it("files the answer as a message on the lead, which awaits a reply again, and the page shows the conversation", async () => {
     await seedAdminAma(database.db);

@@ -27,7 +27,7 @@ import { testBackends } from "../../../tests/support/test-database";
 import { TEST_ENV } from "../../../tests/support/test-context";
 import { webhookJobs } from "../../../tests/support/job-rows";
 import { parseEnv } from "~/lib/env.server";
-import { createInquiry } from "~/lib/inquiries/intake.server";
+import { formInquiry } from "../../../tests/support/form-inquiry";
 import { sendDeskReply } from "~/lib/inquiries/replies.server";
 import { runDueJobs } from "~/lib/jobs/job-worker.server";
 import {
@@ -86,27 +86,7 @@ describe.each(testBackends)("sanctions decisions on %s", (backend) => {
       .returning({ id: user.id });
     return row!.id;
   };
-  const arrive = (name: string, company: string | null = null) =>
-    createInquiry(
-      database.db,
-      {
-        name,
-        company,
-        email: "lead@example.test",
-        phone: null,
-        whatsapp: null,
-        interest: "gold-buying",
-        deal_size: "500k-1m",
-        message: "About 40 kg of gold.",
-      },
-      {
-        isSpam: false,
-        acknowledge: false,
-        adminEmails: [],
-        siteUrl: "https://site.test",
-        submissionKey: name,
-      },
-    );
+  const arrive = (name: string, company: string | null = null) => formInquiry(database.db, { name, company });
 
   it("a name the desk reads off an accepted KYC document is screened too, and flags the lead", async () => {
     await importSanctionsList(database.db, LIST, "file");
