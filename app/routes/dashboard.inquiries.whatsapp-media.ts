@@ -1,10 +1,11 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { databaseContext, envContext } from "~/lib/context.server";
-import { attachmentDownload, openCleanMedia } from "~/lib/conversation/attachment-downloads.server";
+import { openCleanMedia } from "~/lib/conversation/attachment-downloads.server";
 import { attachmentSettingsFromEnv } from "~/lib/conversation/attachment-scans.server";
 import { guardedUser } from "~/lib/http/guards.server";
 import { logger } from "~/lib/ops/logger.server";
+import { inertDownload } from "~/lib/uploads/upload-download.server";
 import type { Route } from "./+types/dashboard.inquiries.whatsapp-media";
 
 const ParamsSchema = z.object({ id: z.uuid(), messageId: z.uuid() });
@@ -24,5 +25,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     { adminId: user.id, inquiryId: parsed.data.id, messageId: parsed.data.messageId },
     "WhatsApp media downloaded",
   );
-  return attachmentDownload(file);
+  return inertDownload(file.content, { name: file.filename, bytes: file.bytes, fallbackName: "attachment" });
 }

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import { inquiryAttachments, whatsappMessages } from "~db/schema";
 import type { Db } from "~/lib/db/db.server";
@@ -99,22 +98,5 @@ export async function openCleanMedia(
     storedAs: row.storedAs,
     encrypted: row.encrypted,
     filename: row.filename || `whatsapp-${row.type}`,
-  });
-}
-
-/**
- * Only ever a download: whatever the sender put in it, the browser neither renders nor sniffs it
- * (X-Content-Type-Options comes from the server's headers), and a sandbox CSP keeps it inert if opened.
- */
-export function attachmentDownload(file: CleanFile): Response {
-  const ascii = file.filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\;]/g, "_") || "attachment";
-  return new Response(Readable.toWeb(Readable.from(file.content)) as ReadableStream<Uint8Array>, {
-    headers: {
-      "Content-Type": "application/octet-stream",
-      "Content-Length": String(file.bytes),
-      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-      "Content-Security-Policy": "sandbox; default-src 'none'",
-      "Cache-Control": "private, no-store",
-    },
   });
 }

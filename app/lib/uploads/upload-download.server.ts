@@ -9,13 +9,27 @@ import { openCleanUpload, uploadSettingsFromEnv } from "~/lib/uploads/uploads.se
 
 const ParamsSchema = z.object({ id: z.uuid(), uploadId: z.uuid() });
 
-/** A file name for Content-Disposition: ASCII fallback, and the real name RFC 5987-encoded. */
-function dispositionOf(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\;]/g, "_") || "document";
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+/**
+ * A file someone sent us, answered only ever as a download: whatever the sender put in it, the browser neither
+ * renders nor sniffs it, a sandbox keeps it inert if opened anyway, and nothing caches it. The name goes as an
+ * ASCII fallback (`fallbackName` when nothing of it is ASCII) and RFC 5987-encoded in full.
+ */
+export function inertDownload(
+  content: AsyncIterable<Buffer>,
+  file: { name: string; bytes: number; fallbackName: string },
+): Response {
+  const ascii = file.name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\;]/g, "_") || file.fallbackName;
+  return new Response(Readable.toWeb(Readable.from(content)) as ReadableStream<Uint8Array>, {
+    headers: {
+      ...INERT,
+      "Content-Type": "application/octet-stream",
+      "Content-Length": String(file.bytes),
+      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    },
+  });
 }
 
-/** Never rendered by the browser: a download, not sniffed, inert under a sandbox if opened anyway. */
+/** Never rendered by the browser: not sniffed, inert under a sandbox if opened anyway, never cached. */
 const INERT = {
   "X-Content-Type-Options": "nosniff",
   "Content-Security-Policy": "sandbox; default-src 'none'",
@@ -44,14 +58,7 @@ export async function downloadUpload(context: AppContext, params: unknown): Prom
     actorId: admin.id,
     details: { uploadId: ids.uploadId },
   });
-  return new Response(Readable.toWeb(Readable.from(content)) as ReadableStream<Uint8Array>, {
-    headers: {
-      ...INERT,
-      "Content-Type": "application/octet-stream",
-      "Content-Length": String(row.byte_size),
-      "Content-Disposition": dispositionOf(row.file_name),
-    },
-  });
+  return inertDownload(content, { name: row.file_name, bytes: row.byte_size, fallbackName: "document" });
 }
 
 const PREVIEW_PIXELS = 1200;
