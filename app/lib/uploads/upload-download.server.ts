@@ -11,17 +11,20 @@ const ParamsSchema = z.object({ id: z.uuid(), uploadId: z.uuid() });
 
 /**
  * A file someone sent us, answered only ever as a download: whatever the sender put in it, the browser neither
- * renders nor sniffs it, a sandbox keeps it inert if opened anyway, and nothing caches it. The name goes as an
- * ASCII fallback (`fallbackName` when nothing of it is ASCII) and RFC 5987-encoded in full.
+ * renders nor sniffs it (nosniff is the server's on every response), a sandbox keeps it inert if opened anyway, and
+ * nothing caches it. The name goes as an ASCII fallback (`fallbackName` when nothing of it is ASCII) and
+ * RFC 5987-encoded in full.
  */
 export function inertDownload(
   content: AsyncIterable<Buffer>,
   file: { name: string; bytes: number; fallbackName: string },
+  headers: Record<string, string> = {},
 ): Response {
   const ascii = file.name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\;]/g, "_") || file.fallbackName;
   return new Response(Readable.toWeb(Readable.from(content)) as ReadableStream<Uint8Array>, {
     headers: {
       ...INERT,
+      ...headers,
       "Content-Type": "application/octet-stream",
       "Content-Length": String(file.bytes),
       "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
@@ -29,12 +32,14 @@ export function inertDownload(
   });
 }
 
-/** Never rendered by the browser: not sniffed, inert under a sandbox if opened anyway, never cached. */
+/** Inert under a sandbox if opened anyway, never cached. */
 const INERT = {
-  "X-Content-Type-Options": "nosniff",
   "Content-Security-Policy": "sandbox; default-src 'none'",
   "Cache-Control": "private, no-store",
 };
+
+/** The server sends nosniff on every response; an upload's answers carry it themselves as well, so their loaders do. */
+const NOSNIFF = { "X-Content-Type-Options": "nosniff" };
 
 async function openFor(context: AppContext, params: unknown) {
   const parsed = ParamsSchema.safeParse(params);
@@ -58,7 +63,11 @@ export async function downloadUpload(context: AppContext, params: unknown): Prom
     actorId: admin.id,
     details: { uploadId: ids.uploadId },
   });
-  return inertDownload(content, { name: row.file_name, bytes: row.byte_size, fallbackName: "document" });
+  return inertDownload(
+    content,
+    { name: row.file_name, bytes: row.byte_size, fallbackName: "document" },
+    NOSNIFF,
+  );
 }
 
 const PREVIEW_PIXELS = 1200;
@@ -76,6 +85,6 @@ export async function previewUpload(context: AppContext, params: unknown): Promi
       .png(),
   );
   return new Response(Readable.toWeb(image) as ReadableStream<Uint8Array>, {
-    headers: { ...INERT, "Content-Type": "image/png", "Content-Disposition": "inline" },
+    headers: { ...NOSNIFF, ...INERT, "Content-Type": "image/png", "Content-Disposition": "inline" },
   });
 }
