@@ -4,8 +4,11 @@ import type { Db } from "~/lib/db/db.server";
 import type { JobRow } from "~/lib/jobs/job-kind.server";
 
 export const MAX_ATTEMPTS = 8;
-/** A claimed job is someone's for this long; then another worker may retry it. */
-const CLAIM_MS = 120_000;
+/**
+ * A claimed job is someone's for this long unless its worker renews the claim; then another worker may retry it.
+ * Short, because it is how long a job claimed by an instance that was killed waits for the next start.
+ */
+export const CLAIM_MS = 30_000;
 
 /** 30 s, 1 min, 2 min … capped at one hour. */
 export function retryDelayMs(attempts: number): number {
@@ -21,12 +24,13 @@ export async function claimDueJobs(
   kinds: readonly string[],
   now: Date | undefined,
   limit: number,
+  claimMs: number = CLAIM_MS,
 ): Promise<JobRow[]> {
   if (kinds.length === 0) return [];
   const cutoff = now ?? sql`now()`;
   const claimedUntil = now
-    ? new Date(now.getTime() + CLAIM_MS)
-    : sql`now() + make_interval(secs => ${CLAIM_MS / 1000})`;
+    ? new Date(now.getTime() + claimMs)
+    : sql`now() + make_interval(secs => ${claimMs / 1000})`;
   // SKIP LOCKED gives each due job to exactly one of several instances' workers.
   return db.transaction(async (tx) => {
     const due = await tx
@@ -48,6 +52,18 @@ export async function claimDueJobs(
     const ids = due.map((row) => row.id);
     return tx.update(jobs).set({ locked_until: claimedUntil }).where(inArray(jobs.id, ids)).returning();
   });
+}
+
+/**
+ * Keeps a running batch's claim alive: a worker renews the jobs it still holds every third of the claim, so a long
+ * job is never taken over by another instance, and a dead worker's jobs are free again within one claim.
+ */
+export async function renewClaims(db: Db, ids: readonly string[], claimMs: number = CLAIM_MS): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(jobs)
+    .set({ locked_until: sql`now() + make_interval(secs => ${claimMs / 1000})` })
+    .where(and(inArray(jobs.id, [...ids]), isNull(jobs.done_at), sql`${jobs.locked_until} is not null`));
 }
 
 /** The job's new state after a failed attempt: retried with backoff, or given up after MAX_ATTEMPTS. */

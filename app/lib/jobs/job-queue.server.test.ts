@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { contactSubmissions, jobs } from "~db/schema";
@@ -42,6 +42,16 @@ const recordedJob = defineJobKind({
 });
 
 const KINDS = [echoJob, recordedJob];
+
+/** A job that runs until its deps let it finish, as a long send or scan does. */
+const slowJob = defineJobKind({
+  kind: "test-slow",
+  payloadSchema: z.object({ word: z.string() }),
+  async run(_payload, _job, deps: { started: () => void; finish: Promise<void> }) {
+    deps.started();
+    await deps.finish;
+  },
+});
 
 describe.each(testBackends)("the job queue on %s", (backend) => {
   const database = useTestDatabase(backend, [jobs, contactSubmissions]);
@@ -156,6 +166,39 @@ describe.each(testBackends)("the job queue on %s", (backend) => {
     };
     await Promise.all([drain(database.db), drain(second?.db ?? database.db), drain(database.db)]);
     expect([...deps.ran].sort()).toEqual([...ids].sort());
+  });
+
+  it("renews the claims of a running batch, so a second worker never takes a job that is still held", async () => {
+    const claimMs = 900;
+    const first = await enqueueJob(database.db, slowJob, { word: "long" });
+    const queued = await enqueueJob(database.db, slowJob, { word: "waiting in the batch" });
+    let finish = () => {};
+    let started = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const deps = { started, finish: new Promise<void>((resolve) => (finish = resolve)) };
+    const pass = runDueJobs(database.db, [slowJob], deps, { claimMs });
+    await running;
+    const claimOf = async (id: string) =>
+      (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!.locked_until!.getTime();
+    const firstClaim = await claimOf(queued);
+    const dbNow = async () =>
+      new Date((await database.db.execute<{ now: Date }>(sql`select now() as now`)).rows[0]!.now).getTime();
+    // Past the claim the batch took: only the renewals keep the two jobs this worker's.
+    await expect.poll(dbNow, { timeout: 10_000, interval: 50 }).toBeGreaterThan(firstClaim + 100);
+    expect(await claimOf(queued)).toBeGreaterThan(firstClaim);
+    const other = { started: () => {}, finish: Promise.resolve() };
+    expect(await runDueJobs(second?.db ?? database.db, [slowJob], other, { claimMs })).toBe(0);
+
+    finish();
+    expect(await pass).toBe(2);
+    const rows = await database.db
+      .select()
+      .from(jobs)
+      .where(inArray(jobs.id, [first, queued]));
+    expect(rows.map((row) => [row.attempts, row.done_at !== null, row.locked_until])).toEqual([
+      [1, true, null],
+      [1, true, null],
+    ]);
   });
 
   it("shows pending, failed and processed jobs in /metrics by kind", async () => {

@@ -3,7 +3,7 @@ import { jobs } from "~db/schema";
 import type { DatabaseHandle, Db } from "~/lib/db/db.server";
 import { logger } from "~/lib/ops/logger.server";
 import { countJobAttempt, declareJobKinds } from "~/lib/ops/metrics.server";
-import { claimDueJobs, planRetry } from "~/lib/jobs/job-claim.server";
+import { CLAIM_MS, claimDueJobs, planRetry, renewClaims } from "~/lib/jobs/job-claim.server";
 import type { JobKind, JobRow } from "~/lib/jobs/job-kind.server";
 import { JOBS_CHANNEL } from "~/lib/jobs/job-queue.server";
 
@@ -38,21 +38,35 @@ export async function runDueJobs<Deps>(
   db: Db,
   kinds: readonly AnyJobKind<NoInfer<Deps>>[],
   deps: Deps,
-  options: { now?: Date; batch?: number } = {},
+  options: { now?: Date; batch?: number; claimMs?: number } = {},
 ): Promise<number> {
   const byName = new Map(kinds.map((kind) => [kind.kind, kind]));
-  const claimed = await claimDueJobs(db, [...byName.keys()], options.now, options.batch ?? 10);
-  for (const job of claimed) {
-    // On PGlite a job's statements run on this thread and resolve as microtasks, so a pass would hold the event
-    // loop for all its jobs: waiting a turn before each lets requests that arrived meanwhile be answered first.
-    await new Promise((resolve) => setImmediate(resolve));
-    const kind = byName.get(job.kind)!;
-    try {
-      await kind.run(job, deps);
-      await recordDone(db, kind, job);
-    } catch (error) {
-      await recordFailure(db, kind, job, error, options.now);
+  const claimMs = options.claimMs ?? CLAIM_MS;
+  const claimed = await claimDueJobs(db, [...byName.keys()], options.now, options.batch ?? 10, claimMs);
+  const held = new Set(claimed.map((job) => job.id));
+  const renewal = setInterval(() => {
+    renewClaims(db, [...held], claimMs).catch((error: unknown) =>
+      logger.warn({ err: error }, "job worker: claims not renewed"),
+    );
+  }, claimMs / 3);
+  renewal.unref();
+  try {
+    for (const job of claimed) {
+      // On PGlite a job's statements run on this thread and resolve as microtasks, so a pass would hold the event
+      // loop for all its jobs: waiting a turn before each lets requests that arrived meanwhile be answered first.
+      await new Promise((resolve) => setImmediate(resolve));
+      const kind = byName.get(job.kind)!;
+      try {
+        await kind.run(job, deps);
+        held.delete(job.id);
+        await recordDone(db, kind, job);
+      } catch (error) {
+        held.delete(job.id);
+        await recordFailure(db, kind, job, error, options.now);
+      }
     }
+  } finally {
+    clearInterval(renewal);
   }
   return claimed.length;
 }
