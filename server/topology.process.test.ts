@@ -1,7 +1,9 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAuth, sessionCookieName } from "~/lib/auth/auth.server";
@@ -137,6 +139,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("nginx in front of two instances
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     if (siteDir) fs.rmSync(siteDir, { recursive: true, force: true });
     if (databaseUrl) await dropScratchPostgresDatabase(serverUrl, databaseUrl);
+  });
+
+  /** deploy/nginx/upstream.sh on this test's nginx; asynchronous, so the load goes on meanwhile. */
+  const upstream = (state: string, port: number) =>
+    promisify(execFile)("sh", [path.resolve("deploy/nginx/upstream.sh"), state, String(port)], {
+      env: { ...process.env, NGINX_SITE: proxy.siteFile, NGINX_PID_FILE: proxy.pidFile },
+    });
+
+  it("takes an instance out of the upstream and back, and refuses a port nginx does not know", async () => {
+    const site = fs.readFileSync(proxy.siteFile, "utf8");
+    await expect(upstream("down", 1)).rejects.toThrow(/has no upstream line for 127\.0\.0\.1:1/);
+    await expect(upstream("sideways", appPorts[0])).rejects.toThrow(/usage: .* down\|up <port>/);
+    expect(fs.readFileSync(proxy.siteFile, "utf8")).toBe(site);
+
+    await upstream("down", appPorts[0]);
+    expect(fs.readFileSync(proxy.siteFile, "utf8")).toContain(
+      `server 127.0.0.1:${appPorts[0]} max_fails=1 fail_timeout=5s down;`,
+    );
+    // Every request nginx passes on now goes to the other instance (a query string reaches the app).
+    const before = await Promise.all(instances.map(homePageRequests));
+    for (let n = 0; n < 6; n++) expect((await client.request(`${proxy.url}/?from=${n}`)).status).toBe(200);
+    expect(await Promise.all(instances.map(homePageRequests))).toEqual([before[0], before[1]! + 6]);
+
+    await upstream("up", appPorts[0]);
+    expect(fs.readFileSync(proxy.siteFile, "utf8")).toBe(site);
   });
 
   it("redirects HTTP to HTTPS, serves hashed assets precompressed from the build, and the app's headers once", async () => {
@@ -371,9 +398,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("nginx in front of two instances
     const progress = () => [gets, acknowledged.length, signIns] as const;
     for (const index of [0, 1]) {
       const before = progress();
-      // What systemd does on `systemctl restart volta@<port>`: SIGTERM, wait, start.
+      // The runbook's steps: out of nginx's upstream, restarted as systemd does
+      // on `systemctl restart volta@<port>` (SIGTERM, wait, start), back in.
+      await upstream("down", appPorts[index]!);
       expect(await instances[index]!.stop()).toBe(0);
       instances[index] = await spawnServer({ ...env, PORT: String(appPorts[index]) });
+      await upstream("up", appPorts[index]!);
       // The load kept going across the restart.
       const after = progress();
       expect(after[0]).toBeGreaterThan(before[0]);

@@ -20,6 +20,9 @@ export interface NginxProxy {
   readonly errorLog: () => string;
   /** nginx's master process (its worker is its child). */
   readonly pid: number;
+  /** The site file and the pid file, for deploy/nginx/upstream.sh. */
+  readonly siteFile: string;
+  readonly pidFile: string;
   stop(): Promise<void>;
 }
 
@@ -192,6 +195,8 @@ export async function startNginx(
     accessLog: read("access.log"),
     errorLog,
     pid: child.pid!,
+    siteFile: path.join(prefix, "site.conf"),
+    pidFile: path.join(prefix, "nginx.pid"),
     async stop() {
       // SIGQUIT: nginx's graceful stop.
       if (child.exitCode === null) child.kill("SIGQUIT");
