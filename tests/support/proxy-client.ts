@@ -30,7 +30,7 @@ interface RequestOptions {
 export function createProxyClient({ certificate }: ProxyClientOptions) {
   const agent = new https.Agent({ keepAlive: true, maxSockets: 8, ca: certificate });
 
-  function request(url: string, options: RequestOptions = {}): Promise<ProxyResponse> {
+  function send(url: string, options: RequestOptions, retried: boolean): Promise<ProxyResponse> {
     return new Promise((resolve, reject) => {
       const req = https.request(
         url,
@@ -58,9 +58,20 @@ export function createProxyClient({ certificate }: ProxyClientOptions) {
           res.on("error", reject);
         },
       );
-      req.on("error", reject);
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        // A kept-alive connection the proxy closed as the request went out (nginx's old workers close their
+        // idle ones on a reload) fails before any answer: a browser sends the request again on a new
+        // connection, once, and so does this client (the pattern of Node's `request.reusedSocket`).
+        if (req.reusedSocket && error.code === "ECONNRESET" && !retried)
+          send(url, options, true).then(resolve, reject);
+        else reject(error);
+      });
       req.end(options.body);
     });
+  }
+
+  function request(url: string, options: RequestOptions = {}): Promise<ProxyResponse> {
+    return send(url, options, false);
   }
 
   /** Opens a server-sent event stream; resolves once the response headers arrived. */
