@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { receivedMailLimits } from "~/content/received-mail-limits";
 import type { AppServices } from "~/lib/context.server";
 import {
   attachmentSettingsFromEnv,
@@ -15,10 +14,9 @@ export const attachmentScanJob = defineJobKind({
   kind: "attachment-scan",
   payloadSchema: z.object({ inquiryId: z.uuid() }),
   async run(payload, _job, deps: Pick<AppServices, "env" | "database">) {
-    // Every file of the mail that queued it, however many it kept: none waits for the schedule needlessly.
+    // Every waiting file of the inquiry, however many the mail kept: none waits for the schedule needlessly.
     await scanWaitingAttachments(deps.database.db, attachmentSettingsFromEnv(deps.env), {
       inquiryId: payload.inquiryId,
-      limit: receivedMailLimits.attachmentsPerMessage,
     });
   },
 });

@@ -111,6 +111,31 @@ describe.each(testBackends)("scanning received attachments on %s", (backend) => 
     expect(Buffer.concat(parts)).toEqual(PDF);
   });
 
+  it("files that cannot be scanned never hold back the one after them", async () => {
+    const kept = await fileMail("kept-under-a-key.pdf", PDF);
+    // More than a pass once took: files kept under UPLOAD_KEY, which is no longer set, older than the next mail's.
+    const { id: _id, ...copy } = kept;
+    await database.db.insert(inquiryAttachments).values(
+      Array.from({ length: 60 }, () => ({
+        ...copy,
+        encrypted: true,
+        created_at: new Date(Date.now() - 3_600_000),
+      })),
+    );
+    await database.db.delete(inquiryAttachments).where(eq(inquiryAttachments.id, kept.id));
+    const row = await fileMail("bank-letter.pdf", PDF);
+
+    expect(await scanWaitingAttachments(database.db, { ...settings(), clamdAddress: "127.0.0.1:1" })).toBe(
+      61,
+    );
+    expect(await scanWaitingAttachments(database.db, settings())).toBe(60);
+    const [scanned] = await database.db
+      .select()
+      .from(inquiryAttachments)
+      .where(eq(inquiryAttachments.id, row.id));
+    expect(scanned).toMatchObject({ scan: "clean" });
+  });
+
   it("two scans of one infected file at once refuse it once: one timeline entry, the file gone", async () => {
     const row = await fileMail("proof-of-funds.pdf", EICAR_PDF);
     await Promise.all([

@@ -28,8 +28,7 @@ interface WaitingFile {
   encrypted: boolean;
 }
 
-async function waitingFiles(db: Db, options: { inquiryId?: string; limit: number }): Promise<WaitingFile[]> {
-  const { inquiryId, limit } = options;
+async function waitingFiles(db: Db, inquiryId: string | undefined): Promise<WaitingFile[]> {
   const [attachments, media] = await Promise.all([
     db
       .select({
@@ -45,8 +44,7 @@ async function waitingFiles(db: Db, options: { inquiryId?: string; limit: number
           inquiryId ? eq(inquiryAttachments.inquiry_id, inquiryId) : undefined,
         ),
       )
-      .orderBy(asc(inquiryAttachments.created_at))
-      .limit(limit),
+      .orderBy(asc(inquiryAttachments.created_at)),
     db
       .select({
         id: whatsappMessages.id,
@@ -61,8 +59,7 @@ async function waitingFiles(db: Db, options: { inquiryId?: string; limit: number
           inquiryId ? eq(whatsappMessages.inquiry_id, inquiryId) : undefined,
         ),
       )
-      .orderBy(asc(whatsappMessages.created_at))
-      .limit(limit),
+      .orderBy(asc(whatsappMessages.created_at)),
   ]);
   return [
     ...attachments.map((row) => ({ ...row, channel: "email" as const })),
@@ -105,12 +102,13 @@ async function scanFile(
   db: Db,
   settings: AttachmentSettings,
   waiting: WaitingFile,
-): Promise<"clean" | "infected" | "pending" | "gone"> {
+): Promise<"clean" | "infected" | "pending" | "unreachable" | "gone"> {
   const file = attachmentPath(settings.dataDir, waiting.storedAs);
   if (!file || !fs.existsSync(file)) return "gone";
   if (waiting.encrypted && !settings.key) return "pending";
   const content = readAttachment(file, { encrypted: waiting.encrypted, key: settings.key });
   const result = await scanWithClamd(settings.clamdAddress, content);
+  if (result.verdict === "unreachable") return "unreachable";
   if (result.verdict === "unavailable") return "pending";
   if (result.verdict === "clean") {
     await recordVerdict(db, waiting, { scan: "clean", signature: null });
@@ -134,17 +132,22 @@ async function scanFile(
 }
 
 /**
- * Scans the received files that wait (all, or one inquiry's); returns how many still wait. Files go one at a
- * time: clamd streams each, and nothing is held whole in memory.
+ * Scans the received files that wait (all, or one inquiry's); returns how many still wait. Every waiting file is
+ * tried, so one that cannot be scanned (its key not set, its file unreadable) never holds back those after it; the
+ * pass stops only when clamd cannot be reached, since then none can be. Files go one at a time: clamd streams each,
+ * and nothing is held whole in memory.
  */
 export async function scanWaitingAttachments(
   db: Db,
   settings: AttachmentSettings,
-  options: { inquiryId?: string; limit?: number } = {},
+  options: { inquiryId?: string } = {},
 ): Promise<number> {
-  let waiting = 0;
-  for (const file of await waitingFiles(db, { inquiryId: options.inquiryId, limit: options.limit ?? 50 })) {
-    if ((await scanFile(db, settings, file)) === "pending") waiting += 1;
+  const files = await waitingFiles(db, options.inquiryId);
+  let waiting = files.length;
+  for (const file of files) {
+    const outcome = await scanFile(db, settings, file);
+    if (outcome === "unreachable") break;
+    if (outcome !== "pending") waiting -= 1;
   }
   return waiting;
 }

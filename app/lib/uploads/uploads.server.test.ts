@@ -258,6 +258,30 @@ describe.each(testBackends)("the upload pipeline on %s", (backend) => {
     ).not.toBeNull();
   });
 
+  it("uploads that cannot be scanned never hold back the one after them", async () => {
+    const config = settings();
+    // More than a pass once took: rows whose files are gone, older than the upload that waits for clamd.
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await database.db.insert(uploads).values(
+      Array.from({ length: 60 }, (_, n) => ({
+        inquiry_id: inquiryId,
+        purpose: "kyc",
+        file_name: `lost-${n}.pdf`,
+        format: "pdf",
+        byte_size: PDF.length,
+        created_at: hourAgo,
+      })),
+    );
+    const result = await receive({ ...config, clamdAddress: "127.0.0.1:1" }, "passport.pdf", chunks(PDF));
+    if (!result.received) throw new Error("not received");
+    expect(result.scan).toBe("pending");
+
+    expect(await scanPendingUploads(database.db, config)).toBe(0);
+    expect(
+      await openCleanUpload(database.db, config, { inquiryId, uploadId: result.uploadId }),
+    ).not.toBeNull();
+  });
+
   it("an upload opens only under its own inquiry, and not with another key", async () => {
     const config = settings();
     const result = await receive(config, "passport.pdf", chunks(PDF));

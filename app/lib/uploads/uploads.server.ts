@@ -121,13 +121,14 @@ async function scanUpload(
   db: Db,
   settings: UploadSettings,
   uploadId: string,
-): Promise<"clean" | "infected" | "pending" | "gone"> {
+): Promise<"clean" | "infected" | "pending" | "unreachable" | "gone"> {
   const [row] = await db.select().from(uploads).where(eq(uploads.id, uploadId));
   if (!row) return "gone";
   if (row.scan !== "pending") return row.scan as "clean" | "infected";
   const file = uploadPath(settings.dataDir, { inquiryId: row.inquiry_id, uploadId });
   if (!fs.existsSync(file)) return "gone";
   const result = await scanWithClamd(settings.clamdAddress, readUpload(file, settings.key));
+  if (result.verdict === "unreachable") return "unreachable";
   if (result.verdict === "unavailable") return "pending";
   if (result.verdict === "clean") {
     await db
@@ -151,16 +152,23 @@ async function scanUpload(
   return "infected";
 }
 
-/** Scans what waits (clamd was down); returns how many are still waiting. */
-export async function scanPendingUploads(db: Db, settings: UploadSettings, limit = 50): Promise<number> {
+/**
+ * Scans what waits (clamd was down); returns how many are still waiting. Every pending upload is tried, so one that
+ * cannot be scanned (its file unreadable) never holds back those after it; the pass stops only when clamd cannot be
+ * reached.
+ */
+export async function scanPendingUploads(db: Db, settings: UploadSettings): Promise<number> {
   const pending = await db
     .select({ id: uploads.id })
     .from(uploads)
     .where(eq(uploads.scan, "pending"))
-    .orderBy(asc(uploads.created_at))
-    .limit(limit);
-  let waiting = 0;
-  for (const { id } of pending) if ((await scanUpload(db, settings, id)) === "pending") waiting += 1;
+    .orderBy(asc(uploads.created_at));
+  let waiting = pending.length;
+  for (const { id } of pending) {
+    const outcome = await scanUpload(db, settings, id);
+    if (outcome === "unreachable") break;
+    if (outcome !== "pending") waiting -= 1;
+  }
   return waiting;
 }
 

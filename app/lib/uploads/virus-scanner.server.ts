@@ -1,10 +1,14 @@
 import net from "node:net";
 
-/** What clamd said of one file. "unavailable" is never "clean": the file waits for a later scan. */
+/**
+ * What clamd said of one file. Neither "unavailable" (this file could not be scanned: unreadable, or clamd gave
+ * no verdict) nor "unreachable" (no connection to clamd: no file can be scanned now) is "clean": the file waits.
+ */
 export type ScanVerdict =
   | { verdict: "clean" }
   | { verdict: "infected"; signature: string }
-  | { verdict: "unavailable"; reason: string };
+  | { verdict: "unavailable"; reason: string }
+  | { verdict: "unreachable"; reason: string };
 
 /** clamd's address: `host:port` on loopback or a network, or the path of its Unix socket. */
 function parseClamdAddress(address: string): net.NetConnectOpts {
@@ -25,7 +29,7 @@ export async function scanWithClamd(address: string, content: AsyncIterable<Buff
   try {
     socket = await connect(parseClamdAddress(address));
   } catch (error) {
-    return { verdict: "unavailable", reason: (error as Error).message };
+    return { verdict: "unreachable", reason: (error as Error).message };
   }
   const answer = readAnswer(socket);
   try {
