@@ -147,7 +147,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("nginx in front of two instances
       env: { ...process.env, NGINX_SITE: proxy.siteFile, NGINX_PID_FILE: proxy.pidFile },
     });
 
-  it("takes an instance out of the upstream and back, and refuses a port nginx does not know", async () => {
+  it("takes an instance out of the upstream and back, and refuses a port nginx does not know or a file it refuses", async () => {
     const site = fs.readFileSync(proxy.siteFile, "utf8");
     await expect(upstream("down", 1)).rejects.toThrow(/has no upstream line for 127\.0\.0\.1:1/);
     await expect(upstream("sideways", appPorts[0])).rejects.toThrow(/usage: .* down\|up <port>/);
@@ -164,6 +164,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("nginx in front of two instances
 
     await upstream("up", appPorts[0]);
     expect(fs.readFileSync(proxy.siteFile, "utf8")).toBe(site);
+
+    // A file nginx refuses: it keeps its old workers, and the script puts the file back as it found it.
+    const broken = `${site}\nthis is not nginx;\n`;
+    fs.writeFileSync(proxy.siteFile, broken);
+    try {
+      await expect(upstream("down", appPorts[0])).rejects.toThrow(/nginx did not load .* left as it was/);
+      expect(fs.readFileSync(proxy.siteFile, "utf8")).toBe(broken);
+    } finally {
+      fs.writeFileSync(proxy.siteFile, site);
+    }
+    expect((await client.request(`${proxy.url}/?from=after`)).status).toBe(200);
   });
 
   it("redirects HTTP to HTTPS, serves hashed assets precompressed from the build, and the app's headers once", async () => {

@@ -33,9 +33,9 @@ master=$(cat "$pidfile")
 
 cp "$site" "$site.before-$state"
 if [ "$state" = down ]; then
-  sed -i "/$line/{s/ down;\$/;/;s/;\$/ down;/}" "$site"
+  sed -i --follow-symlinks "/$line/{s/ down;\$/;/;s/;\$/ down;/}" "$site"
 else
-  sed -i "/$line/s/ down;\$/;/" "$site"
+  sed -i --follow-symlinks "/$line/s/ down;\$/;/" "$site"
 fi
 
 workers() { pgrep -P "$master" | tr '\n' ' '; }
@@ -53,7 +53,7 @@ tries=0
 until reloaded; do
   tries=$((tries + 1))
   if [ $tries -ge 100 ]; then
-    mv "$site.before-$state" "$site"
+    cat "$site.before-$state" >"$site" && rm -f "$site.before-$state"
     echo "nginx did not load $site (see nginx -t); it is left as it was" >&2
     exit 1
   fi
