@@ -3,11 +3,13 @@ import { type DebianPackageSet, ensureDebianPackages } from "./debian-packages";
 
 /**
  * Debian's nginx, the brotli_static module deploy/nginx/volta-meridian.conf
- * uses, and openssl, which makes the test's self-signed certificate.
+ * uses, openssl, which makes the test's self-signed certificate, and procps,
+ * whose pgrep deploy/nginx/upstream.sh uses to see nginx's workers change.
  */
-const PACKAGES = ["nginx", "libnginx-mod-http-brotli-static", "openssl"];
+const PACKAGES = ["nginx", "libnginx-mod-http-brotli-static", "openssl", "procps"];
 const NGINX = "/usr/sbin/nginx";
 const OPENSSL = "/usr/bin/openssl";
+const PGREP = "/usr/bin/pgrep";
 export const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 
 /**
@@ -19,7 +21,7 @@ export const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_modu
  */
 export const NGINX_PACKAGES: DebianPackageSet = {
   what: "nginx",
-  files: [NGINX, BROTLI_MODULE, OPENSSL],
+  files: [NGINX, BROTLI_MODULE, OPENSSL, PGREP],
   packages: PACKAGES,
   service: "nginx",
 };

@@ -6,7 +6,7 @@ import type { Env } from "~/lib/env.server";
 import { attachmentPath, readAttachment } from "~/lib/conversation/attachment-files.server";
 import { INBOX_CHANGED_CHANNEL } from "~/lib/inquiries/inquiries.server";
 import { recordEvent } from "~/lib/inquiries/timeline.server";
-import { scanWithClamd } from "~/lib/uploads/virus-scanner.server";
+import { scanInTurn, scanWithClamd } from "~/lib/uploads/virus-scanner.server";
 
 /** Where received attachments are kept and scanned; without UPLOAD_KEY the key is null and new files are plain. */
 export interface AttachmentSettings {
@@ -132,22 +132,13 @@ async function scanFile(
 }
 
 /**
- * Scans the received files that wait (all, or one inquiry's); returns how many still wait. Every waiting file is
- * tried, so one that cannot be scanned (its key not set, its file unreadable) never holds back those after it; the
- * pass stops only when clamd cannot be reached, since then none can be. Files go one at a time: clamd streams each,
- * and nothing is held whole in memory.
+ * Scans the received files that wait (all, or one inquiry's), in turn; returns how many still wait. clamd streams
+ * each file, and nothing is held whole in memory.
  */
 export async function scanWaitingAttachments(
   db: Db,
   settings: AttachmentSettings,
   options: { inquiryId?: string } = {},
 ): Promise<number> {
-  const files = await waitingFiles(db, options.inquiryId);
-  let waiting = files.length;
-  for (const file of files) {
-    const outcome = await scanFile(db, settings, file);
-    if (outcome === "unreachable") break;
-    if (outcome !== "pending") waiting -= 1;
-  }
-  return waiting;
+  return scanInTurn(await waitingFiles(db, options.inquiryId), (file) => scanFile(db, settings, file));
 }

@@ -43,6 +43,7 @@ export async function runDueJobs<Deps>(
   const byName = new Map(kinds.map((kind) => [kind.kind, kind]));
   const claimMs = options.claimMs ?? CLAIM_MS;
   const claimed = await claimDueJobs(db, [...byName.keys()], options.now, options.batch ?? 10, claimMs);
+  if (claimed.length === 0) return 0;
   const held = new Set(claimed.map((job) => job.id));
   const renewal = setInterval(() => {
     renewClaims(db, [...held], claimMs).catch((error: unknown) =>

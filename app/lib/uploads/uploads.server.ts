@@ -8,7 +8,7 @@ import type { Db } from "~/lib/db/db.server";
 import type { Env } from "~/lib/env.server";
 import { recordEvent } from "~/lib/inquiries/timeline.server";
 import { readUpload, storeUpload, uploadPath } from "~/lib/uploads/upload-files.server";
-import { scanWithClamd } from "~/lib/uploads/virus-scanner.server";
+import { scanInTurn, scanWithClamd } from "~/lib/uploads/virus-scanner.server";
 
 /** Where uploads are kept and scanned; null without UPLOAD_KEY, when nothing may be uploaded. */
 export interface UploadSettings {
@@ -152,24 +152,14 @@ async function scanUpload(
   return "infected";
 }
 
-/**
- * Scans what waits (clamd was down); returns how many are still waiting. Every pending upload is tried, so one that
- * cannot be scanned (its file unreadable) never holds back those after it; the pass stops only when clamd cannot be
- * reached.
- */
+/** Scans what waits (clamd was down), in turn; returns how many are still waiting. */
 export async function scanPendingUploads(db: Db, settings: UploadSettings): Promise<number> {
   const pending = await db
     .select({ id: uploads.id })
     .from(uploads)
     .where(eq(uploads.scan, "pending"))
     .orderBy(asc(uploads.created_at));
-  let waiting = pending.length;
-  for (const { id } of pending) {
-    const outcome = await scanUpload(db, settings, id);
-    if (outcome === "unreachable") break;
-    if (outcome !== "pending") waiting -= 1;
-  }
-  return waiting;
+  return scanInTurn(pending, ({ id }) => scanUpload(db, settings, id));
 }
 
 /**

@@ -10,6 +10,24 @@ export type ScanVerdict =
   | { verdict: "unavailable"; reason: string }
   | { verdict: "unreachable"; reason: string };
 
+/**
+ * One pass over the files that wait, one at a time; returns how many still wait. Every file is tried, so one that
+ * cannot be scanned (its key not set, its file unreadable) never holds back those after it; the pass ends only when
+ * clamd cannot be reached, since then none can be.
+ */
+export async function scanInTurn<File>(
+  files: readonly File[],
+  scan: (file: File) => Promise<"clean" | "infected" | "pending" | "unreachable" | "gone">,
+): Promise<number> {
+  let waiting = files.length;
+  for (const file of files) {
+    const outcome = await scan(file);
+    if (outcome === "unreachable") break;
+    if (outcome !== "pending") waiting -= 1;
+  }
+  return waiting;
+}
+
 /** clamd's address: `host:port` on loopback or a network, or the path of its Unix socket. */
 function parseClamdAddress(address: string): net.NetConnectOpts {
   const tcp = /^(.+):(\d{1,5})$/.exec(address);
