@@ -112,5 +112,11 @@ function readAnswer(socket: net.Socket): Promise<string> {
     socket.once("error", (error) =>
       chunks.length ? resolve(Buffer.concat(chunks).toString("utf8")) : reject(error),
     );
+    // A socket destroyed on our side (the file failed while it was read) emits neither "end" nor "error".
+    socket.once("close", () =>
+      chunks.length
+        ? resolve(Buffer.concat(chunks).toString("utf8"))
+        : reject(new Error("clamd closed the connection without an answer")),
+    );
   });
 }
