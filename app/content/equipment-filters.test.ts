@@ -6,7 +6,7 @@ import {
   getSalePriceAmount,
   parsePriceAmount,
 } from "~/content/equipment";
-import { filterEquipment, sortEquipment } from "~/content/equipment-filters";
+import { sortEquipment } from "~/content/equipment-filters";
 
 const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);
 
@@ -50,62 +50,6 @@ describe("price parsing", () => {
     expect(getRentalPricePerDay({ rentalPrice: "N/A" })).toBeNull();
     expect(getSalePriceAmount({ salePrice: "$320,000" })).toBe(320000);
     expect(getSalePriceAmount({ salePrice: "Contact for Price" })).toBeNull();
-  });
-});
-
-describe("filterEquipment", () => {
-  it("returns every item with default filters", () => {
-    expect(filterEquipment(equipmentItems)).toHaveLength(6);
-    expect(
-      filterEquipment(equipmentItems, {
-        q: "",
-        category: "all",
-        availability: "all",
-      }),
-    ).toHaveLength(6);
-  });
-
-  it("matches the search text case-insensitively on the name", () => {
-    expect(ids(filterEquipment(equipmentItems, { q: "cat 336" }))).toEqual(["cat-336-large-excavator"]);
-    expect(ids(filterEquipment(equipmentItems, { q: "TROMMEL" }))).toEqual(["portable-gold-trommel-50tph"]);
-  });
-
-  it("matches the search text on the description", () => {
-    const found = ids(filterEquipment(equipmentItems, { q: "RAINY SEASON" }));
-    expect(found).toEqual(["komatsu-d65px-bulldozer"]);
-  });
-
-  it("filters by exact category and availability", () => {
-    expect(ids(filterEquipment(equipmentItems, { category: "wash-plants" }))).toEqual([
-      "gold-wash-plant-150tph",
-      "portable-gold-trommel-50tph",
-    ]);
-    expect(ids(filterEquipment(equipmentItems, { availability: "sale-only" }))).toEqual([
-      "cat-336-large-excavator",
-    ]);
-  });
-
-  it("combines all three conditions", () => {
-    expect(
-      ids(
-        filterEquipment(equipmentItems, {
-          q: "cat",
-          category: "excavators",
-          availability: "available",
-        }),
-      ),
-    ).toEqual(["cat-320-excavator"]);
-    expect(
-      filterEquipment(equipmentItems, {
-        q: "trommel",
-        category: "bulldozers",
-        availability: "all",
-      }),
-    ).toEqual([]);
-  });
-
-  it("returns an empty list when nothing matches", () => {
-    expect(filterEquipment(equipmentItems, { q: "helicopter" })).toEqual([]);
   });
 });
 

@@ -15,12 +15,6 @@ export interface EquipmentFilters {
   availability?: AvailabilityFilter;
 }
 
-const DEFAULT_EQUIPMENT_FILTERS: Required<EquipmentFilters> = {
-  q: "",
-  category: "all",
-  availability: "all",
-};
-
 export const EQUIPMENT_SORTS = ["name", "rental-price", "sale-price"] as const;
 export type EquipmentSort = (typeof EQUIPMENT_SORTS)[number];
 
@@ -30,28 +24,6 @@ export const EQUIPMENT_SORT_LABELS: Record<EquipmentSort, string> = {
   "sale-price": "Sale price (low to high)",
 };
 
-/**
- * Spec §5: case-insensitive substring match of `q` on name or description;
- * category and availability must match exactly unless 'all'; all combine.
- */
-export function filterEquipment<T extends EquipmentItem>(
-  items: readonly T[],
-  filters: EquipmentFilters = {},
-): T[] {
-  const { q, category, availability } = {
-    ...DEFAULT_EQUIPMENT_FILTERS,
-    ...filters,
-  };
-  const needle = q.toLowerCase();
-  return items.filter((item) => {
-    const matchesSearch =
-      item.name.toLowerCase().includes(needle) || item.description.toLowerCase().includes(needle);
-    const matchesCategory = category === "all" || item.category === category;
-    const matchesAvailability = availability === "all" || item.availability === availability;
-    return matchesSearch && matchesCategory && matchesAvailability;
-  });
-}
-
 function compareNullableAscending(a: number | null, b: number | null): number {
   if (a === null && b === null) return 0;
   if (a === null) return 1;
@@ -59,7 +31,9 @@ function compareNullableAscending(a: number | null, b: number | null): number {
   return a - b;
 }
 
-function compareByName(a: EquipmentItem, b: EquipmentItem): number {
+type Sortable = Pick<EquipmentItem, "name" | "rentalPrice" | "salePrice">;
+
+function compareByName(a: Sortable, b: Sortable): number {
   return a.name.localeCompare(b.name, "en", { sensitivity: "base" });
 }
 
@@ -67,7 +41,7 @@ function compareByName(a: EquipmentItem, b: EquipmentItem): number {
  * Returns a new sorted array. Prices sort low to high; items without a numeric
  * price go last, and ties fall back to name order.
  */
-export function sortEquipment<T extends EquipmentItem>(items: readonly T[], sort: EquipmentSort): T[] {
+export function sortEquipment<T extends Sortable>(items: readonly T[], sort: EquipmentSort): T[] {
   const sorted = [...items];
   switch (sort) {
     case "name":

@@ -5,12 +5,11 @@ import { NoticeBox } from "~/components/sections/notice-box";
 import { PageHero } from "~/components/sections/page-hero";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { filterEquipment, sortEquipment } from "~/content/equipment-filters";
 import { equipmentPage } from "~/content/equipment-page";
 import { parseCataloguePage, parseEquipmentQuery } from "~/forms/equipment-query";
 import { CataloguePager } from "~/components/catalogue-pager";
 import { databaseContext } from "~/lib/context.server";
-import { listPublishedItems } from "~/lib/catalogue/catalogue.server";
+import { listCataloguePage } from "~/lib/catalogue/catalogue.server";
 import { routeMeta } from "~/seo/meta";
 // A static asset, not a bundle: the page is not hydrated (app/browser/catalogue-filter.js).
 import catalogueFilterScript from "~/browser/catalogue-filter.js?url&no-inline";
@@ -19,13 +18,11 @@ import type { Route } from "./+types/equipment";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = parseEquipmentQuery(params);
-  const catalogue = await listPublishedItems(context.get(databaseContext).db);
-  const matching = filterEquipment(catalogue, query);
-  const sorted = query.sort ? sortEquipment(matching, query.sort) : matching;
-  const pages = Math.max(1, Math.ceil(sorted.length / equipmentPage.pageSize));
-  const page = Math.min(parseCataloguePage(params), pages);
-  const items = sorted.slice((page - 1) * equipmentPage.pageSize, page * equipmentPage.pageSize);
-  return { query, items, total: catalogue.length, matching: sorted.length, page, pages };
+  const shown = await listCataloguePage(context.get(databaseContext).db, query, {
+    page: parseCataloguePage(params),
+    pageSize: equipmentPage.pageSize,
+  });
+  return { query, ...shown };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => routeMeta("/equipment", equipmentPage.meta, matches);

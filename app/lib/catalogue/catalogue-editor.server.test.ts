@@ -4,7 +4,7 @@ import { equipmentItemChanges, equipmentItems } from "~db/schema";
 import { createAccount } from "~db/seed/seed.server";
 import { EquipmentItemSchema } from "~/forms/equipment-item";
 import { parseForm } from "~/forms/parse-form";
-import { listPublishedItems } from "~/lib/catalogue/catalogue.server";
+import { listCataloguePage } from "~/lib/catalogue/catalogue.server";
 import {
   createDeskItem,
   getDeskItem,
@@ -101,6 +101,9 @@ describe("the editor's rate card", () => {
 
 describe.each(testBackends)("the catalogue editor on %s", (backend) => {
   const database = useTestDatabase(backend);
+  /** The whole published catalogue in the team's order, as the public pages page it. */
+  const listPublished = async () =>
+    (await listCataloguePage(database.db, {}, { page: 1, pageSize: 1_000 })).items;
   let adminId = "";
   beforeAll(async () => {
     adminId = await createAccount(database.db, parseEnv({ ...TEST_ENV }), {
@@ -146,7 +149,7 @@ describe.each(testBackends)("the catalogue editor on %s", (backend) => {
       ]),
     );
     expect(history).toHaveLength(2);
-    const shown = (await listPublishedItems(database.db)).find((item) => item.id === "cat-320-excavator");
+    const shown = (await listPublished()).find((item) => item.id === "cat-320-excavator");
     expect(shown?.rentalPrice).toBe("$900/day");
   });
 
@@ -155,13 +158,13 @@ describe.each(testBackends)("the catalogue editor on %s", (backend) => {
     if (!result.ok) throw new Error("the machine should be valid");
     const id = await createDeskItem(database.db, result.data, adminId);
     expect(id).toBe("volvo-ec220e-excavator");
-    expect((await listPublishedItems(database.db)).map((item) => item.id)).not.toContain(id);
+    expect((await listPublished()).map((item) => item.id)).not.toContain(id);
     await setDeskItemStatus(database.db, id, "published", adminId);
-    const published = await listPublishedItems(database.db);
+    const published = await listPublished();
     expect(published.at(-1)).toMatchObject({ id, rentalPrice: "$800/day", salePrice: "Contact for Price" });
     expect(JSON.stringify(published)).not.toContain("VCE-EC220E-0042");
     await moveDeskItem(database.db, id, "up", adminId);
-    const order = (await listPublishedItems(database.db)).map((item) => item.id);
+    const order = (await listPublished()).map((item) => item.id);
     expect(order.indexOf(id)).toBe(order.length - 2);
     expect((await listItemChanges(database.db, id)).map((change) => change.field).sort()).toEqual([
       "created",

@@ -4,7 +4,8 @@ import { equipmentItems as equipmentTable } from "~db/schema";
 import { equipmentItems } from "~/content/equipment";
 import { prerenderedPaths } from "~/content/prerender";
 import { demoCatalogueItems, insertCatalogueItems } from "~db/seed/seed-catalogue.server";
-import { findPublishedItem, listPublishedItems } from "~/lib/catalogue/catalogue.server";
+import { findPublishedItem, listCataloguePage } from "~/lib/catalogue/catalogue.server";
+import type { EquipmentFilters, EquipmentSort } from "~/content/equipment-filters";
 import { loader as catalogueLoader } from "~/routes/equipment";
 import { loader as itemLoader } from "~/routes/equipment.detail";
 import { useTestDatabase } from "../../../tests/support/suite-database";
@@ -25,9 +26,12 @@ describe("the catalogue's pages are rendered on each request, never prerendered"
 
 describe.each(testBackends)("the catalogue in the database on %s", (backend) => {
   const database = useTestDatabase(backend);
+  /** The whole published catalogue in the team's order, as the public pages page it. */
+  const listPublished = async () =>
+    (await listCataloguePage(database.db, {}, { page: 1, pageSize: 1_000 })).items;
 
   it("is seeded with the six shipped items, published in their order, exactly as the content had them", async () => {
-    const items = await listPublishedItems(database.db);
+    const items = await listPublished();
     expect(items.map((item) => item.id)).toEqual(equipmentItems.map((item) => item.id));
     for (const [index, shipped] of equipmentItems.entries()) {
       expect(items[index]).toMatchObject({
@@ -89,5 +93,59 @@ describe.each(testBackends)("the catalogue in the database on %s", (backend) => 
       .where(eq(equipmentTable.id, id));
     const { item } = await itemLoader(loaderArgs(database, `/equipment/${id}`, id));
     expect(JSON.stringify(item)).not.toContain("KMT-SECRET-42");
+  });
+});
+
+describe.each(testBackends)("the spec's filters, in the database on %s", (backend) => {
+  const database = useTestDatabase(backend);
+
+  const ids = async (query: EquipmentFilters & { sort?: EquipmentSort }) =>
+    (await listCataloguePage(database.db, query, { page: 1, pageSize: 24 })).items.map((item) => item.id);
+
+  it("returns every item with default filters", async () => {
+    expect(await ids({})).toHaveLength(6);
+    expect(await ids({ q: "", category: "all", availability: "all" })).toHaveLength(6);
+  });
+
+  it("matches the search text case-insensitively on the name and the description", async () => {
+    expect(await ids({ q: "cat 336" })).toEqual(["cat-336-large-excavator"]);
+    expect(await ids({ q: "TROMMEL" })).toEqual(["portable-gold-trommel-50tph"]);
+    expect(await ids({ q: "RAINY SEASON" })).toEqual(["komatsu-d65px-bulldozer"]);
+  });
+
+  it("ignores the case of letters beyond ASCII, and reads % and _ as plain characters", async () => {
+    await database.db
+      .update(equipmentTable)
+      .set({ name: "Élan 100% Duty Trommel" })
+      .where(eq(equipmentTable.id, "portable-gold-trommel-50tph"));
+    expect(await ids({ q: "éLAN" })).toEqual(["portable-gold-trommel-50tph"]);
+    expect(await ids({ q: "100%" })).toEqual(["portable-gold-trommel-50tph"]);
+    expect(await ids({ q: "0%d" })).toEqual([]);
+    expect(await ids({ q: "_" })).toEqual([]);
+  });
+
+  it("filters by exact category and availability, and combines all three", async () => {
+    expect(await ids({ category: "wash-plants" })).toEqual([
+      "gold-wash-plant-150tph",
+      "portable-gold-trommel-50tph",
+    ]);
+    expect(await ids({ availability: "sale-only" })).toEqual(["cat-336-large-excavator"]);
+    expect(await ids({ q: "cat", category: "excavators", availability: "available" })).toEqual([
+      "cat-320-excavator",
+    ]);
+    expect(await ids({ q: "trommel", category: "bulldozers", availability: "all" })).toEqual([]);
+    expect(await ids({ q: "helicopter" })).toEqual([]);
+  });
+
+  it("sorts only what matches, and pages the sorted list", async () => {
+    expect(await ids({ category: "excavators", sort: "sale-price" })).toEqual([
+      "cat-320-excavator",
+      "cat-336-large-excavator",
+    ]);
+    await insertCatalogueItems(database.db, demoCatalogueItems(44));
+    const second = await listCataloguePage(database.db, { sort: "name" }, { page: 2, pageSize: 24 });
+    const all = await listCataloguePage(database.db, { sort: "name" }, { page: 1, pageSize: 100 });
+    expect(second).toMatchObject({ total: 50, matching: 50, page: 2, pages: 3 });
+    expect(second.items.map((item) => item.id)).toEqual(all.items.slice(24, 48).map((item) => item.id));
   });
 });

@@ -1,6 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { equipmentItems } from "~db/schema";
+import { type EquipmentFilters, type EquipmentSort, sortEquipment } from "~/content/equipment-filters";
 import { type CatalogueItem, toCatalogueItem } from "~/lib/catalogue/catalogue-item";
+import { rentalPriceText, salePriceText } from "~/lib/catalogue/rate-card";
 import type { Db } from "~/lib/db/db.server";
 import { listPhotosOf } from "~/lib/catalogue/catalogue-photos.server";
 
@@ -33,18 +35,109 @@ const PUBLIC_COLUMNS = {
 
 const PUBLISHED = eq(equipmentItems.status, "published");
 
-/** The published catalogue in the team's order, read on every request so each instance shows the same. */
-export async function listPublishedItems(db: Db): Promise<CatalogueItem[]> {
-  const rows = await db
-    .select(PUBLIC_COLUMNS)
+export interface CataloguePage {
+  items: CatalogueItem[];
+  /** Published items in all, and those the filters match. */
+  total: number;
+  matching: number;
+  /** The page shown (a page past the last shows the last) and how many there are. */
+  page: number;
+  pages: number;
+}
+
+/**
+ * Spec §5, the filters: the search text anywhere in the name or the description, ignoring case (`strpos`, so `%` and
+ * `_` are plain characters); category and availability exactly unless 'all'; all combined.
+ */
+function matchingItems(query: EquipmentFilters): SQL {
+  const q = query.q ?? "";
+  return and(
+    PUBLISHED,
+    query.category && query.category !== "all" ? eq(equipmentItems.category, query.category) : undefined,
+    query.availability && query.availability !== "all"
+      ? eq(equipmentItems.availability, query.availability)
+      : undefined,
+    q
+      ? or(
+          sql`strpos(lower(${equipmentItems.name}), lower(${q})) > 0`,
+          sql`strpos(lower(${equipmentItems.description}), lower(${q})) > 0`,
+        )
+      : undefined,
+  )!;
+}
+
+/**
+ * One page of the published catalogue, filtered in the database; only that page's items are read whole. A sort
+ * other than the team's order reads the matching items' names and prices and sorts them as sortEquipment says.
+ */
+export async function listCataloguePage(
+  db: Db,
+  query: EquipmentFilters & { sort?: EquipmentSort },
+  wanted: { page: number; pageSize: number },
+): Promise<CataloguePage> {
+  const where = matchingItems(query);
+  const [counts] = await db
+    .select({
+      total: sql<number>`count(*) filter (where ${PUBLISHED})`.mapWith(Number),
+      matching: sql<number>`count(*) filter (where ${where})`.mapWith(Number),
+    })
+    .from(equipmentItems);
+  const { total, matching } = counts!;
+  const pages = Math.max(1, Math.ceil(matching / wanted.pageSize));
+  const page = Math.min(wanted.page, pages);
+  const offset = (page - 1) * wanted.pageSize;
+  const shown = { total, matching, page, pages };
+  if (!query.sort) {
+    const rows = await db
+      .select(PUBLIC_COLUMNS)
+      .from(equipmentItems)
+      .where(where)
+      .orderBy(asc(equipmentItems.position), asc(equipmentItems.id))
+      .limit(wanted.pageSize)
+      .offset(offset);
+    const photos = await listPhotosOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    return { ...shown, items: rows.map((row) => toCatalogueItem(row, photos.get(row.id))) };
+  }
+  const entries = await db
+    .select({
+      id: equipmentItems.id,
+      name: equipmentItems.name,
+      dayRateUsd: equipmentItems.day_rate_usd,
+      salePriceUsd: equipmentItems.sale_price_usd,
+    })
     .from(equipmentItems)
-    .where(PUBLISHED)
+    .where(where)
     .orderBy(asc(equipmentItems.position), asc(equipmentItems.id));
-  const photos = await listPhotosOf(
-    db,
-    rows.map((row) => row.id),
+  const sorted = sortEquipment(
+    entries.map((entry) => ({
+      ...entry,
+      rentalPrice: rentalPriceText(entry),
+      salePrice: salePriceText(entry.salePriceUsd),
+    })),
+    query.sort,
   );
-  return rows.map((row) => toCatalogueItem(row, photos.get(row.id)));
+  const ids = sorted.slice(offset, offset + wanted.pageSize).map((entry) => entry.id);
+  return { ...shown, items: await readItems(db, ids) };
+}
+
+/** The published items with these ids, whole and in the order given. */
+async function readItems(db: Db, ids: readonly string[]): Promise<CatalogueItem[]> {
+  if (ids.length === 0) return [];
+  const [rows, photos] = await Promise.all([
+    db
+      .select(PUBLIC_COLUMNS)
+      .from(equipmentItems)
+      .where(and(PUBLISHED, inArray(equipmentItems.id, [...ids]))),
+    listPhotosOf(db, ids),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toCatalogueItem(row, photos.get(id))] : [];
+  });
 }
 
 /** One published item, or null for a draft or an unknown id. */
