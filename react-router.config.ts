@@ -35,6 +35,8 @@ export default {
       logLevel: "warn",
       // The settings check (server/settings.ts) imports the app's modules by `~/`.
       plugins: [tsconfigPaths()],
+      // Bundled as the app is (vite.config.ts); Vite is loaded only by `npm run dev`.
+      ssr: { noExternal: true, external: ["vite"] },
       build: {
         ssr: "server/index.ts",
         outDir: path.join(buildDirectory, "server"),
