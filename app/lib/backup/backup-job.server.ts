@@ -36,6 +36,8 @@ export async function takeScheduledBackup(database: DatabaseHandle, env: Env): P
 /** Only instances with BACKUP_INTERVAL set schedule and run it, so a backup is written where its settings point. */
 export const backupJob = defineScheduledJobKind({
   kind: "backup",
+  // A dump of a large database takes minutes; past this it is worth an operator's look.
+  timeLimitMs: 60 * 60_000,
   schedule: (env) => {
     const cron = env.BACKUP_INTERVAL === null ? null : cronForInterval(env.BACKUP_INTERVAL);
     return cron ? { cron } : null;

@@ -19,6 +19,12 @@ export interface JobSchedule {
 /** A kind's schedule, or how the settings give it one (null: not scheduled with these settings). */
 export type JobScheduleSetting = JobSchedule | ((env: Env) => JobSchedule | null);
 
+/**
+ * How long a run may take before the worker stops waiting for it and goes on with the queue. The run is not stopped
+ * (nothing can stop a promise): it keeps its claim until it ends, so it never runs twice at once.
+ */
+const JOB_TIME_LIMIT_MS = 5 * 60_000;
+
 /** A kind of job: its name (also the `kind` label in /metrics), its payload's schema, and how to run it. */
 interface JobKindSpec<Payload, Deps> {
   kind: string;
@@ -28,6 +34,8 @@ interface JobKindSpec<Payload, Deps> {
   /** Records an attempt's outcome where the app shows it, in the transaction that stores the job's state. */
   record?(tx: Db, payload: Payload, job: JobRow, outcome: JobOutcome): Promise<void>;
   schedule?: JobScheduleSetting;
+  /** JOB_TIME_LIMIT_MS unless the kind's work is long by nature (a backup). */
+  timeLimitMs?: number;
 }
 
 /** A kind as the worker sees it: the payload is parsed (and checked) inside. */
@@ -38,6 +46,7 @@ export interface JobKind<Payload, Deps> {
   run(job: JobRow, deps: Deps): Promise<void>;
   record(tx: Db, job: JobRow, outcome: JobOutcome): Promise<void>;
   readonly schedule?: JobScheduleSetting;
+  readonly timeLimitMs: number;
 }
 
 export function defineJobKind<Payload, Deps>(spec: JobKindSpec<Payload, Deps>): JobKind<Payload, Deps> {
@@ -45,6 +54,7 @@ export function defineJobKind<Payload, Deps>(spec: JobKindSpec<Payload, Deps>): 
   return {
     kind: spec.kind,
     ...(spec.schedule ? { schedule: spec.schedule } : {}),
+    timeLimitMs: spec.timeLimitMs ?? JOB_TIME_LIMIT_MS,
     parse,
     run: (job, deps) => spec.run(parse(job.payload), job, deps),
     async record(tx, job, outcome) {

@@ -53,6 +53,17 @@ const slowJob = defineJobKind({
   },
 });
 
+/** A job whose run ends only when its deps let it, with a time limit far shorter than that. */
+const stuckJob = defineJobKind({
+  kind: "test-stuck",
+  payloadSchema: z.object({ word: z.string() }),
+  timeLimitMs: 100,
+  async run(_payload, job, deps: TestDeps & { finish: Promise<void> }) {
+    await deps.finish;
+    deps.ran.push(job.id);
+  },
+});
+
 describe.each(testBackends)("the job queue on %s", (backend) => {
   const database = useTestDatabase(backend, [jobs, contactSubmissions]);
   /** A second connection pool to the same database, as a second instance has (Postgres only). */
@@ -199,6 +210,54 @@ describe.each(testBackends)("the job queue on %s", (backend) => {
       [1, true, null],
       [1, true, null],
     ]);
+  });
+
+  it("job hang: a run that does not end holds up neither the jobs behind it nor its claim, and runs once", async () => {
+    const claimMs = 900;
+    const stuck = await enqueueJob(database.db, stuckJob, { word: "hangs" });
+    const behind = [
+      await enqueueJob(database.db, echoJob, { word: "behind" }),
+      await enqueueJob(database.db, recordedJob, { word: "behind too" }),
+    ];
+    let finish = () => {};
+    const deps = {
+      ran: [] as string[],
+      failing: false,
+      finish: new Promise<void>((resolve) => (finish = resolve)),
+    };
+    const overrunning = new Set<Promise<void>>();
+    const gauge = async () =>
+      Number(
+        /^jobs_overrunning\{kind="test-stuck"\} (\S+)$/m.exec((await renderMetrics(database)).body)?.[1] ?? 0,
+      );
+
+    // The pass ends while the stuck run goes on: the jobs behind it were done meanwhile.
+    expect(await runDueJobs(database.db, [stuckJob, ...KINDS], deps, { claimMs, overrunning })).toBe(3);
+    expect([...deps.ran].sort()).toEqual([...behind].sort());
+    expect(overrunning.size).toBe(1);
+    expect(await gauge()).toBe(1);
+
+    // Its claim is still renewed, so no other worker starts it a second time.
+    const [row] = await database.db.select().from(jobs).where(eq(jobs.id, stuck));
+    expect(row).toMatchObject({ attempts: 0, done_at: null });
+    const dbNow = async () =>
+      new Date((await database.db.execute<{ now: Date }>(sql`select now() as now`)).rows[0]!.now).getTime();
+    await expect
+      .poll(dbNow, { timeout: 10_000, interval: 50 })
+      .toBeGreaterThan(row!.locked_until!.getTime() + 100);
+    const other = { ...deps, ran: [] as string[] };
+    expect(await runDueJobs(second?.db ?? database.db, [stuckJob], other, { claimMs })).toBe(0);
+
+    // When it ends at last, it is recorded as any run is.
+    finish();
+    await Promise.all(overrunning);
+    expect(overrunning.size).toBe(0);
+    expect(deps.ran).toContain(stuck);
+    expect(other.ran).toEqual([]);
+    const [ended] = await database.db.select().from(jobs).where(eq(jobs.id, stuck));
+    expect(ended).toMatchObject({ attempts: 1, locked_until: null, last_error: null });
+    expect(ended!.done_at).not.toBeNull();
+    expect(await gauge()).toBe(0);
   });
 
   it("shows pending, failed and processed jobs in /metrics by kind", async () => {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { jobs } from "~db/schema";
 import type { DatabaseHandle, Db } from "~/lib/db/db.server";
 import { logger } from "~/lib/ops/logger.server";
-import { countJobAttempt, declareJobKinds } from "~/lib/ops/metrics.server";
+import { countJobAttempt, countJobOverrun, declareJobKinds } from "~/lib/ops/metrics.server";
 import { CLAIM_MS, claimDueJobs, planRetry, renewClaims } from "~/lib/jobs/job-claim.server";
 import type { JobKind, JobRow } from "~/lib/jobs/job-kind.server";
 import { JOBS_CHANNEL } from "~/lib/jobs/job-queue.server";
@@ -33,12 +33,46 @@ async function recordFailure(db: Db, kind: AnyJobKind<never>, job: JobRow, error
   logger.warn({ jobId: job.id, kind: job.kind, attempts, giveUp, err: message }, "job failed");
 }
 
-/** Runs the due jobs of `kinds` once each; returns how many it tried. */
+/** One attempt at a job, recorded as done or failed; `release` when the run itself has ended. */
+async function attemptJob(
+  db: Db,
+  kind: AnyJobKind<never>,
+  job: JobRow,
+  run: () => Promise<void>,
+  release: () => void,
+  now?: Date,
+) {
+  try {
+    await run();
+    release();
+    await recordDone(db, kind, job);
+  } catch (error) {
+    release();
+    await recordFailure(db, kind, job, error, now);
+  }
+}
+
+/** True when `work` settles within `ms`; false when the time is up first. */
+async function settlesWithin(work: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeUp = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([work.then(() => true), timeUp]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Runs the due jobs of `kinds` once each; returns how many it tried. A run past its kind's time limit is left to
+ * finish on its own, still claimed, and added to `overrunning` until it ends: one run that never ends must not
+ * hold up every job behind it.
+ */
 export async function runDueJobs<Deps>(
   db: Db,
   kinds: readonly AnyJobKind<NoInfer<Deps>>[],
   deps: Deps,
-  options: { now?: Date; batch?: number; claimMs?: number } = {},
+  options: { now?: Date; batch?: number; claimMs?: number; overrunning?: Set<Promise<void>> } = {},
 ): Promise<number> {
   const byName = new Map(kinds.map((kind) => [kind.kind, kind]));
   const claimMs = options.claimMs ?? CLAIM_MS;
@@ -51,29 +85,44 @@ export async function runDueJobs<Deps>(
     );
   }, claimMs / 3);
   renewal.unref();
+  const release = (id: string) => {
+    held.delete(id);
+    if (held.size === 0) clearInterval(renewal);
+  };
+  const overrun = new Set<string>();
   try {
     for (const job of claimed) {
       // On PGlite a job's statements run on this thread and resolve as microtasks, so a pass would hold the event
       // loop for all its jobs: waiting a turn before each lets requests that arrived meanwhile be answered first.
       await new Promise((resolve) => setImmediate(resolve));
       const kind = byName.get(job.kind)!;
-      try {
-        await kind.run(job, deps);
-        held.delete(job.id);
-        await recordDone(db, kind, job);
-      } catch (error) {
-        held.delete(job.id);
-        await recordFailure(db, kind, job, error, options.now);
-      }
+      const run = () => kind.run(job, deps);
+      const attempt = attemptJob(db, kind, job, run, () => release(job.id), options.now);
+      if (await settlesWithin(attempt, kind.timeLimitMs)) continue;
+
+      overrun.add(job.id);
+      countJobOverrun(job.kind, 1);
+      logger.error(
+        { jobId: job.id, kind: job.kind, timeLimitMs: kind.timeLimitMs },
+        "job still running past its time limit: the queue goes on without it",
+      );
+      const ending: Promise<void> = attempt
+        .catch((error: unknown) => logger.error({ err: error, jobId: job.id }, "job worker error"))
+        .finally(() => {
+          countJobOverrun(job.kind, -1);
+          options.overrunning?.delete(ending);
+        });
+      options.overrunning?.add(ending);
     }
   } finally {
-    clearInterval(renewal);
+    // Jobs an error kept from starting wait for their claim to lapse; an overrunning one keeps its claim.
+    for (const id of [...held]) if (!overrun.has(id)) release(id);
   }
   return claimed.length;
 }
 
 /** Passes over the due jobs on every kick and every `pollMs`, one pass at a time, while a pass finds work. */
-function startWorkerLoop(pollMs: number, pass: () => Promise<number>) {
+function startWorkerLoop(pollMs: number, pass: () => Promise<number>, overrunning: Set<Promise<void>>) {
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -110,6 +159,7 @@ function startWorkerLoop(pollMs: number, pass: () => Promise<number>) {
       stopped = true;
       clearInterval(timer);
       await running;
+      await Promise.all(overrunning);
     },
   };
 }
@@ -122,7 +172,12 @@ export async function startJobWorker<Deps>(
   pollMs = 5_000,
 ) {
   declareJobKinds(kinds.map((kind) => kind.kind));
-  const worker = startWorkerLoop(pollMs, () => runDueJobs(database.db, kinds, deps));
+  const overrunning = new Set<Promise<void>>();
+  const worker = startWorkerLoop(
+    pollMs,
+    () => runDueJobs(database.db, kinds, deps, { overrunning }),
+    overrunning,
+  );
   // Without the notification (a lost connection) the poll still finds every job.
   const unlisten = await database
     .listen(JOBS_CHANNEL, () => worker.kick())

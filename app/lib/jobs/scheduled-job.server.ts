@@ -24,12 +24,14 @@ export type ScheduledJobDeps = Pick<AppServices, "env" | "database">;
 export function defineScheduledJobKind(spec: {
   kind: string;
   schedule: JobScheduleSetting;
+  timeLimitMs?: number;
   run(run: { scheduledFor: Date; asOf: Date }, deps: ScheduledJobDeps, job: JobRow): Promise<void>;
 }): JobKind<ScheduledRunPayload, ScheduledJobDeps> {
   return defineJobKind({
     kind: spec.kind,
     payloadSchema: ScheduledRunSchema,
     schedule: spec.schedule,
+    ...(spec.timeLimitMs ? { timeLimitMs: spec.timeLimitMs } : {}),
     run(payload, job, deps: ScheduledJobDeps) {
       const scheduledFor = new Date(payload.scheduledFor);
       const asOf = new Date(Math.max(scheduledFor.getTime(), Date.now()));

@@ -91,6 +91,12 @@ const jobsProcessed = new Counter({
   registers,
 });
 const JOB_OUTCOMES = ["done", "retry", "failed"] as const;
+const jobsOverrunning = new Gauge({
+  name: "jobs_overrunning",
+  help: "Jobs this process is still running past their kind's time limit (the queue goes on without them), by kind.",
+  labelNames: ["kind"] as const,
+  registers,
+});
 /** Kinds this process runs: their series exist (at 0) before their first job. */
 const declaredJobKinds = new Set<string>();
 
@@ -98,11 +104,17 @@ export function declareJobKinds(kinds: readonly string[]): void {
   for (const kind of kinds) {
     declaredJobKinds.add(kind);
     for (const outcome of JOB_OUTCOMES) jobsProcessed.inc({ kind, outcome }, 0);
+    jobsOverrunning.inc({ kind }, 0);
   }
 }
 
 export function countJobAttempt(kind: string, outcome: (typeof JOB_OUTCOMES)[number]): void {
   jobsProcessed.inc({ kind, outcome });
+}
+
+/** +1 when a run passes its time limit, -1 when it ends. */
+export function countJobOverrun(kind: string, change: 1 | -1): void {
+  jobsOverrunning.inc({ kind }, change);
 }
 
 const databaseUp = new Gauge({
