@@ -1,20 +1,23 @@
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { migrationTags, olderMigrations } from "../../../tests/support/older-migrations";
-import { createOlderPgliteDataDir } from "../../../tests/support/test-database";
+import { olderMigrations } from "../../../tests/support/older-migrations";
 import { openDatabase } from "~/lib/db/db.server";
 
-// Two PGlite boots on a shared 2-core machine.
+// Two PGlite boots, each migrating, on a shared 2-core machine.
 vi.setConfig({ testTimeout: 120_000 });
 
 const INQUIRY = "5c0a7d1e-0000-4000-8000-000000000001";
 const MESSAGE = "5c0a7d1e-0000-4000-8000-000000000002";
 
+/** The last migration before received files were recorded as encrypted and scanned. */
+const BEFORE_SCANS = "0044_kyc_document_holder_name";
+
 describe("the migration that records how received files are kept and scanned", () => {
-  // The run's database as the release before left it: every migration but the newest.
-  const older = olderMigrations(migrationTags().at(-2)!);
-  const dataDir = createOlderPgliteDataDir("attachment-scans-migration-");
+  const older = olderMigrations(BEFORE_SCANS);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "attachment-scans-migration-"));
   afterAll(() => {
     older.remove();
     fs.rmSync(dataDir, { recursive: true, force: true });
