@@ -21,10 +21,10 @@ import { Toaster } from "~/components/toast";
 import { getToast } from "~/lib/http/toast.server";
 import { notFoundPage } from "~/content/account-pages";
 import { company, organizationStructuredData } from "~/content/company";
-import { type AppContext, databaseContext, envContext } from "~/lib/context.server";
+import { type AppContext, envContext } from "~/lib/context.server";
 import { prerenderContext } from "~/lib/prerender-context.server";
 import { logger } from "~/lib/ops/logger.server";
-import { countUnread } from "~/lib/inquiries/counts.server";
+import { countUnreadOnce } from "~/lib/inquiries/counts.server";
 import { readRequestSession, sessionMiddleware, viewerOf } from "~/lib/http/request-session.server";
 import { addedHeadersMiddleware } from "~/lib/http/response-headers.server";
 import { isPrivatePath, serializeJsonLd } from "~/seo/meta";
@@ -32,7 +32,7 @@ import { isPrivatePath, serializeJsonLd } from "~/seo/meta";
 /** A badge is not worth failing every page for: without a count, none is shown. */
 async function countUnreadForHeader(context: AppContext): Promise<number | undefined> {
   try {
-    return await countUnread(context.get(databaseContext).db);
+    return await countUnreadOnce(context);
   } catch (error) {
     logger.warn({ err: error }, "could not count unread inquiries for the header");
     return undefined;

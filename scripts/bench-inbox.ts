@@ -47,7 +47,7 @@ const { InboxFilterSchema } = await import("../app/forms/inbox");
 const { contactSubmissions, user } = await import("../db/schema");
 const { formatInquiryReference } = await import("../app/lib/inquiries/inquiry");
 const { selectInquiryPage } = await import("../app/lib/inquiries/inquiries.server");
-const { countInquiries } = await import("../app/lib/inquiries/counts.server");
+const { countInquiries, countUnread } = await import("../app/lib/inquiries/counts.server");
 const { parseReportRange } = await import("../app/lib/reports/report-range");
 const { buildReport } = await import("../app/lib/reports/weekly-report.server");
 const { seedInquiries } = await import("./bench-seed");
@@ -84,6 +84,7 @@ async function measure(
     Promise.all([
       selectInquiryPage(database.db, filter, undefined, viewerId),
       countInquiries(database.db, filter, viewerId),
+      countUnread(database.db),
     ]);
   return timeRuns(RUNS, run, 5);
 }
@@ -167,7 +168,7 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
   // What the views hold: without owners and replies their figures would mean nothing.
   const sizes = await Promise.all(
     cases.map(async ([name, filter]) => {
-      const { total } = await countInquiries(database.db, filter, OWNER_ID);
+      const total = await countInquiries(database.db, filter, OWNER_ID);
       return `${name.split(" (")[0]} ${total.toLocaleString("en-GB")}`;
     }),
   );

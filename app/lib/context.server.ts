@@ -30,6 +30,13 @@ export const toastCookieContext = createContext<Cookie>();
 /** Open inbox event streams per account on this instance (EVENT_STREAMS_PER_ACCOUNT). */
 export const eventStreamSlotsContext = createContext<StreamSlots>();
 
+/**
+ * The desk's unread and spam counts of this request, once asked for (counts.server.ts): the root's badge, the
+ * workspace frame and the inbox show the same figures, and each is a read of an index.
+ */
+export const unreadCountContext = createContext<Promise<number> | null>(null);
+export const spamCountsContext = createContext<Promise<{ spam: number; held: number }> | null>(null);
+
 /** Set by createAppContext: false only while `react-router build` prerenders. */
 const servedContext = createContext(false);
 

@@ -2,7 +2,7 @@ import { parseInboxFilter } from "~/forms/inbox";
 import { type AppContext, databaseContext } from "~/lib/context.server";
 import { guardedUser } from "~/lib/http/guards.server";
 import { countDueFollowUps } from "~/lib/inquiries/follow-ups.server";
-import { countInquiries, countUnread, countSpamAndHeld } from "~/lib/inquiries/counts.server";
+import { countInquiries, countSpamAndHeldOnce, countUnreadOnce } from "~/lib/inquiries/counts.server";
 import { logger } from "~/lib/ops/logger.server";
 import { listSavedViews } from "~/lib/workspace/saved-views.server";
 import type { WorkspaceData } from "~/lib/workspace/workspace-data";
@@ -18,8 +18,8 @@ export async function loadWorkspace(context: AppContext): Promise<WorkspaceData>
   const data: WorkspaceData = { userName: user.name || user.email, views: [] };
   try {
     const [unread, trapped, dueFollowUps, views] = await Promise.all([
-      countUnread(db),
-      countSpamAndHeld(db),
+      countUnreadOnce(context),
+      countSpamAndHeldOnce(context),
       countDueFollowUps(db, { now: new Date() }),
       listSavedViews(db, user.id),
     ]);
@@ -29,7 +29,7 @@ export async function loadWorkspace(context: AppContext): Promise<WorkspaceData>
     const counts = await Promise.all(
       views.map((view) => countInquiries(db, parseInboxFilter(new URLSearchParams(view.query)), user.id)),
     );
-    data.views = views.map((view, index) => ({ ...view, count: counts[index]?.total }));
+    data.views = views.map((view, index) => ({ ...view, count: counts[index] }));
   } catch (error) {
     logger.warn({ err: error }, "could not load the workspace's counts and views");
   }

@@ -26,7 +26,12 @@ import {
 import { type FieldErrors, parseForm } from "~/forms/parse-form";
 import { guardedUser } from "~/lib/http/guards.server";
 import { listAssignableAdmins } from "~/lib/inquiries/changes.server";
-import { computeReplyMetrics, countSpamAndHeld, countInquiries } from "~/lib/inquiries/counts.server";
+import {
+  computeReplyMetrics,
+  countInquiries,
+  countSpamAndHeldOnce,
+  countUnreadOnce,
+} from "~/lib/inquiries/counts.server";
 import { runInquiryAction } from "~/lib/inquiries/inquiry-actions.server";
 import { selectInquiryPage, toInboxPage, selectInquiryRowPage } from "~/lib/inquiries/inquiries.server";
 import { toInboxCard, toInboxRow } from "~/lib/inquiries/inquiry";
@@ -60,14 +65,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const { db } = context.get(databaseContext);
     const layout = await readInboxLayout(db, user.id);
-    const [page, metrics, admins, spamCounts] = await Promise.all([
+    const [page, unread, metrics, admins, spamCounts] = await Promise.all([
       loadInboxPage(db, filter, layout, user.id),
+      countUnreadOnce(context),
       computeReplyMetrics(db, new Date(now)),
       listAssignableAdmins(db),
-      countSpamAndHeld(db),
+      countSpamAndHeldOnce(context),
     ]);
     const assignable = admins.map(({ id, name }) => ({ id, name }));
-    return { ...page, layout, viewerId: user.id, filter, now, metrics, admins: assignable, spamCounts };
+    return {
+      ...page,
+      unread,
+      layout,
+      viewerId: user.id,
+      filter,
+      now,
+      metrics,
+      admins: assignable,
+      spamCounts,
+    };
   } catch (error) {
     // To the workspace's error boundary, with the reference and never the database's message.
     throw data(dashboardPage.messages.fetchFailed(logFailure(error, "could not list inquiries")), {
@@ -80,7 +96,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 async function loadInboxPage(db: Db, filter: InboxFilter, layout: InboxLayout, viewerId: string) {
   const pageSize = pageSizeOf(layout);
   const list = layout === "list";
-  const [rows, cards, { total, unread }] = await Promise.all([
+  const [rows, cards, total] = await Promise.all([
     list ? selectInquiryRowPage(db, filter, pageSize, viewerId) : [],
     list ? [] : selectInquiryPage(db, filter, pageSize, viewerId),
     countInquiries(db, filter, viewerId),
@@ -92,7 +108,7 @@ async function loadInboxPage(db: Db, filter: InboxFilter, layout: InboxLayout, v
     filter,
     pageSize,
   );
-  return { ...page, unread, items: cards.map(toInboxCard), rows: rowItems };
+  return { ...page, items: cards.map(toInboxCard), rows: rowItems };
 }
 
 function failure(description: string, status: number, fieldErrors: FieldErrors = {}) {
