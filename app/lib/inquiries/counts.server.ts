@@ -1,4 +1,5 @@
 import { and, asc, count, eq, lte, type SQL, sql } from "drizzle-orm";
+import type { RouterContext } from "react-router";
 import { contactSubmissions, inquiryResponses, reportWeekCounts } from "~db/schema";
 import { replyPromise } from "~/content/inquiry-desk";
 import { INBOX_PAGE_SIZE, type InboxFilter } from "~/forms/inbox";
@@ -83,25 +84,25 @@ export async function countInquiries(db: Db, filter: InboxFilter, viewerId?: str
   return row?.total ?? 0;
 }
 
-/** The request's unread count: counted at its first use, then shared by every loader of the request. */
-export function countUnreadOnce(context: AppContext): Promise<number> {
-  let counted = context.get(unreadCountContext);
+/** A desk count of the request: counted at its first use, then shared by every loader of the request. */
+function countOncePerRequest<T>(
+  context: AppContext,
+  key: RouterContext<Promise<T> | null>,
+  countWith: (db: Db) => Promise<T>,
+): Promise<T> {
+  let counted = context.get(key);
   if (!counted) {
-    counted = countUnread(context.get(databaseContext).db);
-    context.set(unreadCountContext, counted);
+    counted = countWith(context.get(databaseContext).db);
+    context.set(key, counted);
   }
   return counted;
 }
 
-/** The request's spam and held counts, as countUnreadOnce. */
-export function countSpamAndHeldOnce(context: AppContext): Promise<{ spam: number; held: number }> {
-  let counted = context.get(spamCountsContext);
-  if (!counted) {
-    counted = countSpamAndHeld(context.get(databaseContext).db);
-    context.set(spamCountsContext, counted);
-  }
-  return counted;
-}
+export const countUnreadOnce = (context: AppContext) =>
+  countOncePerRequest(context, unreadCountContext, countUnread);
+
+export const countSpamAndHeldOnce = (context: AppContext) =>
+  countOncePerRequest(context, spamCountsContext, countSpamAndHeld);
 
 /** UNREAD is the predicate of contact_submissions_unread_idx, so this reads that index alone. */
 export async function countUnread(db: Db): Promise<number> {

@@ -96,8 +96,14 @@ export async function runDueJobs<Deps>(
       // loop for all its jobs: waiting a turn before each lets requests that arrived meanwhile be answered first.
       await new Promise((resolve) => setImmediate(resolve));
       const kind = byName.get(job.kind)!;
-      const run = () => kind.run(job, deps);
-      const attempt = attemptJob(db, kind, job, run, () => release(job.id), options.now);
+      const attempt = attemptJob(
+        db,
+        kind,
+        job,
+        () => kind.run(job, deps),
+        () => release(job.id),
+        options.now,
+      );
       if (await settlesWithin(attempt, kind.timeLimitMs)) continue;
 
       overrun.add(job.id);
